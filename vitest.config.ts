@@ -1,0 +1,14 @@
+import {defineConfig} from 'vitest/config'
+
+// One command for every workspace's unit and integration tests; end-to-end tests run in Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {test: {name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},
+      {test: {name: 'schemas', root: 'schemas', environment: 'node'}},
+      {test: {name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
+      {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
+      {test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
+    ],
+  },
+})
