@@ -1,0 +1,54 @@
+import {describe, expect, it} from 'vitest'
+
+import {
+  CATEGORY_VALUES,
+  EXPERIENCE_CATEGORIES,
+  QUICK_SEARCH_CATEGORY_ORDER,
+  categoryFilterLabel,
+  categoryTitle,
+  isExperienceCategory,
+} from './categories.ts'
+
+describe('categories', () => {
+  it('are the six of spec §9', () => {
+    expect(EXPERIENCE_CATEGORIES.map((c) => c.title).sort()).toEqual(
+      ['Adventure', 'Bespoke', 'Food & Drink', 'History & Culture', 'Scenic', 'Sport'].sort(),
+    )
+  })
+
+  it('follow the listing filter order of spec §2', () => {
+    expect(EXPERIENCE_CATEGORIES.map((c) => c.filterLabel)).toEqual([
+      'Bespoke',
+      'Adventure & Outdoors',
+      'Scenic',
+      'Food & Drink',
+      'History & Culture',
+      'Sport & Events',
+    ])
+  })
+
+  it('give the quick-search chips the home page order, with every category once', () => {
+    expect(QUICK_SEARCH_CATEGORY_ORDER.map(categoryTitle)).toEqual([
+      'Adventure',
+      'Scenic',
+      'Food & Drink',
+      'History & Culture',
+      'Sport',
+      'Bespoke',
+    ])
+    expect([...QUICK_SEARCH_CATEGORY_ORDER].sort()).toEqual([...CATEGORY_VALUES].sort())
+  })
+
+  it('recognise stored values and label them', () => {
+    expect(isExperienceCategory('bespoke')).toBe(true)
+    expect(isExperienceCategory('Bespoke')).toBe(false)
+    expect(isExperienceCategory(undefined)).toBe(false)
+    expect(categoryTitle('food-drink')).toBe('Food & Drink')
+    expect(categoryFilterLabel('adventure')).toBe('Adventure & Outdoors')
+    expect(categoryTitle('unknown')).toBe('unknown')
+  })
+
+  it('use values that are valid query-string slugs', () => {
+    for (const value of CATEGORY_VALUES) expect(value).toMatch(/^[a-z]+(-[a-z]+)*$/)
+  })
+})

@@ -1,0 +1,44 @@
+/**
+ * Experience categories (spec §9) with the labels of the home page's chips and of the listing's filter buttons
+ * (spec §2). The stored value is the `value`; the listing's `?category=` query parameter uses it too.
+ * The listing shows one section per category in this order.
+ */
+export const EXPERIENCE_CATEGORIES = [
+  {value: 'bespoke', title: 'Bespoke', filterLabel: 'Bespoke'},
+  {value: 'adventure', title: 'Adventure', filterLabel: 'Adventure & Outdoors'},
+  {value: 'scenic', title: 'Scenic', filterLabel: 'Scenic'},
+  {value: 'food-drink', title: 'Food & Drink', filterLabel: 'Food & Drink'},
+  {value: 'history-culture', title: 'History & Culture', filterLabel: 'History & Culture'},
+  {value: 'sport', title: 'Sport', filterLabel: 'Sport & Events'},
+] as const
+
+export type ExperienceCategory = (typeof EXPERIENCE_CATEGORIES)[number]['value']
+
+export const CATEGORY_VALUES: readonly ExperienceCategory[] = EXPERIENCE_CATEGORIES.map((c) => c.value)
+
+/** The home page's quick-search chips, in the spec's order (spec §2 Home). */
+export const QUICK_SEARCH_CATEGORY_ORDER: readonly ExperienceCategory[] = [
+  'adventure',
+  'scenic',
+  'food-drink',
+  'history-culture',
+  'sport',
+  'bespoke',
+]
+
+export const ALL_CATEGORIES_LABEL = 'All'
+export const ALL_EXPERIENCES_LABEL = 'All Experiences'
+
+export function isExperienceCategory(value: unknown): value is ExperienceCategory {
+  return typeof value === 'string' && (CATEGORY_VALUES as readonly string[]).includes(value)
+}
+
+/** The badge text for a stored category value ("Food & Drink"). */
+export function categoryTitle(value: string): string {
+  return EXPERIENCE_CATEGORIES.find((c) => c.value === value)?.title ?? value
+}
+
+/** The listing's filter-button text for a stored category value ("Adventure & Outdoors"). */
+export function categoryFilterLabel(value: string): string {
+  return EXPERIENCE_CATEGORIES.find((c) => c.value === value)?.filterLabel ?? value
+}
