@@ -21,7 +21,9 @@ describe('asset storage', () => {
     expect(stored.created).toBe(true)
     expect(stored.path).toBe(assetPath(dataDir, 'production', stored.sha1, 'txt'))
     expect(await readFile(stored.path)).toEqual(bytes)
-    expect(await readAssetBlob({dataDir, dataset: 'production', sha1: stored.sha1, extension: 'txt'})).toEqual(bytes)
+    expect(
+      await readAssetBlob({dataDir, dataset: 'production', sha1: stored.sha1, extension: 'txt'}),
+    ).toEqual(bytes)
   })
 
   it('treats storing the same bytes twice as a no-op and leaves no temp files', async () => {
@@ -34,10 +36,19 @@ describe('asset storage', () => {
 
   it('returns undefined for a blob that is not there, and removes blobs', async () => {
     const sha1 = 'a'.repeat(40)
-    expect(await readAssetBlob({dataDir, dataset: 'production', sha1, extension: 'png'})).toBeUndefined()
-    const stored = await storeAssetBlob({dataDir, dataset: 'production', bytes: Buffer.from('x'), extension: 'png'})
+    expect(
+      await readAssetBlob({dataDir, dataset: 'production', sha1, extension: 'png'}),
+    ).toBeUndefined()
+    const stored = await storeAssetBlob({
+      dataDir,
+      dataset: 'production',
+      bytes: Buffer.from('x'),
+      extension: 'png',
+    })
     await removeAssetBlob({dataDir, dataset: 'production', sha1: stored.sha1, extension: 'png'})
-    expect(await readAssetBlob({dataDir, dataset: 'production', sha1: stored.sha1, extension: 'png'})).toBeUndefined()
+    expect(
+      await readAssetBlob({dataDir, dataset: 'production', sha1: stored.sha1, extension: 'png'}),
+    ).toBeUndefined()
   })
 
   it('refuses names that could escape the data directory', () => {

@@ -35,7 +35,12 @@ export function assetDir(dataDir: string, dataset: string): string {
 }
 
 /** Where the original bytes of an asset live: sharded by the first two hex digits. */
-export function assetPath(dataDir: string, dataset: string, sha1: string, extension: string): string {
+export function assetPath(
+  dataDir: string,
+  dataset: string,
+  sha1: string,
+  extension: string,
+): string {
   if (!isSha1(sha1)) throw new LakeError(400, 'invalidAssetId', `Invalid asset hash "${sha1}"`)
   if (!isExtension(extension)) {
     throw new LakeError(400, 'invalidAssetId', `Invalid asset extension "${extension}"`)

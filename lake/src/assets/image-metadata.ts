@@ -36,10 +36,19 @@ export async function probeImage(bytes: Uint8Array): Promise<ImageInfo> {
   try {
     metadata = await sharp(bytes, {failOn: 'error'}).metadata()
   } catch (error) {
-    throw new LakeError(400, 'invalidImage', `Invalid image, could not read metadata: ${errorText(error)}`)
+    throw new LakeError(
+      400,
+      'invalidImage',
+      `Invalid image, could not read metadata: ${errorText(error)}`,
+    )
   }
   // sharp reports AVIF and HEIC alike as `heif`; only AV1-compressed HEIF is AVIF.
-  const key = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : 'heic') : metadata.format
+  const key =
+    metadata.format === 'heif'
+      ? metadata.compression === 'av1'
+        ? 'avif'
+        : 'heic'
+      : metadata.format
   const format = key ? FORMATS[key] : undefined
   if (!format) {
     throw new LakeError(
@@ -57,7 +66,11 @@ export async function probeImage(bytes: Uint8Array): Promise<ImageInfo> {
   try {
     await sharp(bytes, {failOn: 'error'}).raw().toBuffer()
   } catch (error) {
-    throw new LakeError(400, 'invalidImage', `Invalid image, could not decode it: ${errorText(error)}`)
+    throw new LakeError(
+      400,
+      'invalidImage',
+      `Invalid image, could not decode it: ${errorText(error)}`,
+    )
   }
   return {...format, width, height, hasAlpha: Boolean(metadata.hasAlpha)}
 }
@@ -205,7 +218,11 @@ function relativeLuminance({r, g, b}: {r: number; g: number; b: number}): number
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 }
 
-function toHsl(r: number, g: number, b: number): {hue: number; saturation: number; lightness: number} {
+function toHsl(
+  r: number,
+  g: number,
+  b: number,
+): {hue: number; saturation: number; lightness: number} {
   const rn = r / 255
   const gn = g / 255
   const bn = b / 255
@@ -215,7 +232,12 @@ function toHsl(r: number, g: number, b: number): {hue: number; saturation: numbe
   if (max === min) return {hue: 0, saturation: 0, lightness}
   const d = max - min
   const saturation = lightness > 0.5 ? d / (2 - max - min) : d / (max + min)
-  let hue = max === rn ? (gn - bn) / d + (gn < bn ? 6 : 0) : max === gn ? (bn - rn) / d + 2 : (rn - gn) / d + 4
+  let hue =
+    max === rn
+      ? (gn - bn) / d + (gn < bn ? 6 : 0)
+      : max === gn
+        ? (bn - rn) / d + 2
+        : (rn - gn) / d + 4
   hue /= 6
   return {hue, saturation, lightness}
 }
@@ -283,7 +305,9 @@ function toLinear(value: number): number {
 
 function toSrgb(value: number): number {
   const v = Math.max(0, Math.min(1, value))
-  return v <= 0.0031308 ? Math.round(v * 12.92 * 255 + 0.5) : Math.round((1.055 * v ** (1 / 2.4) - 0.055) * 255 + 0.5)
+  return v <= 0.0031308
+    ? Math.round(v * 12.92 * 255 + 0.5)
+    : Math.round((1.055 * v ** (1 / 2.4) - 0.055) * 255 + 0.5)
 }
 
 function signPow(value: number, exponent: number): number {

@@ -112,7 +112,9 @@ export function parseImageQuery(query: URLSearchParams): ParsedImageRequest {
     const modes = crop.split(',').map((mode) => mode.trim())
     const unknown = modes.filter((mode) => !CROP_MODES.includes(mode))
     if (unknown.length > 0) {
-      throw bad(`Parameter "crop" must be among ${CROP_MODES.join(', ')}, got "${unknown.join(',')}"`)
+      throw bad(
+        `Parameter "crop" must be among ${CROP_MODES.join(', ')}, got "${unknown.join(',')}"`,
+      )
     }
     params.crop = [...new Set(modes)].sort()
   }
@@ -135,7 +137,8 @@ export function parseImageQuery(query: URLSearchParams): ParsedImageRequest {
   set('q', number(query, 'q', 0, 100))
   const fm = query.get('fm')
   if (fm) {
-    if (!FORMATS.includes(fm)) throw bad(`Parameter "fm" must be one of ${FORMATS.join(', ')}, got "${fm}"`)
+    if (!FORMATS.includes(fm))
+      throw bad(`Parameter "fm" must be one of ${FORMATS.join(', ')}, got "${fm}"`)
     params.fm = fm as OutputFormat
   }
   const auto = query.get('auto')

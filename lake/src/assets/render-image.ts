@@ -47,13 +47,20 @@ export interface RenderImageOptions {
 export async function renderImage(options: RenderImageOptions): Promise<AssetResponse> {
   const match = IMAGE_FILE_NAME.exec(options.fileName)
   if (!match) throw notFound(options.fileName)
-  const [, sha1, width, height, extension] = match as unknown as [string, string, string, string, string]
+  const [, sha1, width, height, extension] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
   const {params, download} = parseImageQuery(options.query)
 
   const sourceFormat = extension === 'jpeg' ? 'jpg' : extension
   const isSvg = sourceFormat === 'svg'
   const explicitFormat = params.fm
-  const negotiated = !explicitFormat && params.autoFormat ? negotiateFormat(options.accept) : undefined
+  const negotiated =
+    !explicitFormat && params.autoFormat ? negotiateFormat(options.accept) : undefined
   // SVG is served untouched unless pixels or an explicit format are asked for: every browser
   // shows SVG, and rasterising would only lose quality.
   const passThrough =
@@ -67,11 +74,12 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
     .update(JSON.stringify([options.fileName, outputFormat, params, passThrough]))
     .digest('hex')
   const etag = `"${key.slice(0, 32)}"`
-  const outputExtension = outputFormat === 'original' ? sourceFormat : outputFormat === 'pjpg' ? 'jpg' : outputFormat
+  const outputExtension =
+    outputFormat === 'original' ? sourceFormat : outputFormat === 'pjpg' ? 'jpg' : outputFormat
   const headers: Record<string, string> = {
     'Content-Type': mimeTypeForExtension(outputExtension) ?? 'application/octet-stream',
     'Cache-Control': IMMUTABLE_CACHE_CONTROL,
-    ETag: etag,
+    'ETag': etag,
     ...ASSET_SECURITY_HEADERS,
     ...vary,
     ...(download === undefined
@@ -83,7 +91,12 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
         }),
   }
 
-  const source = await readAssetBlob({dataDir: options.dataDir, dataset: options.dataset, sha1, extension})
+  const source = await readAssetBlob({
+    dataDir: options.dataDir,
+    dataset: options.dataset,
+    sha1,
+    extension,
+  })
   if (!source) throw notFound(options.fileName)
   const dimensions = await sourceDimensions(sha1, extension, source)
   if (dimensions.width !== Number(width) || dimensions.height !== Number(height)) {
@@ -94,7 +107,10 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
   }
   if (passThrough) return {status: 200, headers, body: source}
 
-  const cachePath = join(variantDir(options.dataDir, options.dataset, sha1), `${key}.${outputExtension}`)
+  const cachePath = join(
+    variantDir(options.dataDir, options.dataset, sha1),
+    `${key}.${outputExtension}`,
+  )
   const cached = await readFile(cachePath).catch(() => undefined)
   if (cached) return {status: 200, headers, body: cached}
 
@@ -149,7 +165,13 @@ export function negotiateFormat(accept: string | undefined): 'avif' | 'webp' | u
 
 function defaultOutputFormat(source: string): OutputFormat {
   // Browsers cannot show TIFF, and SVG is rasterised only on request, so both become PNG.
-  if (source === 'jpg' || source === 'png' || source === 'webp' || source === 'avif' || source === 'gif') {
+  if (
+    source === 'jpg' ||
+    source === 'png' ||
+    source === 'webp' ||
+    source === 'avif' ||
+    source === 'gif'
+  ) {
     return source
   }
   return 'png'
@@ -205,7 +227,11 @@ async function transform(
   if (params.or) {
     const rotated = await image.rotate(params.or).raw().toBuffer({resolveWithObject: true})
     image = sharp(rotated.data, {
-      raw: {width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels},
+      raw: {
+        width: rotated.info.width,
+        height: rotated.info.height,
+        channels: rotated.info.channels,
+      },
     })
     if (params.or !== 180) size = {width: size.height, height: size.width}
   }
@@ -226,7 +252,8 @@ async function transform(
   if (params.sharp) image = image.sharpen({sigma: 0.5 + params.sharp / 25})
   if (params.sat) image = image.modulate({saturation: 1 + params.sat / 100})
   if (params.invert) image = image.negate({alpha: false})
-  if (params.bg && format !== 'jpg' && format !== 'pjpg') image = image.flatten({background: rgbaToRgb(params.bg)})
+  if (params.bg && format !== 'jpg' && format !== 'pjpg')
+    image = image.flatten({background: rgbaToRgb(params.bg)})
 
   const quality = params.q ?? 75
   switch (format) {
@@ -321,15 +348,13 @@ function resize(image: Sharp, size: Size, params: ImageParams): Sharp {
       const innerH = Math.max(1, Math.round(size.height * scale))
       const left = Math.floor((width - innerW) / 2)
       const top = Math.floor((height - innerH) / 2)
-      return image
-        .resize(innerW, innerH, {fit: 'fill'})
-        .extend({
-          left,
-          right: width - innerW - left,
-          top,
-          bottom: height - innerH - top,
-          background: background(params.bg),
-        })
+      return image.resize(innerW, innerH, {fit: 'fill'}).extend({
+        left,
+        right: width - innerW - left,
+        top,
+        bottom: height - innerH - top,
+        background: background(params.bg),
+      })
     }
     case 'crop':
     case 'min':

@@ -30,16 +30,22 @@ export async function serveFile(options: ServeFileOptions): Promise<AssetRespons
   const match = FILE_NAME.exec(options.fileName)
   if (!match) throw notFound(options.fileName)
   const [, sha1, extension] = match as unknown as [string, string, string]
-  const body = await readAssetBlob({dataDir: options.dataDir, dataset: options.dataset, sha1, extension})
+  const body = await readAssetBlob({
+    dataDir: options.dataDir,
+    dataset: options.dataset,
+    sha1,
+    extension,
+  })
   if (!body) throw notFound(options.fileName)
 
   // The content never changes for a given hash, so the hash is the entity tag.
   const etag = `"${sha1}"`
   const download = options.query.get('dl')
   const headers: Record<string, string> = {
-    'Content-Type': options.mimeType ?? mimeTypeForExtension(extension) ?? 'application/octet-stream',
+    'Content-Type':
+      options.mimeType ?? mimeTypeForExtension(extension) ?? 'application/octet-stream',
     'Cache-Control': IMMUTABLE_CACHE_CONTROL,
-    ETag: etag,
+    'ETag': etag,
     ...ASSET_SECURITY_HEADERS,
     ...(download === null ? {} : {'Content-Disposition': attachment(download || options.fileName)}),
   }

@@ -18,7 +18,10 @@ export interface TestDataset extends DatasetHandle {
   readonly calls: Mutation[][]
 }
 
-export function createTestDataset(name = 'production', initial: SanityDocument[] = []): TestDataset {
+export function createTestDataset(
+  name = 'production',
+  initial: SanityDocument[] = [],
+): TestDataset {
   let docs = new Map<string, SanityDocument>(initial.map((doc) => [doc._id, doc]))
   const calls: Mutation[][] = []
 
@@ -42,12 +45,20 @@ export function createTestDataset(name = 'production', initial: SanityDocument[]
           continue
         }
         if (kind !== 'create' && kind !== 'createIfNotExists' && kind !== 'createOrReplace') {
-          throw new LakeError(400, 'mutationError', `Unsupported mutation "${String(kind)}" in test dataset`)
+          throw new LakeError(
+            400,
+            'mutationError',
+            `Unsupported mutation "${String(kind)}" in test dataset`,
+          )
         }
         const doc = body as SanityDocument
         const existing = next.get(doc._id)
         if (existing && kind === 'create') {
-          throw new LakeError(409, 'documentAlreadyExistsError', `Document "${doc._id}" already exists`)
+          throw new LakeError(
+            409,
+            'documentAlreadyExistsError',
+            `Document "${doc._id}" already exists`,
+          )
         }
         if (existing && kind === 'createIfNotExists') {
           results.push({id: doc._id, operation: 'none'})

@@ -24,11 +24,17 @@ export async function twoToneImage(
       else pixels[offset + 2] = 255
     }
   }
-  return sharp(pixels, {raw: {width, height, channels: 3}}).toFormat(format).toBuffer()
+  return sharp(pixels, {raw: {width, height, channels: 3}})
+    .toFormat(format)
+    .toBuffer()
 }
 
 /** The RGB colour of one pixel of an encoded image. */
-export async function pixelAt(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
+export async function pixelAt(
+  image: Buffer,
+  x: number,
+  y: number,
+): Promise<[number, number, number]> {
   const {data, info} = await sharp(image).removeAlpha().raw().toBuffer({resolveWithObject: true})
   const offset = (y * info.width + x) * info.channels
   return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1]

@@ -35,7 +35,11 @@ describe('uploadAsset', () => {
   it('creates an image asset document shaped as Sanity shapes it', async () => {
     const bytes = await twoToneImage(80, 60)
     const sha1 = sha1Hex(bytes)
-    const query = new URLSearchParams({filename: 'table-mountain.png', title: 'Table Mountain', creditLine: 'Us'})
+    const query = new URLSearchParams({
+      filename: 'table-mountain.png',
+      title: 'Table Mountain',
+      creditLine: 'Us',
+    })
     const doc = await upload({bytes, query})
 
     expect(doc).toMatchObject({
@@ -72,12 +76,25 @@ describe('uploadAsset', () => {
     expect(preview.width).toBe(20)
     expect(preview.height).toBe(15)
 
-    const swatches = Object.values(metadata.palette).filter((s): s is Record<string, any> => typeof s === 'object')
+    const swatches = Object.values(metadata.palette).filter(
+      (s): s is Record<string, any> => typeof s === 'object',
+    )
     // The image is half pure red and half pure blue, so every swatch is one of the two.
     for (const swatch of swatches) expect(['#ff0000', '#0000ff']).toContain(swatch.background)
     expect(metadata.palette.dominant.population).toBeCloseTo(50, 0)
     expect(metadata.palette.vibrant).toBeDefined()
     expect(metadata.blurHash).toMatch(/^[0-9A-Za-z#$%*+,\-.:;=?@[\]^_{|}~]{28}$/)
+    // The BlurHash's first component is the average colour: linear-light mean of red and blue.
+    const digits =
+      '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~'
+    const dc = [...(metadata.blurHash as string).slice(2, 6)].reduce(
+      (n, c) => n * 83 + digits.indexOf(c),
+      0,
+    )
+    const average = [dc >> 16, (dc >> 8) & 255, dc & 255]
+    ;[188, 0, 188].forEach((expected, i) =>
+      expect(Math.abs(average[i]! - expected)).toBeLessThanOrEqual(3),
+    )
   })
 
   it('honours meta: only what is asked for, none for nothing, 400 for unknown options', async () => {
@@ -98,7 +115,9 @@ describe('uploadAsset', () => {
     })
     expect(none.metadata).not.toHaveProperty('lqip')
     expect(none.metadata).not.toHaveProperty('palette')
-    await expect(upload({bytes, query: new URLSearchParams([['meta', 'colours']])})).rejects.toMatchObject({
+    await expect(
+      upload({bytes, query: new URLSearchParams([['meta', 'colours']])}),
+    ).rejects.toMatchObject({
       status: 400,
     })
   })
@@ -130,7 +149,10 @@ describe('uploadAsset', () => {
   })
 
   it('identifies images by their bytes, not the Content-Type header', async () => {
-    const doc = await upload({bytes: await twoToneImage(10, 10, 'webp'), contentType: 'application/octet-stream'})
+    const doc = await upload({
+      bytes: await twoToneImage(10, 10, 'webp'),
+      contentType: 'application/octet-stream',
+    })
     expect(doc).toMatchObject({extension: 'webp', mimeType: 'image/webp'})
   })
 
@@ -160,7 +182,12 @@ describe('uploadAsset', () => {
       kind: 'file',
       bytes,
       contentType: 'application/pdf',
-      query: new URLSearchParams({filename: 'Guide.PDF', label: 'guides', sourceName: 'upload', sourceId: 'x1'}),
+      query: new URLSearchParams({
+        filename: 'Guide.PDF',
+        label: 'guides',
+        sourceName: 'upload',
+        sourceId: 'x1',
+      }),
     })
     expect(doc).toMatchObject({
       _id: `file-${sha1}-pdf`,
@@ -178,9 +205,17 @@ describe('uploadAsset', () => {
   })
 
   it('derives a file extension from the content type when there is no filename', async () => {
-    const doc = await upload({kind: 'file', bytes: Buffer.from('a,b\n1,2\n'), contentType: 'text/csv; charset=utf-8'})
+    const doc = await upload({
+      kind: 'file',
+      bytes: Buffer.from('a,b\n1,2\n'),
+      contentType: 'text/csv; charset=utf-8',
+    })
     expect(doc).toMatchObject({extension: 'csv', mimeType: 'text/csv'})
-    const unknown = await upload({kind: 'file', bytes: Buffer.from([1, 2, 3]), contentType: undefined})
+    const unknown = await upload({
+      kind: 'file',
+      bytes: Buffer.from([1, 2, 3]),
+      contentType: undefined,
+    })
     expect(unknown).toMatchObject({extension: 'bin', mimeType: 'application/octet-stream'})
   })
 })

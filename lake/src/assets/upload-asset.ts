@@ -46,10 +46,18 @@ export async function uploadAsset(options: UploadAssetOptions): Promise<SanityDo
   const {bytes, dataset, kind, query} = options
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_ASSET_BYTES
   if (kind !== 'image' && kind !== 'file') {
-    throw new LakeError(400, 'invalidAssetType', `Unknown asset type "${String(kind)}"; use images or files`)
+    throw new LakeError(
+      400,
+      'invalidAssetType',
+      `Unknown asset type "${String(kind)}"; use images or files`,
+    )
   }
   if (bytes.byteLength === 0) {
-    throw new LakeError(400, 'emptyBody', 'The request body is empty; send the asset bytes as the body')
+    throw new LakeError(
+      400,
+      'emptyBody',
+      'The request body is empty; send the asset bytes as the body',
+    )
   }
   if (bytes.byteLength > maxBytes) {
     throw new LakeError(
@@ -123,7 +131,11 @@ interface DescribedAsset {
   metadata?: Record<string, unknown>
 }
 
-async function describeImage(bytes: Uint8Array, sha1: string, meta: Set<string>): Promise<DescribedAsset> {
+async function describeImage(
+  bytes: Uint8Array,
+  sha1: string,
+  meta: Set<string>,
+): Promise<DescribedAsset> {
   const image = await probeImage(bytes)
   const opaque = image.hasAlpha ? await isOpaque(bytes) : true
   const metadata: Record<string, unknown> = {
