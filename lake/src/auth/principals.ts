@@ -1,0 +1,48 @@
+import {timingSafeEqual} from 'node:crypto'
+import type {DatabaseSync} from 'node:sqlite'
+
+import type {AclMode} from '../config.ts'
+import type {LakeSecrets} from './secrets.ts'
+
+/** Roles as Sanity's robot tokens have them: viewer (read), editor (write) and administrator. */
+export type Role = 'administrator' | 'editor' | 'write' | 'read'
+
+export interface Principal {
+  userId: string
+  name: string
+  /** null: anonymous, sees published documents of public datasets only. */
+  role: Role | null
+}
+
+export const ANONYMOUS: Principal = {userId: '<anonymous>', name: 'Anonymous', role: null}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** Who a bearer token belongs to; `undefined` for a token the lake does not know. */
+export function principalForToken(
+  token: string,
+  secrets: LakeSecrets,
+  db: DatabaseSync,
+): Principal | undefined {
+  if (same(token, secrets.rootToken)) return {userId: 'root', name: 'Root token', role: 'administrator'}
+  if (same(token, secrets.editorToken)) return {userId: 'robot-editor', name: 'Editor token', role: 'editor'}
+  if (same(token, secrets.writeToken)) return {userId: 'robot-write', name: 'Write token', role: 'write'}
+  if (same(token, secrets.readToken)) return {userId: 'robot-read', name: 'Read token', role: 'read'}
+  const session = db.prepare('SELECT user_id, role FROM sessions WHERE token = ?').get(token)
+  if (session) {
+    return {userId: session.user_id as string, name: 'Local editor', role: session.role as Role}
+  }
+  return undefined
+}
+
+export type Permission = 'read' | 'readDrafts' | 'write' | 'history'
+
+export function can(principal: Principal, permission: Permission, aclMode: AclMode): boolean {
+  if (principal.role === null) return permission === 'read' && aclMode === 'public'
+  if (permission === 'write') return principal.role !== 'read'
+  return true
+}

@@ -1,0 +1,66 @@
+import path from 'node:path'
+
+/** Datasets and who may read them, as Sanity's dataset ACL modes. */
+export type AclMode = 'public' | 'private'
+
+export interface LakeConfig {
+  dataDir: string
+  host: string
+  port: number
+  tlsPort: number
+  projectId: string
+  datasets: Record<string, AclMode>
+  /** Full access to every dataset. Generated and kept in `dataDir` when not configured. */
+  rootToken?: string
+  /** Optional fixed tokens per role; generated defaults otherwise (see secrets.ts). */
+  readToken?: string
+  writeToken?: string
+  editorToken?: string
+  /**
+   * Whether the studio's login button signs straight in as the local editor. Safe only because the
+   * lake listens on loopback: anyone who can reach it is already on this machine.
+   */
+  autoLogin: boolean
+  /** Largest request body accepted for JSON endpoints and for asset uploads. */
+  maxJsonBytes: number
+  maxAssetBytes: number
+  /** Built studio to serve at `/studio`, if any. */
+  studioDir?: string
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    throw new Error(`${name} must be a port number, got "${value}"`)
+  }
+  return parsed
+}
+
+/** Reads the lake's configuration from environment variables, with safe local defaults. */
+export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeConfig {
+  const datasets: Record<string, AclMode> = {production: 'public', bookings: 'private'}
+  for (const entry of (env.LAKE_DATASETS ?? '').split(',').filter(Boolean)) {
+    const [name, mode = 'private'] = entry.split(':')
+    if (!name || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(name) || (mode !== 'public' && mode !== 'private')) {
+      throw new Error(`LAKE_DATASETS entry "${entry}" must look like name:public or name:private`)
+    }
+    datasets[name] = mode
+  }
+  return {
+    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    host: env.LAKE_HOST ?? '127.0.0.1',
+    port: integer(env.LAKE_PORT, 3333, 'LAKE_PORT'),
+    tlsPort: integer(env.LAKE_TLS_PORT, 3334, 'LAKE_TLS_PORT'),
+    projectId: env.LAKE_PROJECT_ID ?? 'local',
+    datasets,
+    rootToken: env.LAKE_ROOT_TOKEN || undefined,
+    readToken: env.LAKE_READ_TOKEN || undefined,
+    writeToken: env.LAKE_WRITE_TOKEN || undefined,
+    editorToken: env.LAKE_EDITOR_TOKEN || undefined,
+    autoLogin: env.LAKE_AUTO_LOGIN !== 'false',
+    maxJsonBytes: 16 * 1024 * 1024,
+    maxAssetBytes: 64 * 1024 * 1024,
+    studioDir: env.LAKE_STUDIO_DIR || undefined,
+  }
+}

@@ -1,0 +1,199 @@
+import {can, type Permission} from '../auth/principals.ts'
+import {parsePerspective, parseQuery, runQuery, type Perspective} from '../query/run-query.ts'
+import type {DatasetStore} from '../store/dataset-store.ts'
+import {readDocumentAt, readTransactionLog} from '../store/history.ts'
+import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
+import {flag, queryParams, readJson, sendBuffer, sendJson, type RequestContext} from './request-context.ts'
+
+export function datasetFor(ctx: RequestContext, name: string | undefined, permission: Permission): DatasetStore {
+  const dataset = ctx.lake.dataset(name ?? '')
+  if (!can(ctx.principal, permission, dataset.aclMode)) {
+    if (ctx.principal.role === null) {
+      throw new LakeError(401, 'unauthorized', `Dataset "${dataset.name}" needs a token for this request`)
+    }
+    throw new LakeError(403, 'forbidden', `The token may not ${permission === 'write' ? 'write to' : 'read'} dataset "${dataset.name}"`)
+  }
+  return dataset
+}
+
+/** Before API version 2025-02-19 the default perspective was `raw`, since then `published`. */
+function defaultPerspective(apiVersion: string | null): Perspective {
+  const version = apiVersion ?? '1'
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2025-02-19' ? {kind: 'published'} : {kind: 'raw'}
+}
+
+/** Anonymous callers see published documents whatever perspective they ask for. */
+function perspectiveFor(ctx: RequestContext, dataset: DatasetStore): Perspective {
+  const asked = parsePerspective(ctx.url.searchParams.get('perspective'), defaultPerspective(ctx.apiVersion))
+  return can(ctx.principal, 'readDrafts', dataset.aclMode) ? asked : {kind: 'published'}
+}
+
+export async function handleQuery(ctx: RequestContext, datasetName: string | undefined) {
+  const dataset = datasetFor(ctx, datasetName, 'read')
+  let query = ctx.url.searchParams.get('query')
+  let params = queryParams(ctx.url)
+  if (ctx.method === 'POST') {
+    const body = await readJson(ctx)
+    if (typeof body.query !== 'string') throw new LakeError(400, 'queryParseError', 'Body must have a `query` string')
+    query = body.query
+    if (body.params !== undefined && (typeof body.params !== 'object' || body.params === null)) {
+      throw new LakeError(400, 'queryParseError', '`params` must be an object')
+    }
+    params = (body.params as Record<string, unknown>) ?? {}
+  }
+  if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')
+  const started = performance.now()
+  const perspective = perspectiveFor(ctx, dataset)
+  const result = await runQuery({
+    query,
+    params,
+    documents: dataset.visible(perspective),
+    documentsOfTypes: (types) => dataset.visibleOfTypes(types, perspective),
+    identity: ctx.principal.userId,
+    projectId: ctx.config.projectId,
+    dataset: dataset.name,
+  })
+  const ms = Math.round(performance.now() - started)
+  const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
+  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, ms})
+}
+
+export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
+  const dataset = datasetFor(ctx, datasetName, 'read')
+  const ids = decodeURIComponent(idList).split(',').filter(Boolean)
+  const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const excludeContent = flag(ctx.url, 'excludeContent')
+  const documents: SanityDocument[] = []
+  const omitted: {id: string; reason: 'existence' | 'permission'}[] = []
+  for (const id of ids) {
+    const doc = dataset.getDocument(id)
+    if (!doc) omitted.push({id, reason: 'existence'})
+    else if (!seeDrafts && (id.startsWith('drafts.') || id.startsWith('versions.'))) {
+      omitted.push({id, reason: 'permission'})
+    } else if (!excludeContent) documents.push(doc)
+  }
+  sendJson(ctx, 200, {documents, omitted})
+}
+
+function mutateResponse(ctx: RequestContext, result: MutateResult) {
+  const returnDocuments = flag(ctx.url, 'returnDocuments')
+  const results = result.results.map(({id, operation, document}) =>
+    returnDocuments && document ? {id, operation, document} : {id, operation},
+  )
+  sendJson(ctx, 200, {transactionId: result.transactionId, results})
+}
+
+export async function handleMutate(ctx: RequestContext, datasetName: string | undefined) {
+  const dataset = datasetFor(ctx, datasetName, 'write')
+  const body = await readJson(ctx)
+  const result = await dataset.mutate(body.mutations, {
+    transactionId: typeof body.transactionId === 'string' ? body.transactionId : undefined,
+    author: ctx.principal.userId,
+    dryRun: flag(ctx.url, 'dryRun') || body.dryRun === true,
+    autoGenerateArrayKeys: flag(ctx.url, 'autoGenerateArrayKeys'),
+  })
+  mutateResponse(ctx, result)
+}
+
+export async function handleActions(ctx: RequestContext, datasetName: string | undefined) {
+  if (ctx.method === 'GET') {
+    datasetFor(ctx, datasetName, 'read')
+    sendJson(ctx, 200, {enabled: true, compatibleStudioVersions: '*'})
+    return
+  }
+  const dataset = datasetFor(ctx, datasetName, 'write')
+  const body = await readJson(ctx)
+  const result = await dataset.act(body.actions, {
+    transactionId: typeof body.transactionId === 'string' ? body.transactionId : undefined,
+    author: ctx.principal.userId,
+    dryRun: body.dryRun === true,
+  })
+  // The studio waits for its own transaction id to come back, here and in the listener.
+  sendJson(ctx, 200, {transactionId: result.transactionId})
+}
+
+export function handleListen(ctx: RequestContext, datasetName: string | undefined) {
+  const dataset = datasetFor(ctx, datasetName, 'read')
+  const query = ctx.url.searchParams.get('query')
+  if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')
+  const params = queryParams(ctx.url)
+  const filter = parseQuery(query, params)
+  const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const includeAllVersions =
+    seeDrafts && (flag(ctx.url, 'includeAllVersions') || (ctx.apiVersion ?? '1') < '2025-02-19')
+
+  ctx.res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    ...('httpVersionMajor' in ctx.req && ctx.req.httpVersionMajor === 1 ? {connection: 'keep-alive'} : {}),
+  })
+  const write = (chunk: string) => {
+    ctx.res.write(chunk)
+  }
+  const listenerName = `ln-${Math.random().toString(36).slice(2, 10)}`
+  write(`event: welcome\ndata: ${JSON.stringify({listenerName})}\n\n`)
+  const remove = ctx.lake.hub.add({
+    dataset: dataset.name,
+    filter,
+    params,
+    identity: ctx.principal.userId,
+    includeResult: flag(ctx.url, 'includeResult'),
+    includePreviousRevision: flag(ctx.url, 'includePreviousRevision'),
+    includeMutations: ctx.url.searchParams.get('includeMutations') !== 'false',
+    effects: ctx.url.searchParams.get('effectFormat') === 'mendoza',
+    includeAllVersions,
+    send: (event, data) => write(`event: ${event}\nid: ${(data as {eventId?: string}).eventId ?? ''}\ndata: ${JSON.stringify(data)}\n\n`),
+  })
+  // Comments keep proxies and browsers from closing an idle stream.
+  const keepAlive = setInterval(() => write(':\n\n'), 15_000)
+  const stop = () => {
+    clearInterval(keepAlive)
+    remove()
+  }
+  ctx.res.on('close', stop)
+  ctx.req.on('error', stop)
+}
+
+export function handleHistory(ctx: RequestContext, datasetName: string | undefined, rest: string[]) {
+  const dataset = datasetFor(ctx, datasetName, 'history')
+  const [kind, idList = ''] = rest
+  const ids = decodeURIComponent(idList).split(',').filter(Boolean)
+  if (ids.length === 0) throw new LakeError(400, 'validationError', 'No document ids given')
+  const search = ctx.url.searchParams
+  if (kind === 'transactions') {
+    const entries = readTransactionLog(ctx.lake.db, dataset.name, ids, {
+      limit: Math.min(Number(search.get('limit') ?? 1000) || 1000, 10_000),
+      reverse: flag(ctx.url, 'reverse'),
+      excludeContent: flag(ctx.url, 'excludeContent'),
+      includeIdentifiedDocumentsOnly: flag(ctx.url, 'includeIdentifiedDocumentsOnly'),
+      fromTransaction: search.get('fromTransaction') ?? undefined,
+      toTransaction: search.get('toTransaction') ?? undefined,
+      fromTime: search.get('fromTime') ?? undefined,
+      toTime: search.get('toTime') ?? undefined,
+      authors: search.get('authors')?.split(',').filter(Boolean),
+    })
+    sendBuffer(ctx, 200, entries.map((entry) => JSON.stringify(entry) + '\n').join(''), {
+      'content-type': 'application/x-ndjson',
+    })
+    return
+  }
+  if (kind === 'documents') {
+    const at = {
+      revision: search.get('revision') ?? undefined,
+      time: search.get('time') ?? undefined,
+      lastRevision: flag(ctx.url, 'lastRevision'),
+    }
+    const documents = ids
+      .map((id) => (at.revision || at.time || at.lastRevision ? readDocumentAt(ctx.lake.db, dataset.name, id, at) : (dataset.getDocument(id) ?? null)))
+      .filter((doc): doc is SanityDocument => doc !== null)
+    sendJson(ctx, 200, {documents})
+    return
+  }
+  if (kind === 'events') {
+    // Only used when the studio's events API is on; the local studio uses the transaction log.
+    sendJson(ctx, 200, {events: {}, nextCursor: ''})
+    return
+  }
+  throw new LakeError(404, 'notFound', `Unknown history endpoint "${kind}"`)
+}
+

@@ -1,0 +1,148 @@
+import type {IncomingMessage} from 'node:http'
+import type {Http2ServerRequest} from 'node:http2'
+
+import {ANONYMOUS, principalForToken, type Principal} from '../auth/principals.ts'
+import type {LakeSecrets} from '../auth/secrets.ts'
+import type {LakeConfig} from '../config.ts'
+import type {Lake} from '../store/open-lake.ts'
+import {LakeError} from '../store/types.ts'
+
+export type LakeRequest = IncomingMessage | Http2ServerRequest
+/** The part of Node's HTTP/1.1 and HTTP/2 compatibility responses the lake uses. */
+export interface LakeResponse {
+  writeHead(status: number, headers?: Record<string, string>): unknown
+  setHeader(name: string, value: string): unknown
+  write(chunk: string | Buffer): unknown
+  end(): unknown
+  end(chunk: string | Buffer): unknown
+  on(event: 'close', listener: () => void): unknown
+  readonly headersSent: boolean
+}
+
+/** Everything a route handler needs, shared by the HTTP/1.1 and the HTTP/2 listener. */
+export interface RequestContext {
+  req: LakeRequest
+  res: LakeResponse
+  url: URL
+  method: string
+  /** The path after the `/v<apiVersion>` prefix (or the whole path when there is none). */
+  path: string
+  /** `2025-02-19`, `1`, `X`… or null for unversioned paths such as `/images/…`. */
+  apiVersion: string | null
+  principal: Principal
+  /** A bearer token was sent but is unknown: data routes answer 401, `/users/me` answers `{}`. */
+  invalidToken: boolean
+  lake: Lake
+  config: LakeConfig
+  secrets: LakeSecrets
+  /** The origin clients reached this listener at, for asset URLs and redirects. */
+  publicOrigin: string
+}
+
+export function createContext(
+  req: LakeRequest,
+  res: LakeResponse,
+  deps: {lake: Lake; config: LakeConfig; secrets: LakeSecrets; publicOrigin: string},
+): RequestContext {
+  const url = new URL(req.url ?? '/', 'http://lake.invalid')
+  const versioned = /^\/v([^/]+)(\/.*)?$/.exec(url.pathname)
+  const token = bearerToken(req)
+  const known = token ? principalForToken(token, deps.secrets, deps.lake.db) : undefined
+  return {
+    req,
+    res,
+    url,
+    method: req.method ?? 'GET',
+    path: versioned ? (versioned[2] ?? '/') : url.pathname,
+    apiVersion: versioned ? (versioned[1] ?? null) : null,
+    principal: known ?? ANONYMOUS,
+    invalidToken: Boolean(token) && !known,
+    ...deps,
+  }
+}
+
+function bearerToken(req: LakeRequest): string | undefined {
+  const header = req.headers.authorization
+  if (typeof header === 'string' && /^bearer\s+/i.test(header)) return header.replace(/^bearer\s+/i, '').trim()
+  return undefined
+}
+
+/** Reads the body up to a limit; a larger body is a 413 and is never buffered whole. */
+export async function readBody(ctx: RequestContext, limit: number): Promise<Buffer> {
+  const declared = Number(ctx.req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit)
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) throw tooLarge(limit)
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+const tooLarge = (limit: number) =>
+  new LakeError(413, 'requestEntityTooLarge', `Request body is larger than the limit of ${limit} bytes`)
+
+export async function readJson(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const body = await readBody(ctx, ctx.config.maxJsonBytes)
+  if (body.length === 0) throw new LakeError(400, 'invalidJson', 'Request body is empty: expected a JSON object')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body.toString('utf8'))
+  } catch (error) {
+    throw new LakeError(400, 'invalidJson', `Request body is not valid JSON: ${(error as Error).message}`)
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new LakeError(400, 'invalidJson', 'Request body must be a JSON object')
+  }
+  return parsed as Record<string, unknown>
+}
+
+export function sendJson(ctx: RequestContext, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const payload = JSON.stringify(body)
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(payload)),
+    ...headers,
+  })
+  ctx.res.end(payload)
+}
+
+export function sendBuffer(ctx: RequestContext, status: number, body: Buffer | string, headers: Record<string, string>) {
+  ctx.res.writeHead(status, {'content-length': String(Buffer.byteLength(body)), ...headers})
+  if (ctx.method === 'HEAD') ctx.res.end()
+  else ctx.res.end(body)
+}
+
+/** Sanity's error body: `{error: {type, description, …}}`; auth errors use its flat shape. */
+export function sendError(ctx: RequestContext, error: LakeError) {
+  if (error.status === 401 || error.status === 403) {
+    sendJson(ctx, error.status, {
+      statusCode: error.status,
+      error: error.status === 401 ? 'Unauthorized' : 'Forbidden',
+      message: error.message,
+    })
+    return
+  }
+  sendJson(ctx, error.status, {error: {type: error.type, description: error.message, ...error.details}})
+}
+
+/** Query parameters as the client sends them: `$name=<JSON>` for GROQ parameters. */
+export function queryParams(url: URL): Record<string, unknown> {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of url.searchParams) {
+    if (!key.startsWith('$')) continue
+    try {
+      params[key.slice(1)] = JSON.parse(value)
+    } catch {
+      throw new LakeError(400, 'queryParseError', `Parameter "${key}" is not valid JSON`)
+    }
+  }
+  return params
+}
+
+export function flag(url: URL, name: string): boolean {
+  const value = url.searchParams.get(name)
+  return value !== null && value !== 'false' && value !== '0'
+}

@@ -1,0 +1,94 @@
+import type {ExprNode} from 'groq-js'
+
+import {isPublishedId, matchesFilter} from '../query/run-query.ts'
+import type {DocumentChange, SanityDocument, Transaction} from '../store/types.ts'
+
+export interface ListenerOptions {
+  dataset: string
+  filter: ExprNode
+  params: Record<string, unknown>
+  identity?: string
+  includeResult: boolean
+  includePreviousRevision: boolean
+  includeMutations: boolean
+  effects: boolean
+  /** Drafts and release versions too; otherwise published documents only. */
+  includeAllVersions: boolean
+  send: (event: string, data: unknown) => void
+}
+
+/**
+ * Fans committed transactions out to `listen` streams. Each listener sees only documents that
+ * match its filter before or after the change, with the transition that implies, and counts its
+ * own events per transaction (`transactionTotalEvents`): the studio waits for exactly that many.
+ */
+export class ListenerHub {
+  private readonly listeners = new Set<ListenerOptions>()
+  private delivering: Promise<void> = Promise.resolve()
+
+  get size(): number {
+    return this.listeners.size
+  }
+
+  add(listener: ListenerOptions): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Delivers in commit order, even though matching is asynchronous. */
+  publish(dataset: string, transaction: Transaction): void {
+    this.delivering = this.delivering
+      .then(() => this.deliver(dataset, transaction))
+      .catch((error: unknown) => console.error('lake: listener delivery failed', error))
+  }
+
+  private async deliver(dataset: string, transaction: Transaction): Promise<void> {
+    for (const listener of this.listeners) {
+      if (listener.dataset !== dataset) continue
+      const events: Record<string, unknown>[] = []
+      for (const change of transaction.changes) {
+        if (!listener.includeAllVersions && !isPublishedId(change.id)) continue
+        const event = await this.eventFor(listener, transaction, change)
+        if (event) events.push(event)
+      }
+      events.forEach((event, index) => {
+        event.transactionTotalEvents = events.length
+        event.transactionCurrentEvent = index
+        listener.send('mutation', event)
+      })
+    }
+  }
+
+  private async eventFor(listener: ListenerOptions, transaction: Transaction, change: DocumentChange) {
+    const matches = (doc: SanityDocument | null) =>
+      doc ? matchesFilter(listener.filter, doc, listener.params, listener.identity) : false
+    const before = await matches(change.before)
+    const after = await matches(change.after)
+    if (!before && !after) return null
+    const event: Record<string, unknown> = {
+      eventId: `${transaction.id}#${change.id}`,
+      documentId: change.id,
+      transactionId: transaction.id,
+      identity: transaction.author,
+      // Absent, not null, when the document did not exist: the studio chains revisions from it.
+      ...(change.before?._rev ? {previousRev: change.before._rev} : {}),
+      resultRev: transaction.id,
+      timestamp: transaction.timestamp,
+      transition: before && after ? 'update' : after ? 'appear' : 'disappear',
+      visibility: 'query',
+    }
+    if (listener.includeMutations) event.mutations = change.mutations
+    if (listener.effects) event.effects = wholeDocumentEffects(change)
+    if (listener.includeResult && change.after) event.result = change.after
+    if (listener.includePreviousRevision) event.previous = change.before
+    return event
+  }
+}
+
+/**
+ * Mendoza patches that replace the whole value (opcode 0): what the studio applies to its copy.
+ * The `mendoza` package only decodes, and whole-value patches decode correctly everywhere.
+ */
+export function wholeDocumentEffects(change: DocumentChange) {
+  return {apply: [0, change.after], revert: [0, change.before]}
+}

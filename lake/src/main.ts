@@ -1,0 +1,13 @@
+import {lakeConfigFromEnv} from './config.ts'
+import {startLake} from './server.ts'
+
+/** `npm run lake`: the lake on its own, configured by environment variables. */
+const config = lakeConfigFromEnv()
+const running = await startLake(config, {corsOrigins: (process.env.LAKE_CORS_ORIGINS ?? '').split(',').filter(Boolean)})
+console.log(`Content lake: ${running.url} (HTTP/1.1), ${running.tlsUrl} (HTTP/2 + TLS), data in ${config.dataDir}`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void running.close().then(() => process.exit(0))
+  })
+}

@@ -1,0 +1,188 @@
+import {evaluate, parse, type ExprNode} from 'groq-js'
+
+import {LakeError, type SanityDocument} from '../store/types.ts'
+
+/** What part of a dataset a query sees (https://www.sanity.io/docs/perspectives). */
+export type Perspective = {kind: 'raw'} | {kind: 'published'} | {kind: 'stack'; layers: string[]}
+
+export function parsePerspective(value: string | null | undefined, fallback: Perspective): Perspective {
+  if (!value) return fallback
+  const layers = value.split(',').map((layer) => layer.trim()).filter(Boolean)
+  if (layers.length === 1 && layers[0] === 'raw') return {kind: 'raw'}
+  if (layers.length === 1 && layers[0] === 'published') return {kind: 'published'}
+  if (layers.includes('raw')) {
+    throw new LakeError(400, 'validationError', 'The "raw" perspective cannot be combined with others')
+  }
+  // `previewDrafts` is the deprecated name of `drafts`.
+  return {
+    kind: 'stack',
+    layers: layers.map((layer) => (layer === 'previewDrafts' ? 'drafts' : layer)).filter((layer) => layer !== 'published'),
+  }
+}
+
+export function isPublishedId(id: string): boolean {
+  return !id.startsWith('drafts.') && !id.startsWith('versions.') && !id.startsWith('_.')
+}
+
+export function publishedIdOf(id: string): string {
+  if (id.startsWith('drafts.')) return id.slice('drafts.'.length)
+  if (id.startsWith('versions.')) return id.split('.').slice(2).join('.')
+  return id
+}
+
+/**
+ * Applies a perspective to the raw documents. A stack such as `[release, drafts]` takes, for each
+ * published id, the first of `versions.release.<id>`, `drafts.<id>`, `<id>` that exists, and
+ * reports it under the published id with `_originalId` set to where it came from.
+ */
+export function applyPerspective(docs: SanityDocument[], perspective: Perspective): SanityDocument[] {
+  if (perspective.kind === 'raw') return docs
+  if (perspective.kind === 'published') return docs.filter((doc) => isPublishedId(doc._id))
+
+  const rank = (id: string): number => {
+    if (id.startsWith('drafts.')) {
+      const position = perspective.layers.indexOf('drafts')
+      return position === -1 ? -1 : position
+    }
+    if (id.startsWith('versions.')) return perspective.layers.indexOf(id.split('.')[1] ?? '')
+    return perspective.layers.length
+  }
+  const chosen = new Map<string, {doc: SanityDocument; rank: number}>()
+  for (const doc of docs) {
+    if (doc._id.startsWith('_.')) continue
+    const position = rank(doc._id)
+    if (position === -1) continue
+    const base = publishedIdOf(doc._id)
+    const previous = chosen.get(base)
+    if (!previous || position < previous.rank) chosen.set(base, {doc, rank: position})
+  }
+  const result: SanityDocument[] = []
+  for (const [base, {doc}] of chosen) {
+    const system = doc._system as {delete?: boolean} | undefined
+    if (system?.delete) continue
+    result.push(doc._id === base ? {...doc, _originalId: doc._id} : {...doc, _id: base, _originalId: doc._id})
+  }
+  return result
+}
+
+const parsedQueries = new Map<string, ExprNode>()
+const MAX_CACHED_QUERIES = 500
+
+/** Parses with parameters inlined (groq-js needs constant slice bounds), cached by query and params. */
+export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+  const key = query + '\u0000' + JSON.stringify(params)
+  const cached = parsedQueries.get(key)
+  if (cached) return cached
+  let tree: ExprNode
+  try {
+    tree = parse(query, {params})
+  } catch (error) {
+    const err = error as Error & {position?: number}
+    const start = typeof err.position === 'number' ? err.position : 0
+    throw new LakeError(400, 'queryParseError', err.message, {query, start, end: start + 1})
+  }
+  if (parsedQueries.size >= MAX_CACHED_QUERIES) {
+    parsedQueries.delete(parsedQueries.keys().next().value as string)
+  }
+  parsedQueries.set(key, tree)
+  return tree
+}
+
+/**
+ * When `*` appears exactly once and is filtered on `_type == "x"` (or `_type in [...]`), only
+ * documents of those types can match, so the query may run on that slice of the dataset. This
+ * turns the common `*[_type == "booking" && …]` from a scan of everything into a scan of one type.
+ */
+export function typesOnlyNeeded(tree: ExprNode): string[] | null {
+  let everything = 0
+  let types: string[] | null = null
+  const visit = (node: unknown, parent: Record<string, unknown> | null): void => {
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, parent))
+    if (typeof node !== 'object' || node === null) return
+    const current = node as Record<string, unknown>
+    // `ref->` resolves against the whole dataset, so a query that dereferences needs all of it.
+    if (current.type === 'Deref') everything = Infinity
+    if (current.type === 'Everything') {
+      everything++
+      types = parent?.type === 'Filter' && parent.base === current ? typeConstraint(parent.expr) : null
+    }
+    for (const value of Object.values(current)) visit(value, current)
+  }
+  visit(tree, null)
+  return everything === 1 ? types : null
+}
+
+function typeConstraint(expr: unknown): string[] | null {
+  const node = expr as Record<string, any> | undefined
+  if (!node) return null
+  if (node.type === 'And') return typeConstraint(node.left) ?? typeConstraint(node.right)
+  const isTypeAttribute = (side: any) =>
+    side?.type === 'AccessAttribute' && side.name === '_type' && side.base === undefined
+  if (node.type === 'OpCall' && node.op === '==') {
+    if (isTypeAttribute(node.left) && node.right?.type === 'Value' && typeof node.right.value === 'string') {
+      return [node.right.value]
+    }
+    if (isTypeAttribute(node.right) && node.left?.type === 'Value' && typeof node.left.value === 'string') {
+      return [node.left.value]
+    }
+  }
+  if (node.type === 'OpCall' && node.op === 'in' && isTypeAttribute(node.left)) {
+    const values = node.right?.type === 'Value' ? node.right.value : null
+    if (Array.isArray(values) && values.every((value) => typeof value === 'string')) return values
+  }
+  return null
+}
+
+export interface QueryInput {
+  query: string
+  params: Record<string, unknown>
+  /** Documents visible under the caller's perspective and permissions. */
+  documents: SanityDocument[]
+  /** Looks up the visible documents of given types quickly (a type index), if available. */
+  documentsOfTypes?: (types: string[]) => SanityDocument[]
+  identity?: string
+  projectId: string
+  dataset: string
+}
+
+export async function runQuery(input: QueryInput): Promise<unknown> {
+  const tree = parseQuery(input.query, input.params)
+  const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
+  const dataset = types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents
+  try {
+    const value = await evaluate(tree, {
+      dataset,
+      params: input.params,
+      identity: input.identity,
+      sanity: {projectId: input.projectId, dataset: input.dataset},
+    })
+    return await value.get()
+  } catch (error) {
+    throw new LakeError(400, 'queryExecutionError', (error as Error).message, {query: input.query})
+  }
+}
+
+/** Ids of the documents a mutation's `query` selects. */
+export async function runSelection(
+  query: string,
+  params: Record<string, unknown>,
+  documents: SanityDocument[],
+): Promise<string[]> {
+  const tree = parseQuery(query, params)
+  const value = await (await evaluate(tree, {dataset: documents, params})).get()
+  const items = Array.isArray(value) ? value : value ? [value] : []
+  return items
+    .map((item: unknown) => (item as {_id?: unknown})?._id)
+    .filter((id): id is string => typeof id === 'string')
+}
+
+/** Whether one document matches a listener's filter query (`*[filter]`). */
+export async function matchesFilter(
+  tree: ExprNode,
+  doc: SanityDocument,
+  params: Record<string, unknown>,
+  identity: string | undefined,
+): Promise<boolean> {
+  const value = await (await evaluate(tree, {dataset: [doc], params, identity})).get()
+  return Array.isArray(value) ? value.length > 0 : Boolean(value)
+}

@@ -1,0 +1,117 @@
+import http from 'node:http'
+import http2 from 'node:http2'
+import type {AddressInfo} from 'node:net'
+import type {Duplex} from 'node:stream'
+
+import {WebSocketServer} from 'ws'
+
+import {loadOrCreateSecrets, type LakeSecrets} from './auth/secrets.ts'
+import type {LakeConfig} from './config.ts'
+import {createRequestHandler} from './http/handle-request.ts'
+import {openLake, type Lake} from './store/open-lake.ts'
+import {loadOrCreateCertificate} from './tls/certificate.ts'
+
+export interface RunningLake {
+  lake: Lake
+  secrets: LakeSecrets
+  /** HTTP/1.1 origin for server-side clients and tests, e.g. `http://127.0.0.1:3333`. */
+  url: string
+  /** HTTP/2 + TLS origin for the studio, e.g. `https://localhost:3334`. */
+  tlsUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * The presence socket (`/v2022-06-30/socket/:dataset`). The studio edits fine without presence,
+ * so the lake completes the handshake and answers requests with empty results: nobody else is here.
+ */
+function attachPresenceSocket(server: http.Server | http2.Http2SecureServer) {
+  const sockets = new WebSocketServer({noServer: true})
+  sockets.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      let message: {id?: unknown; method?: unknown}
+      try {
+        message = JSON.parse(String(data)) as {id?: unknown; method?: unknown}
+      } catch {
+        return
+      }
+      if (message.id === undefined) return
+      const result = message.method === 'presence_subscribe' ? `sub-${Math.random().toString(36).slice(2)}` : null
+      socket.send(JSON.stringify({jsonrpc: '2.0', id: message.id, result}))
+    })
+  })
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!/^\/v[^/]+\/socket\//.test(req.url ?? '')) return socket.destroy()
+    sockets.handleUpgrade(req, socket, head, (ws) => sockets.emit('connection', ws, req))
+  })
+  return sockets
+}
+
+function listen(server: http.Server | http2.Http2SecureServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+export async function startLake(config: LakeConfig, options: {corsOrigins?: string[]} = {}): Promise<RunningLake> {
+  const lake = openLake({dataDir: config.dataDir, datasets: config.datasets})
+  const secrets = loadOrCreateSecrets(config)
+  const deps = {lake, config, secrets, corsOrigins: options.corsOrigins ?? []}
+  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+
+  // Origins are only known after listening (port 0 picks a free one), so handlers are bound late.
+  let plainHandler: ReturnType<typeof createRequestHandler> | undefined
+  let tlsHandler: ReturnType<typeof createRequestHandler> | undefined
+  const plain = http.createServer((req, res) => plainHandler?.(req, res))
+  const {key, cert} = await loadOrCreateCertificate({
+    dataDir: config.dataDir,
+    hostnames: ['localhost', `${config.projectId}.localhost`, '127.0.0.1', '::1'],
+  })
+  const secure = http2.createSecureServer({key, cert, allowHTTP1: true}, (req, res) => tlsHandler?.(req, res))
+  const sockets = [attachPresenceSocket(plain), attachPresenceSocket(secure)]
+  // Listen streams never end by themselves, so closing must cut open connections.
+  const connections = new Set<Duplex>()
+  for (const server of [plain, secure]) {
+    server.on('connection', (socket: Duplex) => {
+      connections.add(socket)
+      socket.once('close', () => connections.delete(socket))
+    })
+  }
+
+  try {
+    const port = await listen(plain, config.port, config.host)
+    const tlsPort = await listen(secure, config.tlsPort, config.host)
+    const url = `http://${displayHost}:${port}`
+    // The studio runs in a browser: `localhost` (not an IP) so the certificate name matches.
+    const tlsUrl = `https://localhost:${tlsPort}`
+    plainHandler = createRequestHandler(deps, url)
+    tlsHandler = createRequestHandler(deps, tlsUrl)
+    return {
+      lake,
+      secrets,
+      url,
+      tlsUrl,
+      async close() {
+        for (const socketServer of sockets) {
+          for (const client of socketServer.clients) client.terminate()
+          socketServer.close()
+        }
+        const closed = [plain, secure].map(
+          (server) => new Promise<void>((resolve) => server.close(() => resolve())),
+        )
+        for (const socket of connections) socket.destroy()
+        await Promise.all(closed)
+        lake.close()
+      },
+    }
+  } catch (error) {
+    plain.close()
+    secure.close()
+    lake.close()
+    throw error
+  }
+}

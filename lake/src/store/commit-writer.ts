@@ -1,0 +1,76 @@
+import type {DatabaseSync, StatementSync} from 'node:sqlite'
+
+import type {Transaction} from './types.ts'
+
+interface QueuedTransaction {
+  dataset: string
+  transaction: Transaction
+  resolve: () => void
+  reject: (error: Error) => void
+}
+
+/**
+ * Group commit: transactions that arrive while the previous batch is being written are written
+ * together in one SQLite transaction, so many concurrent writers share one fsync. A transaction's
+ * promise resolves only after COMMIT returned, i.e. after it is durable.
+ */
+export class CommitWriter {
+  private readonly db: DatabaseSync
+  private readonly queue: QueuedTransaction[] = []
+  private scheduled = false
+  private readonly upsertDocument: StatementSync
+  private readonly deleteDocument: StatementSync
+  private readonly insertChange: StatementSync
+
+  constructor(db: DatabaseSync) {
+    this.db = db
+    this.upsertDocument = db.prepare(
+      'INSERT INTO documents (dataset, id, doc) VALUES (?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET doc = excluded.doc',
+    )
+    this.deleteDocument = db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?')
+    this.insertChange = db.prepare(
+      'INSERT INTO changes (dataset, tx_id, doc_id, timestamp, author, before, after, mutations) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+  }
+
+  write(dataset: string, transaction: Transaction): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({dataset, transaction, resolve, reject})
+      if (!this.scheduled) {
+        this.scheduled = true
+        setImmediate(() => this.flush())
+      }
+    })
+  }
+
+  private flush(): void {
+    this.scheduled = false
+    const batch = this.queue.splice(0, this.queue.length)
+    if (batch.length === 0) return
+    try {
+      this.db.exec('BEGIN IMMEDIATE')
+      for (const {dataset, transaction} of batch) {
+        for (const change of transaction.changes) {
+          if (change.after) this.upsertDocument.run(dataset, change.id, JSON.stringify(change.after))
+          else this.deleteDocument.run(dataset, change.id)
+          this.insertChange.run(
+            dataset,
+            transaction.id,
+            change.id,
+            transaction.timestamp,
+            transaction.author,
+            change.before ? JSON.stringify(change.before) : null,
+            change.after ? JSON.stringify(change.after) : null,
+            JSON.stringify(change.mutations),
+          )
+        }
+      }
+      this.db.exec('COMMIT')
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK')
+      for (const item of batch) item.reject(error as Error)
+      return
+    }
+    for (const item of batch) item.resolve()
+  }
+}

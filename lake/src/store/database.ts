@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
+
+/**
+ * The lake's SQLite file. WAL with `synchronous = FULL`: a transaction is on disk when COMMIT
+ * returns, so anything the lake acknowledged survives `kill -9` (and a power cut).
+ */
+export function openDatabase(dataDir: string): DatabaseSync {
+  fs.mkdirSync(dataDir, {recursive: true})
+  const db = new DatabaseSync(path.join(dataDir, 'lake.sqlite'))
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA busy_timeout = 5000;
+    CREATE TABLE IF NOT EXISTS documents (
+      dataset TEXT NOT NULL,
+      id TEXT NOT NULL,
+      doc TEXT NOT NULL,
+      PRIMARY KEY (dataset, id)
+    ) WITHOUT ROWID;
+    -- One row per document a transaction changed: the transaction log behind history and restore.
+    CREATE TABLE IF NOT EXISTS changes (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      dataset TEXT NOT NULL,
+      tx_id TEXT NOT NULL,
+      doc_id TEXT NOT NULL,
+      timestamp TEXT NOT NULL,
+      author TEXT NOT NULL,
+      before TEXT,
+      after TEXT,
+      mutations TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS changes_by_document ON changes (dataset, doc_id, seq);
+    CREATE INDEX IF NOT EXISTS changes_by_transaction ON changes (dataset, tx_id);
+    CREATE TABLE IF NOT EXISTS sessions (
+      token TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL,
+      role TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+  `)
+  return db
+}

@@ -1,0 +1,366 @@
+import {randomUUID} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+import sharp from 'sharp'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
+
+// Everything here goes through the real @sanity/client, as the site, the functions and the studio do.
+let lake: TestLake
+let root: SanityClient
+let anonymous: SanityClient
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  root = lake.client({token: lake.secrets.rootToken})
+  anonymous = lake.client({perspective: 'published'})
+})
+afterAll(() => lake.stop())
+
+const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
+
+describe('queries', () => {
+  it('runs GROQ with parameters and honours perspectives', async () => {
+    const id = unique('exp')
+    await root.create({_id: id, _type: 'experience', title: 'Published title', price: 450})
+    await root.create({_id: `drafts.${id}`, _type: 'experience', title: 'Draft title', price: 500})
+
+    const query = '*[_type == "experience" && _id == $id || _id == "drafts." + $id]{_id, title}'
+    const raw = await root.fetch(query, {id})
+    expect(raw.map((doc: {_id: string}) => doc._id).sort()).toEqual([`drafts.${id}`, id])
+
+    const published = await root.fetch(query, {id}, {perspective: 'published'})
+    expect(published).toEqual([{_id: id, title: 'Published title'}])
+
+    const drafts = await root.fetch('*[_id == $id][0]{_id, _originalId, title}', {id}, {perspective: 'drafts'})
+    expect(drafts).toEqual({_id: id, _originalId: `drafts.${id}`, title: 'Draft title'})
+
+    // Anonymous readers of a public dataset never see drafts, whatever they ask for.
+    expect(await anonymous.fetch('*[_id in [$id, "drafts." + $id]].title', {id}, {perspective: 'raw'})).toEqual([
+      'Published title',
+    ])
+  })
+
+  it('orders, slices and follows references', async () => {
+    const author = unique('author')
+    await root
+      .transaction()
+      .create({_id: author, _type: 'person', name: 'Thandi'})
+      .create({_id: unique('post'), _type: 'post', n: 2, author: {_type: 'reference', _ref: author}})
+      .create({_id: unique('post'), _type: 'post', n: 1, author: {_type: 'reference', _ref: author}})
+      .commit()
+    const posts = await root.fetch('*[_type == "post" && author._ref == $author] | order(n asc)[0...2]{n, "by": author->name}', {author})
+    expect(posts).toEqual([
+      {n: 1, by: 'Thandi'},
+      {n: 2, by: 'Thandi'},
+    ])
+  })
+
+  it('answers a GROQ syntax error with queryParseError and its position', async () => {
+    const error = await root.fetch('*[_type == ').catch((err: unknown) => err)
+    expect(error).toMatchObject({statusCode: 400})
+    const body = (error as {response: {body: {error: {type: string; start: number}}}}).response.body
+    expect(body.error.type).toBe('queryParseError')
+    expect(body.error.start).toBeGreaterThan(0)
+  })
+
+  it('accepts long queries sent as POST', async () => {
+    const ids = Array.from({length: 800}, (_, index) => `missing-document-with-a-long-id-${index}`)
+    expect(await root.fetch('*[_id in $ids]', {ids})).toEqual([])
+  })
+})
+
+describe('documents and mutations', () => {
+  it('gets documents and reports missing ones as null', async () => {
+    const id = unique('doc')
+    await root.create({_id: id, _type: 'thing', label: 'One'})
+    expect(await root.getDocument(id)).toMatchObject({_id: id, label: 'One', _type: 'thing'})
+    const [found, missing] = await root.getDocuments([id, 'no-such-document'])
+    expect(found?._id).toBe(id)
+    expect(missing).toBeNull()
+  })
+
+  it('creates, replaces and patches with every patch operation', async () => {
+    const id = unique('patch')
+    const created = await root.create({
+      _id: id,
+      _type: 'thing',
+      title: 'Hello',
+      count: 5,
+      tags: [{_key: 'a', name: 'a'}],
+      body: 'The quick brown fox',
+    })
+    expect(created._rev).toBeTruthy()
+    expect(created._createdAt).toBeTruthy()
+
+    const patched = await root
+      .patch(id)
+      .set({title: 'Hello, Cape Town'})
+      .setIfMissing({subtitle: 'Guided'})
+      .inc({count: 3})
+      .dec({count: 1})
+      .unset(['body'])
+      .insert('after', 'tags[-1]', [{_key: 'b', name: 'b'}])
+      .commit()
+    expect(patched).toMatchObject({title: 'Hello, Cape Town', subtitle: 'Guided', count: 7})
+    expect(patched.body).toBeUndefined()
+    expect(patched.tags.map((tag: {name: string}) => tag.name)).toEqual(['a', 'b'])
+
+    const dmp = await root.patch(id).diffMatchPatch({title: '@@ -1,5 +1,5 @@\n-Hello\n+Molo,\n'}).commit()
+    expect(dmp.title).toBe('Molo,, Cape Town')
+
+    const replaced = await root.createOrReplace({_id: id, _type: 'thing', title: 'Replaced'})
+    expect(replaced).toMatchObject({title: 'Replaced'})
+    expect(replaced.count).toBeUndefined()
+    expect(replaced._createdAt).toBe(created._createdAt)
+
+    const kept = await root.createIfNotExists({_id: id, _type: 'thing', title: 'Ignored'})
+    expect(kept.title).toBe('Replaced')
+  })
+
+  it('refuses to create a document that exists', async () => {
+    const id = unique('dup')
+    await root.create({_id: id, _type: 'thing'})
+    await expect(root.create({_id: id, _type: 'thing'})).rejects.toMatchObject({statusCode: 409})
+  })
+
+  it('applies a transaction all or nothing', async () => {
+    const existing = unique('tx')
+    await root.create({_id: existing, _type: 'thing'})
+    const fresh = unique('tx')
+    const failed = await root
+      .transaction()
+      .create({_id: fresh, _type: 'thing'})
+      .create({_id: existing, _type: 'thing'})
+      .commit()
+      .catch((error: unknown) => error)
+    expect(failed).toMatchObject({statusCode: 409})
+    expect(await root.getDocument(fresh)).toBeUndefined()
+  })
+
+  it('rejects a patch whose ifRevisionID is stale with 409 and changes nothing', async () => {
+    const id = unique('rev')
+    const doc = await root.create({_id: id, _type: 'thing', n: 1})
+    await root.patch(id).set({n: 2}).commit()
+    await expect(root.patch(id).ifRevisionId(doc._rev).set({n: 3}).commit()).rejects.toMatchObject({
+      statusCode: 409,
+    })
+    expect((await root.getDocument(id))?.n).toBe(2)
+  })
+
+  it('patches and deletes by query, and deletes by id', async () => {
+    const batch = unique('batch')
+    await root
+      .transaction()
+      .create({_id: `${batch}-1`, _type: 'batchItem', batch, done: false})
+      .create({_id: `${batch}-2`, _type: 'batchItem', batch, done: false})
+      .commit()
+    await root.mutate([{patch: {query: '*[_type == "batchItem" && batch == $batch]', params: {batch}, set: {done: true}}}])
+    expect(await root.fetch('*[batch == $batch].done', {batch})).toEqual([true, true])
+    await root.delete(`${batch}-1`)
+    expect(await root.fetch('count(*[batch == $batch])', {batch})).toBe(1)
+    await root.delete({query: '*[batch == $batch]', params: {batch}})
+    expect(await root.fetch('count(*[batch == $batch])', {batch})).toBe(0)
+  })
+
+  it('uses the transaction id the client chose as the new revision', async () => {
+    const id = unique('txid')
+    const transactionId = unique('my-transaction')
+    // client.create() does not forward transactionId; mutate() does.
+    await root.mutate([{create: {_id: id, _type: 'thing'}}], {transactionId})
+    expect((await root.getDocument(id))?._rev).toBe(transactionId)
+    // A transaction id can be used once: a retried request cannot apply twice.
+    await expect(root.mutate([{create: {_id: unique('other'), _type: 'thing'}}], {transactionId})).rejects.toMatchObject({
+      statusCode: 409,
+    })
+  })
+})
+
+describe('actions API', () => {
+  it('creates a draft, edits it, publishes, unpublishes and discards', async () => {
+    const id = unique('act')
+    const draftId = `drafts.${id}`
+    const transactionId = unique('studio-tx')
+    const created = await root.action(
+      {actionType: 'sanity.action.document.create', publishedId: id, attributes: {_id: draftId, _type: 'thing', title: 'Draft'}, ifExists: 'fail'},
+      {transactionId},
+    )
+    expect(created.transactionId).toBe(transactionId)
+
+    await root.action({actionType: 'sanity.action.document.edit', draftId, publishedId: id, patch: {set: {title: 'Edited'}}})
+    await root.action({actionType: 'sanity.action.document.publish', draftId, publishedId: id})
+    expect(await root.getDocument(id)).toMatchObject({title: 'Edited'})
+    expect(await root.getDocument(draftId)).toBeUndefined()
+
+    // Editing a published document without a draft starts the draft from the published content.
+    await root.action({actionType: 'sanity.action.document.edit', draftId, publishedId: id, patch: {set: {subtitle: 'New'}}})
+    expect(await root.getDocument(draftId)).toMatchObject({title: 'Edited', subtitle: 'New'})
+
+    await root.action({actionType: 'sanity.action.document.unpublish', draftId, publishedId: id})
+    expect(await root.getDocument(id)).toBeUndefined()
+    expect(await root.getDocument(draftId)).toMatchObject({title: 'Edited'})
+
+    await root.action({actionType: 'sanity.action.document.version.discard', versionId: draftId})
+    expect(await root.getDocument(draftId)).toBeUndefined()
+  })
+
+  it('refuses to publish when the draft revision has moved on', async () => {
+    const id = unique('stale')
+    await root.create({_id: `drafts.${id}`, _type: 'thing', title: 'A'})
+    await expect(
+      root.action({
+        actionType: 'sanity.action.document.publish',
+        draftId: `drafts.${id}`,
+        publishedId: id,
+        ifDraftRevisionId: 'an-old-revision',
+      }),
+    ).rejects.toMatchObject({statusCode: 409})
+    expect(await root.getDocument(id)).toBeUndefined()
+  })
+})
+
+describe('listen', () => {
+  it('streams appear, update and disappear for matching documents only', async () => {
+    const kind = unique('listened').replace(/-/g, '_')
+    const events: Record<string, unknown>[] = []
+    const subscription = root
+      .listen(`*[_type == $kind]`, {kind}, {includeResult: true, effectFormat: 'mendoza', events: ['welcome', 'mutation']})
+      .subscribe((event) => events.push(event as unknown as Record<string, unknown>))
+    try {
+      await expect.poll(() => events.some((event) => event.type === 'welcome')).toBe(true)
+      const id = unique('live')
+      const created = await root.create({_id: id, _type: kind, n: 1})
+      await root.create({_id: unique('other'), _type: 'unrelated'})
+      await root.patch(id).set({n: 2}).commit()
+      await root.delete(id)
+      await expect.poll(() => events.filter((event) => event.type === 'mutation').length).toBe(3)
+      const [appear, update, disappear] = events.filter((event) => event.type === 'mutation')
+      expect(appear).toMatchObject({transition: 'appear', documentId: id, resultRev: created._rev, transactionTotalEvents: 1})
+      expect(appear).not.toHaveProperty('previousRev')
+      expect(appear?.result).toMatchObject({n: 1})
+      expect(update).toMatchObject({transition: 'update', previousRev: created._rev})
+      expect((update?.effects as {apply: unknown[]}).apply[1]).toMatchObject({n: 2})
+      expect(disappear).toMatchObject({transition: 'disappear'})
+      expect(disappear).not.toHaveProperty('result')
+    } finally {
+      subscription.unsubscribe()
+    }
+  })
+
+  it('counts transactionTotalEvents per listener filter', async () => {
+    const kind = unique('counted').replace(/-/g, '_')
+    const events: Record<string, unknown>[] = []
+    const subscription = root
+      .listen(`*[_type == $kind]`, {kind}, {events: ['welcome', 'mutation']})
+      .subscribe((event) => events.push(event as unknown as Record<string, unknown>))
+    try {
+      await expect.poll(() => events.length).toBeGreaterThan(0)
+      await root
+        .transaction()
+        .create({_id: unique('a'), _type: kind})
+        .create({_id: unique('b'), _type: 'notListened'})
+        .create({_id: unique('c'), _type: kind})
+        .commit()
+      await expect.poll(() => events.filter((event) => event.type === 'mutation').length).toBe(2)
+      const mutations = events.filter((event) => event.type === 'mutation')
+      expect(mutations.map((event) => event.transactionTotalEvents)).toEqual([2, 2])
+      expect(mutations.map((event) => event.transactionCurrentEvent)).toEqual([0, 1])
+    } finally {
+      subscription.unsubscribe()
+    }
+  })
+})
+
+describe('assets', () => {
+  it('uploads an image once, serves it and transforms it', async () => {
+    const png = await sharp({create: {width: 120, height: 80, channels: 3, background: '#1d6fa5'}}).png().toBuffer()
+    const asset = await root.assets.upload('image', png, {filename: 'sea.png'})
+    expect(asset._id).toMatch(/^image-[0-9a-f]{40}-120x80-png$/)
+    expect(asset.metadata.dimensions).toMatchObject({width: 120, height: 80})
+    const again = await root.assets.upload('image', png, {filename: 'sea-again.png'})
+    expect(again._id).toBe(asset._id)
+
+    const original = await fetch(asset.url)
+    expect(original.status).toBe(200)
+    expect(original.headers.get('cache-control')).toContain('immutable')
+    const resized = await fetch(`${asset.url}?w=60&fm=webp`)
+    const meta = await sharp(Buffer.from(await resized.arrayBuffer())).metadata()
+    expect(meta).toMatchObject({width: 60, height: 40, format: 'webp'})
+  })
+
+  it('rejects bytes that are not an image and stores nothing', async () => {
+    const before = await root.fetch('count(*[_type == "sanity.imageAsset"])')
+    await expect(root.assets.upload('image', Buffer.from('not an image'))).rejects.toMatchObject({statusCode: 400})
+    expect(await root.fetch('count(*[_type == "sanity.imageAsset"])')).toBe(before)
+  })
+})
+
+describe('permissions', () => {
+  it('keeps the private bookings dataset closed to anonymous readers', async () => {
+    const bookings = lake.client({dataset: 'bookings', token: lake.secrets.writeToken})
+    await bookings.create({_id: unique('booking'), _type: 'booking', name: 'Private'})
+    const anonymousBookings = lake.client({dataset: 'bookings', perspective: 'published'})
+    await expect(anonymousBookings.fetch('*[_type == "booking"]')).rejects.toMatchObject({statusCode: 401})
+    expect(await bookings.fetch('count(*[_type == "booking"])')).toBeGreaterThan(0)
+  })
+
+  it('lets a read token read but not write, and refuses unknown tokens', async () => {
+    const reader = lake.client({token: lake.secrets.readToken})
+    expect(await reader.fetch('count(*)')).toBeGreaterThan(0)
+    await expect(reader.create({_type: 'thing'})).rejects.toMatchObject({statusCode: 403})
+    await expect(lake.client({token: 'not-a-real-token'}).fetch('count(*)')).rejects.toMatchObject({
+      statusCode: 401,
+    })
+    await expect(anonymous.create({_type: 'thing'})).rejects.toMatchObject({statusCode: 401})
+  })
+})
+
+describe('bad input', () => {
+  const post = (path: string, body: string) =>
+    fetch(`${lake.url}/v2025-02-19${path}`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${lake.secrets.rootToken}`, 'content-type': 'application/json'},
+      body,
+    })
+
+  it('answers malformed JSON, invalid mutations, unknown datasets and huge bodies with a clear 4xx', async () => {
+    const count = await root.fetch('count(*)')
+    const malformed = await post('/data/mutate/production', '{"mutations": [')
+    expect(malformed.status).toBe(400)
+    expect((await malformed.json()).error.description).toMatch(/not valid JSON/)
+
+    const invalid = await post('/data/mutate/production', JSON.stringify({mutations: [{explode: {}}]}))
+    expect(invalid.status).toBe(400)
+    expect((await invalid.json()).error.description).toMatch(/Unknown mutation "explode"/)
+
+    const noType = await post('/data/mutate/production', JSON.stringify({mutations: [{create: {_id: 'x'}}]}))
+    expect(noType.status).toBe(400)
+
+    const unknown = await post('/data/mutate/nowhere', JSON.stringify({mutations: []}))
+    expect(unknown.status).toBe(404)
+
+    const huge = await post('/data/mutate/production', JSON.stringify({mutations: [{create: {_type: 'x', blob: 'x'.repeat(17 * 1024 * 1024)}}]}))
+    expect(huge.status).toBe(413)
+
+    expect(await root.fetch('count(*)')).toBe(count)
+  })
+})
+
+describe('history', () => {
+  it('serves the transaction log and documents at earlier revisions', async () => {
+    const id = unique('history')
+    const first = await root.create({_id: id, _type: 'thing', title: 'First'})
+    await root.patch(id).set({title: 'Second'}).commit()
+    const headers = {authorization: `Bearer ${lake.secrets.rootToken}`}
+    const log = await fetch(`${lake.url}/v2025-02-19/data/history/production/transactions/${id}?excludeContent=true`, {headers})
+    expect(log.headers.get('content-type')).toContain('application/x-ndjson')
+    const entries = (await log.text()).trim().split('\n').map((line) => JSON.parse(line))
+    expect(entries).toHaveLength(2)
+    expect(entries[0]).toMatchObject({id: first._rev, documentIDs: [id]})
+    expect(entries[1].effects[id].revert[1]).toMatchObject({title: 'First'})
+
+    const old = await fetch(`${lake.url}/v2025-02-19/data/history/production/documents/${id}?revision=${first._rev}`, {headers})
+    expect((await old.json()).documents[0]).toMatchObject({title: 'First'})
+  })
+})
