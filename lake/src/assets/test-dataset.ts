@@ -1,5 +1,7 @@
 import {randomUUID} from 'node:crypto'
 
+import {Mutation as PatchMutation} from '@sanity/mutator'
+
 import {
   LakeError,
   type DatasetHandle,
@@ -11,7 +13,7 @@ import {
 
 /**
  * A tiny in-memory dataset for tests of the asset and NDJSON modules. It supports create,
- * createIfNotExists, createOrReplace and delete, each transaction atomic, and records every call
+ * createIfNotExists, createOrReplace, delete and patch (through @sanity/mutator), each transaction atomic, and records every call
  * so tests can assert how writes were batched. The real store replaces it in production.
  */
 export interface TestDataset extends DatasetHandle {
@@ -42,6 +44,17 @@ export function createTestDataset(
         if (kind === 'delete') {
           const id = (body as {id: string}).id
           results.push({id, operation: next.delete(id) ? 'delete' : 'none'})
+          continue
+        }
+        if (kind === 'patch') {
+          const patch = body as {id: string}
+          const before = next.get(patch.id)
+          if (!before) {
+            throw new LakeError(404, 'documentNotFoundError', `Document "${patch.id}" not found`)
+          }
+          const after = new PatchMutation({mutations: [{patch}]}).apply(before) as SanityDocument
+          next.set(patch.id, {...after, _rev: transactionId, _updatedAt: now})
+          results.push({id: patch.id, operation: 'update'})
           continue
         }
         if (kind !== 'create' && kind !== 'createIfNotExists' && kind !== 'createOrReplace') {
