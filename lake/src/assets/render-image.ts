@@ -14,6 +14,7 @@ import {
 } from './asset-response.ts'
 import {readAssetBlob, variantDir, writeFileAtomic} from './asset-storage.ts'
 import {
+  MAX_DIMENSION,
   changesPixels,
   parseImageQuery,
   type ImageParams,
@@ -336,6 +337,9 @@ function resize(image: Sharp, size: Size, params: ImageParams): Sharp {
   if (params.maxH && height > params.maxH * dpr) bound((params.maxH * dpr) / height)
   if (params.minW && width < params.minW * dpr) bound((params.minW * dpr) / width)
   if (params.minH && height < params.minH * dpr) bound((params.minH * dpr) / height)
+  // dpr and min-* can push past the cap that w and h respect; keep memory use bounded.
+  if (width > MAX_DIMENSION || height > MAX_DIMENSION)
+    bound(MAX_DIMENSION / Math.max(width, height))
 
   switch (fit) {
     case 'scale':
