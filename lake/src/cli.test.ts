@@ -85,6 +85,78 @@ describe('lake command line', () => {
     ).toEqual(['venue-1'])
   })
 
+  it('round-trips a dataset with its asset files into another data directory with --assets', async () => {
+    await mkdir(join(dir, 'seed'), {recursive: true})
+    const png = await twoToneImage(20, 10, 'png')
+    await writeFile(join(dir, 'seed', 'Bo Kaap #1.png'), png)
+    await writeFile(join(dir, 'seed', 'guide.pdf'), '%PDF-1.4 guide')
+    const seed = [
+      {
+        _id: 'e1',
+        _type: 'event',
+        image: {
+          _type: 'image',
+          alt: 'Colourful',
+          _sanityAsset: 'image@file://./Bo%20Kaap%20%231.png',
+        },
+      },
+      {
+        _id: 'e2',
+        _type: 'event',
+        attachments: [{_key: 'k', _type: 'file', _sanityAsset: 'file@file://./guide.pdf'}],
+      },
+    ]
+    await writeFile(
+      join(dir, 'seed', 'seed.ndjson'),
+      seed.map((doc) => JSON.stringify(doc)).join('\n'),
+    )
+    expect((await run('import', join(dir, 'seed', 'seed.ndjson'))).code).toBe(0)
+
+    const out = join(dir, 'backup', 'production.ndjson')
+    await mkdir(join(dir, 'backup'))
+    const exported = await run('export', '--out', out, '--assets')
+    expect(exported.stderr).toContain('2 document(s) and 2 asset file(s)')
+    const lines = (await readFile(out, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines.map((doc) => doc._id)).toEqual(['e1', 'e2'])
+    expect(lines[0].image).toEqual({
+      _type: 'image',
+      alt: 'Colourful',
+      _sanityAsset: `image@file://./images/${sha1Hex(png)}/Bo%20Kaap%20%231.png`,
+    })
+
+    const other = join(dir, 'other')
+    const stdout = capture()
+    const stderr = capture()
+    const code = await runCli(['import', out], {
+      env: {DATA_DIR: other},
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+    })
+    expect(stderr.text()).toContain('2 asset(s)')
+    expect(code).toBe(0)
+    const lake = openLake({dataDir: other})
+    try {
+      const production = lake.dataset('production')
+      const imageId = `image-${sha1Hex(png)}-20x10-png`
+      expect(production.getDocument('e1')!.image).toEqual({
+        _type: 'image',
+        alt: 'Colourful',
+        asset: {_type: 'reference', _ref: imageId},
+      })
+      expect(production.getDocument(imageId)).toMatchObject({originalFilename: 'Bo Kaap #1.png'})
+    } finally {
+      lake.close()
+    }
+    expect(
+      await readFile(
+        join(other, 'assets', 'production', sha1Hex(png).slice(0, 2), `${sha1Hex(png)}.png`),
+      ),
+    ).toEqual(png)
+  })
+
   it('prints the usage on bad arguments', async () => {
     for (const argv of [
       [],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import {createWriteStream} from 'node:fs'
 import {rename, rm} from 'node:fs/promises'
+import {dirname, resolve} from 'node:path'
 import {finished} from 'node:stream/promises'
 import type {Writable} from 'node:stream'
 import {parseArgs} from 'node:util'
@@ -12,12 +13,14 @@ import {openLake} from './store/open-lake.ts'
 
 export const USAGE = `Usage:
   lake import <file.ndjson> [--dataset production] [--replace | --missing]
-  lake export [--dataset production] [--out file.ndjson] [--no-drafts] [--types a,b]
+  lake export [--dataset production] [--out file.ndjson [--assets]] [--no-drafts] [--types a,b]
 
 Import reads the NDJSON format of \`sanity dataset import\`; _sanityAsset values such as
 "image@file://./images/photo.jpg" are uploaded from paths relative to the NDJSON file.
 By default the import fails if any document already exists; --replace overwrites such
-documents and --missing skips them. Export writes to standard output unless --out is given.
+documents and --missing skips them. Export writes to standard output unless --out is given;
+--assets also copies image and file assets next to it (images/, files/) and refers to them
+with _sanityAsset, so the export can be imported into another lake or a Sanity project.
 
 The data directory is DATA_DIR (default .data); stop a running lake before using this.`
 
@@ -102,8 +105,11 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
       'out': {type: 'string'},
       'no-drafts': {type: 'boolean', default: false},
       'types': {type: 'string'},
+      'assets': {type: 'boolean', default: false},
     },
   })
+  if (values.assets && !values.out)
+    throw new UsageError('--assets needs --out (the files go beside it)')
   if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}"`)
   const types = values.types
     ?.split(',')
@@ -119,6 +125,9 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
       dataset: lake.dataset(values.dataset),
       drafts: !values['no-drafts'],
       ...(types ? {types} : {}),
+      ...(values.assets && values.out
+        ? {assets: {dataDir: config.dataDir, folder: dirname(resolve(values.out))}}
+        : {}),
     }
     if (!values.out) {
       const {documents} = await exportDataset({...options, output: io.stdout})
@@ -129,12 +138,14 @@ async function runExport(args: string[], io: CliIo): Promise<number> {
     const temp = `${values.out}.tmp-${process.pid}`
     const output = createWriteStream(temp)
     try {
-      const {documents} = await exportDataset({...options, output})
+      const {documents, assets, warnings} = await exportDataset({...options, output})
       output.end()
       await finished(output)
       await rename(temp, values.out)
+      for (const warning of warnings) io.stderr.write(`Warning: ${warning}\n`)
+      const withAssets = values.assets ? ` and ${assets} asset file(s)` : ''
       io.stderr.write(
-        `Exported ${documents} document(s) from "${values.dataset}" to ${values.out}.\n`,
+        `Exported ${documents} document(s)${withAssets} from "${values.dataset}" to ${values.out}.\n`,
       )
     } catch (error) {
       output.destroy()

@@ -55,4 +55,22 @@ describe('exportDataset', () => {
       'venue-b',
     ])
   })
+
+  it('keeps references whose asset file is missing when copying assets, with a warning', async () => {
+    const dataset = createTestDataset('production', [
+      docs[2]!,
+      {...docs[3]!, sha1hash: 'a'.repeat(40), extension: 'png'},
+    ])
+    const output = new PassThrough()
+    output.resume()
+    const result = await exportDataset({
+      dataset,
+      output,
+      assets: {dataDir: '/nonexistent', folder: '/nonexistent-export'},
+    })
+    expect(result).toMatchObject({documents: 1, assets: 0})
+    expect(result.warnings).toEqual([
+      'The file of asset "image-abc-10x10-png" is missing; its references are kept as they are',
+    ])
+  })
 })
