@@ -1,3 +1,6 @@
+import {existsSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
@@ -66,11 +69,15 @@ describe('exportDataset', () => {
     const result = await exportDataset({
       dataset,
       output,
-      assets: {dataDir: '/nonexistent', folder: '/nonexistent-export'},
+      assets: {
+        dataDir: join(tmpdir(), 'lake-no-such-data-dir'),
+        folder: join(tmpdir(), 'lake-no-export'),
+      },
     })
     expect(result).toMatchObject({documents: 1, assets: 0})
     expect(result.warnings).toEqual([
       'The file of asset "image-abc-10x10-png" is missing; its references are kept as they are',
     ])
+    expect(existsSync(join(tmpdir(), 'lake-no-export'))).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import {once} from 'node:events'
-import {copyFile, mkdir} from 'node:fs/promises'
+import {copyFile, mkdir, stat} from 'node:fs/promises'
 import {join} from 'node:path'
 import type {Writable} from 'node:stream'
 
@@ -66,15 +66,14 @@ export async function exportDataset(
       const name = safeFileName(asset.originalFilename, `${sha1hash}.${extension}`)
       const relative = `${kind}/${sha1hash}/${name}`
       const source = assetPath(options.assets!.dataDir, options.dataset.name, sha1hash, extension)
-      try {
-        await mkdir(join(options.assets!.folder, kind, sha1hash), {recursive: true})
-        await copyFile(source, join(options.assets!.folder, relative))
-      } catch {
+      if (!(await stat(source).catch(() => undefined))) {
         warnings.push(
           `The file of asset "${asset._id}" is missing; its references are kept as they are`,
         )
         return undefined
       }
+      await mkdir(join(options.assets!.folder, kind, sha1hash), {recursive: true})
+      await copyFile(source, join(options.assets!.folder, relative))
       files.set(asset._id, relative)
       copied++
       return relative
