@@ -1,0 +1,82 @@
+import {Hono} from 'hono'
+import {serveStatic} from '@hono/node-server/serve-static'
+
+import type {GroqFetcher} from '../src/lib/sanity-fetch'
+import type {RenderFn} from './render-contract.ts'
+import {buildRobots, buildSitemap} from './sitemap.ts'
+
+export type SiteAppOptions = {
+  /** The SSR entry's render; in development a fresh one per request so edits show without a restart. */
+  getRender: () => Promise<RenderFn>
+  /** The HTML shell with `<!--app-head-->`, `<!--app-html-->` and `<!--app-state-->` placeholders. */
+  getTemplate: (url: string) => Promise<string>
+  fetcher: GroqFetcher
+  siteUrl: string
+  /** Built browser assets (`dist/client`) in production; in development Vite serves them. */
+  clientDir?: string | undefined
+  /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
+  apiRoutes?: Hono | undefined
+  onError?: (error: unknown) => void
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export function createSiteApp(options: SiteAppOptions): Hono {
+  const {getRender, getTemplate, fetcher, siteUrl, clientDir, apiRoutes} = options
+  const onError = options.onError ?? ((error: unknown) => console.error(error))
+  const app = new Hono()
+
+  if (apiRoutes) app.route('/api', apiRoutes)
+  app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
+
+  if (clientDir) {
+    // Hashed file names never change content, so browsers may keep them for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE)}),
+    )
+    app.use('/favicon.svg', serveStatic({root: clientDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400')}))
+  }
+
+  app.get('/robots.txt', (c) =>
+    c.text(buildRobots(siteUrl), 200, {'Cache-Control': 'public, max-age=3600'}),
+  )
+
+  app.get('/sitemap.xml', async (c) => {
+    try {
+      const xml = await buildSitemap(fetcher, siteUrl)
+      return c.body(xml, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=60',
+      })
+    } catch (error) {
+      onError(error)
+      return c.text('Sitemap temporarily unavailable', 503, {'Retry-After': '30'})
+    }
+  })
+
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url)
+    try {
+      const [render, template] = await Promise.all([getRender(), getTemplate(url.pathname + url.search)])
+      const result = await render(c.req.raw, {fetcher})
+      if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
+      const page = template
+        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-html-->', () => result.html)
+        .replace('<!--app-state-->', () => result.state)
+      return c.html(page, result.status as 200, {
+        // Rendered per request from live content; shared caches must not keep it beyond the 5 s promise.
+        'Cache-Control': 'public, max-age=0, s-maxage=5, stale-while-revalidate=5',
+      })
+    } catch (error) {
+      onError(error)
+      return c.html(
+        '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>Sorry, the site is temporarily unavailable</h1><p>Please try again in a moment.</p></html>',
+        500,
+      )
+    }
+  })
+
+  return app
+}

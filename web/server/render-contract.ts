@@ -1,0 +1,15 @@
+import type {GroqFetcher} from '../src/lib/sanity-fetch'
+
+/** What the SSR bundle (`src/entry-server.tsx`) returns to the Hono server for one page request. */
+export type RenderResult =
+  | {kind: 'redirect'; status: number; location: string}
+  | {kind: 'html'; status: number; head: string; html: string; state: string}
+
+export type RenderOptions = {
+  /** Reads published content; the server passes its cached client. */
+  fetcher: GroqFetcher
+}
+
+export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>
+
+export type EntryServerModule = {render: RenderFn}

@@ -1,0 +1,136 @@
+import type {QueryClient} from '@tanstack/react-query'
+import type {ComponentType} from 'react'
+import {redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
+
+import {storyLinksQueryOptions} from '../features/audit/api/get-story-links'
+import {experienceQueryOptions} from '../features/experiences/api/get-experience'
+import {experiencesQueryOptions} from '../features/experiences/api/get-experiences'
+import {aboutPageQueryOptions} from '../features/pages/api/get-about-page'
+import {pageCopyQueryOptions} from '../features/pages/api/get-page-copy'
+import {homeQueryOptions} from '../features/home/api/get-home'
+import {sampleItineraryQueryOptions} from '../features/itinerary/api/get-sample-itinerary'
+import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
+import {storiesQueryOptions} from '../features/stories/api/get-stories'
+import {storyQueryOptions} from '../features/stories/api/get-story'
+import {RootErrorBoundary, RootLayout} from './root-layout'
+import {notFound, prefetch} from './route-loaders'
+import {NotFoundPage} from './routes/not-found'
+
+/** Each page is its own chunk, so a visitor downloads only the code of the page they open. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({Component: pick(await load())})
+}
+
+/** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
+function toAbout({request}: LoaderFunctionArgs) {
+  return replace(`/about${new URL(request.url).search}`, 301)
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
+  const optional = (promise: Promise<unknown>) => promise.catch(() => null)
+  const experiences = prefetch(queryClient, (qc) =>
+    Promise.all([qc.ensureQueryData(experiencesQueryOptions()), optional(qc.ensureQueryData(pageCopyQueryOptions()))]),
+  )
+  const stories = prefetch(queryClient, (qc) =>
+    Promise.all([qc.ensureQueryData(storiesQueryOptions()), optional(qc.ensureQueryData(pageCopyQueryOptions()))]),
+  )
+  const pageCopy = prefetch(queryClient, (qc) => optional(qc.ensureQueryData(pageCopyQueryOptions())))
+  const storiesPage = page(() => import('./routes/stories'), (m) => m.StoriesPage)
+
+  return [
+    {
+      id: 'root',
+      // The footer's company details; a failure here must not take every page down with it.
+      loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(siteSettingsQueryOptions()))),
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        {
+          index: true,
+          loader: prefetch(queryClient, (qc) => qc.ensureQueryData(homeQueryOptions())),
+          lazy: page(() => import('./routes/home'), (m) => m.HomePage),
+        },
+        {
+          path: 'experiences',
+          loader: experiences,
+          lazy: page(() => import('./routes/experiences'), (m) => m.ExperiencesPage),
+        },
+        {
+          // Spec §2: a replace-redirect, so Back does not bounce through it.
+          path: 'experiences/custom',
+          loader: () => replace('/experiences?category=bespoke'),
+        },
+        {
+          path: 'experiences/:slug',
+          loader: async ({params}) => {
+            const slug = params.slug ?? ''
+            const experience = await queryClient.ensureQueryData(experienceQueryOptions(slug))
+            if (!experience || experience.isBespoke) notFound()
+            // Old addresses (aliases) move permanently to the canonical one.
+            if (experience.slug !== slug) return redirect(`/experiences/${experience.slug}`, 301)
+            return null
+          },
+          lazy: page(() => import('./routes/experience'), (m) => m.ExperiencePage),
+        },
+        {
+          path: 'about',
+          loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(aboutPageQueryOptions()))),
+          lazy: page(() => import('./routes/about'), (m) => m.AboutPage)},
+        {path: 'about-us', loader: toAbout},
+        {path: 'aboutus', loader: toAbout},
+        {path: 'stories', loader: stories, lazy: storiesPage},
+        {path: 'local-stories', loader: stories, lazy: storiesPage},
+        {
+          path: 'stories/:slug',
+          loader: prefetch(queryClient, async (qc, {params}) => {
+            const story = await qc.ensureQueryData(storyQueryOptions(params.slug ?? ''))
+            if (!story) notFound()
+          }),
+          lazy: page(() => import('./routes/story'), (m) => m.StoryPage),
+        },
+        {
+          path: 'itinerary/bespoke-7-day',
+          loader: prefetch(queryClient, (qc) => qc.ensureQueryData(sampleItineraryQueryOptions())),
+          lazy: page(() => import('./routes/itinerary'), (m) => m.ItineraryPage),
+        },
+        {path: 'questionnaire', loader: pageCopy, lazy: page(() => import('./routes/questionnaire'), (m) => m.QuestionnairePage)},
+        {
+          path: 'book/:experienceId',
+          lazy: page(() => import('./routes/book'), (m) => m.BookPage),
+        },
+        {path: 'thank-you', loader: pageCopy, lazy: page(() => import('./routes/thank-you'), (m) => m.ThankYouPage)},
+        {path: 'privacy', lazy: page(() => import('./routes/privacy'), (m) => m.PrivacyPage)},
+        {path: 'contact', lazy: page(() => import('./routes/contact'), (m) => m.ContactPage)},
+        {
+          path: 'admin/bookings',
+          lazy: page(() => import('./routes/admin-bookings'), (m) => m.AdminBookingsPage),
+        },
+        {
+          path: 'audit-copy-enGB',
+          loader: experiences,
+          lazy: page(() => import('./routes/audit-copy'), (m) => m.AuditCopyPage),
+        },
+        {
+          path: 'audit-story-links',
+          loader: prefetch(queryClient, (qc) =>
+            Promise.all([qc.ensureQueryData(storyLinksQueryOptions()), qc.ensureQueryData(experiencesQueryOptions())]),
+          ),
+          lazy: page(() => import('./routes/audit-story-links'), (m) => m.AuditStoryLinksPage),
+        },
+        {
+          path: 'audit-routing-ux',
+          lazy: page(() => import('./routes/audit-routing-ux'), (m) => m.AuditRoutingUxPage),
+        },
+        {
+          path: 'image-review',
+          loader: prefetch(queryClient, (qc) =>
+            Promise.all([qc.ensureQueryData(storiesQueryOptions()), qc.ensureQueryData(experiencesQueryOptions())]),
+          ),
+          lazy: page(() => import('./routes/image-review'), (m) => m.ImageReviewPage),
+        },
+        {path: '*', loader: () => notFound(), Component: NotFoundPage},
+      ],
+    },
+  ]
+}

@@ -1,0 +1,154 @@
+import {Link, useParams} from 'react-router-dom'
+
+import {categoryTitle} from '@repo/schemas/categories.ts'
+import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
+
+import {Breadcrumbs, breadcrumbJsonLd, type Crumb} from '../../components/breadcrumbs'
+import {SanityImage} from '../../components/sanity-image'
+import {Seo} from '../../components/seo'
+import {useExperience} from '../../features/experiences/api/get-experience'
+import type {ExperienceDetail} from '../../features/experiences/api/experience-fields'
+import {bookingHref} from '../../features/experiences/booking-links'
+import {urlFor} from '../../lib/image-url'
+import {absoluteUrl} from '../../lib/site'
+import {formatPerPersonPrice} from '../../utils/format-price'
+
+function touristTripJsonLd(experience: ExperienceDetail) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'TouristTrip',
+    name: experience.title,
+    description: experience.description ?? experience.blurb ?? undefined,
+    url: absoluteUrl(`/experiences/${experience.slug}`),
+    touristType: categoryTitle(experience.category),
+    ...(experience.image?.asset ? {image: urlFor(experience.image).width(1200).url()} : {}),
+    ...(experience.fromPrice
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: experience.fromPrice,
+            priceCurrency: 'ZAR',
+            availability: 'https://schema.org/InStock',
+            url: absoluteUrl(`/experiences/${experience.slug}`),
+          },
+        }
+      : {}),
+  }
+}
+
+function minimumAgeText(age: number | null) {
+  return !age ? 'All ages' : `${age}+`
+}
+
+export function ExperiencePage() {
+  const {slug = ''} = useParams()
+  // The loader has made sure the experience exists (otherwise it answered 404).
+  const experience = useExperience(slug).data as ExperienceDetail
+  const price = formatPerPersonPrice(experience.fromPrice)
+  const crumbs: Crumb[] = [
+    {label: 'Home', to: '/'},
+    {label: 'Experiences', to: '/experiences'},
+    {label: experience.title},
+  ]
+
+  return (
+    <>
+      <Seo
+        title={experience.title}
+        description={experience.blurb ?? experience.description ?? experience.title}
+        path={`/experiences/${experience.slug}`}
+        image={experience.image?.asset ? urlFor(experience.image).width(1200).height(630).fit('crop').url() : undefined}
+        jsonLd={[touristTripJsonLd(experience), breadcrumbJsonLd(crumbs)]}
+      />
+      <section className="page-hero">
+        <div className="container split">
+          <div>
+            <Breadcrumbs items={crumbs} />
+            <span className="badge">{categoryTitle(experience.category)}</span>
+            <h1>{experience.title}</h1>
+            <ul className="card__meta">
+              {experience.location ? <li>{experience.location}</li> : null}
+              {experience.duration ? <li>{experience.duration}</li> : null}
+              <li>Small groups</li>
+            </ul>
+            {experience.description ? <p className="lead">{experience.description}</p> : null}
+            {price ? <p className="card__price">{price}</p> : null}
+            <div className="button-row">
+              <Link to={bookingHref(experience)} className="button button--primary">
+                Book Experience
+              </Link>
+            </div>
+          </div>
+          <SanityImage image={experience.image} width={600} aspectRatio={4 / 3} priority />
+        </div>
+      </section>
+
+      <div className="container page-section split" id="details">
+        <div>
+          <section aria-labelledby="expect-heading">
+            <h2 id="expect-heading">What to Expect</h2>
+            <p>{experience.whatToExpect}</p>
+            {experience.highlights.length ? (
+              <ul>
+                {experience.highlights.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section aria-labelledby="included-heading" className="page-section">
+            <h2 id="included-heading">What's Included</h2>
+            <ul>
+              {experience.included.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            {experience.optionalExtras.length ? (
+              <>
+                <h3>Optional extras</h3>
+                <ul>
+                  {experience.optionalExtras.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        </div>
+        <aside className="info-card" aria-labelledby="quick-info-heading">
+          <h2 id="quick-info-heading">Quick Info</h2>
+          <dl>
+            <dt>Duration</dt>
+            <dd>{experience.duration}</dd>
+            <dt>Location</dt>
+            <dd>{experience.location}</dd>
+            <dt>Group size</dt>
+            <dd>{experience.maxGroupSize ? `Up to ${experience.maxGroupSize} people` : 'Small groups'}</dd>
+            <dt>Minimum age</dt>
+            <dd>{minimumAgeText(experience.minimumAge)}</dd>
+            {experience.fitnessLevel ? (
+              <>
+                <dt>Fitness</dt>
+                <dd>{experience.fitnessLevel.charAt(0).toUpperCase() + experience.fitnessLevel.slice(1)}</dd>
+              </>
+            ) : null}
+            {price ? (
+              <>
+                <dt>Price</dt>
+                <dd>{price}</dd>
+              </>
+            ) : null}
+            <dt>Meeting point</dt>
+            <dd>{experience.meetingPickup}</dd>
+            <dt>Cancellation</dt>
+            <dd>{experience.cancellation ?? DEFAULT_CANCELLATION_TEXT}</dd>
+          </dl>
+          <p className="muted">No payment required at this stage — just planning.</p>
+          <Link to={bookingHref(experience)} className="button button--primary">
+            Book Now
+          </Link>
+        </aside>
+      </div>
+    </>
+  )
+}

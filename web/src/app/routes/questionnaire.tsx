@@ -1,0 +1,36 @@
+import {useQuery} from '@tanstack/react-query'
+import {useSearchParams} from 'react-router-dom'
+
+import {Seo} from '../../components/seo'
+import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
+import {formatLongDate} from '../../utils/format-date'
+
+/** The questionnaire page's frame; the form itself (spec §2 Questionnaire) is part of the write paths. */
+export function QuestionnairePage() {
+  const {data: copy} = useQuery(pageCopyQueryOptions())
+  const [params] = useSearchParams()
+  const hero = copy?.questionnaireHero
+  const date = params.get('date')
+  return (
+    <>
+      <Seo
+        title="Plan Your Perfect Trip"
+        description="Tell us your dates, group and interests, and a Cape Town planner will put together a bespoke itinerary for you."
+        path="/questionnaire"
+      />
+      <section className="page-hero">
+        <div className="container">
+          <p className="overline">{hero?.overline ?? 'Bespoke'}</p>
+          <h1>{hero?.heading ?? 'Plan Your Perfect Trip'}</h1>
+          <p className="lead">
+            {hero?.intro ?? 'A few questions, then a local planner shapes the days around you. No payment required.'}
+          </p>
+          {date ? <p className="notice">Planning from {formatLongDate(date)}.</p> : null}
+        </div>
+      </section>
+      <section className="container page-section" aria-label="Questionnaire">
+        <div data-slot="questionnaire-form" />
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,28 @@
+import {useEffect, useState} from 'react'
+
+import {getConsent, setConsent} from '../../lib/analytics'
+
+/** Asks once whether anonymous usage events may be sent; `track()` sends nothing until the answer is yes. */
+export function ConsentBanner() {
+  // Unknown on the server: render nothing there and decide after hydration, so markup never mismatches.
+  const [visible, setVisible] = useState(false)
+  useEffect(() => setVisible(getConsent() === 'unset'), [])
+  if (!visible) return null
+  const choose = (consent: 'granted' | 'denied') => {
+    setConsent(consent)
+    setVisible(false)
+  }
+  return (
+    <section className="consent-banner" aria-label="Analytics consent">
+      <p>May we count anonymous page events to improve the site? No advertising, no third parties.</p>
+      <div className="consent-banner__actions">
+        <button type="button" className="button button--primary" onClick={() => choose('granted')}>
+          Allow
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => choose('denied')}>
+          Decline
+        </button>
+      </div>
+    </section>
+  )
+}

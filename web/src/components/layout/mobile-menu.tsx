@@ -1,0 +1,61 @@
+import {useRef, type RefObject} from 'react'
+import {Link, NavLink} from 'react-router-dom'
+
+import {useModalBehaviour} from '../ui/use-modal-behaviour'
+import {BOOK_CTA, MENU_FOCUS_RETURN_MS, NAV_LINKS} from './nav-links'
+
+type MobileMenuProps = {
+  open: boolean
+  onClose: () => void
+  menuButtonRef: RefObject<HTMLButtonElement | null>
+}
+
+export const MOBILE_MENU_ID = 'mobile-menu'
+
+export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useModalBehaviour(ref, {
+    open,
+    onClose,
+    returnFocusRef: menuButtonRef,
+    returnFocusDelay: MENU_FOCUS_RETURN_MS,
+  })
+  if (!open) return null
+  return (
+    <div
+      className="mobile-menu__backdrop"
+      data-testid="mobile-menu-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <div
+        ref={ref}
+        id={MOBILE_MENU_ID}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Main menu"
+        tabIndex={-1}
+        className="mobile-menu"
+      >
+        <button type="button" className="icon-button mobile-menu__close" onClick={onClose} aria-label="Close menu">
+          <span aria-hidden="true">×</span>
+        </button>
+        <nav aria-label="Menu">
+          <ul className="mobile-menu__list">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} onClick={onClose} className="mobile-menu__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to={BOOK_CTA.to} onClick={onClose} className="button button--primary mobile-menu__cta">
+          {BOOK_CTA.label}
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import {useEffect, useRef, useState} from 'react'
+import {Link, NavLink, useLocation} from 'react-router-dom'
+
+import {SITE} from '../../lib/site'
+import {MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
+import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
+
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false)
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold)
+    update()
+    window.addEventListener('scroll', update, {passive: true})
+    return () => window.removeEventListener('scroll', update)
+  }, [threshold])
+  return past
+}
+
+export function SiteNav() {
+  const solid = useScrolledPast(SOLID_AFTER_PX)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+  const {pathname} = useLocation()
+
+  // A navigation from anywhere (back button, a link in the page) must not leave the menu open over the new page.
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  return (
+    <header className={solid ? 'site-nav site-nav--solid' : 'site-nav'} data-solid={solid}>
+      <div className="site-nav__inner">
+        <Link to="/" className="site-nav__brand">
+          {SITE.name}
+        </Link>
+        <nav aria-label="Main" className="site-nav__links">
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="site-nav__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to={BOOK_CTA.to} className="button button--primary site-nav__cta">
+          {BOOK_CTA.label}
+        </Link>
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="icon-button site-nav__menu-button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+          onClick={() => setMenuOpen(true)}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} menuButtonRef={menuButtonRef} />
+    </header>
+  )
+}

@@ -1,0 +1,53 @@
+import {dehydrate} from '@tanstack/react-query'
+import {StrictMode} from 'react'
+import {renderToString} from 'react-dom/server'
+import {createStaticHandler, createStaticRouter, StaticRouterProvider} from 'react-router-dom'
+
+import type {RenderFn} from '../server/render-contract'
+import {AppProvider} from './app/provider'
+import {createRoutes} from './app/router'
+import {HeadCollector, HeadProvider, renderHeadHtml, serializeJson} from './components/seo'
+import {createQueryClient} from './lib/query-client'
+import {setServerFetcher} from './lib/sanity-fetch'
+
+const FALLBACK_SEO = {
+  title: 'Cape Town experiences',
+  description: 'Guided local experiences in Cape Town.',
+  path: '/',
+}
+
+export const render: RenderFn = async (request, {fetcher}) => {
+  setServerFetcher(fetcher)
+  // A fresh cache per request: one visitor's data never leaks into another's page.
+  const queryClient = createQueryClient()
+  const handler = createStaticHandler(createRoutes(queryClient))
+  const context = await handler.query(request)
+
+  if (context instanceof Response) {
+    const location = context.headers.get('Location')
+    if (location && context.status >= 300 && context.status < 400) {
+      return {kind: 'redirect', status: context.status, location}
+    }
+    throw new Error(`Unexpected response from a loader: ${context.status}`)
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const collector = new HeadCollector()
+  const html = renderToString(
+    <StrictMode>
+      <HeadProvider collector={collector}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} />
+        </AppProvider>
+      </HeadProvider>
+    </StrictMode>,
+  )
+  const state = `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>`
+  return {
+    kind: 'html',
+    status: context.statusCode,
+    head: renderHeadHtml(collector.seo ?? FALLBACK_SEO),
+    html,
+    state,
+  }
+}

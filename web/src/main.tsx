@@ -1,0 +1,51 @@
+import {hydrate, type DehydratedState} from '@tanstack/react-query'
+import {StrictMode} from 'react'
+import {hydrateRoot} from 'react-dom/client'
+import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from 'react-router-dom'
+
+import {AppProvider} from './app/provider'
+import {createRoutes} from './app/router'
+import {createQueryClient} from './lib/query-client'
+import './styles/global.css'
+
+declare global {
+  interface Window {
+    __RQ_STATE__?: DehydratedState
+  }
+}
+
+/**
+ * Page components are lazy chunks. Resolve the ones the server rendered before hydrating, otherwise the router
+ * would render its fallback first and React would throw away the server's markup.
+ */
+async function loadMatchedRoutes(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({route}) => {
+      if (typeof route.lazy !== 'function') return
+      const resolved = await route.lazy()
+      Object.assign(route, {...resolved, lazy: undefined})
+    }),
+  )
+}
+
+async function start() {
+  const queryClient = createQueryClient()
+  if (window.__RQ_STATE__) hydrate(queryClient, window.__RQ_STATE__)
+  const routes = createRoutes(queryClient)
+  await loadMatchedRoutes(routes)
+  // Loader data and errors (e.g. the 404) come from `window.__staticRouterHydrationData`, written by the server.
+  const router = createBrowserRouter(routes)
+  const container = document.getElementById('root')
+  if (!container) throw new Error('#root is missing from index.html')
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -1,0 +1,26 @@
+/**
+ * Prices are shown as "from" prices (spec §2 detail modal: "prefixed with From if not already"; §9 "From ZAR 450",
+ * "R350-R450 per person"). A number is a rand amount; a string is an editor's wording and is kept as written.
+ */
+export type PriceInput = number | string | null | undefined
+
+const rand = new Intl.NumberFormat('en-GB', {maximumFractionDigits: 0})
+
+export function formatZar(amount: number): string {
+  return `ZAR ${rand.format(amount)}`
+}
+
+/** The price with a leading "From", unless the text already starts with it. Empty when there is no price. */
+export function formatFromPrice(price: PriceInput): string {
+  if (price === null || price === undefined) return ''
+  const text = typeof price === 'number' ? formatZar(price) : price.trim()
+  if (!text) return ''
+  return /^from\b/i.test(text) ? `From${text.slice(4)}` : `From ${text}`
+}
+
+/** Static experience pages: "From ZAR 450 per person". */
+export function formatPerPersonPrice(price: PriceInput): string {
+  const from = formatFromPrice(price)
+  if (!from) return ''
+  return /per person$/i.test(from) ? from : `${from} per person`
+}
