@@ -1,0 +1,78 @@
+import {defineField, type ValidationContext} from 'sanity'
+
+/** API version the studio's own validation queries use. */
+export const STUDIO_API_VERSION = '2025-02-19'
+
+type ImageFieldOptions = {
+  name?: string
+  title?: string
+  description?: string
+  required?: boolean
+  group?: string
+}
+
+/**
+ * An image with hotspot and a required alt text: the site cannot show an image without alt text (accessibility),
+ * so an editor cannot publish one.
+ */
+export function imageWithAltField({
+  name = 'image',
+  title = 'Image',
+  description,
+  required = true,
+  group,
+}: ImageFieldOptions = {}) {
+  return defineField({
+    name,
+    title,
+    type: 'image',
+    description,
+    group,
+    options: {hotspot: true},
+    fields: [
+      defineField({
+        name: 'alt',
+        title: 'Alternative text',
+        type: 'string',
+        description: 'Describe the picture for people who cannot see it, e.g. "Hikers on Lion’s Head at sunset".',
+        validation: (rule) =>
+          rule.custom((alt, context) => {
+            const parent = context.parent as {asset?: unknown} | undefined
+            if (!parent?.asset) return true
+            return typeof alt === 'string' && alt.trim().length > 0
+              ? true
+              : 'Add alternative text: the site will not show an image without it.'
+          }),
+      }),
+    ],
+    validation: required
+      ? (rule) => rule.required().error('Add an image: this page has no picture without it.')
+      : undefined,
+  })
+}
+
+/** The published and draft ids of the document being validated, for "is it unique?" queries. */
+export function documentIds(context: ValidationContext): {published: string; draft: string} {
+  const id = context.document?._id ?? ''
+  const published = id.replace(/^drafts\./, '')
+  return {published, draft: `drafts.${published}`}
+}
+
+/** A plain text list (array of strings) field. */
+export function stringListField(options: {
+  name: string
+  title: string
+  description?: string
+  group?: string
+  min?: number
+}) {
+  const {min, ...rest} = options
+  return defineField({
+    ...rest,
+    type: 'array',
+    of: [{type: 'string'}],
+    validation: min
+      ? (rule) => rule.required().min(min).error(`Add at least ${min} item${min === 1 ? '' : 's'}.`)
+      : undefined,
+  })
+}

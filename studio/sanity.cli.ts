@@ -1,0 +1,15 @@
+import {defineCliConfig} from 'sanity/cli'
+
+export default defineCliConfig({
+  api: {
+    projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'local',
+    dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+  },
+  // One typegen config for the whole repo: queries in web and functions, one generated file in schemas/.
+  typegen: {
+    path: ['../web/src/**/*.{ts,tsx}', '../functions/**/*.ts'],
+    schema: '../schemas/sanity.schema.json',
+    generates: '../schemas/sanity.types.ts',
+    overloadClientMethods: true,
+  },
+})

@@ -1,0 +1,85 @@
+import {visionTool} from '@sanity/vision'
+import {defineConfig, type DocumentActionComponent, type Template} from 'sanity'
+import {structureTool} from 'sanity/structure'
+
+import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
+
+import {localLakeOptions} from './local-lake'
+import {bookingsSchemaTypes, contentSchemaTypes, functionCreatedTypes, singletonTypes} from './schemaTypes'
+import {SETTINGS_FOR_EXPERIENCE_TEMPLATE, bookingsStructure, contentStructure} from './structure'
+
+// Vite exposes SANITY_STUDIO_* variables on import.meta.env in the browser build; the CLI (extract, typegen)
+// runs this file in Node, where they are on process.env.
+const env: Record<string, string | undefined> = {
+  ...(typeof process === 'undefined' ? {} : process.env),
+  ...((import.meta as {env?: Record<string, string | undefined>}).env ?? {}),
+}
+
+export const projectId = env.SANITY_STUDIO_PROJECT_ID || 'local'
+export const dataset = env.SANITY_STUDIO_DATASET || 'production'
+export const bookingsDataset = env.SANITY_STUDIO_BOOKINGS_DATASET || 'bookings'
+
+const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+const requestActions = new Set(['publish', 'discardChanges', 'restore', 'unpublish', 'delete'])
+
+function keepActions(actions: DocumentActionComponent[], allowed: Set<string>) {
+  return actions.filter(({action}) => action !== undefined && allowed.has(action))
+}
+
+const settingsForExperience: Template = {
+  id: SETTINGS_FOR_EXPERIENCE_TEMPLATE,
+  title: 'Booking settings for an experience',
+  schemaType: 'experienceSettings',
+  parameters: [{name: 'experienceId', type: 'string'}],
+  value: ({experienceId}: {experienceId: string}) => ({
+    ...DEFAULT_EXPERIENCE_SETTINGS,
+    blackoutDates: [],
+    timeSlots: [...DEFAULT_EXPERIENCE_SETTINGS.timeSlots],
+    experience: {_type: 'reference', _ref: experienceId},
+  }),
+}
+
+export default defineConfig([
+  {
+    ...localLakeOptions,
+    name: 'content',
+    title: 'Cape Town Experiences: content',
+    basePath: '/content',
+    projectId,
+    dataset,
+    plugins: [structureTool({structure: contentStructure}), visionTool({defaultApiVersion: '2025-02-19'})],
+    schema: {
+      types: contentSchemaTypes,
+      // Singletons are opened from the structure, never created from the "new document" menu.
+      templates: (templates) => [
+        ...templates.filter(({schemaType}) => !singletonTypes.has(schemaType)),
+        settingsForExperience,
+      ],
+    },
+    document: {
+      actions: (actions, {schemaType}) =>
+        singletonTypes.has(schemaType) ? keepActions(actions, singletonActions) : actions,
+      newDocumentOptions: (options) =>
+        options.filter(({templateId}) => !singletonTypes.has(templateId) && templateId !== SETTINGS_FOR_EXPERIENCE_TEMPLATE),
+    },
+  },
+  {
+    ...localLakeOptions,
+    name: 'bookings',
+    title: 'Cape Town Experiences: bookings',
+    basePath: '/bookings',
+    projectId,
+    dataset: bookingsDataset,
+    plugins: [structureTool({structure: bookingsStructure}), visionTool({defaultApiVersion: '2025-02-19'})],
+    schema: {
+      types: bookingsSchemaTypes,
+      // Requests arrive from the site's functions; staff triage them but do not create them here.
+      templates: (templates) => templates.filter(({schemaType}) => !functionCreatedTypes.has(schemaType)),
+    },
+    document: {
+      actions: (actions, {schemaType}) =>
+        functionCreatedTypes.has(schemaType) ? keepActions(actions, requestActions) : actions,
+      newDocumentOptions: () => [],
+    },
+  },
+])

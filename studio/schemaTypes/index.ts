@@ -1,0 +1,61 @@
+import {aboutPage} from './singletons/aboutPage'
+import {blockContent} from './objects/blockContent'
+import {booking} from './documents/booking'
+import {experience} from './documents/experience'
+import {experienceSettings} from './documents/experienceSettings'
+import {faq} from './objects/faq'
+import {homePage} from './singletons/homePage'
+import {itinerary} from './singletons/itinerary'
+import {itineraryDay} from './objects/itineraryDay'
+import {itineraryRequest} from './documents/itineraryRequest'
+import {newsletterSignup} from './documents/newsletterSignup'
+import {pageCopy} from './singletons/pageCopy'
+import {pageHero} from './objects/pageHero'
+import {pullQuote} from './objects/pullQuote'
+import {siteSettings} from './singletons/siteSettings'
+import {socialLink} from './objects/socialLink'
+import {statusChange} from './objects/statusChange'
+import {step} from './objects/step'
+import {story} from './documents/story'
+import {storyCallToAction} from './objects/storyCallToAction'
+import {testimonial} from './documents/testimonial'
+
+/** The public `production` dataset: everything editors change. */
+export const contentSchemaTypes = [
+  // Documents
+  experience,
+  experienceSettings,
+  story,
+  testimonial,
+  // Singletons
+  itinerary,
+  siteSettings,
+  homePage,
+  aboutPage,
+  pageCopy,
+  // Objects
+  blockContent,
+  pullQuote,
+  faq,
+  itineraryDay,
+  storyCallToAction,
+  socialLink,
+  step,
+  pageHero,
+]
+
+/** The private `bookings` dataset: requests from travellers, handled by staff. */
+export const bookingsSchemaTypes = [
+  // Documents
+  booking,
+  itineraryRequest,
+  newsletterSignup,
+  // Objects
+  statusChange,
+]
+
+/** Singletons: one fixed `_id` each, never created, duplicated or deleted from the studio. */
+export const singletonTypes = new Set(['itinerary', 'siteSettings', 'homePage', 'aboutPage', 'pageCopy'])
+
+/** Types that only the booking functions create. */
+export const functionCreatedTypes = new Set(['booking', 'itineraryRequest', 'newsletterSignup'])

@@ -1,0 +1,108 @@
+import {CogIcon} from '@sanity/icons/Cog'
+import {ControlsIcon} from '@sanity/icons/Controls'
+import {DocumentsIcon} from '@sanity/icons/Documents'
+import {HomeIcon} from '@sanity/icons/Home'
+import {InboxIcon} from '@sanity/icons/Inbox'
+import {PinIcon} from '@sanity/icons/Pin'
+import {TimelineIcon} from '@sanity/icons/Timeline'
+import {UsersIcon} from '@sanity/icons/Users'
+import type {StructureBuilder, StructureResolver} from 'sanity/structure'
+
+import {BOOKING_STATUSES} from '@repo/schemas/booking-status.ts'
+
+export const SETTINGS_FOR_EXPERIENCE_TEMPLATE = 'experienceSettings-for-experience'
+
+function singleton(S: StructureBuilder, type: string, title: string, icon: React.ComponentType) {
+  return S.listItem()
+    .title(title)
+    .id(type)
+    .icon(icon)
+    .child(S.document().schemaType(type).documentId(type).title(title))
+}
+
+/**
+ * The content workspace reads like the business: experiences (each with its booking settings beside it),
+ * stories, testimonials, then the singletons.
+ */
+export const contentStructure: StructureResolver = (S) =>
+  S.list()
+    .title('Content')
+    .items([
+      S.listItem()
+        .title('Experiences')
+        .id('experiences')
+        .icon(PinIcon)
+        .child(
+          S.documentTypeList('experience')
+            .title('Experiences')
+            .defaultOrdering([{field: 'featuredOrder', direction: 'asc'}])
+            .child((experienceId) =>
+              S.list()
+                .title('Experience')
+                .items([
+                  S.listItem()
+                    .title('Experience page')
+                    .id('page')
+                    .icon(PinIcon)
+                    .child(S.document().schemaType('experience').documentId(experienceId)),
+                  S.listItem()
+                    .title('Booking settings')
+                    .id('settings')
+                    .icon(ControlsIcon)
+                    .child(
+                      S.documentList()
+                        .title('Booking settings')
+                        .schemaType('experienceSettings')
+                        .filter('_type == "experienceSettings" && experience._ref == $experienceId')
+                        .params({experienceId})
+                        .initialValueTemplates([
+                          S.initialValueTemplateItem(SETTINGS_FOR_EXPERIENCE_TEMPLATE, {experienceId}),
+                        ]),
+                    ),
+                ]),
+            ),
+        ),
+      S.documentTypeListItem('experienceSettings').title('All booking settings').icon(ControlsIcon),
+      S.divider(),
+      S.documentTypeListItem('story').title('Stories'),
+      S.documentTypeListItem('testimonial').title('Testimonials'),
+      S.divider(),
+      singleton(S, 'itinerary', 'Sample itinerary', TimelineIcon),
+      singleton(S, 'homePage', 'Home page', HomeIcon),
+      singleton(S, 'aboutPage', 'About page', UsersIcon),
+      singleton(S, 'pageCopy', 'Other page copy', DocumentsIcon),
+      singleton(S, 'siteSettings', 'Site settings', CogIcon),
+    ])
+
+/** The bookings workspace: requests by status, newest first, then leads and sign-ups. */
+export const bookingsStructure: StructureResolver = (S) =>
+  S.list()
+    .title('Bookings')
+    .items([
+      ...BOOKING_STATUSES.map(({value, title}) =>
+        S.listItem()
+          .title(title)
+          .id(`bookings-${value}`)
+          .icon(InboxIcon)
+          .child(
+            S.documentList()
+              .title(`${title} bookings`)
+              .schemaType('booking')
+              .filter('_type == "booking" && status == $status')
+              .params({status: value})
+              .defaultOrdering([{field: 'created_at', direction: 'desc'}]),
+          ),
+      ),
+      S.listItem()
+        .title('All bookings')
+        .id('bookings-all')
+        .icon(InboxIcon)
+        .child(
+          S.documentTypeList('booking')
+            .title('All bookings')
+            .defaultOrdering([{field: 'created_at', direction: 'desc'}]),
+        ),
+      S.divider(),
+      S.documentTypeListItem('itineraryRequest').title('Itinerary requests'),
+      S.documentTypeListItem('newsletterSignup').title('Newsletter sign-ups'),
+    ])
