@@ -210,6 +210,19 @@ describe('renderImage', () => {
     expect(notModified.body.byteLength).toBe(0)
   })
 
+  it('describes the image as JSON for fm=json', async () => {
+    const response = await render({fm: 'json'})
+    expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8')
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({
+      'Content-Type': 'image/jpeg',
+      'PixelWidth': 400,
+      'PixelHeight': 200,
+    })
+    await expect(render({fm: 'json'}, {fileName: `${jpgSha1}-1x1.jpg`})).rejects.toMatchObject({
+      status: 404,
+    })
+  })
+
   it('serves dl as an attachment', async () => {
     expect((await render({dl: ''})).headers['Content-Disposition']).toBe(
       `attachment; filename="${jpgName}"; filename*=UTF-8''${jpgName}`,

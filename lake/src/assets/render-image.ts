@@ -55,6 +55,8 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
     string,
     string,
   ]
+  // `fm=json` describes the image instead (Sanity's importer probes asset URLs with it).
+  if (options.query.get('fm') === 'json') return describeImage(options, sha1, extension)
   const {params, download} = parseImageQuery(options.query)
 
   const sourceFormat = extension === 'jpeg' ? 'jpg' : extension
@@ -127,6 +129,41 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
     inFlight.set(cachePath, pending)
   }
   return {status: 200, headers, body: await pending}
+}
+
+async function describeImage(
+  options: RenderImageOptions,
+  sha1: string,
+  extension: string,
+): Promise<AssetResponse> {
+  const source = await readAssetBlob({
+    dataDir: options.dataDir,
+    dataset: options.dataset,
+    sha1,
+    extension,
+  })
+  if (!source) throw notFound(options.fileName)
+  const dimensions = await sourceDimensions(sha1, extension, source)
+  if (options.fileName !== `${sha1}-${dimensions.width}x${dimensions.height}.${extension}`) {
+    throw notFound(options.fileName)
+  }
+  const body = Buffer.from(
+    JSON.stringify({
+      'Content-Type': mimeTypeForExtension(extension) ?? 'application/octet-stream',
+      'Content-Length': source.byteLength,
+      'PixelWidth': dimensions.width,
+      'PixelHeight': dimensions.height,
+    }),
+  )
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': IMMUTABLE_CACHE_CONTROL,
+      'ETag': `"${sha1}-json"`,
+    },
+    body,
+  }
 }
 
 const inFlight = new Map<string, Promise<Buffer>>()
