@@ -35,3 +35,20 @@ export function RootErrorBoundary() {
     </Shell>
   )
 }
+
+/** Redirect routes answer from their loader and never render; this keeps the router from warning about it. */
+export function RedirectOnly() {
+  return null
+}
+
+/**
+ * Shown only when the browser starts without server-rendered data (the server always sends it; tests and
+ * development tools may not).
+ */
+export function RouteLoading() {
+  return (
+    <p role="status" className="container status-page">
+      Loading…
+    </p>
+  )
+}

@@ -12,7 +12,7 @@ import {sampleItineraryQueryOptions} from '../features/itinerary/api/get-sample-
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
 import {storiesQueryOptions} from '../features/stories/api/get-stories'
 import {storyQueryOptions} from '../features/stories/api/get-story'
-import {RootErrorBoundary, RootLayout} from './root-layout'
+import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
 import {notFound, prefetch} from './route-loaders'
 import {NotFoundPage} from './routes/not-found'
 
@@ -45,6 +45,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(siteSettingsQueryOptions()))),
       Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RouteLoading,
       children: [
         {
           index: true,
@@ -60,6 +61,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // Spec §2: a replace-redirect, so Back does not bounce through it.
           path: 'experiences/custom',
           loader: () => replace('/experiences?category=bespoke'),
+          Component: RedirectOnly,
         },
         {
           path: 'experiences/:slug',
@@ -77,8 +79,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'about',
           loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(aboutPageQueryOptions()))),
           lazy: page(() => import('./routes/about'), (m) => m.AboutPage)},
-        {path: 'about-us', loader: toAbout},
-        {path: 'aboutus', loader: toAbout},
+        {path: 'about-us', loader: toAbout, Component: RedirectOnly},
+        {path: 'aboutus', loader: toAbout, Component: RedirectOnly},
         {path: 'stories', loader: stories, lazy: storiesPage},
         {path: 'local-stories', loader: stories, lazy: storiesPage},
         {

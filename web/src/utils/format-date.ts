@@ -24,7 +24,7 @@ export const toIsoDate = (value: DateInput): string => formatWith(value, 'yyyy-M
 /** "21 November 2026": stories, itinerary and the long dates of the dashboard ("PPP"). */
 export const formatLongDate = (value: DateInput): string => formatWith(value, 'PPP')
 
-/** "21 November 2026 at 14:05" ("PPP p"). */
+/** "21 November 2026 14:05" ("PPP p"). */
 export const formatLongDateTime = (value: DateInput): string => formatWith(value, 'PPP p')
 
 /** "Nov 21, 2026": trip dates in the dashboard table (spec §2 "MMM dd, yyyy"). */

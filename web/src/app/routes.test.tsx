@@ -1,0 +1,57 @@
+import {cleanup, screen, waitFor, within} from '@testing-library/react'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+
+import {renderApp} from '../test/render-app'
+
+describe('route table', () => {
+  beforeEach(() => {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+  })
+  afterEach(cleanup)
+
+  it('replaces /experiences/custom with the bespoke listing', async () => {
+    const {router} = renderApp('/experiences/custom')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/experiences'))
+    expect(router.state.location.search).toBe('?category=bespoke')
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(await screen.findByRole('heading', {name: 'Bespoke', level: 2})).toBeTruthy()
+    expect(screen.getByRole('button', {name: 'Bespoke'}).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it.each(['/about-us', '/aboutus'])('redirects %s to /about keeping the query string', async (path) => {
+    const {router} = renderApp(`${path}?utm_source=mail&x=1`)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
+    expect(router.state.location.search).toBe('?utm_source=mail&x=1')
+    expect(await screen.findByRole('heading', {name: 'Our Story', level: 1})).toBeTruthy()
+  })
+
+  it.each(['/stories', '/local-stories'])('lists the stories at %s', async (path) => {
+    renderApp(path)
+    expect(await screen.findByRole('link', {name: 'The Cape Jazz Scene'})).toHaveProperty(
+      'pathname',
+      '/stories/cape-jazz-scene',
+    )
+  })
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderApp('/no-such-page')
+    expect(await screen.findByRole('heading', {name: 'Oops! Page not found'})).toBeTruthy()
+    expect(screen.getByRole('link', {name: 'Return to Home'})).toHaveProperty('pathname', '/')
+  })
+
+  it('shows the not-found page for an experience that does not exist', async () => {
+    renderApp('/experiences/no-such-experience')
+    expect(await screen.findByRole('heading', {name: 'Oops! Page not found'})).toBeTruthy()
+  })
+
+  it('renders an experience page with its price and booking buttons', async () => {
+    renderApp('/experiences/lions-head-sunset-hike')
+    expect(await screen.findByRole('heading', {name: "Lion's Head Sunset Hike", level: 1})).toBeTruthy()
+    expect(screen.getAllByText('From ZAR 450 per person').length).toBeGreaterThan(0)
+    expect(screen.getByText('Small groups')).toBeTruthy()
+    const main = within(screen.getByRole('main'))
+    expect(main.getByRole('link', {name: 'Book Experience'})).toHaveProperty('pathname', '/book/lions-head-sunset-hike')
+    expect(main.getByRole('link', {name: 'Book Now'})).toHaveProperty('pathname', '/book/lions-head-sunset-hike')
+    expect(screen.getByRole('heading', {name: 'Quick Info'})).toBeTruthy()
+  })
+})

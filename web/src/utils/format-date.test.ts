@@ -1,0 +1,35 @@
+import {describe, expect, it} from 'vitest'
+
+import {
+  formatCreatedAt,
+  formatLongDate,
+  formatLongDateTime,
+  formatShortDate,
+  formatTripDate,
+  toIsoDate,
+} from './format-date'
+
+describe('format-date', () => {
+  const date = new Date(2026, 10, 21, 14, 5)
+
+  it('formats ISO calendar dates for URLs', () => {
+    expect(toIsoDate(date)).toBe('2026-11-21')
+    expect(toIsoDate('2026-03-04')).toBe('2026-03-04')
+  })
+
+  it('uses British English long dates', () => {
+    expect(formatLongDate('2026-11-21')).toBe('21 November 2026')
+    expect(formatLongDateTime(date)).toBe('21 November 2026 14:05')
+    expect(formatShortDate('2026-11-21')).toBe('Sat 21 Nov 2026')
+  })
+
+  it('formats the dashboard patterns of the spec', () => {
+    expect(formatTripDate('2026-01-05')).toBe('Jan 05, 2026')
+    expect(formatCreatedAt(date)).toBe('Nov 21, 14:05')
+  })
+
+  it('returns an empty string for an invalid date instead of throwing', () => {
+    expect(formatLongDate('not a date')).toBe('')
+    expect(toIsoDate(Number.NaN)).toBe('')
+  })
+})
