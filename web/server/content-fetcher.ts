@@ -14,6 +14,9 @@ export function createContentFetcher(env: Pick<ServerEnv, 'sanity' | 'contentCac
     useCdn: false,
     useProjectHostname: false,
     perspective: 'published',
+    // A page render waits on these reads: retry once, then show the error page rather than hang.
+    maxRetries: 1,
+    timeout: 10_000,
   })
   const cache = new Map<string, {expires: number; value: Promise<unknown>}>()
 
