@@ -22,13 +22,15 @@ export async function runRoutingChecks({document, window, fetch, companyEmail}: 
     detail: planner ? `Planner link to ${companyEmail}` : `No mailto link to ${companyEmail} on this page`,
   })
 
-  const aboutLinks = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter(
-    (a) => new URL(a.href, window.location.href).pathname === '/about',
+  const paths = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map(
+    (a) => new URL(a.href, window.location.href).pathname,
   )
+  const aboutLinks = paths.filter((path) => path === '/about').length
+  const oldLinks = paths.filter((path) => path === '/about-us' || path === '/aboutus').length
   checks.push({
     name: 'About links',
-    pass: aboutLinks.length > 0,
-    detail: `${aboutLinks.length} link(s) to /about; none to /about-us or /aboutus`,
+    pass: aboutLinks > 0 && oldLinks === 0,
+    detail: `${aboutLinks} link(s) to /about, ${oldLinks} to /about-us or /aboutus`,
   })
 
   const redirectResults = await Promise.all(
@@ -54,14 +56,17 @@ export async function runRoutingChecks({document, window, fetch, companyEmail}: 
     detail: `history.scrollRestoration is "${window.history.scrollRestoration}"`,
   })
 
-  const probe = document.createElement('div')
-  probe.className = 'page-section card-grid'
-  probe.style.cssText = 'position:absolute;visibility:hidden;width:1200px'
-  document.body.append(probe)
-  const style = window.getComputedStyle(probe)
-  const padding = parseFloat(style.paddingTop)
-  const gap = parseFloat(style.columnGap || style.gap)
-  probe.remove()
+  const measure = (className: string, read: (style: CSSStyleDeclaration) => string) => {
+    const probe = document.createElement('div')
+    probe.className = className
+    probe.style.cssText = 'position:absolute;visibility:hidden;width:1200px'
+    document.body.append(probe)
+    const value = parseFloat(read(window.getComputedStyle(probe)))
+    probe.remove()
+    return value
+  }
+  const padding = measure('page-section', (style) => style.paddingTop)
+  const gap = measure('card-grid', (style) => style.columnGap || style.gap)
   const desktop = window.innerWidth >= 1024
   checks.push({
     name: 'desktop spacing',
@@ -79,7 +84,7 @@ export async function runRoutingChecks({document, window, fetch, companyEmail}: 
     const response = await fetch('/thank-you')
     const html = await response.text()
     const decoded = html.replace(/&#x27;|&#39;/g, "'")
-    thankYou = response.ok && decoded.includes(THANK_YOU_HEADING) && decoded.includes(THANK_YOU_CONFIRMATION_PROMISE.replace(/'/g, "'"))
+    thankYou = response.ok && decoded.includes(THANK_YOU_HEADING) && decoded.includes(THANK_YOU_CONFIRMATION_PROMISE)
   } catch {
     thankYou = false
   }
