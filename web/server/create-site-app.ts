@@ -16,13 +16,15 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
+  /** `<link rel="modulepreload">` tags for the matched pages' chunks (production only; see vite-manifest.ts). */
+  preloadLinks?: ((modules: string[]) => string) | undefined
   onError?: (error: unknown) => void
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export function createSiteApp(options: SiteAppOptions): Hono {
-  const {getRender, getTemplate, fetcher, siteUrl, clientDir, apiRoutes} = options
+  const {getRender, getTemplate, fetcher, siteUrl, clientDir, apiRoutes, preloadLinks} = options
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   const app = new Hono()
 
@@ -62,7 +64,7 @@ export function createSiteApp(options: SiteAppOptions): Hono {
       const result = await render(c.req.raw, {fetcher})
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
       const page = template
-        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-head-->', () => result.head + (preloadLinks?.(result.modules) ?? ''))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => result.state)
       return c.html(page, result.status as 200, {

@@ -8,6 +8,7 @@ import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp} from './create-site-app.ts'
 import {readServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
+import {createPreloadLinks} from './vite-manifest.ts'
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
 const env = readServerEnv()
@@ -24,6 +25,7 @@ async function startProduction() {
     fetcher,
     siteUrl: env.siteUrl,
     clientDir,
+    preloadLinks: await createPreloadLinks(clientDir),
   })
   return getRequestListener(app.fetch)
 }

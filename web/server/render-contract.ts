@@ -3,7 +3,15 @@ import type {GroqFetcher} from '../src/lib/sanity-fetch'
 /** What the SSR bundle (`src/entry-server.tsx`) returns to the Hono server for one page request. */
 export type RenderResult =
   | {kind: 'redirect'; status: number; location: string}
-  | {kind: 'html'; status: number; head: string; html: string; state: string}
+  | {
+      kind: 'html'
+      status: number
+      head: string
+      html: string
+      state: string
+      /** Source paths of the matched pages' modules (e.g. `src/app/routes/home.tsx`), for preloading. */
+      modules: string[]
+    }
 
 export type RenderOptions = {
   /** Reads published content; the server passes its cached client. */

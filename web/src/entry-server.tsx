@@ -42,12 +42,17 @@ export const render: RenderFn = async (request, {fetcher}) => {
       </HeadProvider>
     </StrictMode>,
   )
+  const modules = context.matches.flatMap((match) => {
+    const handle = match.route.handle as {module?: string} | undefined
+    return handle?.module ? [handle.module] : []
+  })
   const state = `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>`
   return {
     kind: 'html',
     status: context.statusCode,
-    head: renderHeadHtml(collector.seo ?? FALLBACK_SEO),
+    head: renderHeadHtml(collector.seo ?? FALLBACK_SEO, collector.identity),
     html,
     state,
+    modules,
   }
 }

@@ -21,6 +21,12 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({Component: pick(await load())})
 }
 
+/**
+ * Names the page module of a route, so the server can preload its chunk (from Vite's manifest) next to the
+ * entry instead of the browser discovering it only after the entry has run.
+ */
+const pageModule = (name: string) => ({module: `src/app/routes/${name}.tsx`})
+
 /** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
 function toAbout({request}: LoaderFunctionArgs) {
   return replace(`/about${new URL(request.url).search}`, 301)
@@ -30,19 +36,33 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
   const experiences = prefetch(queryClient, (qc) =>
-    Promise.all([qc.ensureQueryData(experiencesQueryOptions()), optional(qc.ensureQueryData(pageCopyQueryOptions()))]),
+    Promise.all([
+      qc.ensureQueryData(experiencesQueryOptions()),
+      optional(qc.ensureQueryData(pageCopyQueryOptions())),
+    ]),
   )
   const stories = prefetch(queryClient, (qc) =>
-    Promise.all([qc.ensureQueryData(storiesQueryOptions()), optional(qc.ensureQueryData(pageCopyQueryOptions()))]),
+    Promise.all([
+      qc.ensureQueryData(storiesQueryOptions()),
+      optional(qc.ensureQueryData(pageCopyQueryOptions())),
+    ]),
   )
-  const pageCopy = prefetch(queryClient, (qc) => optional(qc.ensureQueryData(pageCopyQueryOptions())))
-  const storiesPage = page(() => import('./routes/stories'), (m) => m.StoriesPage)
+  const pageCopy = prefetch(queryClient, (qc) =>
+    optional(qc.ensureQueryData(pageCopyQueryOptions())),
+  )
+  const storiesPage = page(
+    () => import('./routes/stories'),
+    (m) => m.StoriesPage,
+  )
+  const storiesHandle = pageModule('stories')
 
   return [
     {
       id: 'root',
       // The footer's company details; a failure here must not take every page down with it.
-      loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(siteSettingsQueryOptions()))),
+      loader: prefetch(queryClient, (qc) =>
+        optional(qc.ensureQueryData(siteSettingsQueryOptions())),
+      ),
       Component: RootLayout,
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: RouteLoading,
@@ -50,12 +70,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           index: true,
           loader: prefetch(queryClient, (qc) => qc.ensureQueryData(homeQueryOptions())),
-          lazy: page(() => import('./routes/home'), (m) => m.HomePage),
+          handle: pageModule('home'),
+          lazy: page(
+            () => import('./routes/home'),
+            (m) => m.HomePage,
+          ),
         },
         {
           path: 'experiences',
           loader: experiences,
-          lazy: page(() => import('./routes/experiences'), (m) => m.ExperiencesPage),
+          handle: pageModule('experiences'),
+          lazy: page(
+            () => import('./routes/experiences'),
+            (m) => m.ExperiencesPage,
+          ),
         },
         {
           // Spec §2: a replace-redirect, so Back does not bounce through it.
@@ -73,63 +101,142 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             if (experience.slug !== slug) return redirect(`/experiences/${experience.slug}`, 301)
             return null
           },
-          lazy: page(() => import('./routes/experience'), (m) => m.ExperiencePage),
+          handle: pageModule('experience'),
+          lazy: page(
+            () => import('./routes/experience'),
+            (m) => m.ExperiencePage,
+          ),
         },
         {
           path: 'about',
-          loader: prefetch(queryClient, (qc) => optional(qc.ensureQueryData(aboutPageQueryOptions()))),
-          lazy: page(() => import('./routes/about'), (m) => m.AboutPage)},
+          loader: prefetch(queryClient, (qc) =>
+            optional(qc.ensureQueryData(aboutPageQueryOptions())),
+          ),
+          handle: pageModule('about'),
+          lazy: page(
+            () => import('./routes/about'),
+            (m) => m.AboutPage,
+          ),
+        },
         {path: 'about-us', loader: toAbout, Component: RedirectOnly},
         {path: 'aboutus', loader: toAbout, Component: RedirectOnly},
-        {path: 'stories', loader: stories, lazy: storiesPage},
-        {path: 'local-stories', loader: stories, lazy: storiesPage},
+        {path: 'stories', loader: stories, handle: storiesHandle, lazy: storiesPage},
+        {path: 'local-stories', loader: stories, handle: storiesHandle, lazy: storiesPage},
         {
           path: 'stories/:slug',
           loader: prefetch(queryClient, async (qc, {params}) => {
             const story = await qc.ensureQueryData(storyQueryOptions(params.slug ?? ''))
             if (!story) notFound()
           }),
-          lazy: page(() => import('./routes/story'), (m) => m.StoryPage),
+          handle: pageModule('story'),
+          lazy: page(
+            () => import('./routes/story'),
+            (m) => m.StoryPage,
+          ),
         },
         {
           path: 'itinerary/bespoke-7-day',
           loader: prefetch(queryClient, (qc) => qc.ensureQueryData(sampleItineraryQueryOptions())),
-          lazy: page(() => import('./routes/itinerary'), (m) => m.ItineraryPage),
+          handle: pageModule('itinerary'),
+          lazy: page(
+            () => import('./routes/itinerary'),
+            (m) => m.ItineraryPage,
+          ),
         },
-        {path: 'questionnaire', loader: pageCopy, lazy: page(() => import('./routes/questionnaire'), (m) => m.QuestionnairePage)},
+        {
+          path: 'questionnaire',
+          loader: pageCopy,
+          handle: pageModule('questionnaire'),
+          lazy: page(
+            () => import('./routes/questionnaire'),
+            (m) => m.QuestionnairePage,
+          ),
+        },
         {
           path: 'book/:experienceId',
-          lazy: page(() => import('./routes/book'), (m) => m.BookPage),
+          handle: pageModule('book'),
+          lazy: page(
+            () => import('./routes/book'),
+            (m) => m.BookPage,
+          ),
         },
-        {path: 'thank-you', loader: pageCopy, lazy: page(() => import('./routes/thank-you'), (m) => m.ThankYouPage)},
-        {path: 'privacy', lazy: page(() => import('./routes/privacy'), (m) => m.PrivacyPage)},
-        {path: 'contact', lazy: page(() => import('./routes/contact'), (m) => m.ContactPage)},
+        {
+          path: 'thank-you',
+          loader: pageCopy,
+          handle: pageModule('thank-you'),
+          lazy: page(
+            () => import('./routes/thank-you'),
+            (m) => m.ThankYouPage,
+          ),
+        },
+        {
+          path: 'privacy',
+          handle: pageModule('privacy'),
+          lazy: page(
+            () => import('./routes/privacy'),
+            (m) => m.PrivacyPage,
+          ),
+        },
+        {
+          path: 'contact',
+          handle: pageModule('contact'),
+          lazy: page(
+            () => import('./routes/contact'),
+            (m) => m.ContactPage,
+          ),
+        },
         {
           path: 'admin/bookings',
-          lazy: page(() => import('./routes/admin-bookings'), (m) => m.AdminBookingsPage),
+          handle: pageModule('admin-bookings'),
+          lazy: page(
+            () => import('./routes/admin-bookings'),
+            (m) => m.AdminBookingsPage,
+          ),
         },
         {
           path: 'audit-copy-enGB',
           loader: experiences,
-          lazy: page(() => import('./routes/audit-copy'), (m) => m.AuditCopyPage),
+          handle: pageModule('audit-copy'),
+          lazy: page(
+            () => import('./routes/audit-copy'),
+            (m) => m.AuditCopyPage,
+          ),
         },
         {
           path: 'audit-story-links',
           loader: prefetch(queryClient, (qc) =>
-            Promise.all([qc.ensureQueryData(storyLinksQueryOptions()), qc.ensureQueryData(experiencesQueryOptions())]),
+            Promise.all([
+              qc.ensureQueryData(storyLinksQueryOptions()),
+              qc.ensureQueryData(experiencesQueryOptions()),
+            ]),
           ),
-          lazy: page(() => import('./routes/audit-story-links'), (m) => m.AuditStoryLinksPage),
+          handle: pageModule('audit-story-links'),
+          lazy: page(
+            () => import('./routes/audit-story-links'),
+            (m) => m.AuditStoryLinksPage,
+          ),
         },
         {
           path: 'audit-routing-ux',
-          lazy: page(() => import('./routes/audit-routing-ux'), (m) => m.AuditRoutingUxPage),
+          handle: pageModule('audit-routing-ux'),
+          lazy: page(
+            () => import('./routes/audit-routing-ux'),
+            (m) => m.AuditRoutingUxPage,
+          ),
         },
         {
           path: 'image-review',
           loader: prefetch(queryClient, (qc) =>
-            Promise.all([qc.ensureQueryData(storiesQueryOptions()), qc.ensureQueryData(experiencesQueryOptions())]),
+            Promise.all([
+              qc.ensureQueryData(storiesQueryOptions()),
+              qc.ensureQueryData(experiencesQueryOptions()),
+            ]),
           ),
-          lazy: page(() => import('./routes/image-review'), (m) => m.ImageReviewPage),
+          handle: pageModule('image-review'),
+          lazy: page(
+            () => import('./routes/image-review'),
+            (m) => m.ImageReviewPage,
+          ),
         },
         {path: '*', loader: () => notFound(), Component: NotFoundPage},
       ],

@@ -23,6 +23,7 @@ export type SeoData = {
  */
 export class HeadCollector {
   seo: SeoData | undefined
+  identity: SiteIdentity = defaultIdentity
 }
 
 const HeadContext = createContext<HeadCollector | null>(null)
@@ -31,14 +32,23 @@ export function HeadProvider({collector, children}: {collector: HeadCollector; c
   return <HeadContext.Provider value={collector}>{children}</HeadContext.Provider>
 }
 
-export const organizationJsonLd: JsonLd = {
-  '@context': 'https://schema.org',
-  '@type': 'Organization',
-  name: SITE.name,
-  url: SITE.url,
-  email: SITE.email,
-  telephone: SITE.phone,
-  address: {'@type': 'PostalAddress', addressLocality: 'Cape Town', addressCountry: 'ZA'},
+/** Who runs the site, for the site-wide `Organization` JSON-LD; the app fills it from the site settings. */
+export type SiteIdentity = {name: string; email: string; telephone: string | null}
+
+const defaultIdentity: SiteIdentity = {name: SITE.name, email: SITE.email, telephone: SITE.phone}
+const SiteIdentityContext = createContext<SiteIdentity>(defaultIdentity)
+export const SiteIdentityProvider = SiteIdentityContext.Provider
+
+export function organizationJsonLd(identity: SiteIdentity): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: identity.name,
+    url: SITE.url,
+    email: identity.email,
+    ...(identity.telephone ? {telephone: identity.telephone} : {}),
+    address: {'@type': 'PostalAddress', addressLocality: 'Cape Town', addressCountry: 'ZA'},
+  }
 }
 
 export function pageTitle(title: string): string {
@@ -50,7 +60,7 @@ type HeadTag =
   | {tag: 'link'; attrs: Record<string, string>}
   | {tag: 'script'; json: JsonLd}
 
-function headTags(seo: SeoData): HeadTag[] {
+function headTags(seo: SeoData, identity: SiteIdentity): HeadTag[] {
   const url = absoluteUrl(seo.path)
   const title = pageTitle(seo.title)
   const tags: HeadTag[] = [
@@ -66,7 +76,7 @@ function headTags(seo: SeoData): HeadTag[] {
   ]
   if (seo.image) tags.push({tag: 'meta', attrs: {property: 'og:image', content: seo.image}})
   if (seo.noindex) tags.push({tag: 'meta', attrs: {name: 'robots', content: 'noindex, nofollow'}})
-  for (const json of [organizationJsonLd, ...(seo.jsonLd ?? [])]) tags.push({tag: 'script', json})
+  for (const json of [organizationJsonLd(identity), ...(seo.jsonLd ?? [])]) tags.push({tag: 'script', json})
   return tags
 }
 
@@ -77,9 +87,9 @@ const escapeAttr = (value: string) =>
 export const serializeJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 
-export function renderHeadHtml(seo: SeoData): string {
+export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIdentity): string {
   const lines = [`<title>${escapeAttr(pageTitle(seo.title))}</title>`]
-  for (const tag of headTags(seo)) {
+  for (const tag of headTags(seo, identity)) {
     if (tag.tag === 'script') {
       lines.push(`<script type="application/ld+json" data-seo>${serializeJson(tag.json)}</script>`)
     } else {
@@ -92,10 +102,10 @@ export function renderHeadHtml(seo: SeoData): string {
   return lines.join('\n    ')
 }
 
-function applyToDocument(seo: SeoData) {
+function applyToDocument(seo: SeoData, identity: SiteIdentity) {
   document.title = pageTitle(seo.title)
   for (const old of document.head.querySelectorAll('[data-seo]')) old.remove()
-  for (const tag of headTags(seo)) {
+  for (const tag of headTags(seo, identity)) {
     const element = document.createElement(tag.tag)
     if (tag.tag === 'script') {
       element.setAttribute('type', 'application/ld+json')
@@ -110,11 +120,16 @@ function applyToDocument(seo: SeoData) {
 
 export function Seo(props: SeoData) {
   const collector = useContext(HeadContext)
+  const identity = useContext(SiteIdentityContext)
   // Render order is parent before child, so the page's declaration overwrites the layout's.
-  if (collector) collector.seo = props
-  const key = JSON.stringify(props)
+  if (collector) {
+    collector.seo = props
+    collector.identity = identity
+  }
+  const key = JSON.stringify([props, identity])
   useEffect(() => {
-    applyToDocument(JSON.parse(key) as SeoData)
+    const [seo, site] = JSON.parse(key) as [SeoData, SiteIdentity]
+    applyToDocument(seo, site)
   }, [key])
   return null
 }
