@@ -8,7 +8,9 @@ import type {ServerEnv} from './env.ts'
  * and a result is never older than `cacheMs` (≤ 5 s), so what editors publish shows on the next visit. Concurrent
  * identical reads share one request. Failures are not cached.
  */
-export function createContentFetcher(env: Pick<ServerEnv, 'sanity' | 'contentCacheMs'>): GroqFetcher {
+export function createContentFetcher(
+  env: Pick<ServerEnv, 'sanity' | 'contentCacheMs'>,
+): GroqFetcher {
   const client = createClient({
     ...env.sanity,
     useCdn: false,

@@ -37,7 +37,13 @@ export function createSiteApp(options: SiteAppOptions): Hono {
       '/assets/*',
       serveStatic({root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE)}),
     )
-    app.use('/favicon.svg', serveStatic({root: clientDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400')}))
+    app.use(
+      '/favicon.svg',
+      serveStatic({
+        root: clientDir,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400'),
+      }),
+    )
   }
 
   app.get('/robots.txt', (c) =>
@@ -60,7 +66,10 @@ export function createSiteApp(options: SiteAppOptions): Hono {
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
     try {
-      const [render, template] = await Promise.all([getRender(), getTemplate(url.pathname + url.search)])
+      const [render, template] = await Promise.all([
+        getRender(),
+        getTemplate(url.pathname + url.search),
+      ])
       const result = await render(c.req.raw, {fetcher})
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
       const page = template

@@ -9,10 +9,16 @@ const serverEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   SITE_URL: z.url().optional(),
-  SANITY_PROJECT_ID: z.string().regex(/^[-a-z0-9]+$/i).optional(),
+  SANITY_PROJECT_ID: z
+    .string()
+    .regex(/^[-a-z0-9]+$/i)
+    .optional(),
   SANITY_DATASET: z.string().min(1).optional(),
   SANITY_API_HOST: z.url().optional(),
-  SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  SANITY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
   VITE_SANITY_PROJECT_ID: z.string().default('local'),
   VITE_SANITY_DATASET: z.string().default('production'),
@@ -34,7 +40,9 @@ export type ServerEnv = {
 export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const parsed = serverEnvSchema.safeParse(source)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `- ${issue.path.join('.')}: ${issue.message}`,
+    )
     throw new Error(`Invalid server environment variables:\n${problems.join('\n')}`)
   }
   const env = parsed.data

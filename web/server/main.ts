@@ -52,13 +52,16 @@ async function startDevelopment() {
   })
   const listener = getRequestListener(app.fetch)
   // Vite answers for modules and assets; everything else falls through to the Hono app.
-  return (req: IncomingMessage, res: ServerResponse) => vite.middlewares(req, res, () => void listener(req, res))
+  return (req: IncomingMessage, res: ServerResponse) =>
+    vite.middlewares(req, res, () => void listener(req, res))
 }
 
 const listener = env.mode === 'development' ? await startDevelopment() : await startProduction()
 const server = createServer(listener)
 server.listen(env.port, env.host, () => {
-  console.log(`Site (${env.mode}) on http://${env.host}:${env.port}, content from ${env.sanity.apiHost}`)
+  console.log(
+    `Site (${env.mode}) on http://${env.host}:${env.port}, content from ${env.sanity.apiHost}`,
+  )
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,7 +30,9 @@ const escapeXml = (value: string) =>
 
 export async function buildSitemap(fetcher: GroqFetcher, siteUrl: string): Promise<string> {
   const content = (await fetcher(sitemapQuery, {})) as SitemapContent
-  const entries: {path: string; lastmod?: string | undefined}[] = STATIC_PATHS.map((path) => ({path}))
+  const entries: {path: string; lastmod?: string | undefined}[] = STATIC_PATHS.map((path) => ({
+    path,
+  }))
   for (const experience of content.experiences ?? [])
     entries.push({path: `/experiences/${experience.slug}`, lastmod: experience._updatedAt})
   for (const story of content.stories ?? [])

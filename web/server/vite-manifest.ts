@@ -7,8 +7,12 @@ type Manifest = Record<string, ManifestChunk>
  * Reads the client build's manifest and returns a function that lists the chunks a set of page modules needs,
  * as `<link rel="modulepreload">` tags. Chunks the HTML shell already preloads (the entry's) are left out.
  */
-export async function createPreloadLinks(clientDir: string): Promise<(modules: string[]) => string> {
-  const manifest = JSON.parse(await readFile(`${clientDir}/.vite/manifest.json`, 'utf8')) as Manifest
+export async function createPreloadLinks(
+  clientDir: string,
+): Promise<(modules: string[]) => string> {
+  const manifest = JSON.parse(
+    await readFile(`${clientDir}/.vite/manifest.json`, 'utf8'),
+  ) as Manifest
   const entryFiles = new Set<string>()
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key]

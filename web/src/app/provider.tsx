@@ -1,6 +1,12 @@
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query'
 import type {ReactNode} from 'react'
 
-export function AppProvider({queryClient, children}: {queryClient: QueryClient; children: ReactNode}) {
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient
+  children: ReactNode
+}) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }

@@ -24,11 +24,20 @@ export function RootErrorBoundary() {
   }
   return (
     <Shell>
-      <Seo title="Something went wrong" description="This page could not be loaded." path="/" noindex />
+      <Seo
+        title="Something went wrong"
+        description="This page could not be loaded."
+        path="/"
+        noindex
+      />
       <section className="container page-section status-page">
         <h1>Sorry, this page could not be loaded</h1>
         <p>Our content service did not answer. Please try again in a moment.</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           Try again
         </button>
       </section>

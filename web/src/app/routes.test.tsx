@@ -18,12 +18,15 @@ describe('route table', () => {
     expect(screen.getByRole('button', {name: 'Bespoke'}).getAttribute('aria-pressed')).toBe('true')
   })
 
-  it.each(['/about-us', '/aboutus'])('redirects %s to /about keeping the query string', async (path) => {
-    const {router} = renderApp(`${path}?utm_source=mail&x=1`)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
-    expect(router.state.location.search).toBe('?utm_source=mail&x=1')
-    expect(await screen.findByRole('heading', {name: 'Our Story', level: 1})).toBeTruthy()
-  })
+  it.each(['/about-us', '/aboutus'])(
+    'redirects %s to /about keeping the query string',
+    async (path) => {
+      const {router} = renderApp(`${path}?utm_source=mail&x=1`)
+      await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
+      expect(router.state.location.search).toBe('?utm_source=mail&x=1')
+      expect(await screen.findByRole('heading', {name: 'Our Story', level: 1})).toBeTruthy()
+    },
+  )
 
   it.each(['/stories', '/local-stories'])('lists the stories at %s', async (path) => {
     renderApp(path)
@@ -46,12 +49,20 @@ describe('route table', () => {
 
   it('renders an experience page with its price and booking buttons', async () => {
     renderApp('/experiences/lions-head-sunset-hike')
-    expect(await screen.findByRole('heading', {name: "Lion's Head Sunset Hike", level: 1})).toBeTruthy()
+    expect(
+      await screen.findByRole('heading', {name: "Lion's Head Sunset Hike", level: 1}),
+    ).toBeTruthy()
     expect(screen.getAllByText('From ZAR 450 per person').length).toBeGreaterThan(0)
     expect(screen.getByText('Small groups')).toBeTruthy()
     const main = within(screen.getByRole('main'))
-    expect(main.getByRole('link', {name: 'Book Experience'})).toHaveProperty('pathname', '/book/lions-head-sunset-hike')
-    expect(main.getByRole('link', {name: 'Book Now'})).toHaveProperty('pathname', '/book/lions-head-sunset-hike')
+    expect(main.getByRole('link', {name: 'Book Experience'})).toHaveProperty(
+      'pathname',
+      '/book/lions-head-sunset-hike',
+    )
+    expect(main.getByRole('link', {name: 'Book Now'})).toHaveProperty(
+      'pathname',
+      '/book/lions-head-sunset-hike',
+    )
     expect(screen.getByRole('heading', {name: 'Quick Info'})).toBeTruthy()
   })
 })

@@ -27,7 +27,10 @@ export function Shell({children}: {children: ReactNode}) {
       </a>
       <ScrollManager />
       <SiteNav />
-      <div className={loading ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
+      <div
+        className={loading ? 'route-progress route-progress--active' : 'route-progress'}
+        aria-hidden="true"
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {loading ? 'Loading page…' : ''}
       </p>

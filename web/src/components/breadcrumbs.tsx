@@ -27,10 +27,10 @@ export function breadcrumbJsonLd(items: Crumb[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({
+    'itemListElement': items.map((item, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
-      name: item.label,
+      'position': index + 1,
+      'name': item.label,
       ...(item.to ? {item: absoluteUrl(item.to)} : {}),
     })),
   }

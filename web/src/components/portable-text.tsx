@@ -1,4 +1,8 @@
-import {PortableText as BasePortableText, type PortableTextBlock, type PortableTextComponents} from '@portabletext/react'
+import {
+  PortableText as BasePortableText,
+  type PortableTextBlock,
+  type PortableTextComponents,
+} from '@portabletext/react'
 import {Link} from 'react-router-dom'
 
 import type {SanityImageSource} from '../lib/image-fields'

@@ -32,7 +32,12 @@ export function SanityImage({
   const ratio = aspectRatio ?? (natural ? natural.width / natural.height : 3 / 2)
   const height = Math.round(width / ratio)
   if (!image?.asset) {
-    return <div className={['image-placeholder', className].filter(Boolean).join(' ')} style={{aspectRatio: ratio}} />
+    return (
+      <div
+        className={['image-placeholder', className].filter(Boolean).join(' ')}
+        style={{aspectRatio: ratio}}
+      />
+    )
   }
   const maxWidth = Math.min(width * 2, natural?.width ?? Infinity)
   const widths: number[] = SRCSET_WIDTHS.filter((w) => w <= maxWidth)

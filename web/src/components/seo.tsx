@@ -28,7 +28,13 @@ export class HeadCollector {
 
 const HeadContext = createContext<HeadCollector | null>(null)
 
-export function HeadProvider({collector, children}: {collector: HeadCollector; children: ReactNode}) {
+export function HeadProvider({
+  collector,
+  children,
+}: {
+  collector: HeadCollector
+  children: ReactNode
+}) {
   return <HeadContext.Provider value={collector}>{children}</HeadContext.Provider>
 }
 
@@ -43,11 +49,11 @@ export function organizationJsonLd(identity: SiteIdentity): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: identity.name,
-    url: SITE.url,
-    email: identity.email,
+    'name': identity.name,
+    'url': SITE.url,
+    'email': identity.email,
     ...(identity.telephone ? {telephone: identity.telephone} : {}),
-    address: {'@type': 'PostalAddress', addressLocality: 'Cape Town', addressCountry: 'ZA'},
+    'address': {'@type': 'PostalAddress', 'addressLocality': 'Cape Town', 'addressCountry': 'ZA'},
   }
 }
 
@@ -72,11 +78,15 @@ function headTags(seo: SeoData, identity: SiteIdentity): HeadTag[] {
     {tag: 'meta', attrs: {property: 'og:title', content: title}},
     {tag: 'meta', attrs: {property: 'og:description', content: seo.description}},
     {tag: 'meta', attrs: {property: 'og:url', content: url}},
-    {tag: 'meta', attrs: {name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary'}},
+    {
+      tag: 'meta',
+      attrs: {name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary'},
+    },
   ]
   if (seo.image) tags.push({tag: 'meta', attrs: {property: 'og:image', content: seo.image}})
   if (seo.noindex) tags.push({tag: 'meta', attrs: {name: 'robots', content: 'noindex, nofollow'}})
-  for (const json of [organizationJsonLd(identity), ...(seo.jsonLd ?? [])]) tags.push({tag: 'script', json})
+  for (const json of [organizationJsonLd(identity), ...(seo.jsonLd ?? [])])
+    tags.push({tag: 'script', json})
   return tags
 }
 
@@ -85,7 +95,10 @@ const escapeAttr = (value: string) =>
 
 /** `<` is escaped so content can never close the script element early. */
 export const serializeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIdentity): string {
   const lines = [`<title>${escapeAttr(pageTitle(seo.title))}</title>`]

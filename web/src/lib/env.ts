@@ -23,7 +23,9 @@ const publicEnvSchema = z.object({
 function readPublicEnv() {
   const parsed = publicEnvSchema.safeParse(import.meta.env)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `- ${issue.path.join('.')}: ${issue.message}`,
+    )
     throw new Error(`Invalid public environment variables:\n${problems.join('\n')}`)
   }
   const env = parsed.data

@@ -13,7 +13,8 @@ const builder = createImageUrlBuilder({
   baseUrl: publicEnv.sanity.apiHost,
 })
 
-export const urlFor = (source: SanityImageSource) => builder.image(source as Parameters<typeof builder.image>[0])
+export const urlFor = (source: SanityImageSource) =>
+  builder.image(source as Parameters<typeof builder.image>[0])
 
 /** Pixel size of the asset after the editor's crop, read from the asset id `image-<hash>-<w>x<h>-<ext>`. */
 export function imageDimensions(source: SanityImageSource): {width: number; height: number} | null {

@@ -1,5 +1,9 @@
 export type GroqParams = Record<string, unknown>
-export type GroqFetcher = (query: string, params: GroqParams, signal?: AbortSignal) => Promise<unknown>
+export type GroqFetcher = (
+  query: string,
+  params: GroqParams,
+  signal?: AbortSignal,
+) => Promise<unknown>
 
 let serverFetcher: GroqFetcher | undefined
 

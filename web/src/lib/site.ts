@@ -12,7 +12,6 @@ export const SITE = {
   url: publicEnv.siteUrl,
 } as const
 
-
 export function absoluteUrl(path: string): string {
   return new URL(path, `${SITE.url}/`).toString()
 }

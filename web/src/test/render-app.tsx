@@ -14,7 +14,12 @@ configure({asyncUtilTimeout: 5_000})
 export const fixtureFetcher: GroqFetcher = async (query, params) => {
   const experiences = [experienceFixture(), bespokeFixture]
   if (query.includes('"featured"'))
-    return {page: null, featured: experiences, fallbackStories: [storyFixture], fallbackTestimonials: []}
+    return {
+      page: null,
+      featured: experiences,
+      fallbackStories: [storyFixture],
+      fallbackTestimonials: [],
+    }
   if (query.includes('_id == "')) return null
   if (query.includes('_type == "experience"') && 'slug' in params)
     return experiences.find((e) => e.slug === params.slug) ?? null

@@ -14,7 +14,7 @@ export function AboutPage() {
         title="Our Story"
         description="Who we are: a small Cape Town team working with local guides, artists, winemakers and musicians to share the city the way locals live it."
         path="/about"
-        jsonLd={[{'@context': 'https://schema.org', '@type': 'AboutPage', name: 'Our Story'}]}
+        jsonLd={[{'@context': 'https://schema.org', '@type': 'AboutPage', 'name': 'Our Story'}]}
       />
       <section className="page-hero">
         <div className="container split">
@@ -22,7 +22,8 @@ export function AboutPage() {
             <p className="overline">{about?.overline ?? 'About Us'}</p>
             <h1>{about?.heading ?? 'Our Story'}</h1>
             <p className="lead">
-              {about?.intro ?? 'We connect travellers with the guides, makers and musicians who make Cape Town what it is.'}
+              {about?.intro ??
+                'We connect travellers with the guides, makers and musicians who make Cape Town what it is.'}
             </p>
           </div>
           {about?.image?.asset ? <SanityImage image={about.image} width={560} priority /> : null}
@@ -33,7 +34,9 @@ export function AboutPage() {
         {about?.philosophy?.length ? (
           <PortableText value={about.philosophy} />
         ) : (
-          <p className="prose">Small groups, fair pay for local partners, and time to actually meet people.</p>
+          <p className="prose">
+            Small groups, fair pay for local partners, and time to actually meet people.
+          </p>
         )}
       </section>
       <section className="container page-section" aria-labelledby="partners-heading">

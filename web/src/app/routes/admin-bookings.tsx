@@ -7,7 +7,12 @@ import {Seo} from '../../components/seo'
 export function AdminBookingsPage() {
   return (
     <section className="container page-section status-page">
-      <Seo title="Booking Management" description="Staff dashboard." path="/admin/bookings" noindex />
+      <Seo
+        title="Booking Management"
+        description="Staff dashboard."
+        path="/admin/bookings"
+        noindex
+      />
       <h1>Admin Access Required</h1>
       <div data-slot="admin-dashboard" />
     </section>

@@ -16,7 +16,12 @@ export function AuditCopyPage() {
 
   return (
     <section className="container page-section status-page">
-      <Seo title="Copy audit (en-GB)" description="Internal copy checks." path="/audit-copy-enGB" noindex />
+      <Seo
+        title="Copy audit (en-GB)"
+        description="Internal copy checks."
+        path="/audit-copy-enGB"
+        noindex
+      />
       <h1>Copy audit (en-GB)</h1>
       <p role="status">
         {passing} of {rows.length} experiences pass all three checks.
@@ -41,7 +46,8 @@ export function AuditCopyPage() {
                 <ul>
                   {row.checks.map((check) => (
                     <li key={check.name}>
-                      {check.name}: <StatusBadge status={check.status} /> <span className="muted">{check.detail}</span>
+                      {check.name}: <StatusBadge status={check.status} />{' '}
+                      <span className="muted">{check.detail}</span>
                     </li>
                   ))}
                 </ul>
@@ -54,7 +60,8 @@ export function AuditCopyPage() {
                     rel="noopener noreferrer"
                     className="button"
                   >
-                    View Page<span className="visually-hidden"> for {row.slug} (opens in a new tab)</span>
+                    View Page
+                    <span className="visually-hidden"> for {row.slug} (opens in a new tab)</span>
                   </a>
                   <button
                     type="button"

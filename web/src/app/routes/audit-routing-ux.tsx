@@ -16,7 +16,14 @@ export function AuditRoutingUxPage() {
   async function run() {
     setRunning(true)
     try {
-      setChecks(await runRoutingChecks({document, window, fetch: window.fetch.bind(window), companyEmail: email}))
+      setChecks(
+        await runRoutingChecks({
+          document,
+          window,
+          fetch: window.fetch.bind(window),
+          companyEmail: email,
+        }),
+      )
     } finally {
       setRunning(false)
     }
@@ -24,11 +31,20 @@ export function AuditRoutingUxPage() {
 
   return (
     <section className="container page-section status-page">
-      <Seo title="Routing and UX audit" description="Internal routing checks." path="/audit-routing-ux" noindex />
+      <Seo
+        title="Routing and UX audit"
+        description="Internal routing checks."
+        path="/audit-routing-ux"
+        noindex
+      />
       <h1>Routing and UX audit</h1>
       <p>
-        Seven checks against this page and the live server. The planner link below is part of the mailto check:{' '}
-        <a href={`mailto:${email}?subject=${encodeURIComponent('Bespoke trip planning')}`}>Email a planner</a>.
+        Seven checks against this page and the live server. The planner link below is part of the
+        mailto check:{' '}
+        <a href={`mailto:${email}?subject=${encodeURIComponent('Bespoke trip planning')}`}>
+          Email a planner
+        </a>
+        .
       </p>
       <button type="button" className="button button--primary" onClick={run} disabled={running}>
         {running ? 'Running…' : 'Run Audit'}

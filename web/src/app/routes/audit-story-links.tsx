@@ -14,9 +14,17 @@ export function AuditStoryLinksPage() {
 
   return (
     <section className="container page-section status-page">
-      <Seo title="Story links audit" description="Internal story link checks." path="/audit-story-links" noindex />
+      <Seo
+        title="Story links audit"
+        description="Internal story link checks."
+        path="/audit-story-links"
+        noindex
+      />
       <h1>Story links audit</h1>
-      <p>Checks that every story’s booking button leads to a published experience page or to the questionnaire.</p>
+      <p>
+        Checks that every story’s booking button leads to a published experience page or to the
+        questionnaire.
+      </p>
       <button
         type="button"
         className="button button--primary"
@@ -25,7 +33,9 @@ export function AuditStoryLinksPage() {
         Run Audit
       </button>
       <div role="status" aria-live="polite">
-        {results ? <p className="page-section">{allOk ? 'All checks passed!' : 'Some issues found'}</p> : null}
+        {results ? (
+          <p className="page-section">{allOk ? 'All checks passed!' : 'Some issues found'}</p>
+        ) : null}
       </div>
       {results ? (
         <table className="audit-table">

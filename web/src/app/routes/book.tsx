@@ -8,7 +8,12 @@ export function BookPage() {
   const {experienceId = ''} = useParams()
   return (
     <section className="container page-section status-page">
-      <Seo title="Book this experience" description="Send a booking request." path={`/book/${experienceId}`} noindex />
+      <Seo
+        title="Book this experience"
+        description="Send a booking request."
+        path={`/book/${experienceId}`}
+        noindex
+      />
       <Breadcrumbs
         items={[
           {label: 'Home', to: '/'},

@@ -17,19 +17,19 @@ function touristTripJsonLd(experience: ExperienceDetail) {
   return {
     '@context': 'https://schema.org',
     '@type': 'TouristTrip',
-    name: experience.title,
-    description: experience.description ?? experience.blurb ?? undefined,
-    url: absoluteUrl(`/experiences/${experience.slug}`),
-    touristType: categoryTitle(experience.category),
+    'name': experience.title,
+    'description': experience.description ?? experience.blurb ?? undefined,
+    'url': absoluteUrl(`/experiences/${experience.slug}`),
+    'touristType': categoryTitle(experience.category),
     ...(experience.image?.asset ? {image: urlFor(experience.image).width(1200).url()} : {}),
     ...(experience.fromPrice
       ? {
           offers: {
             '@type': 'Offer',
-            price: experience.fromPrice,
-            priceCurrency: 'ZAR',
-            availability: 'https://schema.org/InStock',
-            url: absoluteUrl(`/experiences/${experience.slug}`),
+            'price': experience.fromPrice,
+            'priceCurrency': 'ZAR',
+            'availability': 'https://schema.org/InStock',
+            'url': absoluteUrl(`/experiences/${experience.slug}`),
           },
         }
       : {}),
@@ -57,7 +57,11 @@ export function ExperiencePage() {
         title={experience.title}
         description={experience.blurb ?? experience.description ?? experience.title}
         path={`/experiences/${experience.slug}`}
-        image={experience.image?.asset ? urlFor(experience.image).width(1200).height(630).fit('crop').url() : undefined}
+        image={
+          experience.image?.asset
+            ? urlFor(experience.image).width(1200).height(630).fit('crop').url()
+            : undefined
+        }
         jsonLd={[touristTripJsonLd(experience), breadcrumbJsonLd(crumbs)]}
       />
       <section className="page-hero">
@@ -123,13 +127,18 @@ export function ExperiencePage() {
             <dt>Location</dt>
             <dd>{experience.location}</dd>
             <dt>Group size</dt>
-            <dd>{experience.maxGroupSize ? `Up to ${experience.maxGroupSize} people` : 'Small groups'}</dd>
+            <dd>
+              {experience.maxGroupSize ? `Up to ${experience.maxGroupSize} people` : 'Small groups'}
+            </dd>
             <dt>Minimum age</dt>
             <dd>{minimumAgeText(experience.minimumAge)}</dd>
             {experience.fitnessLevel ? (
               <>
                 <dt>Fitness</dt>
-                <dd>{experience.fitnessLevel.charAt(0).toUpperCase() + experience.fitnessLevel.slice(1)}</dd>
+                <dd>
+                  {experience.fitnessLevel.charAt(0).toUpperCase() +
+                    experience.fitnessLevel.slice(1)}
+                </dd>
               </>
             ) : null}
             {price ? (

@@ -42,7 +42,9 @@ export function ExperiencesPage() {
   const wizardToggleRef = useRef<HTMLButtonElement>(null)
 
   const categoryParam = searchParams.get('category')
-  const selected: ExperienceCategory | null = isExperienceCategory(categoryParam) ? categoryParam : null
+  const selected: ExperienceCategory | null = isExperienceCategory(categoryParam)
+    ? categoryParam
+    : null
   const trip = readTrip(searchParams)
 
   const sections = useMemo(
@@ -80,9 +82,14 @@ export function ExperiencesPage() {
           {
             '@context': 'https://schema.org',
             '@type': 'ItemList',
-            itemListElement: experiences
+            'itemListElement': experiences
               .filter((e) => !e.isBespoke)
-              .map((e, index) => ({'@type': 'ListItem', position: index + 1, name: e.title, url: absoluteUrl(`/experiences/${e.slug}`)})),
+              .map((e, index) => ({
+                '@type': 'ListItem',
+                'position': index + 1,
+                'name': e.title,
+                'url': absoluteUrl(`/experiences/${e.slug}`),
+              })),
           },
         ]}
       />
@@ -123,19 +130,24 @@ export function ExperiencesPage() {
             Showing experiences
             {trip.date ? ` for ${formatLongDate(trip.date)}` : ''}
             {trip.adults ? `, ${trip.adults} adult${trip.adults === 1 ? '' : 's'}` : ''}
-            {trip.children ? ` and ${trip.children} child${trip.children === 1 ? '' : 'ren'}` : ''}. Your
-            choices carry over to the booking request.
+            {trip.children ? ` and ${trip.children} child${trip.children === 1 ? '' : 'ren'}` : ''}.
+            Your choices carry over to the booking request.
           </p>
         ) : null}
 
         {sections.length === 0 ? (
           <p role="status">
-            No experiences in this category yet. <Link to="/questionnaire">Tell us what you are looking for</Link>{' '}
-            and a planner will help.
+            No experiences in this category yet.{' '}
+            <Link to="/questionnaire">Tell us what you are looking for</Link> and a planner will
+            help.
           </p>
         ) : (
           sections.map(({category, items}) => (
-            <section key={category.value} className="page-section" aria-labelledby={`section-${category.value}`}>
+            <section
+              key={category.value}
+              className="page-section"
+              aria-labelledby={`section-${category.value}`}
+            >
               <h2 id={`section-${category.value}`}>{category.filterLabel}</h2>
               <ul className="card-grid">
                 {items.map((experience) => (
@@ -163,12 +175,17 @@ export function ExperiencesPage() {
           </button>
         </div>
         {wizardOpen ? (
-          <section id="booking-wizard" className="page-section" aria-labelledby="booking-wizard-heading">
+          <section
+            id="booking-wizard"
+            className="page-section"
+            aria-labelledby="booking-wizard-heading"
+          >
             <h2 id="booking-wizard-heading">Request a booking</h2>
             {/* The three-step booking-request wizard (spec §2, §4) mounts here. */}
             <div data-slot="booking-wizard" />
             <p>
-              Prefer to plan it all in one go? <Link to="/questionnaire">Start the questionnaire</Link>.
+              Prefer to plan it all in one go?{' '}
+              <Link to="/questionnaire">Start the questionnaire</Link>.
             </p>
             <button
               type="button"

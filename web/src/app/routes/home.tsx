@@ -16,8 +16,16 @@ import {SITE} from '../../lib/site'
 
 /** Spec §2 How It Works, used until an editor writes the steps. */
 const DEFAULT_STEPS = [
-  {_key: 'pick', title: 'Pick or request', text: 'Choose an experience, or tell us what you would love to do.'},
-  {_key: 'confirm', title: 'We confirm', text: 'A local planner confirms by email. No payment to request.'},
+  {
+    _key: 'pick',
+    title: 'Pick or request',
+    text: 'Choose an experience, or tell us what you would love to do.',
+  },
+  {
+    _key: 'confirm',
+    title: 'We confirm',
+    text: 'A local planner confirms by email. No payment to request.',
+  },
   {_key: 'enjoy', title: 'Enjoy', text: 'Meet your guide and enjoy Cape Town like a local.'},
 ]
 
@@ -34,7 +42,14 @@ export function HomePage() {
         description={settings?.description ?? SITE.description}
         path="/"
         image={undefined}
-        jsonLd={[{'@context': 'https://schema.org', '@type': 'WebSite', name: SITE.name, url: SITE.url}]}
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'WebSite',
+            'name': SITE.name,
+            'url': SITE.url,
+          },
+        ]}
       />
       <section className="hero" aria-labelledby="hero-heading">
         <div className="hero__image">
@@ -42,9 +57,12 @@ export function HomePage() {
         </div>
         <div className="container hero__content">
           <p className="overline">{page.heroOverline ?? 'Cape Town & the Western Cape'}</p>
-          <h1 id="hero-heading">{page.heroHeading ?? 'Guided local experiences, curated for you'}</h1>
+          <h1 id="hero-heading">
+            {page.heroHeading ?? 'Guided local experiences, curated for you'}
+          </h1>
           <p className="lead">
-            {page.heroText ?? 'Small groups, local guides and days planned around you. No payment now.'}
+            {page.heroText ??
+              'Small groups, local guides and days planned around you. No payment now.'}
           </p>
           <div className="button-row">
             <Link to="/experiences" className="button button--accent">
@@ -73,12 +91,19 @@ export function HomePage() {
           <Link to="/experiences">All experiences</Link>
         </div>
         {featured.length === 0 ? (
-          <p>New experiences are on their way. <Link to="/questionnaire">Tell us what you would like to do</Link>.</p>
+          <p>
+            New experiences are on their way.{' '}
+            <Link to="/questionnaire">Tell us what you would like to do</Link>.
+          </p>
         ) : (
           <ul className="card-grid">
             {featured.map((experience) => (
               <li key={experience._id}>
-                <ExperienceCard experience={experience} bookLabel="Book" learnMoreLabel="Learn More" />
+                <ExperienceCard
+                  experience={experience}
+                  bookLabel="Book"
+                  learnMoreLabel="Learn More"
+                />
               </li>
             ))}
           </ul>
@@ -88,7 +113,10 @@ export function HomePage() {
       <section className="container page-section" aria-labelledby="itinerary-heading">
         <div className="cta-band">
           <h2 id="itinerary-heading">{page.itineraryHeading ?? 'See a sample bespoke week'}</h2>
-          <p>{page.itineraryText ?? 'Seven days of mountain, wine, penguins, food and jazz, planned at a balanced pace.'}</p>
+          <p>
+            {page.itineraryText ??
+              'Seven days of mountain, wine, penguins, food and jazz, planned at a balanced pace.'}
+          </p>
           <Link to="/itinerary/bespoke-7-day" className="button">
             {page.itineraryLinkLabel ?? 'View the 7-day itinerary'}
           </Link>
@@ -150,8 +178,14 @@ export function HomePage() {
       <section className="container page-section">
         <NewsletterForm
           heading={settings?.newsletterHeading ?? 'Local tips, once a month'}
-          text={settings?.newsletterText ?? 'New experiences, seasonal ideas and stories from Cape Town.'}
-          consentLabel={settings?.newsletterConsentLabel ?? 'Yes, email me news and offers. I can unsubscribe at any time.'}
+          text={
+            settings?.newsletterText ??
+            'New experiences, seasonal ideas and stories from Cape Town.'
+          }
+          consentLabel={
+            settings?.newsletterConsentLabel ??
+            'Yes, email me news and offers. I can unsubscribe at any time.'
+          }
           buttonLabel={settings?.newsletterButtonLabel ?? 'Sign up'}
         />
       </section>

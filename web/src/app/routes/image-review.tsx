@@ -16,8 +16,16 @@ export function ImageReviewPage() {
   const {data: experiences} = useExperiences()
   const {data: stories} = useStories()
   const rows: Row[] = [
-    ...experiences.map((e) => ({label: `Experience: ${e.title}`, href: `/experiences/${e.slug}`, image: e.image})),
-    ...stories.map((s) => ({label: `Story: ${s.title}`, href: `/stories/${s.slug}`, image: s.image})),
+    ...experiences.map((e) => ({
+      label: `Experience: ${e.title}`,
+      href: `/experiences/${e.slug}`,
+      image: e.image,
+    })),
+    ...stories.map((s) => ({
+      label: `Story: ${s.title}`,
+      href: `/stories/${s.slug}`,
+      image: s.image,
+    })),
   ]
   return (
     <section className="container page-section status-page">
@@ -47,10 +55,13 @@ export function ImageReviewPage() {
                   <StatusBadge status={row.image?.asset ? 'OK' : 'Missing'} />
                 </td>
                 <td>
-                  <StatusBadge status={row.image?.alt?.trim() ? 'OK' : 'Missing'} /> {row.image?.alt}
+                  <StatusBadge status={row.image?.alt?.trim() ? 'OK' : 'Missing'} />{' '}
+                  {row.image?.alt}
                 </td>
                 <td>
-                  <StatusBadge status={size && size.width >= MIN_WIDTH ? 'OK' : size ? 'Unknown' : 'Missing'} />{' '}
+                  <StatusBadge
+                    status={size && size.width >= MIN_WIDTH ? 'OK' : size ? 'Unknown' : 'Missing'}
+                  />{' '}
                   {size ? `${size.width}×${size.height}` : ''}
                 </td>
               </tr>

@@ -14,8 +14,16 @@ const crumbs: Crumb[] = [
 
 /** Spec §2 overview, used until an editor writes the points. */
 const DEFAULT_OVERVIEW = [
-  {_key: 'pace', title: 'Balanced pace', text: 'Full days balanced with slow mornings and free evenings.'},
-  {_key: 'transport', title: 'Getting around', text: 'A private driver on key days, plus ride-hailing in the city.'},
+  {
+    _key: 'pace',
+    title: 'Balanced pace',
+    text: 'Full days balanced with slow mornings and free evenings.',
+  },
+  {
+    _key: 'transport',
+    title: 'Getting around',
+    text: 'A private driver on key days, plus ride-hailing in the city.',
+  },
   {_key: 'who', title: 'Good for', text: 'Couples, friends and families.'},
 ]
 
@@ -29,19 +37,30 @@ export function ItineraryPage() {
     <>
       <Seo
         title={title}
-        description={data?.intro ?? 'A sample bespoke week in Cape Town: Table Mountain, the Winelands, Cape Point penguins, Bo-Kaap, the ocean and jazz.'}
+        description={
+          data?.intro ??
+          'A sample bespoke week in Cape Town: Table Mountain, the Winelands, Cape Point penguins, Bo-Kaap, the ocean and jazz.'
+        }
         path="/itinerary/bespoke-7-day"
         jsonLd={[
           {
             '@context': 'https://schema.org',
             '@type': 'TouristTrip',
-            name: title,
-            url: absoluteUrl('/itinerary/bespoke-7-day'),
-            itinerary: {
+            'name': title,
+            'url': absoluteUrl('/itinerary/bespoke-7-day'),
+            'itinerary': {
               '@type': 'ItemList',
-              itemListElement: days.map((day) => ({'@type': 'ListItem', position: day.day, name: day.title})),
+              'itemListElement': days.map((day) => ({
+                '@type': 'ListItem',
+                'position': day.day,
+                'name': day.title,
+              })),
             },
-            offers: {'@type': 'Offer', priceCurrency: 'ZAR', description: 'Priced on request'},
+            'offers': {
+              '@type': 'Offer',
+              'priceCurrency': 'ZAR',
+              'description': 'Priced on request',
+            },
           },
           breadcrumbJsonLd(crumbs),
         ]}
@@ -70,7 +89,9 @@ export function ItineraryPage() {
       <section className="container page-section" aria-labelledby="days-heading">
         <h2 id="days-heading">Day by day</h2>
         {days.length === 0 ? (
-          <p role="status">The day-by-day plan is being updated. Ask a planner for the latest version.</p>
+          <p role="status">
+            The day-by-day plan is being updated. Ask a planner for the latest version.
+          </p>
         ) : (
           <ol className="day-list">
             {days.map((day, index) => (
@@ -88,7 +109,12 @@ export function ItineraryPage() {
                     <dd>{day.evening}</dd>
                   </dl>
                 </div>
-                <SanityImage image={day.image} width={520} aspectRatio={3 / 2} priority={index === 0} />
+                <SanityImage
+                  image={day.image}
+                  width={520}
+                  aspectRatio={3 / 2}
+                  priority={index === 0}
+                />
               </li>
             ))}
           </ol>
@@ -106,7 +132,10 @@ export function ItineraryPage() {
         </div>
         <div className="info-card">
           <h2>Pricing</h2>
-          <p>{data?.pricingNote ?? 'Pricing is on request: every bespoke trip is quoted for your dates, group and choices.'}</p>
+          <p>
+            {data?.pricingNote ??
+              'Pricing is on request: every bespoke trip is quoted for your dates, group and choices.'}
+          </p>
           <div className="button-row">
             <Link to="/questionnaire" className="button button--primary">
               Start Questionnaire

@@ -23,7 +23,8 @@ export function QuestionnairePage() {
           <p className="overline">{hero?.overline ?? 'Bespoke'}</p>
           <h1>{hero?.heading ?? 'Plan Your Perfect Trip'}</h1>
           <p className="lead">
-            {hero?.intro ?? 'A few questions, then a local planner shapes the days around you. No payment required.'}
+            {hero?.intro ??
+              'A few questions, then a local planner shapes the days around you. No payment required.'}
           </p>
           {date ? <p className="notice">Planning from {formatLongDate(date)}.</p> : null}
         </div>

@@ -22,7 +22,9 @@ export function StoriesPage() {
         <div className="container">
           <p className="overline">{hero?.overline ?? 'Local Stories'}</p>
           <h1>{hero?.heading ?? 'Stories from Cape Town'}</h1>
-          <p className="lead">{hero?.intro ?? 'The people, places and flavours behind our experiences.'}</p>
+          <p className="lead">
+            {hero?.intro ?? 'The people, places and flavours behind our experiences.'}
+          </p>
         </div>
       </section>
       <section className="container page-section" aria-label="Stories">

@@ -16,8 +16,14 @@ export function StoryPage() {
   const {slug = ''} = useParams()
   const story = useStory(slug).data as StoryDetail
   const href = storyCtaHref(story.callToAction)
-  const image = story.image?.asset ? urlFor(story.image).width(1200).height(630).fit('crop').url() : undefined
-  const crumbs: Crumb[] = [{label: 'Home', to: '/'}, {label: 'Local Stories', to: '/stories'}, {label: story.title}]
+  const image = story.image?.asset
+    ? urlFor(story.image).width(1200).height(630).fit('crop').url()
+    : undefined
+  const crumbs: Crumb[] = [
+    {label: 'Home', to: '/'},
+    {label: 'Local Stories', to: '/stories'},
+    {label: story.title},
+  ]
 
   return (
     <>
@@ -31,14 +37,14 @@ export function StoryPage() {
           {
             '@context': 'https://schema.org',
             '@type': 'Article',
-            headline: story.title,
-            description: story.teaser ?? undefined,
+            'headline': story.title,
+            'description': story.teaser ?? undefined,
             ...(image ? {image} : {}),
             ...(story.publishedAt ? {datePublished: story.publishedAt} : {}),
-            dateModified: story._updatedAt,
-            mainEntityOfPage: absoluteUrl(`/stories/${story.slug}`),
-            author: {'@type': 'Organization', name: SITE.name},
-            publisher: {'@type': 'Organization', name: SITE.name},
+            'dateModified': story._updatedAt,
+            'mainEntityOfPage': absoluteUrl(`/stories/${story.slug}`),
+            'author': {'@type': 'Organization', 'name': SITE.name},
+            'publisher': {'@type': 'Organization', 'name': SITE.name},
           },
           breadcrumbJsonLd(crumbs),
         ]}

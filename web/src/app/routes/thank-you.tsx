@@ -18,7 +18,12 @@ export function ThankYouPage() {
   const steps = copy?.thankYouNextSteps.length ? copy.thankYouNextSteps : DEFAULT_NEXT_STEPS
   return (
     <section className="container page-section status-page">
-      <Seo title="Thank you" description="We have your request and will be in touch." path="/thank-you" noindex />
+      <Seo
+        title="Thank you"
+        description="We have your request and will be in touch."
+        path="/thank-you"
+        noindex
+      />
       <h1>{copy?.thankYouHeading ?? "Thank you — we're on it"}</h1>
       <p className="lead">{copy?.thankYouText ?? THANK_YOU_CONFIRMATION_PROMISE}</p>
       <h2>What happens next</h2>

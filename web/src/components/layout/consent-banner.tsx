@@ -14,7 +14,9 @@ export function ConsentBanner() {
   }
   return (
     <section className="consent-banner" aria-label="Analytics consent">
-      <p>May we count anonymous page events to improve the site? No advertising, no third parties.</p>
+      <p>
+        May we count anonymous page events to improve the site? No advertising, no third parties.
+      </p>
       <div className="consent-banner__actions">
         <button type="button" className="button button--primary" onClick={() => choose('granted')}>
           Allow

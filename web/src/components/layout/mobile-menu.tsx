@@ -38,21 +38,35 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
         tabIndex={-1}
         className="mobile-menu"
       >
-        <button type="button" className="icon-button mobile-menu__close" onClick={onClose} aria-label="Close menu">
+        <button
+          type="button"
+          className="icon-button mobile-menu__close"
+          onClick={onClose}
+          aria-label="Close menu"
+        >
           <span aria-hidden="true">×</span>
         </button>
         <nav aria-label="Menu">
           <ul className="mobile-menu__list">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} onClick={onClose} className="mobile-menu__link">
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  onClick={onClose}
+                  className="mobile-menu__link"
+                >
                   {link.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <Link to={BOOK_CTA.to} onClick={onClose} className="button button--primary mobile-menu__cta">
+        <Link
+          to={BOOK_CTA.to}
+          onClick={onClose}
+          className="button button--primary mobile-menu__cta"
+        >
           {BOOK_CTA.label}
         </Link>
       </div>

@@ -15,7 +15,9 @@ export function SiteFooter() {
       <div className="container site-footer__grid">
         <div>
           <p className="site-footer__brand">{name}</p>
-          <p>{settings?.footerBlurb ?? 'Small groups, local guides, Cape Town and the Western Cape.'}</p>
+          <p>
+            {settings?.footerBlurb ?? 'Small groups, local guides, Cape Town and the Western Cape.'}
+          </p>
           <p>{settings?.reassuranceText ?? REASSURANCE_TEXT}</p>
         </div>
         <nav aria-label="Footer">

@@ -58,7 +58,11 @@ export function SiteNav() {
           <span aria-hidden="true">☰</span>
         </button>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} menuButtonRef={menuButtonRef} />
+      <MobileMenu
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        menuButtonRef={menuButtonRef}
+      />
     </header>
   )
 }

@@ -32,10 +32,14 @@ export function Modal({
   useModalBehaviour(ref, {open, onClose, returnFocusRef, returnFocusDelay})
   if (!open) return null
   return (
-    <div className="modal-backdrop" data-testid="modal-backdrop" onMouseDown={(event) => {
-      // Only a press that starts on the backdrop itself closes, so selecting text inside never does.
-      if (event.target === event.currentTarget) onClose()
-    }}>
+    <div
+      className="modal-backdrop"
+      data-testid="modal-backdrop"
+      onMouseDown={(event) => {
+        // Only a press that starts on the backdrop itself closes, so selecting text inside never does.
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
       <div
         ref={ref}
         role="dialog"

@@ -44,9 +44,11 @@ export function useModalBehaviour(containerRef: RefObject<HTMLElement | null>, o
     if (!open) return
     const container = containerRef.current
     if (!container) return
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null
 
-    const initial = container.querySelector<HTMLElement>('[data-autofocus]') ?? focusableWithin(container)[0]
+    const initial =
+      container.querySelector<HTMLElement>('[data-autofocus]') ?? focusableWithin(container)[0]
     ;(initial ?? container).focus()
 
     openModals += 1

@@ -33,7 +33,11 @@ export function auditExperienceCopy(slug: string, experiences: ExperienceDetail[
       slug,
       experience,
       checks: [
-        {name: 'Page', status: 'Page not found', detail: 'No published experience has this address.'},
+        {
+          name: 'Page',
+          status: 'Page not found',
+          detail: 'No published experience has this address.',
+        },
         {name: 'British English', status: 'Unknown', detail: 'No copy to check.'},
         {name: 'Price & policies', status: 'Unknown', detail: 'No copy to check.'},
       ],
@@ -54,17 +58,23 @@ export function auditExperienceCopy(slug: string, experiences: ExperienceDetail[
       {
         name: 'Page',
         status: experience.isBespoke ? 'Page not found' : 'OK',
-        detail: routed ? 'Listed in the route table.' : `Served at /experiences/${experience.slug}.`,
+        detail: routed
+          ? 'Listed in the route table.'
+          : `Served at /experiences/${experience.slug}.`,
       },
       {
         name: 'British English',
         status: spellings.length ? 'Missing' : 'OK',
-        detail: spellings.length ? `American spellings: ${spellings.join(', ')}` : 'No American spellings found.',
+        detail: spellings.length
+          ? `American spellings: ${spellings.join(', ')}`
+          : 'No American spellings found.',
       },
       {
         name: 'Price & policies',
         status: missing.length ? 'Missing' : 'OK',
-        detail: missing.length ? `Missing: ${missing.join(', ')}` : 'Price, cancellation and meeting point present.',
+        detail: missing.length
+          ? `Missing: ${missing.join(', ')}`
+          : 'Price, cancellation and meeting point present.',
       },
     ],
   }

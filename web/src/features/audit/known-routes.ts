@@ -9,7 +9,11 @@ export const EXPERIENCE_PAGE_SLUGS = [
 ] as const
 
 /** Spec §2 copy audit: the six pages plus two experiences that have no page of their own in the route table. */
-export const COPY_AUDIT_SLUGS = [...EXPERIENCE_PAGE_SLUGS, 'robben-island', 'bo-kaap-spice-route-cooking'] as const
+export const COPY_AUDIT_SLUGS = [
+  ...EXPERIENCE_PAGE_SLUGS,
+  'robben-island',
+  'bo-kaap-spice-route-cooking',
+] as const
 
 /** American spellings that British English copy should not contain (lowercase; matched as whole words). */
 export const US_SPELLINGS: Record<string, string> = {

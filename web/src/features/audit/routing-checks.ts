@@ -11,15 +11,25 @@ const REASSURANCE = 'No payment required at this stage — just planning.'
  * Spec §2 routing and UX audit: seven checks run in the visitor's browser against the live page and server.
  * The desktop spacing check measures probes styled by the real stylesheet (72 px section padding, 24 px gap).
  */
-export async function runRoutingChecks({document, window, fetch, companyEmail}: Env): Promise<RoutingCheck[]> {
+export async function runRoutingChecks({
+  document,
+  window,
+  fetch,
+  companyEmail,
+}: Env): Promise<RoutingCheck[]> {
   const checks: RoutingCheck[] = []
 
   const mailto = [...document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')]
-  const planner = mailto.find((a) => a.href.slice('mailto:'.length).split('?')[0]?.toLowerCase() === companyEmail.toLowerCase())
+  const planner = mailto.find(
+    (a) =>
+      a.href.slice('mailto:'.length).split('?')[0]?.toLowerCase() === companyEmail.toLowerCase(),
+  )
   checks.push({
     name: 'mailto links',
     pass: Boolean(planner),
-    detail: planner ? `Planner link to ${companyEmail}` : `No mailto link to ${companyEmail} on this page`,
+    detail: planner
+      ? `Planner link to ${companyEmail}`
+      : `No mailto link to ${companyEmail} on this page`,
   })
 
   const paths = [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map(
@@ -84,11 +94,18 @@ export async function runRoutingChecks({document, window, fetch, companyEmail}: 
     const response = await fetch('/thank-you')
     const html = await response.text()
     const decoded = html.replace(/&#x27;|&#39;/g, "'")
-    thankYou = response.ok && decoded.includes(THANK_YOU_HEADING) && decoded.includes(THANK_YOU_CONFIRMATION_PROMISE)
+    thankYou =
+      response.ok &&
+      decoded.includes(THANK_YOU_HEADING) &&
+      decoded.includes(THANK_YOU_CONFIRMATION_PROMISE)
   } catch {
     thankYou = false
   }
-  checks.push({name: 'thank-you page', pass: thankYou, detail: 'GET /thank-you answers 200 with its heading and promise'})
+  checks.push({
+    name: 'thank-you page',
+    pass: thankYou,
+    detail: 'GET /thank-you answers 200 with its heading and promise',
+  })
 
   return checks
 }

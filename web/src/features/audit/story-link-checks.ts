@@ -22,5 +22,9 @@ export function checkStoryLink(story: StoryLink, experiences: ExperienceDetail[]
   if (!slug) return {story, target: '—', status: 'Missing'}
   const published = experiences.some((e) => e.slug === slug && !e.isBespoke)
   const known = (EXPERIENCE_PAGE_SLUGS as readonly string[]).includes(slug)
-  return {story, target: `/experiences/${slug}`, status: published && known ? 'OK' : 'Page not found'}
+  return {
+    story,
+    target: `/experiences/${slug}`,
+    status: published && known ? 'OK' : 'Page not found',
+  }
 }

@@ -12,10 +12,14 @@ export const detailSlug = (experience: Pick<ExperienceCard, 'title'>) => slugify
  * The booking entry point of a card, dialog or page. The booking dialog (spec §2) arrives with the booking
  * work; until then the button leads straight to its destination, /book/{experienceId}, with the trip context.
  */
-export function bookingHref(experience: Pick<ExperienceCard, 'slug'>, trip: TripContext = {}): string {
+export function bookingHref(
+  experience: Pick<ExperienceCard, 'slug'>,
+  trip: TripContext = {},
+): string {
   const params = new URLSearchParams()
   if (trip.date) params.set('date', trip.date)
-  if (trip.adults != null || trip.children != null) params.set('pax', `${trip.adults ?? 2},${trip.children ?? 0}`)
+  if (trip.adults != null || trip.children != null)
+    params.set('pax', `${trip.adults ?? 2},${trip.children ?? 0}`)
   const query = params.toString()
   return `/book/${experience.slug}${query ? `?${query}` : ''}`
 }

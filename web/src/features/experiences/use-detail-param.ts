@@ -18,7 +18,9 @@ export function useDetailParam(experiences: ExperienceDetail[]) {
   const current = useMemo(
     () =>
       slug
-        ? (experiences.find((e) => detailSlug(e) === slug) ?? experiences.find((e) => e.slug === slug) ?? null)
+        ? (experiences.find((e) => detailSlug(e) === slug) ??
+          experiences.find((e) => e.slug === slug) ??
+          null)
         : null,
     [experiences, slug],
   )

@@ -4,7 +4,8 @@ import type {StoryCallToAction} from './api/story-fields'
 
 /** Where a story's booking button goes (spec §2 story table): the questionnaire or an experience page. */
 export function storyCtaHref(cta: StoryCallToAction): string {
-  if (cta.kind === STORY_CTA_QUESTIONNAIRE || cta.experienceIsBespoke || !cta.experienceSlug) return '/questionnaire'
+  if (cta.kind === STORY_CTA_QUESTIONNAIRE || cta.experienceIsBespoke || !cta.experienceSlug)
+    return '/questionnaire'
   return `/experiences/${cta.experienceSlug}`
 }
 

@@ -13,7 +13,12 @@ export const storyLinksQuery = defineQuery(`*[_type == "story" && defined(slug.c
   ${storyCallToActionFields}
 }`)
 
-export type StoryLink = {_id: string; title: string; slug: string; callToAction: StoryCallToAction | null}
+export type StoryLink = {
+  _id: string
+  title: string
+  slug: string
+  callToAction: StoryCallToAction | null
+}
 
 export const storyLinksQueryOptions = () =>
   queryOptions({

@@ -6,13 +6,15 @@ import {experienceDetailFields, type ExperienceDetail} from './experience-fields
 
 // Old addresses listed in `aliases` (e.g. cape-point-and-penguins) find the experience too; the page then
 // redirects to the canonical slug.
-export const experienceBySlugQuery = defineQuery(`*[_type == "experience" && (slug.current == $slug || $slug in aliases)]
+export const experienceBySlugQuery =
+  defineQuery(`*[_type == "experience" && (slug.current == $slug || $slug in aliases)]
   | order((slug.current == $slug) desc)[0]{${experienceDetailFields}}`)
 
 export const experienceQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['experiences', 'detail', slug],
-    queryFn: ({signal}) => sanityFetch<ExperienceDetail | null>(experienceBySlugQuery, {slug}, signal),
+    queryFn: ({signal}) =>
+      sanityFetch<ExperienceDetail | null>(experienceBySlugQuery, {slug}, signal),
   })
 
 export const useExperience = (slug: string) => useSuspenseQuery(experienceQueryOptions(slug))

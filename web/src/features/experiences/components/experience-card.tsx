@@ -29,7 +29,12 @@ export function ExperienceCard({
   return (
     <article className="card" aria-labelledby={`card-${experience._id}`}>
       <div className="card__media">
-        <SanityImage image={experience.image} width={400} aspectRatio={3 / 2} sizes="(max-width: 700px) 100vw, 400px" />
+        <SanityImage
+          image={experience.image}
+          width={400}
+          aspectRatio={3 / 2}
+          sizes="(max-width: 700px) 100vw, 400px"
+        />
       </div>
       <div className="card__body">
         <span className="badge">{categoryTitle(experience.category)}</span>

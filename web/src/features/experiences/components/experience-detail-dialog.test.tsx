@@ -12,7 +12,9 @@ describe('experience detail dialog and the exp query parameter', () => {
 
   it('opens from "Learn more", mirrors the slug in ?exp= and clears it on close', async () => {
     const {router} = renderApp('/experiences?category=adventure')
-    const learnMore = await screen.findByRole('button', {name: "Learn more about Lion's Head Sunset Hike"})
+    const learnMore = await screen.findByRole('button', {
+      name: "Learn more about Lion's Head Sunset Hike",
+    })
     learnMore.focus()
     fireEvent.click(learnMore)
 
@@ -21,14 +23,18 @@ describe('experience detail dialog and the exp query parameter', () => {
     expect(params.get('exp')).toBe('lions-head-sunset-hike')
     expect(params.get('category')).toBe('adventure')
     expect(document.body.getAttribute('data-modal-open')).toBe('true')
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({event: 'experience_detail_opened'}))
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({event: 'experience_detail_opened'}),
+    )
 
     fireEvent.click(within(dialog).getByRole('button', {name: 'Close'}))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(new URLSearchParams(router.state.location.search).get('exp')).toBeNull()
     expect(router.state.location.search).toBe('?category=adventure')
     expect(document.activeElement).toBe(learnMore)
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({event: 'experience_detail_closed'}))
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({event: 'experience_detail_closed'}),
+    )
   })
 
   it('opens automatically when ?exp= matches, and Escape closes it', async () => {
@@ -77,7 +83,10 @@ describe('experience detail dialog and the exp query parameter', () => {
 
   it('gives the bespoke card the questionnaire and itinerary buttons', async () => {
     renderApp('/experiences?category=bespoke')
-    expect(await screen.findByRole('link', {name: 'Start Questionnaire'})).toHaveProperty('pathname', '/questionnaire')
+    expect(await screen.findByRole('link', {name: 'Start Questionnaire'})).toHaveProperty(
+      'pathname',
+      '/questionnaire',
+    )
     expect(screen.getByRole('link', {name: 'View Sample Itinerary'})).toHaveProperty(
       'pathname',
       '/itinerary/bespoke-7-day',

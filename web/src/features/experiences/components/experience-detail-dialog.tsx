@@ -45,7 +45,12 @@ function TextSection({title, children}: {title: string; children: React.ReactNod
 export function ExperienceDetailDialog({experience, onClose, trip}: Props) {
   const open = experience !== null
   // The same Modal instance stays mounted when it closes, so its clean-up returns focus to the opener.
-  if (!experience) return <Modal open={false} onClose={onClose} title="">{null}</Modal>
+  if (!experience)
+    return (
+      <Modal open={false} onClose={onClose} title="">
+        {null}
+      </Modal>
+    )
   const price = formatFromPrice(experiencePrice(experience))
   return (
     <Modal
@@ -77,13 +82,29 @@ export function ExperienceDetailDialog({experience, onClose, trip}: Props) {
         {price ? <li className="card__price">{price}</li> : null}
       </ul>
       {experience.description ? <p>{experience.description}</p> : null}
-      <ListSection title="Highlights" items={experience.highlights} empty="Ask us for the highlights." />
+      <ListSection
+        title="Highlights"
+        items={experience.highlights}
+        empty="Ask us for the highlights."
+      />
       <TextSection title="What to expect">
         <p>{experience.whatToExpect ?? 'Your guide shares the details when you book.'}</p>
       </TextSection>
-      <ListSection title="What's included" items={experience.included} empty="Ask us what is included." />
-      <ListSection title="Optional extras" items={experience.optionalExtras} empty="No optional extras." />
-      <ListSection title="What to bring" items={experience.whatToBring} empty="Nothing special: comfortable clothes will do." />
+      <ListSection
+        title="What's included"
+        items={experience.included}
+        empty="Ask us what is included."
+      />
+      <ListSection
+        title="Optional extras"
+        items={experience.optionalExtras}
+        empty="No optional extras."
+      />
+      <ListSection
+        title="What to bring"
+        items={experience.whatToBring}
+        empty="Nothing special: comfortable clothes will do."
+      />
       <TextSection title="Good to know">
         {experience.format ? (
           <p>

@@ -8,7 +8,11 @@ import type {Step} from '../../pages/api/get-page-copy'
 import {storyCardFields, type StoryCard} from '../../stories/api/story-fields'
 
 /** Spec §2 Home: the three story teasers when the editor has not picked any. */
-export const HOME_STORY_SLUGS = ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'] as const
+export const HOME_STORY_SLUGS = [
+  'woodstock-art-studios',
+  'old-biscuit-mill',
+  'cape-jazz-scene',
+] as const
 
 // Featured cards are the experiences an editor gave a home-page position (1-7), in that order. Texts, teasers
 // and testimonials come from the `homePage` singleton.
@@ -77,14 +81,20 @@ export const homeQueryOptions = () =>
   queryOptions({
     queryKey: ['home'],
     queryFn: async ({signal}): Promise<HomeContent> => {
-      const result = await sanityFetch<HomeQueryResult>(homeQuery, {storySlugs: [...HOME_STORY_SLUGS]}, signal)
+      const result = await sanityFetch<HomeQueryResult>(
+        homeQuery,
+        {storySlugs: [...HOME_STORY_SLUGS]},
+        signal,
+      )
       const page: Partial<HomePageFields> = result.page ?? {}
       const picked = page.featuredStories ?? []
       // GROQ returns the fallback matches in dataset order; the spec fixes the teasers' order.
       const stories = picked.length
         ? picked.slice(0, 3)
         : HOME_STORY_SLUGS.flatMap((slug) => result.fallbackStories.filter((s) => s.slug === slug))
-      const testimonials = page.testimonials?.length ? page.testimonials : result.fallbackTestimonials
+      const testimonials = page.testimonials?.length
+        ? page.testimonials
+        : result.fallbackTestimonials
       return {
         page,
         featured: result.featured,

@@ -14,7 +14,13 @@ type NewsletterFormProps = {
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
   return (
-    <form className="info-card" aria-labelledby={`${id}-heading`} data-form="newsletter" method="post" action="/api/newsletter">
+    <form
+      className="info-card"
+      aria-labelledby={`${id}-heading`}
+      data-form="newsletter"
+      method="post"
+      action="/api/newsletter"
+    >
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>{text}</p>
       <div className="form-grid">

@@ -1,11 +1,21 @@
 import {useId, useState, type FormEvent} from 'react'
 import {useNavigate} from 'react-router-dom'
 
-import {ALL_CATEGORIES_LABEL, categoryTitle, QUICK_SEARCH_CATEGORY_ORDER} from '@repo/schemas/categories.ts'
+import {
+  ALL_CATEGORIES_LABEL,
+  categoryTitle,
+  QUICK_SEARCH_CATEGORY_ORDER,
+} from '@repo/schemas/categories.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 /** Spec §5 quick search: adults 1-20, children 0-10, earliest date two days ahead. */
-export const QUICK_SEARCH_LIMITS = {adultsMin: 1, adultsMax: 20, childrenMin: 0, childrenMax: 10, leadDays: 2}
+export const QUICK_SEARCH_LIMITS = {
+  adultsMin: 1,
+  adultsMax: 20,
+  childrenMin: 0,
+  childrenMax: 10,
+  leadDays: 2,
+}
 
 export type QuickSearchValues = {date: string; adults: number; children: number; category: string}
 
@@ -31,7 +41,12 @@ export function QuickSearch({heading, buttonLabel}: {heading: string; buttonLabe
   const navigate = useNavigate()
   const id = useId()
   const earliest = addDays(todayInCapeTown(), QUICK_SEARCH_LIMITS.leadDays)
-  const [values, setValues] = useState<QuickSearchValues>({date: '', adults: 2, children: 0, category: 'all'})
+  const [values, setValues] = useState<QuickSearchValues>({
+    date: '',
+    adults: 2,
+    children: 0,
+    category: 'all',
+  })
   const [dateError, setDateError] = useState<string | null>(null)
 
   function onSubmit(event: FormEvent) {
