@@ -179,7 +179,7 @@ describe('booking settings', () => {
     expect(refs).toEqual(ofType('experience').map((e) => e._id).sort())
     for (const s of settings) {
       expect(s._id).toBe(s.experience._ref.replace('experience.', 'settings.'))
-      expect(validateExperienceSettings(s, '2026-11-22'), s._id).toEqual([])
+      expect(validateExperienceSettings(s as Parameters<typeof validateExperienceSettings>[0], '2026-11-22'), s._id).toEqual([])
       expect(s.maxPax, s._id).toBeLessThanOrEqual(byId.get(s.experience._ref)!.maxGroupSize as number)
     }
   })
