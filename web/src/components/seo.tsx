@@ -44,6 +44,7 @@ export type SiteIdentity = {name: string; email: string; telephone: string | nul
 const defaultIdentity: SiteIdentity = {name: SITE.name, email: SITE.email, telephone: SITE.phone}
 const SiteIdentityContext = createContext<SiteIdentity>(defaultIdentity)
 export const SiteIdentityProvider = SiteIdentityContext.Provider
+export const useSiteIdentity = () => useContext(SiteIdentityContext)
 
 export function organizationJsonLd(identity: SiteIdentity): JsonLd {
   return {
@@ -57,8 +58,8 @@ export function organizationJsonLd(identity: SiteIdentity): JsonLd {
   }
 }
 
-export function pageTitle(title: string): string {
-  return title === SITE.name ? title : `${title} | ${SITE.name}`
+export function pageTitle(title: string, siteName: string = SITE.name): string {
+  return title === siteName ? title : `${title} | ${siteName}`
 }
 
 type HeadTag =
@@ -68,12 +69,12 @@ type HeadTag =
 
 function headTags(seo: SeoData, identity: SiteIdentity): HeadTag[] {
   const url = absoluteUrl(seo.path)
-  const title = pageTitle(seo.title)
+  const title = pageTitle(seo.title, identity.name)
   const tags: HeadTag[] = [
     {tag: 'meta', attrs: {name: 'description', content: seo.description}},
     {tag: 'link', attrs: {rel: 'canonical', href: url}},
     {tag: 'meta', attrs: {property: 'og:type', content: seo.type ?? 'website'}},
-    {tag: 'meta', attrs: {property: 'og:site_name', content: SITE.name}},
+    {tag: 'meta', attrs: {property: 'og:site_name', content: identity.name}},
     {tag: 'meta', attrs: {property: 'og:locale', content: SITE.locale}},
     {tag: 'meta', attrs: {property: 'og:title', content: title}},
     {tag: 'meta', attrs: {property: 'og:description', content: seo.description}},
@@ -101,7 +102,7 @@ export const serializeJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029')
 
 export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIdentity): string {
-  const lines = [`<title>${escapeAttr(pageTitle(seo.title))}</title>`]
+  const lines = [`<title>${escapeAttr(pageTitle(seo.title, identity.name))}</title>`]
   for (const tag of headTags(seo, identity)) {
     if (tag.tag === 'script') {
       lines.push(`<script type="application/ld+json" data-seo>${serializeJson(tag.json)}</script>`)
@@ -116,7 +117,7 @@ export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIde
 }
 
 function applyToDocument(seo: SeoData, identity: SiteIdentity) {
-  document.title = pageTitle(seo.title)
+  document.title = pageTitle(seo.title, identity.name)
   for (const old of document.head.querySelectorAll('[data-seo]')) old.remove()
   for (const tag of headTags(seo, identity)) {
     const element = document.createElement(tag.tag)

@@ -4,7 +4,7 @@ import {Link} from 'react-router-dom'
 import {REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
 
 import {SanityImage} from '../../components/sanity-image'
-import {Seo} from '../../components/seo'
+import {Seo, useSiteIdentity} from '../../components/seo'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
 import {useHome} from '../../features/home/api/get-home'
 import {NewsletterForm} from '../../features/home/components/newsletter-form'
@@ -31,6 +31,7 @@ const DEFAULT_STEPS = [
 
 export function HomePage() {
   const {data} = useHome()
+  const identity = useSiteIdentity()
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const {page, featured, stories, testimonials} = data
   const steps = data.howItWorksSteps.length ? data.howItWorksSteps : DEFAULT_STEPS
@@ -38,7 +39,7 @@ export function HomePage() {
   return (
     <>
       <Seo
-        title={SITE.name}
+        title={identity.name}
         description={settings?.description ?? SITE.description}
         path="/"
         image={undefined}
@@ -46,7 +47,7 @@ export function HomePage() {
           {
             '@context': 'https://schema.org',
             '@type': 'WebSite',
-            'name': SITE.name,
+            'name': identity.name,
             'url': SITE.url,
           },
         ]}

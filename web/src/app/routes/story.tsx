@@ -3,19 +3,20 @@ import {Link, useParams} from 'react-router-dom'
 import {Breadcrumbs, breadcrumbJsonLd, type Crumb} from '../../components/breadcrumbs'
 import {PortableText} from '../../components/portable-text'
 import {SanityImage} from '../../components/sanity-image'
-import {Seo} from '../../components/seo'
+import {Seo, useSiteIdentity} from '../../components/seo'
 import {useStory} from '../../features/stories/api/get-story'
 import type {StoryDetail} from '../../features/stories/api/story-fields'
 import {storyCtaHref, storyCtaLabel} from '../../features/stories/story-cta'
 import {track} from '../../lib/analytics'
 import {urlFor} from '../../lib/image-url'
-import {absoluteUrl, SITE} from '../../lib/site'
+import {absoluteUrl} from '../../lib/site'
 import {formatLongDate} from '../../utils/format-date'
 
 export function StoryPage() {
   const {slug = ''} = useParams()
   const story = useStory(slug).data as StoryDetail
   const href = storyCtaHref(story.callToAction)
+  const identity = useSiteIdentity()
   const image = story.image?.asset
     ? urlFor(story.image).width(1200).height(630).fit('crop').url()
     : undefined
@@ -43,8 +44,8 @@ export function StoryPage() {
             ...(story.publishedAt ? {datePublished: story.publishedAt} : {}),
             'dateModified': story._updatedAt,
             'mainEntityOfPage': absoluteUrl(`/stories/${story.slug}`),
-            'author': {'@type': 'Organization', 'name': SITE.name},
-            'publisher': {'@type': 'Organization', 'name': SITE.name},
+            'author': {'@type': 'Organization', 'name': identity.name},
+            'publisher': {'@type': 'Organization', 'name': identity.name},
           },
           breadcrumbJsonLd(crumbs),
         ]}

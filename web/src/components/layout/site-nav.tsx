@@ -1,7 +1,7 @@
 import {useEffect, useRef, useState} from 'react'
 import {Link, NavLink, useLocation} from 'react-router-dom'
 
-import {SITE} from '../../lib/site'
+import {useSiteIdentity} from '../seo'
 import {MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
 import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
 
@@ -18,6 +18,7 @@ function useScrolledPast(threshold: number): boolean {
 
 export function SiteNav() {
   const solid = useScrolledPast(SOLID_AFTER_PX)
+  const identity = useSiteIdentity()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const {pathname} = useLocation()
@@ -29,7 +30,7 @@ export function SiteNav() {
     <header className={solid ? 'site-nav site-nav--solid' : 'site-nav'} data-solid={solid}>
       <div className="site-nav__inner">
         <Link to="/" className="site-nav__brand">
-          {SITE.name}
+          {identity.name}
         </Link>
         <nav aria-label="Main" className="site-nav__links">
           <ul>
