@@ -9,6 +9,7 @@ import {
   featuredOrderProblem,
   minimumAgeProblem,
   slugProblem,
+  storyCallToActionKindProblem,
   storyCallToActionProblem,
 } from './content-rules.ts'
 
@@ -53,6 +54,8 @@ describe('content rules', () => {
     expect(storyCallToActionProblem({kind: 'experience'})).toMatch(/Pick the experience/)
     expect(storyCallToActionProblem({kind: 'page'})).toMatch(/experience or to the bespoke questionnaire/)
     expect(storyCallToActionProblem(undefined)).toMatch(/Choose where/)
+    expect(storyCallToActionKindProblem('experience')).toBeNull()
+    expect(storyCallToActionKindProblem('homepage')).toMatch(/experience or to the bespoke questionnaire/)
   })
 
   it('count words, ignoring stray punctuation', () => {

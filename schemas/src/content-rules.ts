@@ -55,12 +55,19 @@ export function featuredOrderProblem(order: number | undefined): string | null {
 
 export type StoryCallToAction = {kind?: string; experience?: {_ref?: string} | null}
 
+export function storyCallToActionKindProblem(kind: string | undefined): string | null {
+  if (!kind) return 'Choose where the story’s booking button goes.'
+  if (kind !== STORY_CTA_QUESTIONNAIRE && kind !== STORY_CTA_EXPERIENCE)
+    return 'The booking button must lead to an experience or to the bespoke questionnaire.'
+  return null
+}
+
 export function storyCallToActionProblem(cta: StoryCallToAction | undefined): string | null {
-  if (!cta?.kind) return 'Choose where the story’s booking button goes.'
-  if (cta.kind === STORY_CTA_QUESTIONNAIRE) return null
-  if (cta.kind === STORY_CTA_EXPERIENCE)
-    return cta.experience?._ref ? null : 'Pick the experience the booking button leads to.'
-  return 'The booking button must lead to an experience or to the bespoke questionnaire.'
+  const kindProblem = storyCallToActionKindProblem(cta?.kind)
+  if (kindProblem) return kindProblem
+  if (cta?.kind === STORY_CTA_EXPERIENCE && !cta.experience?._ref)
+    return 'Pick the experience the booking button leads to.'
+  return null
 }
 
 /** Counts words in plain text, the way the seed test checks article length. */

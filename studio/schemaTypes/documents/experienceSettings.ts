@@ -33,8 +33,9 @@ export const experienceSettings = defineType({
       type: 'reference',
       to: [{type: 'experience'}],
       options: {disableNew: true},
-      validation: (rule) =>
-        rule.required().error('Choose the experience these settings are for.').custom(async (ref, context) => {
+      validation: (rule) => [
+        rule.required().error('Choose the experience these settings are for.'),
+        rule.custom(async (ref, context) => {
           if (!ref?._ref) return true
           const {published, draft} = documentIds(context)
           const other = await context
@@ -47,6 +48,7 @@ export const experienceSettings = defineType({
             ? 'This experience already has booking settings. Edit those instead of adding a second set.'
             : true
         }),
+      ],
     }),
     defineField({
       name: 'minPax',

@@ -20,7 +20,7 @@ export const testimonial = defineType({
       title: 'Initials',
       type: 'string',
       description: 'We publish initials only, e.g. "S.M.".',
-      validation: (rule) => rule.required().max(8).error('Add the traveller’s initials (8 characters at most).'),
+      validation: (rule) => rule.required().max(12).error('Add the traveller’s initials (12 characters at most).'),
     }),
     defineField({
       name: 'location',

@@ -1,7 +1,7 @@
 import {LaunchIcon} from '@sanity/icons/Launch'
 import {defineField, defineType} from 'sanity'
 
-import {STORY_CTA_EXPERIENCE, STORY_CTA_QUESTIONNAIRE, storyCallToActionProblem} from '@repo/schemas/content-rules.ts'
+import {STORY_CTA_EXPERIENCE, STORY_CTA_QUESTIONNAIRE, storyCallToActionKindProblem} from '@repo/schemas/content-rules.ts'
 
 import {STUDIO_API_VERSION} from '../../lib/fields'
 
@@ -28,8 +28,7 @@ export const storyCallToAction = defineType({
         direction: 'horizontal',
       },
       initialValue: STORY_CTA_EXPERIENCE,
-      validation: (rule) =>
-        rule.custom((_kind, context) => storyCallToActionProblem(context.parent as never) ?? true),
+      validation: (rule) => rule.custom((kind) => storyCallToActionKindProblem(kind) ?? true),
     }),
     defineField({
       name: 'experience',

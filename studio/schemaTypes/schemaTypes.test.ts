@@ -1,0 +1,196 @@
+/**
+ * The studio's schema as editors meet it: both workspaces compile, the seed content passes the studio's own
+ * validation (the same rules that gate the Publish button), and content the site cannot show is refused with a
+ * plain-English message. Custom validators that query the dataset run their GROQ with groq-js over the seed.
+ */
+import {readFileSync} from 'node:fs'
+import {dirname, resolve} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+import {evaluate, parse} from 'groq-js'
+import {createSchema, validateDocument, type SanityDocument} from 'sanity'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+
+import {bookingsSchemaTypes, contentSchemaTypes} from './index'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const seed: SanityDocument[] = readFileSync(resolve(here, '../../content/production.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line))
+
+/** Seed documents as they look after `sanity dataset import`: image files become asset references. */
+function imported<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value), (_key, v) => {
+    if (v && typeof v === 'object' && typeof v._sanityAsset === 'string') {
+      const {_sanityAsset, ...rest} = v
+      const name = _sanityAsset.replace(/^.*\/([a-z0-9-]+)\.jpg$/, '$1')
+      return {...rest, asset: {_type: 'reference', _ref: `image-${name}-1600x1000-jpg`}}
+    }
+    return v
+  })
+}
+
+const dataset = imported(seed)
+
+/** Just enough of a client for validation: GROQ over `documents` with groq-js. */
+function groqClient(documents: SanityDocument[]) {
+  const client = {
+    fetch: async (query: string, params: Record<string, unknown> = {}) =>
+      (await evaluate(parse(query, {params}), {dataset: documents, params})).get(),
+    getDataUrl: (operation: string, path?: string) => `/data/${operation}/test/${path ?? ''}`,
+    observable: {fetch: () => undefined, request: () => undefined},
+    withConfig: () => client,
+    config: () => ({projectId: 'test', dataset: 'test'}),
+  }
+  return client
+}
+
+const contentSchema = createSchema({name: 'content', types: contentSchemaTypes})
+const bookingsSchema = createSchema({name: 'bookings', types: bookingsSchemaTypes})
+
+async function problems(document: SanityDocument, documents: SanityDocument[] = dataset, schema = contentSchema) {
+  const ids = new Set(documents.map((d) => d._id))
+  const client = groqClient(documents)
+  // The studio's own validateDocument, as the Publish button runs it.
+  const markers = await validateDocument({
+    document,
+    workspace: {schema, getClient: () => client, i18n: undefined} as never,
+    getDocumentExists: async ({id}: {id: string}) => ids.has(id) || id.startsWith('image-'),
+    environment: 'studio',
+  } as never)
+  return markers
+    .filter((m) => m.level === 'error')
+    .map((m) => `${m.path.join('.')}: ${m.message}`)
+    .sort()
+}
+
+const doc = (id: string) => structuredClone(dataset.find((d) => d._id === id)!) as SanityDocument & Record<string, any>
+
+beforeAll(() => {
+  // Blackout dates must not be in the past; pin "today" so the seed's December dates stay in the future.
+  vi.useFakeTimers({toFake: ['Date']})
+  vi.setSystemTime(new Date('2026-11-22T08:00:00Z'))
+})
+afterAll(() => vi.useRealTimers())
+
+describe('schema', () => {
+  it('compiles both workspaces without errors', () => {
+    for (const schema of [contentSchema, bookingsSchema]) {
+      const errors = (schema._validation ?? []).flatMap((group) =>
+        group.problems.filter((p) => p.severity === 'error').map((p) => `${group.path.map((s) => s.name).join('.')}: ${p.message}`),
+      )
+      expect(errors).toEqual([])
+    }
+  })
+
+  it('gives every document and object type an icon-backed preview', () => {
+    for (const type of [...contentSchemaTypes, ...bookingsSchemaTypes]) {
+      if (type.type === 'array') continue
+      expect((type as {preview?: unknown}).preview, type.name).toBeDefined()
+      expect((type as {icon?: unknown}).icon, type.name).toBeDefined()
+    }
+  })
+})
+
+describe('the seed content', () => {
+  it('passes every validation rule the studio applies before publishing', async () => {
+    for (const document of dataset) expect(await problems(document), document._id).toEqual([])
+  })
+})
+
+describe('validation stops what the site cannot show', () => {
+  it('rejects a settings document with min above max, bad lead time, duplicate or past blackout dates', async () => {
+    const settings = doc('settings.sunset-cruise')
+    Object.assign(settings, {minPax: 12, maxPax: 4, leadTimeDays: 400, blackoutDates: ['2026-12-01', '2026-12-01']})
+    expect(await problems(settings)).toEqual(
+      expect.arrayContaining([
+        'maxPax: Maximum group size (4) cannot be smaller than the minimum (12).',
+        'leadTimeDays: Lead time must be between 0 and 365 days.',
+        'blackoutDates: 2026-12-01 is listed more than once. Remove the duplicate.',
+      ]),
+    )
+    settings.blackoutDates = ['2026-11-01']
+    expect(await problems(settings)).toContain(
+      'blackoutDates: 2026-11-01 is in the past. Remove past blackout dates before publishing.',
+    )
+    Object.assign(settings, {minPax: 0, maxPax: 4, leadTimeDays: 2, blackoutDates: []})
+    expect(await problems(settings)).toEqual(['minPax: Minimum group size must be at least 1 person.'])
+  })
+
+  it('allows one settings document per experience', async () => {
+    const second = {...doc('settings.sunset-cruise'), _id: 'drafts.another-settings'}
+    expect(await problems(second, [...dataset, second])).toEqual([
+      'experience: This experience already has booking settings. Edit those instead of adding a second set.',
+    ])
+  })
+
+  it('limits FAQs to five and requires alt text on images', async () => {
+    const hike = doc('experience.lions-head-sunset-hike')
+    hike.faqs = [...hike.faqs, {...hike.faqs[0], _key: 'extra'}]
+    hike.image = {...hike.image, alt: ''}
+    expect(await problems(hike)).toEqual([
+      'faqs: The site shows at most 5 FAQs. Remove 1 before publishing.',
+      'image.alt: Add alternative text: the site will not show an image without it.',
+    ])
+    delete hike.image
+    expect(await problems({...hike, faqs: hike.faqs.slice(0, 5)})).toEqual(['image: Add an image: this page has no picture without it.'])
+  })
+
+  it('keeps home-page positions unique and prices set for bookable experiences', async () => {
+    const cooking = doc('experience.bo-kaap-spice-route-cooking')
+    cooking.featuredOrder = 1
+    delete cooking.fromPrice
+    expect(await problems(cooking)).toEqual([
+      'featuredOrder: Position 1 is already taken by “Lion’s Head Sunset Hike”.',
+      'fromPrice: Set the from price in rand.',
+    ])
+  })
+
+  it('requires a story call to action to lead to a published, bookable experience or the questionnaire', async () => {
+    const story = doc('story.cape-jazz-scene')
+    story.callToAction = {...story.callToAction, experience: {_type: 'reference', _ref: 'experience.bespoke-cape-town-itinerary'}}
+    expect(await problems(story)).toEqual([
+      'callToAction.experience: For the bespoke experience, choose “The bespoke questionnaire” instead.',
+    ])
+    story.callToAction = {_type: 'storyCallToAction', kind: 'experience'}
+    expect(await problems(story)).toEqual(['callToAction.experience: Pick the experience the booking button leads to.'])
+    const draftOnly = {...doc('experience.robben-island'), _id: 'drafts.experience.new-tour'}
+    story.callToAction = {_type: 'storyCallToAction', kind: 'experience', experience: {_type: 'reference', _ref: 'experience.new-tour'}}
+    expect((await problems(story, [...dataset, draftOnly])).join('\n')).toMatch(/not published yet/)
+  })
+})
+
+describe('bookings workspace', () => {
+  const booking = {
+    _id: 'booking.CT-7K3P9Q',
+    _type: 'booking',
+    _rev: 'r1',
+    _createdAt: '2026-11-22T08:00:00Z',
+    _updatedAt: '2026-11-22T08:00:00Z',
+    booking_ref: 'CT-7K3P9Q',
+    status: 'new',
+    status_history: [{_key: 'a', _type: 'statusChange', status: 'new', at: '2026-11-22T08:00:00Z', by: 'system'}],
+    created_at: '2026-11-22T08:00:00Z',
+    experience_id: 'sunset-cruise',
+    experience_title: 'Sunset Cruise',
+    date: '2026-12-02',
+    pax_adults: 2,
+    pax_children: 1,
+    pax_total: 3,
+    name: 'Sam Moyo',
+    email: 'sam@example.com',
+    consent_booking: true,
+    consent_privacy: true,
+  }
+
+  it('accepts a booking as the functions write it', async () => {
+    expect(await problems(booking as never, [], bookingsSchema)).toEqual([])
+  })
+
+  it('flags a total that is not adults plus children, and an unknown email', async () => {
+    expect(await problems({...booking, pax_total: 5, email: 'not-an-email'} as never, [], bookingsSchema)).toEqual(
+      expect.arrayContaining(['pax_total: Total people should be adults + children (3).']),
+    )
+  })
+})
