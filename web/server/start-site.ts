@@ -1,0 +1,97 @@
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+import {readFile} from 'node:fs/promises'
+import type {AddressInfo} from 'node:net'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+
+import {getRequestListener} from '@hono/node-server'
+import type {Hono} from 'hono'
+
+import {createContentFetcher} from './content-fetcher.ts'
+import {createSiteApp} from './create-site-app.ts'
+import {readServerEnv, type ServerEnv} from './env.ts'
+import type {EntryServerModule} from './render-contract.ts'
+import {createPreloadLinks} from './vite-manifest.ts'
+
+const webDir = fileURLToPath(new URL('..', import.meta.url))
+
+export type StartSiteOptions = {
+  env?: ServerEnv
+  /** Handlers for `/api/*` (the functions), mounted in front of the pages. */
+  apiRoutes?: Hono
+}
+
+export type RunningSite = {server: Server; url: string; close: () => Promise<void>}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void
+
+async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
+  const clientDir = `${webDir}dist/client`
+  const template = await readFile(`${clientDir}/index.html`, 'utf8').catch(() => {
+    throw new Error(`No build in ${clientDir}. Run \`npx vite build\` in web/ first.`)
+  })
+  const entry = (await import(
+    pathToFileURL(`${webDir}dist/server/entry-server.js`).href
+  )) as EntryServerModule
+  const app = createSiteApp({
+    getRender: async () => entry.render,
+    getTemplate: async () => template,
+    fetcher: createContentFetcher(env),
+    siteUrl: env.siteUrl,
+    clientDir,
+    apiRoutes,
+    preloadLinks: await createPreloadLinks(clientDir),
+  })
+  return getRequestListener(app.fetch)
+}
+
+async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
+  const {createServer: createViteServer} = await import('vite')
+  const vite = await createViteServer({
+    root: webDir,
+    configFile: `${webDir}vite.config.ts`,
+    server: {middlewareMode: true},
+    appType: 'custom',
+  })
+  const app = createSiteApp({
+    // A fresh SSR module per request, so edits show without a restart.
+    getRender: async () =>
+      ((await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServerModule).render,
+    getTemplate: async (url) =>
+      vite.transformIndexHtml(url, await readFile(`${webDir}index.html`, 'utf8')),
+    fetcher: createContentFetcher(env),
+    siteUrl: env.siteUrl,
+    apiRoutes,
+    onError: (error) => {
+      if (error instanceof Error) vite.ssrFixStacktrace(error)
+      console.error(error)
+    },
+  })
+  const listener = getRequestListener(app.fetch)
+  // Vite answers for modules and assets; everything else falls through to the Hono app.
+  return (req, res) => vite.middlewares(req, res, () => void listener(req, res))
+}
+
+/**
+ * Starts the site: in production from `web/dist/` (run `npx vite build` first), in development with Vite's
+ * middleware (hot reload, no build). `scripts/start.ts` can call this with the functions as `apiRoutes`.
+ */
+export async function startSite({
+  env = readServerEnv(),
+  apiRoutes,
+}: StartSiteOptions = {}): Promise<RunningSite> {
+  const listener =
+    env.mode === 'development'
+      ? await developmentListener(env, apiRoutes)
+      : await productionListener(env, apiRoutes)
+  const server = createServer(listener)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(env.port, env.host, () => resolve())
+  })
+  const {port} = server.address() as AddressInfo
+  return {
+    server,
+    url: `http://${env.host}:${port}`,
+    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  }
+}
