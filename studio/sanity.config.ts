@@ -5,7 +5,12 @@ import {structureTool} from 'sanity/structure'
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 
 import {localLakeOptions} from './local-lake'
-import {bookingsSchemaTypes, contentSchemaTypes, functionCreatedTypes, singletonTypes} from './schemaTypes'
+import {
+  bookingsSchemaTypes,
+  contentSchemaTypes,
+  functionCreatedTypes,
+  singletonTypes,
+} from './schemaTypes'
 import {SETTINGS_FOR_EXPERIENCE_TEMPLATE, bookingsStructure, contentStructure} from './structure'
 
 // Vite exposes SANITY_STUDIO_* variables on import.meta.env in the browser build; the CLI (extract, typegen)
@@ -47,7 +52,10 @@ export default defineConfig([
     basePath: '/content',
     projectId,
     dataset,
-    plugins: [structureTool({structure: contentStructure}), visionTool({defaultApiVersion: '2025-02-19'})],
+    plugins: [
+      structureTool({structure: contentStructure}),
+      visionTool({defaultApiVersion: '2025-02-19'}),
+    ],
     schema: {
       types: contentSchemaTypes,
       // Singletons are opened from the structure, never created from the "new document" menu.
@@ -60,7 +68,10 @@ export default defineConfig([
       actions: (actions, {schemaType}) =>
         singletonTypes.has(schemaType) ? keepActions(actions, singletonActions) : actions,
       newDocumentOptions: (options) =>
-        options.filter(({templateId}) => !singletonTypes.has(templateId) && templateId !== SETTINGS_FOR_EXPERIENCE_TEMPLATE),
+        options.filter(
+          ({templateId}) =>
+            !singletonTypes.has(templateId) && templateId !== SETTINGS_FOR_EXPERIENCE_TEMPLATE,
+        ),
     },
   },
   {
@@ -70,11 +81,15 @@ export default defineConfig([
     basePath: '/bookings',
     projectId,
     dataset: bookingsDataset,
-    plugins: [structureTool({structure: bookingsStructure}), visionTool({defaultApiVersion: '2025-02-19'})],
+    plugins: [
+      structureTool({structure: bookingsStructure}),
+      visionTool({defaultApiVersion: '2025-02-19'}),
+    ],
     schema: {
       types: bookingsSchemaTypes,
       // Requests arrive from the site's functions; staff triage them but do not create them here.
-      templates: (templates) => templates.filter(({schemaType}) => !functionCreatedTypes.has(schemaType)),
+      templates: (templates) =>
+        templates.filter(({schemaType}) => !functionCreatedTypes.has(schemaType)),
     },
     document: {
       actions: (actions, {schemaType}) =>

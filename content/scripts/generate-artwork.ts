@@ -25,6 +25,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const name of names) {
     const file = join(imagesDir, `${name}.jpg`)
     const info = await sharp(await renderToJpeg(name)).toFile(file)
-    process.stdout.write(`${name}.jpg ${info.width}×${info.height} ${Math.round(info.size / 1024)} KB\n`)
+    process.stdout.write(
+      `${name}.jpg ${info.width}×${info.height} ${Math.round(info.size / 1024)} KB\n`,
+    )
   }
 }

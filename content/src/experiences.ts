@@ -49,7 +49,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R450–R650 per person',
     blurb:
       'Climb Cape Town’s favourite peak in the golden hour and watch the sun drop into the Atlantic from 669 metres, with a local guide who knows every switchback.',
-    imageAlt: 'Three hikers on the summit of Lion’s Head at sunset, with the sun setting over the Atlantic Ocean',
+    imageAlt:
+      'Three hikers on the summit of Lion’s Head at sunset, with the sun setting over the Atlantic Ocean',
     description:
       'Lion’s Head rises between Table Mountain and Signal Hill, and its summit gives the best 360-degree view in the city: the Atlantic seaboard and the Twelve Apostles on one side, the City Bowl, Table Bay and Robben Island on the other. We set off about two hours before sunset, spiral up the mountain on the main path, use the short chain-and-ladder section if you want to (there is a walking bypass), and reach the top in time to watch the sun go down. We come back down by headlamp as the city lights come on.',
     highlights: [
@@ -104,7 +105,8 @@ export const experienceSources: ExperienceSource[] = [
       },
       {
         question: 'Can children join?',
-        answer: 'Children from 12 years old can join with a parent or guardian, provided they enjoy walking uphill.',
+        answer:
+          'Children from 12 years old can join with a parent or guardian, provided they enjoy walking uphill.',
       },
       {
         question: 'How fit do I need to be?',
@@ -125,7 +127,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R850–R1,250 per person',
     blurb:
       'A full day among the vineyards of Stellenbosch and Franschhoek: four estate tastings, a long farm lunch and the mountain passes in between.',
-    imageAlt: 'Rows of vines leading to a white Cape Dutch homestead with a curved gable, mountains behind',
+    imageAlt:
+      'Rows of vines leading to a white Cape Dutch homestead with a curved gable, mountains behind',
     description:
       'The Cape Winelands begin less than an hour from the city. We drive you out to Stellenbosch, the oak-lined university town founded in 1679, then over the Helshoogte Pass to Franschhoek, the valley the French Huguenots settled in 1688. You taste at four estates we know well: a historic Cape Dutch farm, a family cellar, a bubbles house making Méthode Cap Classique and a smaller producer you would not find on your own. Lunch is a long, unhurried meal on a wine farm.',
     highlights: [
@@ -149,7 +152,12 @@ export const experienceSources: ExperienceSource[] = [
       'Franschhoek Wine Tram instead of the car for the afternoon (seasonal, from R320)',
       'Shipping of wine you buy, arranged with the estates',
     ],
-    whatToBring: ['Comfortable shoes for walking between cellars', 'A light jacket for air-conditioned cellars', 'Sunscreen and a hat', 'ID or passport: estates may ask'],
+    whatToBring: [
+      'Comfortable shoes for walking between cellars',
+      'A light jacket for air-conditioned cellars',
+      'Sunscreen and a hat',
+      'ID or passport: estates may ask',
+    ],
     format: 'Small-group or private chauffeured tour',
     goodToKnow:
       'Wine tastings are for adults only: every guest must be 18 or older, and estates may ask for ID. Vegetarian, vegan and other dietary needs are easy to arrange: tell us in your booking notes. Groups are capped at eight people.',
@@ -159,10 +167,26 @@ export const experienceSources: ExperienceSource[] = [
     minimumAge: 18,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Can I buy wine to take home?', answer: 'Yes. Every estate sells by the bottle or case, and most can ship abroad. Your guide will help you compare options.'},
-      {question: 'Is lunch included?', answer: 'Yes, a two-course lunch at a wine-farm restaurant. Drinks with lunch are not included.'},
-      {question: 'Can we choose the estates?', answer: 'On a private tour, yes: tell us your favourites when you book and we build the day around them.'},
-      {question: 'I don’t drink much. Is the tour still for me?', answer: 'Many guests taste only a little. Estates serve small pours, and there is plenty of food, scenery and history.'},
+      {
+        question: 'Can I buy wine to take home?',
+        answer:
+          'Yes. Every estate sells by the bottle or case, and most can ship abroad. Your guide will help you compare options.',
+      },
+      {
+        question: 'Is lunch included?',
+        answer:
+          'Yes, a two-course lunch at a wine-farm restaurant. Drinks with lunch are not included.',
+      },
+      {
+        question: 'Can we choose the estates?',
+        answer:
+          'On a private tour, yes: tell us your favourites when you book and we build the day around them.',
+      },
+      {
+        question: 'I don’t drink much. Is the tour still for me?',
+        answer:
+          'Many guests taste only a little. Estates serve small pours, and there is plenty of food, scenery and history.',
+      },
     ],
     featuredOrder: 2,
     aliases: ['stellenbosch-wine-tour'],
@@ -177,7 +201,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R320 per person',
     blurb:
       'Walk the cobbled streets of the Bo-Kaap with a local, taste Cape Malay food at family kitchens and hear the stories behind the coloured houses.',
-    imageAlt: 'A row of brightly painted Bo-Kaap houses in yellow, red, turquoise and pink, with plates of food in front',
+    imageAlt:
+      'A row of brightly painted Bo-Kaap houses in yellow, red, turquoise and pink, with plates of food in front',
     description:
       'The Bo-Kaap, on the slopes of Signal Hill above the city centre, is one of Cape Town’s oldest neighbourhoods. Its families descend in large part from people brought to the Cape from South-East Asia, India and East Africa by the Dutch East India Company, and their food, faith and language shaped the city. On this walk a guide who grew up here takes you to the Auwal Masjid, South Africa’s oldest mosque, through the steep cobbled lanes, and into home kitchens for tastes of Cape Malay cooking.',
     highlights: [
@@ -189,19 +214,39 @@ export const experienceSources: ExperienceSource[] = [
     whatToExpect:
       'An easy two-hour walk of about 2 km with some steep streets. We stop four times to eat, so come hungry. The guide shares the history of the area from the 1760s to the struggle against forced removals under apartheid, and the way families live here today. Please dress modestly if you would like to look into a mosque.',
     included: ['Local guide', 'Four food tastings', 'Rooibos tea or a cold drink'],
-    optionalExtras: ['Add the Bo-Kaap Museum (entry about R50, paid on the day)', 'Stay on for the spice-route cooking class in the afternoon'],
-    whatToBring: ['Comfortable walking shoes', 'A scarf or light layer to cover shoulders', 'An appetite', 'Cash for spices or crafts, if you want to shop'],
+    optionalExtras: [
+      'Add the Bo-Kaap Museum (entry about R50, paid on the day)',
+      'Stay on for the spice-route cooking class in the afternoon',
+    ],
+    whatToBring: [
+      'Comfortable walking shoes',
+      'A scarf or light layer to cover shoulders',
+      'An appetite',
+      'Cash for spices or crafts, if you want to shop',
+    ],
     format: 'Small-group guided walking tour with tastings',
     goodToKnow:
       'All ages are welcome and children are free to share tastings with their parents. The food is halal. Tell us about allergies when you book: peanuts are rare, but spices are everywhere. Groups are capped at six, so we fit in family kitchens.',
-    meetingPickup: 'We meet outside the Bo-Kaap Museum, 71 Wale Street. Street parking is limited; a taxi or a walk from the city centre is easiest.',
+    meetingPickup:
+      'We meet outside the Bo-Kaap Museum, 71 Wale Street. Street parking is limited; a taxi or a walk from the city centre is easiest.',
     maxGroupSize: 6,
     minimumAge: 0,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Is the food spicy?', answer: 'Cape Malay food is fragrant rather than fiery. Chilli comes on the side, and your guide will warn you before the dhaltjies.'},
-      {question: 'Can vegetarians join?', answer: 'Yes. Tell us when you book and every tasting will be vegetarian.'},
-      {question: 'Can I take photographs?', answer: 'Of the streets, yes. Please ask before photographing people or the inside of homes: these are private houses.'},
+      {
+        question: 'Is the food spicy?',
+        answer:
+          'Cape Malay food is fragrant rather than fiery. Chilli comes on the side, and your guide will warn you before the dhaltjies.',
+      },
+      {
+        question: 'Can vegetarians join?',
+        answer: 'Yes. Tell us when you book and every tasting will be vegetarian.',
+      },
+      {
+        question: 'Can I take photographs?',
+        answer:
+          'Of the streets, yes. Please ask before photographing people or the inside of homes: these are private houses.',
+      },
     ],
     featuredOrder: 3,
     aliases: ['bo-kaap-food-culture-walk', 'bo-kaap-culture-walk'],
@@ -216,7 +261,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R540 per person',
     blurb:
       'An evening of live jazz, home cooking and conversation in Cape Town’s townships, with a guide from the community and transport both ways.',
-    imageAlt: 'A golden saxophone and music notes above a city skyline at night, with Table Mountain in silhouette',
+    imageAlt:
+      'A golden saxophone and music notes above a city skyline at night, with Table Mountain in silhouette',
     description:
       'Cape Town’s jazz was made in places like District Six, Langa and Gugulethu, and it is still played there on weekday and weekend nights. We collect you at 18:00, drive out to Langa, the city’s oldest township, for a short walk with a local guide, then settle in at a family-run venue for dinner and a live set from local musicians. It is an evening out, not a drive-by: you eat, listen, talk to the people at the next table and dance if you like.',
     highlights: [
@@ -227,21 +273,50 @@ export const experienceSources: ExperienceSource[] = [
     ],
     whatToExpect:
       'The evening starts at 18:00 and you are back at your accommodation around 22:00. The walk is about 30 minutes at an easy pace; dinner and music take about two and a half hours. Line-ups change week to week, from straight-ahead jazz to Cape goema and mbaqanga.',
-    included: ['Return transport from central Cape Town', 'Local guide', 'Three-course dinner', 'Live music cover charge', 'One welcome drink'],
-    optionalExtras: ['Extra drinks, paid at the venue', 'A private table near the band (R120 per person)'],
-    whatToBring: ['Cash for drinks and tips', 'A warm layer for the evening', 'Comfortable shoes for the walk and the dance floor'],
+    included: [
+      'Return transport from central Cape Town',
+      'Local guide',
+      'Three-course dinner',
+      'Live music cover charge',
+      'One welcome drink',
+    ],
+    optionalExtras: [
+      'Extra drinks, paid at the venue',
+      'A private table near the band (R120 per person)',
+    ],
+    whatToBring: [
+      'Cash for drinks and tips',
+      'A warm layer for the evening',
+      'Comfortable shoes for the walk and the dance floor',
+    ],
     format: 'Small-group evening tour with dinner and live music',
     goodToKnow:
       'Minimum age is 16, because the venues serve alcohol and the evening runs late. Groups are capped at ten people. The venue changes with the night of the week; we send the details with your confirmation.',
-    meetingPickup: 'Pick-up at 18:00 from accommodation in the City Bowl, V&A Waterfront, Green Point and Sea Point. Other areas on request.',
+    meetingPickup:
+      'Pick-up at 18:00 from accommodation in the City Bowl, V&A Waterfront, Green Point and Sea Point. Other areas on request.',
     maxGroupSize: 10,
     minimumAge: 16,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Is it safe?', answer: 'Yes. You are with a local guide and our driver the whole evening, and the venues are people we have worked with for years.'},
-      {question: 'Which nights does it run?', answer: 'Wednesday to Saturday, most weeks of the year. Ask us about Sunday afternoon sessions.'},
-      {question: 'Can you cater for special diets?', answer: 'Yes: vegetarian, halal and gluten-free dinners with notice. Tell us when you book.'},
-      {question: 'Can I tip the musicians?', answer: 'Please do; it goes straight to the band. Your guide will show you how.'},
+      {
+        question: 'Is it safe?',
+        answer:
+          'Yes. You are with a local guide and our driver the whole evening, and the venues are people we have worked with for years.',
+      },
+      {
+        question: 'Which nights does it run?',
+        answer:
+          'Wednesday to Saturday, most weeks of the year. Ask us about Sunday afternoon sessions.',
+      },
+      {
+        question: 'Can you cater for special diets?',
+        answer:
+          'Yes: vegetarian, halal and gluten-free dinners with notice. Tell us when you book.',
+      },
+      {
+        question: 'Can I tip the musicians?',
+        answer: 'Please do; it goes straight to the band. Your guide will show you how.',
+      },
     ],
     featuredOrder: 4,
     aliases: ['township-jazz-dinner'],
@@ -256,7 +331,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R720–R980 per person',
     blurb:
       'The great Cape Peninsula day: Chapman’s Peak Drive, the lighthouse at Cape Point, the Cape of Good Hope and the African penguins of Boulders Beach.',
-    imageAlt: 'African penguins standing among granite boulders on a white beach, with a lighthouse on a distant headland',
+    imageAlt:
+      'African penguins standing among granite boulders on a white beach, with a lighthouse on a distant headland',
     description:
       'We drive the full loop of the Cape Peninsula. Out along the Atlantic past Camps Bay and Hout Bay, over Chapman’s Peak Drive, through the fynbos of the Cape of Good Hope nature reserve to Cape Point, where you can walk or ride the funicular up to the old lighthouse. After lunch in Simon’s Town we visit the African penguin colony at Boulders Beach, then return along False Bay through Kalk Bay and Muizenberg.',
     highlights: [
@@ -275,19 +351,41 @@ export const experienceSources: ExperienceSource[] = [
       'Chapman’s Peak toll',
       'Bottled water',
     ],
-    optionalExtras: ['Flying Dutchman funicular at Cape Point (about R100 return)', 'Lunch (from R180, paid on the day)', 'Seal-island boat trip from Hout Bay (from R120)'],
-    whatToBring: ['A windproof jacket, whatever the forecast', 'Sunscreen, sunglasses and a hat', 'Comfortable walking shoes', 'A swimsuit in summer, if you would like to swim at Boulders'],
+    optionalExtras: [
+      'Flying Dutchman funicular at Cape Point (about R100 return)',
+      'Lunch (from R180, paid on the day)',
+      'Seal-island boat trip from Hout Bay (from R120)',
+    ],
+    whatToBring: [
+      'A windproof jacket, whatever the forecast',
+      'Sunscreen, sunglasses and a hat',
+      'Comfortable walking shoes',
+      'A swimsuit in summer, if you would like to swim at Boulders',
+    ],
     format: 'Small-group or private day tour',
     goodToKnow:
       'All ages are welcome; car seats for small children are available on request. Groups are capped at eight people. National park fees are for international visitors; South African residents pay less, and we refund the difference.',
-    meetingPickup: 'Pick-up from 08:00 at accommodation in Cape Town’s City Bowl, Atlantic seaboard and V&A Waterfront. Southern suburbs on request.',
+    meetingPickup:
+      'Pick-up from 08:00 at accommodation in Cape Town’s City Bowl, Atlantic seaboard and V&A Waterfront. Southern suburbs on request.',
     maxGroupSize: 8,
     minimumAge: 0,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Can we swim with the penguins?', answer: 'At Boulders Beach itself, yes, in summer. The water is around 16 to 20 °C. Please keep a respectful distance from the birds.'},
-      {question: 'Is Cape Point the southern tip of Africa?', answer: 'No: that is Cape Agulhas, about 150 km to the south-east. The Cape of Good Hope is the most south-western point of Africa.'},
-      {question: 'What if Chapman’s Peak is closed?', answer: 'It closes occasionally for rockfall or strong wind. We then take the scenic route over Ou Kaapse Weg instead.'},
+      {
+        question: 'Can we swim with the penguins?',
+        answer:
+          'At Boulders Beach itself, yes, in summer. The water is around 16 to 20 °C. Please keep a respectful distance from the birds.',
+      },
+      {
+        question: 'Is Cape Point the southern tip of Africa?',
+        answer:
+          'No: that is Cape Agulhas, about 150 km to the south-east. The Cape of Good Hope is the most south-western point of Africa.',
+      },
+      {
+        question: 'What if Chapman’s Peak is closed?',
+        answer:
+          'It closes occasionally for rockfall or strong wind. We then take the scenic route over Ou Kaapse Weg instead.',
+      },
     ],
     featuredOrder: 5,
     aliases: ['cape-point-and-penguins', 'boulders-beach-penguins'],
@@ -302,7 +400,8 @@ export const experienceSources: ExperienceSource[] = [
     priceRange: 'R480 per person',
     blurb:
       'Sail out of the V&A Waterfront on a catamaran as the sun sets behind the Atlantic, with Table Mountain turning pink behind you and a glass of bubbly in hand.',
-    imageAlt: 'A sailing catamaran on a calm sea at sunset, Table Mountain and Lion’s Head in silhouette',
+    imageAlt:
+      'A sailing catamaran on a calm sea at sunset, Table Mountain and Lion’s Head in silhouette',
     description:
       'From the V&A Waterfront we sail out past the breakwater into Table Bay and along the Atlantic seaboard towards Clifton and Camps Bay, timing the trip so the sun sets while we are at sea. Cape fur seals often come to have a look, and dolphins sometimes ride the bow. On the way back the city lights come on below Table Mountain.',
     highlights: [
@@ -313,20 +412,45 @@ export const experienceSources: ExperienceSource[] = [
     ],
     whatToExpect:
       'Boarding starts 15 minutes before departure. The cruise lasts about two hours; in calm weather we hoist the sails, in wind we motor-sail for comfort. There is covered seating and a cash bar. The skipper may shorten the route if the sea is rough.',
-    included: ['Two-hour cruise', 'A glass of sparkling wine or juice', 'Snacks', 'Safety briefing and life jackets'],
-    optionalExtras: ['Private charter for up to 30 guests (on request)', 'Upgrade to a bottle of sparkling wine for two (R350)'],
-    whatToBring: ['A warm jacket: it gets cold at sea after sunset', 'Flat, non-marking shoes', 'Seasickness tablets if you are prone to it'],
+    included: [
+      'Two-hour cruise',
+      'A glass of sparkling wine or juice',
+      'Snacks',
+      'Safety briefing and life jackets',
+    ],
+    optionalExtras: [
+      'Private charter for up to 30 guests (on request)',
+      'Upgrade to a bottle of sparkling wine for two (R350)',
+    ],
+    whatToBring: [
+      'A warm jacket: it gets cold at sea after sunset',
+      'Flat, non-marking shoes',
+      'Seasickness tablets if you are prone to it',
+    ],
     format: 'Shared catamaran cruise',
     goodToKnow:
       'All ages are welcome; children under 12 must be with an adult at all times. The boat takes up to 30 guests. Departure time moves with the sunset, from about 17:00 in winter to 19:00 in summer. Sailings may be cancelled for wind; you then choose another date or a full refund.',
-    meetingPickup: 'Check in at the Quay 5 ticket kiosk at the V&A Waterfront, 30 minutes before departure. Parking is in the Waterfront’s Breakwater or Clock Tower garages.',
+    meetingPickup:
+      'Check in at the Quay 5 ticket kiosk at the V&A Waterfront, 30 minutes before departure. Parking is in the Waterfront’s Breakwater or Clock Tower garages.',
     maxGroupSize: 30,
     minimumAge: 0,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Will I get seasick?', answer: 'Catamarans are stable, but Table Bay can be choppy. If you are prone to seasickness, take a tablet an hour before.'},
-      {question: 'Is it wheelchair accessible?', answer: 'The main deck is, with help boarding. Tell us when you book so the crew can prepare.'},
-      {question: 'What if it is cloudy?', answer: 'We still sail unless wind or swell makes it unsafe. Cloudy sunsets are often the most colourful.'},
+      {
+        question: 'Will I get seasick?',
+        answer:
+          'Catamarans are stable, but Table Bay can be choppy. If you are prone to seasickness, take a tablet an hour before.',
+      },
+      {
+        question: 'Is it wheelchair accessible?',
+        answer:
+          'The main deck is, with help boarding. Tell us when you book so the crew can prepare.',
+      },
+      {
+        question: 'What if it is cloudy?',
+        answer:
+          'We still sail unless wind or swell makes it unsafe. Cloudy sunsets are often the most colourful.',
+      },
     ],
     featuredOrder: 6,
     aliases: [],
@@ -353,20 +477,45 @@ export const experienceSources: ExperienceSource[] = [
     ],
     whatToExpect:
       'Allow four hours. The ferry takes 30 to 45 minutes each way and the island tour about two hours. There is some standing and walking in the prison. Ferries depend on the weather: if the sea is too rough to sail, the museum cancels, and we offer another date or a full refund.',
-    included: ['Official Robben Island Museum ticket and ferry', 'Historian guide at the Gateway', 'Coffee or tea after the tour'],
-    optionalExtras: ['Hotel transfer to and from the V&A Waterfront (R120 per person)', 'Combine with the Bo-Kaap Food Walk the same afternoon'],
-    whatToBring: ['Your passport or ID: the museum checks it', 'A warm layer for the ferry', 'Comfortable shoes', 'Water'],
+    included: [
+      'Official Robben Island Museum ticket and ferry',
+      'Historian guide at the Gateway',
+      'Coffee or tea after the tour',
+    ],
+    optionalExtras: [
+      'Hotel transfer to and from the V&A Waterfront (R120 per person)',
+      'Combine with the Bo-Kaap Food Walk the same afternoon',
+    ],
+    whatToBring: [
+      'Your passport or ID: the museum checks it',
+      'A warm layer for the ferry',
+      'Comfortable shoes',
+      'Water',
+    ],
     format: 'Guided historical tour with official museum ticket',
     goodToKnow:
       'All ages are welcome, though the subject suits children of about 10 and older best. Tickets are limited and sell out in summer, so we need at least three days’ notice. Groups are capped at twelve.',
-    meetingPickup: 'We meet at the Nelson Mandela Gateway beside the Clock Tower, V&A Waterfront, 45 minutes before the ferry.',
+    meetingPickup:
+      'We meet at the Nelson Mandela Gateway beside the Clock Tower, V&A Waterfront, 45 minutes before the ferry.',
     maxGroupSize: 12,
     minimumAge: 0,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Do I need my passport?', answer: 'Yes, please bring the ID you booked with; the museum may check names against tickets.'},
-      {question: 'What if the ferry is cancelled?', answer: 'The museum cancels sailings in bad weather. We rebook you on another day or refund you in full.'},
-      {question: 'Are the guides really former prisoners?', answer: 'The prison tour has been led by former political prisoners since the museum opened in 1997. As the years pass, they are joined by younger guides trained by them.'},
+      {
+        question: 'Do I need my passport?',
+        answer:
+          'Yes, please bring the ID you booked with; the museum may check names against tickets.',
+      },
+      {
+        question: 'What if the ferry is cancelled?',
+        answer:
+          'The museum cancels sailings in bad weather. We rebook you on another day or refund you in full.',
+      },
+      {
+        question: 'Are the guides really former prisoners?',
+        answer:
+          'The prison tour has been led by former political prisoners since the museum opened in 1997. As the years pass, they are joined by younger guides trained by them.',
+      },
     ],
     featuredOrder: 7,
     aliases: [],
@@ -393,20 +542,42 @@ export const experienceSources: ExperienceSource[] = [
     ],
     whatToExpect:
       'Three hours, mostly hands-on in a home kitchen. The cooking is easy to follow and no experience is needed. You leave with the recipes, your masala and a full stomach.',
-    included: ['Cooking class with a Bo-Kaap host', 'All ingredients', 'The meal you cook, with rooibos tea or a cold drink', 'Your own spice blend and recipe cards'],
-    optionalExtras: ['Join the Bo-Kaap Food Walk in the morning (R320)', 'Extra spice packs to take home (from R60)'],
-    whatToBring: ['Clothes you do not mind cooking in', 'A container if you would like to take leftovers'],
+    included: [
+      'Cooking class with a Bo-Kaap host',
+      'All ingredients',
+      'The meal you cook, with rooibos tea or a cold drink',
+      'Your own spice blend and recipe cards',
+    ],
+    optionalExtras: [
+      'Join the Bo-Kaap Food Walk in the morning (R320)',
+      'Extra spice packs to take home (from R60)',
+    ],
+    whatToBring: [
+      'Clothes you do not mind cooking in',
+      'A container if you would like to take leftovers',
+    ],
     format: 'Small-group hands-on cooking class in a home',
     goodToKnow:
       'Minimum age is 10; children cook with an adult. The kitchen is halal and alcohol-free. Vegetarian and vegan menus on request. Groups are capped at eight.',
-    meetingPickup: 'We meet outside the Bo-Kaap Museum, 71 Wale Street, and walk to the spice shop and your host’s home.',
+    meetingPickup:
+      'We meet outside the Bo-Kaap Museum, 71 Wale Street, and walk to the spice shop and your host’s home.',
     maxGroupSize: 8,
     minimumAge: 10,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'Do I need to be able to cook?', answer: 'Not at all. Your host shows every step, and the recipes are forgiving.'},
-      {question: 'Can I take spices home on the plane?', answer: 'Sealed, dry spices are fine to take home to most countries. Check your own country’s customs rules for food.'},
-      {question: 'Is it vegetarian-friendly?', answer: 'Yes: tell us when you book and we cook a vegetable curry instead.'},
+      {
+        question: 'Do I need to be able to cook?',
+        answer: 'Not at all. Your host shows every step, and the recipes are forgiving.',
+      },
+      {
+        question: 'Can I take spices home on the plane?',
+        answer:
+          'Sealed, dry spices are fine to take home to most countries. Check your own country’s customs rules for food.',
+      },
+      {
+        question: 'Is it vegetarian-friendly?',
+        answer: 'Yes: tell us when you book and we cook a vegetable curry instead.',
+      },
     ],
     aliases: [],
   },
@@ -432,19 +603,40 @@ export const experienceSources: ExperienceSource[] = [
     ],
     whatToExpect:
       'Start with the questionnaire; it takes about five minutes. A planner replies within one working day with questions, then sends a first plan. Nothing is booked, and nothing is paid, until you are happy with it.',
-    included: ['Planning consultation', 'A personalised day-by-day itinerary', 'Bookings and provisional holds', 'On-trip support'],
-    optionalExtras: ['Safari extension to a malaria-free reserve', 'Garden Route self-drive or chauffeured road trip', 'Hermanus whale watching (June to November)'],
+    included: [
+      'Planning consultation',
+      'A personalised day-by-day itinerary',
+      'Bookings and provisional holds',
+      'On-trip support',
+    ],
+    optionalExtras: [
+      'Safari extension to a malaria-free reserve',
+      'Garden Route self-drive or chauffeured road trip',
+      'Hermanus whale watching (June to November)',
+    ],
     whatToBring: ['Your wish list', 'Your travel dates, even if they are flexible'],
     format: 'Private, planned to order',
-    goodToKnow: 'Suits couples, friends and families alike. See our sample 7-day itinerary for an idea of the pace and mix.',
+    goodToKnow:
+      'Suits couples, friends and families alike. See our sample 7-day itinerary for an idea of the pace and mix.',
     meetingPickup: 'Wherever you are staying: we plan transfers from the airport onwards.',
     maxGroupSize: 16,
     minimumAge: 0,
     fitnessLevel: 'easy',
     faqs: [
-      {question: 'How much does a bespoke trip cost?', answer: 'It depends on your dates, group size and style. We price every plan on request and never charge for the first draft.'},
-      {question: 'Can you book our accommodation?', answer: 'Yes, or we recommend places and you book them yourselves: whichever you prefer.'},
-      {question: 'How far ahead should we ask?', answer: 'Two months ahead gives the most choice in summer (November to March), but we can often plan at a week’s notice.'},
+      {
+        question: 'How much does a bespoke trip cost?',
+        answer:
+          'It depends on your dates, group size and style. We price every plan on request and never charge for the first draft.',
+      },
+      {
+        question: 'Can you book our accommodation?',
+        answer: 'Yes, or we recommend places and you book them yourselves: whichever you prefer.',
+      },
+      {
+        question: 'How far ahead should we ask?',
+        answer:
+          'Two months ahead gives the most choice in summer (November to March), but we can often plan at a week’s notice.',
+      },
     ],
     aliases: ['custom'],
   },
@@ -465,7 +657,10 @@ export function experienceDocuments() {
       slug: {_type: 'slug', current: slug},
       image: image(`experience-${slug}`, imageAlt),
       cancellation: cancellation ?? DEFAULT_CANCELLATION_TEXT,
-      faqs: keyed(faqs.map((faq) => ({_type: 'faq', ...faq})), `faq-${slug}`),
+      faqs: keyed(
+        faqs.map((faq) => ({_type: 'faq', ...faq})),
+        `faq-${slug}`,
+      ),
     }
   })
 }

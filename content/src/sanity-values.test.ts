@@ -30,14 +30,21 @@ A paragraph with **bold**, *italic*, a [web link](https://example.com) and a [hi
     const paragraph = blocks[1]!
     if (paragraph._type !== 'block') throw new Error('expected a block')
     expect(paragraph.markDefs.map((d) => d._type)).toEqual(['link', 'experienceLink'])
-    expect(paragraph.markDefs[1]).toMatchObject({experience: {_type: 'reference', _ref: 'experience.lions-head-sunset-hike'}})
+    expect(paragraph.markDefs[1]).toMatchObject({
+      experience: {_type: 'reference', _ref: 'experience.lions-head-sunset-hike'},
+    })
     expect(paragraph.children.find((c) => c.text === 'bold')?.marks).toEqual(['strong'])
     expect(paragraph.children.find((c) => c.text === 'italic')?.marks).toEqual(['em'])
-    expect(paragraph.children.find((c) => c.text === 'hike')?.marks).toEqual([paragraph.markDefs[1]!._key])
+    expect(paragraph.children.find((c) => c.text === 'hike')?.marks).toEqual([
+      paragraph.markDefs[1]!._key,
+    ])
   })
 
   it('gives every block and span a unique, stable key', () => {
-    const keys = blocks.flatMap((b) => [b._key, ...(b._type === 'block' ? b.children.map((c) => c._key) : [])])
+    const keys = blocks.flatMap((b) => [
+      b._key,
+      ...(b._type === 'block' ? b.children.map((c) => c._key) : []),
+    ])
     expect(new Set(keys).size).toBe(keys.length)
     expect(portableText('## A heading', 'test')[0]!._key).toBe(blocks[0]!._key)
   })

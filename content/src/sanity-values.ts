@@ -57,7 +57,11 @@ function spans(text: string, blockKey: string): {children: Span[]; markDefs: Mar
       const defKey = key(blockKey, 'm', markDefs.length)
       markDefs.push(
         target.startsWith('experience:')
-          ? {_type: 'experienceLink', _key: defKey, experience: ref(`experience.${target.slice('experience:'.length)}`)}
+          ? {
+              _type: 'experienceLink',
+              _key: defKey,
+              experience: ref(`experience.${target.slice('experience:'.length)}`),
+            }
           : {_type: 'link', _key: defKey, href: target},
       )
       push(match[1], [defKey])
@@ -101,9 +105,16 @@ export function portableText(source: string, keyPrefix: string): PortableText {
     const k = key(keyPrefix, blocks.length)
     if (text.startsWith('> ')) {
       const [quote, attribution] = text.slice(2).split(' — ')
-      blocks.push({_type: 'pullQuote', _key: k, quote: quote!.trim(), ...(attribution ? {attribution: attribution.trim()} : {})})
-    } else if (text.startsWith('### ')) blocks.push({_type: 'block', _key: k, style: 'h3', ...spans(text.slice(4), k)})
-    else if (text.startsWith('## ')) blocks.push({_type: 'block', _key: k, style: 'h2', ...spans(text.slice(3), k)})
+      blocks.push({
+        _type: 'pullQuote',
+        _key: k,
+        quote: quote!.trim(),
+        ...(attribution ? {attribution: attribution.trim()} : {}),
+      })
+    } else if (text.startsWith('### '))
+      blocks.push({_type: 'block', _key: k, style: 'h3', ...spans(text.slice(4), k)})
+    else if (text.startsWith('## '))
+      blocks.push({_type: 'block', _key: k, style: 'h2', ...spans(text.slice(3), k)})
     else blocks.push({_type: 'block', _key: k, style: 'normal', ...spans(text, k)})
   }
   return blocks

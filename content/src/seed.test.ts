@@ -7,7 +7,10 @@ import {describe, expect, it} from 'vitest'
 
 import {categoryTitle, isExperienceCategory} from '@repo/schemas/categories.ts'
 import {MAX_FAQS, countWords} from '@repo/schemas/content-rules.ts'
-import {validateExperienceSettings, shouldShowTimeSelect} from '@repo/schemas/experience-settings.ts'
+import {
+  validateExperienceSettings,
+  shouldShowTimeSelect,
+} from '@repo/schemas/experience-settings.ts'
 import {slugify} from '@repo/schemas/slugify.ts'
 
 import {toPlainText, type PortableText} from './sanity-values.ts'
@@ -15,9 +18,13 @@ import {seedDocuments, toNdjson, type SeedDocument} from './seed.ts'
 
 const contentDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const ndjson = readFileSync(resolve(contentDir, 'production.ndjson'), 'utf8')
-const docs: SeedDocument[] = ndjson.trim().split('\n').map((line) => JSON.parse(line))
+const docs: SeedDocument[] = ndjson
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line))
 const byId = new Map(docs.map((d) => [d._id, d]))
-const ofType = (type: string) => docs.filter((d) => d._type === type) as (SeedDocument & Record<string, any>)[]
+const ofType = (type: string) =>
+  docs.filter((d) => d._type === type) as (SeedDocument & Record<string, any>)[]
 const experience = (slug: string) => byId.get(`experience.${slug}`) as Record<string, any>
 
 /** Every value in a document tree, with its path. */
@@ -41,7 +48,9 @@ describe('the committed seed file', () => {
   it('has only references that resolve to a document in the file', () => {
     const refs = docs.flatMap((doc) =>
       [...walk(doc, doc._id)].flatMap(([path, v]) =>
-        v && typeof v === 'object' && '_ref' in v ? [[path, (v as {_ref: string})._ref] as const] : [],
+        v && typeof v === 'object' && '_ref' in v
+          ? [[path, (v as {_ref: string})._ref] as const]
+          : [],
       ),
     )
     expect(refs.length).toBeGreaterThan(40)
@@ -53,13 +62,18 @@ describe('the committed seed file', () => {
       for (const [path, v] of walk(doc, doc._id)) {
         if (!Array.isArray(v) || !v.some((item) => item && typeof item === 'object')) continue
         const keys = v.map((item) => item._key)
-        expect(keys.every((k) => typeof k === 'string' && k.length > 0), path).toBe(true)
+        expect(
+          keys.every((k) => typeof k === 'string' && k.length > 0),
+          path,
+        ).toBe(true)
         expect(new Set(keys).size, path).toBe(keys.length)
       }
   })
 
   it('uses only fields the schema defines, and fills every required field', () => {
-    const schema = JSON.parse(readFileSync(resolve(contentDir, '../schemas/sanity.schema.json'), 'utf8')) as {
+    const schema = JSON.parse(
+      readFileSync(resolve(contentDir, '../schemas/sanity.schema.json'), 'utf8'),
+    ) as {
       name: string
       type: string
       attributes?: Record<string, {optional?: boolean}>
@@ -68,7 +82,8 @@ describe('the committed seed file', () => {
       const type = schema.find((t) => t.name === doc._type && t.type === 'document')
       expect(type, doc._type).toBeDefined()
       const attributes = type!.attributes!
-      for (const field of Object.keys(doc)) expect(attributes, `${doc._id}.${field}`).toHaveProperty(field)
+      for (const field of Object.keys(doc))
+        expect(attributes, `${doc._id}.${field}`).toHaveProperty(field)
       for (const [field, attribute] of Object.entries(attributes))
         if (attribute.optional === false && !field.startsWith('_')) {
           // The bespoke experience has no from price, by design.
@@ -81,7 +96,9 @@ describe('the committed seed file', () => {
 describe('images', () => {
   const images = docs.flatMap((doc) =>
     [...walk(doc, doc._id)].flatMap(([path, v]) =>
-      v && typeof v === 'object' && (v as {_type?: string})._type === 'image' ? [[path, v as Record<string, string>] as const] : [],
+      v && typeof v === 'object' && (v as {_type?: string})._type === 'image'
+        ? [[path, v as Record<string, string>] as const]
+        : [],
     ),
   )
 
@@ -112,7 +129,12 @@ describe('experiences', () => {
   const experiences = ofType('experience')
 
   it('are the eight of the copy audit plus the bespoke card', () => {
-    expect(experiences.filter((e) => !e.isBespoke).map((e) => e.slug.current).sort()).toEqual(
+    expect(
+      experiences
+        .filter((e) => !e.isBespoke)
+        .map((e) => e.slug.current)
+        .sort(),
+    ).toEqual(
       [
         'bo-kaap-food-walk',
         'bo-kaap-spice-route-cooking',
@@ -147,14 +169,31 @@ describe('experiences', () => {
     ]
     for (const [slug, category, duration, price, cap, age] of facts) {
       const e = experience(slug)
-      expect([slug, categoryTitle(e.category), e.fromPrice, e.maxGroupSize, e.minimumAge]).toEqual([slug, category, price, cap, age])
+      expect([slug, categoryTitle(e.category), e.fromPrice, e.maxGroupSize, e.minimumAge]).toEqual([
+        slug,
+        category,
+        price,
+        cap,
+        age,
+      ])
       expect(e.duration).toMatch(duration)
     }
   })
 
   it('fill every field, with at most five FAQs and the default cancellation text', () => {
     for (const e of experiences) {
-      for (const field of ['location', 'duration', 'priceRange', 'blurb', 'description', 'whatToExpect', 'format', 'goodToKnow', 'meetingPickup', 'cancellation'])
+      for (const field of [
+        'location',
+        'duration',
+        'priceRange',
+        'blurb',
+        'description',
+        'whatToExpect',
+        'format',
+        'goodToKnow',
+        'meetingPickup',
+        'cancellation',
+      ])
         expect(String(e[field] ?? '').length, `${e._id}.${field}`).toBeGreaterThan(5)
       for (const list of ['highlights', 'included', 'optionalExtras', 'whatToBring', 'faqs'])
         expect(e[list]?.length, `${e._id}.${list}`).toBeGreaterThan(1)
@@ -166,7 +205,10 @@ describe('experiences', () => {
   })
 
   it('fill the seven featured places on the home page exactly once', () => {
-    const featured = experiences.map((e) => e.featuredOrder).filter((n) => n !== undefined).sort()
+    const featured = experiences
+      .map((e) => e.featuredOrder)
+      .filter((n) => n !== undefined)
+      .sort()
     expect(featured).toEqual([1, 2, 3, 4, 5, 6, 7])
   })
 })
@@ -176,11 +218,23 @@ describe('booking settings', () => {
 
   it('exist once per experience and pass the shared validation', () => {
     const refs = settings.map((s) => s.experience._ref).sort()
-    expect(refs).toEqual(ofType('experience').map((e) => e._id).sort())
+    expect(refs).toEqual(
+      ofType('experience')
+        .map((e) => e._id)
+        .sort(),
+    )
     for (const s of settings) {
       expect(s._id).toBe(s.experience._ref.replace('experience.', 'settings.'))
-      expect(validateExperienceSettings(s as Parameters<typeof validateExperienceSettings>[0], '2026-11-22'), s._id).toEqual([])
-      expect(s.maxPax, s._id).toBeLessThanOrEqual(byId.get(s.experience._ref)!.maxGroupSize as number)
+      expect(
+        validateExperienceSettings(
+          s as Parameters<typeof validateExperienceSettings>[0],
+          '2026-11-22',
+        ),
+        s._id,
+      ).toEqual([])
+      expect(s.maxPax, s._id).toBeLessThanOrEqual(
+        byId.get(s.experience._ref)!.maxGroupSize as number,
+      )
     }
   })
 
@@ -197,7 +251,9 @@ describe('stories', () => {
   const stories = ofType('story')
   const ctaTarget = (slug: string) => {
     const cta = stories.find((s) => s.slug.current === slug)!.callToAction
-    return cta.kind === 'questionnaire' ? 'questionnaire' : (byId.get(cta.experience._ref) as any).slug.current
+    return cta.kind === 'questionnaire'
+      ? 'questionnaire'
+      : (byId.get(cta.experience._ref) as any).slug.current
   }
 
   it('are the nine of spec §2', () => {
@@ -217,7 +273,9 @@ describe('stories', () => {
   })
 
   it('send their call to action where the spec’s table says', () => {
-    expect(Object.fromEntries(stories.map((s) => [s.slug.current, ctaTarget(s.slug.current)]))).toEqual({
+    expect(
+      Object.fromEntries(stories.map((s) => [s.slug.current, ctaTarget(s.slug.current)])),
+    ).toEqual({
       'woodstock-art-studios': 'questionnaire',
       'chapmans-peak-drive': 'questionnaire',
       'old-biscuit-mill': 'bo-kaap-food-walk',
@@ -234,8 +292,14 @@ describe('stories', () => {
     for (const s of stories) {
       const body = s.body as PortableText
       expect(countWords(toPlainText(body)), s._id).toBeGreaterThanOrEqual(300)
-      expect(body.some((b) => b._type === 'block' && b.style === 'h2'), s._id).toBe(true)
-      expect(body.some((b) => b._type === 'pullQuote'), s._id).toBe(true)
+      expect(
+        body.some((b) => b._type === 'block' && b.style === 'h2'),
+        s._id,
+      ).toBe(true)
+      expect(
+        body.some((b) => b._type === 'pullQuote'),
+        s._id,
+      ).toBe(true)
       expect(s.teaser.length).toBeLessThanOrEqual(260)
     }
   })
@@ -257,7 +321,11 @@ describe('singletons and the rest', () => {
       'story.old-biscuit-mill',
       'story.cape-jazz-scene',
     ])
-    expect(home.howItWorksSteps.map((s: {title: string}) => s.title)).toEqual(['Pick or request', 'We confirm', 'Enjoy'])
+    expect(home.howItWorksSteps.map((s: {title: string}) => s.title)).toEqual([
+      'Pick or request',
+      'We confirm',
+      'Enjoy',
+    ])
     expect(byId.has('aboutPage')).toBe(true)
   })
 
@@ -273,7 +341,9 @@ describe('singletons and the rest', () => {
       'Jazz & Nightlife',
       'Your Way',
     ])
-    for (const day of itinerary.days) for (const part of ['morning', 'afternoon', 'evening']) expect(day[part].length).toBeGreaterThan(20)
+    for (const day of itinerary.days)
+      for (const part of ['morning', 'afternoon', 'evening'])
+        expect(day[part].length).toBeGreaterThan(20)
     expect(itinerary.services).toHaveLength(15)
     expect(new Set(itinerary.services).size).toBe(15)
   })

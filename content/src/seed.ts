@@ -5,7 +5,12 @@
 import {experienceSettingsDocuments} from './experience-settings.ts'
 import {experienceDocuments} from './experiences.ts'
 import {itineraryDocument} from './itinerary.ts'
-import {aboutPageDocument, homePageDocument, pageCopyDocument, siteSettingsDocument} from './site.ts'
+import {
+  aboutPageDocument,
+  homePageDocument,
+  pageCopyDocument,
+  siteSettingsDocument,
+} from './site.ts'
 import {storyDocuments} from './stories.ts'
 import {testimonialDocuments} from './testimonials.ts'
 

@@ -9,7 +9,10 @@ import {
 import {image, keyed, portableText, ref} from './sanity-values.ts'
 
 const steps = (items: {title: string; text: string}[], prefix: string) =>
-  keyed(items.map((item) => ({_type: 'step', ...item})), prefix)
+  keyed(
+    items.map((item) => ({_type: 'step', ...item})),
+    prefix,
+  )
 
 export function siteSettingsDocument() {
   return {
@@ -31,7 +34,8 @@ export function siteSettingsDocument() {
     newsletterHeading: 'Cape Town, once a month',
     newsletterText:
       'New experiences, the best time to visit, and what locals are doing this season. One email a month, no spam.',
-    newsletterConsentLabel: 'Yes, send me the Cape Curated newsletter. I can unsubscribe at any time.',
+    newsletterConsentLabel:
+      'Yes, send me the Cape Curated newsletter. I can unsubscribe at any time.',
     newsletterButtonLabel: 'Sign me up',
     newsletterSuccessMessage: "Thanks — you're on the list.",
     bookButtonLabel: 'Book Experience',
@@ -58,11 +62,15 @@ export function homePageDocument() {
       'Small-group hikes, wine days, food walks and jazz nights, guided by locals. Send a request in two minutes: no payment now, we confirm by email.',
     heroPrimaryLabel: 'Explore experiences',
     heroSecondaryLabel: 'Plan a bespoke trip',
-    heroImage: image('home-hero', 'Table Mountain and Lion’s Head across Table Bay at sunset, seen from Bloubergstrand'),
+    heroImage: image(
+      'home-hero',
+      'Table Mountain and Lion’s Head across Table Bay at sunset, seen from Bloubergstrand',
+    ),
     quickSearchHeading: 'When are you visiting?',
     quickSearchButtonLabel: 'Find Options',
     featuredHeading: 'Featured experiences',
-    featuredText: 'Our most-loved days and evenings out, each run in small groups by a guide we know personally.',
+    featuredText:
+      'Our most-loved days and evenings out, each run in small groups by a guide we know personally.',
     itineraryHeading: 'A week in Cape Town, planned for you',
     itineraryText:
       'See how we put a bespoke trip together: seven days of mountain, wine, ocean and music, at a pace that leaves room to breathe.',
@@ -75,13 +83,25 @@ export function homePageDocument() {
     ),
     storiesLinkLabel: 'Read more stories',
     testimonialsHeading: 'What travellers say',
-    testimonials: keyed(['testimonial.1', 'testimonial.2', 'testimonial.3'].map(ref), 'home-testimonial'),
+    testimonials: keyed(
+      ['testimonial.1', 'testimonial.2', 'testimonial.3'].map(ref),
+      'home-testimonial',
+    ),
     howItWorksHeading: 'How it works',
     howItWorksSteps: steps(
       [
-        {title: 'Pick or request', text: 'Choose an experience and a date, or tell us about the trip you have in mind.'},
-        {title: 'We confirm', text: 'A real person checks availability and emails you, usually within a day. No payment to request.'},
-        {title: 'Enjoy', text: 'Meet your guide and enjoy Cape Town. We are a WhatsApp message away if you need anything.'},
+        {
+          title: 'Pick or request',
+          text: 'Choose an experience and a date, or tell us about the trip you have in mind.',
+        },
+        {
+          title: 'We confirm',
+          text: 'A real person checks availability and emails you, usually within a day. No payment to request.',
+        },
+        {
+          title: 'Enjoy',
+          text: 'Meet your guide and enjoy Cape Town. We are a WhatsApp message away if you need anything.',
+        },
       ],
       'how-it-works',
     ),
@@ -96,7 +116,10 @@ export function aboutPageDocument() {
     heading: 'Local people, small groups, honest planning',
     intro:
       'Cape Curated began with a few guides who were tired of rushed, crowded tours. We wanted to show visitors the Cape we love, the way we would show a friend.',
-    image: image('about-guides', 'Three guides on a hilltop looking across the sea to Table Mountain at dawn'),
+    image: image(
+      'about-guides',
+      'Three guides on a hilltop looking across the sea to Table Mountain at dawn',
+    ),
     philosophyHeading: 'Our philosophy',
     philosophy: portableText(
       `We keep groups small, because a guide who can talk to everyone in the group makes a better day for all of them, and because small groups are welcome in places big ones are not: a family kitchen in the Bo-Kaap, a neighbourhood jazz venue, a cellar where the winemaker still pours.
@@ -113,11 +136,26 @@ We plan honestly. A booking request is only a request: we check every date with 
     partnersHeading: 'Who we work with',
     partnerTypes: steps(
       [
-        {title: 'Registered guides', text: 'Mountain, city and nature guides registered with the Western Cape tourism authorities, with first-aid training.'},
-        {title: 'Family kitchens and cooks', text: 'Home cooks in the Bo-Kaap and the townships who share their recipes and their tables.'},
-        {title: 'Wine estates', text: 'Historic estates and small family cellars across Stellenbosch, Franschhoek and Constantia.'},
-        {title: 'Musicians and venues', text: 'Jazz players and the community venues that have kept Cape jazz alive for decades.'},
-        {title: 'Drivers and skippers', text: 'Licensed drivers and skippers who know the roads, the weather and the sea.'},
+        {
+          title: 'Registered guides',
+          text: 'Mountain, city and nature guides registered with the Western Cape tourism authorities, with first-aid training.',
+        },
+        {
+          title: 'Family kitchens and cooks',
+          text: 'Home cooks in the Bo-Kaap and the townships who share their recipes and their tables.',
+        },
+        {
+          title: 'Wine estates',
+          text: 'Historic estates and small family cellars across Stellenbosch, Franschhoek and Constantia.',
+        },
+        {
+          title: 'Musicians and venues',
+          text: 'Jazz players and the community venues that have kept Cape jazz alive for decades.',
+        },
+        {
+          title: 'Drivers and skippers',
+          text: 'Licensed drivers and skippers who know the roads, the weather and the sea.',
+        },
       ],
       'about-partners',
     ),
@@ -135,14 +173,16 @@ export function pageCopyDocument() {
       _type: 'pageHero',
       overline: 'Experiences',
       heading: 'Guided experiences in Cape Town',
-      intro: 'Hikes, wine, food, music, history and the sea, in small groups with local guides. Or ask us to plan the whole trip.',
+      intro:
+        'Hikes, wine, food, music, history and the sea, in small groups with local guides. Or ask us to plan the whole trip.',
     },
     experiencesWizardToggleLabel: 'Request a booking',
     storiesHero: {
       _type: 'pageHero',
       overline: 'Local Stories',
       heading: 'Stories from the Cape',
-      intro: 'Our guides write about the places and people behind the experiences: art, markets, music, mountains and the sea.',
+      intro:
+        'Our guides write about the places and people behind the experiences: art, markets, music, mountains and the sea.',
     },
     storiesCtaHeading: 'Seen something you would like to do?',
     storiesCtaLabel: 'Explore experiences',
@@ -150,25 +190,39 @@ export function pageCopyDocument() {
       _type: 'pageHero',
       overline: 'Bespoke trips',
       heading: 'Plan Your Perfect Trip',
-      intro: 'Tell us about your trip and a planner will reply within one working day with ideas and questions. It takes about five minutes.',
+      intro:
+        'Tell us about your trip and a planner will reply within one working day with ideas and questions. It takes about five minutes.',
     },
     questionnaireSubmitLabel: 'Send my request',
-    questionnaireSuccessToast: "Your personalized itinerary request has been submitted. We'll be in touch soon!",
+    questionnaireSuccessToast:
+      "Your personalized itinerary request has been submitted. We'll be in touch soon!",
     bookingHeading: 'Request your booking',
-    bookingIntro: 'Tell us who is coming. We check availability with your guide and confirm by email within 24-48 hours.',
+    bookingIntro:
+      'Tell us who is coming. We check availability with your guide and confirm by email within 24-48 hours.',
     bookingSuccessHeading: 'Booking request submitted successfully!',
-    bookingSuccessText: 'Your reference is below. Keep it handy: we will use it in every email about this booking.',
+    bookingSuccessText:
+      'Your reference is below. Keep it handy: we will use it in every email about this booking.',
     thankYouHeading: "Thank you — we're on it",
     thankYouText: "We'll review your details and email you within one working day.",
     thankYouNextSteps: steps(
       [
-        {title: 'Refine', text: 'We check your dates, group size and preferences, and ask if anything is unclear.'},
-        {title: 'Confirm', text: 'We confirm availability with our guides and hosts and place provisional holds.'},
-        {title: 'Plan', text: 'We send you a personalised plan with everything you need for the day.'},
+        {
+          title: 'Refine',
+          text: 'We check your dates, group size and preferences, and ask if anything is unclear.',
+        },
+        {
+          title: 'Confirm',
+          text: 'We confirm availability with our guides and hosts and place provisional holds.',
+        },
+        {
+          title: 'Plan',
+          text: 'We send you a personalised plan with everything you need for the day.',
+        },
       ],
       'thank-you-steps',
     ),
     notFoundHeading: 'Oops! Page not found',
-    notFoundText: 'The page you were looking for has moved or never existed. Let’s get you back on the trail.',
+    notFoundText:
+      'The page you were looking for has moved or never existed. Let’s get you back on the trail.',
   }
 }

@@ -26,7 +26,8 @@ export const storySources: StorySource[] = [
     overline: 'Art & Design',
     teaser:
       'Murals the height of warehouses, studios behind roller doors and galleries showing Africa’s leading artists: a walk through Woodstock, the city’s creative engine.',
-    imageAlt: 'A large mural of a sun, a protea and a face in profile on a brick wall, with a painter on a ladder',
+    imageAlt:
+      'A large mural of a sun, a protea and a face in profile on a brick wall, with a painter on a ladder',
     publishedAt: '2026-02-10',
     cta: 'questionnaire',
     ctaLabel: 'Plan a day of art and design',
@@ -59,7 +60,8 @@ We build Woodstock into many of our bespoke itineraries, usually on the same day
     overline: 'Food & Markets',
     teaser:
       'Every Saturday morning a former biscuit factory in Woodstock fills with bakers, growers and cooks. Here is how to make the most of Cape Town’s best-loved food market.',
-    imageAlt: 'A red-brick mill building with a chimney, string lights and striped market stalls in front',
+    imageAlt:
+      'A red-brick mill building with a chimney, string lights and striped market stalls in front',
     publishedAt: '2026-02-24',
     cta: 'bo-kaap-food-walk',
     ctaLabel: 'Book the Bo-Kaap Food Walk',
@@ -91,7 +93,8 @@ The market is a good introduction to how Cape Town eats now: seasonal, mixed, an
     overline: 'Music & Culture',
     teaser:
       'From District Six dance halls to Abdullah Ibrahim’s “Mannenberg”, Cape jazz grew out of the city’s streets and carnivals. Here is where it came from and where to hear it now.',
-    imageAlt: 'A saxophone, music notes and stage lights above a city skyline at night with Table Mountain behind',
+    imageAlt:
+      'A saxophone, music notes and stage lights above a city skyline at night with Table Mountain behind',
     publishedAt: '2026-03-08',
     cta: 'township-jazz-night',
     ctaLabel: 'Book the Township Jazz Night',
@@ -124,7 +127,8 @@ Our [Township Jazz Night](experience:township-jazz-night) takes you to one of th
     overline: 'Outdoors',
     teaser:
       'Platteklip Gorge, India Venster, Skeleton Gorge or Lion’s Head? A local guide’s honest guide to walking up Cape Town’s mountains, and coming down safely.',
-    imageAlt: 'Table Mountain on a sunny day with its white tablecloth of cloud spilling over the edge',
+    imageAlt:
+      'Table Mountain on a sunny day with its white tablecloth of cloud spilling over the edge',
     publishedAt: '2026-03-22',
     cta: 'lions-head-sunset-hike',
     ctaLabel: 'Book the Lion’s Head Sunset Hike',
@@ -162,7 +166,8 @@ If you have one evening and want the best view in town, start with Lion’s Head
     overline: 'Wildlife',
     teaser:
       'In 1982 two pairs of African penguins settled on a sheltered beach near Simon’s Town. Today thousands of visitors come to see their colony, and to help protect an endangered bird.',
-    imageAlt: 'African penguins standing on white sand between large granite boulders, with turquoise water behind',
+    imageAlt:
+      'African penguins standing on white sand between large granite boulders, with turquoise water behind',
     publishedAt: '2026-04-05',
     cta: 'cape-point-penguins',
     ctaLabel: 'Book Cape Point & Penguins',
@@ -199,7 +204,8 @@ Boulders is one of the highlights of our [Cape Point & Penguins](experience:cape
     overline: 'Wine',
     teaser:
       'Three and a half centuries of winemaking, a grape invented in Stellenbosch and some of the world’s most beautiful vineyards: everything you need for your first Cape wine day.',
-    imageAlt: 'Autumn vineyards in orange and gold leading to a white Cape Dutch farmhouse below mountains',
+    imageAlt:
+      'Autumn vineyards in orange and gold leading to a white Cape Dutch farmhouse below mountains',
     publishedAt: '2026-04-19',
     cta: 'cape-winelands-tour',
     ctaLabel: 'Book the Cape Winelands Tour',
@@ -235,7 +241,8 @@ The architecture is part of the pleasure. The whitewashed Cape Dutch homesteads,
     overline: 'Music & Nightlife',
     teaser:
       'Summer concerts under the mountain, jazz in the townships, orchestras in City Hall and bands on Long Street: a local’s guide to Cape Town’s live music, season by season.',
-    imageAlt: 'An outdoor stage at dusk in a garden below mountains, with picnic blankets spread on the lawn',
+    imageAlt:
+      'An outdoor stage at dusk in a garden below mountains, with picnic blankets spread on the lawn',
     publishedAt: '2026-05-03',
     cta: 'township-jazz-night',
     ctaLabel: 'Book the Township Jazz Night',
@@ -274,7 +281,8 @@ For an evening that puts you in the room with the musicians, with transport, din
     overline: 'Food & Markets',
     teaser:
       'Oysters and sourdough on Saturday morning, crafts on a cobbled square, fish and chips by the harbour on a Friday night: our guide to the markets locals love.',
-    imageAlt: 'Colourful striped market stalls with fruit and crafts under string lights, Table Mountain behind',
+    imageAlt:
+      'Colourful striped market stalls with fruit and crafts under string lights, Table Mountain behind',
     publishedAt: '2026-05-17',
     cta: 'bo-kaap-food-walk',
     ctaLabel: 'Book the Bo-Kaap Food Walk',
@@ -314,7 +322,8 @@ Markets show how Cape Town eats today. To understand how it has eaten for centur
     overline: 'Road Trips',
     teaser:
       'Nine kilometres of road carved into the cliffs between Hout Bay and Noordhoek, with the Atlantic far below. How to drive it, when to go and where to stop.',
-    imageAlt: 'A winding road cut into golden cliffs high above the sea, with a small red car on it',
+    imageAlt:
+      'A winding road cut into golden cliffs high above the sea, with a small red car on it',
     publishedAt: '2026-05-31',
     cta: 'questionnaire',
     ctaLabel: 'Plan a Cape Peninsula road trip',
@@ -366,7 +375,15 @@ export function storyDocuments() {
     callToAction:
       s.cta === 'questionnaire'
         ? {_type: 'storyCallToAction', kind: 'questionnaire', label: s.ctaLabel}
-        : {_type: 'storyCallToAction', kind: 'experience', experience: ref(experienceId(s.cta)), label: s.ctaLabel},
-    relatedExperiences: keyed(s.related.map((slug) => ref(experienceId(slug))), `story-${s.slug}-related`),
+        : {
+            _type: 'storyCallToAction',
+            kind: 'experience',
+            experience: ref(experienceId(s.cta)),
+            label: s.ctaLabel,
+          },
+    relatedExperiences: keyed(
+      s.related.map((slug) => ref(experienceId(slug))),
+      `story-${s.slug}-related`,
+    ),
   }))
 }

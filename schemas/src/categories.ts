@@ -14,7 +14,9 @@ export const EXPERIENCE_CATEGORIES = [
 
 export type ExperienceCategory = (typeof EXPERIENCE_CATEGORIES)[number]['value']
 
-export const CATEGORY_VALUES: readonly ExperienceCategory[] = EXPERIENCE_CATEGORIES.map((c) => c.value)
+export const CATEGORY_VALUES: readonly ExperienceCategory[] = EXPERIENCE_CATEGORIES.map(
+  (c) => c.value,
+)
 
 /** The home page's quick-search chips, in the spec's order (spec §2 Home). */
 export const QUICK_SEARCH_CATEGORY_ORDER: readonly ExperienceCategory[] = [

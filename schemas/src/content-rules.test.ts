@@ -23,7 +23,9 @@ describe('content rules', () => {
   it('allow at most five FAQs', () => {
     expect(MAX_FAQS).toBe(5)
     expect(faqsProblem(Array.from({length: 5}))).toBeNull()
-    expect(faqsProblem(Array.from({length: 7}))).toBe('The site shows at most 5 FAQs. Remove 2 before publishing.')
+    expect(faqsProblem(Array.from({length: 7}))).toBe(
+      'The site shows at most 5 FAQs. Remove 2 before publishing.',
+    )
     expect(faqsProblem(undefined)).toBeNull()
   })
 
@@ -50,12 +52,21 @@ describe('content rules', () => {
 
   it('require a story call to action to reach an experience or the questionnaire', () => {
     expect(storyCallToActionProblem({kind: 'questionnaire'})).toBeNull()
-    expect(storyCallToActionProblem({kind: 'experience', experience: {_ref: 'experience.sunset-cruise'}})).toBeNull()
+    expect(
+      storyCallToActionProblem({
+        kind: 'experience',
+        experience: {_ref: 'experience.sunset-cruise'},
+      }),
+    ).toBeNull()
     expect(storyCallToActionProblem({kind: 'experience'})).toMatch(/Pick the experience/)
-    expect(storyCallToActionProblem({kind: 'page'})).toMatch(/experience or to the bespoke questionnaire/)
+    expect(storyCallToActionProblem({kind: 'page'})).toMatch(
+      /experience or to the bespoke questionnaire/,
+    )
     expect(storyCallToActionProblem(undefined)).toMatch(/Choose where/)
     expect(storyCallToActionKindProblem('experience')).toBeNull()
-    expect(storyCallToActionKindProblem('homepage')).toMatch(/experience or to the bespoke questionnaire/)
+    expect(storyCallToActionKindProblem('homepage')).toMatch(
+      /experience or to the bespoke questionnaire/,
+    )
   })
 
   it('count words, ignoring stray punctuation', () => {

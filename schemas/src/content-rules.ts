@@ -34,7 +34,8 @@ export function faqsProblem(faqs: readonly unknown[] | undefined): string | null
 
 export function slugProblem(slug: string | undefined, title: string | undefined): string | null {
   if (!slug) return 'Generate a slug from the title: the page address needs it.'
-  if (!isSlug(slug)) return 'Use lowercase letters, digits and single hyphens only (e.g. "cape-winelands-tour").'
+  if (!isSlug(slug))
+    return 'Use lowercase letters, digits and single hyphens only (e.g. "cape-winelands-tour").'
   if (title && slugify(title) !== slug)
     return `The slug should follow the title: "${slugify(title)}". Regenerate it, or keep this one on purpose.`
   return null
@@ -42,7 +43,8 @@ export function slugProblem(slug: string | undefined, title: string | undefined)
 
 export function minimumAgeProblem(age: number | undefined): string | null {
   if (age === undefined) return 'Set the minimum age (0 means all ages).'
-  if (!Number.isInteger(age) || age < 0 || age > 99) return 'Minimum age must be a whole number from 0 to 99.'
+  if (!Number.isInteger(age) || age < 0 || age > 99)
+    return 'Minimum age must be a whole number from 0 to 99.'
   return null
 }
 

@@ -37,8 +37,19 @@ describe('spec §9 enumerations', () => {
   })
 
   it('keep the questionnaire and wizard values exactly as the spec names them', () => {
-    expect(WIZARD_PACKAGE_VALUES).toEqual(['bespoke-7-day', 'beach-bum', 'finer-things', 'ultimate-explorer', 'custom'])
-    expect(TRIP_TYPE_VALUES).toEqual(['create-own', 'beach-bum', 'finer-things', 'ultimate-explorer'])
+    expect(WIZARD_PACKAGE_VALUES).toEqual([
+      'bespoke-7-day',
+      'beach-bum',
+      'finer-things',
+      'ultimate-explorer',
+      'custom',
+    ])
+    expect(TRIP_TYPE_VALUES).toEqual([
+      'create-own',
+      'beach-bum',
+      'finer-things',
+      'ultimate-explorer',
+    ])
     expect(TRIP_DURATION_VALUES).toEqual(['3-4-days', '5-7-days', '1-2-weeks', '2-weeks-plus'])
     expect(GROUP_SIZE_VALUES).toEqual(['solo', 'couple', 'small-group', 'large-group'])
     expect(SAFARI_VALUES).toEqual(['local', 'short', 'long', 'none'])
@@ -49,7 +60,11 @@ describe('spec §9 enumerations', () => {
   })
 
   it('keep the quick-search limits', () => {
-    expect(QUICK_SEARCH_LIMITS).toEqual({adults: {min: 1, max: 20}, children: {min: 0, max: 10}, leadTimeDays: 2})
+    expect(QUICK_SEARCH_LIMITS).toEqual({
+      adults: {min: 1, max: 20},
+      children: {min: 0, max: 10},
+      leadTimeDays: 2,
+    })
   })
 
   it('label a value, falling back to the value itself', () => {

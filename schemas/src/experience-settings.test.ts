@@ -39,7 +39,9 @@ describe('defaults (spec §9)', () => {
   })
 
   it('fill only what a stored document leaves out', () => {
-    expect(resolveExperienceSettings({maxPax: 8, timeSlots: ['Sunset'], leadTimeDays: null})).toEqual({
+    expect(
+      resolveExperienceSettings({maxPax: 8, timeSlots: ['Sunset'], leadTimeDays: null}),
+    ).toEqual({
       minPax: 1,
       maxPax: 8,
       blackoutDates: [],
@@ -111,7 +113,9 @@ describe('settings validation', () => {
   })
 
   it('requires min pax ≤ max pax', () => {
-    expect(maxPaxProblem(4, 6)).toBe('Maximum group size (4) cannot be smaller than the minimum (6).')
+    expect(maxPaxProblem(4, 6)).toBe(
+      'Maximum group size (4) cannot be smaller than the minimum (6).',
+    )
     expect(maxPaxProblem(6, 6)).toBeNull()
     expect(maxPaxProblem(0, undefined)).toMatch(/at least 1/)
     expect(maxPaxProblem(101, 1)).toMatch(/more than 100/)
@@ -146,6 +150,11 @@ describe('settings validation', () => {
       {minPax: 5, maxPax: 3, leadTimeDays: 400, blackoutDates: ['2020-01-01'], timeSlots: []},
       today,
     )
-    expect(problems.map((p) => p.field)).toEqual(['maxPax', 'leadTimeDays', 'blackoutDates', 'timeSlots'])
+    expect(problems.map((p) => p.field)).toEqual([
+      'maxPax',
+      'leadTimeDays',
+      'blackoutDates',
+      'timeSlots',
+    ])
   })
 })

@@ -49,13 +49,18 @@ export function resolveExperienceSettings(
     minPax: stored?.minPax ?? d.minPax,
     maxPax: stored?.maxPax ?? d.maxPax,
     blackoutDates: [...(stored?.blackoutDates ?? d.blackoutDates)],
-    timeSlots: [...(stored?.timeSlots && stored.timeSlots.length > 0 ? stored.timeSlots : d.timeSlots)],
+    timeSlots: [
+      ...(stored?.timeSlots && stored.timeSlots.length > 0 ? stored.timeSlots : d.timeSlots),
+    ],
     leadTimeDays: stored?.leadTimeDays ?? d.leadTimeDays,
   }
 }
 
 /** The first date a traveller may pick: today plus the lead time. */
-export function earliestBookableDate(settings: Pick<ExperienceSettings, 'leadTimeDays'>, today: string): string {
+export function earliestBookableDate(
+  settings: Pick<ExperienceSettings, 'leadTimeDays'>,
+  today: string,
+): string {
   return addDays(today, settings.leadTimeDays)
 }
 
@@ -81,13 +86,17 @@ export function paxWithinLimits(
   settings: Pick<ExperienceSettings, 'minPax' | 'maxPax'>,
 ): boolean {
   const {adults, children} = party
-  if (!Number.isInteger(adults) || !Number.isInteger(children) || adults < 0 || children < 0) return false
+  if (!Number.isInteger(adults) || !Number.isInteger(children) || adults < 0 || children < 0)
+    return false
   const total = adults + children
   return total >= settings.minPax && total <= settings.maxPax
 }
 
 /** Spec §5: "Total: N person/people (min: X, max: Y)". */
-export function paxSummary(total: number, settings: Pick<ExperienceSettings, 'minPax' | 'maxPax'>): string {
+export function paxSummary(
+  total: number,
+  settings: Pick<ExperienceSettings, 'minPax' | 'maxPax'>,
+): string {
   return `Total: ${total} ${total === 1 ? 'person' : 'people'} (min: ${settings.minPax}, max: ${settings.maxPax})`
 }
 
@@ -103,7 +112,8 @@ export function shouldShowTimeSelect(settings: Pick<ExperienceSettings, 'timeSlo
 export type SettingsProblem = {field: keyof ExperienceSettings; message: string}
 
 export function minPaxProblem(minPax: number | undefined | null): string | null {
-  if (minPax === undefined || minPax === null) return 'Set the smallest group you will run this experience for.'
+  if (minPax === undefined || minPax === null)
+    return 'Set the smallest group you will run this experience for.'
   if (!Number.isInteger(minPax)) return 'Minimum group size must be a whole number of people.'
   if (minPax < 1) return 'Minimum group size must be at least 1 person.'
   if (minPax > PAX_LIMIT) return `Minimum group size cannot be more than ${PAX_LIMIT} people.`
@@ -124,14 +134,18 @@ export function maxPaxProblem(
 }
 
 export function leadTimeProblem(leadTimeDays: number | undefined | null): string | null {
-  if (leadTimeDays === undefined || leadTimeDays === null) return 'Set how many days ahead a booking must be made.'
+  if (leadTimeDays === undefined || leadTimeDays === null)
+    return 'Set how many days ahead a booking must be made.'
   if (!Number.isInteger(leadTimeDays)) return 'Lead time must be a whole number of days.'
   if (leadTimeDays < 0 || leadTimeDays > LEAD_TIME_MAX_DAYS)
     return `Lead time must be between 0 and ${LEAD_TIME_MAX_DAYS} days.`
   return null
 }
 
-export function blackoutDatesProblem(dates: readonly (string | null | undefined)[] | undefined, today: string): string | null {
+export function blackoutDatesProblem(
+  dates: readonly (string | null | undefined)[] | undefined,
+  today: string,
+): string | null {
   if (!dates) return null
   const seen = new Set<string>()
   for (const date of dates) {
@@ -143,7 +157,9 @@ export function blackoutDatesProblem(dates: readonly (string | null | undefined)
   return null
 }
 
-export function timeSlotsProblem(slots: readonly (string | null | undefined)[] | undefined): string | null {
+export function timeSlotsProblem(
+  slots: readonly (string | null | undefined)[] | undefined,
+): string | null {
   if (!slots || slots.length === 0) return 'Choose at least one time slot.'
   const seen = new Set<string>()
   for (const slot of slots) {

@@ -34,7 +34,8 @@ export function imageWithAltField({
         name: 'alt',
         title: 'Alternative text',
         type: 'string',
-        description: 'Describe the picture for people who cannot see it, e.g. "Hikers on Lion’s Head at sunset".',
+        description:
+          'Describe the picture for people who cannot see it, e.g. "Hikers on Lion’s Head at sunset".',
         validation: (rule) =>
           rule.custom((alt, context) => {
             const parent = context.parent as {asset?: unknown} | undefined
@@ -72,7 +73,11 @@ export function stringListField(options: {
     type: 'array',
     of: [{type: 'string'}],
     validation: min
-      ? (rule) => rule.required().min(min).error(`Add at least ${min} item${min === 1 ? '' : 's'}.`)
+      ? (rule) =>
+          rule
+            .required()
+            .min(min)
+            .error(`Add at least ${min} item${min === 1 ? '' : 's'}.`)
       : undefined,
   })
 }

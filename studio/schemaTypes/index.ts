@@ -55,7 +55,13 @@ export const bookingsSchemaTypes = [
 ]
 
 /** Singletons: one fixed `_id` each, never created, duplicated or deleted from the studio. */
-export const singletonTypes = new Set(['itinerary', 'siteSettings', 'homePage', 'aboutPage', 'pageCopy'])
+export const singletonTypes = new Set([
+  'itinerary',
+  'siteSettings',
+  'homePage',
+  'aboutPage',
+  'pageCopy',
+])
 
 /** Types that only the booking functions create. */
 export const functionCreatedTypes = new Set(['booking', 'itineraryRequest', 'newsletterSignup'])

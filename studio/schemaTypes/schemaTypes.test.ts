@@ -14,7 +14,10 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {bookingsSchemaTypes, contentSchemaTypes} from './index'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const seed: SanityDocument[] = readFileSync(resolve(here, '../../content/production.ndjson'), 'utf8')
+const seed: SanityDocument[] = readFileSync(
+  resolve(here, '../../content/production.ndjson'),
+  'utf8',
+)
   .trim()
   .split('\n')
   .map((line) => JSON.parse(line))
@@ -49,7 +52,11 @@ function groqClient(documents: SanityDocument[]) {
 const contentSchema = createSchema({name: 'content', types: contentSchemaTypes})
 const bookingsSchema = createSchema({name: 'bookings', types: bookingsSchemaTypes})
 
-async function problems(document: SanityDocument, documents: SanityDocument[] = dataset, schema = contentSchema) {
+async function problems(
+  document: SanityDocument,
+  documents: SanityDocument[] = dataset,
+  schema = contentSchema,
+) {
   const ids = new Set(documents.map((d) => d._id))
   const client = groqClient(documents)
   // The studio's own validateDocument, as the Publish button runs it.
@@ -65,7 +72,8 @@ async function problems(document: SanityDocument, documents: SanityDocument[] = 
     .sort()
 }
 
-const doc = (id: string) => structuredClone(dataset.find((d) => d._id === id)!) as SanityDocument & Record<string, any>
+const doc = (id: string) =>
+  structuredClone(dataset.find((d) => d._id === id)!) as SanityDocument & Record<string, any>
 
 beforeAll(() => {
   // Blackout dates must not be in the past; pin "today" so the seed's December dates stay in the future.
@@ -78,7 +86,9 @@ describe('schema', () => {
   it('compiles both workspaces without errors', () => {
     for (const schema of [contentSchema, bookingsSchema]) {
       const errors = (schema._validation ?? []).flatMap((group) =>
-        group.problems.filter((p) => p.severity === 'error').map((p) => `${group.path.map((s) => s.name).join('.')}: ${p.message}`),
+        group.problems
+          .filter((p) => p.severity === 'error')
+          .map((p) => `${group.path.map((s) => s.name).join('.')}: ${p.message}`),
       )
       expect(errors).toEqual([])
     }
@@ -102,7 +112,12 @@ describe('the seed content', () => {
 describe('validation stops what the site cannot show', () => {
   it('rejects a settings document with min above max, bad lead time, duplicate or past blackout dates', async () => {
     const settings = doc('settings.sunset-cruise')
-    Object.assign(settings, {minPax: 12, maxPax: 4, leadTimeDays: 400, blackoutDates: ['2026-12-01', '2026-12-01']})
+    Object.assign(settings, {
+      minPax: 12,
+      maxPax: 4,
+      leadTimeDays: 400,
+      blackoutDates: ['2026-12-01', '2026-12-01'],
+    })
     expect(await problems(settings)).toEqual(
       expect.arrayContaining([
         'maxPax: Maximum group size (4) cannot be smaller than the minimum (12).',
@@ -115,7 +130,9 @@ describe('validation stops what the site cannot show', () => {
       'blackoutDates: 2026-11-01 is in the past. Remove past blackout dates before publishing.',
     )
     Object.assign(settings, {minPax: 0, maxPax: 4, leadTimeDays: 2, blackoutDates: []})
-    expect(await problems(settings)).toEqual(['minPax: Minimum group size must be at least 1 person.'])
+    expect(await problems(settings)).toEqual([
+      'minPax: Minimum group size must be at least 1 person.',
+    ])
   })
 
   it('allows one settings document per experience', async () => {
@@ -134,7 +151,9 @@ describe('validation stops what the site cannot show', () => {
       'image.alt: Add alternative text: the site will not show an image without it.',
     ])
     delete hike.image
-    expect(await problems({...hike, faqs: hike.faqs.slice(0, 5)})).toEqual(['image: Add an image: this page has no picture without it.'])
+    expect(await problems({...hike, faqs: hike.faqs.slice(0, 5)})).toEqual([
+      'image: Add an image: this page has no picture without it.',
+    ])
   })
 
   it('keeps home-page positions unique and prices set for bookable experiences', async () => {
@@ -149,14 +168,23 @@ describe('validation stops what the site cannot show', () => {
 
   it('requires a story call to action to lead to a published, bookable experience or the questionnaire', async () => {
     const story = doc('story.cape-jazz-scene')
-    story.callToAction = {...story.callToAction, experience: {_type: 'reference', _ref: 'experience.bespoke-cape-town-itinerary'}}
+    story.callToAction = {
+      ...story.callToAction,
+      experience: {_type: 'reference', _ref: 'experience.bespoke-cape-town-itinerary'},
+    }
     expect(await problems(story)).toEqual([
       'callToAction.experience: For the bespoke experience, choose “The bespoke questionnaire” instead.',
     ])
     story.callToAction = {_type: 'storyCallToAction', kind: 'experience'}
-    expect(await problems(story)).toEqual(['callToAction.experience: Pick the experience the booking button leads to.'])
+    expect(await problems(story)).toEqual([
+      'callToAction.experience: Pick the experience the booking button leads to.',
+    ])
     const draftOnly = {...doc('experience.robben-island'), _id: 'drafts.experience.new-tour'}
-    story.callToAction = {_type: 'storyCallToAction', kind: 'experience', experience: {_type: 'reference', _ref: 'experience.new-tour'}}
+    story.callToAction = {
+      _type: 'storyCallToAction',
+      kind: 'experience',
+      experience: {_type: 'reference', _ref: 'experience.new-tour'},
+    }
     expect((await problems(story, [...dataset, draftOnly])).join('\n')).toMatch(/not published yet/)
   })
 })
@@ -170,7 +198,9 @@ describe('bookings workspace', () => {
     _updatedAt: '2026-11-22T08:00:00Z',
     booking_ref: 'CT-7K3P9Q',
     status: 'new',
-    status_history: [{_key: 'a', _type: 'statusChange', status: 'new', at: '2026-11-22T08:00:00Z', by: 'system'}],
+    status_history: [
+      {_key: 'a', _type: 'statusChange', status: 'new', at: '2026-11-22T08:00:00Z', by: 'system'},
+    ],
     created_at: '2026-11-22T08:00:00Z',
     experience_id: 'sunset-cruise',
     experience_title: 'Sunset Cruise',
@@ -189,8 +219,12 @@ describe('bookings workspace', () => {
   })
 
   it('flags a total that is not adults plus children, and an unknown email', async () => {
-    expect(await problems({...booking, pax_total: 5, email: 'not-an-email'} as never, [], bookingsSchema)).toEqual(
-      expect.arrayContaining(['pax_total: Total people should be adults + children (3).']),
-    )
+    expect(
+      await problems(
+        {...booking, pax_total: 5, email: 'not-an-email'} as never,
+        [],
+        bookingsSchema,
+      ),
+    ).toEqual(expect.arrayContaining(['pax_total: Total people should be adults + children (3).']))
   })
 })

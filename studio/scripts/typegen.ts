@@ -44,11 +44,21 @@ try {
   const merged = new Map<string, SchemaType>()
   for (const workspace of workspaces) {
     const out = join(tmp, `${workspace}.json`)
-    sanity(['schema', 'extract', '--enforce-required-fields', '--workspace', workspace, '--path', relative(studioDir, out)])
+    sanity([
+      'schema',
+      'extract',
+      '--enforce-required-fields',
+      '--workspace',
+      workspace,
+      '--path',
+      relative(studioDir, out),
+    ])
     for (const type of JSON.parse(readFileSync(out, 'utf8')) as SchemaType[]) {
       const seen = merged.get(type.name)
       if (seen && JSON.stringify(seen) !== JSON.stringify(type))
-        throw new Error(`Type "${type.name}" differs between workspaces; give one of them another name.`)
+        throw new Error(
+          `Type "${type.name}" differs between workspaces; give one of them another name.`,
+        )
       merged.set(type.name, type)
     }
   }
@@ -57,7 +67,10 @@ try {
   // typegen always writes where sanity.cli.ts says, so check mode generates in place, compares with what was
   // there before, and puts the previous files back.
   const before = new Map(
-    [committedSchema, committedTypes].map((file) => [file, existsSync(file) ? readFileSync(file, 'utf8') : null]),
+    [committedSchema, committedTypes].map((file) => [
+      file,
+      existsSync(file) ? readFileSync(file, 'utf8') : null,
+    ]),
   )
   writeFileSync(committedSchema, schemaJson)
   sanity(['typegen', 'generate'])

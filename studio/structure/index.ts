@@ -56,7 +56,9 @@ export const contentStructure: StructureResolver = (S) =>
                         .filter('_type == "experienceSettings" && experience._ref == $experienceId')
                         .params({experienceId})
                         .initialValueTemplates([
-                          S.initialValueTemplateItem(SETTINGS_FOR_EXPERIENCE_TEMPLATE, {experienceId}),
+                          S.initialValueTemplateItem(SETTINGS_FOR_EXPERIENCE_TEMPLATE, {
+                            experienceId,
+                          }),
                         ]),
                     ),
                 ]),

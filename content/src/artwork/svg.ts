@@ -73,11 +73,39 @@ export function sun(x: number, y: number, r: number, colour: string, glow = '#ff
  * The Cape Town skyline as seen from Table Bay: Devil's Peak, the flat top of Table Mountain, Kloof Nek,
  * Lion's Head and Signal Hill. `x0..x1` is the horizontal span, `base` the foot and `height` the summit height.
  */
-export function capeTownMountains(x0: number, x1: number, base: number, height: number, fill: string, extra = ''): string {
+export function capeTownMountains(
+  x0: number,
+  x1: number,
+  base: number,
+  height: number,
+  fill: string,
+  extra = '',
+): string {
   const profile: Point[] = [
-    [0, 0.12], [0.06, 0.3], [0.12, 0.62], [0.155, 0.8], [0.175, 0.76], [0.2, 0.86], [0.235, 0.97], [0.26, 1],
-    [0.4, 1], [0.54, 0.995], [0.565, 0.92], [0.6, 0.66], [0.64, 0.5], [0.68, 0.42], [0.715, 0.5], [0.745, 0.66],
-    [0.77, 0.76], [0.79, 0.79], [0.81, 0.74], [0.835, 0.57], [0.87, 0.4], [0.92, 0.33], [0.97, 0.25], [1, 0.2],
+    [0, 0.12],
+    [0.06, 0.3],
+    [0.12, 0.62],
+    [0.155, 0.8],
+    [0.175, 0.76],
+    [0.2, 0.86],
+    [0.235, 0.97],
+    [0.26, 1],
+    [0.4, 1],
+    [0.54, 0.995],
+    [0.565, 0.92],
+    [0.6, 0.66],
+    [0.64, 0.5],
+    [0.68, 0.42],
+    [0.715, 0.5],
+    [0.745, 0.66],
+    [0.77, 0.76],
+    [0.79, 0.79],
+    [0.81, 0.74],
+    [0.835, 0.57],
+    [0.87, 0.4],
+    [0.92, 0.33],
+    [0.97, 0.25],
+    [1, 0.2],
   ]
   const pts = profile.map(([fx, fy]): Point => [x0 + fx * (x1 - x0), base - fy * height])
   return ridge(pts, fill, extra)
@@ -86,14 +114,24 @@ export function capeTownMountains(x0: number, x1: number, base: number, height: 
 /** Rolling hills with a little randomness. */
 export function hills(rand: Rng, base: number, amplitude: number, fill: string, count = 6): string {
   const pts: Point[] = []
-  for (let i = 0; i <= count; i++) pts.push([(i / count) * (W + 200) - 100, base - rand() * amplitude])
+  for (let i = 0; i <= count; i++)
+    pts.push([(i / count) * (W + 200) - 100, base - rand() * amplitude])
   return ridge(pts, fill)
 }
 
 /** The sea from `top` down, with soft horizontal wave lines. */
-export function sea(rand: Rng, top: number, colours: [string, string], waveColour = '#ffffff', waves = 28): string {
+export function sea(
+  rand: Rng,
+  top: number,
+  colours: [string, string],
+  waveColour = '#ffffff',
+  waves = 28,
+): string {
   const id = `sea${Math.round(top)}`
-  let out = `<defs>${linearGradient(id, [[0, colours[0]], [1, colours[1]]])}</defs><rect x="0" y="${top}" width="${W}" height="${H - top}" fill="url(#${id})"/>`
+  let out = `<defs>${linearGradient(id, [
+    [0, colours[0]],
+    [1, colours[1]],
+  ])}</defs><rect x="0" y="${top}" width="${W}" height="${H - top}" fill="url(#${id})"/>`
   for (let i = 0; i < waves; i++) {
     const y = top + 8 + Math.pow(rand(), 1.6) * (H - top - 8)
     const len = 30 + rand() * 140 * ((y - top) / (H - top) + 0.3)
@@ -141,7 +179,13 @@ export function hiker(x: number, y: number, s: number, colour: string, stick = t
 }
 
 /** A Cape Dutch homestead: whitewashed walls, thatch and a curved front gable. */
-export function capeDutchHouse(x: number, y: number, s: number, wall = '#f5efe2', thatch = '#5d4630'): string {
+export function capeDutchHouse(
+  x: number,
+  y: number,
+  s: number,
+  wall = '#f5efe2',
+  thatch = '#5d4630',
+): string {
   return `<g transform="translate(${r1(x)},${r1(y)}) scale(${s})">
 <path d="M-150,-60 L-130,-95 L130,-95 L150,-60 Z" fill="${thatch}"/>
 <rect x="-150" y="-60" width="300" height="60" fill="${wall}"/>
@@ -163,7 +207,14 @@ export function vineyard(rand: Rng, top: number, ground: string, vine: string, r
 }
 
 /** A row of Bo-Kaap houses: flat roofs, parapets, bright walls, green doors and shutters. */
-export function boKaapRow(rand: Rng, base: number, height: number, palette: string[], x0 = -20, x1 = W + 20): string {
+export function boKaapRow(
+  rand: Rng,
+  base: number,
+  height: number,
+  palette: string[],
+  x0 = -20,
+  x1 = W + 20,
+): string {
   let out = ''
   let x = x0
   let i = 0
@@ -199,7 +250,14 @@ export function penguin(x: number, y: number, s: number, flip = false): string {
 }
 
 /** A smooth granite boulder. */
-export function boulder(x: number, y: number, w: number, h: number, fill: string, light: string): string {
+export function boulder(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  fill: string,
+  light: string,
+): string {
   return `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(w / 2)}" ry="${r1(h / 2)}" fill="${fill}"/><ellipse cx="${r1(x - w * 0.12)}" cy="${r1(y - h * 0.2)}" rx="${r1(w * 0.3)}" ry="${r1(h * 0.22)}" fill="${light}" opacity="0.55"/>`
 }
 
@@ -210,7 +268,13 @@ ${beam ? '<path d="M0,-118 L-420,-190 L-420,-60 Z" fill="#fff6c8" opacity="0.25"
 <rect x="-12" y="-116" width="24" height="16" fill="#2b2b2b"/><rect x="-8" y="-113" width="16" height="10" fill="#ffe27a"/><path d="M-14,-116 L0,-130 L14,-116 Z" fill="#c8372d"/></g>`
 }
 
-export function catamaran(x: number, y: number, s: number, hull = '#f4f1ea', sail = '#fdf6e8'): string {
+export function catamaran(
+  x: number,
+  y: number,
+  s: number,
+  hull = '#f4f1ea',
+  sail = '#fdf6e8',
+): string {
   return `<g transform="translate(${r1(x)},${r1(y)}) scale(${s})">
 <path d="M-120,0 L120,0 L100,18 L-105,18 Z" fill="${hull}"/><rect x="-90" y="-16" width="150" height="16" fill="${hull}" opacity="0.9"/>
 <line x1="0" y1="-16" x2="0" y2="-230" stroke="#3b3b3b" stroke-width="4"/>
@@ -232,7 +296,14 @@ ${[-220, -180, -140, -100].map((ky) => `<circle cx="-24" cy="${ky}" r="8" fill="
 }
 
 /** A city block silhouette with lit windows. */
-export function cityBlocks(rand: Rng, base: number, maxH: number, fill: string, windowColour: string, litShare = 0.45): string {
+export function cityBlocks(
+  rand: Rng,
+  base: number,
+  maxH: number,
+  fill: string,
+  windowColour: string,
+  litShare = 0.45,
+): string {
   let out = ''
   let x = -10
   while (x < W + 10) {
@@ -249,7 +320,14 @@ export function cityBlocks(rand: Rng, base: number, maxH: number, fill: string, 
 }
 
 /** A market stall with a striped awning. */
-export function stall(x: number, y: number, w: number, colours: [string, string], goods: string[], rand: Rng): string {
+export function stall(
+  x: number,
+  y: number,
+  w: number,
+  colours: [string, string],
+  goods: string[],
+  rand: Rng,
+): string {
   const stripes = 8
   let out = `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(w)}" height="130" fill="#7a5a3c"/>`
   for (let i = 0; i < stripes; i++)
@@ -260,7 +338,14 @@ export function stall(x: number, y: number, w: number, colours: [string, string]
   return out
 }
 
-export function stringLights(rand: Rng, x0: number, x1: number, y: number, sag: number, colour = '#ffd98a'): string {
+export function stringLights(
+  rand: Rng,
+  x0: number,
+  x1: number,
+  y: number,
+  sag: number,
+  colour = '#ffd98a',
+): string {
   let out = `<path d="M${x0},${y} Q${(x0 + x1) / 2},${y + sag * 2} ${x1},${y}" stroke="#2a2a2a" stroke-width="2" fill="none"/>`
   const n = Math.floor((x1 - x0) / 40)
   for (let i = 1; i < n; i++) {

@@ -34,7 +34,8 @@ export const experience = defineType({
       title: 'Title',
       type: 'string',
       group: 'basics',
-      validation: (rule) => rule.required().max(80).error('Give the experience a title (80 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(80).error('Give the experience a title (80 characters at most).'),
     }),
     defineField({
       name: 'slug',
@@ -49,7 +50,9 @@ export const experience = defineType({
           const problem = slugProblem(slug?.current, title)
           if (!problem) return true
           // A slug that no longer follows the title is allowed (old links keep working) but flagged.
-          return slug?.current && title && problem.startsWith('The slug should follow') ? true : problem
+          return slug?.current && title && problem.startsWith('The slug should follow')
+            ? true
+            : problem
         }),
     }),
     defineField({
@@ -62,7 +65,8 @@ export const experience = defineType({
         layout: 'radio',
         direction: 'horizontal',
       },
-      validation: (rule) => rule.required().error('Choose the category the experience is listed under.'),
+      validation: (rule) =>
+        rule.required().error('Choose the category the experience is listed under.'),
     }),
     defineField({
       name: 'isBespoke',
@@ -102,12 +106,14 @@ export const experience = defineType({
       title: 'From price (ZAR per person)',
       type: 'number',
       group: 'basics',
-      description: 'Shown as "From ZAR 450 per person". Leave empty only for the bespoke experience.',
+      description:
+        'Shown as "From ZAR 450 per person". Leave empty only for the bespoke experience.',
       validation: (rule) =>
         rule.custom((price, context) => {
           const isBespoke = (context.document as {isBespoke?: boolean} | undefined)?.isBespoke
           if (price === undefined) return isBespoke ? true : 'Set the from price in rand.'
-          if (!Number.isInteger(price) || price <= 0) return 'The price must be a whole number of rand above 0.'
+          if (!Number.isInteger(price) || price <= 0)
+            return 'The price must be a whole number of rand above 0.'
           return true
         }),
     }),
@@ -125,7 +131,8 @@ export const experience = defineType({
       rows: 2,
       group: 'basics',
       description: 'One or two sentences for the experience card.',
-      validation: (rule) => rule.required().max(220).error('Write a short blurb (220 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(220).error('Write a short blurb (220 characters at most).'),
     }),
     imageWithAltField({group: 'basics'}),
     defineField({
@@ -184,9 +191,15 @@ export const experience = defineType({
       title: 'Maximum group size',
       type: 'number',
       group: 'practical',
-      description: 'The largest group one guide takes, as shown on the page. Booking limits are in the booking settings.',
+      description:
+        'The largest group one guide takes, as shown on the page. Booking limits are in the booking settings.',
       validation: (rule) =>
-        rule.required().integer().min(1).max(100).error('Set the group size cap (a whole number from 1 to 100).'),
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .max(100)
+          .error('Set the group size cap (a whole number from 1 to 100).'),
     }),
     defineField({
       name: 'minimumAge',
@@ -248,22 +261,35 @@ export const experience = defineType({
       title: 'Other addresses',
       type: 'array',
       group: 'promotion',
-      description: 'Older slugs or booking ids that should lead here, e.g. "cape-point-and-penguins".',
+      description:
+        'Older slugs or booking ids that should lead here, e.g. "cape-point-and-penguins".',
       of: [{type: 'string'}],
       validation: (rule) => rule.unique().error('Each address may be listed once.'),
     }),
   ],
   orderings: [
-    {title: 'Home page order', name: 'featuredOrder', by: [{field: 'featuredOrder', direction: 'asc'}]},
+    {
+      title: 'Home page order',
+      name: 'featuredOrder',
+      by: [{field: 'featuredOrder', direction: 'asc'}],
+    },
     {title: 'Title', name: 'title', by: [{field: 'title', direction: 'asc'}]},
   ],
   preview: {
-    select: {title: 'title', category: 'category', price: 'fromPrice', duration: 'duration', media: 'image'},
+    select: {
+      title: 'title',
+      category: 'category',
+      price: 'fromPrice',
+      duration: 'duration',
+      media: 'image',
+    },
     prepare({title, category, price, duration, media}) {
       const priceText = typeof price === 'number' ? `From ZAR ${price}` : 'Priced on request'
       return {
         title: title ?? 'Untitled experience',
-        subtitle: [category ? categoryTitle(category) : null, duration, priceText].filter(Boolean).join(' · '),
+        subtitle: [category ? categoryTitle(category) : null, duration, priceText]
+          .filter(Boolean)
+          .join(' · '),
         media,
       }
     },

@@ -64,7 +64,8 @@ export const experienceSettings = defineType({
       initialValue: DEFAULT_EXPERIENCE_SETTINGS.maxPax,
       validation: (rule) =>
         rule.custom(
-          (maxPax, context) => maxPaxProblem(maxPax, (context.document as SettingsDraft)?.minPax) ?? true,
+          (maxPax, context) =>
+            maxPaxProblem(maxPax, (context.document as SettingsDraft)?.minPax) ?? true,
         ),
     }),
     defineField({
@@ -76,7 +77,8 @@ export const experienceSettings = defineType({
       of: [defineArrayMember({type: 'string'})],
       options: {list: TIME_SLOTS.map((slot) => ({value: slot, title: slot})), layout: 'grid'},
       initialValue: [...DEFAULT_EXPERIENCE_SETTINGS.timeSlots],
-      validation: (rule) => rule.custom((slots) => timeSlotsProblem(slots as string[] | undefined) ?? true),
+      validation: (rule) =>
+        rule.custom((slots) => timeSlotsProblem(slots as string[] | undefined) ?? true),
     }),
     defineField({
       name: 'leadTimeDays',
@@ -94,7 +96,9 @@ export const experienceSettings = defineType({
       of: [defineArrayMember({type: 'date', options: {dateFormat: 'D MMM YYYY'}})],
       initialValue: [],
       validation: (rule) =>
-        rule.custom((dates) => blackoutDatesProblem(dates as string[] | undefined, todayInCapeTown()) ?? true),
+        rule.custom(
+          (dates) => blackoutDatesProblem(dates as string[] | undefined, todayInCapeTown()) ?? true,
+        ),
     }),
   ],
   preview: {
@@ -113,8 +117,13 @@ export const experienceSettings = defineType({
         Array.isArray(slots) && slots.length ? slots.join(', ') : 'no slots',
         `${lead ?? '?'} days’ notice`,
       ]
-      if (Array.isArray(blackouts) && blackouts.length) parts.push(`${blackouts.length} blackout dates`)
-      return {title: title ? `Booking settings: ${title}` : 'Booking settings (no experience)', subtitle: parts.join(' · '), media: media ?? ControlsIcon}
+      if (Array.isArray(blackouts) && blackouts.length)
+        parts.push(`${blackouts.length} blackout dates`)
+      return {
+        title: title ? `Booking settings: ${title}` : 'Booking settings (no experience)',
+        subtitle: parts.join(' · '),
+        media: media ?? ControlsIcon,
+      }
     },
   },
 })

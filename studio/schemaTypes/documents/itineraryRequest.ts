@@ -1,5 +1,10 @@
 import {ComposeIcon} from '@sanity/icons/Compose'
-import {defineArrayMember, defineField, defineType, type ConditionalPropertyCallbackContext} from 'sanity'
+import {
+  defineArrayMember,
+  defineField,
+  defineType,
+  type ConditionalPropertyCallbackContext,
+} from 'sanity'
 
 import {BOOKING_STATUSES, bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {
@@ -18,9 +23,11 @@ const list = (options: readonly {value: string; title: string}[]) => ({
   list: options.map(({value, title}) => ({value, title})),
 })
 
-const sourceOf = ({document}: ConditionalPropertyCallbackContext) => (document as {source?: string} | undefined)?.source
+const sourceOf = ({document}: ConditionalPropertyCallbackContext) =>
+  (document as {source?: string} | undefined)?.source
 const wizardOnly = (context: ConditionalPropertyCallbackContext) => sourceOf(context) !== 'wizard'
-const questionnaireOnly = (context: ConditionalPropertyCallbackContext) => sourceOf(context) !== 'questionnaire'
+const questionnaireOnly = (context: ConditionalPropertyCallbackContext) =>
+  sourceOf(context) !== 'questionnaire'
 
 /**
  * A bespoke-trip lead from the questionnaire (spec §3 Questionnaire) or the inline booking wizard (spec §3 Wizard
@@ -36,7 +43,14 @@ export const itineraryRequest = defineType({
     {name: 'request', title: 'Request'},
   ],
   fields: [
-    defineField({name: 'request_ref', title: 'Reference', type: 'string', group: 'triage', readOnly: true, validation: (rule) => rule.required()}),
+    defineField({
+      name: 'request_ref',
+      title: 'Reference',
+      type: 'string',
+      group: 'triage',
+      readOnly: true,
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'source',
       title: 'Came from',
@@ -55,19 +69,97 @@ export const itineraryRequest = defineType({
       initialValue: 'new',
       validation: (rule) => rule.required().error('Every request needs a status.'),
     }),
-    defineField({name: 'status_history', title: 'Status history', type: 'array', group: 'triage', of: [defineArrayMember({type: 'statusChange'})]}),
-    defineField({name: 'staff_notes', title: 'Staff notes', type: 'text', rows: 4, group: 'triage'}),
-    defineField({name: 'created_at', title: 'Received', type: 'datetime', group: 'triage', readOnly: true, validation: (rule) => rule.required()}),
+    defineField({
+      name: 'status_history',
+      title: 'Status history',
+      type: 'array',
+      group: 'triage',
+      of: [defineArrayMember({type: 'statusChange'})],
+    }),
+    defineField({
+      name: 'staff_notes',
+      title: 'Staff notes',
+      type: 'text',
+      rows: 4,
+      group: 'triage',
+    }),
+    defineField({
+      name: 'created_at',
+      title: 'Received',
+      type: 'datetime',
+      group: 'triage',
+      readOnly: true,
+      validation: (rule) => rule.required(),
+    }),
     // Both forms
-    defineField({name: 'email', title: 'Email', type: 'string', group: 'request', readOnly: true, validation: (rule) => rule.required().email()}),
+    defineField({
+      name: 'email',
+      title: 'Email',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      validation: (rule) => rule.required().email(),
+    }),
     // Questionnaire
-    defineField({name: 'first_name', title: 'First name', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly}),
-    defineField({name: 'last_name', title: 'Last name', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly}),
-    defineField({name: 'newsletter', title: 'Wants the newsletter', type: 'boolean', group: 'request', readOnly: true, hidden: questionnaireOnly}),
-    defineField({name: 'trip_type', title: 'Trip type', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly, options: list(TRIP_TYPES)}),
-    defineField({name: 'preferred_date', title: 'Preferred date', type: 'date', group: 'request', readOnly: true, hidden: questionnaireOnly}),
-    defineField({name: 'duration', title: 'Trip length', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly, options: list(TRIP_DURATIONS)}),
-    defineField({name: 'group_size', title: 'Group size', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly, options: list(GROUP_SIZES)}),
+    defineField({
+      name: 'first_name',
+      title: 'First name',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+    }),
+    defineField({
+      name: 'last_name',
+      title: 'Last name',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+    }),
+    defineField({
+      name: 'newsletter',
+      title: 'Wants the newsletter',
+      type: 'boolean',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+    }),
+    defineField({
+      name: 'trip_type',
+      title: 'Trip type',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+      options: list(TRIP_TYPES),
+    }),
+    defineField({
+      name: 'preferred_date',
+      title: 'Preferred date',
+      type: 'date',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+    }),
+    defineField({
+      name: 'duration',
+      title: 'Trip length',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+      options: list(TRIP_DURATIONS),
+    }),
+    defineField({
+      name: 'group_size',
+      title: 'Group size',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+      options: list(GROUP_SIZES),
+    }),
     defineField({
       name: 'interests',
       title: 'Interests',
@@ -78,25 +170,107 @@ export const itineraryRequest = defineType({
       of: [defineArrayMember({type: 'string'})],
       options: {...list(INTERESTS), layout: 'grid'},
     }),
-    defineField({name: 'safari', title: 'Safari', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly, options: list(SAFARI_OPTIONS)}),
-    defineField({name: 'accommodation', title: 'Accommodation', type: 'string', group: 'request', readOnly: true, hidden: questionnaireOnly, options: list(ACCOMMODATION_OPTIONS)}),
-    defineField({name: 'additional_info', title: 'Additional information', type: 'text', rows: 4, group: 'request', readOnly: true, hidden: questionnaireOnly}),
+    defineField({
+      name: 'safari',
+      title: 'Safari',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+      options: list(SAFARI_OPTIONS),
+    }),
+    defineField({
+      name: 'accommodation',
+      title: 'Accommodation',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+      options: list(ACCOMMODATION_OPTIONS),
+    }),
+    defineField({
+      name: 'additional_info',
+      title: 'Additional information',
+      type: 'text',
+      rows: 4,
+      group: 'request',
+      readOnly: true,
+      hidden: questionnaireOnly,
+    }),
     // Wizard
-    defineField({name: 'name', title: 'Name', type: 'string', group: 'request', readOnly: true, hidden: wizardOnly}),
-    defineField({name: 'phone', title: 'Phone', type: 'string', group: 'request', readOnly: true, hidden: wizardOnly}),
-    defineField({name: 'travelers', title: 'Travellers', type: 'string', group: 'request', readOnly: true, hidden: wizardOnly, options: list(WIZARD_TRAVELLERS)}),
-    defineField({name: 'start_date', title: 'Start date', type: 'date', group: 'request', readOnly: true, hidden: wizardOnly}),
-    defineField({name: 'package_type', title: 'Package', type: 'string', group: 'request', readOnly: true, hidden: wizardOnly, options: list(WIZARD_PACKAGES)}),
-    defineField({name: 'special_requests', title: 'Special requests', type: 'text', rows: 3, group: 'request', readOnly: true, hidden: wizardOnly}),
+    defineField({
+      name: 'name',
+      title: 'Name',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+    }),
+    defineField({
+      name: 'phone',
+      title: 'Phone',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+    }),
+    defineField({
+      name: 'travelers',
+      title: 'Travellers',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+      options: list(WIZARD_TRAVELLERS),
+    }),
+    defineField({
+      name: 'start_date',
+      title: 'Start date',
+      type: 'date',
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+    }),
+    defineField({
+      name: 'package_type',
+      title: 'Package',
+      type: 'string',
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+      options: list(WIZARD_PACKAGES),
+    }),
+    defineField({
+      name: 'special_requests',
+      title: 'Special requests',
+      type: 'text',
+      rows: 3,
+      group: 'request',
+      readOnly: true,
+      hidden: wizardOnly,
+    }),
   ],
-  orderings: [{title: 'Newest first', name: 'createdAtDesc', by: [{field: 'created_at', direction: 'desc'}]}],
+  orderings: [
+    {title: 'Newest first', name: 'createdAtDesc', by: [{field: 'created_at', direction: 'desc'}]},
+  ],
   preview: {
-    select: {ref: 'request_ref', first: 'first_name', last: 'last_name', name: 'name', email: 'email', source: 'source', status: 'status'},
+    select: {
+      ref: 'request_ref',
+      first: 'first_name',
+      last: 'last_name',
+      name: 'name',
+      email: 'email',
+      source: 'source',
+      status: 'status',
+    },
     prepare({ref, first, last, name, email, source, status}) {
       const who = name ?? ([first, last].filter(Boolean).join(' ') || email || 'Unknown traveller')
       return {
         title: `${ref ?? 'No reference'} · ${who}`,
-        subtitle: [bookingStatusTitle(status ?? ''), source === 'wizard' ? 'Booking wizard' : 'Questionnaire'].join(' · '),
+        subtitle: [
+          bookingStatusTitle(status ?? ''),
+          source === 'wizard' ? 'Booking wizard' : 'Questionnaire',
+        ].join(' · '),
         media: ComposeIcon,
       }
     },

@@ -23,7 +23,8 @@ export const story = defineType({
       title: 'Title',
       type: 'string',
       group: 'card',
-      validation: (rule) => rule.required().max(100).error('Give the story a title (100 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(100).error('Give the story a title (100 characters at most).'),
     }),
     defineField({
       name: 'slug',
@@ -44,7 +45,8 @@ export const story = defineType({
       type: 'string',
       group: 'card',
       description: 'The small line above the title, e.g. "Art & Design".',
-      validation: (rule) => rule.required().max(40).error('Add a short overline (40 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(40).error('Add a short overline (40 characters at most).'),
     }),
     defineField({
       name: 'teaser',
@@ -53,7 +55,8 @@ export const story = defineType({
       rows: 3,
       group: 'card',
       description: 'The excerpt on story cards and the home page.',
-      validation: (rule) => rule.required().max(260).error('Write a teaser (260 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(260).error('Write a teaser (260 characters at most).'),
     }),
     imageWithAltField({group: 'card'}),
     defineField({
@@ -88,16 +91,34 @@ export const story = defineType({
       title: 'Related experiences',
       type: 'array',
       group: 'booking',
-      of: [defineArrayMember({type: 'reference', to: [{type: 'experience'}], options: {disableNew: true}})],
+      of: [
+        defineArrayMember({
+          type: 'reference',
+          to: [{type: 'experience'}],
+          options: {disableNew: true},
+        }),
+      ],
       validation: (rule) => rule.unique().max(4).error('Pick up to four different experiences.'),
     }),
   ],
-  orderings: [{title: 'List order', name: 'listOrder', by: [{field: 'listOrder', direction: 'asc'}]}],
+  orderings: [
+    {title: 'List order', name: 'listOrder', by: [{field: 'listOrder', direction: 'asc'}]},
+  ],
   preview: {
-    select: {title: 'title', overline: 'overline', media: 'image', target: 'callToAction.experience.title', kind: 'callToAction.kind'},
+    select: {
+      title: 'title',
+      overline: 'overline',
+      media: 'image',
+      target: 'callToAction.experience.title',
+      kind: 'callToAction.kind',
+    },
     prepare({title, overline, media, target, kind}) {
       const cta = kind === 'questionnaire' ? '→ questionnaire' : target ? `→ ${target}` : null
-      return {title: title ?? 'Untitled story', subtitle: [overline, cta].filter(Boolean).join(' · '), media}
+      return {
+        title: title ?? 'Untitled story',
+        subtitle: [overline, cta].filter(Boolean).join(' · '),
+        media,
+      }
     },
   },
 })

@@ -13,20 +13,23 @@ export const testimonial = defineType({
       title: 'Quote',
       type: 'text',
       rows: 4,
-      validation: (rule) => rule.required().max(400).error('Add the quote (400 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(400).error('Add the quote (400 characters at most).'),
     }),
     defineField({
       name: 'initials',
       title: 'Initials',
       type: 'string',
       description: 'We publish initials only, e.g. "S.M.".',
-      validation: (rule) => rule.required().max(12).error('Add the traveller’s initials (12 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(12).error('Add the traveller’s initials (12 characters at most).'),
     }),
     defineField({
       name: 'location',
       title: 'Where they are from',
       type: 'string',
-      validation: (rule) => rule.required().error('Add where the traveller is from, e.g. "London, UK".'),
+      validation: (rule) =>
+        rule.required().error('Add where the traveller is from, e.g. "London, UK".'),
     }),
     defineField({
       name: 'experience',

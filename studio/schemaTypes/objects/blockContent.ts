@@ -46,7 +46,9 @@ export const blockContent = defineType({
                   rule
                     .required()
                     .uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true})
-                    .error('Enter a web address (https://…), a site path (/about), mailto: or tel:.'),
+                    .error(
+                      'Enter a web address (https://…), a site path (/about), mailto: or tel:.',
+                    ),
               }),
             ],
           }),
@@ -80,7 +82,10 @@ export const blockContent = defineType({
           name: 'alt',
           title: 'Alternative text',
           type: 'string',
-          validation: (rule) => rule.required().error('Add alternative text: the site will not show an image without it.'),
+          validation: (rule) =>
+            rule
+              .required()
+              .error('Add alternative text: the site will not show an image without it.'),
         }),
         defineField({name: 'caption', title: 'Caption', type: 'string'}),
       ],

@@ -12,18 +12,24 @@ export const faq = defineType({
       name: 'question',
       title: 'Question',
       type: 'string',
-      validation: (rule) => rule.required().max(160).error('Write the question (160 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(160).error('Write the question (160 characters at most).'),
     }),
     defineField({
       name: 'answer',
       title: 'Answer',
       type: 'text',
       rows: 3,
-      validation: (rule) => rule.required().max(800).error('Write the answer (800 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(800).error('Write the answer (800 characters at most).'),
     }),
   ],
   preview: {
     select: {title: 'question', subtitle: 'answer'},
-    prepare: ({title, subtitle}) => ({title: title ?? 'New question', subtitle, media: HelpCircleIcon}),
+    prepare: ({title, subtitle}) => ({
+      title: title ?? 'New question',
+      subtitle,
+      media: HelpCircleIcon,
+    }),
   },
 })

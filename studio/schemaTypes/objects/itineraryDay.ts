@@ -17,17 +17,41 @@ export const itineraryDay = defineType({
       title: 'Day',
       type: 'number',
       validation: (rule) =>
-        rule.required().integer().min(1).max(ITINERARY_DAYS).error(`Number the day from 1 to ${ITINERARY_DAYS}.`),
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .max(ITINERARY_DAYS)
+          .error(`Number the day from 1 to ${ITINERARY_DAYS}.`),
     }),
     defineField({
       name: 'title',
       title: 'Title',
       type: 'string',
-      validation: (rule) => rule.required().error('Give the day a title, e.g. "City & Table Mountain".'),
+      validation: (rule) =>
+        rule.required().error('Give the day a title, e.g. "City & Table Mountain".'),
     }),
-    defineField({name: 'morning', title: 'Morning', type: 'text', rows: 3, validation: (rule) => rule.required().error('Describe the morning.')}),
-    defineField({name: 'afternoon', title: 'Afternoon', type: 'text', rows: 3, validation: (rule) => rule.required().error('Describe the afternoon.')}),
-    defineField({name: 'evening', title: 'Evening', type: 'text', rows: 3, validation: (rule) => rule.required().error('Describe the evening.')}),
+    defineField({
+      name: 'morning',
+      title: 'Morning',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().error('Describe the morning.'),
+    }),
+    defineField({
+      name: 'afternoon',
+      title: 'Afternoon',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().error('Describe the afternoon.'),
+    }),
+    defineField({
+      name: 'evening',
+      title: 'Evening',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().error('Describe the evening.'),
+    }),
     imageWithAltField(),
   ],
   preview: {

@@ -9,8 +9,19 @@ export const pageHero = defineType({
   icon: PresentationIcon,
   fields: [
     defineField({name: 'overline', title: 'Overline', type: 'string'}),
-    defineField({name: 'heading', title: 'Heading', type: 'string', validation: (rule) => rule.required().max(100)}),
-    defineField({name: 'intro', title: 'Intro', type: 'text', rows: 3, validation: (rule) => rule.max(400)}),
+    defineField({
+      name: 'heading',
+      title: 'Heading',
+      type: 'string',
+      validation: (rule) => rule.required().max(100),
+    }),
+    defineField({
+      name: 'intro',
+      title: 'Intro',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.max(400),
+    }),
     defineField({
       name: 'image',
       title: 'Image',

@@ -13,12 +13,17 @@ export const pullQuote = defineType({
       title: 'Quote',
       type: 'text',
       rows: 3,
-      validation: (rule) => rule.required().max(300).error('Write the quote (300 characters at most).'),
+      validation: (rule) =>
+        rule.required().max(300).error('Write the quote (300 characters at most).'),
     }),
     defineField({name: 'attribution', title: 'Who said it', type: 'string'}),
   ],
   preview: {
     select: {quote: 'quote', attribution: 'attribution'},
-    prepare: ({quote, attribution}) => ({title: quote ? `“${quote}”` : 'Empty quote', subtitle: attribution, media: BlockquoteIcon}),
+    prepare: ({quote, attribution}) => ({
+      title: quote ? `“${quote}”` : 'Empty quote',
+      subtitle: attribution,
+      media: BlockquoteIcon,
+    }),
   },
 })

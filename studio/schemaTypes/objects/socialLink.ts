@@ -11,15 +11,33 @@ export const socialLink = defineType({
       name: 'platform',
       title: 'Platform',
       type: 'string',
-      options: {list: ['Instagram', 'Facebook', 'TikTok', 'YouTube', 'LinkedIn', 'X', 'WhatsApp', 'Tripadvisor']},
+      options: {
+        list: [
+          'Instagram',
+          'Facebook',
+          'TikTok',
+          'YouTube',
+          'LinkedIn',
+          'X',
+          'WhatsApp',
+          'Tripadvisor',
+        ],
+      },
       validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'url',
       title: 'Address',
       type: 'url',
-      validation: (rule) => rule.required().uri({scheme: ['https']}).error('Enter the full https:// address.'),
+      validation: (rule) =>
+        rule
+          .required()
+          .uri({scheme: ['https']})
+          .error('Enter the full https:// address.'),
     }),
   ],
-  preview: {select: {title: 'platform', subtitle: 'url'}, prepare: ({title, subtitle}) => ({title, subtitle, media: LinkIcon})},
+  preview: {
+    select: {title: 'platform', subtitle: 'url'},
+    prepare: ({title, subtitle}) => ({title, subtitle, media: LinkIcon}),
+  },
 })

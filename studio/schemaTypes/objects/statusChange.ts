@@ -18,7 +18,12 @@ export const statusChange = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({name: 'at', title: 'At', type: 'datetime', validation: (rule) => rule.required()}),
-    defineField({name: 'by', title: 'By', type: 'string', description: 'Staff member, or "system" for automatic changes.'}),
+    defineField({
+      name: 'by',
+      title: 'By',
+      type: 'string',
+      description: 'Staff member, or "system" for automatic changes.',
+    }),
   ],
   preview: {
     select: {status: 'status', at: 'at', by: 'by'},

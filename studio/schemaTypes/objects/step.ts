@@ -8,8 +8,22 @@ export const step = defineType({
   type: 'object',
   icon: OlistIcon,
   fields: [
-    defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required().max(60)}),
-    defineField({name: 'text', title: 'Text', type: 'text', rows: 3, validation: (rule) => rule.required().max(400)}),
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      validation: (rule) => rule.required().max(60),
+    }),
+    defineField({
+      name: 'text',
+      title: 'Text',
+      type: 'text',
+      rows: 3,
+      validation: (rule) => rule.required().max(400),
+    }),
   ],
-  preview: {select: {title: 'title', subtitle: 'text'}, prepare: ({title, subtitle}) => ({title, subtitle, media: OlistIcon})},
+  preview: {
+    select: {title: 'title', subtitle: 'text'},
+    prepare: ({title, subtitle}) => ({title, subtitle, media: OlistIcon}),
+  },
 })

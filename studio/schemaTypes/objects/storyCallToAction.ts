@@ -1,7 +1,11 @@
 import {LaunchIcon} from '@sanity/icons/Launch'
 import {defineField, defineType} from 'sanity'
 
-import {STORY_CTA_EXPERIENCE, STORY_CTA_QUESTIONNAIRE, storyCallToActionKindProblem} from '@repo/schemas/content-rules.ts'
+import {
+  STORY_CTA_EXPERIENCE,
+  STORY_CTA_QUESTIONNAIRE,
+  storyCallToActionKindProblem,
+} from '@repo/schemas/content-rules.ts'
 
 import {STUDIO_API_VERSION} from '../../lib/fields'
 
@@ -45,8 +49,10 @@ export const storyCallToAction = defineType({
           const published = await context
             .getClient({apiVersion: STUDIO_API_VERSION})
             .fetch<{isBespoke?: boolean} | null>(`*[_id == $id][0]{isBespoke}`, {id: ref._ref})
-          if (!published) return 'That experience is not published yet, so its page does not exist. Publish it first.'
-          if (published.isBespoke) return 'For the bespoke experience, choose “The bespoke questionnaire” instead.'
+          if (!published)
+            return 'That experience is not published yet, so its page does not exist. Publish it first.'
+          if (published.isBespoke)
+            return 'For the bespoke experience, choose “The bespoke questionnaire” instead.'
           return true
         }),
     }),
@@ -60,7 +66,10 @@ export const storyCallToAction = defineType({
   preview: {
     select: {kind: 'kind', title: 'experience.title', label: 'label', media: 'experience.image'},
     prepare: ({kind, title, label, media}) => ({
-      title: kind === STORY_CTA_QUESTIONNAIRE ? 'Bespoke questionnaire' : (title ?? 'No experience chosen'),
+      title:
+        kind === STORY_CTA_QUESTIONNAIRE
+          ? 'Bespoke questionnaire'
+          : (title ?? 'No experience chosen'),
       subtitle: label,
       media: media ?? LaunchIcon,
     }),

@@ -46,8 +46,11 @@ export const homePage = defineType({
       title: 'Story teasers',
       type: 'array',
       group: 'sections',
-      of: [defineArrayMember({type: 'reference', to: [{type: 'story'}], options: {disableNew: true}})],
-      validation: (rule) => rule.required().length(3).unique().error('Pick three different stories.'),
+      of: [
+        defineArrayMember({type: 'reference', to: [{type: 'story'}], options: {disableNew: true}}),
+      ],
+      validation: (rule) =>
+        rule.required().length(3).unique().error('Pick three different stories.'),
     }),
     line('storiesLinkLabel', 'Link to all stories', 'sections'),
     line('testimonialsHeading', 'Testimonials heading', 'sections'),
@@ -56,9 +59,19 @@ export const homePage = defineType({
       title: 'Testimonials',
       type: 'array',
       group: 'sections',
-      of: [defineArrayMember({type: 'reference', to: [{type: 'testimonial'}], options: {disableNew: true}})],
+      of: [
+        defineArrayMember({
+          type: 'reference',
+          to: [{type: 'testimonial'}],
+          options: {disableNew: true},
+        }),
+      ],
       validation: (rule) =>
-        rule.required().length(HOME_TESTIMONIALS).unique().error(`Pick ${HOME_TESTIMONIALS} different testimonials.`),
+        rule
+          .required()
+          .length(HOME_TESTIMONIALS)
+          .unique()
+          .error(`Pick ${HOME_TESTIMONIALS} different testimonials.`),
     }),
     line('howItWorksHeading', 'Heading', 'howItWorks'),
     defineField({
@@ -70,5 +83,8 @@ export const homePage = defineType({
       validation: (rule) => rule.required().length(3).error('How It Works has three steps.'),
     }),
   ],
-  preview: {select: {title: 'heroHeading', media: 'heroImage'}, prepare: ({title, media}) => ({title: 'Home page', subtitle: title, media})},
+  preview: {
+    select: {title: 'heroHeading', media: 'heroImage'},
+    prepare: ({title, media}) => ({title: 'Home page', subtitle: title, media}),
+  },
 })

@@ -15,7 +15,13 @@ export const itinerary = defineType({
     {name: 'services', title: 'Services & pricing'},
   ],
   fields: [
-    defineField({name: 'title', title: 'Title', type: 'string', group: 'overview', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      group: 'overview',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'slug',
       title: 'Slug',
@@ -26,7 +32,14 @@ export const itinerary = defineType({
       initialValue: {current: 'bespoke-7-day'},
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'intro', title: 'Intro', type: 'text', rows: 3, group: 'overview', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'intro',
+      title: 'Intro',
+      type: 'text',
+      rows: 3,
+      group: 'overview',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'overviewPoints',
       title: 'Overview points',
@@ -45,7 +58,8 @@ export const itinerary = defineType({
       validation: (rule) =>
         rule.custom((days) => {
           const list = (days ?? []) as {day?: number}[]
-          if (list.length !== ITINERARY_DAYS) return `The sample itinerary has exactly ${ITINERARY_DAYS} days (now ${list.length}).`
+          if (list.length !== ITINERARY_DAYS)
+            return `The sample itinerary has exactly ${ITINERARY_DAYS} days (now ${list.length}).`
           const numbers = list.map((d) => d.day)
           return numbers.every((n, i) => n === i + 1) ? true : 'Number the days 1 to 7, in order.'
         }),
@@ -71,13 +85,23 @@ export const itinerary = defineType({
       type: 'text',
       rows: 2,
       group: 'services',
-      initialValue: 'Pricing is on request: every itinerary is costed for your dates, group and style.',
+      initialValue:
+        'Pricing is on request: every itinerary is costed for your dates, group and style.',
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'stickyBarText', title: 'Sticky bar text', type: 'string', group: 'services'}),
+    defineField({
+      name: 'stickyBarText',
+      title: 'Sticky bar text',
+      type: 'string',
+      group: 'services',
+    }),
   ],
   preview: {
     select: {title: 'title', media: 'days.0.image'},
-    prepare: ({title, media}) => ({title: title ?? 'Sample itinerary', subtitle: '7 days · 15 services', media}),
+    prepare: ({title, media}) => ({
+      title: title ?? 'Sample itinerary',
+      subtitle: '7 days · 15 services',
+      media,
+    }),
   },
 })

@@ -24,12 +24,30 @@ export const pageCopy = defineType({
     {name: 'notFound', title: 'Not found'},
   ],
   fields: [
-    defineField({name: 'experiencesHero', title: 'Experiences hero', type: 'pageHero', group: 'experiences', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'experiencesHero',
+      title: 'Experiences hero',
+      type: 'pageHero',
+      group: 'experiences',
+      validation: (rule) => rule.required(),
+    }),
     line('experiencesWizardToggleLabel', 'Button that opens the booking wizard', 'experiences'),
-    defineField({name: 'storiesHero', title: 'Stories hero', type: 'pageHero', group: 'stories', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'storiesHero',
+      title: 'Stories hero',
+      type: 'pageHero',
+      group: 'stories',
+      validation: (rule) => rule.required(),
+    }),
     line('storiesCtaHeading', 'Call to action heading', 'stories'),
     line('storiesCtaLabel', 'Button to experiences', 'stories'),
-    defineField({name: 'questionnaireHero', title: 'Questionnaire hero', type: 'pageHero', group: 'questionnaire', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'questionnaireHero',
+      title: 'Questionnaire hero',
+      type: 'pageHero',
+      group: 'questionnaire',
+      validation: (rule) => rule.required(),
+    }),
     line('questionnaireSubmitLabel', 'Submit button', 'questionnaire'),
     line('questionnaireSuccessToast', 'Success message', 'questionnaire'),
     line('bookingHeading', 'Booking page heading', 'booking'),
@@ -44,10 +62,17 @@ export const pageCopy = defineType({
       type: 'array',
       group: 'thankYou',
       of: [defineArrayMember({type: 'step'})],
-      validation: (rule) => rule.required().length(3).error('The thank-you page lists three next steps.'),
+      validation: (rule) =>
+        rule.required().length(3).error('The thank-you page lists three next steps.'),
     }),
     line('notFoundHeading', 'Heading', 'notFound'),
     text('notFoundText', 'Text', 'notFound'),
   ],
-  preview: {prepare: () => ({title: 'Other page copy', subtitle: 'Listings, questionnaire, booking, thank you, 404', media: DocumentsIcon})},
+  preview: {
+    prepare: () => ({
+      title: 'Other page copy',
+      subtitle: 'Listings, questionnaire, booking, thank you, 404',
+      media: DocumentsIcon,
+    }),
+  },
 })

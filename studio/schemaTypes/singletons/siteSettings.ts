@@ -21,7 +21,13 @@ export const siteSettings = defineType({
     {name: 'footer', title: 'Navigation & footer'},
   ],
   fields: [
-    defineField({name: 'siteName', title: 'Site name', type: 'string', group: 'company', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'siteName',
+      title: 'Site name',
+      type: 'string',
+      group: 'company',
+      validation: (rule) => rule.required(),
+    }),
     defineField({name: 'tagline', title: 'Tagline', type: 'string', group: 'company'}),
     defineField({
       name: 'description',
@@ -47,7 +53,10 @@ export const siteSettings = defineType({
       group: 'company',
       description: 'International format, e.g. +27 21 555 0142.',
       validation: (rule) =>
-        rule.required().regex(/^\+[0-9 ]{8,20}$/, {name: 'international phone number'}).error('Use the international format, e.g. +27 21 555 0142.'),
+        rule
+          .required()
+          .regex(/^\+[0-9 ]{8,20}$/, {name: 'international phone number'})
+          .error('Use the international format, e.g. +27 21 555 0142.'),
     }),
     defineField({
       name: 'whatsapp',
@@ -55,7 +64,8 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'company',
       description: 'Digits only with country code, as wa.me expects, e.g. 27825550142.',
-      validation: (rule) => rule.regex(/^[1-9][0-9]{7,14}$/).error('Digits only, starting with the country code.'),
+      validation: (rule) =>
+        rule.regex(/^[1-9][0-9]{7,14}$/).error('Digits only, starting with the country code.'),
     }),
     defineField({name: 'address', title: 'Address or area', type: 'string', group: 'company'}),
     defineField({name: 'officeHours', title: 'Office hours', type: 'string', group: 'company'}),
@@ -93,10 +103,35 @@ export const siteSettings = defineType({
       initialValue: DEFAULT_CANCELLATION_TEXT,
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'newsletterHeading', title: 'Heading', type: 'string', group: 'newsletter', validation: (rule) => rule.required()}),
-    defineField({name: 'newsletterText', title: 'Text', type: 'text', rows: 2, group: 'newsletter', validation: (rule) => rule.required()}),
-    defineField({name: 'newsletterConsentLabel', title: 'Consent checkbox label', type: 'string', group: 'newsletter', validation: (rule) => rule.required()}),
-    defineField({name: 'newsletterButtonLabel', title: 'Button label', type: 'string', group: 'newsletter', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'newsletterHeading',
+      title: 'Heading',
+      type: 'string',
+      group: 'newsletter',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'newsletterText',
+      title: 'Text',
+      type: 'text',
+      rows: 2,
+      group: 'newsletter',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'newsletterConsentLabel',
+      title: 'Consent checkbox label',
+      type: 'string',
+      group: 'newsletter',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'newsletterButtonLabel',
+      title: 'Button label',
+      type: 'string',
+      group: 'newsletter',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'newsletterSuccessMessage',
       title: 'Success message',
@@ -113,7 +148,13 @@ export const siteSettings = defineType({
       initialValue: 'Book Experience',
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'footerBlurb', title: 'Footer text', type: 'text', rows: 2, group: 'footer'}),
+    defineField({
+      name: 'footerBlurb',
+      title: 'Footer text',
+      type: 'text',
+      rows: 2,
+      group: 'footer',
+    }),
     defineField({
       name: 'socialLinks',
       title: 'Social links',
@@ -122,5 +163,8 @@ export const siteSettings = defineType({
       of: [defineArrayMember({type: 'socialLink'})],
     }),
   ],
-  preview: {select: {title: 'siteName', subtitle: 'email'}, prepare: ({title, subtitle}) => ({title: title ?? 'Site settings', subtitle, media: CogIcon})},
+  preview: {
+    select: {title: 'siteName', subtitle: 'email'},
+    prepare: ({title, subtitle}) => ({title: title ?? 'Site settings', subtitle, media: CogIcon}),
+  },
 })
