@@ -67,10 +67,13 @@ export default defineConfig([
     document: {
       actions: (actions, {schemaType}) =>
         singletonTypes.has(schemaType) ? keepActions(actions, singletonActions) : actions,
-      newDocumentOptions: (options) =>
+      // Booking settings are created from an experience's "Booking settings" pane (already linked to it),
+      // not from the global "new document" menu.
+      newDocumentOptions: (options, {creationContext}) =>
         options.filter(
           ({templateId}) =>
-            !singletonTypes.has(templateId) && templateId !== SETTINGS_FOR_EXPERIENCE_TEMPLATE,
+            !singletonTypes.has(templateId) &&
+            (creationContext.type !== 'global' || templateId !== SETTINGS_FOR_EXPERIENCE_TEMPLATE),
         ),
     },
   },

@@ -3,8 +3,7 @@
  * through @sanity/client as the site will read it: every type present, images uploaded as assets, references
  * resolving.
  */
-import {resolve} from 'node:path'
-import {dirname} from 'node:path'
+import {dirname, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {importDataset} from '@repo/lake/ndjson/import-dataset.ts'
