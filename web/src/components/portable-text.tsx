@@ -47,11 +47,12 @@ const components: PortableTextComponents = {
 }
 
 /** Rich text from the studio (`blockContent`). Queries project `experienceLink` marks to `slug`. */
-export function PortableText({value}: {value: PortableTextBlock[] | null | undefined}) {
+export function PortableText({value}: {value: readonly object[] | null | undefined}) {
   if (!value?.length) return null
   return (
     <div className="prose">
-      <BasePortableText value={value} components={components} />
+      {/* The generated block types are Sanity's stored blocks; Portable Text renders exactly that shape. */}
+      <BasePortableText value={value as PortableTextBlock[]} components={components} />
     </div>
   )
 }

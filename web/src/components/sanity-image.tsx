@@ -54,7 +54,7 @@ export function SanityImage({
       sizes={sizes}
       width={width}
       height={height}
-      alt={decorative ? '' : image.alt}
+      alt={decorative ? '' : (image.alt ?? '')}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}

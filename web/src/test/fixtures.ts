@@ -13,7 +13,7 @@ export function experienceFixture(overrides: Partial<ExperienceDetail> = {}): Ex
     fromPrice: 450,
     priceRange: null,
     blurb: 'Climb for the sunset over the Atlantic.',
-    image: null,
+    image: {asset: null, crop: null, hotspot: null, alt: ''},
     featuredOrder: 1,
     description: 'A guided hike to the summit for sunset.',
     highlights: ['Sunset from the summit'],
@@ -56,5 +56,5 @@ export const storyFixture: StoryCard = {
   slug: 'cape-jazz-scene',
   overline: 'Music',
   teaser: 'Where to hear Cape jazz.',
-  image: null,
+  image: {asset: null, crop: null, hotspot: null, alt: ''},
 }

@@ -27,7 +27,8 @@ function allText(experience: ExperienceDetail): string {
 
 /** Three checks per experience (spec §2 copy audit), run against the published content. */
 export function auditExperienceCopy(slug: string, experiences: ExperienceDetail[]): CopyAuditRow {
-  const experience = experiences.find((e) => e.slug === slug || e.aliases.includes(slug)) ?? null
+  const experience =
+    experiences.find((e) => e.slug === slug || e.aliases.some((alias) => alias === slug)) ?? null
   if (!experience) {
     return {
       slug,

@@ -14,7 +14,7 @@ export type StoryLinkResult = {story: StoryLink; target: string; status: AuditSt
  */
 export function checkStoryLink(story: StoryLink, experiences: ExperienceDetail[]): StoryLinkResult {
   const cta = story.callToAction
-  if (!cta?.kind) return {story, target: '—', status: 'Missing'}
+  if (!cta.kind) return {story, target: '—', status: 'Missing'}
   if (cta.kind === STORY_CTA_QUESTIONNAIRE || cta.experienceIsBespoke)
     return {story, target: 'Bespoke (/questionnaire)', status: 'OK'}
   if (cta.kind !== STORY_CTA_EXPERIENCE) return {story, target: cta.kind, status: 'Unknown'}

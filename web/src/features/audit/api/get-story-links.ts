@@ -1,8 +1,10 @@
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
+import type {StoryLinksQueryResult} from '@repo/schemas/sanity.types'
+
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {storyCallToActionFields, type StoryCallToAction} from '../../stories/api/story-fields'
+import {storyCallToActionFields} from '../../stories/api/story-fields'
 
 /** Each story's call to action, with whether its experience is actually published (spec §2 story links audit). */
 export const storyLinksQuery = defineQuery(`*[_type == "story" && defined(slug.current)]
@@ -13,17 +15,12 @@ export const storyLinksQuery = defineQuery(`*[_type == "story" && defined(slug.c
   ${storyCallToActionFields}
 }`)
 
-export type StoryLink = {
-  _id: string
-  title: string
-  slug: string
-  callToAction: StoryCallToAction | null
-}
+export type StoryLink = StoryLinksQueryResult[number]
 
 export const storyLinksQueryOptions = () =>
   queryOptions({
     queryKey: ['audit', 'story-links'],
-    queryFn: ({signal}) => sanityFetch<StoryLink[]>(storyLinksQuery, {}, signal),
+    queryFn: ({signal}) => sanityFetch<StoryLinksQueryResult>(storyLinksQuery, {}, signal),
   })
 
 export const useStoryLinks = () => useSuspenseQuery(storyLinksQueryOptions())

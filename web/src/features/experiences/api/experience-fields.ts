@@ -1,9 +1,10 @@
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import type {ExperiencesQueryResult, HomeQueryResult} from '@repo/schemas/sanity.types'
+
+import {imageFields} from '../../../lib/image-fields'
 
 /**
  * Fields of an experience document (studio/schemaTypes/documents/experience.ts) as the cards, the detail dialog
- * and the experience pages use them. Until typegen runs (schemas/sanity.types.ts), `ExperienceDetail` mirrors
- * this projection by hand.
+ * and the experience pages use them. Result types come from typegen (schemas/sanity.types.ts).
  */
 export const experienceCardFields = /* groq */ `
   _id,
@@ -44,39 +45,24 @@ export const experienceDetailFields = /* groq */ `
   _updatedAt
 `
 
-export type ExperienceCard = {
-  _id: string
-  title: string
-  slug: string
-  category: string
-  isBespoke: boolean
-  location: string | null
-  duration: string | null
-  fromPrice: number | null
-  priceRange: string | null
-  blurb: string | null
-  image: SanityImageSource | null
-  featuredOrder: number | null
-}
+/** One experience as the listing, dialog and pages read it (typegen's result for `experiencesQuery`). */
+export type ExperienceDetail = ExperiencesQueryResult[number]
 
-export type ExperienceDetail = ExperienceCard & {
-  description: string | null
-  highlights: string[]
-  whatToExpect: string | null
-  included: string[]
-  optionalExtras: string[]
-  whatToBring: string[]
-  format: string | null
-  goodToKnow: string | null
-  meetingPickup: string | null
-  cancellation: string | null
-  maxGroupSize: number | null
-  minimumAge: number | null
-  fitnessLevel: string | null
-  aliases: string[]
-  faqs: {_key: string; question: string; answer: string}[]
-  _updatedAt: string
-}
+/** What a card shows; both the home page's featured list and the full listing provide it. */
+export type ExperienceCard = Pick<
+  HomeQueryResult['featured'][number] | ExperienceDetail,
+  | '_id'
+  | 'title'
+  | 'slug'
+  | 'category'
+  | 'isBespoke'
+  | 'location'
+  | 'duration'
+  | 'fromPrice'
+  | 'priceRange'
+  | 'blurb'
+  | 'image'
+>
 
 /** The price text of a card or dialog: the editor's range if set, else the rand amount. */
 export function experiencePrice(experience: Pick<ExperienceCard, 'fromPrice' | 'priceRange'>) {

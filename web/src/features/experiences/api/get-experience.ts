@@ -2,7 +2,9 @@ import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {experienceDetailFields, type ExperienceDetail} from './experience-fields'
+import type {ExperienceBySlugQueryResult} from '@repo/schemas/sanity.types'
+
+import {experienceDetailFields} from './experience-fields'
 
 // Old addresses listed in `aliases` (e.g. cape-point-and-penguins) find the experience too; the page then
 // redirects to the canonical slug.
@@ -14,7 +16,7 @@ export const experienceQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['experiences', 'detail', slug],
     queryFn: ({signal}) =>
-      sanityFetch<ExperienceDetail | null>(experienceBySlugQuery, {slug}, signal),
+      sanityFetch<ExperienceBySlugQueryResult>(experienceBySlugQuery, {slug}, signal),
   })
 
 export const useExperience = (slug: string) => useSuspenseQuery(experienceQueryOptions(slug))

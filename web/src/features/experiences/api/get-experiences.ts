@@ -2,7 +2,9 @@ import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {experienceDetailFields, type ExperienceDetail} from './experience-fields'
+import type {ExperiencesQueryResult} from '@repo/schemas/sanity.types'
+
+import {experienceDetailFields} from './experience-fields'
 
 // The listing opens any experience's detail dialog without another round trip, so it loads the full fields.
 export const experiencesQuery = defineQuery(`*[_type == "experience" && defined(slug.current)]
@@ -11,7 +13,7 @@ export const experiencesQuery = defineQuery(`*[_type == "experience" && defined(
 export const experiencesQueryOptions = () =>
   queryOptions({
     queryKey: ['experiences', 'list'],
-    queryFn: ({signal}) => sanityFetch<ExperienceDetail[]>(experiencesQuery, {}, signal),
+    queryFn: ({signal}) => sanityFetch<ExperiencesQueryResult>(experiencesQuery, {}, signal),
   })
 
 export const useExperiences = () => useSuspenseQuery(experiencesQueryOptions())

@@ -1,7 +1,9 @@
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import type {HomeQueryResult} from '@repo/schemas/sanity.types'
+
+import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import {experienceCardFields, type ExperienceCard} from '../../experiences/api/experience-fields'
 import type {Step} from '../../pages/api/get-page-copy'
@@ -36,38 +38,8 @@ export const homeQuery = defineQuery(`{
   "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}
 }`)
 
-export type Testimonial = {_id: string; quote: string; initials: string; location: string}
-
-type HomePageFields = {
-  heroOverline: string | null
-  heroHeading: string | null
-  heroText: string | null
-  heroPrimaryLabel: string | null
-  heroSecondaryLabel: string | null
-  heroImage: SanityImageSource | null
-  quickSearchHeading: string | null
-  quickSearchButtonLabel: string | null
-  featuredHeading: string | null
-  featuredText: string | null
-  itineraryHeading: string | null
-  itineraryText: string | null
-  itineraryLinkLabel: string | null
-  storiesHeading: string | null
-  storiesText: string | null
-  storiesLinkLabel: string | null
-  featuredStories: StoryCard[]
-  testimonialsHeading: string | null
-  testimonials: Testimonial[]
-  howItWorksHeading: string | null
-  howItWorksSteps: Step[]
-}
-
-type HomeQueryResult = {
-  page: HomePageFields | null
-  featured: ExperienceCard[]
-  fallbackStories: StoryCard[]
-  fallbackTestimonials: Testimonial[]
-}
+type HomePageFields = NonNullable<HomeQueryResult['page']>
+export type Testimonial = HomeQueryResult['fallbackTestimonials'][number]
 
 export type HomeContent = {
   page: Partial<HomePageFields>

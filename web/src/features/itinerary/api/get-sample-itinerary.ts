@@ -1,9 +1,10 @@
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import type {SampleItineraryQueryResult} from '@repo/schemas/sanity.types'
+
+import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import type {Step} from '../../pages/api/get-page-copy'
 
 /** The sample bespoke 7-day itinerary (the `itinerary` singleton). */
 export const sampleItineraryQuery = defineQuery(`*[_id == "itinerary"][0]{
@@ -17,31 +18,14 @@ export const sampleItineraryQuery = defineQuery(`*[_id == "itinerary"][0]{
   _updatedAt
 }`)
 
-export type ItineraryDay = {
-  _key: string
-  day: number
-  title: string
-  morning: string
-  afternoon: string
-  evening: string
-  image: SanityImageSource | null
-}
-
-export type SampleItinerary = {
-  title: string | null
-  intro: string | null
-  overviewPoints: Step[]
-  days: ItineraryDay[]
-  services: string[]
-  pricingNote: string | null
-  stickyBarText: string | null
-  _updatedAt: string
-}
+export type SampleItinerary = NonNullable<SampleItineraryQueryResult>
+export type ItineraryDay = SampleItinerary['days'][number]
 
 export const sampleItineraryQueryOptions = () =>
   queryOptions({
     queryKey: ['itinerary', 'bespoke-7-day'],
-    queryFn: ({signal}) => sanityFetch<SampleItinerary | null>(sampleItineraryQuery, {}, signal),
+    queryFn: ({signal}) =>
+      sanityFetch<SampleItineraryQueryResult>(sampleItineraryQuery, {}, signal),
   })
 
 export const useSampleItinerary = () => useSuspenseQuery(sampleItineraryQueryOptions())

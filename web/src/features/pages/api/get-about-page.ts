@@ -1,11 +1,11 @@
-import type {PortableTextBlock} from '@portabletext/react'
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
+import type {AboutPageQueryResult} from '@repo/schemas/sanity.types'
+
 import {blockContentFields} from '../../../lib/block-content-fields'
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import type {Step} from './get-page-copy'
 
 export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
   overline,
@@ -21,24 +21,12 @@ export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
   ctaLabel
 }`)
 
-export type AboutPageContent = {
-  overline: string | null
-  heading: string | null
-  intro: string | null
-  image: SanityImageSource | null
-  philosophyHeading: string | null
-  philosophy: PortableTextBlock[] | null
-  partnersHeading: string | null
-  partnerTypes: Step[]
-  ctaHeading: string | null
-  ctaText: string | null
-  ctaLabel: string | null
-}
+export type AboutPageContent = NonNullable<AboutPageQueryResult>
 
 export const aboutPageQueryOptions = () =>
   queryOptions({
     queryKey: ['about-page'],
-    queryFn: ({signal}) => sanityFetch<AboutPageContent | null>(aboutPageQuery, {}, signal),
+    queryFn: ({signal}) => sanityFetch<AboutPageQueryResult>(aboutPageQuery, {}, signal),
   })
 
 export const useAboutPage = () => useSuspenseQuery(aboutPageQueryOptions())

@@ -1,7 +1,9 @@
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import type {PageCopyQueryResult} from '@repo/schemas/sanity.types'
+
+import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
 const heroFields = /* groq */ `{overline, heading, intro, "image": image${imageFields}}`
@@ -21,33 +23,15 @@ export const pageCopyQuery = defineQuery(`*[_id == "pageCopy"][0]{
   notFoundText
 }`)
 
-export type PageHero = {
-  overline: string | null
-  heading: string | null
-  intro: string | null
-  image: SanityImageSource | null
-}
-
-export type Step = {_key: string; title: string; text: string}
-
-export type PageCopy = {
-  experiencesHero: PageHero | null
-  experiencesWizardToggleLabel: string | null
-  storiesHero: PageHero | null
-  storiesCtaHeading: string | null
-  storiesCtaLabel: string | null
-  questionnaireHero: PageHero | null
-  thankYouHeading: string | null
-  thankYouText: string | null
-  thankYouNextSteps: Step[]
-  notFoundHeading: string | null
-  notFoundText: string | null
-}
+export type PageCopy = NonNullable<PageCopyQueryResult>
+export type PageHero = NonNullable<PageCopy['experiencesHero']>
+/** A titled step or point (the `step` object). */
+export type Step = PageCopy['thankYouNextSteps'][number]
 
 export const pageCopyQueryOptions = () =>
   queryOptions({
     queryKey: ['page-copy'],
-    queryFn: ({signal}) => sanityFetch<PageCopy | null>(pageCopyQuery, {}, signal),
+    queryFn: ({signal}) => sanityFetch<PageCopyQueryResult>(pageCopyQuery, {}, signal),
   })
 
 export const usePageCopy = () => useSuspenseQuery(pageCopyQueryOptions())

@@ -2,7 +2,9 @@ import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {storyCardFields, type StoryCard} from './story-fields'
+import type {StoriesQueryResult} from '@repo/schemas/sanity.types'
+
+import {storyCardFields} from './story-fields'
 
 export const storiesQuery = defineQuery(`*[_type == "story" && defined(slug.current)]
   | order(coalesce(listOrder, 99) asc, title asc){${storyCardFields}}`)
@@ -10,7 +12,7 @@ export const storiesQuery = defineQuery(`*[_type == "story" && defined(slug.curr
 export const storiesQueryOptions = () =>
   queryOptions({
     queryKey: ['stories', 'list'],
-    queryFn: ({signal}) => sanityFetch<StoryCard[]>(storiesQuery, {}, signal),
+    queryFn: ({signal}) => sanityFetch<StoriesQueryResult>(storiesQuery, {}, signal),
   })
 
 export const useStories = () => useSuspenseQuery(storiesQueryOptions())

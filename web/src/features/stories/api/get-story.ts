@@ -3,7 +3,9 @@ import {defineQuery} from 'groq'
 
 import {blockContentFields} from '../../../lib/block-content-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {storyCallToActionFields, storyCardFields, type StoryDetail} from './story-fields'
+import type {StoryBySlugQueryResult} from '@repo/schemas/sanity.types'
+
+import {storyCallToActionFields, storyCardFields} from './story-fields'
 
 export const storyBySlugQuery = defineQuery(`*[_type == "story" && slug.current == $slug][0]{
   ${storyCardFields},
@@ -17,7 +19,7 @@ export const storyBySlugQuery = defineQuery(`*[_type == "story" && slug.current 
 export const storyQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['stories', 'detail', slug],
-    queryFn: ({signal}) => sanityFetch<StoryDetail | null>(storyBySlugQuery, {slug}, signal),
+    queryFn: ({signal}) => sanityFetch<StoryBySlugQueryResult>(storyBySlugQuery, {slug}, signal),
   })
 
 export const useStory = (slug: string) => useSuspenseQuery(storyQueryOptions(slug))

@@ -1,6 +1,6 @@
-import type {PortableTextBlock} from '@portabletext/react'
+import type {StoriesQueryResult, StoryBySlugQueryResult} from '@repo/schemas/sanity.types'
 
-import {imageFields, type SanityImageSource} from '../../../lib/image-fields'
+import {imageFields} from '../../../lib/image-fields'
 
 /** Fields of a story document (studio/schemaTypes/documents/story.ts) for cards and the article page. */
 export const storyCardFields = /* groq */ `
@@ -12,14 +12,8 @@ export const storyCardFields = /* groq */ `
   "image": image${imageFields}
 `
 
-export type StoryCard = {
-  _id: string
-  title: string
-  slug: string
-  overline: string | null
-  teaser: string | null
-  image: SanityImageSource | null
-}
+/** A story card (typegen's result for `storiesQuery`). */
+export type StoryCard = StoriesQueryResult[number]
 
 /** Where a story's booking button goes (the `storyCallToAction` object). */
 export const storyCallToActionFields = /* groq */ `
@@ -32,18 +26,6 @@ export const storyCallToActionFields = /* groq */ `
   }
 `
 
-export type StoryCallToAction = {
-  kind: string | null
-  label: string | null
-  experienceSlug: string | null
-  experienceTitle: string | null
-  experienceIsBespoke: boolean
-}
+export type StoryCallToAction = NonNullable<StoryBySlugQueryResult>['callToAction']
 
-export type StoryDetail = StoryCard & {
-  publishedAt: string | null
-  body: PortableTextBlock[] | null
-  callToAction: StoryCallToAction
-  relatedExperiences: {title: string; slug: string}[]
-  _updatedAt: string
-}
+export type StoryDetail = NonNullable<StoryBySlugQueryResult>
