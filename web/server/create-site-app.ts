@@ -1,4 +1,6 @@
 import {Hono} from 'hono'
+import {compress} from 'hono/compress'
+import {secureHeaders} from 'hono/secure-headers'
 import {serveStatic} from '@hono/node-server/serve-static'
 
 import type {GroqFetcher} from '../src/lib/sanity-fetch'
@@ -30,6 +32,18 @@ export function createSiteApp(options: SiteAppOptions): Hono {
 
   if (apiRoutes) app.route('/api', apiRoutes)
   app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
+
+  // For the site only: API handlers, registered above, answer before these run and set their own headers.
+  app.use(
+    secureHeaders({
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      // Images come from the Content Lake's host; pages are never framed.
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  )
+  app.use(compress())
 
   if (clientDir) {
     // Hashed file names never change content, so browsers may keep them for a year.

@@ -52,6 +52,13 @@ describe('server rendering through the site app', () => {
     expect(custom.headers.get('location')).toBe('/experiences?category=bespoke')
   })
 
+  it('compresses pages and sends basic security headers', async () => {
+    const response = await siteApp().request('/', {headers: {'Accept-Encoding': 'gzip'}})
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+  })
+
   it('marks internal pages noindex', async () => {
     const html = await (await siteApp().request('/audit-copy-enGB')).text()
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"')
