@@ -1,3 +1,4 @@
+import {BookIcon} from '@sanity/icons/Book'
 import {CogIcon} from '@sanity/icons/Cog'
 import {ControlsIcon} from '@sanity/icons/Controls'
 import {DocumentsIcon} from '@sanity/icons/Documents'
@@ -66,7 +67,15 @@ export const contentStructure: StructureResolver = (S) =>
         ),
       S.documentTypeListItem('experienceSettings').title('All booking settings').icon(ControlsIcon),
       S.divider(),
-      S.documentTypeListItem('story').title('Stories'),
+      S.listItem()
+        .title('Stories')
+        .id('story')
+        .icon(BookIcon)
+        .child(
+          S.documentTypeList('story')
+            .title('Stories')
+            .defaultOrdering([{field: 'listOrder', direction: 'asc'}]),
+        ),
       S.documentTypeListItem('testimonial').title('Testimonials'),
       S.divider(),
       singleton(S, 'itinerary', 'Sample itinerary', TimelineIcon),

@@ -113,7 +113,8 @@ export const story = defineType({
       kind: 'callToAction.kind',
     },
     prepare({title, overline, media, target, kind}) {
-      const cta = kind === 'questionnaire' ? '→ questionnaire' : target ? `→ ${target}` : null
+      const cta =
+        kind === 'questionnaire' ? '→ bespoke questionnaire' : target ? `→ ${target}` : null
       return {
         title: title ?? 'Untitled story',
         subtitle: [overline, cta].filter(Boolean).join(' · '),
