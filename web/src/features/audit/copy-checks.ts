@@ -1,11 +1,16 @@
-import type {ExperienceDetail} from '../experiences/api/experience-fields'
+import type {ExperiencesQueryResult} from '@repo/schemas/sanity.types'
+
 import type {AuditStatus} from './audit-status'
 import {EXPERIENCE_PAGE_SLUGS, findUsSpellings} from './known-routes'
 
 export type CopyCheck = {name: string; status: AuditStatus; detail: string}
-export type CopyAuditRow = {slug: string; experience: ExperienceDetail | null; checks: CopyCheck[]}
+export type CopyAuditRow = {
+  slug: string
+  experience: ExperiencesQueryResult[number] | null
+  checks: CopyCheck[]
+}
 
-function allText(experience: ExperienceDetail): string {
+function allText(experience: ExperiencesQueryResult[number]): string {
   return [
     experience.title,
     experience.blurb,
@@ -26,7 +31,10 @@ function allText(experience: ExperienceDetail): string {
 }
 
 /** Three checks per experience (spec §2 copy audit), run against the published content. */
-export function auditExperienceCopy(slug: string, experiences: ExperienceDetail[]): CopyAuditRow {
+export function auditExperienceCopy(
+  slug: string,
+  experiences: ExperiencesQueryResult,
+): CopyAuditRow {
   const experience =
     experiences.find((e) => e.slug === slug || e.aliases.some((alias) => alias === slug)) ?? null
   if (!experience) {

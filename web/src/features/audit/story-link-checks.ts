@@ -1,6 +1,7 @@
 import {STORY_CTA_EXPERIENCE, STORY_CTA_QUESTIONNAIRE} from '@repo/schemas/content-rules.ts'
 
-import type {ExperienceDetail} from '../experiences/api/experience-fields'
+import type {ExperiencesQueryResult} from '@repo/schemas/sanity.types'
+
 import type {StoryLink} from './api/get-story-links'
 import type {AuditStatus} from './audit-status'
 import {EXPERIENCE_PAGE_SLUGS} from './known-routes'
@@ -12,7 +13,10 @@ export type StoryLinkResult = {story: StoryLink; target: string; status: AuditSt
  * pages (and that experience is published); a missing call to action is "Missing"; any other target "Page not
  * found"; a call to action of an unknown kind "Unknown".
  */
-export function checkStoryLink(story: StoryLink, experiences: ExperienceDetail[]): StoryLinkResult {
+export function checkStoryLink(
+  story: StoryLink,
+  experiences: ExperiencesQueryResult,
+): StoryLinkResult {
   const cta = story.callToAction
   if (!cta.kind) return {story, target: '—', status: 'Missing'}
   if (cta.kind === STORY_CTA_QUESTIONNAIRE || cta.experienceIsBespoke)

@@ -4,7 +4,7 @@ import {defineQuery} from 'groq'
 import type {StoryLinksQueryResult} from '@repo/schemas/sanity.types'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {storyCallToActionFields} from '../../stories/api/story-fields'
+import {storyCallToActionFields} from '../../../lib/content-fields'
 
 /** Each story's call to action, with whether its experience is actually published (spec §2 story links audit). */
 export const storyLinksQuery = defineQuery(`*[_type == "story" && defined(slug.current)]

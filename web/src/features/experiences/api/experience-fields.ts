@@ -1,50 +1,5 @@
 import type {ExperiencesQueryResult, HomeQueryResult} from '@repo/schemas/sanity.types'
 
-import {imageFields} from '../../../lib/image-fields'
-
-/**
- * Fields of an experience document (studio/schemaTypes/documents/experience.ts) as the cards, the detail dialog
- * and the experience pages use them. Result types come from typegen (schemas/sanity.types.ts).
- */
-export const experienceCardFields = /* groq */ `
-  _id,
-  title,
-  "slug": slug.current,
-  category,
-  "isBespoke": coalesce(isBespoke, false),
-  location,
-  duration,
-  fromPrice,
-  priceRange,
-  blurb,
-  "image": image${imageFields},
-  featuredOrder
-`
-
-export const experienceDetailFields = /* groq */ `
-  ${experienceCardFields},
-  description,
-  "highlights": coalesce(highlights, []),
-  whatToExpect,
-  "included": coalesce(included, []),
-  "optionalExtras": coalesce(optionalExtras, []),
-  "whatToBring": coalesce(whatToBring, []),
-  format,
-  goodToKnow,
-  meetingPickup,
-  cancellation,
-  maxGroupSize,
-  minimumAge,
-  fitnessLevel,
-  "aliases": coalesce(aliases, []),
-  "faqs": coalesce(faqs, [])[0...5]{
-    _key,
-    "question": coalesce(question, q),
-    "answer": coalesce(answer, a)
-  },
-  _updatedAt
-`
-
 /** One experience as the listing, dialog and pages read it (typegen's result for `experiencesQuery`). */
 export type ExperienceDetail = ExperiencesQueryResult[number]
 

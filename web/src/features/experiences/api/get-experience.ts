@@ -4,7 +4,7 @@ import {defineQuery} from 'groq'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import type {ExperienceBySlugQueryResult} from '@repo/schemas/sanity.types'
 
-import {experienceDetailFields} from './experience-fields'
+import {experienceDetailFields} from '../../../lib/content-fields'
 
 // Old addresses listed in `aliases` (e.g. cape-point-and-penguins) find the experience too; the page then
 // redirects to the canonical slug.

@@ -4,7 +4,7 @@ import {defineQuery} from 'groq'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import type {ExperiencesQueryResult} from '@repo/schemas/sanity.types'
 
-import {experienceDetailFields} from './experience-fields'
+import {experienceDetailFields} from '../../../lib/content-fields'
 
 // The listing opens any experience's detail dialog without another round trip, so it loads the full fields.
 export const experiencesQuery = defineQuery(`*[_type == "experience" && defined(slug.current)]

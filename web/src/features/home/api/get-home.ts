@@ -4,10 +4,8 @@ import {defineQuery} from 'groq'
 import type {HomeQueryResult} from '@repo/schemas/sanity.types'
 
 import {imageFields} from '../../../lib/image-fields'
+import {experienceCardFields, storyCardFields} from '../../../lib/content-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {experienceCardFields, type ExperienceCard} from '../../experiences/api/experience-fields'
-import type {Step} from '../../pages/api/get-page-copy'
-import {storyCardFields, type StoryCard} from '../../stories/api/story-fields'
 
 /** Spec §2 Home: the three story teasers when the editor has not picked any. */
 export const HOME_STORY_SLUGS = [
@@ -43,10 +41,10 @@ export type Testimonial = HomeQueryResult['fallbackTestimonials'][number]
 
 export type HomeContent = {
   page: Partial<HomePageFields>
-  featured: ExperienceCard[]
-  stories: StoryCard[]
+  featured: HomeQueryResult['featured']
+  stories: HomeQueryResult['fallbackStories']
   testimonials: Testimonial[]
-  howItWorksSteps: Step[]
+  howItWorksSteps: HomePageFields['howItWorksSteps']
 }
 
 export const homeQueryOptions = () =>

@@ -4,7 +4,7 @@ import {defineQuery} from 'groq'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import type {StoriesQueryResult} from '@repo/schemas/sanity.types'
 
-import {storyCardFields} from './story-fields'
+import {storyCardFields} from '../../../lib/content-fields'
 
 export const storiesQuery = defineQuery(`*[_type == "story" && defined(slug.current)]
   | order(coalesce(listOrder, 99) asc, title asc){${storyCardFields}}`)

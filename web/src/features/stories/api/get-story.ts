@@ -5,7 +5,7 @@ import {blockContentFields} from '../../../lib/block-content-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import type {StoryBySlugQueryResult} from '@repo/schemas/sanity.types'
 
-import {storyCallToActionFields, storyCardFields} from './story-fields'
+import {storyCallToActionFields, storyCardFields} from '../../../lib/content-fields'
 
 export const storyBySlugQuery = defineQuery(`*[_type == "story" && slug.current == $slug][0]{
   ${storyCardFields},
