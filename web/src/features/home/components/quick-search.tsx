@@ -109,9 +109,6 @@ export function QuickSearch({heading, buttonLabel}: {heading: string; buttonLabe
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary">
-          {buttonLabel}
-        </button>
       </div>
       <fieldset className="field">
         <legend>Category</legend>
@@ -130,6 +127,10 @@ export function QuickSearch({heading, buttonLabel}: {heading: string; buttonLabe
           ))}
         </div>
       </fieldset>
+      {/* After the chips, so keyboard users meet every choice before the button. */}
+      <button type="submit" className="button button--primary">
+        {buttonLabel}
+      </button>
     </form>
   )
 }
