@@ -1,4 +1,4 @@
-import {cleanup, screen, waitFor, within} from '@testing-library/react'
+import {cleanup, fireEvent, screen, waitFor, within} from '@testing-library/react'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {renderApp} from '../test/render-app'
@@ -34,6 +34,14 @@ describe('route table', () => {
       'pathname',
       '/stories/cape-jazz-scene',
     )
+  })
+
+  it('moves focus to the main region after following a link to another page', async () => {
+    renderApp('/stories')
+    const nav = await screen.findByRole('navigation', {name: 'Main'})
+    fireEvent.click(within(nav).getByRole('link', {name: 'About Us'}))
+    expect(await screen.findByRole('heading', {name: 'Our Story', level: 1})).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('main'))
   })
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,6 +1,6 @@
 import {useQuery} from '@tanstack/react-query'
-import type {ReactNode} from 'react'
-import {useNavigation} from 'react-router-dom'
+import {useEffect, useRef, type ReactNode} from 'react'
+import {useLocation, useNavigation} from 'react-router-dom'
 
 import {ConsentBanner} from '../components/layout/consent-banner'
 import {ScrollManager} from '../components/layout/scroll-manager'
@@ -10,9 +10,27 @@ import {SiteIdentityProvider} from '../components/seo'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
 import {SITE} from '../lib/site'
 
+/**
+ * After a client-side move to another page, focus goes to the main region (without scrolling), so screen readers
+ * start reading the new page instead of staying on the link that was followed. Query-only changes (filters, the
+ * detail dialog) keep focus where it is.
+ */
+function useFocusMainOnNavigate() {
+  const {pathname} = useLocation()
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    document.getElementById('main')?.focus({preventScroll: true})
+  }, [pathname])
+}
+
 /** Everything around a page: skip link, fixed navigation, footer, scroll handling and the consent prompt. */
 export function Shell({children}: {children: ReactNode}) {
   const navigation = useNavigation()
+  useFocusMainOnNavigate()
   const loading = navigation.state === 'loading'
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const identity = {
