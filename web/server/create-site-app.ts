@@ -91,8 +91,9 @@ export function createSiteApp(options: SiteAppOptions): Hono {
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => result.state)
       return c.html(page, result.status as 200, {
-        // Rendered per request from live content; shared caches must not keep it beyond the 5 s promise.
-        'Cache-Control': 'public, max-age=0, s-maxage=5, stale-while-revalidate=5',
+        // Rendered per request from live content: a shared cache adding its own delay on top of the server's
+        // short GROQ cache would break the promise that published content shows within five seconds.
+        'Cache-Control': 'public, max-age=0, must-revalidate',
       })
     } catch (error) {
       onError(error)
