@@ -1,6 +1,8 @@
 import {defineCliConfig} from 'sanity/cli'
 
 export default defineCliConfig({
+  // The local lake serves the built studio at /studio (as Sanity hosts a deployed studio).
+  project: {basePath: '/studio'},
   api: {
     projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'local',
     dataset: process.env.SANITY_STUDIO_DATASET || 'production',

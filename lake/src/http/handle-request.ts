@@ -86,6 +86,8 @@ async function route(ctx: RequestContext) {
   if (ctx.apiVersion === null) {
     if (head === 'images' || head === 'files') return serveAsset(ctx, head, parts.slice(1))
     if (head === 'studio') return serveStudio(ctx, parts.slice(1))
+    // The studio links its favicon at the site root.
+    if (head === 'static') return serveStudio(ctx, parts)
     if (ctx.path === '/') {
       ctx.res.writeHead(302, {location: ctx.config.studioDir ? '/studio/' : '/v1/ping'})
       ctx.res.end()

@@ -1,0 +1,80 @@
+import {spawn, type ChildProcess} from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import {lakeConfigFromEnv} from '../lake/src/config.ts'
+import {ensureStudioBuild} from './lib/studio-build.ts'
+import {seedOnFirstRun} from './lib/seed.ts'
+import {waitForUrl} from './lib/wait-for-url.ts'
+
+/**
+ * `npm start`: the lake (seeded on first run), the studio it serves, and the site with its
+ * functions, each in its own process so one can be restarted (or killed in a fault test) alone.
+ */
+const root = path.resolve(import.meta.dirname, '..')
+const config = lakeConfigFromEnv()
+const sitePort = Number(process.env.PORT ?? 3000)
+const siteHost = process.env.HOST ?? '127.0.0.1'
+const lakeUrl = `http://${config.host}:${config.port}`
+const lakeTlsUrl = `https://localhost:${config.tlsPort}`
+const siteUrl = `http://localhost:${sitePort}`
+
+const studioDir = await ensureStudioBuild(root)
+await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
+
+const children: ChildProcess[] = []
+let stopping = false
+
+function service(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, [script], {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
+  const prefix = (line: string) => (line ? `[${name}] ${line}\n` : '')
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().split('\n').map(prefix).join('')))
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk.toString().split('\n').map(prefix).join('')))
+  child.on('exit', (code, signal) => {
+    if (stopping) return
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`)
+    stop(1)
+  })
+  children.push(child)
+  return child
+}
+
+function stop(code: number) {
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  setTimeout(() => process.exit(code), 500).unref()
+}
+process.once('SIGINT', () => stop(0))
+process.once('SIGTERM', () => stop(0))
+
+service('lake', 'lake/src/main.ts', {DATA_DIR: config.dataDir, LAKE_STUDIO_DIR: studioDir})
+await waitForUrl(`${lakeUrl}/v1/ping`)
+
+const siteEntry = path.join(root, 'web/server/main.ts')
+const siteBuilt = fs.existsSync(path.join(root, 'web/dist'))
+if (siteBuilt) {
+  service('site', siteEntry, {
+    DATA_DIR: config.dataDir,
+    PORT: String(sitePort),
+    HOST: siteHost,
+    SANITY_API_HOST: lakeUrl,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+  })
+  await waitForUrl(`${siteUrl}/`)
+}
+
+const urls = {
+  site: siteUrl,
+  studio: `${lakeTlsUrl}/studio/`,
+  lake: lakeUrl,
+  lakeTls: lakeTlsUrl,
+  projectId: config.projectId,
+}
+fs.writeFileSync(path.join(config.dataDir, 'urls.json'), JSON.stringify(urls, null, 2) + '\n')
+console.log(`
+Cape Town Experiences is running:
+  Site    ${siteBuilt ? urls.site : '(not built: web/dist is missing)'}
+  Studio  ${urls.studio}   (accept the local certificate once; see README)
+  Lake    ${urls.lake} (HTTP/1.1)  ${urls.lakeTls} (HTTP/2 + TLS)
+  Data    ${config.dataDir}
+Press Ctrl+C to stop.`)

@@ -1,0 +1,26 @@
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/**
+ * Ports and data directory of the stack under test: apart from a developer's `npm start`
+ * (3000/3333/3334), so both can run at once.
+ */
+export function e2eEnvironment() {
+  const dataDir = path.join(root, '.data/e2e')
+  const sitePort = 3100
+  const lakePort = 3433
+  const lakeTlsPort = 3434
+  return {
+    dataDir,
+    siteUrl: `http://localhost:${sitePort}`,
+    lakeUrl: `http://127.0.0.1:${lakePort}`,
+    lakeTlsUrl: `https://localhost:${lakeTlsPort}`,
+    processEnv: {
+      DATA_DIR: dataDir,
+      PORT: String(sitePort),
+      LAKE_PORT: String(lakePort),
+      LAKE_TLS_PORT: String(lakeTlsPort),
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import {test as base, expect} from '@playwright/test'
+import {createClient, type SanityClient} from '@sanity/client'
+
+import {e2eEnvironment} from './e2e-environment.ts'
+
+export const env = e2eEnvironment()
+
+function secrets(): {rootToken: string; writeToken: string} {
+  return JSON.parse(fs.readFileSync(path.join(env.dataDir, 'secrets.json'), 'utf8')) as {
+    rootToken: string
+    writeToken: string
+  }
+}
+
+export function lakeClient(options: {dataset?: string; perspective?: 'raw' | 'published'; token?: boolean} = {}): SanityClient {
+  return createClient({
+    projectId: 'local',
+    dataset: options.dataset ?? 'production',
+    apiHost: env.lakeUrl,
+    useProjectHostname: false,
+    apiVersion: '2025-02-19',
+    useCdn: false,
+    perspective: options.perspective ?? 'raw',
+    ...(options.token === false ? {} : {token: secrets().rootToken}),
+  })
+}
+
+interface Fixtures {
+  /** The lake through the real @sanity/client, with the root token. */
+  lake: SanityClient
+  /** The studio's origin and base path, e.g. `https://localhost:3434/studio`. */
+  studioUrl: string
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  lake: async ({}, use) => use(lakeClient()),
+  // eslint-disable-next-line no-empty-pattern
+  studioUrl: async ({}, use) => use(`${env.lakeTlsUrl}/studio`),
+})
+
+export {expect}

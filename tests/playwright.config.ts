@@ -1,0 +1,53 @@
+import path from 'node:path'
+
+import {defineConfig, devices} from '@playwright/test'
+
+import {e2eEnvironment} from './e2e/e2e-environment.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const env = e2eEnvironment()
+
+/**
+ * End-to-end tests drive the real site, the real studio and the real lake in Debian's Chromium.
+ * The stack starts as `npm start` starts it, on its own ports and a fresh data directory.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(root, 'test-results'),
+  timeout: 90_000,
+  expect: {timeout: 15_000},
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: env.siteUrl,
+    ignoreHTTPSErrors: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  webServer: {
+    command: 'node scripts/start.ts',
+    cwd: root,
+    url: `${env.lakeUrl}/v1/ping`,
+    env: env.processEnv,
+    timeout: 240_000,
+    // Reuse a stack already started with the e2e environment while writing tests (PW_REUSE=1).
+    reuseExistingServer: process.env.PW_REUSE === '1',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
+  },
+})
