@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import {lakeConfigFromEnv} from '../lake/src/config.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
+import {ensureWebBuild} from './lib/web-build.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
 
@@ -20,6 +21,7 @@ const lakeTlsUrl = `https://localhost:${config.tlsPort}`
 const siteUrl = `http://localhost:${sitePort}`
 
 const studioDir = await ensureStudioBuild(root)
+await ensureWebBuild(root)
 await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
 
 const children: ChildProcess[] = []
@@ -50,18 +52,15 @@ process.once('SIGTERM', () => stop(0))
 service('lake', 'lake/src/main.ts', {DATA_DIR: config.dataDir, LAKE_STUDIO_DIR: studioDir})
 await waitForUrl(`${lakeUrl}/v1/ping`)
 
-const siteEntry = path.join(root, 'web/server/main.ts')
-const siteBuilt = fs.existsSync(path.join(root, 'web/dist'))
-if (siteBuilt) {
-  service('site', siteEntry, {
-    DATA_DIR: config.dataDir,
-    PORT: String(sitePort),
-    HOST: siteHost,
-    SANITY_API_HOST: lakeUrl,
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-  })
-  await waitForUrl(`${siteUrl}/`)
-}
+service('site', 'web/server/main.ts', {
+  DATA_DIR: config.dataDir,
+  PORT: String(sitePort),
+  HOST: siteHost,
+  SANITY_API_HOST: lakeUrl,
+  SITE_URL: siteUrl,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+})
+await waitForUrl(`${siteUrl}/`)
 
 const urls = {
   site: siteUrl,
@@ -73,7 +72,7 @@ const urls = {
 fs.writeFileSync(path.join(config.dataDir, 'urls.json'), JSON.stringify(urls, null, 2) + '\n')
 console.log(`
 Cape Town Experiences is running:
-  Site    ${siteBuilt ? urls.site : '(not built: web/dist is missing)'}
+  Site    ${urls.site}
   Studio  ${urls.studio}   (accept the local certificate once; see README)
   Lake    ${urls.lake} (HTTP/1.1)  ${urls.lakeTls} (HTTP/2 + TLS)
   Data    ${config.dataDir}

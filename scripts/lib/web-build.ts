@@ -1,0 +1,19 @@
+import path from 'node:path'
+
+import {buildIfStale, sourceHash} from './build-stamp.ts'
+import {runCommand} from './run-command.ts'
+
+/** Builds the site (browser bundle and server renderer) into `web/dist` when its sources changed. */
+export async function ensureWebBuild(root: string): Promise<void> {
+  const outDir = path.join(root, 'web/dist')
+  const hash = sourceHash(root, ['web/src', 'web/server', 'web/public', 'schemas/src'], [
+    'web/index.html',
+    'web/vite.config.ts',
+    'package-lock.json',
+  ])
+  const built = await buildIfStale(outDir, hash, async () => {
+    console.log('Building the site (first start, or its sources changed)…')
+    await runCommand(path.join(root, 'node_modules/.bin/vite'), ['build'], {cwd: path.join(root, 'web')})
+  })
+  if (!built) console.log('Site build is up to date.')
+}
