@@ -1,0 +1,91 @@
+import {describe, expect, it} from 'vitest'
+
+import {
+  bookingRequestSchema,
+  parsePaxParam,
+  REQUIRED_FIELDS_MESSAGE,
+  WRONG_ANSWER_MESSAGE,
+} from './booking-request.ts'
+import {itineraryRequestSchema} from './itinerary-request.ts'
+import {newsletterSignupSchema} from './newsletter-signup.ts'
+
+const valid = {
+  experienceId: 'lions-head-sunset-hike',
+  date: '2030-01-10',
+  adults: 2,
+  children: 0,
+  name: 'Thandi Nkosi',
+  email: 'thandi@example.com',
+  consentBooking: true,
+  consentPrivacy: true,
+  securityAnswer: '7',
+  challengeToken: 'abc.def',
+}
+
+describe('bookingRequestSchema', () => {
+  it('accepts a minimal request and fills the optional fields', () => {
+    const parsed = bookingRequestSchema.parse(valid)
+    expect(parsed).toMatchObject({phone: '', country: '', marketingOptIn: false, website: ''})
+  })
+
+  it('gives the spec message for missing required fields and consents', () => {
+    const result = bookingRequestSchema.safeParse({...valid, name: ' ', consentPrivacy: false})
+    expect(result.success).toBe(false)
+    const errors = result.error!.flatten().fieldErrors
+    expect(errors.name).toEqual([REQUIRED_FIELDS_MESSAGE])
+    expect(errors.consentPrivacy).toEqual([REQUIRED_FIELDS_MESSAGE])
+  })
+
+  it('refuses line breaks in one-line fields (no header injection) and bad answers', () => {
+    const result = bookingRequestSchema.safeParse({
+      ...valid,
+      name: 'Eve\r\nBcc: victim@example.com',
+      securityAnswer: 'seven',
+    })
+    expect(result.error!.flatten().fieldErrors.name).toHaveLength(1)
+    expect(result.error!.flatten().fieldErrors.securityAnswer).toEqual([WRONG_ANSWER_MESSAGE])
+  })
+
+  it('refuses impossible dates and fractional parties', () => {
+    expect(bookingRequestSchema.safeParse({...valid, date: '2030-02-30'}).success).toBe(false)
+    expect(bookingRequestSchema.safeParse({...valid, adults: 1.5}).success).toBe(false)
+  })
+})
+
+describe('parsePaxParam', () => {
+  it('defaults to two adults and refuses junk', () => {
+    expect(parsePaxParam(null)).toEqual({adults: 2, children: 0})
+    expect(parsePaxParam('3,1')).toEqual({adults: 3, children: 1})
+    expect(parsePaxParam('3')).toBeNull()
+    expect(parsePaxParam('-1,2')).toBeNull()
+  })
+})
+
+describe('lead schemas', () => {
+  it('needs the questionnaire names and email, and wizard travellers', () => {
+    expect(
+      itineraryRequestSchema.safeParse({
+        source: 'questionnaire',
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.co',
+      }).success,
+    ).toBe(true)
+    expect(
+      itineraryRequestSchema.safeParse({source: 'questionnaire', firstName: 'A', email: 'a@b.co'})
+        .success,
+    ).toBe(false)
+    expect(
+      itineraryRequestSchema.safeParse({source: 'wizard', name: 'A', email: 'a@b.co'}).success,
+    ).toBe(false)
+  })
+
+  it('stores a newsletter sign-up only with consent', () => {
+    expect(
+      newsletterSignupSchema.safeParse({name: 'A', email: 'a@b.co', consent: false}).success,
+    ).toBe(false)
+    expect(
+      newsletterSignupSchema.safeParse({name: 'A', email: 'a@b.co', consent: true}).success,
+    ).toBe(true)
+  })
+})

@@ -1,0 +1,108 @@
+import {z} from 'zod'
+
+import {COUNTRIES, HOW_HEARD} from './enumerations.ts'
+import {isIsoDate} from './iso-date.ts'
+import {PAX_LIMIT} from './experience-settings.ts'
+
+/**
+ * The booking form's request (spec §2 Booking page, §3 Booking, §5 Booking form), shared by the web form and the
+ * `create-booking-request` function. Only data rules live here; the checks that need content (the experience
+ * exists, the date is allowed, the party fits, the slot exists) run on the server only.
+ */
+
+export const REQUIRED_FIELDS_MESSAGE =
+  'Please fill in all required fields and accept the required terms.'
+export const WRONG_ANSWER_MESSAGE = 'Please solve the math question correctly.'
+export const HONEYPOT_MESSAGE = 'Submission failed. Please try again.'
+export const SUBMIT_FAILED_MESSAGE = 'Failed to submit booking request. Please try again.'
+export const BOOKING_SUCCESS_MESSAGE = 'Booking request submitted successfully!'
+
+export const NAME_MAX = 120
+export const EMAIL_MAX = 254
+export const PHONE_MAX = 40
+export const TEXT_MAX = 200
+export const NOTES_MAX = 2000
+
+// Line breaks and other control characters never belong in one-line fields; refusing them keeps names and
+// addresses out of mail headers as they are.
+const NO_CONTROL = /^[^\p{Cc}]*$/u
+
+export const singleLine = (max: number, message = `Use at most ${max} characters.`) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .regex(NO_CONTROL, 'Use a single line without special characters.')
+
+const optionalLine = (max: number) => singleLine(max).optional().default('')
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, 'Please enter a valid email address.')
+  .pipe(z.email('Please enter a valid email address.'))
+
+export const isoDateField = (message = 'Please choose a valid date.') =>
+  z.string().refine((value) => isIsoDate(value), message)
+
+const paxCount = z
+  .number({error: 'Please choose the number of people.'})
+  .int('Please choose the number of people.')
+  .min(0, 'Please choose the number of people.')
+  .max(PAX_LIMIT, 'Please choose the number of people.')
+
+export const bookingRequestSchema = z.object({
+  experienceId: z.string().trim().min(1, 'Please choose an experience.').max(96),
+  date: isoDateField(),
+  preferredTime: optionalLine(40),
+  adults: paxCount,
+  children: paxCount,
+  name: singleLine(NAME_MAX).min(1, REQUIRED_FIELDS_MESSAGE),
+  email: z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE).pipe(emailField),
+  phone: optionalLine(PHONE_MAX),
+  country: z
+    .union([z.enum(COUNTRIES), z.literal('')])
+    .optional()
+    .default(''),
+  pickupLocation: optionalLine(TEXT_MAX),
+  notes: z
+    .string()
+    .trim()
+    .max(NOTES_MAX, `Use at most ${NOTES_MAX} characters.`)
+    .optional()
+    .default(''),
+  howHeard: z
+    .union([z.enum(HOW_HEARD), z.literal('')])
+    .optional()
+    .default(''),
+  marketingOptIn: z.boolean().optional().default(false),
+  consentBooking: z.literal(true, REQUIRED_FIELDS_MESSAGE),
+  consentPrivacy: z.literal(true, REQUIRED_FIELDS_MESSAGE),
+  securityAnswer: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}$/, WRONG_ANSWER_MESSAGE),
+  challengeToken: z.string().min(1, WRONG_ANSWER_MESSAGE).max(500, WRONG_ANSWER_MESSAGE),
+  /** The honeypot: hidden from people, so anything in it came from a bot. Checked, with its own message, by both. */
+  website: z.string().max(500).optional().default(''),
+  utmSource: optionalLine(TEXT_MAX),
+  utmMedium: optionalLine(TEXT_MAX),
+  utmCampaign: optionalLine(TEXT_MAX),
+})
+
+export type BookingRequestFormValues = z.input<typeof bookingRequestSchema>
+export type BookingRequestPayload = z.output<typeof bookingRequestSchema>
+
+/** The 400 body of every request function, in a shape a form can feed to `setError`. */
+export type RequestErrorBody = {message: string; fieldErrors: Record<string, string[]>}
+
+/**
+ * Parses `pax=adults,children` from the booking URL (spec §2). Missing gives the default party; anything that is
+ * not two whole numbers gives `null`.
+ */
+export function parsePaxParam(value: string | null): {adults: number; children: number} | null {
+  if (value === null || value === '') return {adults: 2, children: 0}
+  const match = /^(\d{1,3}),(\d{1,3})$/.exec(value)
+  if (!match) return null
+  return {adults: Number(match[1]), children: Number(match[2])}
+}

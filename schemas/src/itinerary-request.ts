@@ -1,0 +1,77 @@
+import {z} from 'zod'
+
+import {emailField, isoDateField, singleLine} from './booking-request.ts'
+import {
+  ACCOMMODATION_VALUES,
+  GROUP_SIZE_VALUES,
+  INTEREST_VALUES,
+  SAFARI_VALUES,
+  TRIP_DURATION_VALUES,
+  TRIP_TYPE_VALUES,
+  WIZARD_PACKAGE_VALUES,
+  WIZARD_TRAVELLER_VALUES,
+} from './enumerations.ts'
+
+/**
+ * Bespoke-trip leads: the questionnaire (spec §2, §3 Questionnaire) and the experiences-page wizard (§3 Wizard
+ * form). One request schema, discriminated by `source`, shared by the forms and `create-itinerary-request`.
+ */
+export const MISSING_INFORMATION_TITLE = 'Missing Information'
+export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields.'
+export const ITINERARY_SUCCESS_MESSAGE =
+  "Your personalized itinerary request has been submitted. We'll be in touch soon!"
+export const PAST_DATE_MESSAGE = 'The start date cannot be in the past.'
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.enum(values), z.literal('')])
+    .optional()
+    .default('')
+const required = (max: number) => singleLine(max).min(1, MISSING_INFORMATION_MESSAGE)
+const optionalDate = z
+  .union([isoDateField(), z.literal('')])
+  .optional()
+  .default('')
+const longText = z.string().trim().max(2000, 'Use at most 2000 characters.').optional().default('')
+
+export const questionnaireRequestSchema = z.object({
+  source: z.literal('questionnaire'),
+  firstName: required(80),
+  lastName: required(80),
+  email: z.string().trim().min(1, MISSING_INFORMATION_MESSAGE).pipe(emailField),
+  newsletter: z.boolean().optional().default(false),
+  tripType: optionalEnum(TRIP_TYPE_VALUES as [string, ...string[]]),
+  preferredDate: optionalDate,
+  duration: optionalEnum(TRIP_DURATION_VALUES as [string, ...string[]]),
+  groupSize: optionalEnum(GROUP_SIZE_VALUES as [string, ...string[]]),
+  interests: z
+    .array(z.enum(INTEREST_VALUES as [string, ...string[]]))
+    .max(INTEREST_VALUES.length)
+    .optional()
+    .default([]),
+  safari: optionalEnum(SAFARI_VALUES as [string, ...string[]]),
+  accommodation: optionalEnum(ACCOMMODATION_VALUES as [string, ...string[]]),
+  additionalInfo: longText,
+  website: z.string().max(500).optional().default(''),
+})
+
+export const wizardRequestSchema = z.object({
+  source: z.literal('wizard'),
+  name: required(120),
+  email: z.string().trim().min(1, MISSING_INFORMATION_MESSAGE).pipe(emailField),
+  phone: singleLine(40).optional().default(''),
+  travelers: z.enum(WIZARD_TRAVELLER_VALUES as [string, ...string[]], MISSING_INFORMATION_MESSAGE),
+  startDate: optionalDate,
+  packageType: optionalEnum(WIZARD_PACKAGE_VALUES as [string, ...string[]]),
+  specialRequests: longText,
+  website: z.string().max(500).optional().default(''),
+})
+
+export const itineraryRequestSchema = z.discriminatedUnion('source', [
+  questionnaireRequestSchema,
+  wizardRequestSchema,
+])
+
+export type QuestionnaireFormValues = z.input<typeof questionnaireRequestSchema>
+export type WizardFormValues = z.input<typeof wizardRequestSchema>
+export type ItineraryRequestPayload = z.output<typeof itineraryRequestSchema>

@@ -1,0 +1,25 @@
+import {z} from 'zod'
+
+import {emailField, singleLine} from './booking-request.ts'
+
+/** Home newsletter form (spec §2 Home, §5 Newsletter): name, email and the required marketing consent. */
+export const NEWSLETTER_SUCCESS_MESSAGE = "Thanks — you're on the list."
+export const NEWSLETTER_REQUIRED_MESSAGE =
+  'Please enter your name and email and tick the consent box.'
+
+export const newsletterSignupSchema = z.object({
+  name: singleLine(120).min(1, NEWSLETTER_REQUIRED_MESSAGE),
+  email: z.string().trim().min(1, NEWSLETTER_REQUIRED_MESSAGE).pipe(emailField),
+  consent: z.literal(true, NEWSLETTER_REQUIRED_MESSAGE),
+  sourcePage: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^\/[^\s]*$|^$/)
+    .optional()
+    .default(''),
+  website: z.string().max(500).optional().default(''),
+})
+
+export type NewsletterSignupFormValues = z.input<typeof newsletterSignupSchema>
+export type NewsletterSignupPayload = z.output<typeof newsletterSignupSchema>
