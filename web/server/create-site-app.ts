@@ -3,7 +3,9 @@ import {compress} from 'hono/compress'
 import {secureHeaders} from 'hono/secure-headers'
 import {serveStatic} from '@hono/node-server/serve-static'
 
+import type {PublicSiteConfig} from '../src/lib/env'
 import type {GroqFetcher} from '../src/lib/sanity-fetch'
+import {siteConfigScript} from '../src/lib/site-config.ts'
 import type {RenderFn} from './render-contract.ts'
 import {buildRobots, buildSitemap} from './sitemap.ts'
 
@@ -14,6 +16,8 @@ export type SiteAppOptions = {
   getTemplate: (url: string) => Promise<string>
   fetcher: GroqFetcher
   siteUrl: string
+  /** Written into every page for the browser bundle, so it talks to this server's lake (see `src/lib/env.ts`). */
+  siteConfig?: PublicSiteConfig | undefined
   /** Built browser assets (`dist/client`) in production; in development Vite serves them. */
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
@@ -26,7 +30,9 @@ export type SiteAppOptions = {
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export function createSiteApp(options: SiteAppOptions): Hono {
-  const {getRender, getTemplate, fetcher, siteUrl, clientDir, apiRoutes, preloadLinks} = options
+  const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, preloadLinks} =
+    options
+  const configScript = siteConfig ? siteConfigScript(siteConfig) : ''
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   const app = new Hono()
 
@@ -89,7 +95,7 @@ export function createSiteApp(options: SiteAppOptions): Hono {
       const page = template
         .replace('<!--app-head-->', () => result.head + (preloadLinks?.(result.modules) ?? ''))
         .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => result.state)
+        .replace('<!--app-state-->', () => configScript + result.state)
       return c.html(page, result.status as 200, {
         // Rendered per request from live content: a shared cache adding its own delay on top of the server's
         // short GROQ cache would break the promise that published content shows within five seconds.

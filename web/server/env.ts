@@ -1,5 +1,7 @@
 import {z} from 'zod'
 
+import type {PublicSiteConfig} from '../src/lib/env'
+
 /**
  * Server configuration, read once at start-up. Content settings fall back to the public `VITE_*` values so one
  * `.env` serves both halves, and to the local lake's defaults so `npm start` needs no setup.
@@ -59,4 +61,10 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
       apiVersion: env.SANITY_API_VERSION ?? env.VITE_SANITY_API_VERSION,
     },
   }
+}
+
+/** The settings the browser bundle and the SSR bundle may see (`src/lib/env.ts`): public by design, never a token. */
+export function publicSiteConfig(env: Pick<ServerEnv, 'sanity' | 'siteUrl'>): PublicSiteConfig {
+  const {projectId, dataset, apiHost, apiVersion} = env.sanity
+  return {projectId, dataset, apiHost, apiVersion, siteUrl: env.siteUrl}
 }

@@ -8,7 +8,7 @@ import type {Hono} from 'hono'
 
 import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp} from './create-site-app.ts'
-import {readServerEnv, type ServerEnv} from './env.ts'
+import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
 import {createPreloadLinks} from './vite-manifest.ts'
 
@@ -37,6 +37,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     getTemplate: async () => template,
     fetcher: createContentFetcher(env),
     siteUrl: env.siteUrl,
+    siteConfig: publicSiteConfig(env),
     clientDir,
     apiRoutes,
     preloadLinks: await createPreloadLinks(clientDir),
@@ -60,6 +61,7 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
       vite.transformIndexHtml(url, await readFile(`${webDir}index.html`, 'utf8')),
     fetcher: createContentFetcher(env),
     siteUrl: env.siteUrl,
+    siteConfig: publicSiteConfig(env),
     apiRoutes,
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
@@ -79,6 +81,8 @@ export async function startSite({
   env = readServerEnv(),
   apiRoutes,
 }: StartSiteOptions = {}): Promise<RunningSite> {
+  // Before the SSR bundle loads: its image URLs, canonical links and JSON-LD read this, not the build's values.
+  globalThis.__SITE_CONFIG__ = publicSiteConfig(env)
   const listener =
     env.mode === 'development'
       ? await developmentListener(env, apiRoutes)
