@@ -1,9 +1,10 @@
+import {apiRoutes} from '../../functions/api-routes.ts'
 import {readServerEnv} from './env.ts'
 import {startSite} from './start-site.ts'
 
 // `node web/server/main.ts`: PORT (3000), HOST (127.0.0.1), NODE_ENV=development for Vite's dev server.
 const env = readServerEnv()
-const site = await startSite({env})
+const site = await startSite({env, apiRoutes})
 console.log(`Site (${env.mode}) on ${site.url}, content from ${env.sanity.apiHost}`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

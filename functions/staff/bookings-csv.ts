@@ -1,0 +1,41 @@
+/**
+ * CSV of bookings for spreadsheets. Cells a spreadsheet would read as a formula (starting with = + - @, tab or
+ * carriage return) get a leading apostrophe, so a traveller's "name" cannot run code on a staff machine (OWASP
+ * CSV injection).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text = typeof value === 'string' ? value : String(value)
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export const CSV_COLUMNS = [
+  ['booking_ref', 'Reference'],
+  ['created_at', 'Created'],
+  ['status', 'Status'],
+  ['experience_title', 'Experience'],
+  ['date', 'Trip date'],
+  ['preferred_time', 'Preferred time'],
+  ['pax_adults', 'Adults'],
+  ['pax_children', 'Children'],
+  ['pax_total', 'Total pax'],
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['country', 'Country'],
+  ['pickup_location', 'Pickup location'],
+  ['notes', 'Special requests'],
+  ['how_heard_about_us', 'How heard'],
+  ['marketing_opt_in', 'Marketing opt-in'],
+  ['staff_notes', 'Staff notes'],
+] as const
+
+export function bookingsToCsv(rows: Record<string, unknown>[]): string {
+  const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',')
+  const lines = rows.map((row) => CSV_COLUMNS.map(([key]) => csvCell(row[key])).join(','))
+  // CRLF per RFC 4180; the BOM makes Excel read UTF-8 names correctly.
+  return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n'
+}

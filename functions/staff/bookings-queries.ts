@@ -1,0 +1,33 @@
+/**
+ * GROQ for the staff dashboard, run on the lake so search and filters stay fast with many bookings (issue 6).
+ * Search is a case-insensitive substring: `string::split(lower(field), $search)` has more than one part exactly
+ * when the field contains the (lower-cased) search text; GROQ's `match` works on words, not substrings.
+ */
+const contains = (field: string) =>
+  `count(string::split(lower(coalesce(${field}, "")), $search)) > 1`
+
+export const bookingFilter = /* groq */ `_type == "booking"
+  && ($search == "" || ${contains('name')} || ${contains('email')} || ${contains('booking_ref')} || ${contains('experience_title')})
+  && ($status == "" || status == $status)
+  && ($experience == "" || experience_title == $experience)`
+
+export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_history, staff_notes, created_at,
+  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
+  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in`
+
+export const staffBookingsQuery = /* groq */ `{
+  "bookings": *[${bookingFilter}] | order(created_at desc, _id desc) [$start...$end] {${bookingFields}},
+  "matching": count(*[${bookingFilter}]),
+  "summary": {
+    "total": count(*[_type == "booking"]),
+    "new": count(*[_type == "booking" && status == "new"]),
+    "contacted": count(*[_type == "booking" && status == "contacted"]),
+    "confirmed": count(*[_type == "booking" && status == "confirmed"]),
+    "pax": math::sum(*[_type == "booking"].pax_total)
+  },
+  "experiences": array::unique(*[_type == "booking" && defined(experience_title)].experience_title)
+}`
+
+export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
+
+export const staffBookingByIdQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${bookingFields}}`

@@ -1,0 +1,175 @@
+import {Hono, type Context, type MiddlewareHandler} from 'hono'
+import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
+import {streamSSE} from 'hono/streaming'
+import {getConnInfo} from '@hono/node-server/conninfo'
+import {z} from 'zod'
+
+import {verifyPassword, type StaffSecrets} from './admin-password.ts'
+import type {ListenBookings} from './lake-listen.ts'
+import type {LoginRateLimit} from './login-rate-limit.ts'
+import {
+  changeStatus,
+  exportBookingsCsv,
+  listBookings,
+  saveStaffNotes,
+  type HandlerResult,
+  type StaffDeps,
+} from './staff-handlers.ts'
+import {
+  createSessionToken,
+  readSessionToken,
+  SESSION_COOKIE,
+  type StaffSession,
+} from './staff-session.ts'
+
+export type StaffRoutesDeps = StaffDeps & {
+  secrets: StaffSecrets
+  rateLimit: LoginRateLimit
+  listen: ListenBookings
+  /** Origins allowed to change state besides the request's own (e.g. SITE_URL behind a proxy). */
+  allowedOrigins?: string[]
+  /** The client's address for the login limit; defaults to the socket's remote address. */
+  clientAddress?: (c: Context) => string
+}
+
+type Env = {Variables: {session: StaffSession}}
+
+const loginSchema = z.object({password: z.string().min(1).max(500)})
+
+const NO_STORE = {'Cache-Control': 'no-store'}
+
+function socketAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/**
+ * `/api/staff/*`: login, lock and the bookings API. Every route but login answers 401 without a valid session;
+ * every state-changing request must come from the site's own origin (a cross-site form or fetch cannot forge one).
+ */
+export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
+  const app = new Hono<Env>()
+  const revoked = new Map<string, number>()
+  const clientAddress = deps.clientAddress ?? socketAddress
+  const nowMs = () => deps.now().getTime()
+
+  const sameOrigin: MiddlewareHandler = async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const origin = c.req.header('origin')
+    const own = new URL(c.req.url).origin
+    if (!origin || (origin !== own && !(deps.allowedOrigins ?? []).includes(origin))) {
+      return c.json({error: 'Cross-origin request refused'}, 403, NO_STORE)
+    }
+    return next()
+  }
+
+  const requireSession: MiddlewareHandler<Env> = async (c, next) => {
+    const session = readSessionToken(
+      deps.secrets.sessionSecret,
+      getCookie(c, SESSION_COOKIE),
+      nowMs(),
+      (id) => revoked.has(id),
+    )
+    if (!session) return c.json({error: 'Staff session required'}, 401, NO_STORE)
+    c.set('session', session)
+    return next()
+  }
+
+  const send = (c: Context, result: HandlerResult) =>
+    c.json(result.body as object, result.status, NO_STORE)
+
+  app.use('*', sameOrigin)
+
+  app.post('/session', async (c) => {
+    const address = clientAddress(c)
+    const wait = deps.rateLimit.retryAfter(address, nowMs())
+    if (wait > 0) {
+      return c.json({error: 'Too many attempts. Try again later.'}, 429, {
+        ...NO_STORE,
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      })
+    }
+    const parsed = loginSchema.safeParse(await c.req.json().catch(() => null))
+    if (!parsed.success || !verifyPassword(parsed.data.password, deps.secrets.password)) {
+      deps.rateLimit.fail(address, nowMs())
+      return c.json({error: 'Invalid password'}, 401, NO_STORE)
+    }
+    deps.rateLimit.succeed(address)
+    const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
+    // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff',
+      secure: new URL(c.req.url).protocol === 'https:',
+    })
+    return c.json({ok: true}, 200, NO_STORE)
+  })
+
+  app.use('*', requireSession)
+
+  app.get('/session', (c) => c.json({ok: true}, 200, NO_STORE))
+
+  app.delete('/session', (c) => {
+    const {id, issuedAt} = c.get('session')
+    revoked.set(id, issuedAt)
+    // Revocations only matter until the token would have expired anyway.
+    for (const [key, issued] of revoked)
+      if (nowMs() - issued > 8 * 60 * 60 * 1000) revoked.delete(key)
+    deleteCookie(c, SESSION_COOKIE, {path: '/api/staff'})
+    return c.body(null, 204, NO_STORE)
+  })
+
+  app.get('/bookings', async (c) => send(c, await listBookings(deps, c.req.query())))
+
+  app.get('/bookings.csv', async (c) => {
+    const result = await exportBookingsCsv(deps, c.req.query())
+    if (result.status !== 200) return send(c, result)
+    const stamp = deps.now().toISOString().slice(0, 10)
+    return c.body(result.body as string, 200, {
+      ...NO_STORE,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="bookings-${stamp}.csv"`,
+    })
+  })
+
+  app.patch('/bookings/:id/status', async (c) =>
+    send(
+      c,
+      await changeStatus(
+        deps,
+        c.req.param('id'),
+        await c.req.json().catch(() => null),
+        `staff (session ${c.get('session').id.slice(0, 6)})`,
+      ),
+    ),
+  )
+
+  app.patch('/bookings/:id/notes', async (c) =>
+    send(c, await saveStaffNotes(deps, c.req.param('id'), await c.req.json().catch(() => null))),
+  )
+
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const controller = new AbortController()
+      stream.onAbort(() => controller.abort())
+      await stream.writeSSE({event: 'ready', data: '{}'})
+      const keepAlive = setInterval(() => void stream.write(':\n\n'), 15_000)
+      try {
+        await deps.listen(
+          (change) => void stream.writeSSE({event: 'booking', data: JSON.stringify(change)}),
+          controller.signal,
+        )
+      } catch (error) {
+        if (!controller.signal.aborted) console.error('Staff events: lake listen ended', error)
+      } finally {
+        clearInterval(keepAlive)
+      }
+    }),
+  )
+
+  return app
+}

@@ -1,0 +1,172 @@
+import {randomBytes} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+import {z} from 'zod'
+
+import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+
+import {bookingsToCsv} from './bookings-csv.ts'
+import {
+  staffBookingByIdQuery,
+  staffBookingsCsvQuery,
+  staffBookingsQuery,
+} from './bookings-queries.ts'
+
+/** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
+export type StaffDeps = {client: SanityClient; now: () => Date}
+
+export type HandlerResult = {status: 200 | 400 | 404 | 409; body: unknown}
+
+export const PAGE_SIZE_MAX = 100
+export const CSV_LIMIT = 50_000
+
+const statusValues = BOOKING_STATUS_VALUES as [BookingStatus, ...BookingStatus[]]
+
+export const bookingListParamsSchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((value) => value.toLowerCase()),
+  status: z.union([z.enum(statusValues), z.literal('')]).default(''),
+  experience: z.string().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(25),
+})
+
+export type BookingListParams = z.output<typeof bookingListParamsSchema>
+
+export const statusChangeSchema = z.object({
+  status: z.enum(statusValues),
+  revision: z.string().min(1),
+})
+export const staffNotesSchema = z.object({
+  notes: z.string().max(5_000),
+  revision: z.string().min(1),
+})
+
+const badRequest = (error: z.ZodError): HandlerResult => ({
+  status: 400,
+  body: {error: 'Invalid request', fieldErrors: z.flattenError(error).fieldErrors},
+})
+
+type ListResult = {
+  bookings: Record<string, unknown>[]
+  matching: number
+  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number | null}
+  experiences: string[]
+}
+
+export async function listBookings(
+  deps: StaffDeps,
+  query: Record<string, string | undefined>,
+): Promise<HandlerResult> {
+  const parsed = bookingListParamsSchema.safeParse(query)
+  if (!parsed.success) return badRequest(parsed.error)
+  const {search, status, experience, page, pageSize} = parsed.data
+  const start = (page - 1) * pageSize
+  const result = await deps.client.fetch<ListResult>(staffBookingsQuery, {
+    search,
+    status,
+    experience,
+    start,
+    end: start + pageSize,
+  })
+  return {
+    status: 200,
+    body: {
+      bookings: result.bookings,
+      page,
+      pageSize,
+      matching: result.matching,
+      pages: Math.max(1, Math.ceil(result.matching / pageSize)),
+      summary: {...result.summary, pax: result.summary.pax ?? 0},
+      experiences: [...result.experiences].sort((a, b) => a.localeCompare(b, 'en-GB')),
+    },
+  }
+}
+
+export async function exportBookingsCsv(
+  deps: StaffDeps,
+  query: Record<string, string | undefined>,
+): Promise<{status: 200; body: string} | HandlerResult> {
+  const parsed = bookingListParamsSchema.safeParse(query)
+  if (!parsed.success) return badRequest(parsed.error)
+  const {search, status, experience} = parsed.data
+  const rows = await deps.client.fetch<Record<string, unknown>[]>(staffBookingsCsvQuery, {
+    search,
+    status,
+    experience,
+    limit: CSV_LIMIT,
+  })
+  return {status: 200, body: bookingsToCsv(rows)}
+}
+
+const isConflict = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
+
+async function patchWithRevision(
+  deps: StaffDeps,
+  id: string,
+  revision: string,
+  set: Record<string, unknown>,
+  history?: {status: BookingStatus; by: string},
+): Promise<HandlerResult> {
+  const current = await deps.client.fetch<Record<string, unknown> | null>(staffBookingByIdQuery, {
+    id,
+  })
+  if (!current) return {status: 404, body: {error: 'Booking not found'}}
+  if (current._rev !== revision) {
+    return {
+      status: 409,
+      body: {error: 'This booking was changed by someone else.', booking: current},
+    }
+  }
+  let patch = deps.client.patch(id).ifRevisionId(revision).set(set)
+  if (history) {
+    patch = patch.setIfMissing({status_history: []}).append('status_history', [
+      {
+        _key: randomBytes(6).toString('hex'),
+        _type: 'statusChange',
+        status: history.status,
+        at: deps.now().toISOString(),
+        by: history.by,
+      },
+    ])
+  }
+  try {
+    await patch.commit()
+  } catch (error) {
+    if (!isConflict(error)) throw error
+    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
+    return {
+      status: 409,
+      body: {error: 'This booking was changed by someone else.', booking: latest},
+    }
+  }
+  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
+  return {status: 200, body: {booking: updated}}
+}
+
+export async function changeStatus(
+  deps: StaffDeps,
+  id: string,
+  body: unknown,
+  by: string,
+): Promise<HandlerResult> {
+  const parsed = statusChangeSchema.safeParse(body)
+  if (!parsed.success) return badRequest(parsed.error)
+  const {status, revision} = parsed.data
+  return patchWithRevision(deps, id, revision, {status}, {status, by})
+}
+
+export async function saveStaffNotes(
+  deps: StaffDeps,
+  id: string,
+  body: unknown,
+): Promise<HandlerResult> {
+  const parsed = staffNotesSchema.safeParse(body)
+  if (!parsed.success) return badRequest(parsed.error)
+  return patchWithRevision(deps, id, parsed.data.revision, {staff_notes: parsed.data.notes})
+}

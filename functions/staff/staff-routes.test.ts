@@ -1,0 +1,344 @@
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {Hono} from 'hono'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {hashPassword} from './admin-password.ts'
+import {csvCell} from './bookings-csv.ts'
+import {createStaffRoutes} from './create-staff-routes.ts'
+import {createLakeListener} from './lake-listen.ts'
+import {createLoginRateLimit} from './login-rate-limit.ts'
+import {createSessionToken, SESSION_COOKIE, SESSION_MAX_AGE_MS} from './staff-session.ts'
+
+const ORIGIN = 'http://site.test'
+const PASSWORD = 'correct horse battery'
+const SECRET = 'test-session-secret'
+
+let lake: TestLake
+let app: Hono
+let clock = Date.parse('2026-11-20T10:00:00Z')
+let address = '10.0.0.1'
+
+function booking(n: number, fields: Record<string, unknown> = {}) {
+  return {
+    _id: `booking-${n}`,
+    _type: 'booking',
+    booking_ref: `CTX-${String(n).padStart(4, '0')}`,
+    status: 'new',
+    created_at: new Date(Date.parse('2026-11-01T08:00:00Z') + n * 60_000).toISOString(),
+    experience_id: 'sunset-cruise',
+    experience_title: 'Sunset Cruise',
+    date: '2026-12-10',
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    name: `Traveller ${n}`,
+    email: `traveller${n}@example.com`,
+    consent_booking: true,
+    consent_privacy: true,
+    ...fields,
+  }
+}
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  const tx = client.transaction()
+  tx.createOrReplace(
+    booking(1, {
+      name: 'Anna Müller',
+      email: 'ANNA@Example.de',
+      experience_title: 'Cape Winelands Tour',
+      pax_total: 4,
+      pax_adults: 4,
+    }),
+  )
+  tx.createOrReplace(booking(2, {name: 'Ben Okafor', status: 'contacted'}))
+  tx.createOrReplace(
+    booking(3, {name: 'Chloé Annan', experience_title: 'Cape Winelands Tour', status: 'confirmed'}),
+  )
+  tx.createOrReplace(
+    booking(4, {
+      name: '=HYPERLINK("http://evil")',
+      email: 'x@evil.test',
+      notes: '<script>alert(1)</script>',
+    }),
+  )
+  await tx.commit()
+  app = new Hono()
+  app.route(
+    '/api/staff',
+    createStaffRoutes({
+      client: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
+      now: () => new Date(clock),
+      secrets: {password: hashPassword(PASSWORD), sessionSecret: SECRET},
+      rateLimit: createLoginRateLimit({maxFailures: 5, windowMs: 60_000}),
+      listen: createLakeListener({
+        apiHost: lake.url,
+        apiVersion: '2025-02-19',
+        dataset: 'bookings',
+        token: lake.secrets.writeToken,
+      }),
+      clientAddress: () => address,
+    }),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  await lake?.stop()
+})
+
+beforeEach(() => {
+  address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+})
+
+function request(
+  path: string,
+  init: RequestInit & {cookie?: string | undefined; origin?: string | null} = {},
+) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
+  if (init.origin !== null) headers.set('origin', init.origin ?? ORIGIN)
+  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
+}
+
+async function login(password = PASSWORD) {
+  return request('/session', {
+    method: 'POST',
+    body: JSON.stringify({password}),
+    headers: {'content-type': 'application/json'},
+  })
+}
+
+async function sessionCookie() {
+  const response = await login()
+  expect(response.status).toBe(200)
+  const setCookie = response.headers.get('set-cookie') ?? ''
+  return /staff_session=([^;]+)/.exec(setCookie)![1]!
+}
+
+const json = async (response: Response) => (await response.json()) as Record<string, any>
+
+describe('staff session', () => {
+  it('refuses a wrong password and accepts the right one with a strict, HttpOnly browser-session cookie', async () => {
+    expect((await login('nope')).status).toBe(401)
+    const response = await login()
+    expect(response.status).toBe(200)
+    const cookie = response.headers.get('set-cookie')!
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    expect(cookie).not.toMatch(/Max-Age|Expires/i)
+  })
+
+  it('slows brute force: after five failures the address gets 429 even with the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`)).status).toBe(401)
+    const blocked = await login()
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+    address = '192.168.1.1'
+    expect((await login()).status).toBe(200)
+  })
+
+  const endpoints: [string, string, unknown?][] = [
+    ['GET', '/session'],
+    ['DELETE', '/session'],
+    ['GET', '/bookings'],
+    ['GET', '/bookings.csv'],
+    ['GET', '/events'],
+    ['PATCH', '/bookings/booking-1/status', {status: 'closed', revision: 'x'}],
+    ['PATCH', '/bookings/booking-1/notes', {notes: 'x', revision: 'x'}],
+  ]
+
+  it.each(endpoints)(
+    '%s %s: 401 without a session, with a forged and with an expired cookie',
+    async (method, path, body) => {
+      const init = {method, ...(body ? {body: JSON.stringify(body)} : {})}
+      expect((await request(path, init)).status).toBe(401)
+      const forged = createSessionToken('not-the-secret', clock).token
+      expect((await request(path, {...init, cookie: forged})).status).toBe(401)
+      const tampered = (await sessionCookie()).replace(/^\d+/, String(clock + 1000))
+      expect((await request(path, {...init, cookie: tampered})).status).toBe(401)
+      const expired = createSessionToken(SECRET, clock - SESSION_MAX_AGE_MS - 1).token
+      expect((await request(path, {...init, cookie: expired})).status).toBe(401)
+    },
+  )
+
+  it.each(endpoints.filter(([method]) => method !== 'GET'))(
+    '%s %s: 403 cross-origin or without Origin, even with a session',
+    async (method, path, body) => {
+      const cookie = await sessionCookie()
+      const init = {method, cookie, ...(body ? {body: JSON.stringify(body)} : {})}
+      expect((await request(path, {...init, origin: 'https://evil.test'})).status).toBe(403)
+      expect((await request(path, {...init, origin: null})).status).toBe(403)
+    },
+  )
+
+  it('refuses a cross-origin login', async () => {
+    const response = await request('/session', {
+      method: 'POST',
+      origin: 'https://evil.test',
+      body: JSON.stringify({password: PASSWORD}),
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('Lock ends the session, so the same cookie no longer works', async () => {
+    const cookie = await sessionCookie()
+    expect((await request('/session', {cookie})).status).toBe(200)
+    expect((await request('/session', {method: 'DELETE', cookie})).status).toBe(204)
+    expect((await request('/bookings', {cookie})).status).toBe(401)
+  })
+
+  it('the bookings dataset refuses anonymous reads at the lake', async () => {
+    const anonymous = lake.client({dataset: 'bookings'})
+    await expect(anonymous.fetch('*[_type == "booking"]')).rejects.toMatchObject({
+      statusCode: expect.any(Number),
+    })
+  })
+})
+
+describe('bookings list', () => {
+  const list = async (query: string) =>
+    json(await request(`/bookings?${query}`, {cookie: await sessionCookie()}))
+  const refs = (body: Record<string, any>) =>
+    (body.bookings as {booking_ref: string}[]).map((b) => b.booking_ref)
+
+  it('lists newest first with summary tiles and the distinct experiences', async () => {
+    const body = await list('')
+    expect(refs(body)).toEqual(['CTX-0004', 'CTX-0003', 'CTX-0002', 'CTX-0001'])
+    expect(body.summary).toMatchObject({total: 4, new: 2, contacted: 1, confirmed: 1, pax: 10})
+    expect(body.experiences).toEqual(['Cape Winelands Tour', 'Sunset Cruise'])
+  })
+
+  it('searches name, email, reference and experience case-insensitively as substrings', async () => {
+    expect(refs(await list('search=ANN'))).toEqual(['CTX-0003', 'CTX-0001'])
+    expect(refs(await list('search=example.DE'))).toEqual(['CTX-0001'])
+    expect(refs(await list('search=tx-0002'))).toEqual(['CTX-0002'])
+    expect(refs(await list('search=winelands'))).toEqual(['CTX-0003', 'CTX-0001'])
+    expect(refs(await list('search=nobody-here'))).toEqual([])
+  })
+
+  it('filters by status and experience, combined with search by AND', async () => {
+    expect(refs(await list('status=contacted'))).toEqual(['CTX-0002'])
+    expect(refs(await list('experience=Cape%20Winelands%20Tour'))).toEqual(['CTX-0003', 'CTX-0001'])
+    expect(refs(await list('experience=Cape%20Winelands%20Tour&status=confirmed'))).toEqual([
+      'CTX-0003',
+    ])
+    expect(
+      refs(await list('experience=Cape%20Winelands%20Tour&status=confirmed&search=MÜLLER')),
+    ).toEqual([])
+    expect(refs(await list('experience=Sunset%20Cruise&search=traveller'))).toEqual(['CTX-0002'])
+    expect((await request('/bookings?status=bogus', {cookie: await sessionCookie()})).status).toBe(
+      400,
+    )
+  })
+
+  it('pages results', async () => {
+    const first = await list('pageSize=3&page=1')
+    const second = await list('pageSize=3&page=2')
+    expect(refs(first)).toEqual(['CTX-0004', 'CTX-0003', 'CTX-0002'])
+    expect(refs(second)).toEqual(['CTX-0001'])
+    expect(first).toMatchObject({matching: 4, pages: 2})
+  })
+})
+
+describe('changes', () => {
+  it('changes a status with the revision, records history, and tells the second writer it changed', async () => {
+    const cookie = await sessionCookie()
+    const before = (await json(await request('/bookings?search=CTX-0002', {cookie}))).bookings[0]
+    clock += 1000
+    const first = await request('/bookings/booking-2/status', {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify({status: 'confirmed', revision: before._rev}),
+    })
+    expect(first.status).toBe(200)
+    const updated = (await json(first)).booking
+    expect(updated.status).toBe('confirmed')
+    expect(updated.status_history.at(-1)).toMatchObject({
+      status: 'confirmed',
+      at: new Date(clock).toISOString(),
+      by: expect.stringContaining('staff'),
+    })
+    const second = await request('/bookings/booking-2/status', {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify({status: 'declined', revision: before._rev}),
+    })
+    expect(second.status).toBe(409)
+    const conflict = await json(second)
+    expect(conflict.error).toMatch(/changed by someone else/)
+    expect(conflict.booking).toMatchObject({status: 'confirmed', _rev: updated._rev})
+  })
+
+  it('saves internal notes and 404s an unknown booking', async () => {
+    const cookie = await sessionCookie()
+    const current = (await json(await request('/bookings?search=CTX-0003', {cookie}))).bookings[0]
+    const saved = await request('/bookings/booking-3/notes', {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify({notes: 'Called, prefers Friday', revision: current._rev}),
+    })
+    expect((await json(saved)).booking.staff_notes).toBe('Called, prefers Friday')
+    const missing = await request('/bookings/nope/notes', {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify({notes: 'x', revision: 'r'}),
+    })
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('CSV export', () => {
+  it('exports the filtered list with formula cells neutralised', async () => {
+    const response = await request('/bookings.csv?search=evil', {cookie: await sessionCookie()})
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/)
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="bookings-/)
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    expect(lines[1]).toContain('<script>alert(1)</script>')
+  })
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+27 21 000', "'+27 21 000"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    ['<b>x</b>', '<b>x</b>'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['plain', 'plain'],
+  ])('csvCell(%j) is %j', (input, expected) => {
+    expect(csvCell(input)).toBe(expected)
+  })
+})
+
+describe('live updates', () => {
+  it('relays a new booking from the lake as an event', async () => {
+    const response = await request('/events', {cookie: await sessionCookie()})
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const {value, done} = await reader.read()
+        if (done) break
+        text += decoder.decode(value)
+      }
+    }
+    await readUntil('event: ready')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}).create(booking(99))
+    await readUntil('booking-99')
+    expect(text).toMatch(
+      /event: booking\ndata: \{"documentId":"booking-99","transition":"appear"\}/,
+    )
+    await reader.cancel()
+  })
+})
