@@ -1,6 +1,7 @@
 import {evaluate, parse, type ExprNode} from 'groq-js'
 
 import {LakeError, type SanityDocument} from '../store/types.ts'
+import {findOrderedSlice, runOrderedSlice} from './ordered-slice.ts'
 
 /** What part of a dataset a query sees (https://www.sanity.io/docs/perspectives). */
 export type Perspective = {kind: 'raw'} | {kind: 'published'} | {kind: 'stack'; layers: string[]}
@@ -112,7 +113,7 @@ export function typesOnlyNeeded(tree: ExprNode): string[] | null {
   return everything === 1 ? types : null
 }
 
-function typeConstraint(expr: unknown): string[] | null {
+export function typeConstraint(expr: unknown): string[] | null {
   const node = expr as Record<string, any> | undefined
   if (!node) return null
   if (node.type === 'And') return typeConstraint(node.left) ?? typeConstraint(node.right)
@@ -147,16 +148,25 @@ export interface QueryInput {
 
 export async function runQuery(input: QueryInput): Promise<unknown> {
   const tree = parseQuery(input.query, input.params)
-  const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
-  const dataset = types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents
-  try {
-    const value = await evaluate(tree, {
+  const evaluateOn = async (expression: ExprNode, dataset: SanityDocument[]) => {
+    const value = await evaluate(expression, {
       dataset,
       params: input.params,
       identity: input.identity,
       sanity: {projectId: input.projectId, dataset: input.dataset},
     })
-    return await value.get()
+    return value.get()
+  }
+  try {
+    const plan = findOrderedSlice(tree)
+    if (plan) {
+      const types = typeConstraint(plan.filter.expr)
+      const candidates = types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents
+      const typeOnly = types !== null && plan.filter.expr?.type === 'OpCall'
+      return await runOrderedSlice(plan, candidates, typeOnly, (rest) => evaluateOn(rest, input.documents), input.params)
+    }
+    const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
+    return await evaluateOn(tree, types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents)
   } catch (error) {
     throw new LakeError(400, 'queryExecutionError', (error as Error).message, {query: input.query})
   }

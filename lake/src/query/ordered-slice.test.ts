@@ -1,0 +1,47 @@
+import {evaluate, parse} from 'groq-js'
+import {describe, expect, it} from 'vitest'
+
+import type {SanityDocument} from '../store/types.ts'
+import {runQuery} from './run-query.ts'
+
+// Awkward data on purpose: mixed types, missing values, ties, references.
+const documents: SanityDocument[] = [
+  {_id: 'author.1', _type: 'author', name: 'Thandi'},
+  ...Array.from({length: 60}, (_, n) => ({
+    _id: `post.${n}`,
+    _type: n % 7 === 0 ? 'page' : 'post',
+    rank: n % 5 === 0 ? undefined : n % 11 === 0 ? String(n) : n % 4,
+    title: `Title ${n % 9}`,
+    published: n % 3 === 0,
+    author: {_type: 'reference', _ref: 'author.1'},
+  })),
+]
+
+const plain = async (query: string, params: Record<string, unknown> = {}) =>
+  (await evaluate(parse(query, {params}), {dataset: documents, params})).get()
+
+const planned = (query: string, params: Record<string, unknown> = {}) =>
+  runQuery({
+    query,
+    params,
+    documents,
+    documentsOfTypes: (types) => documents.filter((doc) => types.includes(doc._type)),
+    projectId: 'p',
+    dataset: 'd',
+  })
+
+describe('ordered slices', () => {
+  it.each([
+    '*[_type == "post"] | order(rank desc)[0...20]',
+    '*[_type == "post"] | order(rank asc, title desc)[5...25]',
+    '*[_type in ["post", "page"] && published] | order(title)[0..9]{_id, title}',
+    '*[_type == "post" && rank > 1] | order(_id desc)[0...10]{_id, "by": author->name}',
+    '*[published == $flag] | order(rank desc, _id)[0...100]',
+    '*[_type == "post"] | order(published desc, rank)[0...3]',
+    '*[_type == "post" && (title match $q || _id match "post.1*")] | order(rank desc)[0...10]',
+    '*[title match "title*" && !published && rank != null && _type == "post"] | order(rank)[0...10]{_id}',
+  ])('gives exactly what groq-js gives for %s', async (query) => {
+    const params = {flag: false, q: 'title 3'}
+    expect(await planned(query, params)).toEqual(await plain(query, params))
+  })
+})

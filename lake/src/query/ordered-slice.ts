@@ -1,0 +1,102 @@
+import {evaluate, evaluateSync, type ExprNode} from 'groq-js'
+
+import type {SanityDocument} from '../store/types.ts'
+
+type Node = Record<string, any>
+
+interface OrderedSlice {
+  /** The `*[filter]` node. */
+  filter: Node
+  keys: {attribute: string; descending: boolean}[]
+  start: number
+  end: number
+  /** The tree with the slice replaced by a constant array. */
+  rebuild: (value: unknown[]) => ExprNode
+}
+
+/**
+ * Recognises GROQ's commonest list shape, `*[filter] | order(a desc, b)[start...end]` (with any
+ * projection after it), where `*` appears once and orders are by plain attributes.
+ */
+export function findOrderedSlice(tree: ExprNode): OrderedSlice | null {
+  const path: Node[] = []
+  let node = tree as Node
+  while (node.type === 'Map' || node.type === 'Projection') {
+    path.push(node)
+    node = node.base
+  }
+  if (node.type !== 'Slice' || node.left < 0 || node.right < 0) return null
+  const order = node.base as Node
+  if (order?.type !== 'PipeFuncCall' || order.name !== 'order') return null
+  const filter = order.base as Node
+  if (filter?.type !== 'Filter' || filter.base?.type !== 'Everything') return null
+  const keys: OrderedSlice['keys'] = []
+  for (const arg of order.args as Node[]) {
+    const descending = arg.type === 'Desc'
+    const access = arg.type === 'Asc' || arg.type === 'Desc' ? arg.base : arg
+    if (access?.type !== 'AccessAttribute' || access.base !== undefined) return null
+    keys.push({attribute: access.name, descending})
+  }
+  const slice = node
+  return {
+    filter,
+    keys,
+    start: slice.left,
+    end: slice.isInclusive ? slice.right + 1 : slice.right,
+    rebuild(value) {
+      let rebuilt: Node = {type: 'Value', value}
+      for (const parent of path.reverse()) rebuilt = {...parent, base: rebuilt}
+      path.reverse()
+      return rebuilt as ExprNode
+    },
+  }
+}
+
+// groq-js's total order: datetimes, numbers, strings, booleans, then everything else.
+const typeOrder = (value: unknown): number =>
+  typeof value === 'number' ? 2 : typeof value === 'string' ? 3 : typeof value === 'boolean' ? 4 : 100
+
+function compare(a: unknown, b: unknown): number {
+  const byType = typeOrder(a) - typeOrder(b)
+  if (byType !== 0) return byType
+  if (typeof a === 'number' || typeof a === 'boolean') return Number(a) - Number(b)
+  if (typeof a === 'string') return a < (b as string) ? -1 : a > (b as string) ? 1 : 0
+  return 0
+}
+
+/**
+ * groq-js's synchronous evaluator is several times faster over thousands of documents; it throws
+ * on the few functions it does not support, and then the asynchronous one answers.
+ */
+async function filterMatches(filter: ExprNode, dataset: SanityDocument[], params: Record<string, unknown>) {
+  try {
+    return evaluateSync(filter, {dataset, params}).get() as SanityDocument[]
+  } catch {
+    return (await (await evaluate(filter, {dataset, params})).get()) as SanityDocument[]
+  }
+}
+
+/**
+ * Runs an ordered slice without groq-js sorting every match: the filter is evaluated (or skipped
+ * when the type index already answers it), matches are sorted natively with groq-js's ordering,
+ * and only the slice goes back to groq-js for the rest of the query. Same result, a fraction of
+ * the time and garbage.
+ */
+export async function runOrderedSlice(
+  plan: OrderedSlice,
+  candidates: SanityDocument[],
+  filterIsTypeOnly: boolean,
+  evaluateRest: (tree: ExprNode) => Promise<unknown>,
+  params: Record<string, unknown>,
+): Promise<unknown> {
+  const matches = filterIsTypeOnly ? candidates : await filterMatches(plan.filter as ExprNode, candidates, params)
+  const rows = matches.map((doc, index) => ({doc, index, keys: plan.keys.map(({attribute}) => doc[attribute])}))
+  rows.sort((a, b) => {
+    for (const [column, {descending}] of plan.keys.entries()) {
+      const result = compare(a.keys[column], b.keys[column])
+      if (result !== 0) return descending ? -result : result
+    }
+    return a.index - b.index
+  })
+  return evaluateRest(plan.rebuild(rows.slice(plan.start, plan.end).map(({doc}) => doc)))
+}

@@ -1,0 +1,12 @@
+import {benchLake} from './lake-bench.ts'
+import {formatResult, type BenchResult} from './stats.ts'
+
+/** `npm run bench`: every speed target of the project, measured; medians and p95 are printed. */
+const suites: Record<string, () => Promise<BenchResult[]>> = {lake: benchLake}
+const only = process.argv.slice(2)
+
+for (const [name, run] of Object.entries(suites)) {
+  if (only.length > 0 && !only.includes(name)) continue
+  console.log(`\n== ${name} ==`)
+  for (const result of await run()) console.log(formatResult(result))
+}
