@@ -71,7 +71,7 @@ describe('durability', () => {
       }
     }
     const writers = Array.from({length: 16}, (_, writerId) => writer(writerId))
-    await expect.poll(() => acknowledged.size, {timeout: 20_000, intervals: [20]}).toBeGreaterThanOrEqual(300)
+    await expect.poll(() => acknowledged.size, {timeout: 20_000, interval: 20}).toBeGreaterThanOrEqual(300)
     killed = true
     lakeProcess?.kill('SIGKILL')
     await Promise.all(writers)

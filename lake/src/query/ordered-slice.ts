@@ -70,7 +70,7 @@ function compare(a: unknown, b: unknown): number {
  */
 async function filterMatches(filter: ExprNode, dataset: SanityDocument[], params: Record<string, unknown>) {
   try {
-    return evaluateSync(filter, {dataset, params}).get() as SanityDocument[]
+    return evaluateSync(filter, {dataset, params}).data as SanityDocument[]
   } catch {
     return (await (await evaluate(filter, {dataset, params})).get()) as SanityDocument[]
   }
