@@ -27,10 +27,21 @@ function useFocusMainOnNavigate() {
   }, [pathname])
 }
 
+/**
+ * Marks the document once React has taken over the server's markup, so end-to-end tests (and anyone debugging)
+ * can tell when buttons start to work; before that a click on server-rendered markup does nothing.
+ */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+}
+
 /** Everything around a page: skip link, fixed navigation, footer, scroll handling and the consent prompt. */
 export function Shell({children}: {children: ReactNode}) {
   const navigation = useNavigation()
   useFocusMainOnNavigate()
+  useHydratedMarker()
   const loading = navigation.state === 'loading'
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const identity = {

@@ -20,6 +20,10 @@ describe('format-price', () => {
     expect(formatFromPrice('Fromage tasting R200')).toBe('From Fromage tasting R200')
   })
 
+  it('keeps wording without an amount as written', () => {
+    expect(formatFromPrice('Priced on request')).toBe('Priced on request')
+  })
+
   it('gives nothing when there is no price', () => {
     expect(formatFromPrice(null)).toBe('')
     expect(formatFromPrice(undefined)).toBe('')

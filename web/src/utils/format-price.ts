@@ -10,11 +10,15 @@ export function formatZar(amount: number): string {
   return `ZAR ${rand.format(amount)}`
 }
 
-/** The price with a leading "From", unless the text already starts with it. Empty when there is no price. */
+/**
+ * The price with a leading "From", unless the text already starts with it. Empty when there is no price. Wording
+ * without an amount ("Priced on request") is kept as written: "From Priced on request" is not English.
+ */
 export function formatFromPrice(price: PriceInput): string {
   if (price === null || price === undefined) return ''
   const text = typeof price === 'number' ? formatZar(price) : price.trim()
   if (!text) return ''
+  if (!/\d/.test(text)) return text
   return /^from\b/i.test(text) ? `From${text.slice(4)}` : `From ${text}`
 }
 
