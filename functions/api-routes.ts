@@ -1,7 +1,17 @@
 import {Hono} from 'hono'
 
+import {createBookingRequestRoute} from './create-booking-request/index.ts'
+import {createItineraryRequestRoute} from './create-itinerary-request/index.ts'
+import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
+import {getChallengeRoute} from './get-challenge/index.ts'
+import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 
 /** Every function the site serves under `/api`, mounted by `web/server/main.ts`. */
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
+apiRoutes.get('/challenge', getChallengeRoute)
+apiRoutes.post('/booking-requests', createBookingRequestRoute)
+apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
+apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
+apiRoutes.post('/events', recordEventRoute)

@@ -27,9 +27,13 @@ export const NOTES_MAX = 2000
 // addresses out of mail headers as they are.
 const NO_CONTROL = /^[^\p{Cc}]*$/u
 
-export const singleLine = (max: number, message = `Use at most ${max} characters.`) =>
+export const singleLine = (
+  max: number,
+  message = `Use at most ${max} characters.`,
+  typeMessage = 'Please enter text.',
+) =>
   z
-    .string()
+    .string({error: typeMessage})
     .trim()
     .max(max, message)
     .regex(NO_CONTROL, 'Use a single line without special characters.')
@@ -43,7 +47,7 @@ export const emailField = z
   .pipe(z.email('Please enter a valid email address.'))
 
 export const isoDateField = (message = 'Please choose a valid date.') =>
-  z.string().refine((value) => isIsoDate(value), message)
+  z.string({error: message}).refine((value) => isIsoDate(value), message)
 
 const paxCount = z
   .number({error: 'Please choose the number of people.'})
@@ -52,13 +56,21 @@ const paxCount = z
   .max(PAX_LIMIT, 'Please choose the number of people.')
 
 export const bookingRequestSchema = z.object({
-  experienceId: z.string().trim().min(1, 'Please choose an experience.').max(96),
+  experienceId: z
+    .string({error: 'Please choose an experience.'})
+    .trim()
+    .min(1, 'Please choose an experience.')
+    .max(96),
   date: isoDateField(),
   preferredTime: optionalLine(40),
   adults: paxCount,
   children: paxCount,
-  name: singleLine(NAME_MAX).min(1, REQUIRED_FIELDS_MESSAGE),
-  email: z.string().trim().min(1, REQUIRED_FIELDS_MESSAGE).pipe(emailField),
+  name: singleLine(NAME_MAX, undefined, REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE),
+  email: z
+    .string({error: REQUIRED_FIELDS_MESSAGE})
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .pipe(emailField),
   phone: optionalLine(PHONE_MAX),
   country: z
     .union([z.enum(COUNTRIES), z.literal('')])
@@ -79,10 +91,13 @@ export const bookingRequestSchema = z.object({
   consentBooking: z.literal(true, REQUIRED_FIELDS_MESSAGE),
   consentPrivacy: z.literal(true, REQUIRED_FIELDS_MESSAGE),
   securityAnswer: z
-    .string()
+    .string({error: WRONG_ANSWER_MESSAGE})
     .trim()
     .regex(/^-?\d{1,3}$/, WRONG_ANSWER_MESSAGE),
-  challengeToken: z.string().min(1, WRONG_ANSWER_MESSAGE).max(500, WRONG_ANSWER_MESSAGE),
+  challengeToken: z
+    .string({error: WRONG_ANSWER_MESSAGE})
+    .min(1, WRONG_ANSWER_MESSAGE)
+    .max(500, WRONG_ANSWER_MESSAGE),
   /** The honeypot: hidden from people, so anything in it came from a bot. Checked, with its own message, by both. */
   website: z.string().max(500).optional().default(''),
   utmSource: optionalLine(TEXT_MAX),

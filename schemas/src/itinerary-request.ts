@@ -27,7 +27,8 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .union([z.enum(values), z.literal('')])
     .optional()
     .default('')
-const required = (max: number) => singleLine(max).min(1, MISSING_INFORMATION_MESSAGE)
+const required = (max: number) =>
+  singleLine(max, undefined, MISSING_INFORMATION_MESSAGE).min(1, MISSING_INFORMATION_MESSAGE)
 const optionalDate = z
   .union([isoDateField(), z.literal('')])
   .optional()
@@ -38,7 +39,11 @@ export const questionnaireRequestSchema = z.object({
   source: z.literal('questionnaire'),
   firstName: required(80),
   lastName: required(80),
-  email: z.string().trim().min(1, MISSING_INFORMATION_MESSAGE).pipe(emailField),
+  email: z
+    .string({error: MISSING_INFORMATION_MESSAGE})
+    .trim()
+    .min(1, MISSING_INFORMATION_MESSAGE)
+    .pipe(emailField),
   newsletter: z.boolean().optional().default(false),
   tripType: optionalEnum(TRIP_TYPE_VALUES as [string, ...string[]]),
   preferredDate: optionalDate,
@@ -58,7 +63,11 @@ export const questionnaireRequestSchema = z.object({
 export const wizardRequestSchema = z.object({
   source: z.literal('wizard'),
   name: required(120),
-  email: z.string().trim().min(1, MISSING_INFORMATION_MESSAGE).pipe(emailField),
+  email: z
+    .string({error: MISSING_INFORMATION_MESSAGE})
+    .trim()
+    .min(1, MISSING_INFORMATION_MESSAGE)
+    .pipe(emailField),
   phone: singleLine(40).optional().default(''),
   travelers: z.enum(WIZARD_TRAVELLER_VALUES as [string, ...string[]], MISSING_INFORMATION_MESSAGE),
   startDate: optionalDate,

@@ -1,0 +1,214 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {
+  HONEYPOT_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  WRONG_ANSWER_MESSAGE,
+} from '@repo/schemas/booking-request.ts'
+import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+
+import {createChallengeService} from '../lib/challenge.ts'
+import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
+import {createRateLimiter} from '../lib/rate-limit.ts'
+import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
+import {
+  createBookingRequest,
+  EXPIRED_CHALLENGE_MESSAGE,
+  UNKNOWN_EXPERIENCE_MESSAGE,
+  type CreateBookingRequestDeps,
+} from './handler.ts'
+
+const TODAY = '2030-01-01'
+let lake: TestLake
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>
+let outbox: Outbox
+let deps: CreateBookingRequestDeps
+const challenges = createChallengeService({secret: 'test-secret-test-secret'})
+
+function solved() {
+  const {question, token} = challenges.issue()
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
+  return {challengeToken: token, securityAnswer: String(Number(a) + Number(b))}
+}
+
+const form = () => ({
+  experienceId: 'lions-head-sunset-hike',
+  date: '2030-01-05',
+  preferredTime: 'Sunset',
+  adults: 2,
+  children: 1,
+  name: 'Thandi Nkosi',
+  email: 'thandi@example.com',
+  phone: '+27 82 000 0000',
+  country: 'South Africa',
+  consentBooking: true,
+  consentPrivacy: true,
+  utmSource: 'newsletter',
+  ...solved(),
+})
+
+function post(body: unknown, headers: Record<string, string> = {}) {
+  return new Request('http://site.test/api/booking-requests', {
+    method: 'POST',
+    headers: {'content-type': 'application/json', ...headers},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+const send = (body: unknown, headers: Record<string, string> = {}, address = '10.0.0.1') =>
+  createBookingRequest(post(body, headers), {clientAddress: address}, deps)
+
+const countBookings = () =>
+  lake
+    .client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    .fetch<number>('count(*[_type == "booking"])')
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  smtp = await startSmtpListener()
+  const admin = lake.client({token: lake.secrets.rootToken})
+  await admin
+    .transaction()
+    .createOrReplace({
+      _id: 'exp-hike',
+      _type: 'experience',
+      title: "Lion's Head Sunset Hike",
+      slug: {_type: 'slug', current: 'lions-head-sunset-hike'},
+      category: 'Adventure',
+      duration: '2–4 hours',
+    })
+    .createOrReplace({
+      _id: 'settings-hike',
+      _type: 'experienceSettings',
+      experience: {_type: 'reference', _ref: 'exp-hike'},
+      minPax: 1,
+      maxPax: 8,
+      blackoutDates: ['2030-01-06'],
+      timeSlots: ['Morning', 'Sunset'],
+      leadTimeDays: 2,
+    })
+    .commit()
+  const queueDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-test-'))
+  outbox = createOutbox({
+    queueDir,
+    transport: smtpTransport(smtp.url),
+    from: 'Bookings <bookings@example.com>',
+  })
+  deps = {
+    content: lake.client({perspective: 'published'}),
+    bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
+    challenges,
+    rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
+    notify: (booking) =>
+      queueBookingNotifications(booking, {outbox, teamEmail: 'team@example.com'}),
+    today: () => TODAY,
+    onError: () => {},
+  }
+})
+
+afterAll(async () => {
+  outbox?.stop()
+  await smtp?.close()
+  await lake?.stop()
+})
+
+describe('create-booking-request with the real lake and SMTP', () => {
+  it('stores a double submit once and delivers both mails', async () => {
+    const body = form()
+    const key = {'Idempotency-Key': 'double-submit-0001'}
+    const [first, second] = await Promise.all([send(body, key), send(body, key)])
+    expect(first.status).toBe(201)
+    expect(second.status).toBe(201)
+    const a = (await first.json()) as {booking_ref: string}
+    const b = (await second.json()) as {booking_ref: string}
+    expect(a.booking_ref).toMatch(/^CTE-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+    expect(b.booking_ref).toBe(a.booking_ref)
+    // A later retry of the same request also answers with the same reference.
+    expect(((await (await send(body, key)).json()) as {booking_ref: string}).booking_ref).toBe(
+      a.booking_ref,
+    )
+
+    const stored = await deps.bookings.fetch('*[_type == "booking"]')
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({
+      booking_ref: a.booking_ref,
+      status: 'new',
+      experience_id: 'lions-head-sunset-hike',
+      experience_title: "Lion's Head Sunset Hike",
+      pax_total: 3,
+      utm_source: 'newsletter',
+    })
+    expect(Date.parse(stored[0].created_at)).not.toBeNaN()
+
+    await outbox.flush()
+    await expect.poll(() => smtp.received.length).toBe(2)
+    const traveller = smtp.received.find((m) => m.to.includes('thandi@example.com'))!
+    expect(traveller.raw).toContain(a.booking_ref)
+    expect(traveller.raw).toContain('No payment required at this stage')
+    expect(traveller.raw).toMatch(/Content-Type: text\/html/i)
+    expect(smtp.received.find((m) => m.to.includes('team@example.com'))!.raw).toContain(
+      '+27 82 000 0000',
+    )
+  })
+
+  it('answers bad input with a clear 4xx and stores nothing', async () => {
+    const cases: [unknown, number, string][] = [
+      [
+        {...form(), challengeToken: undefined, securityAnswer: undefined},
+        400,
+        WRONG_ANSWER_MESSAGE,
+      ],
+      [{...form(), securityAnswer: '99'}, 400, WRONG_ANSWER_MESSAGE],
+      [{...form(), challengeToken: 'forged.9999999999999.abc'}, 400, WRONG_ANSWER_MESSAGE],
+      [{...form(), website: 'http://spam.example'}, 400, HONEYPOT_MESSAGE],
+      [{...form(), name: ''}, 400, REQUIRED_FIELDS_MESSAGE],
+      [{...form(), consentPrivacy: false}, 400, REQUIRED_FIELDS_MESSAGE],
+      [
+        {...form(), name: 'Eve\r\nBcc: all@example.com'},
+        400,
+        'Use a single line without special characters.',
+      ],
+      [{...form(), date: '2030-01-06'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), date: '2030-01-02'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), date: '2029-12-01'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), adults: 8, children: 1}, 400, 'Please choose between 1 and 8 people in total.'],
+      [{...form(), preferredTime: 'Midnight'}, 400, 'Please choose one of the listed times.'],
+      [{...form(), experienceId: 'no-such-experience'}, 400, UNKNOWN_EXPERIENCE_MESSAGE],
+      [{...form(), adults: '2'}, 400, 'Please choose the number of people.'],
+      ['{not json', 400, 'The request is not valid JSON.'],
+      [[1, 2], 400, 'Send the form fields as a JSON object.'],
+      [{...form(), notes: 'x'.repeat(20_000)}, 413, 'The request is too large.'],
+    ]
+    for (const [body, status, message] of cases) {
+      const response = await send(body)
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status)
+      expect(((await response.json()) as {message: string}).message).toBe(message)
+    }
+    expect(await countBookings()).toBe(1)
+  })
+
+  it('refuses a replayed challenge under another key', async () => {
+    const body = form()
+    expect((await send(body, {'Idempotency-Key': 'replay-first-01'})).status).toBe(201)
+    const replay = await send(body, {'Idempotency-Key': 'replay-second-01'})
+    expect(replay.status).toBe(400)
+    expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_CHALLENGE_MESSAGE)
+    expect(await countBookings()).toBe(2)
+  })
+
+  it('limits requests per client address', async () => {
+    const limited = {...deps, rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000})}
+    const statuses = []
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await createBookingRequest(post({}), {clientAddress: '10.9.9.9'}, limited)).status,
+      )
+    expect(statuses).toEqual([400, 400, 429])
+  })
+})

@@ -1,0 +1,192 @@
+import {randomUUID} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+import {
+  bookingRequestSchema,
+  HONEYPOT_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  SUBMIT_FAILED_MESSAGE,
+  WRONG_ANSWER_MESSAGE,
+} from '@repo/schemas/booking-request.ts'
+import {
+  isDateAvailable,
+  paxWithinLimits,
+  resolveExperienceSettings,
+  UNAVAILABLE_DATE_MESSAGE,
+  type ExperienceSettings,
+} from '@repo/schemas/experience-settings.ts'
+
+import type {ChallengeService} from '../lib/challenge.ts'
+import {
+  idempotencyKey,
+  json,
+  newReference,
+  problem,
+  readJsonBody,
+  sha256,
+  validationProblem,
+  type RequestContext,
+} from '../lib/http.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
+import type {StoredBooking} from '../send-booking-notifications/handler.ts'
+
+export type CreateBookingRequestDeps = {
+  /** Published content: experiences and their settings. */
+  content: SanityClient
+  /** The private `bookings` dataset, with a write token. */
+  bookings: SanityClient
+  challenges: ChallengeService
+  rateLimiter: RateLimiter
+  /** Queues the notifications of a newly stored booking; its failure never fails the request. */
+  notify: (booking: StoredBooking) => Promise<void>
+  /** Today's date in Cape Town (`yyyy-MM-dd`). */
+  today: () => string
+  now?: () => Date
+  onError?: (error: unknown) => void
+}
+
+export const MAX_BODY_BYTES = 16 * 1024
+export const UNKNOWN_EXPERIENCE_MESSAGE =
+  'We could not find this experience. Please choose it again from the experiences page.'
+export const EXPIRED_CHALLENGE_MESSAGE =
+  'The security question has expired or was already used. Please answer the new question.'
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.'
+
+const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id)][0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
+const settingsQuery = `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`
+
+type Experience = {
+  _id: string
+  title: string
+  category?: string
+  duration?: string
+  isBespoke?: boolean
+  slug: string
+}
+
+const field = (name: string, message: string) => problem(400, message, {[name]: [message]})
+
+/** `POST /api/booking-requests`: validates, re-checks against the content, stores once, answers `{booking_ref}`. */
+export async function createBookingRequest(
+  request: Request,
+  context: RequestContext,
+  deps: CreateBookingRequestDeps,
+): Promise<Response> {
+  const onError =
+    deps.onError ?? ((error: unknown) => console.error('[create-booking-request]', error))
+  const limited = deps.rateLimiter.take(context.clientAddress)
+  if (!limited.ok)
+    return problem(
+      429,
+      RATE_LIMITED_MESSAGE,
+      {},
+      {'Retry-After': String(limited.retryAfterSeconds)},
+    )
+
+  const key = idempotencyKey(request)
+  if (key === null)
+    return problem(400, 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:')
+
+  const body = await readJsonBody(request, MAX_BODY_BYTES)
+  if (!body.ok) return body.response
+  const raw = body.value as Record<string, unknown>
+  if (typeof raw.website === 'string' && raw.website.trim() !== '')
+    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+
+  const parsed = bookingRequestSchema.safeParse(raw)
+  if (!parsed.success) return validationProblem(parsed.error, REQUIRED_FIELDS_MESSAGE)
+  const input = parsed.data
+
+  const {verdict, nonce} = deps.challenges.verify(input.challengeToken, input.securityAnswer)
+  if (verdict === 'expired') return field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
+  if (verdict !== 'ok' || !nonce) return field('securityAnswer', WRONG_ANSWER_MESSAGE)
+
+  // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
+  const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
+  try {
+    if (key) {
+      const existing = await deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {
+        id: _id,
+      })
+      if (existing) return json({booking_ref: existing}, 201)
+    }
+    if (!deps.challenges.consume(nonce, key ?? _id))
+      return field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
+
+    const experience = await deps.content.fetch<Experience | null>(experienceQuery, {
+      id: input.experienceId,
+    })
+    if (!experience || experience.isBespoke)
+      return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
+    const settings: ExperienceSettings = resolveExperienceSettings(
+      await deps.content.fetch(settingsQuery, {id: experience._id}),
+    )
+    if (!isDateAvailable(input.date, settings, deps.today()))
+      return field('date', UNAVAILABLE_DATE_MESSAGE)
+    if (!paxWithinLimits(input, settings))
+      return field(
+        'adults',
+        `Please choose between ${settings.minPax} and ${settings.maxPax} people in total.`,
+      )
+    if (input.preferredTime && !settings.timeSlots.includes(input.preferredTime))
+      return field('preferredTime', 'Please choose one of the listed times.')
+
+    const createdAt = (deps.now?.() ?? new Date()).toISOString()
+    const booking: StoredBooking & {_type: 'booking'} = {
+      _id,
+      _type: 'booking',
+      booking_ref: newReference('CTE'),
+      experience_id: experience.slug,
+      experience_title: experience.title,
+      category: experience.category ?? '',
+      duration: experience.duration ?? '',
+      date: input.date,
+      preferred_time: input.preferredTime,
+      pax_adults: input.adults,
+      pax_children: input.children,
+      pax_total: input.adults + input.children,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      country: input.country,
+      pickup_location: input.pickupLocation,
+      notes: input.notes,
+      how_heard_about_us: input.howHeard,
+      marketing_opt_in: input.marketingOptIn,
+      utm_source: input.utmSource,
+      utm_medium: input.utmMedium,
+      utm_campaign: input.utmCampaign,
+      created_at: createdAt,
+    }
+    const result = await deps.bookings.mutate(
+      [
+        {
+          createIfNotExists: {
+            ...booking,
+            status: 'new',
+            status_history: [
+              {_key: 'created', _type: 'statusChange', status: 'new', at: createdAt, by: 'website'},
+            ],
+            consent_booking: true,
+            consent_privacy: true,
+          },
+        },
+      ],
+      {returnDocuments: false, visibility: 'sync'},
+    )
+    const created = result.results[0]?.operation === 'create'
+    if (!created) {
+      // A concurrent twin won the race: answer with its reference.
+      const ref = await deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {
+        id: _id,
+      })
+      return json({booking_ref: ref ?? booking.booking_ref}, 201)
+    }
+    await deps.notify(booking).catch(onError)
+    return json({booking_ref: booking.booking_ref}, 201)
+  } catch (error) {
+    onError(error)
+    return problem(503, SUBMIT_FAILED_MESSAGE, {}, {'Retry-After': '5'})
+  }
+}

@@ -1,0 +1,22 @@
+import type {Context} from 'hono'
+
+import {clientAddress, publicRuntime} from '../lib/runtime.ts'
+import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
+import {createBookingRequest} from './handler.ts'
+
+export function createBookingRequestRoute(c: Context) {
+  const rt = publicRuntime()
+  return createBookingRequest(
+    c.req.raw,
+    {clientAddress: clientAddress(c)},
+    {
+      content: rt.content,
+      bookings: rt.bookings,
+      challenges: rt.challenges,
+      rateLimiter: rt.requestLimiter,
+      notify: (booking) =>
+        queueBookingNotifications(booking, {outbox: rt.outbox, teamEmail: rt.env.teamEmail}),
+      today: rt.today,
+    },
+  )
+}

@@ -1,0 +1,153 @@
+import {randomUUID} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+import {HONEYPOT_MESSAGE, SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {
+  itineraryRequestSchema,
+  MISSING_INFORMATION_MESSAGE,
+  PAST_DATE_MESSAGE,
+  type ItineraryRequestPayload,
+} from '@repo/schemas/itinerary-request.ts'
+
+import {
+  idempotencyKey,
+  json,
+  newReference,
+  problem,
+  readJsonBody,
+  sha256,
+  validationProblem,
+  type RequestContext,
+} from '../lib/http.ts'
+import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
+
+export type CreateItineraryRequestDeps = {
+  bookings: SanityClient
+  rateLimiter: RateLimiter
+  /** Queues the team's notification; its failure never fails the request. */
+  notify: (id: string, message: MailMessage) => Promise<void>
+  teamEmail: string
+  today: () => string
+  now?: () => Date
+  onError?: (error: unknown) => void
+}
+
+/** The stored fields, snake_case like the studio's `itineraryRequest`. */
+function storedFields(input: ItineraryRequestPayload) {
+  if (input.source === 'questionnaire')
+    return {
+      source: input.source,
+      name: `${input.firstName} ${input.lastName}`,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      newsletter: input.newsletter,
+      trip_type: input.tripType,
+      preferred_date: input.preferredDate || undefined,
+      duration: input.duration,
+      group_size: input.groupSize,
+      interests: input.interests,
+      safari: input.safari,
+      accommodation: input.accommodation,
+      additional_info: input.additionalInfo,
+    }
+  return {
+    source: input.source,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    travelers: input.travelers,
+    start_date: input.startDate || undefined,
+    package_type: input.packageType,
+    special_requests: input.specialRequests,
+  }
+}
+
+/** `POST /api/itinerary-requests`: the questionnaire and the wizard, stored as leads (the spec only logged them). */
+export async function createItineraryRequest(
+  request: Request,
+  context: RequestContext,
+  deps: CreateItineraryRequestDeps,
+): Promise<Response> {
+  const onError =
+    deps.onError ?? ((error: unknown) => console.error('[create-itinerary-request]', error))
+  const limited = deps.rateLimiter.take(context.clientAddress)
+  if (!limited.ok)
+    return problem(
+      429,
+      'Too many requests. Please wait a minute and try again.',
+      {},
+      {
+        'Retry-After': String(limited.retryAfterSeconds),
+      },
+    )
+  const key = idempotencyKey(request)
+  if (key === null) return problem(400, 'The Idempotency-Key header is not valid.')
+  const body = await readJsonBody(request, 16 * 1024)
+  if (!body.ok) return body.response
+  const raw = body.value as Record<string, unknown>
+  if (typeof raw.website === 'string' && raw.website.trim() !== '')
+    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+  const parsed = itineraryRequestSchema.safeParse(raw)
+  if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
+  const input = parsed.data
+  const date = input.source === 'questionnaire' ? input.preferredDate : input.startDate
+  if (date && date < deps.today())
+    return problem(400, PAST_DATE_MESSAGE, {
+      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [PAST_DATE_MESSAGE],
+    })
+
+  const _id = key
+    ? `itinerary-${sha256(`itinerary:${key}`).slice(0, 40)}`
+    : `itinerary-${randomUUID()}`
+  const createdAt = (deps.now?.() ?? new Date()).toISOString()
+  const fields = storedFields(input)
+  const doc: {_id: string; _type: string; request_ref: string} & Record<string, unknown> = {
+    _id,
+    _type: 'itineraryRequest',
+    request_ref: newReference('TRIP'),
+    status: 'new',
+    status_history: [
+      {_key: 'created', _type: 'statusChange', status: 'new', at: createdAt, by: 'website'},
+    ],
+    created_at: createdAt,
+    ...fields,
+  }
+  try {
+    const result = await deps.bookings.mutate([{createIfNotExists: doc}], {
+      returnDocuments: false,
+      visibility: 'sync',
+    })
+    if (result.results[0]?.operation !== 'create') {
+      const ref = await deps.bookings.fetch<string | null>('*[_id == $id][0].request_ref', {
+        id: _id,
+      })
+      return json({request_ref: ref ?? doc.request_ref}, 201)
+    }
+    const text = Object.entries({request_ref: doc.request_ref, ...fields})
+      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : (v ?? '')}`)
+      .join('\n')
+    await deps
+      .notify(`${_id}-team`, {
+        to: deps.teamEmail,
+        replyTo: input.email,
+        subject: `New ${input.source} request ${doc.request_ref} from ${fields.name}`,
+        text: `A new ${input.source} request arrived.\n\n${text}\n`,
+        html: `<p>A new ${input.source} request arrived.</p><pre>${escapeHtml(text)}</pre>`,
+      })
+      .catch(onError)
+    return json({request_ref: doc.request_ref}, 201)
+  } catch (error) {
+    onError(error)
+    return problem(
+      503,
+      SUBMIT_FAILED_MESSAGE.replace('booking request', 'request'),
+      {},
+      {
+        'Retry-After': '5',
+      },
+    )
+  }
+}

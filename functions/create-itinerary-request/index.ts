@@ -1,0 +1,19 @@
+import type {Context} from 'hono'
+
+import {clientAddress, publicRuntime} from '../lib/runtime.ts'
+import {createItineraryRequest} from './handler.ts'
+
+export function createItineraryRequestRoute(c: Context) {
+  const rt = publicRuntime()
+  return createItineraryRequest(
+    c.req.raw,
+    {clientAddress: clientAddress(c)},
+    {
+      bookings: rt.bookings,
+      rateLimiter: rt.requestLimiter,
+      notify: rt.outbox.enqueue,
+      teamEmail: rt.env.teamEmail,
+      today: rt.today,
+    },
+  )
+}

@@ -1,0 +1,146 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+
+import {createItineraryRequest} from '../create-itinerary-request/handler.ts'
+import type {MailMessage} from '../lib/mailer.ts'
+import {createRateLimiter} from '../lib/rate-limit.ts'
+import {recordEvent} from '../record-event/handler.ts'
+import {createNewsletterSignup} from './handler.ts'
+
+let lake: TestLake
+const mails: {id: string; message: MailMessage}[] = []
+const notify = async (id: string, message: MailMessage) => void mails.push({id, message})
+const limiter = () => createRateLimiter({limit: 1000, windowMs: 60_000})
+const ctx = {clientAddress: '10.0.0.2'}
+const post = (url: string, body: unknown) =>
+  new Request(`http://site.test${url}`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: JSON.stringify(body),
+  })
+
+beforeAll(async () => {
+  lake = await startTestLake()
+})
+afterAll(async () => {
+  await lake?.stop()
+})
+
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+
+describe('leads with the real lake', () => {
+  it('keeps one newsletter record per email with the latest consent time', async () => {
+    const deps = {
+      bookings: bookings(),
+      rateLimiter: limiter(),
+      notify,
+      teamEmail: 'team@example.com',
+    }
+    const body = {name: 'Ann', email: 'Ann@Example.com', consent: true, sourcePage: '/'}
+    expect(
+      (await createNewsletterSignup(post('/api/newsletter-signups', body), ctx, deps)).status,
+    ).toBe(201)
+    expect(
+      (
+        await createNewsletterSignup(
+          post('/api/newsletter-signups', {...body, email: 'ann@example.com'}),
+          ctx,
+          deps,
+        )
+      ).status,
+    ).toBe(201)
+    const stored = await bookings().fetch('*[_type == "newsletterSignup"]')
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({email: 'ann@example.com', consent: true})
+    expect(mails.filter((m) => m.id.startsWith('newsletter-'))).toHaveLength(1)
+
+    const refused = await createNewsletterSignup(
+      post('/api/newsletter-signups', {...body, consent: false}),
+      ctx,
+      deps,
+    )
+    expect(refused.status).toBe(400)
+  })
+
+  it('stores questionnaire and wizard requests and refuses missing information', async () => {
+    const deps = {
+      bookings: bookings(),
+      rateLimiter: limiter(),
+      notify,
+      teamEmail: 'team@example.com',
+      today: () => '2030-01-01',
+    }
+    const questionnaire = {
+      source: 'questionnaire',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      email: 'sam@example.com',
+      interests: ['hiking', 'foodie'],
+      preferredDate: '2030-03-01',
+    }
+    const q = await createItineraryRequest(
+      post('/api/itinerary-requests', questionnaire),
+      ctx,
+      deps,
+    )
+    expect(q.status).toBe(201)
+    const w = await createItineraryRequest(
+      post('/api/itinerary-requests', {
+        source: 'wizard',
+        name: 'Kim',
+        email: 'kim@example.com',
+        travelers: '6+',
+      }),
+      ctx,
+      deps,
+    )
+    expect(w.status).toBe(201)
+    const missing = await createItineraryRequest(
+      post('/api/itinerary-requests', {
+        source: 'questionnaire',
+        firstName: 'Sam',
+        email: 'sam@example.com',
+      }),
+      ctx,
+      deps,
+    )
+    expect(missing.status).toBe(400)
+    expect(((await missing.json()) as {message: string}).message).toBe(
+      'Please fill in all required fields.',
+    )
+    const past = await createItineraryRequest(
+      post('/api/itinerary-requests', {...questionnaire, preferredDate: '2029-01-01'}),
+      ctx,
+      deps,
+    )
+    expect(past.status).toBe(400)
+    const stored = await bookings().fetch('*[_type == "itineraryRequest"] | order(source asc)')
+    expect(stored).toHaveLength(2)
+    expect(stored[0]).toMatchObject({
+      source: 'questionnaire',
+      first_name: 'Sam',
+      status: 'new',
+      interests: ['hiking', 'foodie'],
+    })
+    expect(stored[1]).toMatchObject({source: 'wizard', travelers: '6+'})
+  })
+
+  it('records bounded analytics events', async () => {
+    const lines: string[] = []
+    const deps = {
+      rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000}),
+      append: async (l: string) => void lines.push(l),
+    }
+    expect(
+      (await recordEvent(post('/api/events', {event: 'booking_submitted', pax: 3}), ctx, deps))
+        .status,
+    ).toBe(204)
+    expect(
+      (await recordEvent(post('/api/events', {event: 'x', blob: 'y'.repeat(5000)}), ctx, deps))
+        .status,
+    ).toBe(413)
+    expect((await recordEvent(post('/api/events', {event: 'x'}), ctx, deps)).status).toBe(429)
+    expect(lines).toHaveLength(1)
+  })
+})

@@ -1,0 +1,91 @@
+import type {SanityClient} from '@sanity/client'
+
+import {HONEYPOT_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {
+  NEWSLETTER_REQUIRED_MESSAGE,
+  newsletterSignupSchema,
+} from '@repo/schemas/newsletter-signup.ts'
+
+import {
+  json,
+  problem,
+  readJsonBody,
+  sha256,
+  validationProblem,
+  type RequestContext,
+} from '../lib/http.ts'
+import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
+
+export type CreateNewsletterSignupDeps = {
+  bookings: SanityClient
+  rateLimiter: RateLimiter
+  notify: (id: string, message: MailMessage) => Promise<void>
+  teamEmail: string
+  now?: () => Date
+  onError?: (error: unknown) => void
+}
+
+/**
+ * `POST /api/newsletter-signups`: one document per email address (its id derives from the address), holding the
+ * latest consent and when it was given. The answer is the same whether the address was new or not.
+ */
+export async function createNewsletterSignup(
+  request: Request,
+  context: RequestContext,
+  deps: CreateNewsletterSignupDeps,
+): Promise<Response> {
+  const onError =
+    deps.onError ?? ((error: unknown) => console.error('[create-newsletter-signup]', error))
+  const limited = deps.rateLimiter.take(context.clientAddress)
+  if (!limited.ok)
+    return problem(
+      429,
+      'Too many requests. Please wait a minute and try again.',
+      {},
+      {
+        'Retry-After': String(limited.retryAfterSeconds),
+      },
+    )
+  const body = await readJsonBody(request, 4 * 1024)
+  if (!body.ok) return body.response
+  const raw = body.value as Record<string, unknown>
+  if (typeof raw.website === 'string' && raw.website.trim() !== '')
+    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+  const parsed = newsletterSignupSchema.safeParse(raw)
+  if (!parsed.success) return validationProblem(parsed.error, NEWSLETTER_REQUIRED_MESSAGE)
+  const input = parsed.data
+  const email = input.email.toLowerCase()
+  const _id = `newsletter-${sha256(`newsletter:${email}`).slice(0, 40)}`
+  const consentedAt = (deps.now?.() ?? new Date()).toISOString()
+  const fields = {
+    name: input.name,
+    consent: true,
+    consented_at: consentedAt,
+    source_page: input.sourcePage,
+  }
+  try {
+    const result = await deps.bookings.mutate(
+      [
+        {createIfNotExists: {_id, _type: 'newsletterSignup', email, ...fields}},
+        {patch: {id: _id, set: fields}},
+      ],
+      {returnDocuments: false, visibility: 'sync'},
+    )
+    if (result.results[0]?.operation === 'create') {
+      const text = `Name: ${input.name}\nEmail: ${email}\nConsented at: ${consentedAt}\nPage: ${input.sourcePage || '—'}`
+      await deps
+        .notify(`${_id}-team`, {
+          to: deps.teamEmail,
+          subject: `New newsletter sign-up: ${input.name}`,
+          text: `${text}\n`,
+          html: `<pre>${escapeHtml(text)}</pre>`,
+        })
+        .catch(onError)
+    }
+    return json({ok: true}, 201)
+  } catch (error) {
+    onError(error)
+    return problem(503, 'Failed to sign up. Please try again.', {}, {'Retry-After': '5'})
+  }
+}

@@ -1,0 +1,18 @@
+import type {Context} from 'hono'
+
+import {clientAddress, publicRuntime} from '../lib/runtime.ts'
+import {createNewsletterSignup} from './handler.ts'
+
+export function createNewsletterSignupRoute(c: Context) {
+  const rt = publicRuntime()
+  return createNewsletterSignup(
+    c.req.raw,
+    {clientAddress: clientAddress(c)},
+    {
+      bookings: rt.bookings,
+      rateLimiter: rt.requestLimiter,
+      notify: rt.outbox.enqueue,
+      teamEmail: rt.env.teamEmail,
+    },
+  )
+}

@@ -1,0 +1,6 @@
+import type {Context} from 'hono'
+
+import {publicRuntime} from '../lib/runtime.ts'
+import {getChallenge} from './handler.ts'
+
+export const getChallengeRoute = (_c: Context) => getChallenge(publicRuntime())

@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import {z} from 'zod'
+
+/**
+ * The functions' configuration, validated once at start-up. The write token is server-only: from
+ * `SANITY_WRITE_TOKEN`, else the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
+ */
+const functionsEnvSchema = z.object({
+  DATA_DIR: z.string().min(1).default('.data'),
+  SANITY_PROJECT_ID: z.string().default('local'),
+  SANITY_API_HOST: z.url().optional(),
+  VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
+  SANITY_API_VERSION: z.string().default('2025-02-19'),
+  SANITY_DATASET: z.string().default('production'),
+  SANITY_BOOKINGS_DATASET: z.string().default('bookings'),
+  SANITY_WRITE_TOKEN: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
+  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
+  CHALLENGE_SECRET: z.string().min(16).optional(),
+  REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+})
+
+export type FunctionsEnv = {
+  dataDir: string
+  sanity: {
+    projectId: string
+    apiHost: string
+    apiVersion: string
+    dataset: string
+    bookingsDataset: string
+  }
+  writeToken: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  teamEmail: string
+  challengeSecret: string
+  requestRateLimit: number
+  eventRateLimit: number
+}
+
+function readLocalWriteToken(dataDir: string): string | undefined {
+  try {
+    const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      writeToken?: string
+    }
+    return secrets.writeToken
+  } catch {
+    return undefined
+  }
+}
+
+export function readFunctionsEnv(
+  source: Record<string, string | undefined> = process.env,
+): FunctionsEnv {
+  const parsed = functionsEnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `- ${issue.path.join('.')}: ${issue.message}`,
+    )
+    throw new Error(`Invalid functions environment variables:\n${problems.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const writeToken = env.SANITY_WRITE_TOKEN ?? readLocalWriteToken(dataDir)
+  if (!writeToken)
+    throw new Error(
+      `No write token: set SANITY_WRITE_TOKEN, or start the local lake so ${dataDir}/secrets.json exists.`,
+    )
+  return {
+    dataDir,
+    sanity: {
+      projectId: env.SANITY_PROJECT_ID,
+      apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
+      apiVersion: env.SANITY_API_VERSION,
+      dataset: env.SANITY_DATASET,
+      bookingsDataset: env.SANITY_BOOKINGS_DATASET,
+    },
+    writeToken,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    teamEmail: env.TEAM_EMAIL,
+    // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
+    challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
+    requestRateLimit: env.REQUEST_RATE_LIMIT,
+    eventRateLimit: env.EVENT_RATE_LIMIT,
+  }
+}

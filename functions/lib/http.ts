@@ -1,0 +1,92 @@
+import {createHash, randomBytes} from 'node:crypto'
+
+import type {z} from 'zod'
+
+import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
+
+/** What every handler gets besides the request: the client's address, from the host (never a header). */
+export type RequestContext = {clientAddress: string}
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {status, headers: {...JSON_HEADERS, ...headers}})
+}
+
+export function problem(
+  status: number,
+  message: string,
+  fieldErrors: Record<string, string[]> = {},
+  headers: Record<string, string> = {},
+): Response {
+  const body: RequestErrorBody = {message, fieldErrors}
+  return json(body, status, headers)
+}
+
+export type BodyResult = {ok: true; value: unknown} | {ok: false; response: Response}
+
+/** Reads a JSON body of at most `maxBytes`, whatever Content-Length claims. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^(application\/json|text\/plain)\b/i.test(type))
+    return {ok: false, response: problem(415, 'Send the form as JSON.')}
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) return {ok: false, response: problem(413, 'The request is too large.')}
+  const reader = request.body?.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (reader) {
+    for (;;) {
+      const {done, value} = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {})
+        return {ok: false, response: problem(413, 'The request is too large.')}
+      }
+      chunks.push(value)
+    }
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return {ok: false, response: problem(400, 'Send the form fields as a JSON object.')}
+    return {ok: true, value}
+  } catch {
+    return {ok: false, response: problem(400, 'The request is not valid JSON.')}
+  }
+}
+
+/** A zod error as `{fieldErrors, message}`; the message is the first field's, as the form shows one toast. */
+export function validationProblem(error: z.ZodError, fallback: string): Response {
+  const fieldErrors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_form')
+    ;(fieldErrors[key] ??= []).push(issue.message)
+  }
+  const first = error.issues[0]?.message ?? fallback
+  return problem(400, first, fieldErrors)
+}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+
+// Crockford's base32 without I, L, O, U: a reference staff can read out over the phone.
+const REF_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** `CTE-7K4M-Q2XD`: 40 random bits, so collisions are out of reach at this business's volume. */
+export function newReference(prefix: string): string {
+  const bytes = randomBytes(8)
+  let out = ''
+  for (let i = 0; i < 8; i++) out += REF_ALPHABET[bytes[i]! % 32]
+  return `${prefix}-${out.slice(0, 4)}-${out.slice(4)}`
+}
+
+/** An `Idempotency-Key` header that is safe to build a document id from, or undefined. */
+export function idempotencyKey(request: Request): string | undefined | null {
+  const key = request.headers.get('idempotency-key')
+  if (key === null) return undefined
+  return /^[\w.:-]{8,128}$/.test(key) ? key : null
+}

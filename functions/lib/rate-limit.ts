@@ -1,0 +1,35 @@
+/**
+ * A fixed-window counter per client address. In memory: one server process answers for the site; behind several
+ * instances the host's own limiter takes over.
+ */
+export type RateLimiter = {
+  take: (key: string) => {ok: true} | {ok: false; retryAfterSeconds: number}
+}
+
+export function createRateLimiter({
+  limit,
+  windowMs,
+  now = Date.now,
+}: {
+  limit: number
+  windowMs: number
+  now?: () => number
+}): RateLimiter {
+  const windows = new Map<string, {start: number; count: number}>()
+  return {
+    take(key) {
+      const t = now()
+      // Drop finished windows now and then so the map cannot grow without bound.
+      if (windows.size > 10_000)
+        for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k)
+      let w = windows.get(key)
+      if (!w || t - w.start >= windowMs) {
+        w = {start: t, count: 0}
+        windows.set(key, w)
+      }
+      w.count++
+      if (w.count <= limit) return {ok: true}
+      return {ok: false, retryAfterSeconds: Math.ceil((w.start + windowMs - t) / 1000)}
+    },
+  }
+}

@@ -1,0 +1,64 @@
+import path from 'node:path'
+
+import type {SanityClient} from '@sanity/client'
+import {getConnInfo} from '@hono/node-server/conninfo'
+import type {Context} from 'hono'
+
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
+import {createChallengeService, type ChallengeService} from './challenge.ts'
+import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
+import {createOutbox, fileTransport, smtpTransport, type Outbox} from './mailer.ts'
+import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
+import {createBookingsClient, createContentClient} from './sanity-client.ts'
+
+/** What the traveller-facing functions share in one server process. */
+export type PublicRuntime = {
+  env: FunctionsEnv
+  content: SanityClient
+  bookings: SanityClient
+  outbox: Outbox
+  challenges: ChallengeService
+  requestLimiter: RateLimiter
+  eventLimiter: RateLimiter
+  today: () => string
+}
+
+let runtime: PublicRuntime | undefined
+
+/**
+ * Built on the first request rather than at import: the local lake may write its secrets after the site process
+ * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued.
+ */
+export function publicRuntime(): PublicRuntime {
+  if (runtime) return runtime
+  const env = readFunctionsEnv()
+  const outbox = createOutbox({
+    queueDir: path.join(env.dataDir, 'mail-queue'),
+    transport: env.smtpUrl
+      ? smtpTransport(env.smtpUrl)
+      : fileTransport(path.join(env.dataDir, 'outbox')),
+    from: env.mailFrom,
+  })
+  outbox.start()
+  runtime = {
+    env,
+    content: createContentClient(env),
+    bookings: createBookingsClient(env),
+    outbox,
+    challenges: createChallengeService({secret: env.challengeSecret}),
+    requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
+    eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
+    today: () => todayInCapeTown(),
+  }
+  return runtime
+}
+
+/** The client's address from the socket, never from a header a client could set. */
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

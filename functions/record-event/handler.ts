@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+import {z} from 'zod'
+
+import {problem, readJsonBody, type RequestContext} from '../lib/http.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
+
+/** The analytics beacon's payload (web/src/lib/analytics.ts): an event name, a few flat properties. */
+const eventSchema = z
+  .object({
+    event: z.string().regex(/^[a-z][a-z_]{0,47}$/),
+    path: z.string().max(300).optional(),
+    ts: z.string().max(40).optional(),
+  })
+  .catchall(z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+  .refine((value) => Object.keys(value).length <= 16, 'Too many properties.')
+
+export const MAX_EVENT_BYTES = 2 * 1024
+
+export type RecordEventDeps = {
+  rateLimiter: RateLimiter
+  /** Appends one line; the default writes `DATA_DIR/events.ndjson`. */
+  append: (line: string) => Promise<void>
+  now?: () => Date
+}
+
+export const appendToFile = (dataDir: string) => async (line: string) => {
+  await fs.mkdir(dataDir, {recursive: true})
+  await fs.appendFile(path.join(dataDir, 'events.ndjson'), `${line}\n`)
+}
+
+/** `POST /api/events`: 204 for a recorded event; bounded in size and, per client address, in rate. */
+export async function recordEvent(
+  request: Request,
+  context: RequestContext,
+  deps: RecordEventDeps,
+): Promise<Response> {
+  const limited = deps.rateLimiter.take(context.clientAddress)
+  if (!limited.ok)
+    return problem(429, 'Too many events.', {}, {'Retry-After': String(limited.retryAfterSeconds)})
+  const body = await readJsonBody(request, MAX_EVENT_BYTES)
+  if (!body.ok) return body.response
+  const parsed = eventSchema.safeParse(body.value)
+  if (!parsed.success) return problem(400, 'Not a known event shape.')
+  await deps.append(
+    JSON.stringify({...parsed.data, received_at: (deps.now?.() ?? new Date()).toISOString()}),
+  )
+  return new Response(null, {status: 204})
+}

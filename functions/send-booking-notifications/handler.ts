@@ -1,0 +1,122 @@
+import type {SanityClient} from '@sanity/client'
+
+import {escapeHtml, type MailMessage, type Outbox} from '../lib/mailer.ts'
+
+/**
+ * Spec §7 "Send notifications" (body: bookingRef): a confirmation to the traveller and a notification to the team,
+ * each as text and HTML. Queuing is idempotent per booking, so calling it twice sends each mail once.
+ */
+export type StoredBooking = {
+  _id: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  category?: string
+  duration?: string
+  date: string
+  preferred_time?: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone?: string
+  country?: string
+  pickup_location?: string
+  notes?: string
+  how_heard_about_us?: string
+  marketing_opt_in?: boolean
+  utm_source?: string
+  utm_medium?: string
+  utm_campaign?: string
+  created_at: string
+}
+
+export const NO_PAYMENT_TEXT = 'No payment required at this stage — just planning.'
+export const REPLY_PROMISE = 'We will confirm availability by email within 24-48 hours.'
+
+function rows(booking: StoredBooking): [string, string][] {
+  const party = `${booking.pax_total} (${booking.pax_adults} adults, ${booking.pax_children} children)`
+  return [
+    ['Reference', booking.booking_ref],
+    ['Experience', booking.experience_title],
+    ['Category', booking.category ?? ''],
+    ['Duration', booking.duration ?? ''],
+    ['Date', booking.date],
+    ['Preferred time', booking.preferred_time ?? ''],
+    ['Group', party],
+  ]
+}
+
+function contactRows(booking: StoredBooking): [string, string][] {
+  return [
+    ['Name', booking.name],
+    ['Email', booking.email],
+    ['Phone', booking.phone ?? ''],
+    ['Country', booking.country ?? ''],
+    ['Pick-up location', booking.pickup_location ?? ''],
+    ['Notes', booking.notes ?? ''],
+    ['How they heard about us', booking.how_heard_about_us ?? ''],
+    ['Marketing opt-in', booking.marketing_opt_in ? 'Yes' : 'No'],
+    ['UTM source', booking.utm_source ?? ''],
+    ['UTM medium', booking.utm_medium ?? ''],
+    ['UTM campaign', booking.utm_campaign ?? ''],
+    ['Received', booking.created_at],
+  ]
+}
+
+const textTable = (list: [string, string][]) =>
+  list.map(([label, value]) => `${label}: ${value || '—'}`).join('\n')
+const htmlTable = (list: [string, string][]) =>
+  `<table>${list
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value || '—')}</td></tr>`,
+    )
+    .join('')}</table>`
+
+export function travellerConfirmation(booking: StoredBooking): MailMessage {
+  const intro = `Thank you, ${booking.name}. We have received your booking request ${booking.booking_ref}.`
+  return {
+    to: booking.email,
+    subject: `Your booking request ${booking.booking_ref}: ${booking.experience_title}`,
+    text: `${intro}\n\n${textTable(rows(booking))}\n\n${NO_PAYMENT_TEXT}\n${REPLY_PROMISE}\n`,
+    html: `<p>${escapeHtml(intro)}</p>${htmlTable(rows(booking))}<p>${escapeHtml(NO_PAYMENT_TEXT)}</p><p>${escapeHtml(REPLY_PROMISE)}</p>`,
+  }
+}
+
+export function teamNotification(booking: StoredBooking, teamEmail: string): MailMessage {
+  const all = [...rows(booking), ...contactRows(booking)]
+  return {
+    to: teamEmail,
+    replyTo: booking.email,
+    subject: `New booking request ${booking.booking_ref}: ${booking.experience_title}, ${booking.date}`,
+    text: `A new booking request arrived.\n\n${textTable(all)}\n`,
+    html: `<p>A new booking request arrived.</p>${htmlTable(all)}`,
+  }
+}
+
+export type SendBookingNotificationsDeps = {outbox: Outbox; teamEmail: string}
+
+/** Queues both mails for a stored booking. Mail ids derive from the booking's id, so a repeat is a no-op. */
+export async function queueBookingNotifications(
+  booking: StoredBooking,
+  {outbox, teamEmail}: SendBookingNotificationsDeps,
+): Promise<void> {
+  await outbox.enqueue(`${booking._id}-traveller`, travellerConfirmation(booking))
+  await outbox.enqueue(`${booking._id}-team`, teamNotification(booking, teamEmail))
+}
+
+/** Looks the booking up by reference (spec §7 body `{bookingRef}`) and queues its mails. */
+export async function sendBookingNotifications(
+  bookingRef: string,
+  deps: SendBookingNotificationsDeps & {bookings: SanityClient},
+): Promise<'queued' | 'not-found'> {
+  const booking = await deps.bookings.fetch<StoredBooking | null>(
+    '*[_type == "booking" && booking_ref == $bookingRef][0]',
+    {bookingRef},
+  )
+  if (!booking) return 'not-found'
+  await queueBookingNotifications(booking, deps)
+  return 'queued'
+}
