@@ -157,8 +157,9 @@ async function listenerDelay(
       .then(async (res) => {
         const decoder = new TextDecoder()
         let buffer = ''
-        for await (const chunk of res.body!) {
-          buffer += decoder.decode(chunk as Uint8Array, {stream: true})
+        const reader = res.body!.getReader()
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          buffer += decoder.decode(chunk.value, {stream: true})
           let end: number
           while ((end = buffer.indexOf('\n\n')) !== -1) {
             const message = buffer.slice(0, end)

@@ -1,4 +1,4 @@
-import sharp, {type Metadata, type Sharp} from 'sharp'
+import sharp, {type Metadata} from 'sharp'
 
 import {LakeError} from '../store/types.ts'
 

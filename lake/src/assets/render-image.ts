@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 
-import sharp, {type Metadata, type Sharp} from 'sharp'
+import sharp, {type Sharp} from 'sharp'
 
 import {LakeError} from '../store/types.ts'
 import {
