@@ -1,20 +1,20 @@
 import {Seo} from '../../components/seo'
+import {AdminDashboard} from '../../features/admin/components/admin-dashboard'
 
 /**
- * The staff dashboard's route. Loaded as its own chunk only when visited, so public pages never download it; the
- * sign-in and booking table (spec §2 Admin dashboard) belong to the staff work.
+ * The staff dashboard's route. Loaded as its own chunk only when visited, so public pages never download it.
+ * Bookings never reach the browser without a staff session checked by the server (issue 6).
  */
 export function AdminBookingsPage() {
   return (
-    <section className="container page-section status-page">
+    <section className="container admin-page">
       <Seo
         title="Booking Management"
         description="Staff dashboard."
         path="/admin/bookings"
         noindex
       />
-      <h1>Admin Access Required</h1>
-      <div data-slot="admin-dashboard" />
+      <AdminDashboard />
     </section>
   )
 }

@@ -1,0 +1,207 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
+
+import type {BookingStatus} from '@repo/schemas/booking-status.ts'
+
+/**
+ * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
+ * itself; nothing secret lives in this code. Filtering, search and paging run on the server.
+ */
+export type StaffBooking = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: BookingStatus
+  status_history?: {_key: string; status: BookingStatus; at: string; by?: string}[] | null
+  staff_notes?: string | null
+  created_at: string
+  experience_id?: string | null
+  experience_title?: string | null
+  category?: string | null
+  duration?: string | null
+  date?: string | null
+  preferred_time?: string | null
+  pax_adults?: number | null
+  pax_children?: number | null
+  pax_total?: number | null
+  name?: string | null
+  email?: string | null
+  phone?: string | null
+  country?: string | null
+  pickup_location?: string | null
+  notes?: string | null
+  how_heard_about_us?: string | null
+  marketing_opt_in?: boolean | null
+}
+
+export type BookingFilters = {
+  search: string
+  status: BookingStatus | ''
+  experience: string
+  page: number
+}
+
+export type BookingList = {
+  bookings: StaffBooking[]
+  page: number
+  pageSize: number
+  matching: number
+  pages: number
+  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
+  experiences: string[]
+}
+
+export const PAGE_SIZE = 25
+
+/** An API answer other than 2xx; `body` carries the current booking on a 409. */
+export class StaffApiError extends Error {
+  status: number
+  body: unknown
+  constructor(status: number, body: unknown) {
+    super(
+      typeof body === 'object' && body && 'error' in body ? String(body.error) : `HTTP ${status}`,
+    )
+    this.status = status
+    this.body = body
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`/api/staff${path}`, {
+    credentials: 'same-origin',
+    ...init,
+    headers: {...(init.body ? {'Content-Type': 'application/json'} : {}), ...init.headers},
+  })
+  const body = response.status === 204 ? null : await response.json().catch(() => null)
+  if (!response.ok) throw new StaffApiError(response.status, body)
+  return body as T
+}
+
+export function filtersToSearchParams(filters: Omit<BookingFilters, 'page'> & {page?: number}) {
+  const params = new URLSearchParams()
+  if (filters.search.trim()) params.set('search', filters.search.trim())
+  if (filters.status) params.set('status', filters.status)
+  if (filters.experience) params.set('experience', filters.experience)
+  if (filters.page) params.set('page', String(filters.page))
+  return params
+}
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  session: ['staff', 'session'] as const,
+  bookings: ['staff', 'bookings'] as const,
+}
+
+export const staffSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: staffKeys.session,
+    queryFn: async () => {
+      try {
+        return await call<{ok: true}>('/session')
+      } catch (error) {
+        if (error instanceof StaffApiError && error.status === 401) return null
+        throw error
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  })
+
+export const useStaffSession = () => useQuery(staffSessionQueryOptions())
+
+export const bookingsQueryOptions = (filters: BookingFilters) =>
+  queryOptions({
+    queryKey: [...staffKeys.bookings, filters],
+    queryFn: ({signal}) =>
+      call<BookingList>(`/bookings?${filtersToSearchParams({...filters})}&pageSize=${PAGE_SIZE}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  })
+
+export const useBookings = (filters: BookingFilters, enabled: boolean) =>
+  useQuery({...bookingsQueryOptions(filters), enabled})
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (password: string) =>
+      call<{ok: true}>('/session', {method: 'POST', body: JSON.stringify({password})}),
+    onSuccess: () => queryClient.setQueryData(staffKeys.session, {ok: true as const}),
+  })
+}
+
+export function useLock() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => call<null>('/session', {method: 'DELETE'}),
+    onSettled: () => {
+      queryClient.removeQueries({queryKey: staffKeys.bookings})
+      queryClient.setQueryData(staffKeys.session, null)
+    },
+  })
+}
+
+/** Puts the server's copy of one booking into every cached page that shows it. */
+function useReplaceBooking() {
+  const queryClient = useQueryClient()
+  return (booking: StaffBooking) =>
+    queryClient.setQueriesData<BookingList>({queryKey: staffKeys.bookings}, (list) =>
+      list
+        ? {...list, bookings: list.bookings.map((b) => (b._id === booking._id ? booking : b))}
+        : list,
+    )
+}
+
+export function useChangeStatus() {
+  const replace = useReplaceBooking()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({booking, status}: {booking: StaffBooking; status: BookingStatus}) =>
+      call<{booking: StaffBooking}>(`/bookings/${encodeURIComponent(booking._id)}/status`, {
+        method: 'PATCH',
+        body: JSON.stringify({status, revision: booking._rev}),
+      }),
+    onSuccess: ({booking}) => {
+      replace(booking)
+      // Tiles count statuses across all bookings.
+      void queryClient.invalidateQueries({queryKey: staffKeys.bookings})
+    },
+    onError: (error) => {
+      if (error instanceof StaffApiError && error.status === 409) {
+        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        if (current) replace(current)
+      }
+    },
+  })
+}
+
+export function useSaveNotes() {
+  const replace = useReplaceBooking()
+  return useMutation({
+    mutationFn: ({booking, notes}: {booking: StaffBooking; notes: string}) =>
+      call<{booking: StaffBooking}>(`/bookings/${encodeURIComponent(booking._id)}/notes`, {
+        method: 'PATCH',
+        body: JSON.stringify({notes, revision: booking._rev}),
+      }),
+    onSuccess: ({booking}) => replace(booking),
+    onError: (error) => {
+      if (error instanceof StaffApiError && error.status === 409) {
+        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        if (current) replace(current)
+      }
+    },
+  })
+}
+
+export const csvExportUrl = (filters: Omit<BookingFilters, 'page'>) =>
+  `/api/staff/bookings.csv?${filtersToSearchParams(filters)}`
+
+export const STAFF_EVENTS_URL = '/api/staff/events'

@@ -1,0 +1,148 @@
+import {cleanup, fireEvent, render, screen, waitFor, within} from '@testing-library/react'
+import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+
+import type {BookingList, StaffBooking} from '../api/staff-api'
+import {AdminDashboard} from './admin-dashboard'
+import {mailtoHref} from './booking-details-dialog'
+
+const booking: StaffBooking = {
+  _id: 'booking-1',
+  _rev: 'rev-1',
+  booking_ref: 'CTX-0001',
+  status: 'new',
+  created_at: '2026-11-21T14:05:00Z',
+  experience_title: 'Sunset Cruise',
+  date: '2026-12-10',
+  pax_adults: 2,
+  pax_children: 1,
+  pax_total: 3,
+  name: '<img src=x onerror=alert(1)>',
+  email: 'anna@example.com',
+  phone: '',
+  notes: '<b>Vegetarian</b>',
+}
+
+const list = (bookings: StaffBooking[]): BookingList => ({
+  bookings,
+  page: 1,
+  pageSize: 25,
+  matching: bookings.length,
+  pages: 1,
+  summary: {total: 1, new: 1, contacted: 0, confirmed: 0, pax: 3},
+  experiences: ['Sunset Cruise'],
+})
+
+function respond(status: number, body: unknown) {
+  return Promise.resolve(new Response(body === null ? null : JSON.stringify(body), {status}))
+}
+
+let unlocked = false
+let patchStatus = 200
+
+beforeEach(() => {
+  unlocked = false
+  patchStatus = 200
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET'
+      if (url === '/api/staff/session' && method === 'POST') {
+        const {password} = JSON.parse(String(init?.body)) as {password: string}
+        unlocked = password === 'right'
+        return respond(unlocked ? 200 : 401, unlocked ? {ok: true} : {error: 'Invalid password'})
+      }
+      if (!unlocked) return respond(401, {error: 'Staff session required'})
+      if (url === '/api/staff/session') return respond(200, {ok: true})
+      if (url.startsWith('/api/staff/bookings?')) return respond(200, list([booking]))
+      if (url.endsWith('/status') && method === 'PATCH') {
+        return patchStatus === 200
+          ? respond(200, {booking: {...booking, _rev: 'rev-2', status: 'contacted'}})
+          : respond(500, {error: 'boom'})
+      }
+      return respond(404, {error: 'Not found'})
+    }),
+  )
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function renderDashboard() {
+  const client = new QueryClient({defaultOptions: {queries: {retry: false}}})
+  return render(
+    <QueryClientProvider client={client}>
+      <AdminDashboard />
+    </QueryClientProvider>,
+  )
+}
+
+async function unlock() {
+  renderDashboard()
+  await screen.findByRole('heading', {name: 'Admin Access Required'})
+  fireEvent.change(screen.getByLabelText('Password'), {target: {value: 'right'}})
+  fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
+  await screen.findByRole('heading', {name: 'Booking Management'})
+}
+
+describe('admin dashboard', () => {
+  it('stays locked with "Invalid password" on a wrong password', async () => {
+    renderDashboard()
+    fireEvent.change(await screen.findByLabelText('Password'), {target: {value: 'wrong'}})
+    fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(alert.textContent).toContain('Invalid password'))
+    expect(alert.textContent).toContain('Error')
+    expect(screen.getByRole('heading', {name: 'Admin Access Required'})).toBeTruthy()
+  })
+
+  it('unlocks, shows tiles and the table, and renders HTML in fields as text', async () => {
+    await unlock()
+    expect(screen.getByRole('status').textContent).toContain('Access granted')
+    const row = (await screen.findByRole('rowheader', {name: 'CTX-0001'})).closest('tr')!
+    expect(within(row).getByText('Nov 21, 14:05')).toBeTruthy()
+    expect(within(row).getByText('Dec 10, 2026')).toBeTruthy()
+    expect(within(row).getByText('<img src=x onerror=alert(1)>')).toBeTruthy()
+    expect(row.querySelector('img')).toBeNull()
+    expect(screen.getByText('Total Pax').nextElementSibling?.textContent).toBe('3')
+  })
+
+  it('shows the details dialog with the spec texts and a mail draft link', async () => {
+    await unlock()
+    fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    expect(within(dialog).getAllByText('Not provided')).toHaveLength(3)
+    expect(within(dialog).getByText('Not specified')).toBeTruthy()
+    expect(within(dialog).queryByRole('heading', {name: 'Pickup Location'})).toBeNull()
+    expect(within(dialog).getByText('<b>Vegetarian</b>')).toBeTruthy()
+    expect(within(dialog).getByText('10 December 2026')).toBeTruthy()
+    expect(within(dialog).getByRole('link', {name: 'Reply via Email'}).getAttribute('href')).toBe(
+      mailtoHref('anna@example.com', 'CTX-0001'),
+    )
+    fireEvent.click(within(dialog).getByRole('button', {name: 'Mark as Contacted'}))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Status updated successfully'),
+    )
+  })
+
+  it('says "Failed to update status" and leaves the row when the change fails', async () => {
+    patchStatus = 500
+    await unlock()
+    const select = await screen.findByRole('combobox', {name: /Status of CTX-0001/})
+    fireEvent.change(select, {target: {value: 'closed'}})
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Failed to update status'),
+    )
+    expect(
+      (screen.getByRole('combobox', {name: /Status of CTX-0001/}) as HTMLSelectElement).value,
+    ).toBe('new')
+  })
+
+  it('builds the reply subject from the reference', () => {
+    expect(mailtoHref('anna@example.com', 'CTX-0001')).toBe(
+      'mailto:anna@example.com?subject=Re%3A%20Your%20booking%20request%20CTX-0001',
+    )
+  })
+})

@@ -1,0 +1,281 @@
+import {useEffect, useId, useRef, useState} from 'react'
+import {useQueryClient} from '@tanstack/react-query'
+
+import {BOOKING_STATUSES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+
+import {
+  csvExportUrl,
+  STAFF_EVENTS_URL,
+  StaffApiError,
+  staffKeys,
+  useBookings,
+  useChangeStatus,
+  useLock,
+  useStaffSession,
+  type BookingFilters,
+  type StaffBooking,
+} from '../api/staff-api'
+import {AdminLogin} from './admin-login'
+import {BookingDetailsDialog} from './booking-details-dialog'
+import {BookingTable} from './booking-table'
+import {ToastProvider, useToast} from './toasts'
+import '../admin.css'
+
+/** `/admin/bookings`: the locked gate until the server accepts the password, then Booking Management. */
+export function AdminDashboard() {
+  return (
+    <ToastProvider>
+      <AdminGate />
+    </ToastProvider>
+  )
+}
+
+function AdminGate() {
+  const session = useStaffSession()
+  // Also while checking (and in the server render): the gate, never a glimpse of the dashboard.
+  if (!session.data) return <AdminLogin />
+  return <BookingManagement />
+}
+
+const EMPTY_FILTERS: BookingFilters = {search: '', status: '', experience: '', page: 1}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+/** New and changed bookings arrive over the staff events stream; the list refetches with its filters. */
+function useLiveBookings(onNew: () => void) {
+  const queryClient = useQueryClient()
+  const onNewRef = useRef(onNew)
+  onNewRef.current = onNew
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return
+    const source = new EventSource(STAFF_EVENTS_URL)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    source.addEventListener('booking', (event) => {
+      const {transition} = JSON.parse((event as MessageEvent<string>).data) as {transition: string}
+      if (transition === 'appear') onNewRef.current()
+      // Several changes in one moment cost one refetch.
+      clearTimeout(timer)
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({queryKey: staffKeys.bookings}),
+        150,
+      )
+    })
+    return () => {
+      clearTimeout(timer)
+      source.close()
+    }
+  }, [queryClient])
+}
+
+function BookingManagement() {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [searchInput, setSearchInput] = useState('')
+  const [filters, setFilters] = useState(EMPTY_FILTERS)
+  const search = useDebounced(searchInput, 250)
+  const effective = {...filters, search}
+  const bookings = useBookings(effective, true)
+  const changeStatus = useChangeStatus()
+  const lock = useLock()
+  const [detailsId, setDetailsId] = useState<string | null>(null)
+  const detailsSnapshot = useRef<StaffBooking | null>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const ids = {search: useId(), status: useId(), experience: useId()}
+
+  useEffect(() => setFilters((f) => (f.page === 1 ? f : {...f, page: 1})), [search])
+
+  useLiveBookings(() =>
+    toast({
+      title: 'New booking',
+      description: 'A new booking request has arrived.',
+      variant: 'default',
+    }),
+  )
+
+  const error = bookings.error
+  useEffect(() => {
+    if (!error) return
+    if (error instanceof StaffApiError && error.status === 401) {
+      queryClient.setQueryData(staffKeys.session, null)
+      return
+    }
+    console.error('Failed to load bookings', error)
+    toast({title: 'Error', description: 'Failed to load bookings', variant: 'destructive'})
+  }, [error, toast, queryClient])
+
+  const list = bookings.data
+  const current = list?.bookings.find((b) => b._id === detailsId) ?? null
+  if (current) detailsSnapshot.current = current
+  const details = detailsId ? (current ?? detailsSnapshot.current) : null
+
+  function setStatus(booking: StaffBooking, status: BookingStatus) {
+    changeStatus.mutate(
+      {booking, status},
+      {
+        onSuccess: () =>
+          toast({title: 'Success', description: 'Status updated successfully', variant: 'default'}),
+        onError: (err) =>
+          toast({
+            title: 'Error',
+            description:
+              err instanceof StaffApiError && err.status === 409
+                ? 'Failed to update status: this booking was changed by someone else. Its current status is shown.'
+                : 'Failed to update status',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  const update = (patch: Partial<BookingFilters>) =>
+    setFilters((f) => ({...f, ...patch, page: patch.page ?? 1}))
+  const summary = list?.summary
+  const showLoading = bookings.isPending || (bookings.isFetching && !list)
+
+  return (
+    <div className="admin-dashboard">
+      <header className="admin-dashboard__header">
+        <h1>Booking Management</h1>
+        <div className="button-row">
+          <a className="button button--ghost" href={csvExportUrl(effective)} download>
+            Export CSV
+          </a>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void bookings.refetch()}
+            disabled={bookings.isFetching}
+          >
+            Refresh
+          </button>
+          <button type="button" className="button button--primary" onClick={() => lock.mutate()}>
+            Lock
+          </button>
+        </div>
+      </header>
+
+      <div className="admin-filters" role="search" aria-label="Filter bookings">
+        <div className="field">
+          <label htmlFor={ids.search}>Search</label>
+          <input
+            id={ids.search}
+            type="search"
+            placeholder="Name, email, reference or experience"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>Status</label>
+          <select
+            id={ids.status}
+            value={filters.status}
+            onChange={(event) => update({status: event.target.value as BookingStatus | ''})}
+          >
+            <option value="">All statuses</option>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.experience}>Experience</label>
+          <select
+            id={ids.experience}
+            value={filters.experience}
+            onChange={(event) => update({experience: event.target.value})}
+          >
+            <option value="">All experiences</option>
+            {(list?.experiences ?? []).map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <ul className="admin-tiles" aria-label="Summary">
+        {(
+          [
+            ['Total Bookings', summary?.total],
+            ['New', summary?.new],
+            ['Contacted', summary?.contacted],
+            ['Confirmed', summary?.confirmed],
+            ['Total Pax', summary?.pax],
+          ] as const
+        ).map(([label, value]) => (
+          <li key={label} className="admin-tile">
+            <span className="admin-tile__label">{label}</span>
+            <span className="admin-tile__value">{value ?? '–'}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div aria-live="polite" aria-busy={bookings.isFetching}>
+        {showLoading ? (
+          <p className="admin-empty">Loading bookings...</p>
+        ) : list && list.bookings.length === 0 ? (
+          <p className="admin-empty">No bookings found matching your filters.</p>
+        ) : list ? (
+          <p className="visually-hidden">
+            {list.matching} {list.matching === 1 ? 'booking' : 'bookings'} found
+          </p>
+        ) : null}
+      </div>
+
+      {list && list.bookings.length > 0 ? (
+        <BookingTable
+          bookings={list.bookings}
+          pendingId={changeStatus.isPending ? (changeStatus.variables?.booking._id ?? null) : null}
+          onStatusChange={setStatus}
+          onView={(booking, button) => {
+            returnFocus.current = button
+            setDetailsId(booking._id)
+          }}
+        />
+      ) : null}
+
+      {list && list.pages > 1 ? (
+        <nav className="admin-pages" aria-label="Pages of bookings">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={list.page <= 1}
+            onClick={() => update({page: list.page - 1})}
+          >
+            Previous page
+          </button>
+          <span>
+            Page {list.page} of {list.pages}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={list.page >= list.pages}
+            onClick={() => update({page: list.page + 1})}
+          >
+            Next page
+          </button>
+        </nav>
+      ) : null}
+
+      <BookingDetailsDialog
+        booking={details}
+        onClose={() => setDetailsId(null)}
+        returnFocusRef={returnFocus}
+        markingContacted={changeStatus.isPending}
+        onMarkContacted={(booking) => setStatus(booking, 'contacted')}
+      />
+    </div>
+  )
+}

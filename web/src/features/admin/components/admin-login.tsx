@@ -1,0 +1,54 @@
+import {useId, useState, type FormEvent} from 'react'
+
+import {StaffApiError, useLogin} from '../api/staff-api'
+import {useToast} from './toasts'
+
+/** The locked state (spec §2): the password is checked by the server, which sets the session cookie. */
+export function AdminLogin() {
+  const [password, setPassword] = useState('')
+  const login = useLogin()
+  const toast = useToast()
+  const inputId = useId()
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (!password) return
+    login.mutate(password, {
+      onSuccess: () => toast({title: 'Success', description: 'Access granted', variant: 'default'}),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description:
+            error instanceof StaffApiError && error.status === 429
+              ? 'Too many attempts. Please wait and try again.'
+              : 'Invalid password',
+          variant: 'destructive',
+        }),
+      onSettled: () => setPassword(''),
+    })
+  }
+
+  return (
+    <div className="admin-gate card">
+      <h1>Admin Access Required</h1>
+      <p className="muted">Enter the staff password to manage booking requests.</p>
+      <form onSubmit={onSubmit} className="admin-gate__form">
+        <div className="field">
+          <label htmlFor={inputId}>Password</label>
+          <input
+            id={inputId}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={login.isPending}>
+          Access Dashboard
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,194 @@
+import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
+
+import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+
+import {Modal} from '../../../components/ui/modal'
+import {formatLongDate, formatLongDateTime} from '../../../utils/format-date'
+import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
+import {useToast} from './toasts'
+
+const NOT_PROVIDED = 'Not provided'
+
+export const replySubject = (reference: string) => `Re: Your booking request ${reference}`
+
+export function mailtoHref(email: string, reference: string): string {
+  // The address keeps its @ readable; everything else is encoded so a crafted address cannot add headers.
+  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(replySubject(reference))}`
+}
+
+function Row({label, children}: {label: string; children: ReactNode}) {
+  return (
+    <div className="admin-details__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+const orNotProvided = (value: string | null | undefined) => (value?.trim() ? value : NOT_PROVIDED)
+
+/** "Booking Details - {reference}" (spec §2). Every value is rendered as text, so HTML in a field stays inert. */
+export function BookingDetailsDialog({
+  booking,
+  onClose,
+  onMarkContacted,
+  markingContacted,
+  returnFocusRef,
+}: {
+  booking: StaffBooking | null
+  onClose: () => void
+  onMarkContacted: (booking: StaffBooking) => void
+  markingContacted: boolean
+  returnFocusRef?: RefObject<HTMLElement | null>
+}) {
+  return (
+    <Modal
+      open={booking !== null}
+      onClose={onClose}
+      title={booking ? `Booking Details - ${booking.booking_ref}` : ''}
+      className="admin-details"
+      returnFocusRef={returnFocusRef}
+      footer={
+        booking ? (
+          <div className="button-row">
+            {booking.email ? (
+              <a
+                className="button button--ghost"
+                href={mailtoHref(booking.email, booking.booking_ref)}
+              >
+                Reply via Email
+              </a>
+            ) : null}
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={markingContacted || booking.status === 'contacted'}
+              onClick={() => onMarkContacted(booking)}
+            >
+              Mark as Contacted
+            </button>
+          </div>
+        ) : null
+      }
+    >
+      {booking ? <DetailsBody booking={booking} /> : null}
+    </Modal>
+  )
+}
+
+function DetailsBody({booking}: {booking: StaffBooking}) {
+  return (
+    <div className="admin-details__body">
+      <section aria-labelledby="admin-details-customer">
+        <h3 id="admin-details-customer">Customer</h3>
+        <dl>
+          <Row label="Name">{orNotProvided(booking.name)}</Row>
+          <Row label="Email">{orNotProvided(booking.email)}</Row>
+          <Row label="Phone">{orNotProvided(booking.phone)}</Row>
+          <Row label="Country">{orNotProvided(booking.country)}</Row>
+        </dl>
+      </section>
+      <section aria-labelledby="admin-details-booking">
+        <h3 id="admin-details-booking">Booking</h3>
+        <dl>
+          <Row label="Experience">{orNotProvided(booking.experience_title)}</Row>
+          <Row label="Date">{booking.date ? formatLongDate(booking.date) : NOT_PROVIDED}</Row>
+          <Row label="Time">
+            {booking.preferred_time?.trim() ? booking.preferred_time : 'Not specified'}
+          </Row>
+          <Row label="Adults">{booking.pax_adults ?? 0}</Row>
+          <Row label="Children">{booking.pax_children ?? 0}</Row>
+          <Row label="Status">{bookingStatusTitle(booking.status)}</Row>
+        </dl>
+      </section>
+      {booking.pickup_location?.trim() ? (
+        <section aria-labelledby="admin-details-pickup">
+          <h3 id="admin-details-pickup">Pickup Location</h3>
+          <p className="admin-details__text">{booking.pickup_location}</p>
+        </section>
+      ) : null}
+      {booking.notes?.trim() ? (
+        <section aria-labelledby="admin-details-requests">
+          <h3 id="admin-details-requests">Special Requests</h3>
+          <p className="admin-details__text">{booking.notes}</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="admin-details-additional">
+        <h3 id="admin-details-additional">Additional Information</h3>
+        <dl>
+          <Row label="How they heard about us">{orNotProvided(booking.how_heard_about_us)}</Row>
+          <Row label="Marketing opt-in">{booking.marketing_opt_in ? 'Yes' : 'No'}</Row>
+          <Row label="Created">{formatLongDateTime(booking.created_at)}</Row>
+        </dl>
+      </section>
+      <StaffNotes booking={booking} />
+      {booking.status_history?.length ? (
+        <section aria-labelledby="admin-details-history">
+          <h3 id="admin-details-history">Status history</h3>
+          <ol className="admin-details__history">
+            {booking.status_history.map((entry) => (
+              <li key={entry._key}>
+                {bookingStatusTitle(entry.status)}, {formatLongDateTime(entry.at)}
+                {entry.by ? ` (${entry.by})` : ''}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+/** Internal notes, never shown to the traveller; saved with the booking's revision like a status change. */
+function StaffNotes({booking}: {booking: StaffBooking}) {
+  const [notes, setNotes] = useState(booking.staff_notes ?? '')
+  const save = useSaveNotes()
+  const toast = useToast()
+  const id = useId()
+  // Someone else's newer notes replace the draft only when it has not been edited here.
+  useEffect(() => setNotes(booking.staff_notes ?? ''), [booking._id, booking.staff_notes])
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Internal notes</h3>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          save.mutate(
+            {booking, notes},
+            {
+              onSuccess: () =>
+                toast({title: 'Success', description: 'Notes saved', variant: 'default'}),
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description:
+                    error instanceof StaffApiError && error.status === 409
+                      ? 'This booking was changed by someone else. The current version is shown.'
+                      : 'Failed to save notes',
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>Internal notes (staff only)</label>
+          <textarea
+            id={id}
+            rows={3}
+            value={notes}
+            maxLength={5000}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button--ghost"
+          disabled={save.isPending || notes === (booking.staff_notes ?? '')}
+        >
+          Save notes
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,73 @@
+import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-status.ts'
+
+import {formatCreatedAt, formatTripDate} from '../../../utils/format-date'
+import type {StaffBooking} from '../api/staff-api'
+import {StatusSelect} from './status-select'
+
+/** The bookings table (spec §2 columns). On a phone each row becomes a card; `data-label` names its cells. */
+export function BookingTable({
+  bookings,
+  pendingId,
+  onStatusChange,
+  onView,
+}: {
+  bookings: StaffBooking[]
+  pendingId: string | null
+  onStatusChange: (booking: StaffBooking, status: BookingStatus) => void
+  onView: (booking: StaffBooking, button: HTMLButtonElement) => void
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">Booking requests, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date Created</th>
+            <th scope="col">Reference</th>
+            <th scope="col">Experience</th>
+            <th scope="col">Trip Date</th>
+            <th scope="col">Pax</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((booking) => (
+            <tr key={booking._id} data-booking-ref={booking.booking_ref}>
+              <td data-label="Date Created">{formatCreatedAt(booking.created_at)}</td>
+              <th scope="row" data-label="Reference" className="admin-table__ref">
+                {booking.booking_ref}
+              </th>
+              <td data-label="Experience">{booking.experience_title}</td>
+              <td data-label="Trip Date">{booking.date ? formatTripDate(booking.date) : ''}</td>
+              <td data-label="Pax">{booking.pax_total ?? 0}</td>
+              <td data-label="Customer">
+                <span className="admin-table__name">{booking.name}</span>
+                <span className="admin-table__email">{booking.email}</span>
+              </td>
+              <td data-label="Status">
+                <StatusSelect
+                  value={booking.status}
+                  label={`Status of ${booking.booking_ref} (now ${bookingStatusTitle(booking.status)})`}
+                  disabled={pendingId === booking._id}
+                  onChange={(status) => onStatusChange(booking, status)}
+                />
+              </td>
+              <td data-label="Actions">
+                <button
+                  type="button"
+                  className="button button--ghost admin-table__view"
+                  aria-label={`View details of ${booking.booking_ref}`}
+                  onClick={(event) => onView(booking, event.currentTarget)}
+                >
+                  View
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
