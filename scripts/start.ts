@@ -13,6 +13,8 @@ import {waitForUrl} from './lib/wait-for-url.ts'
  * functions, each in its own process so one can be restarted (or killed in a fault test) alone.
  */
 const root = path.resolve(import.meta.dirname, '..')
+// Optional local overrides; every variable has a safe default (see .env.example).
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'))
 const config = lakeConfigFromEnv()
 const sitePort = Number(process.env.PORT ?? 3000)
 const siteHost = process.env.HOST ?? '127.0.0.1'
