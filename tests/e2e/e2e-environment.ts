@@ -4,13 +4,14 @@ const root = path.resolve(import.meta.dirname, '../..')
 
 /**
  * Ports and data directory of the stack under test: apart from a developer's `npm start`
- * (3000/3333/3334), so both can run at once.
+ * (3000/3333/3334), so both can run at once. `E2E_PORT_OFFSET` moves them, for a second checkout.
  */
 export function e2eEnvironment() {
   const dataDir = path.join(root, '.data/e2e')
-  const sitePort = 3100
-  const lakePort = 3433
-  const lakeTlsPort = 3434
+  const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
+  const sitePort = 3100 + offset
+  const lakePort = 3433 + offset
+  const lakeTlsPort = 3434 + offset
   return {
     dataDir,
     siteUrl: `http://localhost:${sitePort}`,
