@@ -289,6 +289,14 @@ describe('assets', () => {
     expect(meta).toMatchObject({width: 60, height: 40, format: 'webp'})
   })
 
+  it('removes the stored file when its asset document is deleted', async () => {
+    const png = await sharp({create: {width: 10, height: 10, channels: 3, background: '#f4a261'}}).png().toBuffer()
+    const asset = await root.assets.upload('image', png)
+    expect((await fetch(asset.url)).status).toBe(200)
+    await root.delete(asset._id)
+    await expect.poll(async () => (await fetch(asset.url)).status).toBe(404)
+  })
+
   it('rejects bytes that are not an image and stores nothing', async () => {
     const before = await root.fetch('count(*[_type == "sanity.imageAsset"])')
     await expect(root.assets.upload('image', Buffer.from('not an image'))).rejects.toMatchObject({statusCode: 400})
@@ -364,5 +372,59 @@ describe('history', () => {
 
     const old = await fetch(`${lake.url}/v2025-02-19/data/history/production/documents/${id}?revision=${first._rev}`, {headers})
     expect(((await old.json()) as {documents: unknown[]}).documents[0]).toMatchObject({title: 'First'})
+  })
+})
+
+describe('studio support endpoints', () => {
+  const get = (path: string, token?: string) =>
+    fetch(`${lake.tlsUrl}/v2025-02-19${path}`, {headers: token ? {authorization: `Bearer ${token}`} : {}})
+
+  it('answers what the studio asks while booting, over HTTP/2 + TLS', async () => {
+    // Node's fetch does not trust the self-signed certificate; this test talks to it deliberately.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+    try {
+      expect(await (await get('/users/me', lake.secrets.rootToken)).json()).toMatchObject({id: 'root', role: 'administrator'})
+      expect(await (await get('/users/me')).json()).toEqual({})
+      expect(await (await get('/check/cors')).json()).toEqual({result: {allowed: true, withCredentials: true}})
+      const acl = (await (await get('/projects/local/datasets/production/acl', lake.secrets.rootToken)).json()) as {permissions: string[]}[]
+      expect(acl[0]?.permissions).toContain('update')
+      expect(await (await get('/features')).json()).toEqual([])
+      expect(await (await get('/intake/telemetry-status')).json()).toEqual({status: 'denied'})
+      const datasets = (await (await get('/projects/local/datasets', lake.secrets.rootToken)).json()) as {name: string; aclMode: string}[]
+      expect(datasets).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({name: 'production', aclMode: 'public'}),
+          expect.objectContaining({name: 'bookings', aclMode: 'private'}),
+        ]),
+      )
+    } finally {
+      delete process.env.NODE_TLS_REJECT_UNAUTHORIZED
+    }
+  })
+
+  it('completes the presence socket handshake and answers its requests', async () => {
+    const {default: WebSocket} = await import('ws')
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = new WebSocket(`${lake.tlsUrl.replace('https', 'wss')}/v2022-06-30/socket/production`, {rejectUnauthorized: false})
+      socket.on('open', () => socket.send(JSON.stringify({jsonrpc: '2.0', method: 'presence_subscribe', params: {}, id: 7})))
+      socket.on('message', (message) => {
+        socket.close()
+        resolve(String(message))
+      })
+      socket.on('error', reject)
+    })
+    expect(JSON.parse(reply)).toMatchObject({jsonrpc: '2.0', id: 7})
+  })
+
+  it('signs the studio in through its login provider, for pages on this machine only', async () => {
+    const login = await fetch(`${lake.url}/v1/auth/login/lake?origin=${encodeURIComponent('https://localhost:3334/studio/')}`, {redirect: 'manual'})
+    expect(login.status).toBe(302)
+    const sid = /#sid=(.+)$/.exec(login.headers.get('location') ?? '')?.[1]
+    const {token} = (await (await fetch(`${lake.url}/v1/auth/fetch?sid=${sid}`)).json()) as {token: string}
+    expect(await lake.client({token}).fetch('count(*[_type == "thing"])')).toBeGreaterThan(0)
+    // A login code works once.
+    expect((await fetch(`${lake.url}/v1/auth/fetch?sid=${sid}`)).status).toBe(401)
+    const elsewhere = await fetch(`${lake.url}/v1/auth/login/lake?origin=${encodeURIComponent('https://evil.example/')}`, {redirect: 'manual'})
+    expect(elsewhere.status).toBe(400)
   })
 })

@@ -2,12 +2,27 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type {DatabaseSync} from 'node:sqlite'
 
+import {removeAssetBlob} from '../assets/asset-storage.ts'
 import type {AclMode} from '../config.ts'
 import {ListenerHub} from '../listen/listener-hub.ts'
 import {CommitWriter} from './commit-writer.ts'
 import {openDatabase} from './database.ts'
 import {DatasetStore} from './dataset-store.ts'
-import {LakeError} from './types.ts'
+import {LakeError, type Transaction} from './types.ts'
+
+const ASSET_TYPES = new Set(['sanity.imageAsset', 'sanity.fileAsset'])
+
+/** A deleted asset document takes its stored file (and rendered variants) with it. */
+function removeDeletedAssetFiles(dataDir: string, dataset: string, transaction: Transaction) {
+  for (const {before, after} of transaction.changes) {
+    if (after || !before || !ASSET_TYPES.has(before._type)) continue
+    const {sha1hash, extension} = before as {sha1hash?: string; extension?: string}
+    if (!sha1hash || !extension) continue
+    removeAssetBlob({dataDir, dataset, sha1: sha1hash, extension}).catch((error: unknown) =>
+      console.error(`lake: could not remove the file of asset ${before._id}`, error),
+    )
+  }
+}
 
 export interface Lake {
   readonly dataDir: string
@@ -60,7 +75,16 @@ export function openLake(options: {
   for (const [name, aclMode] of Object.entries(configured)) {
     datasets.set(
       name,
-      new DatasetStore({db, writer, name, aclMode, onCommit: (dataset, tx) => hub.publish(dataset, tx)}),
+      new DatasetStore({
+        db,
+        writer,
+        name,
+        aclMode,
+        onCommit: (dataset, tx) => {
+          hub.publish(dataset, tx)
+          removeDeletedAssetFiles(dataDir, dataset, tx)
+        },
+      }),
     )
   }
   return {
