@@ -11,8 +11,10 @@ import {waitForUrl} from './lib/wait-for-url.ts'
 /**
  * `npm start`: the lake (seeded on first run), the studio it serves, and the site with its
  * functions, each in its own process so one can be restarted (or killed in a fault test) alone.
+ * `npm run dev` (`--dev`): the site through Vite's dev server instead of a build, reloading on edits.
  */
 const root = path.resolve(import.meta.dirname, '..')
+const dev = process.argv.includes('--dev')
 // Optional local overrides; every variable has a safe default (see .env.example).
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'))
 const config = lakeConfigFromEnv()
@@ -23,7 +25,7 @@ const lakeTlsUrl = `https://localhost:${config.tlsPort}`
 const siteUrl = `http://localhost:${sitePort}`
 
 const studioDir = await ensureStudioBuild(root)
-await ensureWebBuild(root)
+if (!dev) await ensureWebBuild(root)
 await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
 
 const children: ChildProcess[] = []
@@ -60,7 +62,7 @@ service('site', 'web/server/main.ts', {
   HOST: siteHost,
   SANITY_API_HOST: lakeUrl,
   SITE_URL: siteUrl,
-  NODE_ENV: process.env.NODE_ENV ?? 'production',
+  NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
 })
 await waitForUrl(`${siteUrl}/`)
 
