@@ -7,6 +7,7 @@ import {AppProvider} from './app/provider'
 import {createRoutes} from './app/router'
 import {createQueryClient} from './lib/query-client'
 import './styles/global.css'
+import './styles/booking.css'
 
 declare global {
   interface Window {

@@ -63,14 +63,9 @@ describe('route table', () => {
     expect(screen.getAllByText('From ZAR 450 per person').length).toBeGreaterThan(0)
     expect(screen.getByText('Small groups')).toBeTruthy()
     const main = within(screen.getByRole('main'))
-    expect(main.getByRole('link', {name: 'Book Experience'})).toHaveProperty(
-      'pathname',
-      '/book/lions-head-sunset-hike',
-    )
-    expect(main.getByRole('link', {name: 'Book Now'})).toHaveProperty(
-      'pathname',
-      '/book/lions-head-sunset-hike',
-    )
+    // Both open the booking dialog (spec §2 "Experience detail pages").
+    expect(main.getByRole('button', {name: 'Book Experience'})).toBeTruthy()
+    expect(main.getByRole('button', {name: 'Book Now'})).toBeTruthy()
     expect(screen.getByRole('heading', {name: 'Quick Info'})).toBeTruthy()
   })
 })

@@ -1,3 +1,4 @@
+import {useRef, useState} from 'react'
 import {Link, useParams} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
@@ -8,7 +9,7 @@ import {SanityImage} from '../../components/sanity-image'
 import {Seo} from '../../components/seo'
 import {useExperience} from '../../features/experiences/api/get-experience'
 import type {ExperienceDetail} from '../../features/experiences/api/experience-fields'
-import {bookingHref} from '../../features/experiences/booking-links'
+import {BookingDialog} from '../../features/booking/components/booking-dialog'
 import {urlFor} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
 import {formatPerPersonPrice} from '../../utils/format-price'
@@ -45,6 +46,12 @@ export function ExperiencePage() {
   // The loader has made sure the experience exists (otherwise it answered 404).
   const experience = useExperience(slug).data as ExperienceDetail
   const price = formatPerPersonPrice(experience.fromPrice)
+  const [bookingOpen, setBookingOpen] = useState(false)
+  const opener = useRef<HTMLElement | null>(null)
+  const openBooking = (button: HTMLElement) => {
+    opener.current = button
+    setBookingOpen(true)
+  }
   const crumbs: Crumb[] = [
     {label: 'Home', to: '/'},
     {label: 'Experiences', to: '/experiences'},
@@ -78,9 +85,13 @@ export function ExperiencePage() {
             {experience.description ? <p className="lead">{experience.description}</p> : null}
             {price ? <p className="card__price">{price}</p> : null}
             <div className="button-row">
-              <Link to={bookingHref(experience)} className="button button--primary">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={(event) => openBooking(event.currentTarget)}
+              >
                 Book Experience
-              </Link>
+              </button>
             </div>
           </div>
           <SanityImage image={experience.image} width={600} aspectRatio={4 / 3} priority />
@@ -153,11 +164,21 @@ export function ExperiencePage() {
             <dd>{experience.cancellation ?? DEFAULT_CANCELLATION_TEXT}</dd>
           </dl>
           <p className="muted">No payment required at this stage — just planning.</p>
-          <Link to={bookingHref(experience)} className="button button--primary">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={(event) => openBooking(event.currentTarget)}
+          >
             Book Now
-          </Link>
+          </button>
         </aside>
       </div>
+      <BookingDialog
+        open={bookingOpen}
+        onClose={() => setBookingOpen(false)}
+        returnFocusRef={opener}
+        experience={{...experience, slug: experience.slug ?? slug}}
+      />
     </>
   )
 }

@@ -16,6 +16,7 @@ import {useExperiences} from '../../features/experiences/api/get-experiences'
 import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
 import {ExperienceDetailDialog} from '../../features/experiences/components/experience-detail-dialog'
+import {BookingDialog} from '../../features/booking/components/booking-dialog'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
@@ -201,7 +202,20 @@ export function ExperiencesPage() {
         ) : null}
       </section>
 
-      <ExperienceDetailDialog experience={current} onClose={close} trip={trip} />
+      <ExperienceDetailDialog
+        experience={current}
+        onClose={close}
+        trip={trip}
+        renderBooking={({experience, trip: context, onClose}) => (
+          <BookingDialog
+            open
+            experience={{...experience, slug: experience.slug ?? ''}}
+            onClose={onClose}
+            onContinue={() => {}}
+            initial={{date: context?.date, adults: context?.adults, children: context?.children}}
+          />
+        )}
+      />
     </>
   )
 }

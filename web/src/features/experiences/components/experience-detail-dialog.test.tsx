@@ -54,7 +54,7 @@ describe('experience detail dialog and the exp query parameter', () => {
     ]) {
       expect(within(dialog).getByRole('heading', {name: heading, level: 3})).toBeTruthy()
     }
-    expect(within(dialog).getByRole('link', {name: 'Book this experience'})).toBeTruthy()
+    expect(within(dialog).getByRole('button', {name: 'Book this experience'})).toBeTruthy()
 
     fireEvent.keyDown(document.activeElement ?? dialog, {key: 'Escape'})
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

@@ -1,3 +1,4 @@
+import {useState} from 'react'
 import {Link} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
@@ -13,6 +14,12 @@ type Props = {
   experience: ExperienceDetail | null
   onClose: () => void
   trip?: TripContext
+  /** The booking dialog (features/booking), composed in by the page so features stay independent. */
+  renderBooking?: (props: {
+    experience: ExperienceDetail
+    trip: TripContext | undefined
+    onClose: () => void
+  }) => React.ReactNode
 }
 
 function ListSection({title, items, empty}: {title: string; items: string[]; empty: string}) {
@@ -42,14 +49,23 @@ function TextSection({title, children}: {title: string; children: React.ReactNod
 }
 
 /** Spec §2 "Experience detail modal": the nine sections, up to five FAQs, and the booking or questionnaire button. */
-export function ExperienceDetailDialog({experience, onClose, trip}: Props) {
-  const open = experience !== null
+export function ExperienceDetailDialog({experience, onClose, trip, renderBooking}: Props) {
+  const [booking, setBooking] = useState<string | null>(null)
+  const open = experience !== null && booking !== experience._id
+  // The booking dialog takes the detail dialog's place; Cancel brings the details back.
+  const bookingDialog =
+    experience && booking === experience._id && renderBooking
+      ? renderBooking({experience, trip, onClose: () => setBooking(null)})
+      : null
   // The same Modal instance stays mounted when it closes, so its clean-up returns focus to the opener.
-  if (!experience)
+  if (!experience || !open)
     return (
-      <Modal open={false} onClose={onClose} title="">
-        {null}
-      </Modal>
+      <>
+        <Modal open={false} onClose={onClose} title="">
+          {null}
+        </Modal>
+        {bookingDialog}
+      </>
     )
   const price = formatFromPrice(experiencePrice(experience))
   return (
@@ -67,6 +83,14 @@ export function ExperienceDetailDialog({experience, onClose, trip}: Props) {
             <Link to="/questionnaire" className="button button--primary">
               Start Questionnaire
             </Link>
+          ) : renderBooking ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setBooking(experience._id)}
+            >
+              Book this experience
+            </button>
           ) : (
             <Link to={bookingHref(experience, trip)} className="button button--primary">
               Book this experience

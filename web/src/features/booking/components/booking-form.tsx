@@ -1,0 +1,339 @@
+import {zodResolver} from '@hookform/resolvers/zod'
+import {useMutation, useQuery} from '@tanstack/react-query'
+import {useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {useForm, type FieldErrors} from 'react-hook-form'
+import {Link, useNavigate} from 'react-router-dom'
+
+import {
+  BOOKING_SUCCESS_MESSAGE,
+  bookingRequestSchema,
+  HONEYPOT_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  SUBMIT_FAILED_MESSAGE,
+  type BookingRequestFormValues,
+  type BookingRequestPayload,
+} from '@repo/schemas/booking-request.ts'
+import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
+
+import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
+import {track} from '../../../lib/analytics'
+import {ApiError, fetchChallenge, newIdempotencyKey, postJson} from '../api/post-json'
+
+type Trip = {experienceId: string; date: string; adults: number; children: number; time: string}
+
+/** How long the success view stays before the thank-you page (spec §2: success view, then /thank-you). */
+const THANK_YOU_DELAY_MS = 2500
+
+function utm(name: string): string {
+  if (typeof window === 'undefined') return ''
+  return (new URLSearchParams(window.location.search).get(name) ?? '').slice(0, 200)
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+  required,
+}: {
+  id: string
+  label: string
+  error?: string | undefined
+  children: ReactNode
+  required?: boolean
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Spec §2 "Booking page" form: react-hook-form with the zod schema the function parses again. */
+export function BookingForm({trip}: {trip: Trip}) {
+  const navigate = useNavigate()
+  const base = useId()
+  const id = (name: string) => `${base}-${name}`
+  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const [reference, setReference] = useState<string | null>(null)
+  const messageRef = useRef<HTMLDivElement>(null)
+  const successRef = useRef<HTMLHeadingElement>(null)
+  const idempotencyKey = useRef(newIdempotencyKey())
+
+  const challenge = useQuery({
+    queryKey: ['booking-challenge'],
+    queryFn: ({signal}) => fetchChallenge(signal),
+    staleTime: 10 * 60_000,
+    gcTime: 0,
+  })
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    resetField,
+    setValue,
+    formState: {errors},
+  } = useForm<BookingRequestFormValues, unknown, BookingRequestPayload>({
+    resolver: zodResolver(bookingRequestSchema),
+    defaultValues: {
+      experienceId: trip.experienceId,
+      date: trip.date,
+      adults: trip.adults,
+      children: trip.children,
+      preferredTime: trip.time,
+      name: '',
+      email: '',
+      phone: '',
+      country: '',
+      pickupLocation: '',
+      notes: '',
+      howHeard: '',
+      marketingOptIn: false,
+      securityAnswer: '',
+      challengeToken: '',
+      website: '',
+    },
+  })
+
+  // The token is no visible field: it follows whichever question is on screen.
+  useEffect(() => {
+    if (challenge.data) setValue('challengeToken', challenge.data.token)
+  }, [challenge.data, setValue])
+
+  const show = (value: FormMessageValue) => {
+    setMessage(value)
+    // Move focus to the message so keyboard and screen-reader users meet it where they are.
+    requestAnimationFrame(() => messageRef.current?.focus())
+  }
+
+  const submit = useMutation({
+    mutationFn: (payload: BookingRequestPayload) =>
+      postJson<{booking_ref: string}>('/api/booking-requests', payload, {
+        idempotencyKey: idempotencyKey.current,
+        fallback: SUBMIT_FAILED_MESSAGE,
+      }),
+    onSuccess: ({booking_ref}) => {
+      track('booking_submitted', {
+        experience_id: trip.experienceId,
+        pax_total: trip.adults + trip.children,
+      })
+      idempotencyKey.current = newIdempotencyKey()
+      setMessage({text: BOOKING_SUCCESS_MESSAGE, variant: 'success'})
+      setReference(booking_ref)
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
+        show({text: SUBMIT_FAILED_MESSAGE, variant: 'destructive'})
+        return
+      }
+      for (const [name, messages] of Object.entries(error.fieldErrors)) {
+        if (name in bookingRequestSchema.shape && messages[0])
+          setError(name as keyof BookingRequestFormValues, {message: messages[0]})
+      }
+      if (error.fieldErrors.securityAnswer) {
+        // A wrong, used or expired question is replaced, so the next try has a fresh one.
+        resetField('securityAnswer')
+        void challenge.refetch()
+      }
+      show({text: error.message, variant: 'destructive'})
+    },
+  })
+
+  useEffect(() => {
+    if (!reference) return
+    successRef.current?.focus()
+    const timer = setTimeout(
+      () => navigate('/thank-you', {state: {bookingRef: reference}}),
+      THANK_YOU_DELAY_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [reference, navigate])
+
+  if (reference)
+    return (
+      <section className="booking-success" aria-labelledby={id('success')}>
+        <h2 id={id('success')} ref={successRef} tabIndex={-1}>
+          Booking request submitted successfully!
+        </h2>
+        <FormMessage message={message} />
+        <p>
+          Your booking reference is <strong data-testid="booking-ref">{reference}</strong>. We have
+          emailed you a copy.
+        </p>
+        <p>
+          No payment required at this stage — just planning. We confirm by email within 24-48 hours.
+        </p>
+        <p>
+          <Link to="/thank-you" state={{bookingRef: reference}} className="button button--primary">
+            Continue
+          </Link>
+        </p>
+      </section>
+    )
+
+  const onInvalid = (invalid: FieldErrors<BookingRequestFormValues>) => {
+    const first = Object.values(invalid)[0]?.message
+    show({
+      text: typeof first === 'string' && first ? first : REQUIRED_FIELDS_MESSAGE,
+      variant: 'destructive',
+    })
+  }
+
+  const onValid = (payload: BookingRequestPayload) => {
+    if (payload.website) {
+      show({text: HONEYPOT_MESSAGE, variant: 'destructive'})
+      return
+    }
+    if (!challenge.data) {
+      show({text: SUBMIT_FAILED_MESSAGE, variant: 'destructive'})
+      return
+    }
+    setMessage(null)
+    submit.mutate({
+      ...payload,
+      challengeToken: challenge.data.token,
+      utmSource: utm('utm_source'),
+      utmMedium: utm('utm_medium'),
+      utmCampaign: utm('utm_campaign'),
+    })
+  }
+
+  const describe = (name: keyof BookingRequestFormValues) =>
+    errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id(name)}-error`} : {}
+
+  return (
+    <form
+      className="booking-form"
+      noValidate
+      aria-busy={submit.isPending}
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+    >
+      <FormMessage message={message} ref={messageRef} />
+      <Field id={id('name')} label="Full name" error={errors.name?.message} required>
+        <input id={id('name')} autoComplete="name" {...register('name')} {...describe('name')} />
+      </Field>
+      <Field id={id('email')} label="Email" error={errors.email?.message} required>
+        <input
+          id={id('email')}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+          {...describe('email')}
+        />
+      </Field>
+      <Field id={id('phone')} label="Phone" error={errors.phone?.message}>
+        <input id={id('phone')} type="tel" autoComplete="tel" {...register('phone')} />
+      </Field>
+      <Field id={id('country')} label="Country" error={errors.country?.message}>
+        <select id={id('country')} autoComplete="country-name" {...register('country')}>
+          <option value="">Select your country</option>
+          {COUNTRIES.map((country) => (
+            <option key={country} value={country}>
+              {country}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={id('pickupLocation')}
+        label="Pick-up location"
+        error={errors.pickupLocation?.message}
+      >
+        <input id={id('pickupLocation')} {...register('pickupLocation')} />
+      </Field>
+      <Field id={id('notes')} label="Notes or special requests" error={errors.notes?.message}>
+        <textarea id={id('notes')} rows={4} {...register('notes')} />
+      </Field>
+      <Field
+        id={id('howHeard')}
+        label="How did you hear about us?"
+        error={errors.howHeard?.message}
+      >
+        <select id={id('howHeard')} {...register('howHeard')}>
+          <option value="">Select an option</option>
+          {HOW_HEARD.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="field field--checkbox">
+        <input id={id('marketingOptIn')} type="checkbox" {...register('marketingOptIn')} />
+        <label htmlFor={id('marketingOptIn')}>
+          Send me occasional Cape Town travel ideas by email
+        </label>
+      </div>
+      <div className="field field--checkbox">
+        <input
+          id={id('consentBooking')}
+          type="checkbox"
+          {...register('consentBooking')}
+          {...describe('consentBooking')}
+        />
+        <label htmlFor={id('consentBooking')}>
+          I understand this is a booking request, not a confirmed booking *
+        </label>
+        {errors.consentBooking ? (
+          <p id={`${id('consentBooking')}-error`} className="field__error">
+            {errors.consentBooking.message}
+          </p>
+        ) : null}
+      </div>
+      <div className="field field--checkbox">
+        <input
+          id={id('consentPrivacy')}
+          type="checkbox"
+          {...register('consentPrivacy')}
+          {...describe('consentPrivacy')}
+        />
+        <label htmlFor={id('consentPrivacy')}>
+          I agree to the <Link to="/privacy">privacy policy</Link> *
+        </label>
+        {errors.consentPrivacy ? (
+          <p id={`${id('consentPrivacy')}-error`} className="field__error">
+            {errors.consentPrivacy.message}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        id={id('securityAnswer')}
+        label={
+          challenge.data
+            ? `Security question: ${challenge.data.question}`
+            : challenge.isError
+              ? 'Security question (could not load: reload the page)'
+              : 'Security question (loading…)'
+        }
+        error={errors.securityAnswer?.message}
+        required
+      >
+        <input
+          id={id('securityAnswer')}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('securityAnswer')}
+          {...describe('securityAnswer')}
+        />
+      </Field>
+      {/* The honeypot: off-screen and out of the tab order, so only bots fill it in. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={id('website')}>Website</label>
+        <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={submit.isPending}>
+        {submit.isPending ? 'Submitting...' : 'Send booking request'}
+      </button>
+    </form>
+  )
+}
