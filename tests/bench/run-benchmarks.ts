@@ -1,8 +1,9 @@
 import {benchLake} from './lake-bench.ts'
+import {benchSite} from './site-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench`: every speed target of the project, measured; medians and p95 are printed. */
-const suites: Record<string, () => Promise<BenchResult[]>> = {lake: benchLake}
+/** `npm run bench [lake|site]`: every speed target of the project, measured; medians and p95 are printed. */
+const suites: Record<string, () => Promise<BenchResult[]>> = {lake: benchLake, site: benchSite}
 const only = process.argv.slice(2)
 
 for (const [name, run] of Object.entries(suites)) {

@@ -1,0 +1,72 @@
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
+import type {BenchResult} from './stats.ts'
+
+/**
+ * Lighthouse (mobile, simulated throttling) on the running product, as `npm start` runs it, with
+ * the seed content: scores, LCP, CLS, total blocking time, and the JavaScript a page loads first.
+ */
+const root = path.resolve(import.meta.dirname, '../..')
+const PAGES = ['/', '/experiences', '/experiences/lions-head-sunset-hike', '/stories/cape-jazz-scene']
+const SITE_PORT = 3200
+const LAKE_PORT = 3533
+
+export async function benchSite(): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
+  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+    cwd: root,
+    env: {...process.env, DATA_DIR: dataDir, PORT: String(SITE_PORT), LAKE_PORT: String(LAKE_PORT), LAKE_TLS_PORT: String(LAKE_PORT + 1)},
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  const results: BenchResult[] = []
+  try {
+    const site = `http://localhost:${SITE_PORT}`
+    await waitForUrl(`${site}/`, 240_000)
+    for (const page of PAGES) {
+      const runner = await lighthouse(`${site}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      const lhr = runner!.lhr
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+      const requests = (lhr.audits['network-requests']?.details as {items?: {resourceType?: string; transferSize?: number}[]})?.items ?? []
+      const scriptBytes = requests
+        .filter((request) => request.resourceType === 'Script')
+        .reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
+      results.push({
+        name: `site ${page}`,
+        unit: 'score',
+        samples: [score('performance')],
+        extra: {
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpSeconds: Math.round(numeric('largest-contentful-paint') / 10) / 100,
+          cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+          totalBlockingTimeMs: Math.round(numeric('total-blocking-time')),
+          firstLoadJsKbCompressed: Math.round(scriptBytes / 102.4) / 10,
+        },
+      })
+    }
+  } finally {
+    await chrome.kill()
+    stack.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    fs.rmSync(dataDir, {recursive: true, force: true})
+  }
+  return results
+}
