@@ -1,10 +1,12 @@
 import {env, expect, test} from '../fixtures.ts'
-import {capeTownDate, declineAnalytics, openPage} from './site.ts'
+import {bookingControl, capeTownDate, declineAnalytics, openPage} from './site.ts'
 
 test.describe('site behaviour', () => {
   test.beforeEach(async ({page}) => declineAnalytics(page))
 
-  test('quick search leads to the questionnaire for Bespoke and to the listing otherwise', async ({page}) => {
+  test('quick search leads to the questionnaire for Bespoke and to the listing otherwise', async ({
+    page,
+  }) => {
     const date = capeTownDate(5)
     const search = page.getByRole('form', {name: /visiting/i})
     await openPage(page, '/')
@@ -68,7 +70,7 @@ test.describe('site behaviour', () => {
     await expect(dialog.locator('[aria-expanded="true"]')).toHaveCount(1)
     await dialog.locator('[aria-expanded="false"]').first().click()
     await expect(dialog.locator('[aria-expanded="true"]')).toHaveCount(1)
-    await expect(dialog.getByRole('link', {name: 'Book this experience'})).toBeVisible()
+    await expect(bookingControl(dialog, 'Book this experience')).toBeVisible()
 
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
@@ -103,7 +105,9 @@ test.describe('site behaviour', () => {
     await expect(page).toHaveURL(/\/experiences\?category=bespoke$/)
   })
 
-  test('mobile menu: a modal dialog with focus trap, Escape, backdrop and focus return', async ({page}) => {
+  test('mobile menu: a modal dialog with focus trap, Escape, backdrop and focus return', async ({
+    page,
+  }) => {
     await page.setViewportSize({width: 360, height: 740})
     await openPage(page, '/')
     const button = page.getByRole('button', {name: 'Open menu'})
@@ -160,7 +164,9 @@ test.describe('site behaviour', () => {
     await expect(header).toHaveAttribute('data-solid', 'false')
   })
 
-  test('client-side content requests go to the lake the server was started with', async ({page}) => {
+  test('client-side content requests go to the lake the server was started with', async ({
+    page,
+  }) => {
     await openPage(page, '/')
     // The stories listing is not in the home page's data, so the browser asks the lake for it.
     const lakeRequest = page.waitForRequest((request) => request.url().includes('/data/query/'))
@@ -210,7 +216,10 @@ test.describe('site behaviour', () => {
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:')
   })
 
-  test('a change published to the lake shows on the next visit within five seconds', async ({page, lake}) => {
+  test('a change published to the lake shows on the next visit within five seconds', async ({
+    page,
+    lake,
+  }) => {
     const id = 'experience.sunset-cruise'
     const {description} = await lake.getDocument<{description: string}>(id).then((doc) => doc!)
     const changed = `${description} Published by the site test ${Date.now()}.`
@@ -232,10 +241,14 @@ type JsonLd = Record<string, unknown>
 
 /** Every JSON-LD object in a page, with `@graph` entries flattened. */
 function jsonLd(html: string): JsonLd[] {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+  const blocks = [
+    ...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+  ]
   return blocks.flatMap(([, json]) => {
     const value = JSON.parse(json!) as JsonLd | JsonLd[]
     const items = Array.isArray(value) ? value : [value]
-    return items.flatMap((item) => (Array.isArray(item['@graph']) ? (item['@graph'] as JsonLd[]) : [item]))
+    return items.flatMap((item) =>
+      Array.isArray(item['@graph']) ? (item['@graph'] as JsonLd[]) : [item],
+    )
   })
 }

@@ -1,5 +1,6 @@
 import {expect, test} from '../fixtures.ts'
 import {
+  bookingControl,
   declineAnalytics,
   EXPERIENCE_SLUGS,
   FILTER_LABELS,
@@ -12,7 +13,9 @@ import {
 test.describe('public pages', () => {
   test.beforeEach(async ({page}) => declineAnalytics(page))
 
-  test('home: hero, quick search, featured experiences, stories, how it works, testimonials', async ({page}) => {
+  test('home: hero, quick search, featured experiences, stories, how it works, testimonials', async ({
+    page,
+  }) => {
     await openPage(page, '/')
     const main = page.getByRole('main')
     await expect(main.getByRole('heading', {level: 1})).toBeVisible()
@@ -29,7 +32,7 @@ test.describe('public pages', () => {
     const featured = page.getByRole('region', {name: 'Featured experiences'}).getByRole('article')
     await expect(featured).toHaveCount(7)
     for (const card of await featured.all()) {
-      await expect(card.getByRole('link', {name: /^Book/})).toBeVisible()
+      await expect(bookingControl(card, /^Book/)).toBeVisible()
       await expect(card.getByRole('link', {name: /^Learn More/})).toBeVisible()
     }
     await expect(main.locator('a[href="/itinerary/bespoke-7-day"]').first()).toBeVisible()
@@ -65,7 +68,9 @@ test.describe('public pages', () => {
     await expect(main.getByRole('textbox', {name: 'Email'})).toBeVisible()
   })
 
-  test('experiences listing: filters, sections in order, bespoke card, category pre-selection', async ({page}) => {
+  test('experiences listing: filters, sections in order, bespoke card, category pre-selection', async ({
+    page,
+  }) => {
     await openPage(page, '/experiences')
     const filters = page.getByRole('list', {name: 'Filter by category'}).getByRole('button')
     await expect(filters).toHaveText(FILTER_LABELS)
@@ -73,7 +78,9 @@ test.describe('public pages', () => {
       'aria-pressed',
       'true',
     )
-    const sections = page.getByRole('region', {name: 'Experiences'}).getByRole('heading', {level: 2})
+    const sections = page
+      .getByRole('region', {name: 'Experiences'})
+      .getByRole('heading', {level: 2})
     const headings = (await sections.allTextContents()).filter((text) =>
       FILTER_LABELS.includes(text),
     )
@@ -92,7 +99,9 @@ test.describe('public pages', () => {
       '/itinerary/bespoke-7-day',
     )
     await expect(bespoke).not.toContainText('From Priced')
-    await expect(page.getByRole('article', {name: 'Sunset Cruise'}).getByRole('link', {name: /^Book Experience/})).toBeVisible()
+    await expect(
+      bookingControl(page.getByRole('article', {name: 'Sunset Cruise'}), /^Book Experience/),
+    ).toBeVisible()
     await expect(page.getByRole('button', {name: /^Learn more about Sunset Cruise/})).toBeVisible()
 
     await page.getByRole('button', {name: 'Scenic'}).click()
@@ -117,15 +126,17 @@ test.describe('public pages', () => {
       await expect(main.getByRole('heading', {level: 1})).not.toBeEmpty()
       await expect(main.getByText(/^From ZAR [\d,]+ per person$/).first()).toBeVisible()
       await expect(main.getByText('Small groups', {exact: true})).toBeVisible()
-      await expect(main.getByRole('link', {name: 'Book Experience'})).toBeVisible()
-      await expect(main.getByRole('link', {name: 'Book Now'})).toBeVisible()
+      await expect(bookingControl(main, 'Book Experience')).toBeVisible()
+      await expect(bookingControl(main, 'Book Now')).toBeVisible()
       await expect(main.getByRole('heading', {name: 'What to Expect'})).toBeVisible()
       await expect(main.getByRole('heading', {name: "What's Included"})).toBeVisible()
       await expect(main.getByRole('complementary', {name: 'Quick Info'})).toBeVisible()
     }
   })
 
-  test('stories: both listings and the nine story pages with their calls to action', async ({page}) => {
+  test('stories: both listings and the nine story pages with their calls to action', async ({
+    page,
+  }) => {
     for (const path of ['/stories', '/local-stories']) {
       await page.goto(path)
       const cards = page.getByRole('main').getByRole('article')
@@ -134,10 +145,12 @@ test.describe('public pages', () => {
         .getByRole('link', {name: /^Read the story/})
         .evaluateAll((all) => all.map((link) => link.getAttribute('href')))
       expect([...links].sort()).toEqual(STORY_SLUGS.map((slug) => `/stories/${slug}`).sort())
-      await expect(page.getByRole('main').getByRole('link', {name: /experiences/i}).last()).toHaveAttribute(
-        'href',
-        '/experiences',
-      )
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('link', {name: /experiences/i})
+          .last(),
+      ).toHaveAttribute('href', '/experiences')
     }
 
     for (const slug of STORY_SLUGS) {
@@ -163,7 +176,9 @@ test.describe('public pages', () => {
 
     await page.goto('/itinerary/bespoke-7-day')
     const main = page.getByRole('main')
-    await expect(main.getByRole('navigation', {name: 'Breadcrumb'})).toContainText(/Home.*Experiences.*Sample/)
+    await expect(main.getByRole('navigation', {name: 'Breadcrumb'})).toContainText(
+      /Home.*Experiences.*Sample/,
+    )
     const days = page.getByRole('region', {name: 'Day by day'}).getByRole('heading', {level: 3})
     await expect(days).toHaveText([
       /City & Table Mountain/,
@@ -179,7 +194,11 @@ test.describe('public pages', () => {
       await expect(dayByDay.getByRole('term').filter({hasText: part})).toHaveCount(7)
     }
     await expect(
-      page.getByRole('region', {name: 'Bespoke services'}).getByRole('list').first().getByRole('listitem'),
+      page
+        .getByRole('region', {name: 'Bespoke services'})
+        .getByRole('list')
+        .first()
+        .getByRole('listitem'),
     ).toHaveCount(15)
     await expect(main).toContainText(/pricing is on request/i)
     await expect(main.getByRole('link', {name: 'Start Questionnaire'}).first()).toHaveAttribute(
@@ -197,7 +216,9 @@ test.describe('public pages', () => {
 
     await page.goto('/thank-you')
     await expect(page.getByRole('heading', {level: 1})).toHaveText("Thank you — we're on it")
-    await expect(page.getByText("We'll review your details and email you within one working day.")).toBeVisible()
+    await expect(
+      page.getByText("We'll review your details and email you within one working day."),
+    ).toBeVisible()
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
     await expect(page.getByRole('link', {name: 'Back to homepage'})).toHaveAttribute('href', '/')
     await expect(page.getByRole('link', {name: 'Explore experiences'})).toHaveAttribute(
@@ -231,7 +252,12 @@ test.describe('public pages', () => {
 
     await page.goto('/image-review')
     await expect(page.getByRole('link', {name: /homepage/i})).toHaveAttribute('href', '/')
-    for (const path of ['/audit-copy-enGB', '/audit-story-links', '/audit-routing-ux', '/image-review']) {
+    for (const path of [
+      '/audit-copy-enGB',
+      '/audit-story-links',
+      '/audit-routing-ux',
+      '/image-review',
+    ]) {
       await page.goto(path)
       await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', /noindex/)
     }
@@ -249,11 +275,18 @@ test.describe('public pages', () => {
       await expect(page, path).toHaveURL(/\/about\?x=1$/)
     }
 
-    for (const path of ['/no-such-page', '/stories/no-such-story', '/experiences/no-such-experience']) {
+    for (const path of [
+      '/no-such-page',
+      '/stories/no-such-story',
+      '/experiences/no-such-experience',
+    ]) {
       const response = await page.goto(path)
       expect(response?.status(), path).toBe(404)
       await expect(page.getByRole('heading', {level: 1})).toHaveText('Oops! Page not found')
-      await expect(page.getByRole('main').getByRole('link', {name: /home/i})).toHaveAttribute('href', '/')
+      await expect(page.getByRole('main').getByRole('link', {name: /home/i})).toHaveAttribute(
+        'href',
+        '/',
+      )
     }
   })
 })

@@ -1,4 +1,4 @@
-import {expect, type Page} from '@playwright/test'
+import {expect, type Locator, type Page} from '@playwright/test'
 
 /** Spec §2 route table: the six static experience pages. */
 export const EXPERIENCE_SLUGS = [
@@ -77,8 +77,18 @@ export async function declineAnalytics(page: Page) {
 
 /** Today plus `days` in Cape Town, as yyyy-MM-dd (the quick search's earliest date is today + 2 there). */
 export function capeTownDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {timeZone: 'Africa/Johannesburg'}).format(new Date())
+  const today = new Intl.DateTimeFormat('en-CA', {timeZone: 'Africa/Johannesburg'}).format(
+    new Date(),
+  )
   const date = new Date(`${today}T12:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
+}
+
+/**
+ * A booking entry point: a link to /book/… today, a button opening the booking dialog once that arrives (spec §2).
+ * Either way it must be there with its name.
+ */
+export function bookingControl(scope: Locator, name: string | RegExp): Locator {
+  return scope.getByRole('link', {name}).or(scope.getByRole('button', {name}))
 }
