@@ -42,6 +42,19 @@ describe('queries', () => {
     ])
   })
 
+  it('filters on the view a perspective gives, not on documents it hides', async () => {
+    const id = unique('overlay')
+    await root.create({_id: id, _type: 'overlaid', status: 'new'})
+    await root.create({_id: `drafts.${id}`, _type: 'overlaid', status: 'contacted'})
+    const query = '*[_type == "overlaid" && status == $status] | order(_id)[0...10]._id'
+    expect(await root.fetch(query, {status: 'new'}, {perspective: 'published'})).toEqual([id])
+    expect(await root.fetch(query, {status: 'new'}, {perspective: 'drafts'})).toEqual([])
+    expect(await root.fetch(query, {status: 'contacted'}, {perspective: 'drafts'})).toEqual([id])
+    // A write drops the index: the next query sees it.
+    await root.patch(id).set({status: 'confirmed'}).commit()
+    expect(await root.fetch(query, {status: 'new'}, {perspective: 'published'})).toEqual([])
+  })
+
   it('orders, slices and follows references', async () => {
     const author = unique('author')
     await root

@@ -49,6 +49,7 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
     params,
     documents: dataset.visible(perspective),
     documentsOfTypes: (types) => dataset.visibleOfTypes(types, perspective),
+    documentsWhere: (attribute, value) => dataset.visibleWhere(attribute, value, perspective),
     identity: ctx.principal.userId,
     projectId: ctx.config.projectId,
     dataset: dataset.name,

@@ -26,6 +26,7 @@ const planned = (query: string, params: Record<string, unknown> = {}) =>
     params,
     documents,
     documentsOfTypes: (types) => documents.filter((doc) => types.includes(doc._type)),
+    documentsWhere: (attribute: string, value: unknown) => documents.filter((doc) => doc[attribute] === value),
     projectId: 'p',
     dataset: 'd',
   })
@@ -39,7 +40,9 @@ describe('ordered slices', () => {
     '*[published == $flag] | order(rank desc, _id)[0...100]',
     '*[_type == "post"] | order(published desc, rank)[0...3]',
     '*[_type == "post" && (title match $q || _id match "post.1*")] | order(rank desc)[0...10]',
-    '*[title match "title*" && !published && rank != null && _type == "post"] | order(rank)[0...10]{_id}',
+    '*[_type == "post" && rank == 2 && title match "title*"] | order(_id desc)[0...10]{_id}',
+    '*[published == true && _type in ["post", "page"]] | order(rank, _id)[2...12]',
+    '*["Title 4" == title] | order(_id)[0...5]',
   ])('gives exactly what groq-js gives for %s', async (query) => {
     const params = {flag: false, q: 'title 3'}
     expect(await planned(query, params)).toEqual(await plain(query, params))

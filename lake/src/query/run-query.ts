@@ -113,6 +113,27 @@ export function typesOnlyNeeded(tree: ExprNode): string[] | null {
   return everything === 1 ? types : null
 }
 
+/**
+ * A top-level `&&` term `attribute == <string, number or boolean>` (other than `_type`): the
+ * documents it can match come from an index; the whole filter still runs on them.
+ */
+function equalityConstraint(expr: unknown): {attribute: string; value: unknown} | null {
+  const node = expr as Record<string, any> | undefined
+  if (!node) return null
+  if (node.type === 'And') return equalityConstraint(node.left) ?? equalityConstraint(node.right)
+  if (node.type !== 'OpCall' || node.op !== '==') return null
+  for (const [attribute, value] of [
+    [node.left, node.right],
+    [node.right, node.left],
+  ]) {
+    const primitive = ['string', 'number', 'boolean'].includes(typeof value?.value)
+    if (attribute?.type === 'AccessAttribute' && attribute.base === undefined && attribute.name !== '_type' && value?.type === 'Value' && primitive) {
+      return {attribute: attribute.name, value: value.value}
+    }
+  }
+  return null
+}
+
 export function typeConstraint(expr: unknown): string[] | null {
   const node = expr as Record<string, any> | undefined
   if (!node) return null
@@ -141,6 +162,8 @@ export interface QueryInput {
   documents: SanityDocument[]
   /** Looks up the visible documents of given types quickly (a type index), if available. */
   documentsOfTypes?: (types: string[]) => SanityDocument[]
+  /** Visible documents whose top-level attribute equals a value (an index), or null if there is none. */
+  documentsWhere?: (attribute: string, value: unknown) => SanityDocument[] | null
   identity?: string
   projectId: string
   dataset: string
@@ -161,8 +184,14 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
     const plan = findOrderedSlice(tree)
     if (plan) {
       const types = typeConstraint(plan.filter.expr)
-      const candidates = types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents
       const typeOnly = types !== null && plan.filter.expr?.type === 'OpCall'
+      const equality = typeOnly ? null : equalityConstraint(plan.filter.expr)
+      const indexed = equality && input.documentsWhere?.(equality.attribute, equality.value)
+      const candidates = indexed
+        ? indexed.filter((doc) => !types || types.includes(doc._type))
+        : types && input.documentsOfTypes
+          ? input.documentsOfTypes(types)
+          : input.documents
       return await runOrderedSlice(plan, candidates, typeOnly, (rest) => evaluateOn(rest, input.documents), input.params)
     }
     const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null

@@ -36,6 +36,8 @@ export class DatasetStore implements DatasetHandle {
   private planning: Promise<unknown> = Promise.resolve()
   private findTransaction: StatementSync | undefined
   private snapshot: {raw: SanityDocument[]; published: SanityDocument[]} | null = null
+  /** Documents by the value of one top-level attribute, per view; dropped at every commit. */
+  private readonly equalityIndexes = new Map<string, Map<unknown, SanityDocument[]>>()
 
   constructor(options: {
     db: DatabaseSync
@@ -79,6 +81,27 @@ export class DatasetStore implements DatasetHandle {
     return this.list(perspective.kind)
   }
 
+  /**
+   * The visible documents whose `attribute` equals `value`, from an index built on first use.
+   * Only for the raw and published views: under a drafts overlay, which document is visible
+   * depends on more than the attribute, so there is no index (null).
+   */
+  visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null {
+    if (perspective.kind === 'stack') return null
+    const key = `${perspective.kind}\u0000${attribute}`
+    let index = this.equalityIndexes.get(key)
+    if (!index) {
+      index = new Map()
+      for (const doc of this.list(perspective.kind)) {
+        const docs = index.get(doc[attribute])
+        if (docs) docs.push(doc)
+        else index.set(doc[attribute], [doc])
+      }
+      this.equalityIndexes.set(key, index)
+    }
+    return index.get(value) ?? []
+  }
+
   visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[] {
     const docs: SanityDocument[] = []
     for (const type of types) {
@@ -116,6 +139,7 @@ export class DatasetStore implements DatasetHandle {
         else this.remove(change.id)
       }
       this.snapshot = null
+      this.equalityIndexes.clear()
       this.onCommit(this.name, transaction)
       return result
     })
