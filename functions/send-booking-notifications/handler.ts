@@ -36,7 +36,9 @@ export const NO_PAYMENT_TEXT = 'No payment required at this stage — just plann
 export const REPLY_PROMISE = 'We will confirm availability by email within 24-48 hours.'
 
 function rows(booking: StoredBooking): [string, string][] {
-  const party = `${booking.pax_total} (${booking.pax_adults} adults, ${booking.pax_children} children)`
+  const adults = `${booking.pax_adults} ${booking.pax_adults === 1 ? 'adult' : 'adults'}`
+  const children = `${booking.pax_children} ${booking.pax_children === 1 ? 'child' : 'children'}`
+  const party = `${booking.pax_total} (${adults}, ${children})`
   return [
     ['Reference', booking.booking_ref],
     ['Experience', booking.experience_title],

@@ -7,7 +7,10 @@ const root = path.resolve(import.meta.dirname, '../..')
  * (3000/3333/3334), so both can run at once. `E2E_PORT_OFFSET` moves them, for a second checkout.
  */
 export function e2eEnvironment() {
-  const dataDir = path.join(root, '.data/e2e')
+  // E2E_DATA_DIR: a second stack from the same checkout (another engineer's stack keeps .data/e2e).
+  const dataDir = process.env.E2E_DATA_DIR
+    ? path.resolve(process.env.E2E_DATA_DIR)
+    : path.join(root, '.data/e2e')
   const offset = Number(process.env.E2E_PORT_OFFSET ?? 0)
   const sitePort = 3100 + offset
   const lakePort = 3433 + offset

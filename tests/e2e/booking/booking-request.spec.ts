@@ -1,0 +1,161 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import {
+  isDateAvailable,
+  resolveExperienceSettings,
+} from '../../../schemas/src/experience-settings.ts'
+import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {env, expect, lakeClient, test} from '../fixtures.ts'
+
+const SLUG = 'lions-head-sunset-hike'
+
+async function settingsFor(slug: string) {
+  const content = lakeClient({perspective: 'published'})
+  const experience = await content.fetch<{_id: string}>(
+    '*[_type == "experience" && slug.current == $slug][0]{_id}',
+    {slug},
+  )
+  const stored = await content.fetch(
+    '*[_type == "experienceSettings" && experience._ref == $id][0]',
+    {id: experience._id},
+  )
+  return {experienceId: experience._id, settings: resolveExperienceSettings(stored)}
+}
+
+/** The first date the dialog must accept, found from the same rules the site uses. */
+async function firstAllowedDate(slug: string) {
+  const {settings} = await settingsFor(slug)
+  const today = todayInCapeTown()
+  for (let i = 0; i < 400; i++) {
+    const date = addDays(today, i)
+    if (isDateAvailable(date, settings, today)) return {date, settings}
+  }
+  throw new Error('No bookable date within a year')
+}
+
+function outboxMailsContaining(text: string): string[] {
+  const dir = path.join(env.dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+    .filter((mail) => mail.includes(text))
+}
+
+test('a traveller books from the detail dialog and the request is stored once, with both mails', async ({
+  page,
+}) => {
+  const {date} = await firstAllowedDate(SLUG)
+  const email = `e2e-${Date.now()}@example.com`
+
+  await page.goto(`/experiences?exp=${SLUG}`)
+  const detail = page.getByRole('dialog')
+  await detail.getByRole('button', {name: 'Book this experience'}).click()
+
+  const dialog = page.getByRole('dialog', {name: 'Book this experience'})
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Date').fill(date)
+  await expect(dialog.getByText(/^Total: 2 people \(min: \d+, max: \d+\)$/)).toBeVisible()
+  await dialog.getByRole('button', {name: 'More children'}).click()
+  await expect(dialog.getByText(/^Total: 3 people/)).toBeVisible()
+  await dialog.getByRole('button', {name: 'Continue'}).click()
+
+  await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}&pax=2%2C1`))
+  await expect(page.getByRole('navigation', {name: 'Breadcrumb'})).toContainText('Book')
+
+  await page.getByLabel('Full name').fill('E2E Traveller')
+  await page.getByRole('textbox', {name: 'Email'}).fill(email)
+  await page.getByLabel('Country').selectOption('United Kingdom')
+  await page.getByLabel('How did you hear about us?').selectOption('Google')
+  await page.getByLabel(/I understand this is a booking request/).check()
+  await page.getByLabel(/I agree to the/).check()
+
+  const question = page.getByLabel(/Security question: What is \d+ \+ \d+\?/)
+  await expect(question).toBeVisible()
+  const label = (await page.locator('label', {hasText: 'Security question'}).textContent()) ?? ''
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(label) ?? []
+  await question.fill(String(Number(a) + Number(b)))
+  await page.getByRole('button', {name: 'Send booking request'}).click()
+
+  await expect(
+    page.getByRole('heading', {name: 'Booking request submitted successfully!'}),
+  ).toBeVisible()
+  const ref = (await page.getByTestId('booking-ref').textContent())!.trim()
+  expect(ref).toMatch(/^CTE-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+
+  await expect(page).toHaveURL(/\/thank-you$/)
+  await expect(page.getByRole('heading', {level: 1})).toContainText('Thank you')
+
+  const bookings = lakeClient({dataset: 'bookings'})
+  const stored = await bookings.fetch('*[_type == "booking" && email == $email]', {email})
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject({
+    booking_ref: ref,
+    status: 'new',
+    experience_id: SLUG,
+    date,
+    pax_adults: 2,
+    pax_children: 1,
+    pax_total: 3,
+    country: 'United Kingdom',
+  })
+
+  await expect.poll(() => outboxMailsContaining(ref).length).toBe(2)
+  const [traveller] = outboxMailsContaining(ref).filter((mail) =>
+    mail.split(/\r?\n/).includes(`To: ${email}`),
+  )
+  expect(traveller).toContain('No payment required at this stage')
+})
+
+test('the dialog refuses blackout dates and dates inside the lead time', async ({page}) => {
+  const {experienceId} = await settingsFor(SLUG)
+  const {date} = await firstAllowedDate(SLUG)
+  const blackout = addDays(date, 3)
+  const admin = lakeClient()
+  const existing = await admin.fetch<{_id: string} | null>(
+    '*[_type == "experienceSettings" && experience._ref == $id][0]{_id}',
+    {id: experienceId},
+  )
+  const id = existing?._id ?? 'e2e-settings-lions-head'
+  const before = await admin.getDocument(id)
+  await admin.createOrReplace({
+    ...(before ?? {
+      _id: id,
+      _type: 'experienceSettings',
+      experience: {_type: 'reference', _ref: experienceId},
+      minPax: 1,
+      maxPax: 8,
+      timeSlots: ['Sunset'],
+      leadTimeDays: 2,
+    }),
+    blackoutDates: [...((before?.blackoutDates as string[] | undefined) ?? []), blackout],
+  })
+  try {
+    await page.goto(`/experiences/${SLUG}`)
+    await page.getByRole('button', {name: 'Book Now'}).click()
+    const dialog = page.getByRole('dialog', {name: 'Book this experience'})
+    await dialog.getByLabel('Date').fill(blackout)
+    await expect(dialog.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Continue'})).toBeDisabled()
+    await dialog.getByLabel('Date').fill(todayInCapeTown())
+    await expect(dialog.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+    await dialog.getByLabel('Date').fill(date)
+    await expect(dialog.getByRole('button', {name: 'Continue'})).toBeEnabled()
+    await dialog.getByRole('button', {name: 'Cancel'}).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', {name: 'Book Now'})).toBeFocused()
+  } finally {
+    if (before) await admin.createOrReplace(before)
+    else await admin.delete(id)
+  }
+})
+
+test('a broken booking link gets a message and a way back', async ({page}) => {
+  await page.goto(`/book/${SLUG}?date=2025-02-30&pax=2,0`)
+  await expect(page.getByRole('alert')).toContainText('is not a valid date')
+  await expect(page.getByRole('link', {name: 'Browse experiences'})).toBeVisible()
+  await page.goto(`/book/no-such-experience?date=${addDays(todayInCapeTown(), 30)}&pax=2,0`)
+  await expect(page.getByRole('alert')).toContainText('Experience not found')
+})
