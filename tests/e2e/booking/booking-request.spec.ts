@@ -120,16 +120,17 @@ test('the dialog refuses blackout dates and dates inside the lead time', async (
   )
   const id = existing?._id ?? 'e2e-settings-lions-head'
   const before = await admin.getDocument(id)
+  const base: {_id: string; _type: string} & Record<string, unknown> = before ?? {
+    _id: id,
+    _type: 'experienceSettings',
+    experience: {_type: 'reference', _ref: experienceId},
+    minPax: 1,
+    maxPax: 8,
+    timeSlots: ['Sunset'],
+    leadTimeDays: 2,
+  }
   await admin.createOrReplace({
-    ...(before ?? {
-      _id: id,
-      _type: 'experienceSettings',
-      experience: {_type: 'reference', _ref: experienceId},
-      minPax: 1,
-      maxPax: 8,
-      timeSlots: ['Sunset'],
-      leadTimeDays: 2,
-    }),
+    ...base,
     blackoutDates: [...((before?.blackoutDates as string[] | undefined) ?? []), blackout],
   })
   try {
