@@ -7,7 +7,7 @@ import {AdminDashboard} from '../../features/admin/components/admin-dashboard'
  */
 export function AdminBookingsPage() {
   return (
-    <section className="container admin-page">
+    <section className="container page-top admin-page">
       <Seo
         title="Booking Management"
         description="Staff dashboard."

@@ -1,4 +1,4 @@
-import {useId, useState, type FormEvent} from 'react'
+import {useEffect, useId, useState, type FormEvent} from 'react'
 
 import {StaffApiError, useLogin} from '../api/staff-api'
 import {useToast} from './toasts'
@@ -9,6 +9,9 @@ export function AdminLogin() {
   const login = useLogin()
   const toast = useToast()
   const inputId = useId()
+  // Until the script runs, a native submit would put the password in the page URL; so the button waits.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -32,7 +35,7 @@ export function AdminLogin() {
     <div className="admin-gate card">
       <h1>Admin Access Required</h1>
       <p className="muted">Enter the staff password to manage booking requests.</p>
-      <form onSubmit={onSubmit} className="admin-gate__form">
+      <form onSubmit={onSubmit} method="post" className="admin-gate__form">
         <div className="field">
           <label htmlFor={inputId}>Password</label>
           <input
@@ -45,7 +48,11 @@ export function AdminLogin() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={login.isPending}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!hydrated || login.isPending}
+        >
           Access Dashboard
         </button>
       </form>
