@@ -17,6 +17,7 @@ import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
 import {ExperienceDetailDialog} from '../../features/experiences/components/experience-detail-dialog'
 import {BookingDialog} from '../../features/booking/components/booking-dialog'
+import {BookingWizard} from '../../features/leads/components/booking-wizard'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
@@ -182,8 +183,7 @@ export function ExperiencesPage() {
             aria-labelledby="booking-wizard-heading"
           >
             <h2 id="booking-wizard-heading">Request a booking</h2>
-            {/* The three-step booking-request wizard (spec §2, §4) mounts here. */}
-            <div data-slot="booking-wizard" />
+            <BookingWizard />
             <p>
               Prefer to plan it all in one go?{' '}
               <Link to="/questionnaire">Start the questionnaire</Link>.

@@ -1,7 +1,10 @@
 import {useQuery} from '@tanstack/react-query'
 import {useSearchParams} from 'react-router-dom'
 
+import {isIsoDate} from '@repo/schemas/iso-date.ts'
+
 import {Seo} from '../../components/seo'
+import {QuestionnaireForm} from '../../features/leads/components/questionnaire-form'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {formatLongDate} from '../../utils/format-date'
 
@@ -30,7 +33,7 @@ export function QuestionnairePage() {
         </div>
       </section>
       <section className="container page-section" aria-label="Questionnaire">
-        <div data-slot="questionnaire-form" />
+        <QuestionnaireForm initialDate={date && isIsoDate(date) ? date : ''} />
       </section>
     </>
   )

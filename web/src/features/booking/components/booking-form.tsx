@@ -17,7 +17,7 @@ import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {track} from '../../../lib/analytics'
-import {ApiError, fetchChallenge, newIdempotencyKey, postJson} from '../api/post-json'
+import {ApiError, fetchChallenge, newIdempotencyKey, postJson} from '../../../lib/post-json'
 
 type Trip = {experienceId: string; date: string; adults: number; children: number; time: string}
 

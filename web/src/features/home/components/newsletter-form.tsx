@@ -1,4 +1,18 @@
-import {useId} from 'react'
+import {zodResolver} from '@hookform/resolvers/zod'
+import {useMutation} from '@tanstack/react-query'
+import {useId, useState} from 'react'
+import {useForm} from 'react-hook-form'
+
+import {
+  NEWSLETTER_REQUIRED_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  newsletterSignupSchema,
+  type NewsletterSignupFormValues,
+  type NewsletterSignupPayload,
+} from '@repo/schemas/newsletter-signup.ts'
+
+import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
+import {ApiError, postJson} from '../../../lib/post-json'
 
 type NewsletterFormProps = {
   heading: string
@@ -7,38 +21,99 @@ type NewsletterFormProps = {
   buttonLabel: string
 }
 
-/**
- * The newsletter sign-up's fields (spec §2 Home, §5: name, email and consent required). Sending it, and the
- * "Thanks — you're on the list." confirmation, belong to the write paths, which attach their submit handler here.
- */
+const FAILED = 'Failed to sign up. Please try again.'
+
+/** The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email. */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
+  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: {errors},
+  } = useForm<NewsletterSignupFormValues, unknown, NewsletterSignupPayload>({
+    resolver: zodResolver(newsletterSignupSchema),
+    defaultValues: {name: '', email: '', consent: false as unknown as true, website: ''},
+  })
+  const signup = useMutation({
+    mutationFn: (payload: NewsletterSignupPayload) =>
+      postJson('/api/newsletter-signups', payload, {fallback: FAILED}),
+    onSuccess: () => {
+      reset()
+      setMessage({text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'})
+    },
+    onError: (error) =>
+      setMessage({
+        text:
+          error instanceof ApiError && error.status < 500 && error.status > 0
+            ? error.message
+            : FAILED,
+        variant: 'destructive',
+      }),
+  })
+  const invalid = (name: keyof NewsletterSignupFormValues) =>
+    errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id}-error`} : {}
+  const firstError = errors.name?.message ?? errors.email?.message ?? errors.consent?.message
+
   return (
     <form
       className="info-card"
       aria-labelledby={`${id}-heading`}
       data-form="newsletter"
-      method="post"
-      action="/api/newsletter"
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit(
+          (payload) => {
+            setMessage(null)
+            signup.mutate({
+              ...payload,
+              sourcePage: typeof window === 'undefined' ? '' : window.location.pathname,
+            })
+          },
+          () => setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'}),
+        )(event)
+      }
     >
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>{text}</p>
+      <FormMessage message={message} />
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required />
+          <input id={`${id}-name`} autoComplete="name" {...register('name')} {...invalid('name')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            {...invalid('email')}
+          />
         </div>
       </div>
       <p className="checkbox">
-        <input id={`${id}-consent`} name="marketingConsent" type="checkbox" required />
+        <input
+          id={`${id}-consent`}
+          type="checkbox"
+          {...register('consent')}
+          {...invalid('consent')}
+        />
         <label htmlFor={`${id}-consent`}>{consentLabel}</label>
       </p>
-      <button type="submit" className="button button--primary">
-        {buttonLabel}
+      {firstError ? (
+        <p id={`${id}-error`} className="field__error">
+          {firstError}
+        </p>
+      ) : null}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={signup.isPending}>
+        {signup.isPending ? 'Submitting...' : buttonLabel}
       </button>
     </form>
   )

@@ -1,0 +1,181 @@
+import {zodResolver} from '@hookform/resolvers/zod'
+import {useId} from 'react'
+import {useForm} from 'react-hook-form'
+
+import {
+  ACCOMMODATION_OPTIONS,
+  GROUP_SIZES,
+  INTERESTS,
+  SAFARI_OPTIONS,
+  TRIP_DURATIONS,
+  TRIP_TYPES,
+} from '@repo/schemas/enumerations.ts'
+import {
+  ITINERARY_SUCCESS_MESSAGE,
+  MISSING_INFORMATION_MESSAGE,
+  MISSING_INFORMATION_TITLE,
+  questionnaireRequestSchema,
+  type QuestionnaireFormValues,
+} from '@repo/schemas/itinerary-request.ts'
+
+import {FormMessage} from '../../../components/ui/form-message'
+import {useLeadSubmit} from './use-lead-submit'
+
+type Options = readonly {readonly value: string; readonly title: string}[]
+
+/** Spec §2 "Questionnaire": first and last name and email are checked; the starred trip fields are not. */
+export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
+  const base = useId()
+  const id = (name: string) => `${base}-${name}`
+  const defaults: QuestionnaireFormValues = {
+    source: 'questionnaire',
+    firstName: '',
+    lastName: '',
+    email: '',
+    newsletter: false,
+    tripType: '',
+    preferredDate: initialDate,
+    duration: '',
+    groupSize: '',
+    interests: [],
+    safari: '',
+    accommodation: '',
+    additionalInfo: '',
+    website: '',
+  }
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: {errors},
+  } = useForm<QuestionnaireFormValues>({
+    resolver: zodResolver(questionnaireRequestSchema),
+    defaultValues: defaults,
+  })
+  const {message, setMessage, mutation} = useLeadSubmit(
+    () => reset({...defaults, preferredDate: ''}),
+    ITINERARY_SUCCESS_MESSAGE,
+  )
+
+  const select = (
+    name: keyof QuestionnaireFormValues,
+    label: string,
+    options: Options,
+    star = false,
+  ) => (
+    <div className="field">
+      <label htmlFor={id(name)}>
+        {label}
+        {star ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id(name)} {...register(name)}>
+        <option value="">Select…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  const text = (name: 'firstName' | 'lastName' | 'email', label: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={id(name)}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input
+        id={id(name)}
+        type={type}
+        autoComplete={
+          name === 'email' ? 'email' : name === 'firstName' ? 'given-name' : 'family-name'
+        }
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id(name)}-error` : undefined}
+        {...register(name)}
+      />
+      {errors[name] ? (
+        <p id={`${id(name)}-error`} className="field__error">
+          {errors[name]?.message}
+        </p>
+      ) : null}
+    </div>
+  )
+
+  return (
+    <form
+      className="questionnaire-form"
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit(
+          (payload) => {
+            setMessage(null)
+            mutation.mutate(questionnaireRequestSchema.parse(payload))
+          },
+          () =>
+            setMessage({
+              title: MISSING_INFORMATION_TITLE,
+              text: MISSING_INFORMATION_MESSAGE,
+              variant: 'destructive',
+            }),
+        )(event)
+      }
+    >
+      <FormMessage message={message} />
+      <div className="form-grid">
+        {text('firstName', 'First name')}
+        {text('lastName', 'Last name')}
+        {text('email', 'Email', 'email')}
+      </div>
+      <p className="checkbox">
+        <input id={id('newsletter')} type="checkbox" {...register('newsletter')} />
+        <label htmlFor={id('newsletter')}>Send me the newsletter</label>
+      </p>
+      <div className="form-grid">
+        {select('tripType', 'Trip type', TRIP_TYPES, true)}
+        <div className="field">
+          <label htmlFor={id('preferredDate')}>
+            Preferred date<span aria-hidden="true"> *</span>
+          </label>
+          <input id={id('preferredDate')} type="date" {...register('preferredDate')} />
+          {errors.preferredDate ? (
+            <p className="field__error">{errors.preferredDate.message}</p>
+          ) : null}
+        </div>
+        {select('duration', 'Duration', TRIP_DURATIONS, true)}
+        {select('groupSize', 'Group size', GROUP_SIZES, true)}
+      </div>
+      <fieldset className="field">
+        <legend>Interests</legend>
+        <div className="checkbox-grid">
+          {INTERESTS.map((interest) => (
+            <p className="checkbox" key={interest.value}>
+              <input
+                id={id(`interest-${interest.value}`)}
+                type="checkbox"
+                value={interest.value}
+                {...register('interests')}
+              />
+              <label htmlFor={id(`interest-${interest.value}`)}>{interest.title}</label>
+            </p>
+          ))}
+        </div>
+      </fieldset>
+      <div className="form-grid">
+        {select('safari', 'Safari', SAFARI_OPTIONS)}
+        {select('accommodation', 'Accommodation', ACCOMMODATION_OPTIONS)}
+      </div>
+      <div className="field">
+        <label htmlFor={id('additionalInfo')}>Anything else we should know?</label>
+        <textarea id={id('additionalInfo')} rows={4} {...register('additionalInfo')} />
+      </div>
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={id('website')}>Website</label>
+        <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Submitting...' : 'Send my trip request'}
+      </button>
+    </form>
+  )
+}
