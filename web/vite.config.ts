@@ -16,13 +16,16 @@ export default defineConfig({
       build: {
         outDir: 'dist/client',
         manifest: true,
-        emptyOutDir: true,
+        // Keep the previous build's hashed files: a server still running (another stack on this checkout, or the
+        // old process during a deploy) renders pages that name them, and deleting them breaks its hydration.
+        emptyOutDir: false,
       },
     },
     ssr: {
       build: {
         outDir: 'dist/server',
-        emptyOutDir: true,
+        // As above: a running server's lazily imported page chunks must outlive the next build.
+        emptyOutDir: false,
         rolldownOptions: {input: 'src/entry-server.tsx'},
       },
     },
