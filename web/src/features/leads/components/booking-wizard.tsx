@@ -187,11 +187,22 @@ export function BookingWizard() {
           </button>
         ) : null}
         {step < 2 ? (
-          <button type="button" className="button button--primary" onClick={() => void next()}>
+          <button
+            key="next"
+            type="button"
+            className="button button--primary"
+            onClick={() => void next()}
+          >
             Next
           </button>
         ) : (
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+          // A separate element (key): React would otherwise turn the clicked Next into a submit mid-click.
+          <button
+            key="submit"
+            type="submit"
+            className="button button--primary"
+            disabled={mutation.isPending}
+          >
             {mutation.isPending ? 'Submitting...' : 'Submit request'}
           </button>
         )}

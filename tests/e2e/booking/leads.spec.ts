@@ -1,0 +1,79 @@
+import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {expect, lakeClient, test} from '../fixtures.ts'
+
+const bookings = () => lakeClient({dataset: 'bookings'})
+
+test('the questionnaire asks for the missing names, then stores the request', async ({page}) => {
+  const email = `q-${Date.now()}@example.com`
+  await page.goto('/questionnaire')
+  await page.getByRole('button', {name: 'Send my trip request'}).click()
+  await expect(page.getByRole('alert')).toContainText('Missing Information')
+  await expect(page.getByRole('alert')).toContainText('Please fill in all required fields.')
+
+  await page.getByLabel('First name').fill('Quinn')
+  await page.getByLabel('Last name').fill('Adams')
+  await page.getByRole('textbox', {name: 'Email'}).fill(email)
+  await page.getByLabel('Trip type').selectOption('beach-bum')
+  await page.getByLabel('Hiking').check()
+  await page.getByRole('button', {name: 'Send my trip request'}).click()
+  await expect(page.getByRole('region', {name: 'Questionnaire'}).getByRole('status')).toContainText(
+    "Your personalized itinerary request has been submitted. We'll be in touch soon!",
+  )
+  const stored = await bookings().fetch('*[_type == "itineraryRequest" && email == $email]', {
+    email,
+  })
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject({
+    source: 'questionnaire',
+    first_name: 'Quinn',
+    trip_type: 'beach-bum',
+  })
+})
+
+test('the wizard goes through three steps, back and forth, and resets after submit', async ({
+  page,
+}) => {
+  const email = `w-${Date.now()}@example.com`
+  await page.goto('/experiences')
+  await page.getByRole('button', {name: /Request a booking/}).click()
+  const wizard = page.locator('#booking-wizard')
+  await wizard.getByRole('button', {name: 'Next'}).click()
+  await expect(wizard.getByRole('alert')).toContainText('Please fill in all required fields.')
+  await wizard.getByLabel('Name *').fill('Wen')
+  await wizard.getByLabel('Email *').fill(email)
+  await wizard.getByLabel('Travellers *').selectOption('6+')
+  await wizard.getByRole('button', {name: 'Next'}).click()
+  await expect(wizard.getByRole('heading', {name: /Step 2 of 3/})).toBeVisible()
+  await wizard.getByLabel('Start date').fill(addDays(todayInCapeTown(), 40))
+  await wizard.getByRole('button', {name: 'Next'}).click()
+  await expect(wizard.getByRole('heading', {name: /Step 3 of 3/})).toBeVisible()
+  await wizard.getByRole('button', {name: 'Back'}).click()
+  await expect(wizard.getByRole('heading', {name: /Step 2 of 3/})).toBeVisible()
+  await wizard.getByRole('button', {name: 'Next'}).click()
+  await wizard.getByRole('button', {name: 'Submit request'}).click()
+  await expect(wizard.getByRole('status')).toContainText('itinerary request has been submitted')
+  await expect(wizard.getByRole('heading', {name: /Step 1 of 3/})).toBeVisible()
+  const stored = await bookings().fetch('*[_type == "itineraryRequest" && email == $email]', {
+    email,
+  })
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject({source: 'wizard', travelers: '6+'})
+})
+
+test('the newsletter keeps one sign-up per email with consent', async ({page}) => {
+  const email = `n-${Date.now()}@example.com`
+  await page.goto('/')
+  const form = page.locator('form[data-form="newsletter"]')
+  await form.getByLabel('Name').fill('Nia')
+  await form.getByRole('textbox', {name: 'Email'}).fill(email)
+  await form.getByRole('button').click()
+  await expect(form.getByRole('alert')).toBeVisible()
+  await form.getByRole('checkbox').check()
+  await form.getByRole('button').click()
+  await expect(form.getByRole('status')).toContainText("Thanks — you're on the list.")
+  const stored = await bookings().fetch('*[_type == "newsletterSignup" && email == $email]', {
+    email,
+  })
+  expect(stored).toHaveLength(1)
+  expect(stored[0]).toMatchObject({name: 'Nia', consent: true})
+})
