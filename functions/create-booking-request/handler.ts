@@ -53,7 +53,7 @@ export const EXPIRED_CHALLENGE_MESSAGE =
   'The security question has expired or was already used. Please answer the new question.'
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.'
 
-const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id)][0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
+const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
 const settingsQuery = `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`
 
 type Experience = {

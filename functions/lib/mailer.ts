@@ -97,7 +97,10 @@ export function createOutbox({
     return id
   }
 
-  async function writeAtomically(file: string, data: string, exclusive: boolean) {
+  let again = false
+
+  /** Returns false when `exclusive` and the file already existed. */
+  async function writeAtomically(file: string, data: string, exclusive: boolean): Promise<boolean> {
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
     const handle = await fs.open(tmp, 'w')
     try {
@@ -112,9 +115,11 @@ export function createOutbox({
       else await fs.rename(tmp, file)
     } catch (error) {
       if (!(exclusive && (error as NodeJS.ErrnoException).code === 'EEXIST')) throw error
+      return false
     } finally {
       if (exclusive) await fs.rm(tmp, {force: true})
     }
+    return true
   }
 
   async function exists(file: string) {
@@ -182,14 +187,25 @@ export function createOutbox({
       await fs.mkdir(pendingDir, {recursive: true})
       if (await exists(path.join(sentDir, name))) return
       const job: Job = {id, message, attempts: 0, nextAttemptAt: now()}
-      await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true)
-      // Try at once; failures stay queued for the next pass.
-      void outbox.flush().catch(onError)
+      // Try at once when it is new; failures stay queued for the next pass.
+      if (await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true))
+        void outbox.flush().catch(onError)
     },
     flush() {
-      // One pass at a time, so a message is never sent twice by overlapping passes.
-      if (running) return running.then(() => outbox.flush())
-      running = deliver().finally(() => {
+      // One pass at a time, so a message is never sent twice by overlapping passes; calls during a pass ask for
+      // one more pass, so nothing queued meanwhile waits for the timer.
+      if (running) {
+        again = true
+        return running
+      }
+      running = (async () => {
+        let result
+        do {
+          again = false
+          result = await deliver()
+        } while (again)
+        return result
+      })().finally(() => {
         running = null
       })
       return running

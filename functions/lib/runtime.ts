@@ -11,6 +11,7 @@ import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import {createOutbox, fileTransport, smtpTransport, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
+import {sweepBookingNotifications} from '../send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
 export type PublicRuntime = {
@@ -51,6 +52,16 @@ export function publicRuntime(): PublicRuntime {
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     today: () => todayInCapeTown(),
   }
+  const rt = runtime
+  // Every minute, re-queue the last day's bookings: a no-op for those already queued or sent.
+  const sweep = () =>
+    sweepBookingNotifications(new Date(Date.now() - 24 * 3_600_000).toISOString(), {
+      bookings: rt.bookings,
+      outbox: rt.outbox,
+      teamEmail: rt.env.teamEmail,
+    }).catch((error: unknown) => console.error('[outbox sweep]', error))
+  setInterval(() => void sweep(), 60_000).unref()
+  void sweep()
   return runtime
 }
 

@@ -122,3 +122,20 @@ export async function sendBookingNotifications(
   await queueBookingNotifications(booking, deps)
   return 'queued'
 }
+
+/**
+ * Queues the mails of every booking received since `since`. Queuing is idempotent (per-mail ids, sent markers),
+ * so running this on a timer closes the one gap left: a process that stopped between the lake's acknowledgement
+ * and queuing the mails.
+ */
+export async function sweepBookingNotifications(
+  since: string,
+  deps: SendBookingNotificationsDeps & {bookings: SanityClient},
+): Promise<number> {
+  const recent = await deps.bookings.fetch<StoredBooking[]>(
+    '*[_type == "booking" && created_at >= $since] | order(created_at asc)',
+    {since},
+  )
+  for (const booking of recent) await queueBookingNotifications(booking, deps)
+  return recent.length
+}
