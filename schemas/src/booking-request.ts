@@ -26,6 +26,8 @@ export const NOTES_MAX = 2000
 // Line breaks and other control characters never belong in one-line fields; refusing them keeps names and
 // addresses out of mail headers as they are.
 const NO_CONTROL = /^[^\p{Cc}]*$/u
+// Nobody's name, phone or pick-up point needs angle brackets; refusing them keeps markup out of stored requests.
+const NO_MARKUP = /^[^<>]*$/
 
 export const singleLine = (
   max: number,
@@ -37,6 +39,7 @@ export const singleLine = (
     .trim()
     .max(max, message)
     .regex(NO_CONTROL, 'Use a single line without special characters.')
+    .regex(NO_MARKUP, 'Please leave out the characters < and >.')
 
 const optionalLine = (max: number) => singleLine(max).optional().default('')
 
