@@ -156,7 +156,7 @@ function mutate(): Case {
     default:
       return {
         body: JSON.stringify(body),
-        headers: pick([
+        headers: pick<Record<string, string>>([
           {'content-type': 'application/x-www-form-urlencoded'},
           {'Idempotency-Key': 'bad key with spaces'},
           {'Idempotency-Key': 'x'},
