@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import {expect, type Page} from '@playwright/test'
+import type {SanityClient} from '@sanity/client'
+
+import {env} from '../fixtures.ts'
+
+/**
+ * The stack's staff password: `npm start` sets none, so the server generated one into DATA_DIR on first start
+ * (see functions/staff/admin-password.ts). ADMIN_PASSWORD, when the stack was started with it, wins.
+ */
+export function adminPassword(): string {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD
+  const file = path.join(env.dataDir, 'admin-password.json')
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as {generatedPassword?: string}
+  if (!stored.generatedPassword)
+    throw new Error(`No generated password in ${file}; set ADMIN_PASSWORD`)
+  return stored.generatedPassword
+}
+
+export async function unlock(page: Page) {
+  await page.goto('/admin/bookings')
+  await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
+  await page.getByLabel('Password').fill(adminPassword())
+  await page.getByRole('button', {name: 'Access Dashboard'}).click()
+  await expect(page.getByRole('heading', {name: 'Booking Management'})).toBeVisible()
+}
+
+/** A token unique to this run, so searches find only this test's bookings among everyone else's. */
+export const runToken = () =>
+  `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
+
+let counter = 0
+
+export function bookingDoc(token: string, fields: Record<string, unknown> = {}) {
+  counter += 1
+  const id = `e2e-admin-${token}-${counter}`
+  return {
+    _id: id,
+    _type: 'booking',
+    booking_ref: `CTX-${token.toUpperCase()}-${counter}`,
+    status: 'new',
+    created_at: new Date(Date.now() - (100 - counter) * 60_000).toISOString(),
+    experience_id: 'sunset-cruise',
+    experience_title: `Sunset Cruise ${token}`,
+    category: 'Scenic',
+    date: '2027-01-15',
+    preferred_time: 'Sunset',
+    pax_adults: 2,
+    pax_children: 1,
+    pax_total: 3,
+    name: `Traveller ${token} ${counter}`,
+    email: `traveller.${token}.${counter}@example.com`,
+    phone: '+27 21 555 0100',
+    country: 'South Africa',
+    marketing_opt_in: false,
+    consent_booking: true,
+    consent_privacy: true,
+    ...fields,
+  }
+}
+
+export async function seed(lake: SanityClient, docs: Record<string, unknown>[]) {
+  const tx = lake.transaction()
+  for (const doc of docs) tx.createOrReplace(doc as {_id: string; _type: string})
+  await tx.commit({visibility: 'sync'})
+}
+
+export async function removeAll(lake: SanityClient, token: string) {
+  await lake.delete({
+    query: '*[_type == "booking" && _id match $prefix]',
+    params: {prefix: `e2e-admin-${token}-*`},
+  })
+}
+
+export const row = (page: Page, reference: string) =>
+  page.locator('tr', {has: page.getByRole('rowheader', {name: reference, exact: true})})
