@@ -11,7 +11,8 @@ import {runCommand} from './lib/run-command.ts'
  */
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
-const reports = path.join(root, 'test-results')
+// Not test-results/: Playwright empties its output folder when it starts.
+const reports = path.join(root, '.data/test-reports')
 fs.mkdirSync(reports, {recursive: true})
 
 let failedStep: string | undefined
