@@ -4,7 +4,10 @@ import {formatCreatedAt, formatTripDate} from '../../../utils/format-date'
 import type {StaffBooking} from '../api/staff-api'
 import {StatusSelect} from './status-select'
 
-/** The bookings table (spec §2 columns). On a phone each row becomes a card; `data-label` names its cells. */
+/**
+ * The bookings table (spec §2 columns). On a phone each row becomes a card; `data-label` names its cells, and the
+ * explicit roles keep the table's semantics, which browsers drop once its CSS display changes.
+ */
 export function BookingTable({
   bookings,
   pendingId,
@@ -18,35 +21,59 @@ export function BookingTable({
 }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table" role="table">
         <caption className="visually-hidden">Booking requests, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date Created</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Experience</th>
-            <th scope="col">Trip Date</th>
-            <th scope="col">Pax</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Date Created
+            </th>
+            <th scope="col" role="columnheader">
+              Reference
+            </th>
+            <th scope="col" role="columnheader">
+              Experience
+            </th>
+            <th scope="col" role="columnheader">
+              Trip Date
+            </th>
+            <th scope="col" role="columnheader">
+              Pax
+            </th>
+            <th scope="col" role="columnheader">
+              Customer
+            </th>
+            <th scope="col" role="columnheader">
+              Status
+            </th>
+            <th scope="col" role="columnheader">
+              Actions
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {bookings.map((booking) => (
-            <tr key={booking._id} data-booking-ref={booking.booking_ref}>
-              <td data-label="Date Created">{formatCreatedAt(booking.created_at)}</td>
-              <th scope="row" data-label="Reference" className="admin-table__ref">
+            <tr role="row" key={booking._id} data-booking-ref={booking.booking_ref}>
+              <td role="cell" data-label="Date Created">
+                {formatCreatedAt(booking.created_at)}
+              </td>
+              <th scope="row" role="rowheader" data-label="Reference" className="admin-table__ref">
                 {booking.booking_ref}
               </th>
-              <td data-label="Experience">{booking.experience_title}</td>
-              <td data-label="Trip Date">{booking.date ? formatTripDate(booking.date) : ''}</td>
-              <td data-label="Pax">{booking.pax_total ?? 0}</td>
-              <td data-label="Customer">
+              <td role="cell" data-label="Experience">
+                {booking.experience_title}
+              </td>
+              <td role="cell" data-label="Trip Date">
+                {booking.date ? formatTripDate(booking.date) : ''}
+              </td>
+              <td role="cell" data-label="Pax">
+                {booking.pax_total ?? 0}
+              </td>
+              <td role="cell" data-label="Customer">
                 <span className="admin-table__name">{booking.name}</span>
                 <span className="admin-table__email">{booking.email}</span>
               </td>
-              <td data-label="Status">
+              <td role="cell" data-label="Status">
                 <StatusSelect
                   value={booking.status}
                   label={`Status of ${booking.booking_ref} (now ${bookingStatusTitle(booking.status)})`}
@@ -54,7 +81,7 @@ export function BookingTable({
                   onChange={(status) => onStatusChange(booking, status)}
                 />
               </td>
-              <td data-label="Actions">
+              <td role="cell" data-label="Actions">
                 <button
                   type="button"
                   className="button button--ghost admin-table__view"
