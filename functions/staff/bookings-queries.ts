@@ -15,18 +15,11 @@ export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_
   experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
   name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in`
 
-export const staffBookingsQuery = /* groq */ `{
-  "bookings": *[${bookingFilter}] | order(created_at desc, _id desc) [$start...$end] {${bookingFields}},
-  "matching": count(*[${bookingFilter}]),
-  "summary": {
-    "total": count(*[_type == "booking"]),
-    "new": count(*[_type == "booking" && status == "new"]),
-    "contacted": count(*[_type == "booking" && status == "contacted"]),
-    "confirmed": count(*[_type == "booking" && status == "confirmed"]),
-    "pax": math::sum(*[_type == "booking"].pax_total)
-  },
-  "experiences": array::unique(*[_type == "booking" && defined(experience_title)].experience_title)
-}`
+/** One page, newest first: the lake answers this shape from an ordered index rather than sorting every match. */
+export const staffBookingsPageQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [$start...$end] {${bookingFields}}`
+
+/** What the tiles and the experience filter need, in one scan; the server keeps it briefly (see staff-handlers). */
+export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title}`
 
 export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 

@@ -9,6 +9,7 @@ import type {ListenBookings} from './lake-listen.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
 import {
   changeStatus,
+  createOverviewCache,
   exportBookingsCsv,
   listBookings,
   saveStaffNotes,
@@ -55,6 +56,15 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const revoked = new Map<string, number>()
   const clientAddress = deps.clientAddress ?? socketAddress
   const nowMs = () => deps.now().getTime()
+  const overview = deps.overview ?? createOverviewCache(nowMs)
+  // A getter, so a lazily created client (staff-routes.ts) is still created on first use.
+  const handlerDeps: StaffDeps = {
+    get client() {
+      return deps.client
+    },
+    now: deps.now,
+    overview,
+  }
 
   const sameOrigin: MiddlewareHandler = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
@@ -123,10 +133,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     return c.body(null, 204, NO_STORE)
   })
 
-  app.get('/bookings', async (c) => send(c, await listBookings(deps, c.req.query())))
+  app.get('/bookings', async (c) => send(c, await listBookings(handlerDeps, c.req.query())))
 
   app.get('/bookings.csv', async (c) => {
-    const result = await exportBookingsCsv(deps, c.req.query())
+    const result = await exportBookingsCsv(handlerDeps, c.req.query())
     if (result.status !== 200) return send(c, result)
     const stamp = deps.now().toISOString().slice(0, 10)
     return c.body(result.body as string, 200, {
@@ -140,7 +150,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     send(
       c,
       await changeStatus(
-        deps,
+        handlerDeps,
         c.req.param('id'),
         await c.req.json().catch(() => null),
         `staff (session ${c.get('session').id.slice(0, 6)})`,
@@ -149,7 +159,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   app.patch('/bookings/:id/notes', async (c) =>
-    send(c, await saveStaffNotes(deps, c.req.param('id'), await c.req.json().catch(() => null))),
+    send(
+      c,
+      await saveStaffNotes(handlerDeps, c.req.param('id'), await c.req.json().catch(() => null)),
+    ),
   )
 
   app.get('/events', (c) =>
@@ -159,10 +172,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       await stream.writeSSE({event: 'ready', data: '{}'})
       const keepAlive = setInterval(() => void stream.write(':\n\n'), 15_000)
       try {
-        await deps.listen(
-          (change) => void stream.writeSSE({event: 'booking', data: JSON.stringify(change)}),
-          controller.signal,
-        )
+        await deps.listen((change) => {
+          overview.clear()
+          void stream.writeSSE({event: 'booking', data: JSON.stringify(change)})
+        }, controller.signal)
       } catch (error) {
         if (!controller.signal.aborted) console.error('Staff events: lake listen ended', error)
       } finally {

@@ -9,11 +9,63 @@ import {bookingsToCsv} from './bookings-csv.ts'
 import {
   staffBookingByIdQuery,
   staffBookingsCsvQuery,
-  staffBookingsQuery,
+  staffBookingsOverviewQuery,
+  staffBookingsPageQuery,
 } from './bookings-queries.ts'
 
 /** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
-export type StaffDeps = {client: SanityClient; now: () => Date}
+export type StaffDeps = {client: SanityClient; now: () => Date; overview?: OverviewCache}
+
+export type Overview = {
+  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
+  experiences: string[]
+}
+
+/**
+ * Tiles and experience titles cover every booking, so they do not change with the filters: one scan, kept for a
+ * moment and dropped whenever the lake reports a booking change (see create-staff-routes), so a 10,000-booking
+ * search costs one indexed page query, not a scan per tile.
+ */
+export type OverviewCache = {
+  get: () => Overview | undefined
+  set: (value: Overview) => void
+  clear: () => void
+}
+
+export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewCache {
+  let entry: {value: Overview; at: number} | undefined
+  return {
+    get: () => (entry && now() - entry.at < ttlMs ? entry.value : undefined),
+    set: (value) => void (entry = {value, at: now()}),
+    clear: () => void (entry = undefined),
+  }
+}
+
+async function loadOverview(deps: StaffDeps): Promise<Overview> {
+  const cached = deps.overview?.get()
+  if (cached) return cached
+  const rows = await deps.client.fetch<
+    {status?: string; pax_total?: number | null; experience_title?: string | null}[]
+  >(staffBookingsOverviewQuery)
+  const count = (status: string) => rows.filter((row) => row.status === status).length
+  const overview: Overview = {
+    summary: {
+      total: rows.length,
+      new: count('new'),
+      contacted: count('contacted'),
+      confirmed: count('confirmed'),
+      pax: rows.reduce(
+        (sum, row) => sum + (typeof row.pax_total === 'number' ? row.pax_total : 0),
+        0,
+      ),
+    },
+    experiences: [
+      ...new Set(rows.map((row) => row.experience_title).filter((t): t is string => !!t)),
+    ].sort((a, b) => a.localeCompare(b, 'en-GB')),
+  }
+  deps.overview?.set(overview)
+  return overview
+}
 
 export type HandlerResult = {status: 200 | 400 | 404 | 409; body: unknown}
 
@@ -51,13 +103,6 @@ const badRequest = (error: z.ZodError): HandlerResult => ({
   body: {error: 'Invalid request', fieldErrors: z.flattenError(error).fieldErrors},
 })
 
-type ListResult = {
-  bookings: Record<string, unknown>[]
-  matching: number
-  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number | null}
-  experiences: string[]
-}
-
 export async function listBookings(
   deps: StaffDeps,
   query: Record<string, string | undefined>,
@@ -66,23 +111,25 @@ export async function listBookings(
   if (!parsed.success) return badRequest(parsed.error)
   const {search, status, experience, page, pageSize} = parsed.data
   const start = (page - 1) * pageSize
-  const result = await deps.client.fetch<ListResult>(staffBookingsQuery, {
-    search,
-    status,
-    experience,
-    start,
-    end: start + pageSize,
-  })
+  // One row more than the page tells whether there is a next page without counting every match.
+  const [rows, overview] = await Promise.all([
+    deps.client.fetch<Record<string, unknown>[]>(staffBookingsPageQuery, {
+      search,
+      status,
+      experience,
+      start,
+      end: start + pageSize + 1,
+    }),
+    loadOverview(deps),
+  ])
   return {
     status: 200,
     body: {
-      bookings: result.bookings,
+      bookings: rows.slice(0, pageSize),
       page,
       pageSize,
-      matching: result.matching,
-      pages: Math.max(1, Math.ceil(result.matching / pageSize)),
-      summary: {...result.summary, pax: result.summary.pax ?? 0},
-      experiences: [...result.experiences].sort((a, b) => a.localeCompare(b, 'en-GB')),
+      hasMore: rows.length > pageSize,
+      ...overview,
     },
   }
 }
@@ -145,6 +192,7 @@ async function patchWithRevision(
       body: {error: 'This booking was changed by someone else.', booking: latest},
     }
   }
+  deps.overview?.clear()
   const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
   return {status: 200, body: {booking: updated}}
 }

@@ -237,7 +237,8 @@ describe('bookings list', () => {
     const second = await list('pageSize=3&page=2')
     expect(refs(first)).toEqual(['CTX-0004', 'CTX-0003', 'CTX-0002'])
     expect(refs(second)).toEqual(['CTX-0001'])
-    expect(first).toMatchObject({matching: 4, pages: 2})
+    expect(first).toMatchObject({hasMore: true})
+    expect(second).toMatchObject({hasMore: false})
   })
 })
 

@@ -50,8 +50,8 @@ export type BookingList = {
   bookings: StaffBooking[]
   page: number
   pageSize: number
-  matching: number
-  pages: number
+  /** The server fetches one row past the page instead of counting every match (fast with many bookings). */
+  hasMore: boolean
   summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
   experiences: string[]
 }

@@ -27,8 +27,7 @@ const list = (bookings: StaffBooking[]): BookingList => ({
   bookings,
   page: 1,
   pageSize: 25,
-  matching: bookings.length,
-  pages: 1,
+  hasMore: false,
   summary: {total: 1, new: 1, contacted: 0, confirmed: 0, pax: 3},
   experiences: ['Sunset Cruise'],
 })

@@ -226,10 +226,6 @@ function BookingManagement() {
           <p className="admin-empty">Loading bookings...</p>
         ) : list && list.bookings.length === 0 ? (
           <p className="admin-empty">No bookings found matching your filters.</p>
-        ) : list ? (
-          <p className="visually-hidden">
-            {list.matching} {list.matching === 1 ? 'booking' : 'bookings'} found
-          </p>
         ) : null}
       </div>
 
@@ -245,7 +241,7 @@ function BookingManagement() {
         />
       ) : null}
 
-      {list && list.pages > 1 ? (
+      {list && (list.page > 1 || list.hasMore) ? (
         <nav className="admin-pages" aria-label="Pages of bookings">
           <button
             type="button"
@@ -255,13 +251,11 @@ function BookingManagement() {
           >
             Previous page
           </button>
-          <span>
-            Page {list.page} of {list.pages}
-          </span>
+          <span aria-current="page">Page {list.page}</span>
           <button
             type="button"
             className="button button--ghost"
-            disabled={list.page >= list.pages}
+            disabled={!list.hasMore}
             onClick={() => update({page: list.page + 1})}
           >
             Next page
