@@ -196,3 +196,26 @@ test('a new booking appears without Refresh', async ({page}) => {
     page.getByRole('status').filter({hasText: 'A new booking request has arrived.'}),
   ).toBeVisible()
 })
+
+test('pages of 25 when there are many', async ({page}) => {
+  const pageToken = runToken()
+  const many = Array.from({length: 27}, () => bookingDoc(pageToken))
+  await seed(bookings, many)
+  try {
+    await unlock(page)
+    await page.getByRole('searchbox', {name: 'Search'}).fill(pageToken)
+    const pages = page.getByRole('navigation', {name: 'Pages of bookings'})
+    // The search applies a moment after typing stops; wait for its results before paging.
+    await expect(page.locator('tbody tr').last()).toContainText(pageToken.toUpperCase())
+    await expect(page.locator('tbody tr')).toHaveCount(25)
+    await expect(pages.getByRole('button', {name: 'Previous page'})).toBeDisabled()
+    await pages.getByRole('button', {name: 'Next page'}).click()
+    await expect(page.locator('tbody tr')).toHaveCount(2)
+    await expect(pages).toContainText('Page 2')
+    await expect(pages.getByRole('button', {name: 'Next page'})).toBeDisabled()
+    // Oldest two of the run, newest first.
+    await expect(page.locator('tbody tr').first()).toContainText(many[1]!.booking_ref)
+  } finally {
+    await removeAll(bookings, pageToken)
+  }
+})

@@ -89,8 +89,6 @@ function BookingManagement() {
   const returnFocus = useRef<HTMLElement | null>(null)
   const ids = {search: useId(), status: useId(), experience: useId()}
 
-  useEffect(() => setFilters((f) => (f.page === 1 ? f : {...f, page: 1})), [search])
-
   useLiveBookings(() =>
     toast({
       title: 'New booking',
@@ -169,7 +167,11 @@ function BookingManagement() {
             type="search"
             placeholder="Name, email, reference or experience"
             value={searchInput}
-            onChange={(event) => setSearchInput(event.target.value)}
+            onChange={(event) => {
+              setSearchInput(event.target.value)
+              // A new search starts at its first page.
+              setFilters((f) => (f.page === 1 ? f : {...f, page: 1}))
+            }}
           />
         </div>
         <div className="field">
