@@ -185,7 +185,9 @@ export function createOutbox({
     async enqueue(id, message) {
       const name = `${safeId(id)}.json`
       await fs.mkdir(pendingDir, {recursive: true})
+      // Cheap checks first: the minute sweep re-queues recent bookings, nearly always already queued or sent.
       if (await exists(path.join(sentDir, name))) return
+      if (await exists(path.join(pendingDir, name))) return
       const job: Job = {id, message, attempts: 0, nextAttemptAt: now()}
       // Try at once when it is new; failures stay queued for the next pass.
       if (await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true))

@@ -128,8 +128,7 @@ function BookingDialogBody({experience, onClose, onContinue: afterContinue, init
 
   function onContinue() {
     if (!canContinue) return
-    onClose()
-    navigate(
+    void navigate(
       bookingPageHref(experience.slug, {
         date,
         adults,
@@ -137,6 +136,7 @@ function BookingDialogBody({experience, onClose, onContinue: afterContinue, init
         ...(showTime && time ? {time} : {}),
       }),
     )
+    ;(afterContinue ?? onClose)()
   }
 
   return (
