@@ -65,9 +65,9 @@ async function startLakeProcess(dataDir: string, port: number): Promise<ChildPro
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0
 
-// Opt-in (RUN_FAULTS=1): it kills and restarts a lake process and takes about half a minute.
-describe.skipIf(process.env.RUN_FAULTS !== '1')('booking requests under load with faults', () => {
-  it('stores every acknowledged request once and delivers its mails once, through a lake kill and an SMTP outage', async () => {
+// It kills and restarts a real lake process; about 15 s on this machine.
+describe('booking requests under load with faults', () => {
+  it('stores every acknowledged request exactly once through a lake kill, with SMTP down for part of the run', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-lake-'))
     const lakePort = await freePort()
     let lake = await startLakeProcess(dataDir, lakePort)
@@ -192,7 +192,7 @@ describe.skipIf(process.env.RUN_FAULTS !== '1')('booking requests under load wit
 
     await Promise.all(Array.from({length: CLIENTS}, (_, i) => clientLoop(i)))
     const seconds = (performance.now() - started) / 1000
-    const smtp = await faults
+    await faults
     process.stderr.write('[faults] load done\n')
     console.log(
       `[faults] ${REQUESTS} requests, ${CLIENTS} clients: ${(REQUESTS / seconds).toFixed(0)} req/s, p95 ${percentile(latencies, 0.95).toFixed(1)} ms, ${acknowledged.size} acknowledged`,
@@ -209,9 +209,8 @@ describe.skipIf(process.env.RUN_FAULTS !== '1')('booking requests under load wit
     expect(acknowledged.size).toBe(REQUESTS)
     expect(stored.length).toBe(REQUESTS)
 
-    // Left for a follow-up: asserting every stored booking's two mails arrive exactly once after the outage. The
-    // outbox queues them (see lib/mailer.test.ts for the outage and once-only delivery at small scale); at this
-    // scale the drain after the back-off needs a claim step so two passes never send the same file.
-    expect(smtp.port).toBeGreaterThan(0)
+    // Not yet asserted at this scale: every stored booking's two mails arriving exactly once after the outage
+    // (lib/mailer.test.ts proves it at small scale). The outbox needs a claim step first, so that two passes
+    // never send the same file.
   }, 240_000)
 })
