@@ -1,5 +1,5 @@
 import {useRef, useState} from 'react'
-import {Link, useParams} from 'react-router-dom'
+import {useParams} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'

@@ -89,7 +89,7 @@ export async function runRoutingChecks({
   const reassurance = document.body.textContent?.includes(REASSURANCE) ?? false
   checks.push({name: 'reassurance text', pass: reassurance, detail: `"${REASSURANCE}"`})
 
-  let thankYou = false
+  let thankYou: boolean
   try {
     const response = await fetch('/thank-you')
     const html = await response.text()
