@@ -135,8 +135,14 @@ test('an editor changes the price, an FAQ and a blackout date, and the published
     .click()
   await expect(page.getByTestId('document-pane')).toBeVisible()
   const blackouts = page.getByTestId('field-blackoutDates')
+  // Wait until the form shows the dates already published, then for the new row: until it renders,
+  // the last input is an existing date, which must stay.
+  const dateInputs = blackouts.getByRole('textbox')
+  const rowsBefore = settings.blackoutDates?.length ?? 0
+  await expect(dateInputs).toHaveCount(rowsBefore)
   await blackouts.getByRole('button', {name: /Add item/}).click()
-  const newDateInput = blackouts.locator('input').last()
+  await expect(dateInputs).toHaveCount(rowsBefore + 1)
+  const newDateInput = dateInputs.last()
   await newDateInput.fill(asDateInputText(blackoutDate))
   await newDateInput.press('Enter')
   await page.keyboard.press('Escape')
