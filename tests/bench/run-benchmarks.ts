@@ -3,7 +3,7 @@ import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site]`: every speed target of the project, measured; medians and p95 are printed. */
+/** `npm run bench [lake|site|staff]`: every speed target of the project, measured; medians and p95 are printed. */
 const suites: Record<string, () => Promise<BenchResult[]>> = {lake: benchLake, site: benchSite, staff: benchStaff}
 const only = process.argv.slice(2)
 
