@@ -41,6 +41,11 @@ export async function benchSite(): Promise<BenchResult[]> {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       })
       const lhr = runner!.lhr
+      // A failed run (e.g. Chromium missed the paint) must not read as a score of 0.
+      if (lhr.runtimeError) {
+        results.push({name: `site ${page}`, unit: 'score', samples: [], extra: {error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`}})
+        continue
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
       const requests = (lhr.audits['network-requests']?.details as {items?: {resourceType?: string; transferSize?: number}[]})?.items ?? []

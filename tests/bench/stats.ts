@@ -18,7 +18,9 @@ const round = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : M
 export function formatResult(result: BenchResult): string {
   const {samples} = result
   const figures =
-    samples.length === 1
+    samples.length === 0
+      ? 'no measurement'
+      : samples.length === 1
       ? `${round(samples[0] as number)} ${result.unit}`
       : `median ${round(percentile(samples, 50))} ${result.unit}, p95 ${round(percentile(samples, 95))} ${result.unit} (n=${samples.length})`
   const extra = Object.entries(result.extra ?? {})
