@@ -28,7 +28,7 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
-import type {RateLimiter} from '../lib/rate-limit.ts'
+import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 
 export type CreateBookingRequestDeps = {
@@ -51,7 +51,6 @@ export const UNKNOWN_EXPERIENCE_MESSAGE =
   'We could not find this experience. Please choose it again from the experiences page.'
 export const EXPIRED_CHALLENGE_MESSAGE =
   'The security question has expired or was already used. Please answer the new question.'
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.'
 
 const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
 const settingsQuery = `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`
@@ -75,14 +74,8 @@ export async function createBookingRequest(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-booking-request]', error))
-  const limited = deps.rateLimiter.take(context.clientAddress)
-  if (!limited.ok)
-    return problem(
-      429,
-      RATE_LIMITED_MESSAGE,
-      {},
-      {'Retry-After': String(limited.retryAfterSeconds)},
-    )
+  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
+  if (limited) return limited
 
   const key = idempotencyKey(request)
   if (key === null)

@@ -21,7 +21,7 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
-import type {RateLimiter} from '../lib/rate-limit.ts'
+import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 
 export type CreateItineraryRequestDeps = {
   bookings: SanityClient
@@ -73,16 +73,8 @@ export async function createItineraryRequest(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-itinerary-request]', error))
-  const limited = deps.rateLimiter.take(context.clientAddress)
-  if (!limited.ok)
-    return problem(
-      429,
-      'Too many requests. Please wait a minute and try again.',
-      {},
-      {
-        'Retry-After': String(limited.retryAfterSeconds),
-      },
-    )
+  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
+  if (limited) return limited
   const key = idempotencyKey(request)
   if (key === null) return problem(400, 'The Idempotency-Key header is not valid.')
   const body = await readJsonBody(request, 16 * 1024)

@@ -15,7 +15,7 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
-import type {RateLimiter} from '../lib/rate-limit.ts'
+import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 
 export type CreateNewsletterSignupDeps = {
   bookings: SanityClient
@@ -37,16 +37,8 @@ export async function createNewsletterSignup(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-newsletter-signup]', error))
-  const limited = deps.rateLimiter.take(context.clientAddress)
-  if (!limited.ok)
-    return problem(
-      429,
-      'Too many requests. Please wait a minute and try again.',
-      {},
-      {
-        'Retry-After': String(limited.retryAfterSeconds),
-      },
-    )
+  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
+  if (limited) return limited
   const body = await readJsonBody(request, 4 * 1024)
   if (!body.ok) return body.response
   const raw = body.value as Record<string, unknown>

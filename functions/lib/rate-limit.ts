@@ -1,3 +1,5 @@
+import {problem} from './http.ts'
+
 /**
  * A fixed-window counter per client address. In memory: one server process answers for the site; behind several
  * instances the host's own limiter takes over.
@@ -32,4 +34,13 @@ export function createRateLimiter({
       return {ok: false, retryAfterSeconds: Math.ceil((w.start + windowMs - t) / 1000)}
     },
   }
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.'
+
+/** The 429 answer when this client has used up its requests for now; null when it may go on. */
+export function rateLimitedResponse(limiter: RateLimiter, clientAddress: string): Response | null {
+  const limited = limiter.take(clientAddress)
+  if (limited.ok) return null
+  return problem(429, RATE_LIMITED_MESSAGE, {}, {'Retry-After': String(limited.retryAfterSeconds)})
 }
