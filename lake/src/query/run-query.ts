@@ -94,7 +94,7 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
  * documents of those types can match, so the query may run on that slice of the dataset. This
  * turns the common `*[_type == "booking" && …]` from a scan of everything into a scan of one type.
  */
-export function typesOnlyNeeded(tree: ExprNode): string[] | null {
+function typesOnlyNeeded(tree: ExprNode): string[] | null {
   let everything = 0
   let types: string[] | null = null
   const visit = (node: unknown, parent: Record<string, unknown> | null): void => {
@@ -134,7 +134,7 @@ function equalityConstraint(expr: unknown): {attribute: string; value: unknown} 
   return null
 }
 
-export function typeConstraint(expr: unknown): string[] | null {
+function typeConstraint(expr: unknown): string[] | null {
   const node = expr as Record<string, any> | undefined
   if (!node) return null
   if (node.type === 'And') return typeConstraint(node.left) ?? typeConstraint(node.right)
