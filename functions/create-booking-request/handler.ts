@@ -20,6 +20,7 @@ import {
 import type {ChallengeService} from '../lib/challenge.ts'
 import {
   idempotencyKey,
+  INVALID_IDEMPOTENCY_KEY,
   json,
   newReference,
   problem,
@@ -79,7 +80,7 @@ export async function createBookingRequest(
 
   const key = idempotencyKey(request)
   if (key === null)
-    return problem(400, 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:')
+    return problem(400, INVALID_IDEMPOTENCY_KEY)
 
   const body = await readJsonBody(request, MAX_BODY_BYTES)
   if (!body.ok) return body.response

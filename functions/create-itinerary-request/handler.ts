@@ -12,6 +12,7 @@ import {
 
 import {
   idempotencyKey,
+  INVALID_IDEMPOTENCY_KEY,
   json,
   newReference,
   problem,
@@ -76,7 +77,7 @@ export async function createItineraryRequest(
   const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
   if (limited) return limited
   const key = idempotencyKey(request)
-  if (key === null) return problem(400, 'The Idempotency-Key header is not valid.')
+  if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
   const body = await readJsonBody(request, 16 * 1024)
   if (!body.ok) return body.response
   const raw = body.value as Record<string, unknown>

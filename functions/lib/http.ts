@@ -84,7 +84,9 @@ export function newReference(prefix: string): string {
   return `${prefix}-${out.slice(0, 4)}-${out.slice(4)}`
 }
 
-/** An `Idempotency-Key` header that is safe to build a document id from, or undefined. */
+export const INVALID_IDEMPOTENCY_KEY = 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:'
+
+/** An `Idempotency-Key` header that is safe to build a document id from; undefined when absent, null when invalid. */
 export function idempotencyKey(request: Request): string | undefined | null {
   const key = request.headers.get('idempotency-key')
   if (key === null) return undefined
