@@ -1,4 +1,6 @@
-import {defineField, type ValidationContext} from 'sanity'
+import {defineArrayMember, defineField, type ValidationContext} from 'sanity'
+
+import {BOOKING_STATUSES} from '@repo/schemas/booking-status.ts'
 
 /** API version the studio's own validation queries use. */
 export const STUDIO_API_VERSION = '2025-02-19'
@@ -80,4 +82,45 @@ export function stringListField(options: {
             .error(`Add at least ${min} item${min === 1 ? '' : 's'}.`)
       : undefined,
   })
+}
+
+/**
+ * The staff's fields on anything a traveller sends (bookings, itinerary requests): status, its
+ * history, internal notes and when it arrived. Both are triaged the same way.
+ */
+export function triageFields(noun: 'booking' | 'request') {
+  return [
+    defineField({
+      name: 'status',
+      title: 'Status',
+      type: 'string',
+      group: 'triage',
+      options: {list: BOOKING_STATUSES.map(({value, title}) => ({value, title})), layout: 'radio'},
+      initialValue: 'new',
+      validation: (rule) => rule.required().error(`Every ${noun} needs a status.`),
+    }),
+    defineField({
+      name: 'status_history',
+      title: 'Status history',
+      type: 'array',
+      group: 'triage',
+      of: [defineArrayMember({type: 'statusChange'})],
+    }),
+    defineField({
+      name: 'staff_notes',
+      title: 'Staff notes',
+      type: 'text',
+      rows: 4,
+      group: 'triage',
+      description: 'Internal only: never shown to the traveller.',
+    }),
+    defineField({
+      name: 'created_at',
+      title: 'Received',
+      type: 'datetime',
+      group: 'triage',
+      readOnly: true,
+      validation: (rule) => rule.required(),
+    }),
+  ]
 }

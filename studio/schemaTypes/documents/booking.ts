@@ -1,8 +1,10 @@
 import {InboxIcon} from '@sanity/icons/Inbox'
-import {defineArrayMember, defineField, defineType} from 'sanity'
+import {defineField, defineType} from 'sanity'
 
-import {BOOKING_STATUSES, bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
+
+import {triageFields} from '../../lib/fields'
 
 /**
  * A traveller's booking request, in the private `bookings` dataset. Field names are the spec's (§3, snake_case),
@@ -30,38 +32,7 @@ export const booking = defineType({
       readOnly: true,
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'status',
-      title: 'Status',
-      type: 'string',
-      group: 'triage',
-      options: {list: BOOKING_STATUSES.map(({value, title}) => ({value, title})), layout: 'radio'},
-      initialValue: 'new',
-      validation: (rule) => rule.required().error('Every booking needs a status.'),
-    }),
-    defineField({
-      name: 'status_history',
-      title: 'Status history',
-      type: 'array',
-      group: 'triage',
-      of: [defineArrayMember({type: 'statusChange'})],
-    }),
-    defineField({
-      name: 'staff_notes',
-      title: 'Staff notes',
-      type: 'text',
-      rows: 4,
-      group: 'triage',
-      description: 'Internal only: never shown to the traveller.',
-    }),
-    defineField({
-      name: 'created_at',
-      title: 'Received',
-      type: 'datetime',
-      group: 'triage',
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
+    ...triageFields('booking'),
     defineField({
       name: 'experience_id',
       title: 'Experience id (slug)',

@@ -6,7 +6,7 @@ import {
   type ConditionalPropertyCallbackContext,
 } from 'sanity'
 
-import {BOOKING_STATUSES, bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {
   ACCOMMODATION_OPTIONS,
   GROUP_SIZES,
@@ -18,6 +18,8 @@ import {
   WIZARD_PACKAGES,
   WIZARD_TRAVELLERS,
 } from '@repo/schemas/enumerations.ts'
+
+import {triageFields} from '../../lib/fields'
 
 const list = (options: readonly {value: string; title: string}[]) => ({
   list: options.map(({value, title}) => ({value, title})),
@@ -60,37 +62,7 @@ export const itineraryRequest = defineType({
       options: {...list(LEAD_SOURCES), layout: 'radio'},
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'status',
-      title: 'Status',
-      type: 'string',
-      group: 'triage',
-      options: {...list(BOOKING_STATUSES), layout: 'radio'},
-      initialValue: 'new',
-      validation: (rule) => rule.required().error('Every request needs a status.'),
-    }),
-    defineField({
-      name: 'status_history',
-      title: 'Status history',
-      type: 'array',
-      group: 'triage',
-      of: [defineArrayMember({type: 'statusChange'})],
-    }),
-    defineField({
-      name: 'staff_notes',
-      title: 'Staff notes',
-      type: 'text',
-      rows: 4,
-      group: 'triage',
-    }),
-    defineField({
-      name: 'created_at',
-      title: 'Received',
-      type: 'datetime',
-      group: 'triage',
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
+    ...triageFields('request'),
     // Both forms
     defineField({
       name: 'email',
