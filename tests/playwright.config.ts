@@ -9,7 +9,8 @@ const env = e2eEnvironment()
 
 /**
  * End-to-end tests drive the real site, the real studio and the real lake in Debian's Chromium.
- * The stack starts as `npm start` starts it, on its own ports and a fresh data directory.
+ * The stack starts as `npm start` starts it, on its own ports and a fresh data directory, and sends its mail
+ * over SMTP to a mail sink started before it (e2e/mail-sink/main.ts), which the tests read (e2e/mail.ts).
  */
 export default defineConfig({
   testDir: './e2e',
@@ -38,16 +39,31 @@ export default defineConfig({
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
-  webServer: {
-    command: 'node scripts/start.ts',
-    cwd: root,
-    url: `${env.lakeUrl}/v1/ping`,
-    env: env.processEnv,
-    timeout: 240_000,
-    // Reuse a stack already started with the e2e environment while writing tests (PW_REUSE=1).
-    reuseExistingServer: process.env.PW_REUSE === '1',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
-  },
+  webServer: [
+    {
+      // A real SMTP listener, first, so the stack's functions (SMTP_URL in env.processEnv) deliver to it.
+      name: 'mail-sink',
+      command: 'node tests/e2e/mail-sink/main.ts',
+      cwd: root,
+      url: `${env.mailSinkUrl}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: process.env.PW_REUSE === '1',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
+    },
+    {
+      name: 'stack',
+      command: 'node scripts/start.ts',
+      cwd: root,
+      url: `${env.lakeUrl}/v1/ping`,
+      env: env.processEnv,
+      timeout: 240_000,
+      // Reuse a stack already started with the e2e environment while writing tests (PW_REUSE=1).
+      reuseExistingServer: process.env.PW_REUSE === '1',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
+    },
+  ],
 })

@@ -5,6 +5,8 @@ const root = path.resolve(import.meta.dirname, '../..')
 /**
  * Ports and data directory of the stack under test: apart from a developer's `npm start`
  * (3000/3333/3334), so both can run at once. `E2E_PORT_OFFSET` moves them, for a second checkout.
+ * The site's functions send mail over SMTP to the mail sink (`mail-sink/main.ts`), a real SMTP listener
+ * that the tests read over HTTP.
  */
 export function e2eEnvironment() {
   // E2E_DATA_DIR: a second stack from the same checkout (another engineer's stack keeps .data/e2e).
@@ -15,16 +17,25 @@ export function e2eEnvironment() {
   const sitePort = 3100 + offset
   const lakePort = 3433 + offset
   const lakeTlsPort = 3434 + offset
+  const smtpPort = 3125 + offset
+  const mailSinkPort = 3126 + offset
+  const teamEmail = 'e2e-team@capetown-experiences.local'
   return {
     dataDir,
     siteUrl: `http://localhost:${sitePort}`,
     lakeUrl: `http://127.0.0.1:${lakePort}`,
     lakeTlsUrl: `https://localhost:${lakeTlsPort}`,
+    smtpPort,
+    mailSinkPort,
+    mailSinkUrl: `http://127.0.0.1:${mailSinkPort}`,
+    teamEmail,
     processEnv: {
       DATA_DIR: dataDir,
       PORT: String(sitePort),
       LAKE_PORT: String(lakePort),
       LAKE_TLS_PORT: String(lakeTlsPort),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      TEAM_EMAIL: teamEmail,
     },
   }
 }

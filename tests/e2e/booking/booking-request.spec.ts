@@ -1,12 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import {
   isDateAvailable,
   resolveExperienceSettings,
 } from '../../../schemas/src/experience-settings.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
+import {mailsContaining} from '../mail.ts'
 
 const SLUG = 'lions-head-sunset-hike'
 
@@ -32,16 +30,6 @@ async function firstAllowedDate(slug: string) {
     if (isDateAvailable(date, settings, today)) return {date, settings}
   }
   throw new Error('No bookable date within a year')
-}
-
-function outboxMailsContaining(text: string): string[] {
-  const dir = path.join(env.dataDir, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
-    .filter((mail) => mail.includes(text))
 }
 
 test('a traveller books from the detail dialog and the request is stored once, with both mails', async ({
@@ -102,11 +90,36 @@ test('a traveller books from the detail dialog and the request is stored once, w
     country: 'United Kingdom',
   })
 
-  await expect.poll(() => outboxMailsContaining(ref).length).toBe(2)
-  const [traveller] = outboxMailsContaining(ref).filter((mail) =>
-    mail.split(/\r?\n/).includes(`To: ${email}`),
-  )
-  expect(traveller).toContain('No payment required at this stage')
+  // Both mails arrive at the SMTP listener the test run started (mail-sink/main.ts), once each.
+  await expect.poll(() => mailsContaining(ref)).toHaveLength(2)
+  const mails = await mailsContaining(ref)
+  const {_id: bookingId, experience_title: title} = stored[0] as {
+    _id: string
+    experience_title: string
+  }
+  const traveller = mails.filter((mail) => mail.to.includes(email))
+  const team = mails.filter((mail) => mail.to.includes(env.teamEmail))
+  expect(traveller).toHaveLength(1)
+  expect(team).toHaveLength(1)
+  expect(traveller[0]).toMatchObject({
+    from: 'bookings@capetown-experiences.local',
+    to: [email],
+    subject: `Your booking request ${ref}: ${title}`,
+    messageId: `<${bookingId}-traveller@capetown-experiences.local>`,
+  })
+  expect(traveller[0]!.text).toContain(`We have received your booking request ${ref}.`)
+  expect(traveller[0]!.text).toContain(`Date: ${date}`)
+  expect(traveller[0]!.text).toContain('Group: 3 (2 adults, 1 child)')
+  expect(traveller[0]!.text).toContain('No payment required at this stage — just planning.')
+  expect(traveller[0]!.html).toContain('No payment required at this stage — just planning.')
+  expect(team[0]).toMatchObject({
+    to: [env.teamEmail],
+    subject: `New booking request ${ref}: ${title}, ${date}`,
+    messageId: `<${bookingId}-team@capetown-experiences.local>`,
+  })
+  expect(team[0]!.headers['reply-to']).toBe(email)
+  expect(team[0]!.text).toContain(`Email: ${email}`)
+  expect(team[0]!.text).toContain('Country: United Kingdom')
 })
 
 test('the dialog refuses blackout dates and dates inside the lead time', async ({page}) => {

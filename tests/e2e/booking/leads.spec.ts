@@ -1,7 +1,19 @@
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
-import {expect, lakeClient, test} from '../fixtures.ts'
+import {env, expect, lakeClient, test} from '../fixtures.ts'
+import {mailsContaining} from '../mail.ts'
 
 const bookings = () => lakeClient({dataset: 'bookings'})
+
+/**
+ * Every mail that mentions the traveller's address, once it has arrived at the SMTP listener. Leads send the
+ * team one notification and the traveller nothing, so that is exactly one mail, to the team.
+ */
+async function expectOnlyTheTeamNotified(email: string) {
+  await expect.poll(() => mailsContaining(email)).toHaveLength(1)
+  const [mail] = await mailsContaining(email)
+  expect(mail!.to).toEqual([env.teamEmail])
+  return mail!
+}
 
 test('the questionnaire asks for the missing names, then stores the request', async ({page}) => {
   const email = `q-${Date.now()}@example.com`
@@ -28,6 +40,12 @@ test('the questionnaire asks for the missing names, then stores the request', as
     first_name: 'Quinn',
     trip_type: 'beach-bum',
   })
+  const ref = (stored[0] as {request_ref: string}).request_ref
+  const mail = await expectOnlyTheTeamNotified(email)
+  expect(mail.subject).toBe(`New questionnaire request ${ref} from Quinn Adams`)
+  expect(mail.headers['reply-to']).toBe(email)
+  expect(mail.text).toContain(`request_ref: ${ref}`)
+  expect(mail.text).toContain('trip_type: beach-bum')
 })
 
 test('the wizard goes through three steps, back and forth, and resets after submit', async ({
@@ -58,6 +76,11 @@ test('the wizard goes through three steps, back and forth, and resets after subm
   })
   expect(stored).toHaveLength(1)
   expect(stored[0]).toMatchObject({source: 'wizard', travelers: '6+'})
+  const ref = (stored[0] as {request_ref: string}).request_ref
+  const mail = await expectOnlyTheTeamNotified(email)
+  expect(mail.subject).toBe(`New wizard request ${ref} from Wen`)
+  expect(mail.headers['reply-to']).toBe(email)
+  expect(mail.text).toContain('travelers: 6+')
 })
 
 test('the newsletter keeps one sign-up per email with consent', async ({page}) => {
@@ -76,4 +99,7 @@ test('the newsletter keeps one sign-up per email with consent', async ({page}) =
   })
   expect(stored).toHaveLength(1)
   expect(stored[0]).toMatchObject({name: 'Nia', consent: true})
+  const mail = await expectOnlyTheTeamNotified(email)
+  expect(mail.subject).toBe('New newsletter sign-up: Nia')
+  expect(mail.text).toContain(`Email: ${email}`)
 })
