@@ -58,6 +58,63 @@ describe('outbox', () => {
     expect(smtp.received[0]!.raw).not.toMatch(/^Bcc:/im)
   })
 
+  it('sends each message once when two processes share the queue and the sweep re-queues during sending', async () => {
+    const smtp = await startSmtpListener()
+    closers.push(smtp.close)
+    const queueDir = tmp()
+    // Two outboxes on one folder stand for two server processes; each has its own pass lock, so only the
+    // claim (pending/ to sending/) keeps them from sending the same file.
+    const outboxes = [0, 1].map(() =>
+      createOutbox({
+        queueDir,
+        transport: smtpTransport(smtp.url),
+        from: 'Bookings <bookings@example.com>',
+        onError: () => {},
+      }),
+    )
+    const ids = Array.from({length: 200}, (_, i) => `booking-${i}-traveller`)
+    // Every message is queued by both "processes", twice, while both keep flushing.
+    await Promise.all(
+      outboxes.flatMap((outbox) => [
+        ...ids.flatMap((id) => [outbox.enqueue(id, message), outbox.enqueue(id, message)]),
+        outbox.flush(),
+        outbox.flush(),
+      ]),
+    )
+    for (const outbox of outboxes) await outbox.flush()
+    const messageIds = smtp.received.map((mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)![1])
+    expect(messageIds.toSorted()).toEqual(ids.toSorted())
+    expect(fs.readdirSync(path.join(queueDir, 'pending'))).toEqual([])
+    expect(fs.readdirSync(path.join(queueDir, 'sending'))).toEqual([])
+  })
+
+  it('returns a claim left by a process that died mid-send, and sends it once', async () => {
+    const smtp = await startSmtpListener()
+    closers.push(smtp.close)
+    const queueDir = tmp()
+    let clock = Date.now()
+    const outbox = createOutbox({
+      queueDir,
+      transport: smtpTransport(smtp.url),
+      from: 'Bookings <bookings@example.com>',
+      now: () => clock,
+    })
+    // What a killed process leaves behind: the job claimed, never sent.
+    fs.mkdirSync(path.join(queueDir, 'sending'), {recursive: true})
+    const claimed = path.join(queueDir, 'sending', 'booking-3-team.json')
+    fs.writeFileSync(
+      claimed,
+      JSON.stringify({id: 'booking-3-team', message, attempts: 0, nextAttemptAt: clock}),
+    )
+    fs.utimesSync(claimed, new Date(clock), new Date(clock))
+    await outbox.enqueue('booking-3-team', message)
+    expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
+    clock += 11 * 60_000
+    expect(await outbox.flush()).toMatchObject({sent: 1, pending: 0})
+    expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
+    expect(smtp.received).toHaveLength(1)
+  })
+
   it('writes .eml files when there is no SMTP server', async () => {
     const dir = tmp()
     const outbox = createOutbox({

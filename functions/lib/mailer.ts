@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer'
  * A durable mail outbox. `enqueue` writes the message as a file (atomically, once per id) before anything is
  * sent, and `flush` delivers what is due, retrying with back-off; so an SMTP outage delays mail but never loses
  * it, and never turns an already stored request into an error. Without `SMTP_URL` the transport writes `.eml`
- * files to `DATA_DIR/outbox/` instead, for local runs and end-to-end tests.
+ * files to `DATA_DIR/outbox/` instead, for local runs.
  */
 export type MailMessage = {
   to: string
@@ -40,12 +40,22 @@ type Job = {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000
+/** Longer than any send can take (nodemailer's own timeouts are 2 minutes at most). */
+const STALE_CLAIM_MS = 10 * 60_000
+const PARALLEL_SENDS = 4
 
 /** No CR or LF may reach a header: nodemailer encodes, and this makes it impossible by construction. */
 const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim()
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl)
+  // Pooled: a backlog after an outage goes over a few reused connections instead of one handshake per message.
+  // Idle connections close after a second: mail comes in bursts, and a held connection would only go stale.
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: PARALLEL_SENDS,
+    idleTimeout: 1_000,
+  })
   return {
     async send(id, message) {
       await transporter.sendMail({...message, messageId: `<${id}@capetown-experiences.local>`})
@@ -88,6 +98,7 @@ export function createOutbox({
   onError?: (error: unknown) => void
 }): Outbox {
   const pendingDir = path.join(queueDir, 'pending')
+  const sendingDir = path.join(queueDir, 'sending')
   const sentDir = path.join(queueDir, 'sent')
   let running: Promise<{sent: number; failed: number; pending: number}> | null = null
   let timer: NodeJS.Timeout | undefined
@@ -129,65 +140,100 @@ export function createOutbox({
     )
   }
 
-  async function deliver(): Promise<{sent: number; failed: number; pending: number}> {
-    await fs.mkdir(pendingDir, {recursive: true})
-    await fs.mkdir(sentDir, {recursive: true})
-    let sent = 0
-    let failed = 0
-    const names = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json'))
-    for (const name of names) {
-      const file = path.join(pendingDir, name)
-      let job: Job
-      try {
-        job = JSON.parse(await fs.readFile(file, 'utf8')) as Job
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onError(error)
-        continue
-      }
-      if (job.nextAttemptAt > now()) continue
-      try {
-        await transport.send(job.id, {
-          from,
-          to: oneLine(job.message.to),
-          subject: oneLine(job.message.subject),
-          text: job.message.text,
-          html: job.message.html,
-          ...(job.message.replyTo ? {replyTo: oneLine(job.message.replyTo)} : {}),
-        })
-        await writeAtomically(
-          path.join(sentDir, name),
-          JSON.stringify({id: job.id, sentAt: new Date(now()).toISOString()}),
-          false,
-        )
-        await fs.rm(file, {force: true})
-        sent++
-      } catch (error) {
-        failed++
-        const attempts = job.attempts + 1
-        const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
-        await writeAtomically(
-          file,
-          JSON.stringify({
-            ...job,
-            attempts,
-            nextAttemptAt: now() + backoff,
-            lastError: String(error),
-          }),
-          false,
-        ).catch(onError)
-      }
+  /**
+   * Takes a job for this pass by moving it from pending/ to sending/: rename is atomic, so when two passes (or two
+   * processes sharing the queue) reach the same file, exactly one of them gets it.
+   */
+  async function claim(name: string): Promise<string | null> {
+    const claimed = path.join(sendingDir, name)
+    try {
+      await fs.rename(path.join(pendingDir, name), claimed)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
     }
+    // The claim's age is its mtime: a claim left by a process that died mid-send is returned to pending/ later.
+    const at = new Date(now())
+    await fs.utimes(claimed, at, at)
+    return claimed
+  }
+
+  /** Claims older than STALE_CLAIM_MS belong to a pass that died; their jobs go back to pending/. */
+  async function releaseStaleClaims() {
+    for (const name of await fs.readdir(sendingDir)) {
+      const claimed = path.join(sendingDir, name)
+      const stat = await fs.stat(claimed).catch(() => null)
+      if (stat && now() - stat.mtimeMs > STALE_CLAIM_MS)
+        await fs.rename(claimed, path.join(pendingDir, name)).catch(() => {})
+    }
+  }
+
+  async function deliverOne(name: string): Promise<'sent' | 'failed' | 'skipped'> {
+    const file = path.join(pendingDir, name)
+    let job: Job
+    try {
+      job = JSON.parse(await fs.readFile(file, 'utf8')) as Job
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onError(error)
+      return 'skipped'
+    }
+    if (job.nextAttemptAt > now()) return 'skipped'
+    const claimed = await claim(name)
+    if (!claimed) return 'skipped'
+    try {
+      await transport.send(job.id, {
+        from,
+        to: oneLine(job.message.to),
+        subject: oneLine(job.message.subject),
+        text: job.message.text,
+        html: job.message.html,
+        ...(job.message.replyTo ? {replyTo: oneLine(job.message.replyTo)} : {}),
+      })
+    } catch (error) {
+      const attempts = job.attempts + 1
+      const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
+      const retry = {...job, attempts, nextAttemptAt: now() + backoff, lastError: String(error)}
+      // Update the claimed copy, then hand it back: pending/ only ever sees whole jobs.
+      await writeAtomically(claimed, JSON.stringify(retry), false)
+        .then(() => fs.rename(claimed, file))
+        .catch(onError)
+      return 'failed'
+    }
+    // The sent marker is written before the claim goes, so the job is always in one of the three places.
+    await writeAtomically(
+      path.join(sentDir, name),
+      JSON.stringify({id: job.id, sentAt: new Date(now()).toISOString()}),
+      false,
+    )
+    await fs.rm(claimed, {force: true})
+    return 'sent'
+  }
+
+  async function deliver(): Promise<{sent: number; failed: number; pending: number}> {
+    for (const dir of [pendingDir, sendingDir, sentDir]) await fs.mkdir(dir, {recursive: true})
+    await releaseStaleClaims()
+    const names = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json'))
+    const counts = {sent: 0, failed: 0, skipped: 0}
+    // A few messages in flight at once: after an outage the backlog drains in seconds, not minutes.
+    let next = 0
+    await Promise.all(
+      Array.from({length: Math.min(PARALLEL_SENDS, names.length)}, async () => {
+        while (next < names.length) counts[await deliverOne(names[next++]!)]++
+      }),
+    )
     const pending = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json')).length
-    return {sent, failed, pending}
+    return {sent: counts.sent, failed: counts.failed, pending}
   }
 
   const outbox: Outbox = {
     async enqueue(id, message) {
       const name = `${safeId(id)}.json`
       await fs.mkdir(pendingDir, {recursive: true})
-      // Cheap checks first: the minute sweep re-queues recent bookings, nearly always already queued or sent.
-      if (await exists(path.join(sentDir, name))) return
-      if (await exists(path.join(pendingDir, name))) return
+      // Cheap checks first: the minute sweep re-queues recent bookings, nearly always already queued or sent. A job
+      // only moves forward (pending, sending, sent) except back to pending after a failure, so looking in that
+      // order finds it even while a pass moves it; the exclusive create below catches the move back.
+      for (const dir of [pendingDir, sendingDir, sentDir])
+        if (await exists(path.join(dir, name))) return
       const job: Job = {id, message, attempts: 0, nextAttemptAt: now()}
       // Try at once when it is new; failures stay queued for the next pass.
       if (await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true))
