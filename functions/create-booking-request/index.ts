@@ -1,6 +1,7 @@
 import type {Context} from 'hono'
 
-import {clientAddress, publicRuntime} from '../lib/runtime.ts'
+import {clientAddress} from '../lib/client-address.ts'
+import {publicRuntime} from '../lib/runtime.ts'
 import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
 import {createBookingRequest} from './handler.ts'
 

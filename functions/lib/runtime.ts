@@ -1,8 +1,6 @@
 import path from 'node:path'
 
 import type {SanityClient} from '@sanity/client'
-import {getConnInfo} from '@hono/node-server/conninfo'
-import type {Context} from 'hono'
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
@@ -63,13 +61,4 @@ export function publicRuntime(): PublicRuntime {
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()
   return runtime
-}
-
-/** The client's address from the socket, never from a header a client could set. */
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }

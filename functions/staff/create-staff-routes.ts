@@ -1,7 +1,7 @@
 import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
-import {getConnInfo} from '@hono/node-server/conninfo'
+import {clientAddress as clientAddressOf} from '../lib/client-address.ts'
 import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
@@ -39,14 +39,6 @@ const loginSchema = z.object({password: z.string().min(1).max(500)})
 
 const NO_STORE = {'Cache-Control': 'no-store'}
 
-function socketAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
-}
-
 /**
  * `/api/staff/*`: login, lock and the bookings API. Every route but login answers 401 without a valid session;
  * every state-changing request must come from the site's own origin (a cross-site form or fetch cannot forge one).
@@ -54,7 +46,7 @@ function socketAddress(c: Context): string {
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const app = new Hono<Env>()
   const revoked = new Map<string, number>()
-  const clientAddress = deps.clientAddress ?? socketAddress
+  const clientAddress = deps.clientAddress ?? clientAddressOf
   const nowMs = () => deps.now().getTime()
   const overview = deps.overview ?? createOverviewCache(nowMs)
   // A getter, so a lazily created client (staff-routes.ts) is still created on first use.
