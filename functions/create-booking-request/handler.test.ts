@@ -202,6 +202,35 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect(await countBookings()).toBe(2)
   })
 
+  it('answers a retry whose question expired with the stored reference, and a new request with the message', async () => {
+    let clock = Date.now()
+    const timed = {
+      ...deps,
+      challenges: createChallengeService({secret: 'clock-secret-clock-secret', now: () => clock}),
+    }
+    const {question, token} = timed.challenges.issue()
+    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
+    const body = {...form(), challengeToken: token, securityAnswer: String(Number(a) + Number(b))}
+    const key = {'Idempotency-Key': 'expired-retry-0001'}
+    const first = await createBookingRequest(post(body, key), {clientAddress: '10.0.0.2'}, timed)
+    expect(first.status).toBe(201)
+    const {booking_ref} = (await first.json()) as {booking_ref: string}
+    const before = await countBookings()
+
+    clock += 31 * 60_000
+    const retry = await createBookingRequest(post(body, key), {clientAddress: '10.0.0.2'}, timed)
+    expect(retry.status).toBe(201)
+    expect(await retry.json()).toEqual({booking_ref})
+    const other = await createBookingRequest(
+      post(body, {'Idempotency-Key': 'expired-other-0001'}),
+      {clientAddress: '10.0.0.2'},
+      timed,
+    )
+    expect(other.status).toBe(400)
+    expect(((await other.json()) as {message: string}).message).toBe(EXPIRED_CHALLENGE_MESSAGE)
+    expect(await countBookings()).toBe(before)
+  })
+
   it('limits requests per client address', async () => {
     const limited = {...deps, rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000})}
     const statuses = []

@@ -79,8 +79,7 @@ export async function createBookingRequest(
   if (limited) return limited
 
   const key = idempotencyKey(request)
-  if (key === null)
-    return problem(400, INVALID_IDEMPOTENCY_KEY)
+  if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
 
   const body = await readJsonBody(request, MAX_BODY_BYTES)
   if (!body.ok) return body.response
@@ -92,17 +91,25 @@ export async function createBookingRequest(
   if (!parsed.success) return validationProblem(parsed.error, REQUIRED_FIELDS_MESSAGE)
   const input = parsed.data
 
-  const {verdict, nonce} = deps.challenges.verify(input.challengeToken, input.securityAnswer)
-  if (verdict === 'expired') return field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
-  if (verdict !== 'ok' || !nonce) return field('securityAnswer', WRONG_ANSWER_MESSAGE)
-
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
+  const storedReference = () =>
+    deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {id: _id})
+
+  const {verdict, nonce} = deps.challenges.verify(input.challengeToken, input.securityAnswer)
+  if (verdict === 'expired') {
+    // A retry of a request stored before its question expired (a long outage, a laptop woken up) still gets
+    // its reference rather than a question it can no longer answer.
+    const stored = key ? await storedReference().catch(() => null) : null
+    return stored
+      ? json({booking_ref: stored}, 201)
+      : field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
+  }
+  if (verdict !== 'ok' || !nonce) return field('securityAnswer', WRONG_ANSWER_MESSAGE)
+
   try {
     if (key) {
-      const existing = await deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {
-        id: _id,
-      })
+      const existing = await storedReference()
       if (existing) return json({booking_ref: existing}, 201)
     }
     if (!deps.challenges.consume(nonce, key ?? _id))
@@ -172,9 +179,7 @@ export async function createBookingRequest(
     const created = result.results[0]?.operation === 'create'
     if (!created) {
       // A concurrent twin won the race: answer with its reference.
-      const ref = await deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {
-        id: _id,
-      })
+      const ref = await storedReference()
       return json({booking_ref: ref ?? booking.booking_ref}, 201)
     }
     await deps.notify(booking).catch(onError)
