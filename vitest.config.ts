@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       {test: {name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},
       {test: {name: 'schemas', root: 'schemas', environment: 'node'}},
+      {test: {name: 'scripts', root: 'scripts', environment: 'node'}},
       {test: {name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
       {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
       {test: {name: 'web', root: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}']}},

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {lakeConfigFromEnv} from '../lake/src/config.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
+import {loadDotEnv} from './lib/load-dot-env.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
 
@@ -16,7 +17,7 @@ import {waitForUrl} from './lib/wait-for-url.ts'
 const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')
 // Optional local overrides; every variable has a safe default (see .env.example).
-if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'))
+loadDotEnv(path.join(root, '.env'))
 const config = lakeConfigFromEnv()
 const sitePort = Number(process.env.PORT ?? 3000)
 const siteHost = process.env.HOST ?? '127.0.0.1'
