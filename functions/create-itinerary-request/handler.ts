@@ -66,6 +66,70 @@ function storedFields(input: ItineraryRequestPayload) {
   }
 }
 
+type StoredItineraryRequest = {
+  _id: string
+  request_ref: string
+  source?: string
+  name?: string
+  email?: string
+} & Record<string, unknown>
+
+/** Not the request's own answers: what the lake and the staff add. */
+const NOT_ANSWERS = new Set([
+  '_id',
+  '_type',
+  '_rev',
+  '_createdAt',
+  '_updatedAt',
+  'request_ref',
+  'status',
+  'status_history',
+  'staff_notes',
+  'created_at',
+])
+
+/** The team's notification, built from the stored request, so the sweep below can send it again from the lake. */
+export function itineraryTeamNotification(
+  doc: StoredItineraryRequest,
+  teamEmail: string,
+): {id: string; message: MailMessage} {
+  const answers = Object.entries(doc).filter(
+    ([name, value]) => !NOT_ANSWERS.has(name) && value !== undefined,
+  )
+  const text = [['request_ref', doc.request_ref] as const, ...answers]
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v ?? '')}`)
+    .join('\n')
+  return {
+    id: `${doc._id}-team`,
+    message: {
+      to: teamEmail,
+      ...(doc.email ? {replyTo: doc.email} : {}),
+      subject: `New ${doc.source} request ${doc.request_ref} from ${doc.name}`,
+      text: `A new ${doc.source} request arrived.\n\n${text}\n`,
+      html: `<p>A new ${doc.source} request arrived.</p><pre>${escapeHtml(text)}</pre>`,
+    },
+  }
+}
+
+/**
+ * Queues the team's notification of every request received since `since` again: queuing is idempotent (one mail
+ * id per request), so this closes the gap of a process stopped between storing a request and queuing its mail.
+ */
+export async function requeueItineraryNotifications(
+  since: string,
+  deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail'>,
+): Promise<number> {
+  const recent = await deps.bookings.fetch<StoredItineraryRequest[]>(
+    '*[_type == "itineraryRequest" && created_at >= $since]',
+    {since},
+  )
+  for (const doc of recent) {
+    const mail = itineraryTeamNotification(doc, deps.teamEmail)
+    await deps.notify(mail.id, mail.message)
+  }
+  return recent.length
+}
+
 /** `POST /api/itinerary-requests`: the questionnaire and the wizard, stored as leads (the spec only logged them). */
 export async function createItineraryRequest(
   request: Request,
@@ -119,18 +183,8 @@ export async function createItineraryRequest(
       })
       return json({request_ref: ref ?? doc.request_ref}, 201)
     }
-    const text = Object.entries({request_ref: doc.request_ref, ...fields})
-      .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : (v ?? '')}`)
-      .join('\n')
-    await deps
-      .notify(`${_id}-team`, {
-        to: deps.teamEmail,
-        replyTo: input.email,
-        subject: `New ${input.source} request ${doc.request_ref} from ${fields.name}`,
-        text: `A new ${input.source} request arrived.\n\n${text}\n`,
-        html: `<p>A new ${input.source} request arrived.</p><pre>${escapeHtml(text)}</pre>`,
-      })
-      .catch(onError)
+    const mail = itineraryTeamNotification(doc, deps.teamEmail)
+    await deps.notify(mail.id, mail.message).catch(onError)
     return json({request_ref: doc.request_ref}, 201)
   } catch (error) {
     onError(error)

@@ -2,11 +2,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {createItineraryRequest} from '../create-itinerary-request/handler.ts'
+import {
+  createItineraryRequest,
+  requeueItineraryNotifications,
+} from '../create-itinerary-request/handler.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {recordEvent} from '../record-event/handler.ts'
-import {createNewsletterSignup} from './handler.ts'
+import {createNewsletterSignup, requeueNewsletterNotifications} from './handler.ts'
 
 let lake: TestLake
 const mails: {id: string; message: MailMessage}[] = []
@@ -124,6 +127,68 @@ describe('leads with the real lake', () => {
       interests: ['hiking', 'foodie'],
     })
     expect(stored[1]).toMatchObject({source: 'wizard', travelers: '6+'})
+  })
+
+  it('sends the team the same mail again from the stored lead, for a process stopped before queuing it', async () => {
+    const deps = {
+      bookings: bookings(),
+      rateLimiter: limiter(),
+      notify,
+      teamEmail: 'team@example.com',
+    }
+    const since = new Date(Date.now() - 60_000).toISOString()
+    const sent = mails.length
+    const created = await createItineraryRequest(
+      post('/api/itinerary-requests', {
+        source: 'wizard',
+        name: 'Ola',
+        email: 'ola@example.com',
+        travelers: '2',
+      }),
+      ctx,
+      {...deps, today: () => '2030-01-01'},
+    )
+    expect(created.status).toBe(201)
+    expect(
+      (
+        await createNewsletterSignup(
+          post('/api/newsletter-signups', {
+            name: 'Bea',
+            email: 'bea@example.com',
+            consent: true,
+            sourcePage: '/',
+          }),
+          ctx,
+          deps,
+        )
+      ).status,
+    ).toBe(201)
+    const atRequest = mails.slice(sent)
+    expect(atRequest).toHaveLength(2)
+
+    // The sweep rebuilds each mail from the lake under the same id (the outbox sends an id once) and the same text.
+    const swept: typeof mails = []
+    const record = async (id: string, message: MailMessage) => void swept.push({id, message})
+    await requeueItineraryNotifications(since, {...deps, notify: record})
+    await requeueNewsletterNotifications(since, {...deps, notify: record})
+    for (const mail of atRequest) expect(swept).toContainEqual(mail)
+    expect(atRequest.map((mail) => mail.message.subject)).toEqual([
+      expect.stringMatching(/^New wizard request TRIP-[\w-]+ from Ola$/),
+      'New newsletter sign-up: Bea',
+    ])
+
+    // Nothing older than `since` comes back.
+    const none: typeof mails = []
+    const future = new Date(Date.now() + 60_000).toISOString()
+    await requeueItineraryNotifications(future, {
+      ...deps,
+      notify: async (id, message) => void none.push({id, message}),
+    })
+    await requeueNewsletterNotifications(future, {
+      ...deps,
+      notify: async (id, message) => void none.push({id, message}),
+    })
+    expect(none).toEqual([])
   })
 
   it('records bounded analytics events', async () => {

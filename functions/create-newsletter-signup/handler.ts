@@ -26,6 +26,50 @@ export type CreateNewsletterSignupDeps = {
   onError?: (error: unknown) => void
 }
 
+type StoredSignup = {
+  _id: string
+  email: string
+  name?: string
+  consented_at?: string
+  source_page?: string
+}
+
+/** The team's notification of a new sign-up, built from the stored record (see the sweep below). */
+export function newsletterTeamNotification(
+  signup: StoredSignup,
+  teamEmail: string,
+): {id: string; message: MailMessage} {
+  const text = `Name: ${signup.name ?? ''}\nEmail: ${signup.email}\nConsented at: ${signup.consented_at ?? ''}\nPage: ${signup.source_page || '—'}`
+  return {
+    id: `${signup._id}-team`,
+    message: {
+      to: teamEmail,
+      subject: `New newsletter sign-up: ${signup.name ?? signup.email}`,
+      text: `${text}\n`,
+      html: `<pre>${escapeHtml(text)}</pre>`,
+    },
+  }
+}
+
+/**
+ * Queues the notification of every sign-up first stored since `since` again (idempotent per record, as the mail
+ * id is), for a process stopped between storing and queuing. A renewed consent keeps its record and sends none.
+ */
+export async function requeueNewsletterNotifications(
+  since: string,
+  deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail'>,
+): Promise<number> {
+  const recent = await deps.bookings.fetch<StoredSignup[]>(
+    '*[_type == "newsletterSignup" && _createdAt >= $since]{_id, email, name, consented_at, source_page}',
+    {since},
+  )
+  for (const signup of recent) {
+    const mail = newsletterTeamNotification(signup, deps.teamEmail)
+    await deps.notify(mail.id, mail.message)
+  }
+  return recent.length
+}
+
 /**
  * `POST /api/newsletter-signups`: one document per email address (its id derives from the address), holding the
  * latest consent and when it was given. The answer is the same whether the address was new or not.
@@ -65,15 +109,8 @@ export async function createNewsletterSignup(
       {returnDocuments: false, visibility: 'sync'},
     )
     if (result.results[0]?.operation === 'create') {
-      const text = `Name: ${input.name}\nEmail: ${email}\nConsented at: ${consentedAt}\nPage: ${input.sourcePage || '—'}`
-      await deps
-        .notify(`${_id}-team`, {
-          to: deps.teamEmail,
-          subject: `New newsletter sign-up: ${input.name}`,
-          text: `${text}\n`,
-          html: `<pre>${escapeHtml(text)}</pre>`,
-        })
-        .catch(onError)
+      const mail = newsletterTeamNotification({_id, email, ...fields}, deps.teamEmail)
+      await deps.notify(mail.id, mail.message).catch(onError)
     }
     return json({ok: true}, 201)
   } catch (error) {

@@ -9,6 +9,8 @@ import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import {createOutbox, fileTransport, smtpTransport, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
+import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
+import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
 import {sweepBookingNotifications} from '../send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
@@ -51,13 +53,18 @@ export function publicRuntime(): PublicRuntime {
     today: () => todayInCapeTown(),
   }
   const rt = runtime
-  // Every minute, re-queue the last day's bookings: a no-op for those already queued or sent.
-  const sweep = () =>
-    sweepBookingNotifications(new Date(Date.now() - 24 * 3_600_000).toISOString(), {
-      bookings: rt.bookings,
-      outbox: rt.outbox,
-      teamEmail: rt.env.teamEmail,
-    }).catch((error: unknown) => console.error('[outbox sweep]', error))
+  // Every minute, re-queue the mails of the last day's bookings, trip requests and sign-ups: a no-op for those
+  // already queued or sent, and the mail of one stored just before a crash is sent after all.
+  const sweep = async () => {
+    const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
+    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail}
+    const notify = rt.outbox.enqueue
+    await Promise.all([
+      sweepBookingNotifications(since, {...deps, outbox: rt.outbox}),
+      requeueItineraryNotifications(since, {...deps, notify}),
+      requeueNewsletterNotifications(since, {...deps, notify}),
+    ]).catch((error: unknown) => console.error('[outbox sweep]', error))
+  }
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()
   return runtime
