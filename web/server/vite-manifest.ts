@@ -31,7 +31,7 @@ export async function createPreloadLinks(
     for (const module of modules) collect(module, files)
     const links = [...files]
       .filter((file) => !entryFiles.has(file))
-      .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('')
     cache.set(key, links)
     return links
