@@ -144,7 +144,7 @@ export function ExperiencesPage() {
             help.
           </p>
         ) : (
-          sections.map(({category, items}) => (
+          sections.map(({category, items}, sectionIndex) => (
             <section
               key={category.value}
               className="page-section"
@@ -152,9 +152,14 @@ export function ExperiencesPage() {
             >
               <h2 id={`section-${category.value}`}>{category.filterLabel}</h2>
               <ul className="card-grid">
-                {items.map((experience) => (
+                {items.map((experience, index) => (
                   <li key={experience._id}>
-                    <ExperienceCard experience={experience} onLearnMore={open} trip={trip} />
+                    <ExperienceCard
+                      experience={experience}
+                      onLearnMore={open}
+                      trip={trip}
+                      priority={sectionIndex === 0 && index === 0}
+                    />
                   </li>
                 ))}
               </ul>

@@ -15,6 +15,8 @@ type ExperienceCardProps = {
   headingLevel?: 'h2' | 'h3'
   bookLabel?: string
   learnMoreLabel?: string
+  /** The listing's first card: on wide screens its picture is the page's largest paint, so it must not be lazy. */
+  priority?: boolean
 }
 
 export function ExperienceCard({
@@ -24,6 +26,7 @@ export function ExperienceCard({
   headingLevel: Heading = 'h3',
   bookLabel = 'Book Experience',
   learnMoreLabel = 'Learn more',
+  priority = false,
 }: ExperienceCardProps) {
   const price = formatFromPrice(experiencePrice(experience))
   return (
@@ -34,6 +37,7 @@ export function ExperienceCard({
           width={400}
           aspectRatio={3 / 2}
           sizes="(max-width: 700px) 100vw, 400px"
+          priority={priority}
         />
       </div>
       <div className="card__body">
