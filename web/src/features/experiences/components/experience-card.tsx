@@ -72,13 +72,11 @@ export function ExperienceCard({
               </Link>
               {onLearnMore ? (
                 <button type="button" className="button" onClick={() => onLearnMore(experience)}>
-                  {learnMoreLabel}
-                  <AboutTitle title={experience.title} />
+                  {learnMoreLabel} <AboutTitle title={experience.title} />
                 </button>
               ) : (
                 <Link to={`/experiences?exp=${detailSlug(experience)}`} className="button">
-                  {learnMoreLabel}
-                  <AboutTitle title={experience.title} />
+                  {learnMoreLabel} <AboutTitle title={experience.title} />
                 </Link>
               )}
             </>
@@ -94,5 +92,5 @@ export function ExperienceCard({
  * sentence is in the link's text (hidden from sight), so its name still starts with the visible label.
  */
 function AboutTitle({title}: {title: string}) {
-  return <span className="visually-hidden"> about {title}</span>
+  return <span className="visually-hidden">about {title}</span>
 }
