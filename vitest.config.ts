@@ -9,7 +9,7 @@ export default defineConfig({
       {test: {name: 'scripts', root: 'scripts', environment: 'node'}},
       {test: {name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
       {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
-      {test: {name: 'web', root: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}']}},
+      {test: {name: 'web', root: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts']}},
       {test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
     ],
   },

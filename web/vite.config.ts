@@ -3,13 +3,15 @@ import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
 import {defineConfig} from 'vite'
 
+import {paintBeforeHydrating} from './build/paint-before-hydrating'
+
 const root = fileURLToPath(new URL('.', import.meta.url))
 
 // One `vite build` produces both halves of the server-rendered site: the browser bundle (with a manifest the
 // server reads to preload the entry chunk) and the SSR bundle that `server/main.ts` imports in production.
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), paintBeforeHydrating()],
   builder: {},
   environments: {
     client: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import {test as base, expect} from '@playwright/test'
+import {test as base, expect, type Page} from '@playwright/test'
 import {createClient, type SanityClient} from '@sanity/client'
 
 import {e2eEnvironment} from './e2e-environment.ts'
@@ -15,7 +15,9 @@ function secrets(): {rootToken: string; writeToken: string} {
   }
 }
 
-export function lakeClient(options: {dataset?: string; perspective?: 'raw' | 'published'; token?: boolean} = {}): SanityClient {
+export function lakeClient(
+  options: {dataset?: string; perspective?: 'raw' | 'published'; token?: boolean} = {},
+): SanityClient {
   return createClient({
     projectId: 'local',
     dataset: options.dataset ?? 'production',
@@ -35,7 +37,27 @@ interface Fixtures {
   studioUrl: string
 }
 
+/** Site pages hydrate once painted; a test, unlike a person, would otherwise click before the script has run. */
+function isSitePage(url: string) {
+  const path = url.startsWith(env.siteUrl) ? url.slice(env.siteUrl.length) : url
+  return path.startsWith('/') && !/^\/(api|assets)\/|^\/(sitemap\.xml|robots\.txt)/.test(path)
+}
+
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
+}
+
 export const test = base.extend<Fixtures>({
+  // `page.goto` to a site page returns once the page has hydrated.
+  page: async ({page}, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (isSitePage(url)) await waitForHydration(page)
+      return response
+    }
+    await use(page)
+  },
   // eslint-disable-next-line no-empty-pattern
   lake: async ({}, use) => use(lakeClient()),
   // eslint-disable-next-line no-empty-pattern

@@ -22,15 +22,15 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
-  /** `<link rel="modulepreload">` tags for the matched pages' chunks (production only; see vite-manifest.ts). */
-  preloadLinks?: ((modules: string[]) => string) | undefined
+  /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
+  pageModules?: ((modules: string[]) => string) | undefined
   onError?: (error: unknown) => void
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export function createSiteApp(options: SiteAppOptions): Hono {
-  const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, preloadLinks} =
+  const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
   const configScript = siteConfig ? siteConfigScript(siteConfig) : ''
   const onError = options.onError ?? ((error: unknown) => console.error(error))
@@ -93,7 +93,7 @@ export function createSiteApp(options: SiteAppOptions): Hono {
       const result = await render(c.req.raw, {fetcher})
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
       const page = template
-        .replace('<!--app-head-->', () => result.head + (preloadLinks?.(result.modules) ?? ''))
+        .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => configScript + result.state)
       return c.html(page, result.status as 200, {

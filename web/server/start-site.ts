@@ -10,7 +10,7 @@ import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp} from './create-site-app.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
-import {createPreloadLinks} from './vite-manifest.ts'
+import {createPageModuleList} from './vite-manifest.ts'
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -40,7 +40,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     siteConfig: publicSiteConfig(env),
     clientDir,
     apiRoutes,
-    preloadLinks: await createPreloadLinks(clientDir),
+    pageModules: await createPageModuleList(clientDir),
   })
   return getRequestListener(app.fetch)
 }

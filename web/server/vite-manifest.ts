@@ -4,10 +4,11 @@ type ManifestChunk = {file: string; imports?: string[]; css?: string[]; isEntry?
 type Manifest = Record<string, ManifestChunk>
 
 /**
- * Reads the client build's manifest and returns a function that lists the chunks a set of page modules needs,
- * as `<link rel="modulepreload">` tags. Chunks the HTML shell already preloads (the entry's) are left out.
+ * Reads the client build's manifest and returns a function that lists the chunks a set of page modules needs, as
+ * the JSON script `#page-modules` from which the page's hydration script preloads them once the page is painted
+ * (see build/paint-before-hydrating.ts). Chunks of the shell (the entry's) are left out: that script knows them.
  */
-export async function createPreloadLinks(
+export async function createPageModuleList(
   clientDir: string,
 ): Promise<(modules: string[]) => string> {
   const manifest = JSON.parse(
@@ -29,11 +30,10 @@ export async function createPreloadLinks(
     if (hit !== undefined) return hit
     const files = new Set<string>()
     for (const module of modules) collect(module, files)
-    const links = [...files]
-      .filter((file) => !entryFiles.has(file))
-      .map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('')
-    cache.set(key, links)
-    return links
+    const pageFiles = [...files].filter((file) => !entryFiles.has(file)).map((file) => `/${file}`)
+    // File names from the build: JSON of them cannot end the script element.
+    const list = `\n    <script type="application/json" id="page-modules">${JSON.stringify(pageFiles)}</script>`
+    cache.set(key, list)
+    return list
   }
 }

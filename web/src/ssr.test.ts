@@ -16,7 +16,7 @@ function siteApp(apiRoutes?: Hono) {
     fetcher: fixtureFetcher,
     siteUrl: 'https://example.test',
     apiRoutes,
-    preloadLinks: (modules) => modules.map((m) => `<!--preload ${m}-->`).join(''),
+    pageModules: (modules) => modules.map((m) => `<!--preload ${m}-->`).join(''),
   })
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import {expect, type Page} from '@playwright/test'
 import type {SanityClient} from '@sanity/client'
 
-import {env} from '../fixtures.ts'
+import {env, waitForHydration} from '../fixtures.ts'
 
 /**
  * The stack's staff password: `npm start` sets none, so the server generated one into DATA_DIR on first start
@@ -21,6 +21,8 @@ export function adminPassword(): string {
 
 export async function unlock(page: Page) {
   await page.goto('/admin/bookings')
+  // Pages opened outside the `page` fixture (a second staff member's context) wait here.
+  await waitForHydration(page)
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
   await page.getByLabel('Password').fill(adminPassword())
   await page.getByRole('button', {name: 'Access Dashboard'}).click()

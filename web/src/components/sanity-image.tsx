@@ -58,6 +58,8 @@ export function SanityImage({
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
+      // Element Timing: the page starts hydrating once this image is on screen (see vite.config.ts).
+      {...(priority ? {elementtiming: 'priority-image'} : {})}
     />
   )
 }

@@ -1,5 +1,5 @@
 import {useQuery} from '@tanstack/react-query'
-import {useMemo, useRef, useState} from 'react'
+import {lazy, Suspense, useMemo, useRef, useState} from 'react'
 import {Link, useSearchParams} from 'react-router-dom'
 
 import {
@@ -17,12 +17,18 @@ import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
 import {ExperienceDetailDialog} from '../../features/experiences/components/experience-detail-dialog'
 import {BookingDialog} from '../../features/booking/components/booking-dialog'
-import {BookingWizard} from '../../features/leads/components/booking-wizard'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
 import {absoluteUrl} from '../../lib/site'
 import {formatLongDate} from '../../utils/format-date'
+
+// The wizard's form (react-hook-form and the shared zod schemas) loads when a traveller opens it.
+const BookingWizard = lazy(() =>
+  import('../../features/leads/components/booking-wizard').then((module) => ({
+    default: module.BookingWizard,
+  })),
+)
 
 function readTrip(params: URLSearchParams): TripContext {
   const date = params.get('date')
@@ -188,7 +194,9 @@ export function ExperiencesPage() {
             aria-labelledby="booking-wizard-heading"
           >
             <h2 id="booking-wizard-heading">Request a booking</h2>
-            <BookingWizard />
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <BookingWizard />
+            </Suspense>
             <p>
               Prefer to plan it all in one go?{' '}
               <Link to="/questionnaire">Start the questionnaire</Link>.

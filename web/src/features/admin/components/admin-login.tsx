@@ -5,7 +5,6 @@ import {useToast} from './toasts'
 
 /** The locked state (spec §2): the password is checked by the server, which sets the session cookie. */
 export function AdminLogin() {
-  const [password, setPassword] = useState('')
   const login = useLogin()
   const toast = useToast()
   const inputId = useId()
@@ -13,8 +12,11 @@ export function AdminLogin() {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
-  function onSubmit(event: FormEvent) {
+  // Read from the form rather than from state: what was typed before the page hydrated is in the field, not in state.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const form = event.currentTarget
+    const password = String(new FormData(form).get('password') ?? '')
     if (!password) return
     login.mutate(password, {
       onSuccess: () => toast({title: 'Success', description: 'Access granted', variant: 'default'}),
@@ -27,7 +29,7 @@ export function AdminLogin() {
               : 'Invalid password',
           variant: 'destructive',
         }),
-      onSettled: () => setPassword(''),
+      onSettled: () => form.reset(),
     })
   }
 
@@ -44,8 +46,6 @@ export function AdminLogin() {
             name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
           />
         </div>
         <button

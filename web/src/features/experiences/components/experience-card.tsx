@@ -71,21 +71,12 @@ export function ExperienceCard({
                 {bookLabel}
               </Link>
               {onLearnMore ? (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => onLearnMore(experience)}
-                  aria-label={`${learnMoreLabel} about ${experience.title}`}
-                >
-                  {learnMoreLabel}
+                <button type="button" className="button" onClick={() => onLearnMore(experience)}>
+                  {learnMoreLabel} <AboutTitle title={experience.title} />
                 </button>
               ) : (
-                <Link
-                  to={`/experiences?exp=${detailSlug(experience)}`}
-                  className="button"
-                  aria-label={`${learnMoreLabel} about ${experience.title}`}
-                >
-                  {learnMoreLabel}
+                <Link to={`/experiences?exp=${detailSlug(experience)}`} className="button">
+                  {learnMoreLabel} <AboutTitle title={experience.title} />
                 </Link>
               )}
             </>
@@ -94,4 +85,12 @@ export function ExperienceCard({
       </div>
     </article>
   )
+}
+
+/**
+ * "Learn More" alone says nowhere where it leads, to screen readers and search engines alike; the rest of the
+ * sentence is in the link's text (hidden from sight), so its name still starts with the visible label.
+ */
+function AboutTitle({title}: {title: string}) {
+  return <span className="visually-hidden">about {title}</span>
 }
