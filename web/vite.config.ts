@@ -3,7 +3,7 @@ import {fileURLToPath} from 'node:url'
 import react from '@vitejs/plugin-react'
 import {defineConfig} from 'vite'
 
-import {paintBeforeHydrating} from './build/paint-before-hydrating'
+import {paintBeforeHydrating} from './build/paint-before-hydrating.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
