@@ -1,22 +1,14 @@
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
 import {afterEach, describe, expect, it} from 'vitest'
 
 import {createOutbox, fileTransport, smtpTransport} from './mailer.ts'
+import {freePort} from './testing/free-port.ts'
 import {startSmtpListener} from './testing/smtp-listener.ts'
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'))
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 const message = {
   to: 'guest@example.com',

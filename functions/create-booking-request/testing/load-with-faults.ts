@@ -1,6 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -9,6 +8,7 @@ import {createClient} from '@sanity/client'
 import {createChallengeService} from '../../lib/challenge.ts'
 import {createOutbox, smtpTransport} from '../../lib/mailer.ts'
 import {createRateLimiter} from '../../lib/rate-limit.ts'
+import {freePort} from '../../lib/testing/free-port.ts'
 import {startSmtpListener, type ReceivedMail} from '../../lib/testing/smtp-listener.ts'
 import {
   queueBookingNotifications,
@@ -38,14 +38,6 @@ export type LoadWithFaultsResult = {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
@@ -216,7 +208,10 @@ export async function runLoadWithFaults({
     clockSkew = 10 * 60_000
     await sweepBookingNotifications(startedAt, {...notifications, bookings})
     for (let i = 0; i < 600 && smtp!.received.length < stored.length * 2; i++) {
-      await Promise.all([outbox.flush(), sweepBookingNotifications(startedAt, {...notifications, bookings})])
+      await Promise.all([
+        outbox.flush(),
+        sweepBookingNotifications(startedAt, {...notifications, bookings}),
+      ])
       await sleep(100)
     }
     const mailDrainSeconds = (performance.now() - smtpUpAt) / 1000
