@@ -207,5 +207,17 @@ describe('leads with the real lake', () => {
     ).toBe(413)
     expect((await recordEvent(post('/api/events', {event: 'x'}), ctx, deps)).status).toBe(429)
     expect(lines).toHaveLength(1)
+
+    const errors: unknown[] = []
+    const broken = await recordEvent(post('/api/events', {event: 'booking_submitted'}), ctx, {
+      rateLimiter: limiter(),
+      append: () => Promise.reject(new Error('ENOSPC: no space left on device')),
+      onError: (error) => errors.push(error),
+    })
+    expect(broken.status).toBe(503)
+    expect(((await broken.json()) as {message: string}).message).toBe(
+      'Events cannot be recorded right now.',
+    )
+    expect(errors).toHaveLength(1)
   })
 })

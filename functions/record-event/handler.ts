@@ -23,6 +23,7 @@ export type RecordEventDeps = {
   /** Appends one line; the default writes `DATA_DIR/events.ndjson`. */
   append: (line: string) => Promise<void>
   now?: () => Date
+  onError?: (error: unknown) => void
 }
 
 export const appendToFile = (dataDir: string) => async (line: string) => {
@@ -43,8 +44,14 @@ export async function recordEvent(
   if (!body.ok) return body.response
   const parsed = eventSchema.safeParse(body.value)
   if (!parsed.success) return problem(400, 'Not a known event shape.')
-  await deps.append(
-    JSON.stringify({...parsed.data, received_at: (deps.now?.() ?? new Date()).toISOString()}),
-  )
+  try {
+    await deps.append(
+      JSON.stringify({...parsed.data, received_at: (deps.now?.() ?? new Date()).toISOString()}),
+    )
+  } catch (error) {
+    // A full disk or a read-only data folder: the beacon is told so, and the server log says why.
+    ;(deps.onError ?? ((e: unknown) => console.error('[record-event]', e)))(error)
+    return problem(503, 'Events cannot be recorded right now.', {}, {'Retry-After': '60'})
+  }
   return new Response(null, {status: 204})
 }
