@@ -107,6 +107,29 @@ describe('outbox', () => {
     expect(smtp.received).toHaveLength(1)
   })
 
+  it('forgets sent markers after a week, never sooner', async () => {
+    const queueDir = tmp()
+    const sentDir = path.join(queueDir, 'sent')
+    fs.mkdirSync(sentDir, {recursive: true})
+    const day = 24 * 3_600_000
+    const clock = Date.now()
+    for (const [name, age] of [
+      ['old.json', 8 * day],
+      ['recent.json', 2 * day],
+    ] as const) {
+      fs.writeFileSync(path.join(sentDir, name), '{}')
+      fs.utimesSync(path.join(sentDir, name), new Date(clock - age), new Date(clock - age))
+    }
+    const outbox = createOutbox({
+      queueDir,
+      transport: {send: async () => {}},
+      from: 'Bookings <bookings@example.com>',
+      now: () => clock,
+    })
+    await outbox.flush()
+    expect(fs.readdirSync(sentDir)).toEqual(['recent.json'])
+  })
+
   it('writes .eml files when there is no SMTP server', async () => {
     const dir = tmp()
     const outbox = createOutbox({

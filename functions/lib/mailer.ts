@@ -43,6 +43,12 @@ const MAX_BACKOFF_MS = 5 * 60_000
 /** Longer than any send can take (nodemailer's own timeouts are 2 minutes at most). */
 const STALE_CLAIM_MS = 10 * 60_000
 const PARALLEL_SENDS = 4
+/**
+ * A sent marker stops a re-queued message (the sweep looks a day back) from going out twice; after a week it can
+ * go, so the folder does not grow for ever.
+ */
+const SENT_MARKER_TTL_MS = 7 * 24 * 3_600_000
+const PRUNE_EVERY_MS = 3_600_000
 
 /** No CR or LF may reach a header: nodemailer encodes, and this makes it impossible by construction. */
 const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim()
@@ -209,9 +215,21 @@ export function createOutbox({
     return 'sent'
   }
 
+  let prunedAt = -Infinity
+  async function pruneSentMarkers() {
+    if (now() - prunedAt < PRUNE_EVERY_MS) return
+    prunedAt = now()
+    for (const name of await fs.readdir(sentDir)) {
+      const marker = path.join(sentDir, name)
+      const stat = await fs.stat(marker).catch(() => null)
+      if (stat && now() - stat.mtimeMs > SENT_MARKER_TTL_MS) await fs.rm(marker, {force: true})
+    }
+  }
+
   async function deliver(): Promise<{sent: number; failed: number; pending: number}> {
     for (const dir of [pendingDir, sendingDir, sentDir]) await fs.mkdir(dir, {recursive: true})
     await releaseStaleClaims()
+    await pruneSentMarkers()
     const names = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json'))
     const counts = {sent: 0, failed: 0, skipped: 0}
     // A few messages in flight at once: after an outage the backlog drains in seconds, not minutes.
