@@ -4,8 +4,9 @@ import path from 'node:path'
 import {z} from 'zod'
 
 /**
- * The functions' configuration, validated once at start-up. The write token is server-only: from
- * `SANITY_WRITE_TOKEN`, else the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
+ * The functions' configuration, validated once, when the first request needs it (the local lake may write its
+ * secrets after the site has started). The write token is server-only: from `SANITY_WRITE_TOKEN`, else the local
+ * lake's `DATA_DIR/secrets.json`, and never sent to a browser.
  */
 const functionsEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),

@@ -22,7 +22,7 @@ export const statusChange = defineType({
       name: 'by',
       title: 'By',
       type: 'string',
-      description: 'Staff member, or "system" for automatic changes.',
+      description: 'Staff member, or "website" for the request as it arrived.',
     }),
   ],
   preview: {
