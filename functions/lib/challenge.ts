@@ -1,4 +1,5 @@
 import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
+import fs from 'node:fs'
 
 /**
  * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
@@ -18,14 +19,47 @@ export type ChallengeService = {
   consume: (nonce: string, owner: string) => boolean
 }
 
+type UsedChallenge = {nonce: string; owner: string; expires: number}
+
+/**
+ * The used challenges that have not expired yet, from `file` (one JSON line each). The file is rewritten with only
+ * those, so it holds at most half an hour of requests.
+ */
+function loadUsedChallenges(file: string, now: number): Map<string, UsedChallenge> {
+  const used = new Map<string, UsedChallenge>()
+  let text = ''
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    return used
+  }
+  for (const line of text.split('\n')) {
+    try {
+      const entry = JSON.parse(line) as UsedChallenge
+      if (entry.expires >= now) used.set(entry.nonce, entry)
+    } catch {
+      // An empty or half-written last line (a crash mid-append): nothing to keep.
+    }
+  }
+  const kept = [...used.values()].map((entry) => `${JSON.stringify(entry)}\n`).join('')
+  fs.writeFileSync(`${file}.tmp`, kept)
+  fs.renameSync(`${file}.tmp`, file)
+  return used
+}
+
 export function createChallengeService({
   secret,
   now = Date.now,
+  usedChallengesFile,
 }: {
   secret: string
   now?: () => number
+  /** Where used challenges are remembered, so a restart does not let a solved question be replayed. */
+  usedChallengesFile?: string
 }): ChallengeService {
-  const used = new Map<string, {owner: string; expires: number}>()
+  const used = usedChallengesFile
+    ? loadUsedChallenges(usedChallengesFile, now())
+    : new Map<string, UsedChallenge>()
   const sign = (nonce: string, answer: number, expires: number) =>
     createHmac('sha256', secret).update(`${nonce}:${answer}:${expires}`).digest('base64url')
 
@@ -66,7 +100,10 @@ export function createChallengeService({
       if (used.size > 50_000) for (const [k, v] of used) if (v.expires < t) used.delete(k)
       const seen = used.get(nonce)
       if (seen) return seen.owner === owner
-      used.set(nonce, {owner, expires: t + CHALLENGE_TTL_MS})
+      const entry = {nonce, owner, expires: t + CHALLENGE_TTL_MS}
+      // Written before the request goes on, so a crash right after cannot forget it.
+      if (usedChallengesFile) fs.appendFileSync(usedChallengesFile, `${JSON.stringify(entry)}\n`)
+      used.set(nonce, entry)
       return true
     },
   }

@@ -47,7 +47,10 @@ export function publicRuntime(): PublicRuntime {
     content: createContentClient(env),
     bookings: createBookingsClient(env),
     outbox,
-    challenges: createChallengeService({secret: env.challengeSecret}),
+    challenges: createChallengeService({
+      secret: env.challengeSecret,
+      usedChallengesFile: path.join(env.dataDir, 'used-challenges.ndjson'),
+    }),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     today: () => todayInCapeTown(),
