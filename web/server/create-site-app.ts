@@ -83,6 +83,13 @@ export function createSiteApp(options: SiteAppOptions): Hono {
     }
   })
 
+  // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
+  // in an address): back to the page, where the traveller can send it once the page is ready.
+  app.post('*', (c) => {
+    const url = new URL(c.req.url)
+    return c.redirect(url.pathname + url.search, 303)
+  })
+
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
     try {

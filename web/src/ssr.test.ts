@@ -52,6 +52,21 @@ describe('server rendering through the site app', () => {
     expect(custom.headers.get('location')).toBe('/experiences?category=bespoke')
   })
 
+  it('sends a form posted before hydration back to its page, and never answers it as an API', async () => {
+    const response = await siteApp().request(
+      '/book/lions-head-sunset-hike?date=2030-01-05&pax=2,0',
+      {
+        method: 'POST',
+        body: new URLSearchParams({name: 'Thandi', email: 'thandi@example.com'}),
+      },
+    )
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(
+      '/book/lions-head-sunset-hike?date=2030-01-05&pax=2,0',
+    )
+    expect((await siteApp().request('/api/nothing-here', {method: 'POST'})).status).toBe(404)
+  })
+
   it('compresses pages and sends basic security headers', async () => {
     const response = await siteApp().request('/', {headers: {'Accept-Encoding': 'gzip'}})
     expect(response.headers.get('content-encoding')).toBe('gzip')

@@ -214,6 +214,9 @@ export function BookingForm({trip}: {trip: Trip}) {
   return (
     <form
       className="booking-form"
+      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
+      // than putting names and emails into the address.
+      method="post"
       noValidate
       aria-busy={submit.isPending}
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}

@@ -59,6 +59,9 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
   return (
     <form
       className="info-card"
+      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
+      // than putting names and emails into the address.
+      method="post"
       aria-labelledby={`${id}-heading`}
       data-form="newsletter"
       noValidate

@@ -93,6 +93,9 @@ export function BookingWizard() {
   return (
     <form
       className="booking-wizard"
+      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
+      // than putting names and emails into the address.
+      method="post"
       noValidate
       onSubmit={(event) =>
         void handleSubmit(

@@ -105,6 +105,9 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
   return (
     <form
       className="questionnaire-form"
+      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
+      // than putting names and emails into the address.
+      method="post"
       noValidate
       onSubmit={(event) =>
         void handleSubmit(
