@@ -130,6 +130,32 @@ describe('outbox', () => {
     expect(fs.readdirSync(sentDir)).toEqual(['recent.json'])
   })
 
+  it('sets a message aside after three days of failures, reports it, and does not queue it again', async () => {
+    const queueDir = tmp()
+    let clock = Date.now()
+    const errors: unknown[] = []
+    const outbox = createOutbox({
+      queueDir,
+      transport: {send: () => Promise.reject(new Error('550 mailbox unavailable'))},
+      from: 'Bookings <bookings@example.com>',
+      now: () => clock,
+      onError: (error) => errors.push(error),
+    })
+    await outbox.enqueue('booking-4-traveller', message)
+    await outbox.flush()
+    clock += 2 * 24 * 3_600_000
+    expect(await outbox.flush()).toMatchObject({failed: 1, pending: 1})
+    expect(errors).toEqual([])
+    clock += 2 * 24 * 3_600_000
+    expect(await outbox.flush()).toMatchObject({failed: 1, pending: 0})
+    expect(fs.readdirSync(path.join(queueDir, 'failed'))).toEqual(['booking-4-traveller.json'])
+    expect(String(errors[0])).toMatch(
+      /booking-4-traveller to guest@example.com given up after 3 attempts: .*550/,
+    )
+    await outbox.enqueue('booking-4-traveller', message)
+    expect(fs.readdirSync(path.join(queueDir, 'pending'))).toEqual([])
+  })
+
   it('writes .eml files when there is no SMTP server', async () => {
     const dir = tmp()
     const outbox = createOutbox({

@@ -34,6 +34,8 @@ export type Outbox = {
 type Job = {
   id: string
   message: MailMessage
+  /** When it was queued; older jobs (before this field) count from their first failure. */
+  queuedAt?: number
   attempts: number
   nextAttemptAt: number
   lastError?: string
@@ -49,6 +51,11 @@ const PARALLEL_SENDS = 4
  */
 const SENT_MARKER_TTL_MS = 7 * 24 * 3_600_000
 const PRUNE_EVERY_MS = 3_600_000
+/**
+ * After three days of failures a message is set aside in `failed/` (with its last error) and reported, rather than
+ * retried every five minutes for ever: by then the address is wrong or the mail server refuses it for good.
+ */
+const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000
 
 /** No CR or LF may reach a header: nodemailer encodes, and this makes it impossible by construction. */
 const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim()
@@ -106,6 +113,7 @@ export function createOutbox({
   const pendingDir = path.join(queueDir, 'pending')
   const sendingDir = path.join(queueDir, 'sending')
   const sentDir = path.join(queueDir, 'sent')
+  const failedDir = path.join(queueDir, 'failed')
   let running: Promise<{sent: number; failed: number; pending: number}> | null = null
   let timer: NodeJS.Timeout | undefined
 
@@ -198,11 +206,25 @@ export function createOutbox({
     } catch (error) {
       const attempts = job.attempts + 1
       const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
-      const retry = {...job, attempts, nextAttemptAt: now() + backoff, lastError: String(error)}
-      // Update the claimed copy, then hand it back: pending/ only ever sees whole jobs.
+      const queuedAt = job.queuedAt ?? now()
+      const retry = {
+        ...job,
+        queuedAt,
+        attempts,
+        nextAttemptAt: now() + backoff,
+        lastError: String(error),
+      }
+      const givenUp = now() - queuedAt > GIVE_UP_AFTER_MS
+      // Update the claimed copy, then hand it back (or set it aside): pending/ only ever sees whole jobs.
       await writeAtomically(claimed, JSON.stringify(retry), false)
-        .then(() => fs.rename(claimed, file))
+        .then(() => fs.rename(claimed, givenUp ? path.join(failedDir, name) : file))
         .catch(onError)
+      if (givenUp)
+        onError(
+          new Error(
+            `Mail ${job.id} to ${job.message.to} given up after ${attempts} attempts: ${String(error)}`,
+          ),
+        )
       return 'failed'
     }
     // The sent marker is written before the claim goes, so the job is always in one of the three places.
@@ -227,7 +249,8 @@ export function createOutbox({
   }
 
   async function deliver(): Promise<{sent: number; failed: number; pending: number}> {
-    for (const dir of [pendingDir, sendingDir, sentDir]) await fs.mkdir(dir, {recursive: true})
+    for (const dir of [pendingDir, sendingDir, sentDir, failedDir])
+      await fs.mkdir(dir, {recursive: true})
     await releaseStaleClaims()
     await pruneSentMarkers()
     const names = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json'))
@@ -250,9 +273,9 @@ export function createOutbox({
       // Cheap checks first: the minute sweep re-queues recent bookings, nearly always already queued or sent. A job
       // only moves forward (pending, sending, sent) except back to pending after a failure, so looking in that
       // order finds it even while a pass moves it; the exclusive create below catches the move back.
-      for (const dir of [pendingDir, sendingDir, sentDir])
+      for (const dir of [pendingDir, sendingDir, sentDir, failedDir])
         if (await exists(path.join(dir, name))) return
-      const job: Job = {id, message, attempts: 0, nextAttemptAt: now()}
+      const job: Job = {id, message, queuedAt: now(), attempts: 0, nextAttemptAt: now()}
       // Try at once when it is new; failures stay queued for the next pass.
       if (await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true))
         void outbox.flush().catch(onError)
