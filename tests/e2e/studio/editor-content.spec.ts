@@ -1,4 +1,5 @@
 import type {Locator, Page} from '@playwright/test'
+import type {SanityClient} from '@sanity/client'
 
 import {expect, lakeClient, test} from '../fixtures.ts'
 
@@ -57,12 +58,13 @@ async function openFromStructure(
 }
 
 /** Publishes the open document once the studio has saved the draft and validated it. */
-async function publish(page: Page) {
+async function publish(page: Page, lake: SanityClient, id: string) {
   await expect(publishButton(page)).toBeEnabled({timeout: 30_000})
-  // A click that only closes an open popover (the date picker) is lost, so click until it takes.
+  // A click that only closes an open popover (the date picker) is lost, and the button is also disabled while
+  // the studio syncs the draft; so click until the lake says it took: publishing removes the draft.
   await expect(async () => {
     if (await publishButton(page).isEnabled()) await publishButton(page).click({timeout: 2_000})
-    await expect(publishButton(page)).toBeDisabled({timeout: 3_000})
+    await expect.poll(() => lake.getDocument(`drafts.${id}`), {timeout: 3_000}).toBeUndefined()
   }).toPass({timeout: 30_000})
 }
 
@@ -120,7 +122,7 @@ test('an editor changes the price, an FAQ and a blackout date, and the published
     )
     .toBe(newAnswer)
   await page.keyboard.press('Escape')
-  await publish(page)
+  await publish(page, lake, EXPERIENCE_ID)
   await expect
     .poll(async () => (await published.getDocument<Experience>(EXPERIENCE_ID))?.fromPrice, {
       timeout: 10_000,
@@ -151,7 +153,7 @@ test('an editor changes the price, an FAQ and a blackout date, and the published
       timeout: 30_000,
     })
     .toContain(blackoutDate)
-  await publish(page)
+  await publish(page, lake, SETTINGS_ID)
   await expect
     .poll(async () => (await published.getDocument<Settings>(SETTINGS_ID))?.blackoutDates, {
       timeout: 10_000,
