@@ -1,11 +1,11 @@
 import {z} from 'zod'
 
 import {emailField, singleLine} from './booking-request.ts'
+import {NEWSLETTER_REQUIRED_MESSAGE} from './newsletter-messages.ts'
+
+export {NEWSLETTER_REQUIRED_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE} from './newsletter-messages.ts'
 
 /** Home newsletter form (spec §2 Home, §5 Newsletter): name, email and the required marketing consent. */
-export const NEWSLETTER_SUCCESS_MESSAGE = "Thanks — you're on the list."
-export const NEWSLETTER_REQUIRED_MESSAGE =
-  'Please enter your name and email and tick the consent box.'
 
 export const newsletterSignupSchema = z.object({
   name: singleLine(120).min(1, NEWSLETTER_REQUIRED_MESSAGE),

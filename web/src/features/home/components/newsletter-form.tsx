@@ -1,14 +1,14 @@
-import {zodResolver} from '@hookform/resolvers/zod'
 import {useMutation} from '@tanstack/react-query'
 import {useId, useState} from 'react'
-import {useForm} from 'react-hook-form'
+import {useForm, type Resolver} from 'react-hook-form'
 
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
-  newsletterSignupSchema,
-  type NewsletterSignupFormValues,
-  type NewsletterSignupPayload,
+} from '@repo/schemas/newsletter-messages.ts'
+import type {
+  NewsletterSignupFormValues,
+  NewsletterSignupPayload,
 } from '@repo/schemas/newsletter-signup.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
@@ -23,6 +23,22 @@ type NewsletterFormProps = {
 
 const FAILED = 'Failed to sign up. Please try again.'
 
+/**
+ * The shared zod schema, loaded when the form first validates (on submit) rather than with the home page: zod is
+ * most of the form's weight, and most visitors never sign up.
+ */
+const newsletterResolver: Resolver<
+  NewsletterSignupFormValues,
+  unknown,
+  NewsletterSignupPayload
+> = async (values, context, options) => {
+  const [{zodResolver}, {newsletterSignupSchema}] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@repo/schemas/newsletter-signup.ts'),
+  ])
+  return zodResolver(newsletterSignupSchema)(values, context, options)
+}
+
 /** The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email. */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
@@ -33,7 +49,7 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
     reset,
     formState: {errors},
   } = useForm<NewsletterSignupFormValues, unknown, NewsletterSignupPayload>({
-    resolver: zodResolver(newsletterSignupSchema),
+    resolver: newsletterResolver,
     defaultValues: {name: '', email: '', consent: false as unknown as true, website: ''},
   })
   const signup = useMutation({
