@@ -27,7 +27,7 @@ type UsedChallenge = {nonce: string; owner: string; expires: number}
  */
 function loadUsedChallenges(file: string, now: number): Map<string, UsedChallenge> {
   const used = new Map<string, UsedChallenge>()
-  let text = ''
+  let text: string
   try {
     text = fs.readFileSync(file, 'utf8')
   } catch {
