@@ -4,7 +4,6 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   bookingRequestSchema,
-  HONEYPOT_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
   WRONG_ANSWER_MESSAGE,
@@ -24,7 +23,7 @@ import {
   json,
   newReference,
   problem,
-  readJsonBody,
+  readFormBody,
   sha256,
   validationProblem,
   type RequestContext,
@@ -81,11 +80,9 @@ export async function createBookingRequest(
   const key = idempotencyKey(request)
   if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
 
-  const body = await readJsonBody(request, MAX_BODY_BYTES)
+  const body = await readFormBody(request, MAX_BODY_BYTES)
   if (!body.ok) return body.response
-  const raw = body.value as Record<string, unknown>
-  if (typeof raw.website === 'string' && raw.website.trim() !== '')
-    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+  const raw = body.value
 
   const parsed = bookingRequestSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, REQUIRED_FIELDS_MESSAGE)

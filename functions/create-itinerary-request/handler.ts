@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {HONEYPOT_MESSAGE, SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
 import {
   itineraryRequestSchema,
   MISSING_INFORMATION_MESSAGE,
@@ -16,7 +16,7 @@ import {
   json,
   newReference,
   problem,
-  readJsonBody,
+  readFormBody,
   sha256,
   validationProblem,
   type RequestContext,
@@ -142,11 +142,9 @@ export async function createItineraryRequest(
   if (limited) return limited
   const key = idempotencyKey(request)
   if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
-  const body = await readJsonBody(request, 16 * 1024)
+  const body = await readFormBody(request, 16 * 1024)
   if (!body.ok) return body.response
-  const raw = body.value as Record<string, unknown>
-  if (typeof raw.website === 'string' && raw.website.trim() !== '')
-    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+  const raw = body.value
   const parsed = itineraryRequestSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
   const input = parsed.data

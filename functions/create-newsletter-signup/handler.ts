@@ -1,6 +1,5 @@
 import type {SanityClient} from '@sanity/client'
 
-import {HONEYPOT_MESSAGE} from '@repo/schemas/booking-request.ts'
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   newsletterSignupSchema,
@@ -9,7 +8,7 @@ import {
 import {
   json,
   problem,
-  readJsonBody,
+  readFormBody,
   sha256,
   validationProblem,
   type RequestContext,
@@ -83,11 +82,9 @@ export async function createNewsletterSignup(
     deps.onError ?? ((error: unknown) => console.error('[create-newsletter-signup]', error))
   const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
   if (limited) return limited
-  const body = await readJsonBody(request, 4 * 1024)
+  const body = await readFormBody(request, 4 * 1024)
   if (!body.ok) return body.response
-  const raw = body.value as Record<string, unknown>
-  if (typeof raw.website === 'string' && raw.website.trim() !== '')
-    return problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})
+  const raw = body.value
   const parsed = newsletterSignupSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, NEWSLETTER_REQUIRED_MESSAGE)
   const input = parsed.data

@@ -2,7 +2,7 @@ import {createHash, randomBytes} from 'node:crypto'
 
 import type {z} from 'zod'
 
-import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
+import {HONEYPOT_MESSAGE, type RequestErrorBody} from '@repo/schemas/booking-request.ts'
 
 /** What every handler gets besides the request: the client's address, from the host (never a header). */
 export type RequestContext = {clientAddress: string}
@@ -26,7 +26,8 @@ export function problem(
   return json(body, status, headers)
 }
 
-export type BodyResult = {ok: true; value: unknown} | {ok: false; response: Response}
+export type BodyResult =
+  {ok: true; value: Record<string, unknown>} | {ok: false; response: Response}
 
 /** Reads a JSON body of at most `maxBytes`, whatever Content-Length claims. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
@@ -54,7 +55,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return {ok: false, response: problem(400, 'Send the form fields as a JSON object.')}
-    return {ok: true, value}
+    return {ok: true, value: value as Record<string, unknown>}
   } catch {
     return {ok: false, response: problem(400, 'The request is not valid JSON.')}
   }
@@ -84,11 +85,20 @@ export function newReference(prefix: string): string {
   return `${prefix}-${out.slice(0, 4)}-${out.slice(4)}`
 }
 
-export const INVALID_IDEMPOTENCY_KEY = 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:'
+export const INVALID_IDEMPOTENCY_KEY =
+  'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:'
 
 /** An `Idempotency-Key` header that is safe to build a document id from; undefined when absent, null when invalid. */
 export function idempotencyKey(request: Request): string | undefined | null {
   const key = request.headers.get('idempotency-key')
   if (key === null) return undefined
   return /^[\w.:-]{8,128}$/.test(key) ? key : null
+}
+
+/** What every traveller form starts with: its JSON body, refused when the hidden honeypot field (`website`) is filled. */
+export async function readFormBody(request: Request, maxBytes: number): Promise<BodyResult> {
+  const body = await readJsonBody(request, maxBytes)
+  if (body.ok && typeof body.value.website === 'string' && body.value.website.trim() !== '')
+    return {ok: false, response: problem(400, HONEYPOT_MESSAGE, {website: [HONEYPOT_MESSAGE]})}
+  return body
 }
