@@ -23,6 +23,7 @@ import {
 } from '../lib/http.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {requeueSince} from '../lib/requeue.ts'
 
 export type CreateItineraryRequestDeps = {
   bookings: SanityClient
@@ -111,23 +112,20 @@ export function itineraryTeamNotification(
   }
 }
 
-/**
- * Queues the team's notification of every request received since `since` again: queuing is idempotent (one mail
- * id per request), so this closes the gap of a process stopped between storing a request and queuing its mail.
- */
-export async function requeueItineraryNotifications(
+/** Queues the team's notification of every request received since `since` again (see lib/requeue.ts). */
+export function requeueItineraryNotifications(
   since: string,
   deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail'>,
 ): Promise<number> {
-  const recent = await deps.bookings.fetch<StoredItineraryRequest[]>(
+  return requeueSince<StoredItineraryRequest>(
+    deps.bookings,
     '*[_type == "itineraryRequest" && created_at >= $since]',
-    {since},
+    since,
+    (doc) => {
+      const mail = itineraryTeamNotification(doc, deps.teamEmail)
+      return deps.notify(mail.id, mail.message)
+    },
   )
-  for (const doc of recent) {
-    const mail = itineraryTeamNotification(doc, deps.teamEmail)
-    await deps.notify(mail.id, mail.message)
-  }
-  return recent.length
 }
 
 /** `POST /api/itinerary-requests`: the questionnaire and the wizard, stored as leads (the spec only logged them). */

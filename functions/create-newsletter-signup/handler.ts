@@ -15,6 +15,7 @@ import {
 } from '../lib/http.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {requeueSince} from '../lib/requeue.ts'
 
 export type CreateNewsletterSignupDeps = {
   bookings: SanityClient
@@ -51,22 +52,22 @@ export function newsletterTeamNotification(
 }
 
 /**
- * Queues the notification of every sign-up first stored since `since` again (idempotent per record, as the mail
- * id is), for a process stopped between storing and queuing. A renewed consent keeps its record and sends none.
+ * Queues the notification of every sign-up first stored since `since` again (see lib/requeue.ts). A renewed
+ * consent keeps its record and sends none.
  */
-export async function requeueNewsletterNotifications(
+export function requeueNewsletterNotifications(
   since: string,
   deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail'>,
 ): Promise<number> {
-  const recent = await deps.bookings.fetch<StoredSignup[]>(
+  return requeueSince<StoredSignup>(
+    deps.bookings,
     '*[_type == "newsletterSignup" && _createdAt >= $since]{_id, email, name, consented_at, source_page}',
-    {since},
+    since,
+    (signup) => {
+      const mail = newsletterTeamNotification(signup, deps.teamEmail)
+      return deps.notify(mail.id, mail.message)
+    },
   )
-  for (const signup of recent) {
-    const mail = newsletterTeamNotification(signup, deps.teamEmail)
-    await deps.notify(mail.id, mail.message)
-  }
-  return recent.length
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
 import {escapeHtml, type MailMessage, type Outbox} from '../lib/mailer.ts'
+import {requeueSince} from '../lib/requeue.ts'
 
 /**
  * Spec §7 "Send notifications" (body: bookingRef): a confirmation to the traveller and a notification to the team,
@@ -123,19 +124,15 @@ export async function sendBookingNotifications(
   return 'queued'
 }
 
-/**
- * Queues the mails of every booking received since `since`. Queuing is idempotent (per-mail ids, sent markers),
- * so running this on a timer closes the one gap left: a process that stopped between the lake's acknowledgement
- * and queuing the mails.
- */
-export async function sweepBookingNotifications(
+/** Queues the mails of every booking received since `since` again (see lib/requeue.ts). */
+export function sweepBookingNotifications(
   since: string,
   deps: SendBookingNotificationsDeps & {bookings: SanityClient},
 ): Promise<number> {
-  const recent = await deps.bookings.fetch<StoredBooking[]>(
+  return requeueSince<StoredBooking>(
+    deps.bookings,
     '*[_type == "booking" && created_at >= $since] | order(created_at asc)',
-    {since},
+    since,
+    (booking) => queueBookingNotifications(booking, deps),
   )
-  for (const booking of recent) await queueBookingNotifications(booking, deps)
-  return recent.length
 }
