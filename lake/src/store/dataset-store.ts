@@ -5,6 +5,7 @@ import {applyPerspective, isPublishedId, type Perspective} from '../query/run-qu
 import type {CommitWriter} from './commit-writer.ts'
 import {actionsToMutations} from './plan-actions.ts'
 import {planMutations, randomId, type DocumentReader} from './plan-mutations.ts'
+import {checkReferentialIntegrity, ReferenceIndex} from './references.ts'
 import {
   LakeError,
   type DatasetHandle,
@@ -30,6 +31,7 @@ export class DatasetStore implements DatasetHandle {
   private readonly onCommit: TransactionListener
   private readonly committed = new Map<string, SanityDocument>()
   private readonly byType = new Map<string, Map<string, SanityDocument>>()
+  private readonly references = new ReferenceIndex()
   /** Written to the writer but not yet durable; later plans must see them. */
   private readonly pending = new Map<string, SanityDocument | null>()
   private readonly pendingTransactions = new Set<string>()
@@ -171,6 +173,11 @@ export class DatasetStore implements DatasetHandle {
       timestamp,
       autoGenerateArrayKeys: options.autoGenerateArrayKeys,
     })
+    checkReferentialIntegrity(plan.changes, {
+      get: reader.get,
+      // Pending documents are not in the index yet: they are few, so all of them are candidates.
+      referrersOf: (id) => [...this.references.referrersOf(id), ...this.pending.keys()],
+    })
     const result: MutateResult = {transactionId, results: plan.results}
     if (options.dryRun || plan.changes.length === 0) return {result, transaction: null}
     const transaction: Transaction = {
@@ -204,6 +211,7 @@ export class DatasetStore implements DatasetHandle {
     let ofType = this.byType.get(doc._type)
     if (!ofType) this.byType.set(doc._type, (ofType = new Map()))
     ofType.set(doc._id, doc)
+    this.references.put(doc)
   }
 
   private remove(id: string): void {
@@ -211,5 +219,6 @@ export class DatasetStore implements DatasetHandle {
     if (!previous) return
     this.committed.delete(id)
     this.byType.get(previous._type)?.delete(id)
+    this.references.remove(id)
   }
 }

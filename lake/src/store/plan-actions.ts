@@ -1,5 +1,6 @@
 import {publishedIdOf} from '../query/run-query.ts'
 import type {DocumentReader} from './plan-mutations.ts'
+import {strengthenOnPublish} from './references.ts'
 import {LakeError, type Mutation, type SanityDocument} from './types.ts'
 
 const fail = (description: string, status = 409) =>
@@ -81,7 +82,7 @@ export function actionsToMutations(actions: unknown, reader: DocumentReader): Mu
         if (action.ifPublishedRevisionId && published?._rev !== action.ifPublishedRevisionId) {
           throw fail(`"${publishedId}" has changed since revision ${String(action.ifPublishedRevisionId)}`)
         }
-        const content = contentOf(draft, publishedId)
+        const content = strengthenOnPublish(contentOf(draft, publishedId))
         if (published?._createdAt) content._createdAt = published._createdAt
         mutations.push({createOrReplace: content}, {delete: {id: draftId}})
         working.set(publishedId, content as SanityDocument)
