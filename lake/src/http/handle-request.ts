@@ -17,6 +17,7 @@ import {
   handleMutate,
   handleQuery,
 } from './data-routes.ts'
+import {handleExport} from './export-route.ts'
 import {handleProjectRoute, isAllowedOrigin} from './project-routes.ts'
 import {
   createContext,
@@ -115,6 +116,8 @@ async function route(ctx: RequestContext) {
         return handleListen(ctx, third)
       case 'history':
         return handleHistory(ctx, third, rest)
+      case 'export':
+        return handleExport(ctx, third)
       case 'ping':
         return sendJson(ctx, 200, {pong: true}, {'x-sanity-shard': 'local'})
       case 'references':

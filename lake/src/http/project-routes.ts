@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 
 import {LakeError} from '../store/types.ts'
+import {handleDatasetsRoute} from './dataset-routes.ts'
 import {readBody, sendJson, type RequestContext} from './request-context.ts'
 
 const LOCAL_EDITOR = {
@@ -94,6 +95,9 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
     }
     case 'auth':
       return handleAuth(ctx, second)
+    case 'datasets':
+      await handleDatasetsRoute(ctx, second, parts.slice(2))
+      return true
     case 'projects': {
       if (second !== projectId) throw new LakeError(404, 'notFound', `Project "${second}" not found`)
       if (third === undefined) {
@@ -112,21 +116,8 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
         sendJson(ctx, 200, [{filter: '_id in path("**")', permissions}])
         return true
       }
-      if (third === 'datasets' && fourth === undefined) {
-        if (ctx.url.searchParams.get('datasetProfile')) sendJson(ctx, 200, [])
-        else {
-          sendJson(
-            ctx,
-            200,
-            [...ctx.lake.datasets.values()].map((dataset) => ({
-              name: dataset.name,
-              aclMode: dataset.aclMode,
-              createdAt: '2026-01-01T00:00:00Z',
-              createdByUserId: 'local-editor',
-              tags: [],
-            })),
-          )
-        }
+      if (third === 'datasets') {
+        await handleDatasetsRoute(ctx, fourth, parts.slice(4))
         return true
       }
       if (third === 'grants') {

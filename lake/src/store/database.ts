@@ -33,6 +33,12 @@ export function openDatabase(dataDir: string): DatabaseSync {
     );
     CREATE INDEX IF NOT EXISTS changes_by_document ON changes (dataset, doc_id, seq);
     CREATE INDEX IF NOT EXISTS changes_by_transaction ON changes (dataset, tx_id);
+    -- The datasets of the project and who may read them (public or private), as hosted keeps them.
+    CREATE TABLE IF NOT EXISTS datasets (
+      name TEXT PRIMARY KEY,
+      acl_mode TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS sessions (
       token TEXT PRIMARY KEY,
       user_id TEXT NOT NULL,

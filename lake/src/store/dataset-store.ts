@@ -25,7 +25,9 @@ export type TransactionListener = (dataset: string, transaction: Transaction) =>
  */
 export class DatasetStore implements DatasetHandle {
   readonly name: string
-  readonly aclMode: AclMode
+  /** Changed by the datasets API (`PATCH /datasets/:name`). */
+  aclMode: AclMode
+  readonly createdAt: string
   private readonly db: DatabaseSync
   private readonly writer: CommitWriter
   private readonly onCommit: TransactionListener
@@ -46,12 +48,14 @@ export class DatasetStore implements DatasetHandle {
     writer: CommitWriter
     name: string
     aclMode: AclMode
+    createdAt: string
     onCommit: TransactionListener
   }) {
     this.db = options.db
     this.writer = options.writer
     this.name = options.name
     this.aclMode = options.aclMode
+    this.createdAt = options.createdAt
     this.onCommit = options.onCommit
     const rows = this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').all(this.name)
     for (const row of rows) this.put(JSON.parse(row.doc as string) as SanityDocument)

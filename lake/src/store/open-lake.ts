@@ -1,8 +1,9 @@
 import fs from 'node:fs'
+import {rm} from 'node:fs/promises'
 import path from 'node:path'
 import type {DatabaseSync} from 'node:sqlite'
 
-import {removeAssetBlob} from '../assets/asset-storage.ts'
+import {assetDir, removeAssetBlob} from '../assets/asset-storage.ts'
 import type {AclMode} from '../config.ts'
 import {ListenerHub} from '../listen/listener-hub.ts'
 import {CommitWriter} from './commit-writer.ts'
@@ -31,6 +32,11 @@ export interface Lake {
   readonly datasets: ReadonlyMap<string, DatasetStore>
   /** The dataset, or a Sanity-shaped 404 for an unknown one. */
   dataset(name: string): DatasetStore
+  /** A new, empty dataset (the datasets API); 409 when the name is taken. */
+  createDataset(name: string, aclMode: AclMode): DatasetStore
+  setAclMode(name: string, aclMode: AclMode): DatasetStore
+  /** Removes the dataset with its documents, history and asset files. */
+  deleteDataset(name: string): Promise<void>
   close(): void
 }
 
@@ -71,31 +77,65 @@ export function openLake(options: {
   const writer = new CommitWriter(db)
   const hub = new ListenerHub()
   const datasets = new Map<string, DatasetStore>()
-  const configured: Record<string, AclMode> = options.datasets ?? {production: 'public', bookings: 'private'}
-  for (const [name, aclMode] of Object.entries(configured)) {
-    datasets.set(
+  const open = (name: string, aclMode: AclMode, createdAt: string) => {
+    const store = new DatasetStore({
+      db,
+      writer,
       name,
-      new DatasetStore({
-        db,
-        writer,
-        name,
-        aclMode,
-        onCommit: (dataset, tx) => {
-          hub.publish(dataset, tx)
-          removeDeletedAssetFiles(dataDir, dataset, tx)
-        },
-      }),
-    )
+      aclMode,
+      createdAt,
+      onCommit: (dataset, tx) => {
+        hub.publish(dataset, tx)
+        removeDeletedAssetFiles(dataDir, dataset, tx)
+      },
+    })
+    datasets.set(name, store)
+    return store
+  }
+  // Configured datasets always exist; after their creation the datasets table decides their ACL mode,
+  // so a change made through the datasets API survives a restart.
+  const configured: Record<string, AclMode> = options.datasets ?? {production: 'public', bookings: 'private'}
+  const register = db.prepare('INSERT OR IGNORE INTO datasets (name, acl_mode, created_at) VALUES (?, ?, ?)')
+  for (const [name, aclMode] of Object.entries(configured)) register.run(name, aclMode, new Date().toISOString())
+  for (const row of db.prepare('SELECT name, acl_mode, created_at FROM datasets ORDER BY name').all()) {
+    open(row.name as string, row.acl_mode as AclMode, row.created_at as string)
+  }
+  const existing = (name: string) => {
+    const store = datasets.get(name)
+    if (!store) throw new LakeError(404, 'datasetNotFound', `Dataset "${name}" not found`)
+    return store
   }
   return {
     dataDir,
     db,
     hub,
     datasets,
-    dataset(name) {
-      const store = datasets.get(name)
-      if (!store) throw new LakeError(404, 'datasetNotFound', `Dataset "${name}" not found`)
+    dataset: existing,
+    createDataset(name, aclMode) {
+      if (datasets.has(name)) throw new LakeError(409, 'conflict', `Dataset "${name}" already exists`)
+      const createdAt = new Date().toISOString()
+      db.prepare('INSERT INTO datasets (name, acl_mode, created_at) VALUES (?, ?, ?)').run(name, aclMode, createdAt)
+      return open(name, aclMode, createdAt)
+    },
+    setAclMode(name, aclMode) {
+      const store = existing(name)
+      db.prepare('UPDATE datasets SET acl_mode = ? WHERE name = ?').run(aclMode, name)
+      store.aclMode = aclMode
       return store
+    },
+    async deleteDataset(name) {
+      existing(name)
+      datasets.delete(name)
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        for (const table of ['documents', 'changes']) db.prepare(`DELETE FROM ${table} WHERE dataset = ?`).run(name)
+        db.prepare('DELETE FROM datasets WHERE name = ?').run(name)
+        db.exec('COMMIT')
+      } catch (error) {
+        db.exec('ROLLBACK')
+        throw error
+      }
+      await rm(assetDir(dataDir, name), {recursive: true, force: true})
     },
     close() {
       db.close()
