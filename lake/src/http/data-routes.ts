@@ -1,7 +1,7 @@
 import {can, type Permission} from '../auth/principals.ts'
 import {parsePerspective, parseQuery, runQuery, type Perspective} from '../query/run-query.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
-import {readDocumentAt, readTransactionLog} from '../store/history.ts'
+import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
 import {flag, queryParams, readJson, sendBuffer, sendJson, type RequestContext} from './request-context.ts'
 
@@ -132,8 +132,7 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
     ctx.res.write(chunk)
   }
   const listenerName = `ln-${Math.random().toString(36).slice(2, 10)}`
-  write(`event: welcome\ndata: ${JSON.stringify({listenerName})}\n\n`)
-  const remove = ctx.lake.hub.add({
+  const listener = {
     dataset: dataset.name,
     filter,
     params,
@@ -143,8 +142,24 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
     includeMutations: ctx.url.searchParams.get('includeMutations') !== 'false',
     effects: ctx.url.searchParams.get('effectFormat') === 'mendoza',
     includeAllVersions,
-    send: (event, data) => write(`event: ${event}\nid: ${(data as {eventId?: string}).eventId ?? ''}\ndata: ${JSON.stringify(data)}\n\n`),
-  })
+    // An `id:` line only with an event id: an empty one would clear the client's resume position.
+    send: (event: string, data: unknown) => {
+      const eventId = (data as {eventId?: string}).eventId
+      write(`event: ${event}\n${eventId ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(data)}\n\n`)
+    },
+  }
+  // A client that asked for resumable streams reconnects with the last event it saw: replay what it
+  // missed (`welcomeback`), or tell it to start afresh (`reset`) when that is too long ago.
+  const lastEventId = flag(ctx.url, 'enableResume') ? ctx.req.headers['last-event-id'] : undefined
+  const position = typeof lastEventId === 'string' && lastEventId ? resumePosition(ctx.lake.db, dataset.name, lastEventId) : undefined
+  let remove: () => void
+  if (typeof position === 'number') {
+    listener.send('welcomeback', {listenerName})
+    remove = ctx.lake.hub.resume(listener, () => transactionsAfter(ctx.lake.db, dataset.name, position))
+  } else {
+    listener.send(position === null ? 'reset' : 'welcome', {listenerName})
+    remove = ctx.lake.hub.add(listener)
+  }
   // Comments keep proxies and browsers from closing an idle stream.
   const keepAlive = setInterval(() => write(':\n\n'), 15_000)
   const stop = () => {

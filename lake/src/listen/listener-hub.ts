@@ -15,6 +15,8 @@ export interface ListenerOptions {
   /** Drafts and release versions too; otherwise published documents only. */
   includeAllVersions: boolean
   send: (event: string, data: unknown) => void
+  /** Transactions this listener already received from the log when it resumed. */
+  skip?: ReadonlySet<string>
 }
 
 /**
@@ -35,6 +37,32 @@ export class ListenerHub {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Adds a listener that resumes where an earlier stream stopped: `readMissed` runs in delivery order,
+   * so the transactions it reads from the log are sent first and every later one live, each once (a
+   * transaction already in the log whose live delivery is still queued is skipped then).
+   */
+  resume(listener: ListenerOptions, readMissed: () => Transaction[]): () => void {
+    const replayed = new Set<string>()
+    const resumed: ListenerOptions = {...listener, skip: replayed}
+    let removed = false
+    this.delivering = this.delivering
+      .then(async () => {
+        if (removed) return
+        const missed = readMissed()
+        for (const transaction of missed) {
+          replayed.add(transaction.id)
+          await this.deliverTo(resumed, transaction)
+        }
+        this.listeners.add(resumed)
+      })
+      .catch((error: unknown) => console.error('lake: listener resume failed', error))
+    return () => {
+      removed = true
+      this.listeners.delete(resumed)
+    }
+  }
+
   /** Delivers in commit order, even though matching is asynchronous. */
   publish(dataset: string, transaction: Transaction): void {
     this.delivering = this.delivering
@@ -44,19 +72,23 @@ export class ListenerHub {
 
   private async deliver(dataset: string, transaction: Transaction): Promise<void> {
     for (const listener of this.listeners) {
-      if (listener.dataset !== dataset) continue
-      const events: Record<string, unknown>[] = []
-      for (const change of transaction.changes) {
-        if (!listener.includeAllVersions && !isPublishedId(change.id)) continue
-        const event = await this.eventFor(listener, transaction, change)
-        if (event) events.push(event)
-      }
-      events.forEach((event, index) => {
-        event.transactionTotalEvents = events.length
-        event.transactionCurrentEvent = index
-        listener.send('mutation', event)
-      })
+      if (listener.dataset !== dataset || listener.skip?.has(transaction.id)) continue
+      await this.deliverTo(listener, transaction)
     }
+  }
+
+  private async deliverTo(listener: ListenerOptions, transaction: Transaction): Promise<void> {
+    const events: Record<string, unknown>[] = []
+    for (const change of transaction.changes) {
+      if (!listener.includeAllVersions && !isPublishedId(change.id)) continue
+      const event = await this.eventFor(listener, transaction, change)
+      if (event) events.push(event)
+    }
+    events.forEach((event, index) => {
+      event.transactionTotalEvents = events.length
+      event.transactionCurrentEvent = index
+      listener.send('mutation', event)
+    })
   }
 
   private async eventFor(listener: ListenerOptions, transaction: Transaction, change: DocumentChange) {

@@ -1,7 +1,7 @@
 import type {DatabaseSync} from 'node:sqlite'
 
 import {wholeDocumentEffects} from '../listen/listener-hub.ts'
-import type {SanityDocument} from './types.ts'
+import type {SanityDocument, Transaction} from './types.ts'
 
 interface ChangeRow {
   seq: number
@@ -132,4 +132,45 @@ export function readDocumentAt(
     )
     .get(dataset, id) as Pick<ChangeRow, 'after' | 'before'> | undefined
   return row ? (parseDoc(row.after) ?? parseDoc(row.before)) : null
+}
+
+/** How far back a `listen` stream can resume (`Last-Event-ID`): longer than any reconnect takes. */
+export const RESUME_WINDOW_MS = 30 * 60_000
+const RESUME_MAX_CHANGES = 10_000
+
+/**
+ * Where a listener that reconnects with the id of the last event it saw (`<transactionId>#<documentId>`)
+ * resumes: the log position after that event's transaction. null when the transaction is unknown or
+ * older than the resume window: the listener must then start afresh (`reset`).
+ */
+export function resumePosition(db: DatabaseSync, dataset: string, eventId: string, now = Date.now()): number | null {
+  const txId = eventId.slice(0, eventId.lastIndexOf('#'))
+  if (!txId) return null
+  const last = db
+    .prepare('SELECT MAX(seq) AS seq, MIN(timestamp) AS timestamp FROM changes WHERE dataset = ? AND tx_id = ?')
+    .get(dataset, txId) as {seq: number | null; timestamp: string | null} | undefined
+  if (!last?.seq || !last.timestamp || now - Date.parse(last.timestamp) > RESUME_WINDOW_MS) return null
+  return last.seq
+}
+
+/** The transactions logged after a position, whole and in order (at most RESUME_MAX_CHANGES changes). */
+export function transactionsAfter(db: DatabaseSync, dataset: string, position: number): Transaction[] {
+  const rows = db
+    .prepare('SELECT * FROM changes WHERE dataset = ? AND seq > ? ORDER BY seq LIMIT ?')
+    .all(dataset, position, RESUME_MAX_CHANGES) as unknown as ChangeRow[]
+  const transactions = new Map<string, Transaction>()
+  for (const row of rows) {
+    let transaction = transactions.get(row.tx_id)
+    if (!transaction) {
+      transaction = {id: row.tx_id, timestamp: row.timestamp, author: row.author, changes: []}
+      transactions.set(row.tx_id, transaction)
+    }
+    transaction.changes.push({
+      id: row.doc_id,
+      before: parseDoc(row.before),
+      after: parseDoc(row.after),
+      mutations: JSON.parse(row.mutations) as Transaction['changes'][number]['mutations'],
+    })
+  }
+  return [...transactions.values()]
 }
