@@ -150,8 +150,12 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
   }
   // A client that asked for resumable streams reconnects with the last event it saw: replay what it
   // missed (`welcomeback`), or tell it to start afresh (`reset`) when that is too long ago.
+  // Event ids are `<transactionId>#<documentId>`.
   const lastEventId = flag(ctx.url, 'enableResume') ? ctx.req.headers['last-event-id'] : undefined
-  const position = typeof lastEventId === 'string' && lastEventId ? resumePosition(ctx.lake.db, dataset.name, lastEventId) : undefined
+  const position =
+    typeof lastEventId === 'string' && lastEventId
+      ? resumePosition(ctx.lake.db, dataset.name, lastEventId.slice(0, lastEventId.lastIndexOf('#')))
+      : undefined
   let remove: () => void
   if (typeof position === 'number') {
     listener.send('welcomeback', {listenerName})

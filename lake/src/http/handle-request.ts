@@ -18,6 +18,7 @@ import {
   handleQuery,
 } from './data-routes.ts'
 import {handleExport} from './export-route.ts'
+import {handleLiveEvents} from './live-route.ts'
 import {handleProjectRoute, isAllowedOrigin} from './project-routes.ts'
 import {
   createContext,
@@ -118,6 +119,9 @@ async function route(ctx: RequestContext) {
         return handleHistory(ctx, third, rest)
       case 'export':
         return handleExport(ctx, third)
+      case 'live':
+        if (third === 'events') return handleLiveEvents(ctx, rest[0])
+        break
       case 'ping':
         return sendJson(ctx, 200, {pong: true}, {'x-sanity-shard': 'local'})
       case 'references':

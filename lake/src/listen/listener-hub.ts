@@ -26,6 +26,8 @@ export interface ListenerOptions {
  */
 export class ListenerHub {
   private readonly listeners = new Set<ListenerOptions>()
+  /** Streams that want every committed transaction of every dataset (the live events API). */
+  private readonly watchers = new Set<(dataset: string, transaction: Transaction) => void>()
   private delivering: Promise<void> = Promise.resolve()
 
   get size(): number {
@@ -63,6 +65,11 @@ export class ListenerHub {
     }
   }
 
+  watch(watcher: (dataset: string, transaction: Transaction) => void): () => void {
+    this.watchers.add(watcher)
+    return () => this.watchers.delete(watcher)
+  }
+
   /** Delivers in commit order, even though matching is asynchronous. */
   publish(dataset: string, transaction: Transaction): void {
     this.delivering = this.delivering
@@ -71,6 +78,7 @@ export class ListenerHub {
   }
 
   private async deliver(dataset: string, transaction: Transaction): Promise<void> {
+    for (const watcher of this.watchers) watcher(dataset, transaction)
     for (const listener of this.listeners) {
       if (listener.dataset !== dataset || listener.skip?.has(transaction.id)) continue
       await this.deliverTo(listener, transaction)

@@ -139,16 +139,14 @@ export const RESUME_WINDOW_MS = 30 * 60_000
 const RESUME_MAX_CHANGES = 10_000
 
 /**
- * Where a listener that reconnects with the id of the last event it saw (`<transactionId>#<documentId>`)
- * resumes: the log position after that event's transaction. null when the transaction is unknown or
- * older than the resume window: the listener must then start afresh (`reset`).
+ * Where a stream that reconnects after the last transaction it saw resumes: the log position after
+ * that transaction. null when the transaction is unknown or older than the resume window: the stream
+ * must then start afresh (`reset` for listen, `restart` for live events).
  */
-export function resumePosition(db: DatabaseSync, dataset: string, eventId: string, now = Date.now()): number | null {
-  const txId = eventId.slice(0, eventId.lastIndexOf('#'))
-  if (!txId) return null
+export function resumePosition(db: DatabaseSync, dataset: string, transactionId: string, now = Date.now()): number | null {
   const last = db
     .prepare('SELECT MAX(seq) AS seq, MIN(timestamp) AS timestamp FROM changes WHERE dataset = ? AND tx_id = ?')
-    .get(dataset, txId) as {seq: number | null; timestamp: string | null} | undefined
+    .get(dataset, transactionId) as {seq: number | null; timestamp: string | null} | undefined
   if (!last?.seq || !last.timestamp || now - Date.parse(last.timestamp) > RESUME_WINDOW_MS) return null
   return last.seq
 }
