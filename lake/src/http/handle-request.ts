@@ -151,11 +151,16 @@ async function route(ctx: RequestContext) {
   throw new LakeError(404, 'notFound', `No such endpoint: ${ctx.path}`)
 }
 
-/** `/images/:projectId/:dataset/:file` and `/files/…`, public for public datasets as on Sanity's CDN. */
+/**
+ * `/images/:projectId/:dataset/:file` and `/files/…`. As on Sanity's CDN, a file is served to whoever has
+ * its URL (which carries its SHA-1), even from a private dataset: "the file itself is publicly accessible,
+ * even in private datasets" (https://www.sanity.io/docs/keeping-your-data-safe). `@sanity/export`
+ * relies on it: it downloads the files of a private dataset without a token.
+ */
 async function serveAsset(ctx: RequestContext, kind: 'images' | 'files', parts: string[]) {
   const [projectId, datasetName, fileName] = parts
   if (projectId !== ctx.config.projectId || !fileName) throw new LakeError(404, 'notFound', 'No such asset')
-  const dataset = datasetFor(ctx, datasetName, 'read')
+  const dataset = ctx.lake.dataset(datasetName ?? '')
   const common = {
     dataDir: ctx.lake.dataDir,
     dataset: dataset.name,

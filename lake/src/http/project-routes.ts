@@ -59,7 +59,8 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
       else return false
       return true
     case 'features':
-      sendJson(ctx, 200, [])
+      // The lake has private datasets; the CLI offers `--visibility private` only when this says so.
+      sendJson(ctx, 200, ['privateDataset'])
       return true
     case 'help':
       sendJson(ctx, 200, {})

@@ -44,7 +44,8 @@ export function createContext(
   res: LakeResponse,
   deps: {lake: Lake; config: LakeConfig; secrets: LakeSecrets; publicOrigin: string},
 ): RequestContext {
-  const url = new URL(req.url ?? '/', 'http://lake.invalid')
+  // `@sanity/migrate` asks for `//v2024-01-29/data/…`: a path, not a protocol-relative URL.
+  const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://lake.invalid')
   const versioned = /^\/v([^/]+)(\/.*)?$/.exec(url.pathname)
   const token = bearerToken(req)
   const known = token ? principalForToken(token, deps.secrets, deps.lake.db) : undefined
