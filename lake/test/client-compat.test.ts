@@ -401,7 +401,7 @@ describe('studio support endpoints', () => {
       expect(await (await get('/check/cors')).json()).toEqual({result: {allowed: true, withCredentials: true}})
       const acl = (await (await get('/projects/local/datasets/production/acl', lake.secrets.rootToken)).json()) as {permissions: string[]}[]
       expect(acl[0]?.permissions).toContain('update')
-      expect(await (await get('/features')).json()).toEqual([])
+      expect(await (await get('/features')).json()).toEqual(['privateDataset'])
       expect(await (await get('/intake/telemetry-status')).json()).toEqual({status: 'denied'})
       const datasets = (await (await get('/projects/local/datasets', lake.secrets.rootToken)).json()) as {name: string; aclMode: string}[]
       expect(datasets).toEqual(

@@ -64,15 +64,27 @@ function compare(a: unknown, b: unknown): number {
   return 0
 }
 
+/** What a filter may need besides the document it tests: `*` and `->` see the whole dataset. */
+export interface FilterContext {
+  dataset: SanityDocument[]
+  params: Record<string, unknown>
+  identity?: string | undefined
+  sanity: {projectId: string; dataset: string}
+}
+
 /**
- * groq-js's synchronous evaluator is several times faster over thousands of documents; it throws
- * on the few functions it does not support, and then the asynchronous one answers.
+ * The candidates that match `filter`, evaluated as groq-js evaluates `*[filter]`: each candidate is
+ * `@`, while sub-queries (`*[…]`), dereferences (`->`), `identity()` and `sanity::…()` see the whole
+ * dataset and context, not only the candidates. groq-js's synchronous evaluator is several times
+ * faster over thousands of documents; it throws on the few functions it does not support, and then
+ * the asynchronous one answers.
  */
-async function filterMatches(filter: ExprNode, dataset: SanityDocument[], params: Record<string, unknown>) {
+async function filterMatches(filter: Node, candidates: SanityDocument[], context: FilterContext) {
+  const tree = {...filter, base: {type: 'Value', value: candidates}} as ExprNode
   try {
-    return evaluateSync(filter, {dataset, params}).data as SanityDocument[]
+    return evaluateSync(tree, context).data as SanityDocument[]
   } catch {
-    return (await (await evaluate(filter, {dataset, params})).get()) as SanityDocument[]
+    return (await (await evaluate(tree, context)).get()) as SanityDocument[]
   }
 }
 
@@ -87,9 +99,9 @@ export async function runOrderedSlice(
   candidates: SanityDocument[],
   filterIsTypeOnly: boolean,
   evaluateRest: (tree: ExprNode) => Promise<unknown>,
-  params: Record<string, unknown>,
+  context: FilterContext,
 ): Promise<unknown> {
-  const matches = filterIsTypeOnly ? candidates : await filterMatches(plan.filter as ExprNode, candidates, params)
+  const matches = filterIsTypeOnly ? candidates : await filterMatches(plan.filter, candidates, context)
   const rows = matches.map((doc, index) => ({doc, index, keys: plan.keys.map(({attribute}) => doc[attribute])}))
   rows.sort((a, b) => {
     for (const [column, {descending}] of plan.keys.entries()) {

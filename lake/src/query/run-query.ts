@@ -192,7 +192,12 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
         : types && input.documentsOfTypes
           ? input.documentsOfTypes(types)
           : input.documents
-      return await runOrderedSlice(plan, candidates, typeOnly, (rest) => evaluateOn(rest, input.documents), input.params)
+      return await runOrderedSlice(plan, candidates, typeOnly, (rest) => evaluateOn(rest, input.documents), {
+        dataset: input.documents,
+        params: input.params,
+        identity: input.identity,
+        sanity: {projectId: input.projectId, dataset: input.dataset},
+      })
     }
     const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
     return await evaluateOn(tree, types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents)

@@ -108,11 +108,15 @@ export class DatasetStore implements DatasetHandle {
     return index.get(value) ?? []
   }
 
+  /**
+   * The visible documents of some types, in dataset order (the order `*` has, which ties keep): one
+   * type straight from its index, several by a scan, since their indexes hold them type by type.
+   */
   visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[] {
-    const docs: SanityDocument[] = []
-    for (const type of types) {
-      for (const doc of this.byType.get(type)?.values() ?? []) docs.push(doc)
-    }
+    const docs =
+      types.length === 1
+        ? [...(this.byType.get(types[0] as string)?.values() ?? [])]
+        : this.list('raw').filter((doc) => types.includes(doc._type))
     return applyPerspective(docs, perspective)
   }
 
@@ -210,7 +214,11 @@ export class DatasetStore implements DatasetHandle {
 
   private put(doc: SanityDocument): void {
     const previous = this.committed.get(doc._id)
-    if (previous && previous._type !== doc._type) this.byType.get(previous._type)?.delete(doc._id)
+    if (previous && previous._type !== doc._type) {
+      // Moved to the end of both orders, so its type's index keeps the dataset's order.
+      this.byType.get(previous._type)?.delete(doc._id)
+      this.committed.delete(doc._id)
+    }
     this.committed.set(doc._id, doc)
     let ofType = this.byType.get(doc._type)
     if (!ofType) this.byType.set(doc._type, (ofType = new Map()))
