@@ -42,6 +42,26 @@ describe('live events', () => {
     stream.stop()
   })
 
+  it('names in a message the sync tags of the queries whose results a publish can change', async () => {
+    const stream = collect(anonymous)
+    await expect.poll(() => stream.events.map((event) => event.type)).toEqual(['welcome'])
+    const tagsOf = async (query: string) =>
+      ((await anonymous.fetch(query, {}, {filterResponse: false})) as {syncTags: string[]}).syncTags
+    const experiences = await tagsOf('*[_type == "liveExperience"]{title}')
+    const stories = await tagsOf('*[_type == "liveStory"]{title}')
+    const joined = await tagsOf('*[_type == "liveStory"]{"experience": experience->title}')
+    expect(experiences).toHaveLength(1)
+
+    await root.create({_id: 'live-tagged', _type: 'liveExperience', title: 'Tagged'})
+    await expect.poll(() => messages(stream.events).length).toBe(1)
+    const tags = (messages(stream.events)[0] as {tags: string[]}).tags
+    expect(tags).toEqual(expect.arrayContaining(experiences))
+    // A join may read any document, so any change reaches it; a query over another type is left alone.
+    expect(tags).toEqual(expect.arrayContaining(joined))
+    expect(tags.some((tag) => stories.includes(tag))).toBe(false)
+    stream.stop()
+  })
+
   it('includes draft changes for a token that asks for them, and refuses them to anonymous callers', async () => {
     const stream = collect(root, {includeDrafts: true})
     await expect.poll(() => stream.events.map((event) => event.type)).toEqual(['welcome'])

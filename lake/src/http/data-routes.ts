@@ -1,5 +1,6 @@
 import {can, type Permission} from '../auth/principals.ts'
-import {parsePerspective, parseQuery, runQuery, type Perspective} from '../query/run-query.ts'
+import {queryTags} from '../live/sync-tags.ts'
+import {parsePerspective, parseQuery, runQuery, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
@@ -56,7 +57,9 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
   })
   const ms = Math.round(performance.now() - started)
   const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
-  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, ms})
+  // The tags `client.live.events()` messages name when something this result depends on changes.
+  const syncTags = queryTags(dataset.name, typesOnlyNeeded(parseQuery(query, params)))
+  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, syncTags, ms})
 }
 
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {

@@ -94,7 +94,7 @@ export function parseQuery(query: string, params: Record<string, unknown>): Expr
  * documents of those types can match, so the query may run on that slice of the dataset. This
  * turns the common `*[_type == "booking" && …]` from a scan of everything into a scan of one type.
  */
-function typesOnlyNeeded(tree: ExprNode): string[] | null {
+export function typesOnlyNeeded(tree: ExprNode): string[] | null {
   let everything = 0
   let types: string[] | null = null
   const visit = (node: unknown, parent: Record<string, unknown> | null): void => {
@@ -103,6 +103,8 @@ function typesOnlyNeeded(tree: ExprNode): string[] | null {
     const current = node as Record<string, unknown>
     // `ref->` resolves against the whole dataset, so a query that dereferences needs all of it.
     if (current.type === 'Deref') everything = Infinity
+    // `releases::all()` reads the release documents, whatever `*` is filtered on.
+    if (current.type === 'FuncCall' && current.namespace === 'releases') everything = Infinity
     if (current.type === 'Everything') {
       everything++
       types = parent?.type === 'Filter' && parent.base === current ? typeConstraint(parent.expr) : null
