@@ -1,6 +1,7 @@
 import {can, type Permission} from '../auth/principals.ts'
 import {queryTags} from '../live/sync-tags.ts'
 import {parsePerspective, parseQuery, runQuery, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
+import {contentSourceMap} from '../query/source-map.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
@@ -57,9 +58,25 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
   })
   const ms = Math.round(performance.now() - started)
   const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
+  const tree = parseQuery(query, params)
   // The tags `client.live.events()` messages name when something this result depends on changes.
-  const syncTags = queryTags(dataset.name, typesOnlyNeeded(parseQuery(query, params)))
-  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, syncTags, ms})
+  const syncTags = queryTags(dataset.name, typesOnlyNeeded(tree))
+  const sourceMapMode = ctx.url.searchParams.get('resultSourceMap')
+  const resultSourceMap =
+    sourceMapMode === 'true' || sourceMapMode === 'withKeyArraySelector'
+      ? await contentSourceMap({
+          tree,
+          result: result ?? null,
+          options: {
+            dataset: dataset.visible(perspective),
+            params,
+            identity: ctx.principal.userId,
+            sanity: {projectId: ctx.config.projectId, dataset: dataset.name},
+          },
+          withKeyArraySelector: sourceMapMode === 'withKeyArraySelector',
+        })
+      : undefined
+  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, ...(resultSourceMap ? {resultSourceMap} : {}), syncTags, ms})
 }
 
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
