@@ -1,6 +1,6 @@
 import {can, type Permission} from '../auth/principals.ts'
 import {queryTags} from '../live/sync-tags.ts'
-import {parsePerspective, parseQuery, runQuery, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
+import {isRootPathId, parsePerspective, parseQuery, runQuery, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
 import {contentSourceMap} from '../query/source-map.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
@@ -24,10 +24,10 @@ function defaultPerspective(apiVersion: string | null): Perspective {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= '2025-02-19' ? {kind: 'published'} : {kind: 'raw'}
 }
 
-/** Anonymous callers see published documents whatever perspective they ask for. */
+/** Anonymous callers see published root-path documents whatever perspective they ask for. */
 function perspectiveFor(ctx: RequestContext, dataset: DatasetStore): Perspective {
   const asked = parsePerspective(ctx.url.searchParams.get('perspective'), defaultPerspective(ctx.apiVersion))
-  return can(ctx.principal, 'readDrafts', dataset.aclMode) ? asked : {kind: 'published'}
+  return can(ctx.principal, 'readDrafts', dataset.aclMode) ? asked : {kind: 'public'}
 }
 
 export async function handleQuery(ctx: RequestContext, datasetName: string | undefined) {
@@ -89,7 +89,7 @@ export function handleGetDocuments(ctx: RequestContext, datasetName: string | un
   for (const id of ids) {
     const doc = dataset.getDocument(id)
     if (!doc) omitted.push({id, reason: 'existence'})
-    else if (!seeDrafts && (id.startsWith('drafts.') || id.startsWith('versions.'))) {
+    else if (!seeDrafts && !isRootPathId(id)) {
       omitted.push({id, reason: 'permission'})
     } else if (!excludeContent) documents.push(doc)
   }
@@ -162,6 +162,7 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
     includeMutations: ctx.url.searchParams.get('includeMutations') !== 'false',
     effects: ctx.url.searchParams.get('effectFormat') === 'mendoza',
     includeAllVersions,
+    rootPathsOnly: !seeDrafts,
     // An `id:` line only with an event id: an empty one would clear the client's resume position.
     send: (event: string, data: unknown) => {
       const eventId = (data as {eventId?: string}).eventId

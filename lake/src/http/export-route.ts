@@ -1,6 +1,7 @@
 import {once} from 'node:events'
 
 import {can} from '../auth/principals.ts'
+import {isRootPathId} from '../query/run-query.ts'
 import {LakeError, type SanityDocument} from '../store/types.ts'
 import {datasetFor} from './data-routes.ts'
 import type {RequestContext} from './request-context.ts'
@@ -20,7 +21,7 @@ export async function handleExport(ctx: RequestContext, datasetName: string | un
   const seesPaths = can(ctx.principal, 'readDrafts', dataset.aclMode)
   const documents: SanityDocument[] = []
   for (const doc of dataset.documents()) {
-    if (doc._id.startsWith('_.') || (!seesPaths && doc._id.includes('.'))) continue
+    if (doc._id.startsWith('_.') || (!seesPaths && !isRootPathId(doc._id))) continue
     if (!wanted || wanted.has(doc._type)) documents.push(doc)
   }
   documents.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0))

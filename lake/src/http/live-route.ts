@@ -1,5 +1,6 @@
 import {can} from '../auth/principals.ts'
 import {transactionTags} from '../live/sync-tags.ts'
+import {isPublishedId, isRootPathId} from '../query/run-query.ts'
 import {resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type Transaction} from '../store/types.ts'
 import {datasetFor} from './data-routes.ts'
@@ -15,16 +16,17 @@ export function handleLiveEvents(ctx: RequestContext, datasetName: string | unde
   if (ctx.method !== 'GET') throw new LakeError(405, 'methodNotAllowed', 'The live events endpoint only answers GET')
   const dataset = datasetFor(ctx, datasetName, 'read')
   const includeDrafts = flag(ctx.url, 'includeDrafts')
-  if (includeDrafts && !can(ctx.principal, 'readDrafts', dataset.aclMode)) {
-    throw new LakeError(401, 'unauthorized', 'Live events with drafts need a token')
-  }
+  const seesPaths = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  if (includeDrafts && !seesPaths) throw new LakeError(401, 'unauthorized', 'Live events with drafts need a token')
+  // Only changes the caller could read: drafts when asked for, documents under a path for tokens.
+  const visible = includeDrafts ? () => true : seesPaths ? isPublishedId : isRootPathId
   ctx.res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     ...('httpVersionMajor' in ctx.req && ctx.req.httpVersionMajor === 1 ? {connection: 'keep-alive'} : {}),
   })
   const send = (transaction: Transaction) => {
-    const tags = transactionTags(dataset.name, transaction, includeDrafts)
+    const tags = transactionTags(dataset.name, transaction, visible)
     if (tags) ctx.res.write(`event: message\nid: ${transaction.id}\ndata: ${JSON.stringify({tags})}\n\n`)
   }
 

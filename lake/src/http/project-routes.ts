@@ -107,14 +107,16 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
       }
       if (third === 'datasets' && fifth === 'acl') {
         ctx.lake.dataset(fourth ?? '')
-        // Grants the studio evaluates per document; the lake itself enforces the real rules.
+        // Grants the studio evaluates per document; the lake itself enforces the real rules. Anonymous
+        // callers read documents at the root path only (`path("*")`), tokens every path (`path("**")`).
         const permissions =
           ctx.principal.role === null
             ? ['read']
             : ctx.principal.role === 'read'
               ? ['read', 'history']
               : ['read', 'create', 'update', 'history', 'editHistory']
-        sendJson(ctx, 200, [{filter: '_id in path("**")', permissions}])
+        const filter = ctx.principal.role === null ? '_id in path("*")' : '_id in path("**")'
+        sendJson(ctx, 200, [{filter, permissions}])
         return true
       }
       if (third === 'datasets') {

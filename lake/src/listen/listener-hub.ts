@@ -1,6 +1,6 @@
 import type {ExprNode} from 'groq-js'
 
-import {isPublishedId, matchesFilter} from '../query/run-query.ts'
+import {isPublishedId, isRootPathId, matchesFilter} from '../query/run-query.ts'
 import type {DocumentChange, SanityDocument, Transaction} from '../store/types.ts'
 
 export interface ListenerOptions {
@@ -14,6 +14,8 @@ export interface ListenerOptions {
   effects: boolean
   /** Drafts and release versions too; otherwise published documents only. */
   includeAllVersions: boolean
+  /** Anonymous listeners: documents at the root path only (no dot in the id), as hosted. */
+  rootPathsOnly?: boolean
   send: (event: string, data: unknown) => void
   /** Transactions this listener already received from the log when it resumed. */
   skip?: ReadonlySet<string>
@@ -89,6 +91,7 @@ export class ListenerHub {
     const events: Record<string, unknown>[] = []
     for (const change of transaction.changes) {
       if (!listener.includeAllVersions && !isPublishedId(change.id)) continue
+      if (listener.rootPathsOnly && !isRootPathId(change.id)) continue
       const event = await this.eventFor(listener, transaction, change)
       if (event) events.push(event)
     }

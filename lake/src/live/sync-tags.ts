@@ -1,6 +1,5 @@
 import {createHash} from 'node:crypto'
 
-import {isPublishedId} from '../query/run-query.ts'
 import type {Transaction} from '../store/types.ts'
 
 /** An opaque cache tag, as hosted's `syncTags` are (`s1:` then a short hash). */
@@ -23,10 +22,10 @@ export function queryTags(dataset: string, onlyTypes: string[] | null): SyncTag[
 }
 
 /** The tags a committed transaction invalidates; null when it changed nothing the stream may see. */
-export function transactionTags(dataset: string, transaction: Transaction, includeDrafts: boolean): SyncTag[] | null {
+export function transactionTags(dataset: string, transaction: Transaction, visible: (id: string) => boolean): SyncTag[] | null {
   const tags = new Set<SyncTag>()
   for (const change of transaction.changes) {
-    if (!includeDrafts && !isPublishedId(change.id)) continue
+    if (!visible(change.id)) continue
     for (const doc of [change.before, change.after]) if (doc) tags.add(tag(dataset, `type:${doc._type}`))
   }
   if (tags.size === 0) return null

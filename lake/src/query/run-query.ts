@@ -3,8 +3,17 @@ import {evaluate, parse, type ExprNode} from 'groq-js'
 import {LakeError, type SanityDocument} from '../store/types.ts'
 import {findOrderedSlice, runOrderedSlice} from './ordered-slice.ts'
 
-/** What part of a dataset a query sees (https://www.sanity.io/docs/perspectives). */
-export type Perspective = {kind: 'raw'} | {kind: 'published'} | {kind: 'stack'; layers: string[]}
+/**
+ * What part of a dataset a query sees (https://www.sanity.io/docs/perspectives). `public` is what an
+ * anonymous caller of a public dataset sees, whatever it asks for: published documents at the root
+ * path only, as hosted shows them (ids with a dot, such as `drafts.…` or `settings.x`, are private).
+ */
+export type Perspective = {kind: 'raw'} | {kind: 'published'} | {kind: 'public'} | {kind: 'stack'; layers: string[]}
+
+/** Documents under a path (an id with a dot) are visible to tokens only (https://www.sanity.io/docs/ids). */
+export function isRootPathId(id: string): boolean {
+  return !id.includes('.')
+}
 
 export function parsePerspective(value: string | null | undefined, fallback: Perspective): Perspective {
   if (!value) return fallback
@@ -39,6 +48,7 @@ export function publishedIdOf(id: string): string {
 export function applyPerspective(docs: SanityDocument[], perspective: Perspective): SanityDocument[] {
   if (perspective.kind === 'raw') return docs
   if (perspective.kind === 'published') return docs.filter((doc) => isPublishedId(doc._id))
+  if (perspective.kind === 'public') return docs.filter((doc) => isRootPathId(doc._id))
 
   const rank = (id: string): number => {
     if (id.startsWith('drafts.')) {

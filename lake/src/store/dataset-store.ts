@@ -1,7 +1,7 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
-import {applyPerspective, isPublishedId, type Perspective} from '../query/run-query.ts'
+import {applyPerspective, isPublishedId, isRootPathId, type Perspective} from '../query/run-query.ts'
 import type {CommitWriter} from './commit-writer.ts'
 import {actionsToMutations} from './plan-actions.ts'
 import {planMutations, randomId, type DocumentReader} from './plan-mutations.ts'
@@ -39,7 +39,7 @@ export class DatasetStore implements DatasetHandle {
   private readonly pendingTransactions = new Set<string>()
   private planning: Promise<unknown> = Promise.resolve()
   private findTransaction: StatementSync | undefined
-  private snapshot: {raw: SanityDocument[]; published: SanityDocument[]} | null = null
+  private snapshot: {raw: SanityDocument[]; published: SanityDocument[]; public: SanityDocument[]} | null = null
   /** Documents by the value of one top-level attribute, per view; dropped at every commit. */
   private readonly equalityIndexes = new Map<string, Map<unknown, SanityDocument[]>>()
 
@@ -73,11 +73,15 @@ export class DatasetStore implements DatasetHandle {
     return this.committed.size
   }
 
-  /** All documents, or the published ones, as arrays cached until the next commit. */
-  list(view: 'raw' | 'published'): SanityDocument[] {
+  /** All documents, the published ones, or those anonymous callers see, cached until the next commit. */
+  list(view: 'raw' | 'published' | 'public'): SanityDocument[] {
     if (!this.snapshot) {
       const raw = [...this.committed.values()]
-      this.snapshot = {raw, published: raw.filter((doc) => isPublishedId(doc._id))}
+      this.snapshot = {
+        raw,
+        published: raw.filter((doc) => isPublishedId(doc._id)),
+        public: raw.filter((doc) => isRootPathId(doc._id)),
+      }
     }
     return this.snapshot[view]
   }
@@ -89,7 +93,7 @@ export class DatasetStore implements DatasetHandle {
 
   /**
    * The visible documents whose `attribute` equals `value`, from an index built on first use.
-   * Only for the raw and published views: under a drafts overlay, which document is visible
+   * Only for the raw, published and public views: under a drafts overlay, which document is visible
    * depends on more than the attribute, so there is no index (null).
    */
   visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null {
