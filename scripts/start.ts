@@ -6,6 +6,7 @@ import {lakeConfigFromEnv} from '../lake/src/config.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
+import {migrateDataFolder} from './lib/migrate-root-path-ids.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
 
@@ -28,6 +29,7 @@ const siteUrl = `http://localhost:${sitePort}`
 const studioDir = await ensureStudioBuild(root)
 if (!dev) await ensureWebBuild(root)
 await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
+await migrateDataFolder(config)
 
 const children: ChildProcess[] = []
 let stopping = false

@@ -1,7 +1,7 @@
 /** Booking settings for each experience (`_id` "settings.<slug>"). */
 import type {ExperienceSettings} from '@repo/schemas/experience-settings.ts'
 
-import {experienceId} from './experiences.ts'
+import {experienceId, settingsId} from './document-ids.ts'
 import {ref} from './sanity-values.ts'
 
 export const settingsBySlug: Record<string, ExperienceSettings> = {
@@ -74,10 +74,6 @@ export const settingsBySlug: Record<string, ExperienceSettings> = {
     timeSlots: ['Morning', 'Afternoon', 'Sunset', 'Full Day'],
     leadTimeDays: 2,
   },
-}
-
-export function settingsId(slug: string): string {
-  return `settings.${slug}`
 }
 
 export function experienceSettingsDocuments() {

@@ -5,6 +5,7 @@
  */
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
 
+import {experienceId} from './document-ids.ts'
 import {image, keyed} from './sanity-values.ts'
 
 type Faq = {question: string; answer: string}
@@ -641,10 +642,6 @@ export const experienceSources: ExperienceSource[] = [
     aliases: ['custom'],
   },
 ]
-
-export function experienceId(slug: string): string {
-  return `experience.${slug}`
-}
 
 export function experienceDocuments() {
   return experienceSources.map((source) => {

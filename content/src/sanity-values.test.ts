@@ -31,7 +31,7 @@ A paragraph with **bold**, *italic*, a [web link](https://example.com) and a [hi
     if (paragraph._type !== 'block') throw new Error('expected a block')
     expect(paragraph.markDefs.map((d) => d._type)).toEqual(['link', 'experienceLink'])
     expect(paragraph.markDefs[1]).toMatchObject({
-      experience: {_type: 'reference', _ref: 'experience.lions-head-sunset-hike'},
+      experience: {_type: 'reference', _ref: 'experience-lions-head-sunset-hike'},
     })
     expect(paragraph.children.find((c) => c.text === 'bold')?.marks).toEqual(['strong'])
     expect(paragraph.children.find((c) => c.text === 'italic')?.marks).toEqual(['em'])

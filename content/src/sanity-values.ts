@@ -4,6 +4,8 @@
  */
 import {createHash} from 'node:crypto'
 
+import {experienceId} from './document-ids.ts'
+
 export type Reference = {_type: 'reference'; _ref: string; _key?: string}
 export type SeedImage = {_type: 'image'; _sanityAsset: string; alt: string; caption?: string}
 
@@ -60,7 +62,7 @@ function spans(text: string, blockKey: string): {children: Span[]; markDefs: Mar
           ? {
               _type: 'experienceLink',
               _key: defKey,
-              experience: ref(`experience.${target.slice('experience:'.length)}`),
+              experience: ref(experienceId(target.slice('experience:'.length))),
             }
           : {_type: 'link', _key: defKey, href: target},
       )

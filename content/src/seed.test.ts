@@ -25,7 +25,7 @@ const docs: SeedDocument[] = ndjson
 const byId = new Map(docs.map((d) => [d._id, d]))
 const ofType = (type: string) =>
   docs.filter((d) => d._type === type) as (SeedDocument & Record<string, any>)[]
-const experience = (slug: string) => byId.get(`experience.${slug}`) as Record<string, any>
+const experience = (slug: string) => byId.get(`experience-${slug}`) as Record<string, any>
 
 /** Every value in a document tree, with its path. */
 function* walk(value: unknown, path: string): Generator<[string, unknown]> {
@@ -40,9 +40,9 @@ describe('the committed seed file', () => {
     expect(ndjson).toBe(toNdjson(seedDocuments()))
   })
 
-  it('has unique, readable ids', () => {
+  it('has unique, readable ids at the root path (a dot would hide the document from the site on hosted Sanity)', () => {
     expect(byId.size).toBe(docs.length)
-    for (const doc of docs) expect(doc._id).toMatch(/^[a-zA-Z][a-zA-Z0-9]*(\.[a-z0-9-]+)?$/)
+    for (const doc of docs) expect(doc._id).toMatch(/^[a-zA-Z][a-zA-Z0-9]*(-[a-z0-9-]+)?$/)
   })
 
   it('has only references that resolve to a document in the file', () => {
@@ -154,7 +154,7 @@ describe('experiences', () => {
   it('follow the slug rule, and ids follow the slug', () => {
     for (const e of experiences) {
       expect(e.slug.current).toBe(slugify(e.title))
-      expect(e._id).toBe(`experience.${e.slug.current}`)
+      expect(e._id).toBe(`experience-${e.slug.current}`)
     }
   })
 
@@ -224,7 +224,7 @@ describe('booking settings', () => {
         .sort(),
     )
     for (const s of settings) {
-      expect(s._id).toBe(s.experience._ref.replace('experience.', 'settings.'))
+      expect(s._id).toBe(s.experience._ref.replace('experience-', 'settings-'))
       expect(
         validateExperienceSettings(
           s as Parameters<typeof validateExperienceSettings>[0],
@@ -239,7 +239,7 @@ describe('booking settings', () => {
   })
 
   it('match each experience: sunset hike at sunset, winelands all day, jazz in the evening', () => {
-    const slotsOf = (slug: string) => settings.find((s) => s._id === `settings.${slug}`)!.timeSlots
+    const slotsOf = (slug: string) => settings.find((s) => s._id === `settings-${slug}`)!.timeSlots
     expect(slotsOf('lions-head-sunset-hike')).toContain('Sunset')
     expect(slotsOf('cape-winelands-tour')).toEqual(['Full Day'])
     expect(slotsOf('township-jazz-night')).toEqual(['Evening'])
@@ -317,9 +317,9 @@ describe('singletons and the rest', () => {
     expect(copy.questionnaireHero.heading).toBe('Plan Your Perfect Trip')
     const home = byId.get('homePage') as Record<string, any>
     expect(home.featuredStories.map((r: {_ref: string}) => r._ref)).toEqual([
-      'story.woodstock-art-studios',
-      'story.old-biscuit-mill',
-      'story.cape-jazz-scene',
+      'story-woodstock-art-studios',
+      'story-old-biscuit-mill',
+      'story-cape-jazz-scene',
     ])
     expect(home.howItWorksSteps.map((s: {title: string}) => s.title)).toEqual([
       'Pick or request',

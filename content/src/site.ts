@@ -6,6 +6,7 @@ import {
   THANK_YOU_CONFIRMATION_PROMISE,
 } from '@repo/schemas/content-rules.ts'
 
+import {storyId, testimonialId} from './document-ids.ts'
 import {image, keyed, portableText, ref} from './sanity-values.ts'
 
 const steps = (items: {title: string; text: string}[], prefix: string) =>
@@ -78,13 +79,13 @@ export function homePageDocument() {
     storiesHeading: 'Local stories',
     storiesText: 'The places, people and rhythms behind our experiences, written by our guides.',
     featuredStories: keyed(
-      ['story.woodstock-art-studios', 'story.old-biscuit-mill', 'story.cape-jazz-scene'].map(ref),
+      ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'].map((slug) => ref(storyId(slug))),
       'home-story',
     ),
     storiesLinkLabel: 'Read more stories',
     testimonialsHeading: 'What travellers say',
     testimonials: keyed(
-      ['testimonial.1', 'testimonial.2', 'testimonial.3'].map(ref),
+      [1, 2, 3].map((position) => ref(testimonialId(position))),
       'home-testimonial',
     ),
     howItWorksHeading: 'How it works',

@@ -2,7 +2,7 @@
  * The nine local stories of spec §2 (`_id` "story.<slug>"), each with its call to action from the spec's
  * story table: an experience reference, or the bespoke questionnaire.
  */
-import {experienceId} from './experiences.ts'
+import {experienceId, storyId} from './document-ids.ts'
 import {image, keyed, portableText, ref} from './sanity-values.ts'
 
 type StorySource = {
@@ -356,9 +356,6 @@ Chapman’s Peak is the opening act of our Cape Point & Penguins day, and a favo
   },
 ]
 
-export function storyId(slug: string): string {
-  return `story.${slug}`
-}
 
 export function storyDocuments() {
   return storySources.map((s, i) => ({

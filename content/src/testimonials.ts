@@ -1,5 +1,5 @@
 /** Travellers' words for the home page (`_id` "testimonial.<n>"). */
-import {experienceId} from './experiences.ts'
+import {experienceId, testimonialId} from './document-ids.ts'
 import {ref} from './sanity-values.ts'
 
 const testimonials = [
@@ -35,7 +35,7 @@ const testimonials = [
 
 export function testimonialDocuments() {
   return testimonials.map(({experience, ...fields}, i) => ({
-    _id: `testimonial.${i + 1}`,
+    _id: testimonialId(i + 1),
     _type: 'testimonial',
     ...fields,
     experience: ref(experienceId(experience)),

@@ -55,7 +55,7 @@ describe('content rules', () => {
     expect(
       storyCallToActionProblem({
         kind: 'experience',
-        experience: {_ref: 'experience.sunset-cruise'},
+        experience: {_ref: 'experience-sunset-cruise'},
       }),
     ).toBeNull()
     expect(storyCallToActionProblem({kind: 'experience'})).toMatch(/Pick the experience/)

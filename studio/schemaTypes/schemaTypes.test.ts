@@ -111,7 +111,7 @@ describe('the seed content', () => {
 
 describe('validation stops what the site cannot show', () => {
   it('rejects a settings document with min above max, bad lead time, duplicate or past blackout dates', async () => {
-    const settings = doc('settings.sunset-cruise')
+    const settings = doc('settings-sunset-cruise')
     Object.assign(settings, {
       minPax: 12,
       maxPax: 4,
@@ -136,14 +136,14 @@ describe('validation stops what the site cannot show', () => {
   })
 
   it('allows one settings document per experience', async () => {
-    const second = {...doc('settings.sunset-cruise'), _id: 'drafts.another-settings'}
+    const second = {...doc('settings-sunset-cruise'), _id: 'drafts.another-settings'}
     expect(await problems(second, [...dataset, second])).toEqual([
       'experience: This experience already has booking settings. Edit those instead of adding a second set.',
     ])
   })
 
   it('limits FAQs to five and requires alt text on images', async () => {
-    const hike = doc('experience.lions-head-sunset-hike')
+    const hike = doc('experience-lions-head-sunset-hike')
     hike.faqs = [...hike.faqs, {...hike.faqs[0], _key: 'extra'}]
     hike.image = {...hike.image, alt: ''}
     expect(await problems(hike)).toEqual([
@@ -157,7 +157,7 @@ describe('validation stops what the site cannot show', () => {
   })
 
   it('keeps home-page positions unique and prices set for bookable experiences', async () => {
-    const cooking = doc('experience.bo-kaap-spice-route-cooking')
+    const cooking = doc('experience-bo-kaap-spice-route-cooking')
     cooking.featuredOrder = 1
     delete cooking.fromPrice
     expect(await problems(cooking)).toEqual([
@@ -167,10 +167,10 @@ describe('validation stops what the site cannot show', () => {
   })
 
   it('requires a story call to action to lead to a published, bookable experience or the questionnaire', async () => {
-    const story = doc('story.cape-jazz-scene')
+    const story = doc('story-cape-jazz-scene')
     story.callToAction = {
       ...story.callToAction,
-      experience: {_type: 'reference', _ref: 'experience.bespoke-cape-town-itinerary'},
+      experience: {_type: 'reference', _ref: 'experience-bespoke-cape-town-itinerary'},
     }
     expect(await problems(story)).toEqual([
       'callToAction.experience: For the bespoke experience, choose “The bespoke questionnaire” instead.',
@@ -179,11 +179,11 @@ describe('validation stops what the site cannot show', () => {
     expect(await problems(story)).toEqual([
       'callToAction.experience: Pick the experience the booking button leads to.',
     ])
-    const draftOnly = {...doc('experience.robben-island'), _id: 'drafts.experience.new-tour'}
+    const draftOnly = {...doc('experience-robben-island'), _id: 'drafts.experience-new-tour'}
     story.callToAction = {
       _type: 'storyCallToAction',
       kind: 'experience',
-      experience: {_type: 'reference', _ref: 'experience.new-tour'},
+      experience: {_type: 'reference', _ref: 'experience-new-tour'},
     }
     expect((await problems(story, [...dataset, draftOnly])).join('\n')).toMatch(/not published yet/)
   })

@@ -220,7 +220,7 @@ test.describe('site behaviour', () => {
     page,
     lake,
   }) => {
-    const id = 'experience.sunset-cruise'
+    const id = 'experience-sunset-cruise'
     const {description} = await lake.getDocument<{description: string}>(id).then((doc) => doc!)
     const changed = `${description} Published by the site test ${Date.now()}.`
     await lake.patch(id).set({description: changed}).commit()

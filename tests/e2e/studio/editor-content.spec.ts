@@ -6,8 +6,8 @@ import {expect, lakeClient, test} from '../fixtures.ts'
 // An editor changes a seeded experience and its booking settings in the real studio; the published
 // perspective of the lake, read through the real @sanity/client, shows every change (issue 3, Proof).
 
-const EXPERIENCE_ID = 'experience.lions-head-sunset-hike'
-const SETTINGS_ID = 'settings.lions-head-sunset-hike'
+const EXPERIENCE_ID = 'experience-lions-head-sunset-hike'
+const SETTINGS_ID = 'settings-lions-head-sunset-hike'
 
 type Faq = {_key: string; question: string; answer: string}
 type Experience = {fromPrice: number; faqs: Faq[]}
