@@ -28,7 +28,7 @@ const apiHost =
  * Workspace options that point a workspace at the local lake:
  * - every client goes to `apiHost` itself, not `<projectId>.<apiHost>`, so one certificate and one
  *   origin serve the whole studio;
- * - login is the lake's own provider, which signs straight in (the lake listens on loopback only);
+ * - login is the lake's own provider: the link `npm start` prints signs a browser in (lake/src/auth/studio-sign-in.ts);
  * - hosted-only features (releases, scheduling, tasks, canvas, media library, announcements) are off;
  * - search uses GROQ the lake evaluates (`text::query()` of the default strategy is hosted-only);
  * - history uses the transaction log (the lake serves it) rather than the hosted events API.

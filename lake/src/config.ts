@@ -16,10 +16,7 @@ export interface LakeConfig {
   readToken?: string
   writeToken?: string
   editorToken?: string
-  /**
-   * Whether the studio's login button signs straight in as the local editor. Safe only because the
-   * lake listens on loopback: anyone who can reach it is already on this machine.
-   */
+  /** Whether the studio's sign-in (the link `npm start` prints, see auth/studio-sign-in.ts) is on. */
   autoLogin: boolean
   /** Largest request body accepted for JSON endpoints and for asset uploads. */
   maxJsonBytes: number

@@ -1,3 +1,4 @@
+import {studioSignInLink} from './auth/studio-sign-in.ts'
 import {lakeConfigFromEnv} from './config.ts'
 import {startLake} from './server.ts'
 
@@ -5,6 +6,9 @@ import {startLake} from './server.ts'
 const config = lakeConfigFromEnv()
 const running = await startLake(config, {corsOrigins: (process.env.LAKE_CORS_ORIGINS ?? '').split(',').filter(Boolean)})
 console.log(`Content lake: ${running.url} (HTTP/1.1), ${running.tlsUrl} (HTTP/2 + TLS), data in ${config.dataDir}`)
+if (config.studioDir) {
+  console.log(`Studio sign-in link (keep it to yourself): ${studioSignInLink(running.tlsUrl, running.secrets.studioSignInKey)}`)
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

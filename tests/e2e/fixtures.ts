@@ -30,6 +30,12 @@ export function lakeClient(
   })
 }
 
+/** The studio sign-in link `npm start` printed (and wrote to urls.json), as the person who ran it has it. */
+export function studioSignInLink(): string {
+  const urls = JSON.parse(fs.readFileSync(path.join(env.dataDir, 'urls.json'), 'utf8')) as {studioSignIn: string}
+  return urls.studioSignIn
+}
+
 interface Fixtures {
   /** The lake through the real @sanity/client, with the root token. */
   lake: SanityClient

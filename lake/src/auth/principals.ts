@@ -3,6 +3,7 @@ import type {DatabaseSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
 import type {LakeSecrets} from './secrets.ts'
+import {sessionFor} from './studio-sign-in.ts'
 
 /** Roles as Sanity's robot tokens have them: viewer (read), editor (write) and administrator. */
 export type Role = 'administrator' | 'editor' | 'write' | 'read'
@@ -16,7 +17,8 @@ export interface Principal {
 
 export const ANONYMOUS: Principal = {userId: '<anonymous>', name: 'Anonymous', role: null}
 
-function same(a: string, b: string): boolean {
+/** Compares secrets in constant time. */
+export function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
@@ -28,15 +30,12 @@ export function principalForToken(
   secrets: LakeSecrets,
   db: DatabaseSync,
 ): Principal | undefined {
-  if (same(token, secrets.rootToken)) return {userId: 'root', name: 'Root token', role: 'administrator'}
-  if (same(token, secrets.editorToken)) return {userId: 'robot-editor', name: 'Editor token', role: 'editor'}
-  if (same(token, secrets.writeToken)) return {userId: 'robot-write', name: 'Write token', role: 'write'}
-  if (same(token, secrets.readToken)) return {userId: 'robot-read', name: 'Read token', role: 'read'}
-  const session = db.prepare('SELECT user_id, role FROM sessions WHERE token = ?').get(token)
-  if (session) {
-    return {userId: session.user_id as string, name: 'Local editor', role: session.role as Role}
-  }
-  return undefined
+  if (sameSecret(token, secrets.rootToken)) return {userId: 'root', name: 'Root token', role: 'administrator'}
+  if (sameSecret(token, secrets.editorToken)) return {userId: 'robot-editor', name: 'Editor token', role: 'editor'}
+  if (sameSecret(token, secrets.writeToken)) return {userId: 'robot-write', name: 'Write token', role: 'write'}
+  if (sameSecret(token, secrets.readToken)) return {userId: 'robot-read', name: 'Read token', role: 'read'}
+  const session = sessionFor(db, token)
+  return session ? {userId: session.userId, name: 'Local editor', role: session.role} : undefined
 }
 
 export type Permission = 'read' | 'readDrafts' | 'write' | 'history'

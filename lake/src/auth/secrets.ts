@@ -9,6 +9,8 @@ export interface LakeSecrets {
   readToken: string
   writeToken: string
   editorToken: string
+  /** The key in the studio sign-in link `npm start` prints (see studio-sign-in.ts). */
+  studioSignInKey: string
 }
 
 const newToken = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`
@@ -26,6 +28,7 @@ export function loadOrCreateSecrets(config: Pick<LakeConfig, 'dataDir' | 'rootTo
     readToken: stored.readToken ?? newToken('skread'),
     writeToken: stored.writeToken ?? newToken('skwrite'),
     editorToken: stored.editorToken ?? newToken('skeditor'),
+    studioSignInKey: stored.studioSignInKey ?? newToken('sksignin'),
   }
   if (JSON.stringify(generated) !== JSON.stringify(stored)) {
     fs.mkdirSync(config.dataDir, {recursive: true})
@@ -36,5 +39,6 @@ export function loadOrCreateSecrets(config: Pick<LakeConfig, 'dataDir' | 'rootTo
     readToken: config.readToken ?? generated.readToken,
     writeToken: config.writeToken ?? generated.writeToken,
     editorToken: config.editorToken ?? generated.editorToken,
+    studioSignInKey: generated.studioSignInKey,
   }
 }

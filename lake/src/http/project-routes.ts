@@ -1,17 +1,26 @@
-import {randomBytes} from 'node:crypto'
-
+import {sameSecret} from '../auth/principals.ts'
+import {
+  DEVICE_COOKIE,
+  DEVICE_DAYS,
+  endSession,
+  isKnownDevice,
+  PendingSignIns,
+  rememberDevice,
+  STUDIO_ROLE,
+  STUDIO_USER,
+} from '../auth/studio-sign-in.ts'
 import {LakeError} from '../store/types.ts'
 import {handleDatasetsRoute} from './dataset-routes.ts'
 import {readBody, sendJson, type RequestContext} from './request-context.ts'
 
 const LOCAL_EDITOR = {
-  id: 'local-editor',
+  id: STUDIO_USER,
   name: 'Local editor',
   email: 'editor@localhost',
   profileImage: '',
   provider: 'local',
-  role: 'administrator',
-  roles: [{name: 'administrator', title: 'Administrator'}],
+  role: STUDIO_ROLE,
+  roles: [{name: STUDIO_ROLE, title: 'Editor'}],
   attributes: [],
 }
 
@@ -28,10 +37,9 @@ function currentUser(ctx: RequestContext) {
   }
 }
 
-/** Login codes waiting to be exchanged for a session token (`#sid=` → `/auth/fetch`). */
-const pendingLogins = new Map<string, {token: string; expires: number}>()
+const pendingSignIns = new PendingSignIns()
 
-/** Only origins on this machine may receive a local session: never a page on the internet. */
+/** Only origins on this machine may call the lake from a browser: never a page on the internet. */
 function isLoopbackOrigin(origin: string): boolean {
   try {
     const {hostname} = new URL(origin)
@@ -44,6 +52,33 @@ function isLoopbackOrigin(origin: string): boolean {
 export function isAllowedOrigin(origin: string, extra: string[]): boolean {
   return isLoopbackOrigin(origin) || extra.includes(origin)
 }
+
+/**
+ * Where a sign-in may return to: the studio this lake serves, on its own origin, exactly (http or https,
+ * no other scheme, no other host or port), or an origin configured in LAKE_CORS_ORIGINS.
+ */
+function signInReturn(ctx: RequestContext): URL | undefined {
+  let target: URL
+  try {
+    target = new URL(ctx.url.searchParams.get('origin') ?? '')
+  } catch {
+    return undefined
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return undefined
+  return [ctx.publicOrigin, ...ctx.corsOrigins].includes(target.origin) ? target : undefined
+}
+
+function cookie(ctx: RequestContext, name: string): string | undefined {
+  for (const part of String(ctx.req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return undefined
+}
+
+const signInPage = (message: string) =>
+  `<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Sign in to the studio</title>` +
+  `<h1>Sign in to the studio</h1><p>${message}</p></html>`
 
 export async function handleProjectRoute(ctx: RequestContext, parts: string[]): Promise<boolean> {
   const [head, second, third, fourth, fifth] = parts
@@ -153,7 +188,7 @@ function project(ctx: RequestContext) {
     updatedAt: '2026-01-01T00:00:00Z',
     organizationId: null,
     organization: null,
-    members: [{id: LOCAL_EDITOR.id, role: 'administrator', roles: LOCAL_EDITOR.roles, isCurrentUser: true, isRobot: false}],
+    members: [{id: LOCAL_EDITOR.id, role: LOCAL_EDITOR.role, roles: LOCAL_EDITOR.roles, isCurrentUser: true, isRobot: false}],
     features: [],
     pendingInvites: 0,
   }
@@ -170,27 +205,38 @@ function handleAuth(ctx: RequestContext, action: string | undefined): boolean {
       })
       return true
     case 'login': {
-      const origin = ctx.url.searchParams.get('origin') ?? ''
-      if (!ctx.config.autoLogin) throw new LakeError(403, 'forbidden', 'Automatic local login is switched off (LAKE_AUTO_LOGIN=false)')
-      if (!isLoopbackOrigin(origin)) throw new LakeError(400, 'validationError', 'Login may only return to a page on this machine')
-      const token = `sksession${randomBytes(32).toString('base64url')}`
-      ctx.lake.db
-        .prepare('INSERT INTO sessions (token, user_id, role, created_at) VALUES (?, ?, ?, ?)')
-        .run(token, LOCAL_EDITOR.id, 'administrator', new Date().toISOString())
-      const sid = randomBytes(24).toString('base64url')
-      pendingLogins.set(sid, {token, expires: Date.now() + 60_000})
-      const target = new URL(origin)
-      target.hash = `sid=${sid}`
-      ctx.res.writeHead(302, {location: target.toString()})
+      if (!ctx.config.autoLogin) throw new LakeError(403, 'forbidden', 'Studio sign-in is switched off (LAKE_AUTO_LOGIN=false)')
+      const target = signInReturn(ctx)
+      if (!target) throw new LakeError(400, 'validationError', 'Sign-in may only return to the studio this lake serves')
+      const key = ctx.url.searchParams.get('key')
+      const keyMatches = key !== null && sameSecret(key, ctx.secrets.studioSignInKey)
+      if (!keyMatches && !isKnownDevice(ctx.lake.db, cookie(ctx, DEVICE_COOKIE))) {
+        const message =
+          key === null
+            ? 'This studio opens for the person who started it: open the sign-in link that <code>npm start</code> printed (it is also in <code>DATA_DIR/urls.json</code>).'
+            : 'That sign-in link is not valid for this studio. Open the link that <code>npm start</code> printed.'
+        ctx.res.writeHead(403, {'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store'})
+        ctx.res.end(signInPage(message))
+        return true
+      }
+      const code = pendingSignIns.start()
+      if (!code) throw new LakeError(429, 'tooManyRequests', 'Too many sign-ins are waiting; try again in a minute')
+      target.hash = `sid=${code}`
+      const headers: Record<string, string> = {location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer'}
+      // The key proves who this is once; afterwards the browser is known by an HttpOnly cookie.
+      if (keyMatches) {
+        const secure = ctx.publicOrigin.startsWith('https:') ? '; Secure' : ''
+        headers['set-cookie'] =
+          `${DEVICE_COOKIE}=${rememberDevice(ctx.lake.db)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_DAYS * 86_400}${secure}`
+      }
+      ctx.res.writeHead(302, headers)
       ctx.res.end()
       return true
     }
     case 'fetch': {
-      const sid = ctx.url.searchParams.get('sid') ?? ''
-      const login = pendingLogins.get(sid)
-      pendingLogins.delete(sid)
-      if (!login || login.expires < Date.now()) throw new LakeError(401, 'unauthorized', 'Login code is unknown or expired')
-      sendJson(ctx, 200, {token: login.token})
+      const token = pendingSignIns.exchange(ctx.lake.db, ctx.url.searchParams.get('sid') ?? '')
+      if (!token) throw new LakeError(401, 'unauthorized', 'Sign-in code is unknown or expired')
+      sendJson(ctx, 200, {token})
       return true
     }
     case 'id':
@@ -198,9 +244,7 @@ function handleAuth(ctx: RequestContext, action: string | undefined): boolean {
       sendJson(ctx, 200, {id: ctx.principal.userId, expiry: null})
       return true
     case 'logout': {
-      const header = ctx.req.headers.authorization ?? ''
-      const token = header.replace(/^bearer\s+/i, '')
-      if (token.startsWith('sksession')) ctx.lake.db.prepare('DELETE FROM sessions WHERE token = ?').run(token)
+      endSession(ctx.lake.db, (ctx.req.headers.authorization ?? '').replace(/^bearer\s+/i, ''))
       sendJson(ctx, 200, {})
       return true
     }

@@ -37,12 +37,14 @@ export interface RequestContext {
   secrets: LakeSecrets
   /** The origin clients reached this listener at, for asset URLs and redirects. */
   publicOrigin: string
+  /** Browser origins allowed besides this machine's own (LAKE_CORS_ORIGINS). */
+  corsOrigins: string[]
 }
 
 export function createContext(
   req: LakeRequest,
   res: LakeResponse,
-  deps: {lake: Lake; config: LakeConfig; secrets: LakeSecrets; publicOrigin: string},
+  deps: {lake: Lake; config: LakeConfig; secrets: LakeSecrets; publicOrigin: string; corsOrigins: string[]},
 ): RequestContext {
   // `@sanity/migrate` asks for `//v2024-01-29/data/…`: a path, not a protocol-relative URL.
   const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://lake.invalid')

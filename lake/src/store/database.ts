@@ -39,11 +39,20 @@ export function openDatabase(dataDir: string): DatabaseSync {
       acl_mode TEXT NOT NULL,
       created_at TEXT NOT NULL
     ) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS sessions (
-      token TEXT PRIMARY KEY,
+    -- Studio sign-ins (lake/src/auth/studio-sign-in.ts): tokens are kept as SHA-256 hashes only. The
+    -- plain-text sessions of an earlier version are signed out: they were never safe at rest.
+    DROP TABLE IF EXISTS sessions;
+    CREATE TABLE IF NOT EXISTS studio_sessions (
+      token_hash TEXT PRIMARY KEY,
       user_id TEXT NOT NULL,
       role TEXT NOT NULL,
-      created_at TEXT NOT NULL
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS studio_devices (
+      token_hash TEXT PRIMARY KEY,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
     ) WITHOUT ROWID;
   `)
   return db

@@ -1,6 +1,6 @@
 import type {Locator} from '@playwright/test'
 
-import {expect, lakeClient, test} from '../fixtures.ts'
+import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 import {declineAnalytics} from './site.ts'
 
 // Issue 4: what an editor publishes in the real studio is on the public site within five seconds, with no
@@ -19,7 +19,6 @@ async function clickThrough(item: Locator, next: Locator) {
 test('a heading published in the studio shows on the site within five seconds', async ({
   page,
   context,
-  studioUrl,
   lake,
 }) => {
   test.slow()
@@ -37,8 +36,8 @@ test('a heading published in the studio shows on the site within five seconds', 
   await expect(heroHeading).toHaveText(original)
 
   try {
-    // Sign in at the studio's front door (the lake's login provider redirects straight back).
-    await page.goto(`${studioUrl}/`)
+    // Sign in with the link `npm start` printed; it leads to the studio.
+    await page.goto(studioSignInLink())
     await expect(page).toHaveURL(/\/studio\/content\/structure/)
     const headingInput = page.getByTestId('field-heroHeading').getByTestId('string-input')
     await clickThrough(page.getByRole('link', {name: 'Home page'}).first(), headingInput)

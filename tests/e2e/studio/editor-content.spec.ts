@@ -1,7 +1,7 @@
 import type {Locator, Page} from '@playwright/test'
 import type {SanityClient} from '@sanity/client'
 
-import {expect, lakeClient, test} from '../fixtures.ts'
+import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 
 // An editor changes a seeded experience and its booking settings in the real studio; the published
 // perspective of the lake, read through the real @sanity/client, shows every change (issue 3, Proof).
@@ -43,13 +43,9 @@ async function clickThrough(item: Locator, next: Locator) {
 const structureItem = (page: Page, name: string | RegExp) => page.getByRole('link', {name}).first()
 
 /** Walks the structure as an editor does: Experiences, the experience, then one of its two items. */
-async function openFromStructure(
-  page: Page,
-  studioUrl: string,
-  item: 'Experience page' | 'Booking settings',
-) {
-  // Sign in at the studio's front door (the lake's login provider redirects straight back).
-  await page.goto(`${studioUrl}/`)
+async function openFromStructure(page: Page, item: 'Experience page' | 'Booking settings') {
+  // Sign in with the link `npm start` printed; it leads to the studio.
+  await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content\/structure/)
   const experience = structureItem(page, /Lion’s Head Sunset Hike/)
   await clickThrough(structureItem(page, 'Experiences'), experience)
@@ -75,7 +71,6 @@ async function fillNumber(input: Locator, value: number) {
 
 test('an editor changes the price, an FAQ and a blackout date, and the published perspective shows them', async ({
   page,
-  studioUrl,
   lake,
 }) => {
   test.slow()
@@ -101,7 +96,7 @@ test('an editor changes the price, an FAQ and a blackout date, and the published
   const blackoutDate = capeTownDate(offset)
 
   // The experience page: price and one FAQ answer.
-  await openFromStructure(page, studioUrl, 'Experience page')
+  await openFromStructure(page, 'Experience page')
   await expect(page.getByTestId('document-pane')).toBeVisible()
   await fillNumber(numberInput(page, 'fromPrice'), newPrice)
 
@@ -130,7 +125,7 @@ test('an editor changes the price, an FAQ and a blackout date, and the published
     .toBe(newPrice)
 
   // Its booking settings, beside it in the structure: one more blackout date.
-  await openFromStructure(page, studioUrl, 'Booking settings')
+  await openFromStructure(page, 'Booking settings')
   await page
     .getByRole('link', {name: /Booking settings: Lion’s Head Sunset Hike/})
     .first()

@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import type {Page} from '@playwright/test'
 
-import {expect, lakeClient, test} from '../fixtures.ts'
+import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 
 // The real Sanity Studio, built and served by `npm start`, against the local lake.
 
@@ -10,8 +10,8 @@ const documentStatus = (page: Page) => page.getByTestId('pane-footer-document-st
 const publishButton = (page: Page) => page.getByTestId('action-publish')
 
 async function openNewDocument(page: Page, studioUrl: string, type: string) {
-  // Sign in at the studio's front door (the lake's login provider redirects straight back).
-  await page.goto(`${studioUrl}/`)
+  // Sign in with the link `npm start` printed; it leads to the studio.
+  await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content\/structure/)
   await page.goto(`${studioUrl}/content/intent/create/template=${type};type=${type}/`)
   await expect(page.getByTestId('document-pane')).toBeVisible()
@@ -26,13 +26,26 @@ async function openDocumentId(page: Page): Promise<string> {
   return match[1]
 }
 
-test('opens with its content lists and no login step', async ({page, studioUrl}) => {
-  await page.goto(`${studioUrl}/`)
+test('opens for the person with the printed link, and shows a stranger nothing', async ({page, browser, studioUrl}) => {
+  // A stranger's browser is sent to the lake's sign-in, which asks for the link and shows no content.
+  const stranger = await browser.newContext({ignoreHTTPSErrors: true})
+  const strangerPage = await stranger.newPage()
+  await strangerPage.goto(`${studioUrl}/`)
+  await expect(strangerPage.getByRole('heading', {name: 'Sign in to the studio'})).toBeVisible({timeout: 30_000})
+  await expect(strangerPage.getByText('npm start')).toBeVisible()
+  await stranger.close()
+
+  await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content/)
   await expect(page.getByRole('link', {name: 'Stories'})).toBeVisible()
   // The seeded content is listed.
   await page.getByRole('link', {name: 'Experiences'}).click()
   await expect(page.getByRole('link', {name: /Lion.s Head Sunset Hike/}).first()).toBeVisible()
+
+  // Signed out (the session ends), the same browser signs in again without the link: it is known.
+  await page.evaluate(() => localStorage.clear())
+  await page.goto(`${studioUrl}/`)
+  await expect(page.getByRole('link', {name: 'Stories'})).toBeVisible({timeout: 30_000})
 })
 
 test('an editor creates, edits, publishes, restores, unpublishes and deletes a document', async ({page, studioUrl, lake}) => {
