@@ -97,7 +97,7 @@ describe('datasets API', () => {
       ['-dash', 'Dataset name must start with a letter or a number'],
       ['has.dot', 'Dataset name must only contain letters, numbers, dashes and underscores'],
       ['%2E%2E%2Fx', 'Dataset name must start with a letter or a number'],
-      ['%E0%A4%A', 'Dataset name is not a valid URL path segment'],
+      ['%E0%A4%A', 'The URL has a malformed percent-escape'],
       ['ends-', 'Dataset name must not end with a dash or an underscore'],
     ]
     for (const [name, message] of cases) {

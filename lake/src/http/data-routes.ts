@@ -5,7 +5,7 @@ import {contentSourceMap} from '../query/source-map.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
-import {flag, queryParams, readJson, sendBuffer, sendJson, type RequestContext} from './request-context.ts'
+import {decodeSegment, flag, queryParams, readJson, sendBuffer, sendJson, type RequestContext} from './request-context.ts'
 
 export function datasetFor(ctx: RequestContext, name: string | undefined, permission: Permission): DatasetStore {
   const dataset = ctx.lake.dataset(name ?? '')
@@ -81,7 +81,7 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
 
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
   const dataset = datasetFor(ctx, datasetName, 'read')
-  const ids = decodeURIComponent(idList).split(',').filter(Boolean)
+  const ids = decodeSegment(idList).split(',').filter(Boolean)
   const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
   const excludeContent = flag(ctx.url, 'excludeContent')
   const documents: SanityDocument[] = []
@@ -198,7 +198,7 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
 export function handleHistory(ctx: RequestContext, datasetName: string | undefined, rest: string[]) {
   const dataset = datasetFor(ctx, datasetName, 'history')
   const [kind, idList = ''] = rest
-  const ids = decodeURIComponent(idList).split(',').filter(Boolean)
+  const ids = decodeSegment(idList).split(',').filter(Boolean)
   if (ids.length === 0) throw new LakeError(400, 'validationError', 'No document ids given')
   const search = ctx.url.searchParams
   if (kind === 'transactions') {

@@ -1,7 +1,7 @@
 import type {AclMode} from '../config.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {LakeError} from '../store/types.ts'
-import {readBody, sendJson, type RequestContext} from './request-context.ts'
+import {decodeSegment, parseJsonBody, readBody, sendJson, type RequestContext} from './request-context.ts'
 
 /**
  * The datasets API (`/datasets` and `/projects/:projectId/datasets`, as `@sanity/client`'s
@@ -63,12 +63,7 @@ function describe(dataset: DatasetStore) {
 async function optionalBody(ctx: RequestContext): Promise<Record<string, unknown>> {
   const body = await readBody(ctx, 16 * 1024)
   if (body.length === 0) return {}
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(body.toString('utf8'))
-  } catch {
-    throw new LakeError(400, 'invalidJson', 'Request body is not valid JSON')
-  }
+  const parsed = parseJsonBody(body)
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new LakeError(400, 'invalidJson', 'Request body must be a JSON object')
   }
@@ -80,14 +75,6 @@ function aclModeOf(body: Record<string, unknown>, fallback: AclMode): AclMode {
   if (mode === 'public' || mode === 'private') return mode
   if (mode === 'custom') throw new LakeError(400, 'validationError', 'The "custom" ACL mode needs custom roles, which the local lake does not have')
   throw new LakeError(400, 'validationError', '`aclMode` must be "public" or "private"')
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    throw new LakeError(400, 'validationError', 'Dataset name is not a valid URL path segment')
-  }
 }
 
 /** The rules and messages of Sanity's CLI (`validateDatasetName` in @sanity/cli). */

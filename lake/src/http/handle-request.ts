@@ -22,6 +22,7 @@ import {handleLiveEvents} from './live-route.ts'
 import {handleProjectRoute, isAllowedOrigin} from './project-routes.ts'
 import {
   createContext,
+  decodeSegment,
   readBody,
   sendBuffer,
   sendError,
@@ -62,17 +63,15 @@ async function handle(req: LakeRequest, res: LakeResponse, deps: HandlerDeps, pu
     res.end()
     return
   }
-  let ctx: RequestContext | undefined
   try {
-    ctx = createContext(req, res, {...deps, publicOrigin})
-    await route(ctx)
+    await route(createContext(req, res, {...deps, publicOrigin}))
   } catch (error) {
     if (res.headersSent) {
       res.end()
       return
     }
     if (error instanceof LakeError) {
-      if (ctx) sendError(ctx, error)
+      sendError({res}, error)
       return
     }
     console.error('lake: request failed', req.method, req.url, error)
@@ -194,7 +193,7 @@ function serveStudio(ctx: RequestContext, parts: string[]) {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) {
     throw new LakeError(404, 'notFound', 'No studio build here: run `npm run build` or `npm start`')
   }
-  const requested = path.resolve(root, ...parts.map(decodeURIComponent))
+  const requested = path.resolve(root, ...parts.map((part) => decodeSegment(part)))
   const inside = requested.startsWith(path.resolve(root) + path.sep)
   const file = inside && fs.existsSync(requested) && fs.statSync(requested).isFile() ? requested : path.join(root, 'index.html')
   const isIndex = file.endsWith('index.html')

@@ -11,7 +11,7 @@ import {
 } from '../auth/studio-sign-in.ts'
 import {LakeError} from '../store/types.ts'
 import {handleDatasetsRoute} from './dataset-routes.ts'
-import {readBody, sendJson, type RequestContext} from './request-context.ts'
+import {decodeSegment, parseJsonBody, readBody, sendJson, type RequestContext} from './request-context.ts'
 
 const LOCAL_EDITOR = {
   id: STUDIO_USER,
@@ -110,9 +110,9 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
       if (second === 'me' && third === 'keyvalue') {
         if (method === 'PUT' || method === 'POST') {
           const body = await readBody(ctx, 1024 * 1024)
-          sendJson(ctx, 200, JSON.parse(body.toString('utf8') || '[]'))
+          sendJson(ctx, 200, body.length === 0 ? [] : parseJsonBody(body))
         } else {
-          const keys = decodeURIComponent(fourth ?? '').split(',').filter(Boolean)
+          const keys = decodeSegment(fourth ?? '').split(',').filter(Boolean)
           sendJson(ctx, 200, keys.map((key) => ({key, value: null})))
         }
         return true
@@ -121,7 +121,7 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
         sendJson(ctx, 200, currentUser(ctx))
         return true
       }
-      const ids = decodeURIComponent(second ?? '').split(',').filter(Boolean)
+      const ids = decodeSegment(second ?? '').split(',').filter(Boolean)
       sendJson(
         ctx,
         200,

@@ -90,19 +90,14 @@ const tooLarge = (limit: number) =>
 export async function readJson(ctx: RequestContext): Promise<Record<string, unknown>> {
   const body = await readBody(ctx, ctx.config.maxJsonBytes)
   if (body.length === 0) throw new LakeError(400, 'invalidJson', 'Request body is empty: expected a JSON object')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(body.toString('utf8'))
-  } catch (error) {
-    throw new LakeError(400, 'invalidJson', `Request body is not valid JSON: ${(error as Error).message}`)
-  }
+  const parsed = parseJsonBody(body)
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new LakeError(400, 'invalidJson', 'Request body must be a JSON object')
   }
   return parsed as Record<string, unknown>
 }
 
-export function sendJson(ctx: RequestContext, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(ctx: Pick<RequestContext, 'res'>, status: number, body: unknown, headers: Record<string, string> = {}) {
   const payload = JSON.stringify(body)
   ctx.res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -119,7 +114,7 @@ export function sendBuffer(ctx: RequestContext, status: number, body: Buffer | s
 }
 
 /** Sanity's error body: `{error: {type, description, …}}`; auth errors use its flat shape. */
-export function sendError(ctx: RequestContext, error: LakeError) {
+export function sendError(ctx: Pick<RequestContext, 'res'>, error: LakeError) {
   if (error.status === 401 || error.status === 403) {
     sendJson(ctx, error.status, {
       statusCode: error.status,
@@ -129,6 +124,24 @@ export function sendError(ctx: RequestContext, error: LakeError) {
     return
   }
   sendJson(ctx, error.status, {error: {type: error.type, description: error.message, ...error.details}})
+}
+
+/** A path segment as text; a malformed percent-escape (`%`, `%zz`, half a UTF-8 sequence) is the client's 400. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new LakeError(400, 'invalidRequest', 'The URL has a malformed percent-escape')
+  }
+}
+
+/** A JSON request body; anything else is a 400 that says so. */
+export function parseJsonBody(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch (error) {
+    throw new LakeError(400, 'invalidJson', `Request body is not valid JSON: ${(error as Error).message}`)
+  }
 }
 
 /** Query parameters as the client sends them: `$name=<JSON>` for GROQ parameters. */
