@@ -5,6 +5,7 @@ import path from 'node:path'
 import {loadOrCreateSecrets} from '../lake/src/auth/secrets.ts'
 import {studioSignInLink} from '../lake/src/auth/studio-sign-in.ts'
 import {lakeConfigFromEnv} from '../lake/src/config.ts'
+import {createFilesPrivately} from '../lake/src/store/private-files.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
@@ -21,6 +22,8 @@ const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')
 // Optional local overrides; every variable has a safe default (see .env.example).
 loadDotEnv(path.join(root, '.env'))
+// Everything npm start and its services write into the data folder is private to this user.
+createFilesPrivately()
 const config = lakeConfigFromEnv()
 const sitePort = Number(process.env.PORT ?? 3000)
 const siteHost = process.env.HOST ?? '127.0.0.1'

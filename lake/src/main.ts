@@ -1,6 +1,10 @@
 import {studioSignInLink} from './auth/studio-sign-in.ts'
 import {lakeConfigFromEnv} from './config.ts'
 import {startLake} from './server.ts'
+import {createFilesPrivately} from './store/private-files.ts'
+
+// The database (every booking), assets, tokens and the TLS key: private to this user.
+createFilesPrivately()
 
 /** `npm run lake`: the lake on its own, configured by environment variables. */
 const config = lakeConfigFromEnv()

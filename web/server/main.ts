@@ -1,6 +1,10 @@
 import {apiRoutes} from '../../functions/api-routes.ts'
+import {createFilesPrivately} from '../../lake/src/store/private-files.ts'
 import {readServerEnv} from './env.ts'
 import {startSite} from './start-site.ts'
+
+// The outbox's mail, used security questions and events hold travellers' personal data: private to this user.
+createFilesPrivately()
 
 // `node web/server/main.ts`: PORT (3000), HOST (127.0.0.1), NODE_ENV=development for Vite's dev server.
 const env = readServerEnv()

@@ -55,9 +55,10 @@ export function assetPath(
  */
 export async function writeFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
   const folder = dirname(path)
-  await mkdir(folder, {recursive: true})
+  await mkdir(folder, {recursive: true, mode: 0o700})
   const temp = join(folder, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
-  const handle = await open(temp, 'w')
+  // Private to the lake's user: see store/private-files.ts.
+  const handle = await open(temp, 'w', 0o600)
   try {
     await handle.writeFile(bytes)
     await handle.sync()

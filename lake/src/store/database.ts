@@ -7,8 +7,11 @@ import {DatabaseSync} from 'node:sqlite'
  * returns, so anything the lake acknowledged survives `kill -9` (and a power cut).
  */
 export function openDatabase(dataDir: string): DatabaseSync {
-  fs.mkdirSync(dataDir, {recursive: true})
-  const db = new DatabaseSync(path.join(dataDir, 'lake.sqlite'))
+  fs.mkdirSync(dataDir, {recursive: true, mode: 0o700})
+  const file = path.join(dataDir, 'lake.sqlite')
+  // Created private before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600))
+  const db = new DatabaseSync(file)
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;

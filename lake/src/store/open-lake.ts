@@ -9,6 +9,7 @@ import {ListenerHub} from '../listen/listener-hub.ts'
 import {CommitWriter} from './commit-writer.ts'
 import {openDatabase} from './database.ts'
 import {DatasetStore} from './dataset-store.ts'
+import {makePrivate} from './private-files.ts'
 import {LakeError, type Transaction} from './types.ts'
 
 const ASSET_TYPES = new Set(['sanity.imageAsset', 'sanity.fileAsset'])
@@ -62,7 +63,7 @@ function takeLock(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
-  fs.writeFileSync(file, String(process.pid))
+  fs.writeFileSync(file, String(process.pid), {mode: 0o600})
   return () => fs.rmSync(file, {force: true})
 }
 
@@ -71,7 +72,7 @@ export function openLake(options: {
   datasets?: Record<string, AclMode>
 }): Lake {
   const {dataDir} = options
-  fs.mkdirSync(dataDir, {recursive: true})
+  for (const file of makePrivate(dataDir)) console.warn(`lake: ${file} was readable by others; made private to its owner`)
   const releaseLock = takeLock(dataDir)
   const db = openDatabase(dataDir)
   const writer = new CommitWriter(db)
