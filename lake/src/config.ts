@@ -21,6 +21,8 @@ export interface LakeConfig {
   /** Largest request body accepted for JSON endpoints and for asset uploads. */
   maxJsonBytes: number
   maxAssetBytes: number
+  /** Most bytes of rendered image variants kept on disk (LAKE_IMAGE_CACHE_MB, 256 MB). */
+  imageCacheBytes: number
   /** Built studio to serve at `/studio`, if any. */
   studioDir?: string
 }
@@ -29,7 +31,7 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback
   const parsed = Number(value)
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
-    throw new Error(`${name} must be a port number, got "${value}"`)
+    throw new Error(`${name} must be a whole number from 0 to 65535, got "${value}"`)
   }
   return parsed
 }
@@ -58,6 +60,7 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     autoLogin: env.LAKE_AUTO_LOGIN !== 'false',
     maxJsonBytes: 16 * 1024 * 1024,
     maxAssetBytes: 64 * 1024 * 1024,
+    imageCacheBytes: integer(env.LAKE_IMAGE_CACHE_MB, 256, 'LAKE_IMAGE_CACHE_MB') * 1024 * 1024,
     studioDir: env.LAKE_STUDIO_DIR || undefined,
   }
 }

@@ -146,7 +146,8 @@ export function parseImageQuery(query: URLSearchParams): ParsedImageRequest {
     if (auto !== 'format') throw bad(`Parameter "auto" only supports "format", got "${auto}"`)
     params.autoFormat = true
   }
-  const dpr = number(query, 'dpr', 0.1, 5, false)
+  // Sanity's image pipeline takes a device pixel ratio of 1 to 3.
+  const dpr = number(query, 'dpr', 1, 3, false)
   if (dpr !== undefined && dpr !== 1) params.dpr = dpr
   const bg = query.get('bg')
   if (bg) params.bg = parseColour(bg)

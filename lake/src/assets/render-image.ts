@@ -22,13 +22,32 @@ import {
   type Rgba,
 } from './image-params.ts'
 import {mimeTypeForExtension} from './mime-types.ts'
+import {variantCache} from './variant-cache.ts'
 
 export type {AssetResponse}
 
 const IMAGE_FILE_NAME = /^([a-f0-9]{40})-(\d+)x(\d+)\.([a-z0-9]+)$/
 
+/** What one render may cost here: a size, a time and a number at once (hosted's limits are no looser). */
+export const RENDER_LIMITS = {
+  /** Output pixels (width × height × dpr²): 4096 × 4096. */
+  maxOutputPixels: 4096 * 4096,
+  seconds: 10,
+  /** Renders at once: one per core of the project's machine, each on one libvips thread. */
+  concurrent: 2,
+  /** Renders waiting for a turn; beyond that the lake answers 503 at once instead of piling up. */
+  waiting: 16,
+}
+export const DEFAULT_VARIANT_CACHE_BYTES = 256 * 1024 * 1024
+
+// One libvips thread per render, so two renders use two cores and no more; a small operation cache.
+sharp.concurrency(1)
+sharp.cache({memory: 64, files: 0, items: 100})
+
 export interface RenderImageOptions {
   dataDir: string
+  /** Most bytes of rendered variants kept on disk (least recently used go first). */
+  cacheBytes?: number | undefined
   dataset: string
   /** The last path segment, `<sha1>-<width>x<height>.<ext>` (strip any vanity name first). */
   fileName: string
@@ -109,26 +128,79 @@ export async function renderImage(options: RenderImageOptions): Promise<AssetRes
     return {status: 304, headers, body: Buffer.alloc(0)}
   }
   if (passThrough) return {status: 200, headers, body: source}
+  const pixels = outputPixels(params, dimensions)
+  if (pixels > RENDER_LIMITS.maxOutputPixels) {
+    throw new LakeError(
+      400,
+      'invalidImageParameter',
+      `The requested image would have ${Math.round(pixels / 1e6)} megapixels; the most this renders is ${Math.round(RENDER_LIMITS.maxOutputPixels / 1e6)}`,
+    )
+  }
 
   const cachePath = join(
     variantDir(options.dataDir, options.dataset, sha1),
     `${key}.${outputExtension}`,
   )
+  const cache = variantCache(options.dataDir, options.cacheBytes ?? DEFAULT_VARIANT_CACHE_BYTES)
   const cached = await readFile(cachePath).catch(() => undefined)
-  if (cached) return {status: 200, headers, body: cached}
+  if (cached) {
+    cache.touch(cachePath)
+    return {status: 200, headers, body: cached}
+  }
 
   // Identical concurrent requests share one render.
   let pending = inFlight.get(cachePath)
   if (!pending) {
-    pending = transform(source, dimensions, params, outputFormat as OutputFormat, isSvg)
+    pending = inTurn(() => transform(source, dimensions, params, outputFormat as OutputFormat, isSvg))
       .then(async (body) => {
         await writeFileAtomic(cachePath, body)
+        await cache.added(cachePath, body.byteLength)
         return body
       })
       .finally(() => inFlight.delete(cachePath))
     inFlight.set(cachePath, pending)
   }
   return {status: 200, headers, body: await pending}
+}
+
+/** At most the output's pixels (fit modes only ever make it smaller), padding and dpr included. */
+function outputPixels(params: ImageParams, source: Size): number {
+  const aspect = source.width / source.height
+  let width = params.w ?? (params.h ? params.h * aspect : source.width)
+  let height = params.h ?? (params.w ? params.w / aspect : source.height)
+  if (params.rect && !params.w && !params.h) ({width, height} = params.rect)
+  const dpr = params.dpr ?? 1
+  const pad = 2 * (params.pad ?? 0)
+  return (width * dpr + pad) * (height * dpr + pad)
+}
+
+let rendering = 0
+const queue: (() => void)[] = []
+
+/** Runs a render when one of the `concurrent` turns is free; refuses at once when too many wait. */
+async function inTurn<T>(render: () => Promise<T>): Promise<T> {
+  if (rendering >= RENDER_LIMITS.concurrent) {
+    if (queue.length >= RENDER_LIMITS.waiting) throw busy('The image renderer is busy; try again in a moment')
+    await new Promise<void>((resolve) => queue.push(resolve))
+  } else {
+    rendering++
+  }
+  try {
+    return await render()
+  } catch (error) {
+    if (/timeout/i.test((error as Error).message)) throw busy('The image took too long to render; try again later or ask for a smaller one')
+    throw error
+  } finally {
+    const next = queue.shift()
+    if (next) next()
+    else rendering--
+  }
+}
+
+function busy(message: string): LakeError {
+  const error = new LakeError(503, 'imageRendererBusy', message)
+  error.retryAfterSeconds = 5
+  return error
 }
 
 async function describeImage(
@@ -220,6 +292,22 @@ interface Size {
   height: number
 }
 
+/**
+ * A Gaussian blur costs pixels × sigma. Past a sigma of 8 the image is blurred at a fraction of its
+ * size and scaled back up, which looks the same (the detail is gone anyway) at a bounded cost.
+ */
+async function blurred(image: Sharp, sigma: number): Promise<Sharp> {
+  const CHEAP_SIGMA = 8
+  if (sigma <= CHEAP_SIGMA) return image.blur(sigma)
+  const {data, info} = await image.raw().toBuffer({resolveWithObject: true})
+  const factor = sigma / CHEAP_SIGMA
+  const small = {width: Math.max(1, Math.round(info.width / factor)), height: Math.max(1, Math.round(info.height / factor))}
+  const raw = {raw: {width: info.width, height: info.height, channels: info.channels}}
+  const blurredSmall = await sharp(data, raw).resize(small.width, small.height, {fit: 'fill'}).blur(CHEAP_SIGMA).raw().toBuffer({resolveWithObject: true})
+  return sharp(blurredSmall.data, {raw: {width: small.width, height: small.height, channels: blurredSmall.info.channels}})
+    .resize(info.width, info.height, {fit: 'fill'})
+}
+
 async function transform(
   source: Buffer,
   dimensions: Size,
@@ -286,13 +374,15 @@ async function transform(
       background: background(params.bg),
     })
   }
-  if (params.blur) image = image.blur(Math.min(0.3 + params.blur / 10, 200))
+  if (params.blur) image = await blurred(image, Math.min(0.3 + params.blur / 10, 200))
   if (params.sharp) image = image.sharpen({sigma: 0.5 + params.sharp / 25})
   if (params.sat) image = image.modulate({saturation: 1 + params.sat / 100})
   if (params.invert) image = image.negate({alpha: false})
   if (params.bg && format !== 'jpg' && format !== 'pjpg')
     image = image.flatten({background: rgbaToRgb(params.bg)})
 
+  // libvips stops a render that runs past its budget; the caller gets a 503 instead of a stuck core.
+  image = image.timeout({seconds: RENDER_LIMITS.seconds})
   const quality = params.q ?? 75
   switch (format) {
     case 'jpg':

@@ -169,7 +169,7 @@ async function serveAsset(ctx: RequestContext, kind: 'images' | 'files', parts: 
   }
   const response =
     kind === 'images'
-      ? await renderImage({...common, accept: ctx.req.headers.accept})
+      ? await renderImage({...common, accept: ctx.req.headers.accept, cacheBytes: ctx.config.imageCacheBytes})
       : await serveFile(common)
   sendBuffer(ctx, response.status, response.body, response.headers)
 }

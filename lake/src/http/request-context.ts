@@ -123,7 +123,8 @@ export function sendError(ctx: Pick<RequestContext, 'res'>, error: LakeError) {
     })
     return
   }
-  sendJson(ctx, error.status, {error: {type: error.type, description: error.message, ...error.details}})
+  const headers: Record<string, string> = error.retryAfterSeconds ? {'retry-after': String(error.retryAfterSeconds)} : {}
+  sendJson(ctx, error.status, {error: {type: error.type, description: error.message, ...error.details}}, headers)
 }
 
 /** A path segment as text; a malformed percent-escape (`%`, `%zz`, half a UTF-8 sequence) is the client's 400. */

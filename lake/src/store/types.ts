@@ -49,6 +49,8 @@ export class LakeError extends Error {
   readonly status: number
   readonly type: string
   readonly details: Record<string, unknown>
+  /** For a 503 or 429: when to try again (the Retry-After header). */
+  retryAfterSeconds?: number
   constructor(status: number, type: string, description: string, details: Record<string, unknown> = {}) {
     super(description)
     this.status = status
