@@ -29,16 +29,6 @@ export type SiteAppOptions = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/**
- * A path on this site to send a browser back to. `//evil.example/x` (or `/\evil.example`, which browsers
- * read the same way) would leave the site as a protocol-relative URL, so leading slashes and backslashes
- * collapse to one slash: the result always starts with exactly one `/` followed by something else.
- */
-export function samePagePath(url: URL): string {
-  const path = url.pathname.replace(/^[/\\]+/, '/')
-  return path + url.search
-}
-
 export function createSiteApp(options: SiteAppOptions): Hono {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
@@ -95,7 +85,10 @@ export function createSiteApp(options: SiteAppOptions): Hono {
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
-  app.post('*', (c) => c.redirect(samePagePath(new URL(c.req.url)), 303))
+  app.post('*', (c) => {
+    const url = new URL(c.req.url)
+    return c.redirect(url.pathname + url.search, 303)
+  })
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
