@@ -101,6 +101,14 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       return c.json({error: 'Invalid password'}, 401, NO_STORE)
     }
     const secure = new URL(c.req.url).protocol === 'https:'
+    const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
+    // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff',
+      secure,
+    })
     if (device) deps.rateLimit.succeed(device)
     else {
       setCookie(c, DEVICE_COOKIE, createDeviceToken(deps.secrets.sessionSecret), {
@@ -111,14 +119,6 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         secure,
       })
     }
-    const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
-    // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/api/staff',
-      secure,
-    })
     return c.json({ok: true}, 200, NO_STORE)
   })
 
