@@ -32,7 +32,7 @@ const serverEnvSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(/\s+/).filter(Boolean))
-    .pipe(z.array(z.url().transform((value) => new URL(value).origin))),
+    .pipe(z.array(z.url({protocol: /^https?$/}).transform((value) => new URL(value).origin))),
   CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
 })
 

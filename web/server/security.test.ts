@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {render} from '../src/entry-server'
 import {fixtureFetcher} from '../src/test/render-app'
 import {createSiteApp} from './create-site-app'
+import {readServerEnv} from './env'
 
 const SITE = 'https://example.test'
 const template =
@@ -212,5 +213,18 @@ describe('the pages’ Content-Security-Policy', () => {
     const response = await siteApp(['https://studio.example.test']).request(`${SITE}/`)
     expect(policyOf(response)['frame-ancestors']).toEqual(['https://studio.example.test'])
     expect(response.headers.get('x-frame-options')).toBeNull()
+  })
+})
+
+describe('FRAME_ANCESTORS', () => {
+  it('reads space-separated origins, defaults to none, and refuses anything but URLs', () => {
+    expect(readServerEnv({}).frameAncestors).toEqual([])
+    expect(
+      readServerEnv({
+        FRAME_ANCESTORS: ' https://studio.example.test/studio  http://127.0.0.1:3333 ',
+      }).frameAncestors,
+    ).toEqual(['https://studio.example.test', 'http://127.0.0.1:3333'])
+    expect(() => readServerEnv({FRAME_ANCESTORS: "'self' *"})).toThrow(/FRAME_ANCESTORS/)
+    expect(() => readServerEnv({FRAME_ANCESTORS: 'javascript:alert(1)'})).toThrow(/FRAME_ANCESTORS/)
   })
 })
