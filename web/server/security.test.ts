@@ -14,6 +14,7 @@ const template =
 const api = new Hono()
   .post('/staff/session', async (c) => c.json({read: (await c.req.text()).length}))
   .post('/events', async (c) => c.json({read: (await c.req.text()).length}))
+  .delete('/staff/session', (c) => c.body(null, 204))
 
 function siteApp(frameAncestors?: string[]) {
   return createSiteApp({
@@ -149,6 +150,17 @@ describe('the API', () => {
     expect(crossSite.status).toBe(403)
     const nullOrigin = await app.request(`${SITE}/api/events`, jsonPost('{}', {origin: 'null'}))
     expect(nullOrigin.status).toBe(403)
+  })
+
+  it('lets an empty DELETE through as Node delivers it: a body stream, no Content-Type', async () => {
+    const empty = new ReadableStream<Uint8Array>({start: (controller) => controller.close()})
+    const response = await siteApp().request(`${SITE}/api/staff/session`, {
+      method: 'DELETE',
+      body: empty,
+      duplex: 'half',
+      headers: {'origin': SITE, 'sec-fetch-site': 'same-origin'},
+    } as RequestInit)
+    expect(response.status).toBe(204)
   })
 
   it('sends security headers on every answer', async () => {
