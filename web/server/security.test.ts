@@ -240,3 +240,26 @@ describe('FRAME_ANCESTORS', () => {
     expect(() => readServerEnv({FRAME_ANCESTORS: 'javascript:alert(1)'})).toThrow(/FRAME_ANCESTORS/)
   })
 })
+
+describe('malformed requests', () => {
+  it.each([
+    '/%',
+    '/%E0%A4%A',
+    '/experiences/%',
+    '/stories/%ff',
+    '/%00',
+    '/sitemap.xml/%',
+    '/assets/%',
+  ])('GET %s is a 4xx page, never a 5xx', async (path) => {
+    const response = await siteApp().request(`${SITE}${path}`)
+    expect(response.status).toBe(404)
+  })
+
+  it('a broken multipart form post is sent back to its page, not parsed into a 5xx', async () => {
+    const response = await siteApp().request(
+      `${SITE}/book/x`,
+      formPost('--x\r\nbroken', {'content-type': 'multipart/form-data; boundary=y'}),
+    )
+    expect(response.status).toBe(303)
+  })
+})
