@@ -63,7 +63,8 @@ export function hydrateOncePainted(entry: string, shellModules: string[]) {
     started = true
     const pageList = document.getElementById('page-modules')?.textContent
     const pageModules = pageList ? (JSON.parse(pageList) as string[]) : []
-    // The page's CSP nonce (server/security.ts), which Vite's own preloads read from the same tag.
+    // The page's CSP nonce (server/security.ts) for the preloads, as Vite gives its own from the same tag: Chromium
+    // lets script-inserted preloads through 'strict-dynamic' without it, browsers that check a preload's nonce need it.
     const nonce = document.querySelector<HTMLMetaElement>('meta[property=csp-nonce]')?.nonce
     for (const href of [entry, ...shellModules, ...pageModules]) {
       const link = document.createElement('link')
