@@ -10,7 +10,7 @@ export default defineConfig({
       {test: {name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
       {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
       // Whole pages rendered in jsdom, queried by role: a second normally, more on a busy 2-core machine.
-      {test: {name: 'web', root: 'web', environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts']}},
+      {test: {name: 'web', root: 'web', environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'server/**/*.test.ts']}},
       {test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
     ],
   },

@@ -32,8 +32,12 @@ export type BodyResult =
 /** Reads a JSON body of at most `maxBytes`, whatever Content-Length claims. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
   const type = request.headers.get('content-type') ?? ''
-  if (!/^(application\/json|text\/plain)\b/i.test(type))
-    return {ok: false, response: problem(415, 'Send the form as JSON.')}
+  // Not text/plain: a cross-site form can send that without a CORS preflight (issue 11).
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    return {
+      ok: false,
+      response: problem(415, 'Send the form as JSON (Content-Type: application/json).'),
+    }
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) return {ok: false, response: problem(413, 'The request is too large.')}
   const reader = request.body?.getReader()

@@ -1,15 +1,18 @@
 /**
- * CSV of bookings for spreadsheets. Cells a spreadsheet would read as a formula (starting with = + - @, tab or
- * carriage return) get a leading apostrophe, so a traveller's "name" cannot run code on a staff machine (OWASP
- * CSV injection).
+ * CSV of bookings for spreadsheets. Cells a spreadsheet would read as a formula get a leading apostrophe, so a
+ * traveller's "name" cannot run code on a staff machine (OWASP CSV injection): those starting with = + - @ (also
+ * after spaces, and their full-width forms ＝ ＋ － ＠, which some spreadsheets read as the ASCII ones), tab, CR or
+ * LF. Any cell holding a separator of any locale (comma, semicolon, tab), a quote or a line break is quoted, so
+ * one opened with ";" as the separator cannot split into a new cell that starts a formula.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^(?:[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/
+const NEEDS_QUOTES = /[",;\t\r\n]/
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   let text = typeof value === 'string' ? value : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  return NEEDS_QUOTES.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
 }
 
 export const CSV_COLUMNS = [

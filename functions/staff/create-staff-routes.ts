@@ -1,7 +1,6 @@
 import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
-import {clientAddress as clientAddressOf} from '../lib/client-address.ts'
 import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
@@ -17,7 +16,12 @@ import {
   type StaffDeps,
 } from './staff-handlers.ts'
 import {
+  createDeviceToken,
+  createRevocationList,
   createSessionToken,
+  DEVICE_COOKIE,
+  DEVICE_MAX_AGE_S,
+  readDeviceToken,
   readSessionToken,
   SESSION_COOKIE,
   type StaffSession,
@@ -29,8 +33,6 @@ export type StaffRoutesDeps = StaffDeps & {
   listen: ListenBookings
   /** Origins allowed to change state besides the request's own (e.g. SITE_URL behind a proxy). */
   allowedOrigins?: string[]
-  /** The client's address for the login limit; defaults to the socket's remote address. */
-  clientAddress?: (c: Context) => string
 }
 
 type Env = {Variables: {session: StaffSession}}
@@ -45,8 +47,7 @@ const NO_STORE = {'Cache-Control': 'no-store'}
  */
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const app = new Hono<Env>()
-  const revoked = new Map<string, number>()
-  const clientAddress = deps.clientAddress ?? clientAddressOf
+  const revoked = createRevocationList()
   const nowMs = () => deps.now().getTime()
   const overview = deps.overview ?? createOverviewCache(nowMs)
   // A getter, so a lazily created client (staff-routes.ts) is still created on first use.
@@ -73,7 +74,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       deps.secrets.sessionSecret,
       getCookie(c, SESSION_COOKIE),
       nowMs(),
-      (id) => revoked.has(id),
+      revoked.isRevoked,
     )
     if (!session) return c.json({error: 'Staff session required'}, 401, NO_STORE)
     c.set('session', session)
@@ -86,8 +87,8 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   app.use('*', sameOrigin)
 
   app.post('/session', async (c) => {
-    const address = clientAddress(c)
-    const wait = deps.rateLimit.retryAfter(address, nowMs())
+    const device = readDeviceToken(deps.secrets.sessionSecret, getCookie(c, DEVICE_COOKIE))
+    const wait = deps.rateLimit.retryAfter(device, nowMs())
     if (wait > 0) {
       return c.json({error: 'Too many attempts. Try again later.'}, 429, {
         ...NO_STORE,
@@ -96,18 +97,28 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     }
     const parsed = loginSchema.safeParse(await c.req.json().catch(() => null))
     if (!parsed.success || !verifyPassword(parsed.data.password, deps.secrets.password)) {
-      deps.rateLimit.fail(address, nowMs())
+      deps.rateLimit.fail(device, nowMs())
       return c.json({error: 'Invalid password'}, 401, NO_STORE)
     }
-    deps.rateLimit.succeed(address)
+    const secure = new URL(c.req.url).protocol === 'https:'
     const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
     // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/api/staff',
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure,
     })
+    if (device) deps.rateLimit.succeed(device)
+    else {
+      setCookie(c, DEVICE_COOKIE, createDeviceToken(deps.secrets.sessionSecret), {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/staff/session',
+        maxAge: DEVICE_MAX_AGE_S,
+        secure,
+      })
+    }
     return c.json({ok: true}, 200, NO_STORE)
   })
 
@@ -116,11 +127,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   app.get('/session', (c) => c.json({ok: true}, 200, NO_STORE))
 
   app.delete('/session', (c) => {
-    const {id, issuedAt} = c.get('session')
-    revoked.set(id, issuedAt)
-    // Revocations only matter until the token would have expired anyway.
-    for (const [key, issued] of revoked)
-      if (nowMs() - issued > 8 * 60 * 60 * 1000) revoked.delete(key)
+    revoked.revoke(c.get('session'), nowMs())
     deleteCookie(c, SESSION_COOKIE, {path: '/api/staff'})
     return c.body(null, 204, NO_STORE)
   })

@@ -1,42 +1,64 @@
 /**
- * Failed logins per client address: after `maxFailures` within `windowMs` the address must wait until the window
- * ends, so guessing runs at a handful of tries per quarter hour instead of thousands per second. A correct
- * password does not reset the count for the attacker's neighbours, only for that address.
+ * Login back-off for the staff account (issue 11). Limiting by client address locked out everyone behind the
+ * attacker's address, right password included, and did nothing against guesses from many addresses. Instead:
+ *
+ * - Failures count for the account, from wherever they come: after `freeFailures`, each attempt waits
+ *   `baseDelayMs`, doubling per further failure up to `maxDelayMs`, so guessing is bounded (about one guess per
+ *   five minutes once it starts) however many addresses the attacker has. The count is forgotten after
+ *   `forgetAfterMs` without a failure.
+ * - A known device (one that signed in before: a signed, long-lived cookie, see staff-session.ts) skips the wait,
+ *   so staff at their usual browser are never locked out by someone else's guesses. A device that itself fails
+ *   `freeFailures` times loses that until its next correct password, so a stolen device cookie is no way round.
+ *
+ * Attempts that must wait are refused without checking the password, so waiting is the only way to guess.
  */
 export type LoginRateLimit = {
-  /** Milliseconds to wait, or 0 when the address may try now. */
-  retryAfter(address: string, now: number): number
-  fail(address: string, now: number): void
-  succeed(address: string): void
+  /** Milliseconds to wait, or 0 when this attempt may be checked now. `device` is a verified device id. */
+  retryAfter(device: string | undefined, now: number): number
+  fail(device: string | undefined, now: number): void
+  succeed(device: string): void
 }
 
+/** Bounded memory should someone mint many device ids (each needs the right password first, so unlikely). */
+const MAX_DEVICES = 1_000
+
 export function createLoginRateLimit({
-  maxFailures = 5,
-  windowMs = 15 * 60 * 1000,
+  freeFailures = 5,
+  baseDelayMs = 1_000,
+  maxDelayMs = 5 * 60 * 1000,
+  forgetAfterMs = 60 * 60 * 1000,
 } = {}): LoginRateLimit {
-  const failures = new Map<string, {count: number; since: number}>()
-  const current = (address: string, now: number) => {
-    const entry = failures.get(address)
-    if (entry && now - entry.since >= windowMs) {
-      failures.delete(address)
-      return undefined
-    }
-    return entry
+  let account = {failures: 0, last: 0}
+  const deviceFailures = new Map<string, number>()
+
+  const current = (now: number) => {
+    if (account.failures > 0 && now - account.last >= forgetAfterMs)
+      account = {failures: 0, last: 0}
+    return account
   }
+
   return {
-    retryAfter(address, now) {
-      const entry = current(address, now)
-      return entry && entry.count >= maxFailures ? entry.since + windowMs - now : 0
+    retryAfter(device, now) {
+      if (device !== undefined && (deviceFailures.get(device) ?? 0) < freeFailures) return 0
+      const {failures, last} = current(now)
+      if (failures < freeFailures) return 0
+      const delay = Math.min(baseDelayMs * 2 ** (failures - freeFailures), maxDelayMs)
+      return Math.max(0, last + delay - now)
     },
-    fail(address, now) {
-      const entry = current(address, now)
-      if (entry) entry.count += 1
-      else failures.set(address, {count: 1, since: now})
-      // Bounded memory under a spray of addresses: forget the oldest.
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value!)
+    fail(device, now) {
+      const entry = current(now)
+      entry.failures += 1
+      entry.last = now
+      if (device === undefined) return
+      const count = (deviceFailures.get(device) ?? 0) + 1
+      // Re-inserted so the map's order is by last failure, and the oldest goes first.
+      deviceFailures.delete(device)
+      deviceFailures.set(device, count)
+      if (deviceFailures.size > MAX_DEVICES)
+        deviceFailures.delete(deviceFailures.keys().next().value!)
     },
-    succeed(address) {
-      failures.delete(address)
+    succeed(device) {
+      deviceFailures.delete(device)
     },
   }
 }

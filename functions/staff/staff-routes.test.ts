@@ -7,7 +7,14 @@ import {csvCell} from './bookings-csv.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLakeListener} from './lake-listen.ts'
 import {createLoginRateLimit} from './login-rate-limit.ts'
-import {createSessionToken, SESSION_COOKIE, SESSION_MAX_AGE_MS} from './staff-session.ts'
+import {
+  createDeviceToken,
+  createRevocationList,
+  createSessionToken,
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  SESSION_MAX_AGE_MS,
+} from './staff-session.ts'
 
 const ORIGIN = 'http://site.test'
 const PASSWORD = 'correct horse battery'
@@ -16,7 +23,7 @@ const SECRET = 'test-session-secret'
 let lake: TestLake
 let app: Hono
 let clock = Date.parse('2026-11-20T10:00:00Z')
-let address = '10.0.0.1'
+let rateLimit = createLoginRateLimit()
 
 function booking(n: number, fields: Record<string, unknown> = {}) {
   return {
@@ -71,14 +78,16 @@ beforeAll(async () => {
       client: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
       now: () => new Date(clock),
       secrets: {password: hashPassword(PASSWORD), sessionSecret: SECRET},
-      rateLimit: createLoginRateLimit({maxFailures: 5, windowMs: 60_000}),
+      // A getter, so each test starts with a fresh back-off.
+      get rateLimit() {
+        return rateLimit
+      },
       listen: createLakeListener({
         apiHost: lake.url,
         apiVersion: '2025-02-19',
         dataset: 'bookings',
         token: lake.secrets.writeToken,
       }),
-      clientAddress: () => address,
     }),
   )
 }, 30_000)
@@ -88,22 +97,27 @@ afterAll(async () => {
 })
 
 beforeEach(() => {
-  address = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  rateLimit = createLoginRateLimit()
 })
 
 function request(
   path: string,
-  init: RequestInit & {cookie?: string | undefined; origin?: string | null} = {},
+  init: RequestInit & {cookie?: string | undefined; device?: string; origin?: string | null} = {},
 ) {
   const headers = new Headers(init.headers)
-  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
+  const cookies = [
+    init.cookie && `${SESSION_COOKIE}=${init.cookie}`,
+    init.device && `${DEVICE_COOKIE}=${init.device}`,
+  ].filter(Boolean)
+  if (cookies.length > 0) headers.set('cookie', cookies.join('; '))
   if (init.origin !== null) headers.set('origin', init.origin ?? ORIGIN)
   return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
 }
 
-async function login(password = PASSWORD) {
+async function login(password = PASSWORD, device?: string) {
   return request('/session', {
     method: 'POST',
+    ...(device ? {device} : {}),
     body: JSON.stringify({password}),
     headers: {'content-type': 'application/json'},
   })
@@ -123,19 +137,70 @@ describe('staff session', () => {
     expect((await login('nope')).status).toBe(401)
     const response = await login()
     expect(response.status).toBe(200)
-    const cookie = response.headers.get('set-cookie')!
+    const cookie = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith(`${SESSION_COOKIE}=`))!
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
     expect(cookie).not.toMatch(/Max-Age|Expires/i)
   })
 
-  it('slows brute force: after five failures the address gets 429 even with the right password', async () => {
+  it('remembers the device after a correct password: a signed, HttpOnly, strict cookie for the login only', async () => {
+    const cookies = (await login()).headers.getSetCookie()
+    const device = cookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))!
+    expect(device).toMatch(/HttpOnly/)
+    expect(device).toMatch(/SameSite=Strict/)
+    expect(device).toMatch(/Path=\/api\/staff\/session/)
+    expect(device).toMatch(/Max-Age=15552000/)
+  })
+
+  it('an attacker’s 100 wrong guesses cannot lock out a known device’s correct login', async () => {
+    const device = createDeviceToken(SECRET)
+    const statuses = new Set<number>()
+    for (let i = 0; i < 100; i++) statuses.add((await login(`guess-${i}`)).status)
+    expect(statuses).toEqual(new Set([401, 429]))
+    expect((await login(PASSWORD, device)).status).toBe(200)
+    // An unknown device (no cookie, or a forged one) with the right password waits like the attacker.
+    expect((await login()).status).toBe(429)
+    expect((await login(PASSWORD, createDeviceToken('not-the-secret'))).status).toBe(429)
+  })
+
+  it('bounds guessing: after five failures each attempt waits longer, and waiting attempts are not checked', async () => {
     for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`)).status).toBe(401)
     const blocked = await login()
     expect(blocked.status).toBe(429)
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-    address = '192.168.1.1'
-    expect((await login()).status).toBe(200)
+    expect(blocked.headers.get('retry-after')).toBe('1')
+    // An attacker who retries the moment the wait ends, for an hour: every checked guess is counted.
+    const start = clock
+    let checked = 5
+    try {
+      while (clock - start < 60 * 60 * 1000) {
+        const response = await login(`guess-${checked}`)
+        if (response.status === 401) checked += 1
+        else clock += Number(response.headers.get('retry-after')) * 1000
+      }
+      expect(checked).toBeLessThan(30)
+      let guess = await login('one more guess')
+      if (guess.status === 429) {
+        clock += Number(guess.headers.get('retry-after')) * 1000
+        guess = await login('one more guess')
+      }
+      expect(guess.status).toBe(401)
+      const wait = await login()
+      expect(wait.status).toBe(429)
+      expect(Number(wait.headers.get('retry-after'))).toBe(300)
+      // The right password, once the wait is over, from a new device: slowed, never locked out.
+      clock += 300_000
+      expect((await login()).status).toBe(200)
+    } finally {
+      clock = start
+    }
+  })
+
+  it('a known device that fails five times loses its bypass until its next correct password', async () => {
+    const device = createDeviceToken(SECRET)
+    for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`, device)).status).toBe(401)
+    expect((await login(PASSWORD, device)).status).toBe(429)
   })
 
   const endpoints: [string, string, unknown?][] = [
@@ -186,6 +251,19 @@ describe('staff session', () => {
     expect((await request('/session', {cookie})).status).toBe(200)
     expect((await request('/session', {method: 'DELETE', cookie})).status).toBe(204)
     expect((await request('/bookings', {cookie})).status).toBe(401)
+  })
+
+  it('keeps locked sessions as hashes only, and drops them once they would have expired', () => {
+    const list = createRevocationList()
+    const {session} = createSessionToken(SECRET, clock)
+    list.revoke(session, clock)
+    expect(list.isRevoked(session.id)).toBe(true)
+    expect(list.isRevoked('other')).toBe(false)
+    expect(JSON.stringify([...Object.values(list)])).not.toContain(session.id)
+    const later = createSessionToken(SECRET, clock + SESSION_MAX_AGE_MS).session
+    list.revoke(later, clock + SESSION_MAX_AGE_MS)
+    expect(list.isRevoked(session.id)).toBe(false)
+    expect(list.size).toBe(1)
   })
 
   it('the bookings dataset refuses anonymous reads at the lake', async () => {
@@ -308,7 +386,18 @@ describe('CSV export', () => {
     ['+27 21 000', "'+27 21 000"],
     ['-2', "'-2"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
+    ['\tx', `"'\tx"`],
+    ['\nx', `"'\nx"`],
+    [' =1+1', "' =1+1"],
+    ['\u3000=1+1', "'\u3000=1+1"],
+    ['\uFF1DHYPERLINK("http://evil")', `"'\uFF1DHYPERLINK(""http://evil"")"`],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['a;=1+1', '"a;=1+1"'],
+    ['a\t=1+1', '"a\t=1+1"'],
+    [-2, '-2'],
+    [4, '4'],
     ['\rx', `"'\rx"`],
     ['<b>x</b>', '<b>x</b>'],
     ['a,b', '"a,b"'],

@@ -6,7 +6,7 @@ import {runCommand} from './run-command.ts'
 /** Builds the site (browser bundle and server renderer) into `web/dist` when its sources changed. */
 export async function ensureWebBuild(root: string): Promise<void> {
   const outDir = path.join(root, 'web/dist')
-  const hash = sourceHash(root, ['web/src', 'web/server', 'web/public', 'schemas/src'], [
+  const hash = sourceHash(root, ['web/src', 'web/server', 'web/build', 'web/public', 'schemas/src'], [
     'web/index.html',
     'web/vite.config.ts',
     'package-lock.json',

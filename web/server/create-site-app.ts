@@ -1,12 +1,21 @@
 import {Hono} from 'hono'
+import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
-import {secureHeaders} from 'hono/secure-headers'
 import {serveStatic} from '@hono/node-server/serve-static'
 
 import type {PublicSiteConfig} from '../src/lib/env'
 import type {GroqFetcher} from '../src/lib/sanity-fetch'
 import {siteConfigScript} from '../src/lib/site-config.ts'
 import type {RenderFn} from './render-contract.ts'
+import {
+  addNonce,
+  apiSecurityHeaders,
+  BODY_LIMITS,
+  limitBody,
+  pageSecurityHeaders,
+  sameOriginWrites,
+  samePagePath,
+} from './security.ts'
 import {buildRobots, buildSitemap} from './sitemap.ts'
 
 export type SiteAppOptions = {
@@ -24,29 +33,41 @@ export type SiteAppOptions = {
   apiRoutes?: Hono | undefined
   /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
   pageModules?: ((modules: string[]) => string) | undefined
+  /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
+  frameAncestors?: string[] | undefined
   onError?: (error: unknown) => void
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-export function createSiteApp(options: SiteAppOptions): Hono {
+type SiteEnv = {Variables: SecureHeadersVariables}
+
+export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
   const configScript = siteConfig ? siteConfigScript(siteConfig) : ''
   const onError = options.onError ?? ((error: unknown) => console.error(error))
-  const app = new Hono()
+  const app = new Hono<SiteEnv>()
+
+  // Before any route: the limit applies while the body is read, whichever handler reads it.
+  app.use('/api/*', apiSecurityHeaders())
+  app.use('/api/staff/session', limitBody(BODY_LIMITS.staffLogin))
+  app.use('/api/staff/bookings/*', limitBody(BODY_LIMITS.staffBooking))
+  app.use('*', async (c, next) =>
+    c.req.path.startsWith('/api/staff/bookings/')
+      ? next()
+      : limitBody(BODY_LIMITS.default)(c, next),
+  )
+  app.use('*', sameOriginWrites([new URL(siteUrl).origin]))
 
   if (apiRoutes) app.route('/api', apiRoutes)
   app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
 
-  // For the site only: API handlers, registered above, answer before these run and set their own headers.
+  // For the site only: API answers, registered above, never reach these.
   app.use(
-    secureHeaders({
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Images come from the Content Lake's host; pages are never framed.
-      crossOriginResourcePolicy: false,
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+    pageSecurityHeaders({
+      lakeOrigin: new URL(siteConfig?.apiHost ?? siteUrl).origin,
+      frameAncestors: options.frameAncestors ?? [],
     }),
   )
   app.use(compress())
@@ -86,8 +107,7 @@ export function createSiteApp(options: SiteAppOptions): Hono {
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
   app.post('*', (c) => {
-    const url = new URL(c.req.url)
-    return c.redirect(url.pathname + url.search, 303)
+    return c.redirect(samePagePath(c.req.url), 303)
   })
 
   app.get('*', async (c) => {
@@ -97,12 +117,14 @@ export function createSiteApp(options: SiteAppOptions): Hono {
         getRender(),
         getTemplate(url.pathname + url.search),
       ])
-      const result = await render(c.req.raw, {fetcher})
+      // Only the build's template, the server's own scripts and the router's get the nonce, never content.
+      const nonce = c.get('secureHeadersNonce') ?? ''
+      const result = await render(c.req.raw, {fetcher, nonce})
       if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
-      const page = template
+      const page = addNonce(template, nonce)
         .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
         .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => configScript + result.state)
+        .replace('<!--app-state-->', () => addNonce(configScript + result.state, nonce))
       return c.html(page, result.status as 200, {
         // Rendered per request from live content: a shared cache adding its own delay on top of the server's
         // short GROQ cache would break the promise that published content shows within five seconds.

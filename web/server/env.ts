@@ -27,6 +27,12 @@ const serverEnvSchema = z.object({
   VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
   VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
   // Capped at 5 s: the site promises that published content shows on the next visit within five seconds.
+  // Origins allowed to frame the pages (CSP frame-ancestors), space-separated, e.g. the studio's for previews.
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/\s+/).filter(Boolean))
+    .pipe(z.array(z.url({protocol: /^https?$/}).transform((value) => new URL(value).origin))),
   CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
 })
 
@@ -36,6 +42,7 @@ export type ServerEnv = {
   host: string
   siteUrl: string
   contentCacheMs: number
+  frameAncestors: string[]
   sanity: {projectId: string; dataset: string; apiHost: string; apiVersion: string}
 }
 
@@ -54,6 +61,7 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     host: env.HOST,
     siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
     contentCacheMs: env.CONTENT_CACHE_MS,
+    frameAncestors: env.FRAME_ANCESTORS,
     sanity: {
       projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
       dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,

@@ -16,6 +16,8 @@ export type RenderResult =
 export type RenderOptions = {
   /** Reads published content; the server passes its cached client. */
   fetcher: GroqFetcher
+  /** This response's CSP nonce, for the router's inline hydration data script. */
+  nonce?: string | undefined
 }
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>

@@ -41,6 +41,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     clientDir,
     apiRoutes,
     pageModules: await createPageModuleList(clientDir),
+    frameAncestors: env.frameAncestors,
   })
   return getRequestListener(app.fetch)
 }
@@ -63,6 +64,7 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     siteUrl: env.siteUrl,
     siteConfig: publicSiteConfig(env),
     apiRoutes,
+    frameAncestors: env.frameAncestors,
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
       console.error(error)

@@ -16,7 +16,7 @@ const FALLBACK_SEO = {
   path: '/',
 }
 
-export const render: RenderFn = async (request, {fetcher}) => {
+export const render: RenderFn = async (request, {fetcher, nonce}) => {
   setServerFetcher(fetcher)
   // A fresh cache per request: one visitor's data never leaks into another's page.
   const queryClient = createQueryClient()
@@ -37,7 +37,7 @@ export const render: RenderFn = async (request, {fetcher}) => {
     <StrictMode>
       <HeadProvider collector={collector}>
         <AppProvider queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} />
+          <StaticRouterProvider router={router} context={context} nonce={nonce} />
         </AppProvider>
       </HeadProvider>
     </StrictMode>,

@@ -57,6 +57,7 @@ describe('server rendering through the site app', () => {
       '/book/lions-head-sunset-hike?date=2030-01-05&pax=2,0',
       {
         method: 'POST',
+        headers: {origin: 'http://localhost'},
         body: new URLSearchParams({name: 'Thandi', email: 'thandi@example.com'}),
       },
     )
@@ -71,7 +72,7 @@ describe('server rendering through the site app', () => {
     const response = await siteApp().request('/', {headers: {'Accept-Encoding': 'gzip'}})
     expect(response.headers.get('content-encoding')).toBe('gzip')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
   })
 
   it('marks internal pages noindex', async () => {

@@ -87,7 +87,11 @@ describe('runtime site configuration', () => {
       siteConfig: config,
     })
     const html = await (await app.request('/')).text()
-    const script = /<script>window\.__SITE_CONFIG__=.*?<\/script>/.exec(html)?.[0] ?? ''
+    // The page's CSP nonce aside (server/security.ts), the element is exactly the config script.
+    const script =
+      /<script>window\.__SITE_CONFIG__=.*?<\/script>/.exec(
+        html.replace(/ nonce="[^"]+"/g, ''),
+      )?.[0] ?? ''
     expect(evaluate(script)).toEqual(config)
     expect(html.indexOf('__SITE_CONFIG__')).toBeLessThan(html.indexOf('type="module"'))
   })

@@ -1,0 +1,67 @@
+import type {Page} from '@playwright/test'
+
+import {unlock} from '../admin/admin-helpers.ts'
+import {expect, test} from '../fixtures.ts'
+import {openPage, PUBLIC_ROUTES} from './site.ts'
+
+declare global {
+  interface Window {
+    __cspViolations?: string[]
+  }
+}
+
+/**
+ * Issue 11: the pages carry a nonce-based Content-Security-Policy (web/server/security.ts). Every page must still
+ * paint, load its chunks and hydrate with nothing refused: a refused script or style shows up as a
+ * `securitypolicyviolation` event in the page and a console error.
+ */
+async function watchPolicy(page: Page) {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) problems.push(message.text())
+  })
+  await page.addInitScript(() => {
+    window.__cspViolations = []
+    document.addEventListener('securitypolicyviolation', (event) =>
+      window.__cspViolations!.push(
+        `${event.violatedDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    )
+  })
+  return async () => [...problems, ...(await page.evaluate(() => window.__cspViolations ?? []))]
+}
+
+test.describe('Content-Security-Policy', () => {
+  test('every public page hydrates with a nonce policy and no violation', async ({page}) => {
+    test.setTimeout(180_000)
+    const violations = await watchPolicy(page)
+    const nonces = new Set<string>()
+    for (const route of PUBLIC_ROUTES) {
+      const response = await openPage(page, route)
+      const policy = response!.headers()['content-security-policy'] ?? ''
+      expect(policy, route).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/)
+      expect(policy, route).toContain("frame-ancestors 'none'")
+      nonces.add(/'nonce-([^']+)'/.exec(policy)![1]!)
+      // Let lazy chunks, images and their preloads arrive before reading the violations.
+      await page.waitForLoadState('networkidle')
+      expect(await violations(), route).toEqual([])
+    }
+    expect(nonces.size).toBe(PUBLIC_ROUTES.length)
+  })
+
+  test('the staff dashboard signs in and works with no violation', async ({page}) => {
+    const violations = await watchPolicy(page)
+    await unlock(page)
+    await page.waitForLoadState('networkidle')
+    expect(await violations()).toEqual([])
+  })
+
+  test('the API answers carry their own strict headers', async ({request}) => {
+    const response = await request.get('/api/challenge')
+    const headers = response.headers()
+    expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(headers['cache-control']).toContain('no-store')
+  })
+})
