@@ -24,11 +24,12 @@ beforeAll(async () => {
   client = lake.client({token: lake.secrets.rootToken, dataset: 'cli-copy'})
   env = {...process.env, ...sanityCliEnv({lakeTlsUrl: lake.tlsUrl, dataDir: lake.dataDir, token: lake.secrets.rootToken})}
   // Inside the repository, so a project folder's `sanity` imports resolve to its node_modules.
+  fs.mkdirSync(path.join(root, '.data'), {recursive: true})
   workDir = fs.mkdtempSync(path.join(root, '.data', 'sanity-cli-test-'))
 })
 afterAll(async () => {
-  await lake.stop()
-  fs.rmSync(workDir, {recursive: true, force: true})
+  await lake?.stop()
+  if (workDir) fs.rmSync(workDir, {recursive: true, force: true})
 })
 
 async function sanity(args: string[], cwd = path.join(root, 'studio')): Promise<string> {
