@@ -1,8 +1,9 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
-import {applyPerspective, isPublishedId, type Perspective} from '../query/run-query.ts'
+import type {Perspective} from '../query/run-query.ts'
 import type {CommitWriter} from './commit-writer.ts'
+import {DocumentIndex} from './document-index.ts'
 import {actionsToMutations} from './plan-actions.ts'
 import {planMutations, randomId, type DocumentReader} from './plan-mutations.ts'
 import {
@@ -28,16 +29,12 @@ export class DatasetStore implements DatasetHandle {
   private readonly db: DatabaseSync
   private readonly writer: CommitWriter
   private readonly onCommit: TransactionListener
-  private readonly committed = new Map<string, SanityDocument>()
-  private readonly byType = new Map<string, Map<string, SanityDocument>>()
+  private readonly committed = new DocumentIndex()
   /** Written to the writer but not yet durable; later plans must see them. */
   private readonly pending = new Map<string, SanityDocument | null>()
   private readonly pendingTransactions = new Set<string>()
   private planning: Promise<unknown> = Promise.resolve()
   private findTransaction: StatementSync | undefined
-  private snapshot: {raw: SanityDocument[]; published: SanityDocument[]} | null = null
-  /** Documents by the value of one top-level attribute, per view; dropped at every commit. */
-  private readonly equalityIndexes = new Map<string, Map<unknown, SanityDocument[]>>()
 
   constructor(options: {
     db: DatabaseSync
@@ -52,7 +49,12 @@ export class DatasetStore implements DatasetHandle {
     this.aclMode = options.aclMode
     this.onCommit = options.onCommit
     const rows = this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').all(this.name)
-    for (const row of rows) this.put(JSON.parse(row.doc as string) as SanityDocument)
+    this.committed.apply(
+      rows.map((row) => {
+        const doc = JSON.parse(row.doc as string) as SanityDocument
+        return {id: doc._id, after: doc}
+      }),
+    )
   }
 
   getDocument(id: string): SanityDocument | undefined {
@@ -67,47 +69,20 @@ export class DatasetStore implements DatasetHandle {
     return this.committed.size
   }
 
-  /** All documents, or the published ones, as arrays cached until the next commit. */
   list(view: 'raw' | 'published'): SanityDocument[] {
-    if (!this.snapshot) {
-      const raw = [...this.committed.values()]
-      this.snapshot = {raw, published: raw.filter((doc) => isPublishedId(doc._id))}
-    }
-    return this.snapshot[view]
+    return this.committed.list(view)
   }
 
   visible(perspective: Perspective): SanityDocument[] {
-    if (perspective.kind === 'stack') return applyPerspective(this.list('raw'), perspective)
-    return this.list(perspective.kind)
+    return this.committed.visible(perspective)
   }
 
-  /**
-   * The visible documents whose `attribute` equals `value`, from an index built on first use.
-   * Only for the raw and published views: under a drafts overlay, which document is visible
-   * depends on more than the attribute, so there is no index (null).
-   */
   visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null {
-    if (perspective.kind === 'stack') return null
-    const key = `${perspective.kind}\u0000${attribute}`
-    let index = this.equalityIndexes.get(key)
-    if (!index) {
-      index = new Map()
-      for (const doc of this.list(perspective.kind)) {
-        const docs = index.get(doc[attribute])
-        if (docs) docs.push(doc)
-        else index.set(doc[attribute], [doc])
-      }
-      this.equalityIndexes.set(key, index)
-    }
-    return index.get(value) ?? []
+    return this.committed.visibleWhere(attribute, value, perspective)
   }
 
   visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[] {
-    const docs: SanityDocument[] = []
-    for (const type of types) {
-      for (const doc of this.byType.get(type)?.values() ?? []) docs.push(doc)
-    }
-    return applyPerspective(docs, perspective)
+    return this.committed.visibleOfTypes(types, perspective)
   }
 
   mutate(mutations: Mutation[] | unknown, options: MutateOptions = {}): Promise<MutateResult> {
@@ -134,12 +109,7 @@ export class DatasetStore implements DatasetHandle {
         throw error
       }
       this.forgetPending(transaction)
-      for (const change of transaction.changes) {
-        if (change.after) this.put(change.after)
-        else this.remove(change.id)
-      }
-      this.snapshot = null
-      this.equalityIndexes.clear()
+      this.committed.apply(transaction.changes)
       this.onCommit(this.name, transaction)
       return result
     })
@@ -157,7 +127,7 @@ export class DatasetStore implements DatasetHandle {
       get: (id) => (this.pending.has(id) ? (this.pending.get(id) ?? undefined) : this.committed.get(id)),
       all: () => {
         if (this.pending.size === 0) return this.list('raw')
-        const merged = new Map(this.committed)
+        const merged = new Map([...this.committed.values()].map((doc) => [doc._id, doc]))
         for (const [id, doc] of this.pending) {
           if (doc) merged.set(id, doc)
           else merged.delete(id)
@@ -195,21 +165,5 @@ export class DatasetStore implements DatasetHandle {
   private transactionExists(transactionId: string): boolean {
     this.findTransaction ??= this.db.prepare('SELECT 1 FROM changes WHERE dataset = ? AND tx_id = ? LIMIT 1')
     return this.findTransaction.get(this.name, transactionId) !== undefined
-  }
-
-  private put(doc: SanityDocument): void {
-    const previous = this.committed.get(doc._id)
-    if (previous && previous._type !== doc._type) this.byType.get(previous._type)?.delete(doc._id)
-    this.committed.set(doc._id, doc)
-    let ofType = this.byType.get(doc._type)
-    if (!ofType) this.byType.set(doc._type, (ofType = new Map()))
-    ofType.set(doc._id, doc)
-  }
-
-  private remove(id: string): void {
-    const previous = this.committed.get(id)
-    if (!previous) return
-    this.committed.delete(id)
-    this.byType.get(previous._type)?.delete(id)
   }
 }

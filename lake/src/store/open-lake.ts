@@ -5,6 +5,7 @@ import type {DatabaseSync} from 'node:sqlite'
 import {removeAssetBlob} from '../assets/asset-storage.ts'
 import type {AclMode} from '../config.ts'
 import {ListenerHub} from '../listen/listener-hub.ts'
+import {QueryPool} from '../query/query-pool.ts'
 import {CommitWriter} from './commit-writer.ts'
 import {openDatabase} from './database.ts'
 import {DatasetStore} from './dataset-store.ts'
@@ -31,6 +32,8 @@ export interface Lake {
   readonly datasets: ReadonlyMap<string, DatasetStore>
   /** The dataset, or a Sanity-shaped 404 for an unknown one. */
   dataset(name: string): DatasetStore
+  /** The query workers, started on first use (commands that never query start none). */
+  queries(): QueryPool
   close(): void
 }
 
@@ -71,6 +74,7 @@ export function openLake(options: {
   const writer = new CommitWriter(db)
   const hub = new ListenerHub()
   const datasets = new Map<string, DatasetStore>()
+  let pool: QueryPool | undefined
   const configured: Record<string, AclMode> = options.datasets ?? {production: 'public', bookings: 'private'}
   for (const [name, aclMode] of Object.entries(configured)) {
     datasets.set(
@@ -81,6 +85,7 @@ export function openLake(options: {
         name,
         aclMode,
         onCommit: (dataset, tx) => {
+          pool?.publish(dataset, tx.changes)
           hub.publish(dataset, tx)
           removeDeletedAssetFiles(dataDir, dataset, tx)
         },
@@ -97,7 +102,12 @@ export function openLake(options: {
       if (!store) throw new LakeError(404, 'datasetNotFound', `Dataset "${name}" not found`)
       return store
     },
+    queries() {
+      pool ??= new QueryPool({dataDir, datasets: [...datasets.keys()]})
+      return pool
+    },
     close() {
+      void pool?.close()
       db.close()
       releaseLock()
     },

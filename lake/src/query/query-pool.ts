@@ -1,0 +1,149 @@
+import os from 'node:os'
+import {Worker} from 'node:worker_threads'
+
+import {LakeError, type DocumentChange} from '../store/types.ts'
+import type {Perspective} from './run-query.ts'
+
+/** One query as a worker runs it: everything the caller's request decided, as plain data. */
+export interface QueryJob {
+  dataset: string
+  perspective: Perspective
+  query: string
+  params: Record<string, unknown>
+  identity?: string
+  projectId: string
+  maxCost: number
+}
+
+export type WorkerRequest =
+  | {kind: 'changes'; dataset: string; changes: {id: string; after: DocumentChange['after']}[]}
+  | {kind: 'query'; id: number; job: QueryJob}
+
+export type WorkerReply =
+  | {id: number; result: unknown}
+  | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}}
+
+interface Pending {
+  id: number
+  job: QueryJob
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+  timer: NodeJS.Timeout
+}
+
+interface Slot {
+  worker: Worker
+  running: Pending | null
+}
+
+/**
+ * GROQ evaluation off the main thread, so that a slow query never delays pings, writes or
+ * listeners. A query that runs past its time limit has its worker terminated (and replaced) and
+ * gets a 408; one still waiting for a worker when its time is up is dropped with the same error.
+ */
+export class QueryPool {
+  private readonly slots: Slot[] = []
+  private readonly queue: Pending[] = []
+  private nextId = 1
+  private closed = false
+  private readonly options: {dataDir: string; datasets: string[]}
+
+  constructor(options: {dataDir: string; datasets: string[]; size?: number}) {
+    this.options = options
+    // One worker per core (the main thread mostly waits on I/O), at least two so that one slow
+    // query does not hold up every other, and no more than four (each holds every document).
+    const size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism()))
+    for (let index = 0; index < size; index++) this.slots.push(this.spawn())
+  }
+
+  /** Sends committed changes to every worker; called before the write is acknowledged. */
+  publish(dataset: string, changes: DocumentChange[]): void {
+    const message: WorkerRequest = {
+      kind: 'changes',
+      dataset,
+      changes: changes.map(({id, after}) => ({id, after})),
+    }
+    for (const slot of this.slots) slot.worker.postMessage(message)
+  }
+
+  run(job: QueryJob, timeoutMs: number): Promise<unknown> {
+    if (this.closed) return Promise.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
+    return new Promise((resolve, reject) => {
+      const pending: Pending = {id: this.nextId++, job, resolve, reject, timer: undefined as unknown as NodeJS.Timeout}
+      pending.timer = setTimeout(() => this.expire(pending, timeoutMs), timeoutMs)
+      this.queue.push(pending)
+      this.dispatch()
+    })
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    for (const pending of this.queue.splice(0)) clearTimeout(pending.timer)
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./query-worker.ts', import.meta.url), {
+      workerData: {dataDir: this.options.dataDir, datasets: this.options.datasets},
+    })
+    const slot: Slot = {worker, running: null}
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = slot.running
+      if (!pending || pending.id !== reply.id) return
+      clearTimeout(pending.timer)
+      slot.running = null
+      if ('error' in reply) {
+        const {status, type, description, details} = reply.error
+        pending.reject(new LakeError(status, type, description, details))
+      } else pending.resolve(reply.result)
+      this.dispatch()
+    })
+    worker.on('error', (error) => {
+      console.error('lake: a query worker failed', error)
+      this.replace(slot, new LakeError(500, 'internalError', 'The query failed to run'))
+    })
+    return slot
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.running || this.queue.length === 0) continue
+      const pending = this.queue.shift() as Pending
+      slot.running = pending
+      slot.worker.postMessage({kind: 'query', id: pending.id, job: pending.job} satisfies WorkerRequest)
+    }
+  }
+
+  private expire(pending: Pending, timeoutMs: number): void {
+    // Hosted Sanity cancels a query that runs too long; its exact status and message are not
+    // documented, so this uses 408 with a `queryTimeout` type in the usual error shape.
+    const error = new LakeError(408, 'queryTimeout', `Query timed out: it ran for more than ${timeoutMs} ms`, {
+      query: pending.job.query,
+    })
+    const queued = this.queue.indexOf(pending)
+    if (queued !== -1) {
+      this.queue.splice(queued, 1)
+      pending.reject(error)
+      return
+    }
+    const slot = this.slots.find((candidate) => candidate.running === pending)
+    if (slot) this.replace(slot, error)
+  }
+
+  /** Ends a worker (and the query it runs, with `error`) and starts a fresh one in its place. */
+  private replace(slot: Slot, error: LakeError): void {
+    const pending = slot.running
+    slot.running = null
+    slot.worker.removeAllListeners()
+    slot.worker.on('error', () => undefined)
+    void slot.worker.terminate()
+    if (pending) {
+      clearTimeout(pending.timer)
+      pending.reject(error)
+    }
+    if (this.closed) return
+    const index = this.slots.indexOf(slot)
+    if (index !== -1) this.slots[index] = this.spawn()
+    this.dispatch()
+  }
+}
