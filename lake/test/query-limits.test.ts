@@ -1,6 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {lakeConfigFromEnv} from '../src/config.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
 
 // The query from issue 11: on the old lake it ran for 38.8 s on the main thread and every other
@@ -114,4 +115,17 @@ describe('query time limit', () => {
     expect(first).toEqual(['Written after', 'Written during the bomb'])
     expect(second).toEqual(first)
   }, 15_000)
+})
+
+describe('query limit settings', () => {
+  it('reads the limits from the environment, empty meaning the default', () => {
+    expect(lakeConfigFromEnv({LAKE_QUERY_TIMEOUT_MS: '1500', LAKE_QUERY_MAX_COST: ''})).toMatchObject({
+      queryTimeoutMs: 1500,
+      maxQueryCost: 1e8,
+    })
+  })
+
+  it.each(['0', '-5', '1.5', 'soon', '1e400'])('refuses LAKE_QUERY_TIMEOUT_MS=%s', (value) => {
+    expect(() => lakeConfigFromEnv({LAKE_QUERY_TIMEOUT_MS: value})).toThrow(/LAKE_QUERY_TIMEOUT_MS must be a positive whole number/)
+  })
 })

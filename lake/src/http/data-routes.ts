@@ -1,5 +1,6 @@
 import {can, type Permission} from '../auth/principals.ts'
-import {parsePerspective, parseQuery, type Perspective} from '../query/run-query.ts'
+import {runQueryJob, type QueryJob} from '../query/query-pool.ts'
+import {parsePerspective, parseQuery, runsInline, type Perspective} from '../query/run-query.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
@@ -44,18 +45,19 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
   if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')
   const started = performance.now()
   const perspective = perspectiveFor(ctx, dataset)
-  const result = await ctx.lake.queries().run(
-    {
-      dataset: dataset.name,
-      perspective,
-      query,
-      params,
-      identity: ctx.principal.userId,
-      projectId: ctx.config.projectId,
-      maxCost: ctx.config.maxQueryCost,
-    },
-    ctx.config.queryTimeoutMs,
-  )
+  const job: QueryJob = {
+    dataset: dataset.name,
+    perspective,
+    query,
+    params,
+    identity: ctx.principal.userId,
+    projectId: ctx.config.projectId,
+    maxCost: ctx.config.maxQueryCost,
+  }
+  // A bounded list query is answered at once; everything else in a worker, under the time limit.
+  const result = runsInline(query, params)
+    ? await runQueryJob(dataset, job)
+    : await ctx.lake.queries().run(job, ctx.config.queryTimeoutMs)
   const ms = Math.round(performance.now() - started)
   const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
   sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, ms})

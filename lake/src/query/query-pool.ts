@@ -1,8 +1,8 @@
 import os from 'node:os'
 import {Worker} from 'node:worker_threads'
 
-import {LakeError, type DocumentChange} from '../store/types.ts'
-import type {Perspective} from './run-query.ts'
+import {LakeError, type DocumentChange, type SanityDocument} from '../store/types.ts'
+import {runQuery, type Perspective} from './run-query.ts'
 
 /** One query as a worker runs it: everything the caller's request decided, as plain data. */
 export interface QueryJob {
@@ -13,6 +13,28 @@ export interface QueryJob {
   identity?: string
   projectId: string
   maxCost: number
+}
+
+/** The documents of one dataset as a request may see them (see DocumentIndex). */
+export interface VisibleDocuments {
+  visible(perspective: Perspective): SanityDocument[]
+  visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[]
+  visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null
+}
+
+/** Runs a job on a dataset's documents, in a worker or (for a bounded query) on the main thread. */
+export function runQueryJob(documents: VisibleDocuments, job: QueryJob): Promise<unknown> {
+  return runQuery({
+    query: job.query,
+    params: job.params,
+    documents: documents.visible(job.perspective),
+    documentsOfTypes: (types) => documents.visibleOfTypes(types, job.perspective),
+    documentsWhere: (attribute, value) => documents.visibleWhere(attribute, value, job.perspective),
+    identity: job.identity,
+    projectId: job.projectId,
+    dataset: job.dataset,
+    maxCost: job.maxCost,
+  })
 }
 
 export type WorkerRequest =

@@ -4,8 +4,7 @@ import {parentPort, workerData} from 'node:worker_threads'
 
 import {DocumentIndex} from '../store/document-index.ts'
 import {LakeError, type SanityDocument} from '../store/types.ts'
-import type {QueryJob, WorkerReply, WorkerRequest} from './query-pool.ts'
-import {runQuery} from './run-query.ts'
+import {runQueryJob, type QueryJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
 
 /**
  * A query worker: its own read connection loads every dataset once, then the main thread sends each
@@ -29,20 +28,10 @@ for (const name of datasets) {
 }
 db.close()
 
-async function run(job: QueryJob): Promise<unknown> {
+function run(job: QueryJob): Promise<unknown> {
   const index = indexes.get(job.dataset)
-  if (!index) throw new LakeError(404, 'datasetNotFound', `Dataset "${job.dataset}" not found`)
-  return runQuery({
-    query: job.query,
-    params: job.params,
-    documents: index.visible(job.perspective),
-    documentsOfTypes: (types) => index.visibleOfTypes(types, job.perspective),
-    documentsWhere: (attribute, value) => index.visibleWhere(attribute, value, job.perspective),
-    identity: job.identity,
-    projectId: job.projectId,
-    dataset: job.dataset,
-    maxCost: job.maxCost,
-  })
+  if (!index) return Promise.reject(new LakeError(404, 'datasetNotFound', `Dataset "${job.dataset}" not found`))
+  return runQueryJob(index, job)
 }
 
 parentPort?.on('message', (message: WorkerRequest) => {
