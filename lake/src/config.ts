@@ -1,5 +1,7 @@
 import path from 'node:path'
 
+import {DEFAULT_MAX_QUERY_COST} from './query/run-query.ts'
+
 /** Datasets and who may read them, as Sanity's dataset ACL modes. */
 export type AclMode = 'public' | 'private'
 
@@ -23,6 +25,9 @@ export interface LakeConfig {
   maxAssetBytes: number
   /** Most bytes of rendered image variants kept on disk (LAKE_IMAGE_CACHE_MB, 256 MB). */
   imageCacheBytes: number
+  /** Wall-clock limit of one GROQ query, queueing included, and its cost limit (see run-query.ts). */
+  queryTimeoutMs: number
+  maxQueryCost: number
   /** Built studio to serve at `/studio`, if any. */
   studioDir?: string
 }
@@ -35,6 +40,19 @@ function integer(value: string | undefined, fallback: number, name: string): num
   }
   return parsed
 }
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`)
+  return parsed
+}
+
+/**
+ * Hosted Sanity cancels long queries but documents no figure we could find; a minute keeps every
+ * reasonable query working while a runaway one ends.
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 60_000
 
 /** Reads the lake's configuration from environment variables, with safe local defaults. */
 export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeConfig {
@@ -61,6 +79,8 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     maxJsonBytes: 16 * 1024 * 1024,
     maxAssetBytes: 64 * 1024 * 1024,
     imageCacheBytes: integer(env.LAKE_IMAGE_CACHE_MB, 256, 'LAKE_IMAGE_CACHE_MB') * 1024 * 1024,
+    queryTimeoutMs: positive(env.LAKE_QUERY_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, 'LAKE_QUERY_TIMEOUT_MS'),
+    maxQueryCost: positive(env.LAKE_QUERY_MAX_COST, DEFAULT_MAX_QUERY_COST, 'LAKE_QUERY_MAX_COST'),
     studioDir: env.LAKE_STUDIO_DIR || undefined,
   }
 }

@@ -33,22 +33,31 @@ function send(method: string, target: string, options: {body?: string; headers?:
   const headers = {host: '127.0.0.1', connection: 'close', 'content-length': String(Buffer.byteLength(body)), ...options.headers}
   const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(head + body))
+    // Written, not ended: a client that half-closes before the answer gets none from Node's server.
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(head + body))
     let data = ''
     socket.setEncoding('utf8')
     socket.setTimeout(10_000, () => {
       socket.destroy()
       reject(new Error(`no answer to ${method} ${target.slice(0, 80)}`))
     })
-    socket.on('data', (chunk: string) => (data += chunk))
-    socket.on('end', () => {
+    const answer = (): Answer => {
       const head = data.slice(0, data.indexOf('\r\n\r\n'))
-      resolve({
+      return {
         status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         contentType: /^content-type: *(.+)$/im.exec(head)?.[1],
         body: data.slice(head.length + 4),
-      })
+      }
+    }
+    socket.on('data', (chunk: string) => {
+      data += chunk
+      // A listen stream that opened never ends by itself: its head is the answer.
+      if (/\r\n\r\n/.test(data) && /^content-type: *text\/event-stream/im.test(data)) {
+        socket.destroy()
+        resolve(answer())
+      }
     })
+    socket.on('end', () => resolve(answer()))
     socket.on('error', reject)
   })
 }

@@ -1,7 +1,7 @@
 import {can, type Permission} from '../auth/principals.ts'
 import {queryTags} from '../live/sync-tags.ts'
-import {isRootPathId, parsePerspective, parseQuery, runQuery, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
-import {contentSourceMap} from '../query/source-map.ts'
+import {runQueryJob, type QueryJob} from '../query/query-pool.ts'
+import {isRootPathId, parsePerspective, parseQuery, runsInline, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
@@ -46,37 +46,33 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
   if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')
   const started = performance.now()
   const perspective = perspectiveFor(ctx, dataset)
-  const result = await runQuery({
+  const sourceMapMode = ctx.url.searchParams.get('resultSourceMap')
+  const job: QueryJob = {
+    dataset: dataset.name,
+    perspective,
     query,
     params,
-    documents: dataset.visible(perspective),
-    documentsOfTypes: (types) => dataset.visibleOfTypes(types, perspective),
-    documentsWhere: (attribute, value) => dataset.visibleWhere(attribute, value, perspective),
     identity: ctx.principal.userId,
     projectId: ctx.config.projectId,
-    dataset: dataset.name,
-  })
+    maxCost: ctx.config.maxQueryCost,
+    sourceMap: sourceMapMode === 'withKeyArraySelector' ? 'keyed' : sourceMapMode === 'true' ? 'paths' : undefined,
+  }
+  // A bounded list query is answered at once; everything else in a worker, under the time limit.
+  const {result, resultSourceMap} =
+    runsInline(query, params) && !job.sourceMap
+      ? await runQueryJob(dataset, job)
+      : await ctx.lake.queries().run(job, ctx.config.queryTimeoutMs)
   const ms = Math.round(performance.now() - started)
   const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
-  const tree = parseQuery(query, params)
   // The tags `client.live.events()` messages name when something this result depends on changes.
-  const syncTags = queryTags(dataset.name, typesOnlyNeeded(tree))
-  const sourceMapMode = ctx.url.searchParams.get('resultSourceMap')
-  const resultSourceMap =
-    sourceMapMode === 'true' || sourceMapMode === 'withKeyArraySelector'
-      ? await contentSourceMap({
-          tree,
-          result: result ?? null,
-          options: {
-            dataset: dataset.visible(perspective),
-            params,
-            identity: ctx.principal.userId,
-            sanity: {projectId: ctx.config.projectId, dataset: dataset.name},
-          },
-          withKeyArraySelector: sourceMapMode === 'withKeyArraySelector',
-        })
-      : undefined
-  sendJson(ctx, 200, {...(returnQuery ? {query} : {}), result: result ?? null, ...(resultSourceMap ? {resultSourceMap} : {}), syncTags, ms})
+  const syncTags = queryTags(dataset.name, typesOnlyNeeded(parseQuery(query, params)))
+  sendJson(ctx, 200, {
+    ...(returnQuery ? {query} : {}),
+    result: result ?? null,
+    ...(resultSourceMap ? {resultSourceMap} : {}),
+    syncTags,
+    ms,
+  })
 }
 
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
@@ -134,6 +130,7 @@ export async function handleActions(ctx: RequestContext, datasetName: string | u
 }
 
 export function handleListen(ctx: RequestContext, datasetName: string | undefined) {
+  if (ctx.method !== 'GET') throw new LakeError(405, 'methodNotAllowed', 'The listen endpoint only answers GET')
   const dataset = datasetFor(ctx, datasetName, 'read')
   const query = ctx.url.searchParams.get('query')
   if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')

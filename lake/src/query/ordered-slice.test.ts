@@ -2,7 +2,7 @@ import {evaluate, parse} from 'groq-js'
 import {describe, expect, it} from 'vitest'
 
 import type {SanityDocument} from '../store/types.ts'
-import {runQuery} from './run-query.ts'
+import {DEFAULT_MAX_QUERY_COST, runQuery} from './run-query.ts'
 
 // Awkward data on purpose: mixed types, missing values, ties, references.
 const documents: SanityDocument[] = [
@@ -29,6 +29,7 @@ const planned = (query: string, params: Record<string, unknown> = {}) =>
     documentsWhere: (attribute: string, value: unknown) => documents.filter((doc) => doc[attribute] === value),
     projectId: 'p',
     dataset: 'd',
+    maxCost: DEFAULT_MAX_QUERY_COST,
   })
 
 describe('ordered slices', () => {

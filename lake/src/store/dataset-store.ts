@@ -1,8 +1,9 @@
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
-import {applyPerspective, isPublishedId, isRootPathId, type Perspective} from '../query/run-query.ts'
+import type {Perspective} from '../query/run-query.ts'
 import type {CommitWriter} from './commit-writer.ts'
+import {DocumentIndex} from './document-index.ts'
 import {actionsToMutations} from './plan-actions.ts'
 import {planMutations, randomId, type DocumentReader} from './plan-mutations.ts'
 import {checkReferentialIntegrity, ReferenceIndex} from './references.ts'
@@ -31,17 +32,13 @@ export class DatasetStore implements DatasetHandle {
   private readonly db: DatabaseSync
   private readonly writer: CommitWriter
   private readonly onCommit: TransactionListener
-  private readonly committed = new Map<string, SanityDocument>()
-  private readonly byType = new Map<string, Map<string, SanityDocument>>()
+  private readonly committed = new DocumentIndex()
   private readonly references = new ReferenceIndex()
   /** Written to the writer but not yet durable; later plans must see them. */
   private readonly pending = new Map<string, SanityDocument | null>()
   private readonly pendingTransactions = new Set<string>()
   private planning: Promise<unknown> = Promise.resolve()
   private findTransaction: StatementSync | undefined
-  private snapshot: {raw: SanityDocument[]; published: SanityDocument[]; public: SanityDocument[]} | null = null
-  /** Documents by the value of one top-level attribute, per view; dropped at every commit. */
-  private readonly equalityIndexes = new Map<string, Map<unknown, SanityDocument[]>>()
 
   constructor(options: {
     db: DatabaseSync
@@ -58,7 +55,12 @@ export class DatasetStore implements DatasetHandle {
     this.createdAt = options.createdAt
     this.onCommit = options.onCommit
     const rows = this.db.prepare('SELECT doc FROM documents WHERE dataset = ?').all(this.name)
-    for (const row of rows) this.put(JSON.parse(row.doc as string) as SanityDocument)
+    this.apply(
+      rows.map((row) => {
+        const doc = JSON.parse(row.doc as string) as SanityDocument
+        return {id: doc._id, after: doc}
+      }),
+    )
   }
 
   getDocument(id: string): SanityDocument | undefined {
@@ -73,55 +75,20 @@ export class DatasetStore implements DatasetHandle {
     return this.committed.size
   }
 
-  /** All documents, the published ones, or those anonymous callers see, cached until the next commit. */
   list(view: 'raw' | 'published' | 'public'): SanityDocument[] {
-    if (!this.snapshot) {
-      const raw = [...this.committed.values()]
-      this.snapshot = {
-        raw,
-        published: raw.filter((doc) => isPublishedId(doc._id)),
-        public: raw.filter((doc) => isRootPathId(doc._id)),
-      }
-    }
-    return this.snapshot[view]
+    return this.committed.list(view)
   }
 
   visible(perspective: Perspective): SanityDocument[] {
-    if (perspective.kind === 'stack') return applyPerspective(this.list('raw'), perspective)
-    return this.list(perspective.kind)
+    return this.committed.visible(perspective)
   }
 
-  /**
-   * The visible documents whose `attribute` equals `value`, from an index built on first use.
-   * Only for the raw, published and public views: under a drafts overlay, which document is visible
-   * depends on more than the attribute, so there is no index (null).
-   */
   visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null {
-    if (perspective.kind === 'stack') return null
-    const key = `${perspective.kind}\u0000${attribute}`
-    let index = this.equalityIndexes.get(key)
-    if (!index) {
-      index = new Map()
-      for (const doc of this.list(perspective.kind)) {
-        const docs = index.get(doc[attribute])
-        if (docs) docs.push(doc)
-        else index.set(doc[attribute], [doc])
-      }
-      this.equalityIndexes.set(key, index)
-    }
-    return index.get(value) ?? []
+    return this.committed.visibleWhere(attribute, value, perspective)
   }
 
-  /**
-   * The visible documents of some types, in dataset order (the order `*` has, which ties keep): one
-   * type straight from its index, several by a scan, since their indexes hold them type by type.
-   */
   visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[] {
-    const docs =
-      types.length === 1
-        ? [...(this.byType.get(types[0] as string)?.values() ?? [])]
-        : this.list('raw').filter((doc) => types.includes(doc._type))
-    return applyPerspective(docs, perspective)
+    return this.committed.visibleOfTypes(types, perspective)
   }
 
   mutate(mutations: Mutation[] | unknown, options: MutateOptions = {}): Promise<MutateResult> {
@@ -148,12 +115,7 @@ export class DatasetStore implements DatasetHandle {
         throw error
       }
       this.forgetPending(transaction)
-      for (const change of transaction.changes) {
-        if (change.after) this.put(change.after)
-        else this.remove(change.id)
-      }
-      this.snapshot = null
-      this.equalityIndexes.clear()
+      this.apply(transaction.changes)
       this.onCommit(this.name, transaction)
       return result
     })
@@ -171,7 +133,7 @@ export class DatasetStore implements DatasetHandle {
       get: (id) => (this.pending.has(id) ? (this.pending.get(id) ?? undefined) : this.committed.get(id)),
       all: () => {
         if (this.pending.size === 0) return this.list('raw')
-        const merged = new Map(this.committed)
+        const merged = new Map([...this.committed.values()].map((doc) => [doc._id, doc]))
         for (const [id, doc] of this.pending) {
           if (doc) merged.set(id, doc)
           else merged.delete(id)
@@ -211,30 +173,16 @@ export class DatasetStore implements DatasetHandle {
     }
   }
 
+  private apply(changes: {id: string; after: SanityDocument | null}[]): void {
+    this.committed.apply(changes)
+    for (const change of changes) {
+      if (change.after) this.references.put(change.after)
+      else this.references.remove(change.id)
+    }
+  }
+
   private transactionExists(transactionId: string): boolean {
     this.findTransaction ??= this.db.prepare('SELECT 1 FROM changes WHERE dataset = ? AND tx_id = ? LIMIT 1')
     return this.findTransaction.get(this.name, transactionId) !== undefined
-  }
-
-  private put(doc: SanityDocument): void {
-    const previous = this.committed.get(doc._id)
-    if (previous && previous._type !== doc._type) {
-      // Moved to the end of both orders, so its type's index keeps the dataset's order.
-      this.byType.get(previous._type)?.delete(doc._id)
-      this.committed.delete(doc._id)
-    }
-    this.committed.set(doc._id, doc)
-    let ofType = this.byType.get(doc._type)
-    if (!ofType) this.byType.set(doc._type, (ofType = new Map()))
-    ofType.set(doc._id, doc)
-    this.references.put(doc)
-  }
-
-  private remove(id: string): void {
-    const previous = this.committed.get(id)
-    if (!previous) return
-    this.committed.delete(id)
-    this.byType.get(previous._type)?.delete(id)
-    this.references.remove(id)
   }
 }

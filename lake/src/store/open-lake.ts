@@ -6,6 +6,7 @@ import type {DatabaseSync} from 'node:sqlite'
 import {assetDir, removeAssetBlob} from '../assets/asset-storage.ts'
 import type {AclMode} from '../config.ts'
 import {ListenerHub} from '../listen/listener-hub.ts'
+import {QueryPool} from '../query/query-pool.ts'
 import {CommitWriter} from './commit-writer.ts'
 import {openDatabase} from './database.ts'
 import {DatasetStore} from './dataset-store.ts'
@@ -38,6 +39,8 @@ export interface Lake {
   setAclMode(name: string, aclMode: AclMode): DatasetStore
   /** Removes the dataset with its documents, history and asset files. */
   deleteDataset(name: string): Promise<void>
+  /** The query workers, started on first use (commands that never query start none). */
+  queries(): QueryPool
   close(): void
 }
 
@@ -78,6 +81,7 @@ export function openLake(options: {
   const writer = new CommitWriter(db)
   const hub = new ListenerHub()
   const datasets = new Map<string, DatasetStore>()
+  let pool: QueryPool | undefined
   const open = (name: string, aclMode: AclMode, createdAt: string) => {
     const store = new DatasetStore({
       db,
@@ -86,6 +90,7 @@ export function openLake(options: {
       aclMode,
       createdAt,
       onCommit: (dataset, tx) => {
+        pool?.publish(dataset, tx.changes)
         hub.publish(dataset, tx)
         removeDeletedAssetFiles(dataDir, dataset, tx)
       },
@@ -127,6 +132,7 @@ export function openLake(options: {
     async deleteDataset(name) {
       existing(name)
       datasets.delete(name)
+      pool?.drop(name)
       db.exec('BEGIN IMMEDIATE')
       try {
         for (const table of ['documents', 'changes']) db.prepare(`DELETE FROM ${table} WHERE dataset = ?`).run(name)
@@ -138,7 +144,12 @@ export function openLake(options: {
       }
       await rm(assetDir(dataDir, name), {recursive: true, force: true})
     },
+    queries() {
+      pool ??= new QueryPool({snapshot: () => [...datasets].map(([name, store]) => [name, store.list('raw')])})
+      return pool
+    },
     close() {
+      void pool?.close()
       db.close()
       releaseLock()
     },

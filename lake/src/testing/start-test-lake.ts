@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import {createClient, type SanityClient} from '@sanity/client'
 
-import {lakeConfigFromEnv} from '../config.ts'
+import {lakeConfigFromEnv, type LakeConfig} from '../config.ts'
 import {startLake, type RunningLake} from '../server.ts'
 
 export interface TestLake extends RunningLake {
@@ -15,9 +15,9 @@ export interface TestLake extends RunningLake {
 }
 
 /** A lake on free ports over a fresh data directory, for integration tests. */
-export async function startTestLake(): Promise<TestLake> {
+export async function startTestLake(overrides: Partial<LakeConfig> = {}): Promise<TestLake> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lake-test-'))
-  const config = {...lakeConfigFromEnv({}), dataDir, port: 0, tlsPort: 0}
+  const config = {...lakeConfigFromEnv({}), ...overrides, dataDir, port: 0, tlsPort: 0}
   const running = await startLake(config)
   return {
     ...running,

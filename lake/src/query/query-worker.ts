@@ -1,0 +1,46 @@
+import {parentPort, workerData} from 'node:worker_threads'
+
+import {DocumentIndex} from '../store/document-index.ts'
+import {LakeError, type SanityDocument} from '../store/types.ts'
+import {runQueryJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
+
+/**
+ * A query worker: it starts from the main thread's documents, in the main thread's order (so that ties
+ * and unordered results come out as they would on the main thread), then the main thread sends each
+ * committed transaction before it acknowledges it, and messages arrive in order, so a query sent after
+ * a write was acknowledged always sees it.
+ */
+const indexes = new Map<string, DocumentIndex>()
+for (const [name, documents] of (workerData as {datasets: [string, SanityDocument[]][]}).datasets) {
+  const index = new DocumentIndex()
+  index.apply(documents.map((doc) => ({id: doc._id, after: doc})))
+  indexes.set(name, index)
+}
+
+/** A dataset created after this worker started begins empty; its documents arrive as changes. */
+function indexOf(dataset: string): DocumentIndex {
+  let index = indexes.get(dataset)
+  if (!index) indexes.set(dataset, (index = new DocumentIndex()))
+  return index
+}
+
+parentPort?.on('message', (message: WorkerRequest) => {
+  if (message.kind === 'changes') {
+    indexOf(message.dataset).apply(message.changes)
+    return
+  }
+  if (message.kind === 'drop') {
+    indexes.delete(message.dataset)
+    return
+  }
+  // The main thread has checked that the dataset exists.
+  runQueryJob(indexOf(message.job.dataset), message.job).then(
+    (result) => parentPort?.postMessage({id: message.id, result} satisfies WorkerReply),
+    (error: unknown) => {
+      const lakeError =
+        error instanceof LakeError ? error : new LakeError(400, 'queryExecutionError', (error as Error).message)
+      const {status, type, message: description, details} = lakeError
+      parentPort?.postMessage({id: message.id, error: {status, type, description, details}} satisfies WorkerReply)
+    },
+  )
+})
