@@ -76,7 +76,8 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     writeToken: env.LAKE_WRITE_TOKEN || undefined,
     editorToken: env.LAKE_EDITOR_TOKEN || undefined,
     autoLogin: env.LAKE_AUTO_LOGIN !== 'false',
-    maxJsonBytes: 16 * 1024 * 1024,
+    // Hosted's limit and message: "Request body exceeds limit of 4000000 bytes".
+    maxJsonBytes: 4_000_000,
     maxAssetBytes: 64 * 1024 * 1024,
     imageCacheBytes: integer(env.LAKE_IMAGE_CACHE_MB, 256, 'LAKE_IMAGE_CACHE_MB') * 1024 * 1024,
     queryTimeoutMs: positive(env.LAKE_QUERY_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, 'LAKE_QUERY_TIMEOUT_MS'),

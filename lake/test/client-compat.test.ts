@@ -363,8 +363,10 @@ describe('bad input', () => {
     const unknown = await post('/data/mutate/nowhere', JSON.stringify({mutations: []}))
     expect(unknown.status).toBe(404)
 
-    const huge = await post('/data/mutate/production', JSON.stringify({mutations: [{create: {_type: 'x', blob: 'x'.repeat(17 * 1024 * 1024)}}]}))
+    // Hosted's limit: 4,000,000 bytes.
+    const huge = await post('/data/mutate/production', JSON.stringify({mutations: [{create: {_type: 'x', blob: 'x'.repeat(4_000_000)}}]}))
     expect(huge.status).toBe(413)
+    expect(JSON.stringify(await huge.json())).toContain('Request body exceeds limit of 4000000 bytes')
 
     expect(await root.fetch('count(*)')).toBe(count)
   })

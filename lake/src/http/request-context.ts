@@ -85,7 +85,7 @@ export async function readBody(ctx: RequestContext, limit: number): Promise<Buff
 }
 
 const tooLarge = (limit: number) =>
-  new LakeError(413, 'requestEntityTooLarge', `Request body is larger than the limit of ${limit} bytes`)
+  new LakeError(413, 'requestEntityTooLarge', `Request body exceeds limit of ${limit} bytes`)
 
 export async function readJson(ctx: RequestContext): Promise<Record<string, unknown>> {
   const body = await readBody(ctx, ctx.config.maxJsonBytes)
