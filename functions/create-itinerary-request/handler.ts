@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE, SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {isWithinTripWindow} from '@repo/schemas/experience-settings.ts'
 import {
   itineraryRequestSchema,
   MISSING_INFORMATION_MESSAGE,
@@ -21,6 +22,7 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
+import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
@@ -146,17 +148,21 @@ export async function createItineraryRequest(
   const parsed = itineraryRequestSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
   const input = parsed.data
+  // Trip dates run from today (Cape Town) to two years ahead, on the injectable clock like the booking's.
   const date = input.source === 'questionnaire' ? input.preferredDate : input.startDate
-  if (date && date < deps.today())
-    return problem(400, PAST_DATE_MESSAGE, {
-      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [PAST_DATE_MESSAGE],
+  if (date && !isWithinTripWindow(date, deps.today())) {
+    const message = date < deps.today() ? PAST_DATE_MESSAGE : DATE_TOO_FAR_MESSAGE
+    return problem(400, message, {
+      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [message],
     })
+  }
 
   const _id = key
     ? `itinerary-${sha256(`itinerary:${key}`).slice(0, 40)}`
     : `itinerary-${randomUUID()}`
   const createdAt = (deps.now?.() ?? new Date()).toISOString()
   const fields = storedFields(input)
+  const hash = requestHash(input, ['website'])
   const doc: {_id: string; _type: string; request_ref: string} & Record<string, unknown> = {
     _id,
     _type: 'itineraryRequest',
@@ -166,6 +172,7 @@ export async function createItineraryRequest(
       {_key: 'created', _type: 'statusChange', status: 'new', at: createdAt, by: 'website'},
     ],
     created_at: createdAt,
+    request_hash: hash,
     ...fields,
   }
   try {
@@ -174,10 +181,13 @@ export async function createItineraryRequest(
       visibility: 'sync',
     })
     if (result.results[0]?.operation !== 'create') {
-      const ref = await deps.bookings.fetch<string | null>('*[_id == $id][0].request_ref', {
-        id: _id,
-      })
-      return json({request_ref: ref ?? doc.request_ref}, 201)
+      const stored = await deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
+        '*[_id == $id][0]{"ref": request_ref, "hash": request_hash}',
+        {id: _id},
+      )
+      return replayOrConflict(stored ?? {ref: doc.request_ref}, hash, (ref) =>
+        json({request_ref: ref}, 201),
+      )
     }
     const mail = itineraryTeamNotification(doc, deps.teamEmail)
     await deps.notify(mail.id, mail.message).catch(onError)

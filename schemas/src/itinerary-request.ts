@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
 import {emailField, isoDateField, singleLine} from './booking-request.ts'
+import {safeMultiLine} from './safe-text.ts'
 import {
   ACCOMMODATION_VALUES,
   GROUP_SIZE_VALUES,
@@ -27,18 +28,18 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .union([z.enum(values), z.literal('')])
     .optional()
     .default('')
-const required = (max: number) =>
-  singleLine(max, undefined, MISSING_INFORMATION_MESSAGE).min(1, MISSING_INFORMATION_MESSAGE)
+const required = (max: number, what?: string) =>
+  singleLine(max, undefined, MISSING_INFORMATION_MESSAGE, what).min(1, MISSING_INFORMATION_MESSAGE)
 const optionalDate = z
   .union([isoDateField(), z.literal('')])
   .optional()
   .default('')
-const longText = z.string().trim().max(2000, 'Use at most 2000 characters.').optional().default('')
+const longText = safeMultiLine(2000).optional().default('')
 
 export const questionnaireRequestSchema = z.object({
   source: z.literal('questionnaire'),
-  firstName: required(80),
-  lastName: required(80),
+  firstName: required(80, 'your name'),
+  lastName: required(80, 'your name'),
   email: z
     .string({error: MISSING_INFORMATION_MESSAGE})
     .trim()
@@ -62,7 +63,7 @@ export const questionnaireRequestSchema = z.object({
 
 export const wizardRequestSchema = z.object({
   source: z.literal('wizard'),
-  name: required(120),
+  name: required(120, 'your name'),
   email: z
     .string({error: MISSING_INFORMATION_MESSAGE})
     .trim()
