@@ -246,6 +246,28 @@ describe('leads with the real lake', () => {
     )
     expect(errors).toHaveLength(1)
   })
+  it('refuses events carrying control, bidi or unreadable characters and records nothing', async () => {
+    const lines: string[] = []
+    const deps = {
+      rateLimiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+      append: async (l: string) => void lines.push(l),
+    }
+    const junk = [
+      {event: 'booking_submitted', label: 'a\u0000b'},
+      {event: 'booking_submitted', label: 'x\u001b[2J'},
+      {event: 'booking_submitted', path: '/book\u202Eexe'},
+      {event: 'booking_submitted', label: 'a\ud800'},
+    ]
+    for (const body of junk) {
+      const response = await recordEvent(post('/api/events', body), ctx, deps)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(((await response.json()) as {message: string}).message).toBe(
+        'Not a known event shape.',
+      )
+    }
+    expect(lines).toEqual([])
+  })
+
   it('answers a trip request retried with its key with the first reference, and other data under it with 422', async () => {
     const deps = {
       bookings: bookings(),
