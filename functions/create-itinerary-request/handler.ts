@@ -2,12 +2,11 @@ import {randomUUID} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {DATE_TOO_FAR_MESSAGE, SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
-import {isWithinTripWindow} from '@repo/schemas/experience-settings.ts'
+import {SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
 import {
   itineraryRequestSchema,
   MISSING_INFORMATION_MESSAGE,
-  PAST_DATE_MESSAGE,
+  tripDateProblem,
   type ItineraryRequestPayload,
 } from '@repo/schemas/itinerary-request.ts'
 
@@ -148,14 +147,13 @@ export async function createItineraryRequest(
   const parsed = itineraryRequestSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
   const input = parsed.data
-  // Trip dates run from today (Cape Town) to two years ahead, on the injectable clock like the booking's.
+  // On the injectable clock, like the booking's date checks.
   const date = input.source === 'questionnaire' ? input.preferredDate : input.startDate
-  if (date && !isWithinTripWindow(date, deps.today())) {
-    const message = date < deps.today() ? PAST_DATE_MESSAGE : DATE_TOO_FAR_MESSAGE
-    return problem(400, message, {
-      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [message],
+  const dateProblem = tripDateProblem(date, deps.today())
+  if (dateProblem)
+    return problem(400, dateProblem, {
+      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [dateProblem],
     })
-  }
 
   const _id = key
     ? `itinerary-${sha256(`itinerary:${key}`).slice(0, 40)}`

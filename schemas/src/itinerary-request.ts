@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
-import {emailField, isoDateField, singleLine} from './booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE, emailField, isoDateField, singleLine} from './booking-request.ts'
+import {isWithinTripWindow} from './experience-settings.ts'
 import {safeMultiLine} from './safe-text.ts'
 import {
   ACCOMMODATION_VALUES,
@@ -22,6 +23,12 @@ export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields.'
 export const ITINERARY_SUCCESS_MESSAGE =
   "Your personalized itinerary request has been submitted. We'll be in touch soon!"
 export const PAST_DATE_MESSAGE = 'The start date cannot be in the past.'
+
+/** The trip date's problem, if any: trips start from today (Cape Town) to two years ahead. */
+export function tripDateProblem(date: string, today: string): string | null {
+  if (!date || isWithinTripWindow(date, today)) return null
+  return date < today ? PAST_DATE_MESSAGE : DATE_TOO_FAR_MESSAGE
+}
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z

@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest'
 
 import {isWithinTripWindow} from './experience-settings.ts'
 import {addDays} from './iso-date.ts'
-import {itineraryRequestSchema} from './itinerary-request.ts'
+import {DATE_TOO_FAR_MESSAGE} from './booking-request.ts'
+import {itineraryRequestSchema, PAST_DATE_MESSAGE, tripDateProblem} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
@@ -78,6 +79,9 @@ describe('traveller forms use the text and date rules', () => {
     expect(isWithinTripWindow('9999-12-31', today)).toBe(false)
     expect(isWithinTripWindow(addDays(today, -1), today)).toBe(false)
     expect(isWithinTripWindow('2030-02-30', today)).toBe(false)
+    expect(tripDateProblem('', today)).toBeNull()
+    expect(tripDateProblem('2029-12-31', today)).toBe(PAST_DATE_MESSAGE)
+    expect(tripDateProblem('9999-12-31', today)).toBe(DATE_TOO_FAR_MESSAGE)
   })
 
   it('refuses junk in trip requests and newsletter names', () => {
