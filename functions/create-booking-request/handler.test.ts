@@ -5,14 +5,21 @@ import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {
+  DATE_TOO_FAR_MESSAGE,
   HONEYPOT_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   WRONG_ANSWER_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  invisibleCharactersMessage,
+  UNREADABLE_TEXT_MESSAGE,
+} from '@repo/schemas/safe-text.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
 import {createChallengeService} from '../lib/challenge.ts'
+import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
@@ -25,6 +32,7 @@ import {
 } from './handler.ts'
 
 const TODAY = '2030-01-01'
+const INVISIBLE_NAME = invisibleCharactersMessage('your name')
 let lake: TestLake
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let outbox: Outbox
@@ -177,6 +185,19 @@ describe('create-booking-request with the real lake and SMTP', () => {
       [{...form(), date: '2030-01-06'}, 400, UNAVAILABLE_DATE_MESSAGE],
       [{...form(), date: '2030-01-02'}, 400, UNAVAILABLE_DATE_MESSAGE],
       [{...form(), date: '2029-12-01'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), date: '9999-12-31'}, 400, DATE_TOO_FAR_MESSAGE],
+      [{...form(), date: '2032-01-02'}, 400, DATE_TOO_FAR_MESSAGE],
+      [{...form(), name: 'Thandi\u202Eisokn'}, 400, INVISIBLE_NAME],
+      [{...form(), name: 'Tha\u200Bndi'}, 400, INVISIBLE_NAME],
+      [{...form(), name: '\u200DThandi'}, 400, INVISIBLE_NAME],
+      [{...form(), notes: 'ring the bell\u0007\u001b[2J'}, 400, CONTROL_CHARACTER_MESSAGE],
+      [{...form(), notes: 'a\u0000b'}, 400, CONTROL_CHARACTER_MESSAGE],
+      // A lone surrogate as JSON carries it: an escape, not UTF-8 bytes.
+      [
+        JSON.stringify(form()).replace('Thandi Nkosi', 'Thandi \\ud800'),
+        400,
+        UNREADABLE_TEXT_MESSAGE,
+      ],
       [{...form(), adults: 8, children: 1}, 400, 'Please choose between 1 and 8 people in total.'],
       [{...form(), preferredTime: 'Midnight'}, 400, 'Please choose one of the listed times.'],
       [{...form(), experienceId: 'no-such-experience'}, 400, UNKNOWN_EXPERIENCE_MESSAGE],
@@ -239,5 +260,29 @@ describe('create-booking-request with the real lake and SMTP', () => {
         (await createBookingRequest(post({}), {clientAddress: '10.9.9.9'}, limited)).status,
       )
     expect(statuses).toEqual([400, 400, 429])
+  })
+
+  it('answers a retry with the first reference and the same key with other data with 422', async () => {
+    const key = {'Idempotency-Key': 'reused-key-00001'}
+    // Its own address, clear of the rate-limit test above.
+    const ADDRESS = '10.0.0.77'
+    const first = await send(form(), key, ADDRESS)
+    expect(first.status).toBe(201)
+    const {booking_ref} = (await first.json()) as {booking_ref: string}
+    const before = await countBookings()
+
+    // The same data with a fresh security question is a retry of the same submission.
+    const retry = await send(form(), key, ADDRESS)
+    expect(retry.status).toBe(201)
+    expect(await retry.json()).toEqual({booking_ref})
+
+    const other = await send({...form(), name: 'Somebody Else', adults: 1}, key, ADDRESS)
+    expect(other.status).toBe(422)
+    expect(((await other.json()) as {message: string}).message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE)
+    expect(await countBookings()).toBe(before)
+    const stored = await lake
+      .client({token: lake.secrets.writeToken, dataset: 'bookings'})
+      .fetch<{name: string}>('*[booking_ref == $ref][0]{name}', {ref: booking_ref})
+    expect(stored.name).toBe('Thandi Nkosi')
   })
 })

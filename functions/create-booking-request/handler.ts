@@ -4,12 +4,14 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   bookingRequestSchema,
+  DATE_TOO_FAR_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
   WRONG_ANSWER_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {
   isDateAvailable,
+  isWithinTripWindow,
   paxWithinLimits,
   resolveExperienceSettings,
   UNAVAILABLE_DATE_MESSAGE,
@@ -17,6 +19,7 @@ import {
 } from '@repo/schemas/experience-settings.ts'
 
 import type {ChallengeService} from '../lib/challenge.ts'
+import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {
   idempotencyKey,
   INVALID_IDEMPOTENCY_KEY,
@@ -90,24 +93,28 @@ export async function createBookingRequest(
 
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
+  const hash = requestHash(input, ['securityAnswer', 'challengeToken', 'website'])
   const storedReference = () =>
-    deps.bookings.fetch<string | null>('*[_id == $id][0].booking_ref', {id: _id})
+    deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
+      '*[_id == $id][0]{"ref": booking_ref, "hash": request_hash}',
+      {id: _id},
+    )
+  const replay = (stored: {ref: string; hash?: string | null}) =>
+    replayOrConflict(stored, hash, (ref) => json({booking_ref: ref}, 201))
 
   const {verdict, nonce} = deps.challenges.verify(input.challengeToken, input.securityAnswer)
   if (verdict === 'expired') {
     // A retry of a request stored before its question expired (a long outage, a laptop woken up) still gets
     // its reference rather than a question it can no longer answer.
     const stored = key ? await storedReference().catch(() => null) : null
-    return stored
-      ? json({booking_ref: stored}, 201)
-      : field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
+    return stored ? replay(stored) : field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
   }
   if (verdict !== 'ok' || !nonce) return field('securityAnswer', WRONG_ANSWER_MESSAGE)
 
   try {
     if (key) {
       const existing = await storedReference()
-      if (existing) return json({booking_ref: existing}, 201)
+      if (existing) return replay(existing)
     }
     if (!deps.challenges.consume(nonce, key ?? _id))
       return field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
@@ -122,6 +129,7 @@ export async function createBookingRequest(
     )
     if (!isDateAvailable(input.date, settings, deps.today()))
       return field('date', UNAVAILABLE_DATE_MESSAGE)
+    if (!isWithinTripWindow(input.date, deps.today())) return field('date', DATE_TOO_FAR_MESSAGE)
     if (!paxWithinLimits(input, settings))
       return field(
         'adults',
@@ -168,6 +176,7 @@ export async function createBookingRequest(
             ],
             consent_booking: true,
             consent_privacy: true,
+            request_hash: hash,
           },
         },
       ],
@@ -176,8 +185,8 @@ export async function createBookingRequest(
     const created = result.results[0]?.operation === 'create'
     if (!created) {
       // A concurrent twin won the race: answer with its reference.
-      const ref = await storedReference()
-      return json({booking_ref: ref ?? booking.booking_ref}, 201)
+      const stored = await storedReference()
+      return stored ? replay(stored) : json({booking_ref: booking.booking_ref}, 201)
     }
     await deps.notify(booking).catch(onError)
     return json({booking_ref: booking.booking_ref}, 201)

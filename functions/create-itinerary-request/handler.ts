@@ -6,7 +6,7 @@ import {SUBMIT_FAILED_MESSAGE} from '@repo/schemas/booking-request.ts'
 import {
   itineraryRequestSchema,
   MISSING_INFORMATION_MESSAGE,
-  PAST_DATE_MESSAGE,
+  tripDateProblem,
   type ItineraryRequestPayload,
 } from '@repo/schemas/itinerary-request.ts'
 
@@ -21,6 +21,7 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
+import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
@@ -146,10 +147,12 @@ export async function createItineraryRequest(
   const parsed = itineraryRequestSchema.safeParse(raw)
   if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
   const input = parsed.data
+  // On the injectable clock, like the booking's date checks.
   const date = input.source === 'questionnaire' ? input.preferredDate : input.startDate
-  if (date && date < deps.today())
-    return problem(400, PAST_DATE_MESSAGE, {
-      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [PAST_DATE_MESSAGE],
+  const dateProblem = tripDateProblem(date, deps.today())
+  if (dateProblem)
+    return problem(400, dateProblem, {
+      [input.source === 'questionnaire' ? 'preferredDate' : 'startDate']: [dateProblem],
     })
 
   const _id = key
@@ -157,6 +160,7 @@ export async function createItineraryRequest(
     : `itinerary-${randomUUID()}`
   const createdAt = (deps.now?.() ?? new Date()).toISOString()
   const fields = storedFields(input)
+  const hash = requestHash(input, ['website'])
   const doc: {_id: string; _type: string; request_ref: string} & Record<string, unknown> = {
     _id,
     _type: 'itineraryRequest',
@@ -166,6 +170,7 @@ export async function createItineraryRequest(
       {_key: 'created', _type: 'statusChange', status: 'new', at: createdAt, by: 'website'},
     ],
     created_at: createdAt,
+    request_hash: hash,
     ...fields,
   }
   try {
@@ -174,10 +179,13 @@ export async function createItineraryRequest(
       visibility: 'sync',
     })
     if (result.results[0]?.operation !== 'create') {
-      const ref = await deps.bookings.fetch<string | null>('*[_id == $id][0].request_ref', {
-        id: _id,
-      })
-      return json({request_ref: ref ?? doc.request_ref}, 201)
+      const stored = await deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
+        '*[_id == $id][0]{"ref": request_ref, "hash": request_hash}',
+        {id: _id},
+      )
+      return replayOrConflict(stored ?? {ref: doc.request_ref}, hash, (ref) =>
+        json({request_ref: ref}, 201),
+      )
     }
     const mail = itineraryTeamNotification(doc, deps.teamEmail)
     await deps.notify(mail.id, mail.message).catch(onError)

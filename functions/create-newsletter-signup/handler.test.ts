@@ -1,11 +1,15 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {CONTROL_CHARACTER_MESSAGE, invisibleCharactersMessage} from '@repo/schemas/safe-text.ts'
+
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
 import {
   createItineraryRequest,
   requeueItineraryNotifications,
 } from '../create-itinerary-request/handler.ts'
+import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {recordEvent} from '../record-event/handler.ts'
@@ -118,6 +122,28 @@ describe('leads with the real lake', () => {
       deps,
     )
     expect(past.status).toBe(400)
+    for (const [preferredDate, message] of [
+      ['9999-12-31', DATE_TOO_FAR_MESSAGE],
+      ['2032-01-02', DATE_TOO_FAR_MESSAGE],
+      ['2030-02-30', 'Please choose a valid date.'],
+    ]) {
+      const refused = await createItineraryRequest(
+        post('/api/itinerary-requests', {...questionnaire, preferredDate}),
+        ctx,
+        deps,
+      )
+      expect(refused.status, preferredDate).toBe(400)
+      expect(((await refused.json()) as {message: string}).message).toBe(message)
+    }
+    for (const [body, message] of [
+      [{...questionnaire, firstName: 'Sam\u202Egnp.exe'}, invisibleCharactersMessage('your name')],
+      [{...questionnaire, lastName: 'Lee\u200B'}, invisibleCharactersMessage('your name')],
+      [{...questionnaire, additionalInfo: 'hello\u0007\u001b[2J'}, CONTROL_CHARACTER_MESSAGE],
+    ] as const) {
+      const refused = await createItineraryRequest(post('/api/itinerary-requests', body), ctx, deps)
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as {message: string}).message).toBe(message)
+    }
     const stored = await bookings().fetch('*[_type == "itineraryRequest"] | order(source asc)')
     expect(stored).toHaveLength(2)
     expect(stored[0]).toMatchObject({
@@ -219,5 +245,56 @@ describe('leads with the real lake', () => {
       'Events cannot be recorded right now.',
     )
     expect(errors).toHaveLength(1)
+  })
+  it('refuses events carrying control, bidi or unreadable characters and records nothing', async () => {
+    const lines: string[] = []
+    const deps = {
+      rateLimiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+      append: async (l: string) => void lines.push(l),
+    }
+    const junk = [
+      {event: 'booking_submitted', label: 'a\u0000b'},
+      {event: 'booking_submitted', label: 'x\u001b[2J'},
+      {event: 'booking_submitted', path: '/book\u202Eexe'},
+      {event: 'booking_submitted', label: 'a\ud800'},
+    ]
+    for (const body of junk) {
+      const response = await recordEvent(post('/api/events', body), ctx, deps)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(((await response.json()) as {message: string}).message).toBe(
+        'Not a known event shape.',
+      )
+    }
+    expect(lines).toEqual([])
+  })
+
+  it('answers a trip request retried with its key with the first reference, and other data under it with 422', async () => {
+    const deps = {
+      bookings: bookings(),
+      rateLimiter: limiter(),
+      notify,
+      teamEmail: 'team@example.com',
+      today: () => '2030-01-01',
+    }
+    const wizard = {source: 'wizard', name: 'Kim', email: 'kim@example.com', travelers: '2'}
+    const send = (body: unknown) => {
+      const request = post('/api/itinerary-requests', body)
+      request.headers.set('Idempotency-Key', 'trip-reused-key-01')
+      return createItineraryRequest(request, {clientAddress: '10.0.0.3'}, deps)
+    }
+    const first = await send(wizard)
+    expect(first.status).toBe(201)
+    const {request_ref} = (await first.json()) as {request_ref: string}
+    const retry = await send(wizard)
+    expect(retry.status).toBe(201)
+    expect(await retry.json()).toEqual({request_ref})
+    const other = await send({...wizard, name: 'Somebody Else'})
+    expect(other.status).toBe(422)
+    expect(((await other.json()) as {message: string}).message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE)
+    const stored = await bookings().fetch<{name: string}[]>(
+      '*[_type == "itineraryRequest" && request_ref == $ref]{name}',
+      {ref: request_ref},
+    )
+    expect(stored).toEqual([{name: 'Kim'}])
   })
 })

@@ -3,6 +3,8 @@ import path from 'node:path'
 
 import {z} from 'zod'
 
+import {safeSingleLine} from '@repo/schemas/safe-text.ts'
+
 import {problem, readJsonBody, type RequestContext} from '../lib/http.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 
@@ -10,10 +12,11 @@ import type {RateLimiter} from '../lib/rate-limit.ts'
 const eventSchema = z
   .object({
     event: z.string().regex(/^[a-z][a-z_]{0,47}$/),
-    path: z.string().max(300).optional(),
-    ts: z.string().max(40).optional(),
+    // The same text rules as the forms: no controls, lone surrogates or bidi tricks in the events file.
+    path: safeSingleLine(300).optional(),
+    ts: safeSingleLine(40).optional(),
   })
-  .catchall(z.union([z.string().max(200), z.number(), z.boolean(), z.null()]))
+  .catchall(z.union([safeSingleLine(200), z.number(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 16, 'Too many properties.')
 
 export const MAX_EVENT_BYTES = 2 * 1024

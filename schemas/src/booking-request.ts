@@ -3,6 +3,7 @@ import {z} from 'zod'
 import {COUNTRIES, HOW_HEARD} from './enumerations.ts'
 import {isIsoDate} from './iso-date.ts'
 import {PAX_LIMIT} from './experience-settings.ts'
+import {safeMultiLine, safeSingleLine} from './safe-text.ts'
 
 /**
  * The booking form's request (spec §2 Booking page, §3 Booking, §5 Booking form), shared by the web form and the
@@ -23,9 +24,6 @@ export const PHONE_MAX = 40
 export const TEXT_MAX = 200
 export const NOTES_MAX = 2000
 
-// Line breaks and other control characters never belong in one-line fields; refusing them keeps names and
-// addresses out of mail headers as they are.
-const NO_CONTROL = /^[^\p{Cc}]*$/u
 // Nobody's name, phone or pick-up point needs angle brackets; refusing them keeps markup out of stored requests.
 const NO_MARKUP = /^[^<>]*$/
 
@@ -33,13 +31,12 @@ export const singleLine = (
   max: number,
   message = `Use at most ${max} characters.`,
   typeMessage = 'Please enter text.',
+  what?: string,
 ) =>
-  z
-    .string({error: typeMessage})
-    .trim()
-    .max(max, message)
-    .regex(NO_CONTROL, 'Use a single line without special characters.')
-    .regex(NO_MARKUP, 'Please leave out the characters < and >.')
+  safeSingleLine(max, {lengthMessage: message, typeMessage, what}).regex(
+    NO_MARKUP,
+    'Please leave out the characters < and >.',
+  )
 
 const optionalLine = (max: number) => singleLine(max).optional().default('')
 
@@ -51,6 +48,8 @@ export const emailField = z
 
 export const isoDateField = (message = 'Please choose a valid date.') =>
   z.string({error: message}).refine((value) => isIsoDate(value), message)
+
+export const DATE_TOO_FAR_MESSAGE = 'Please choose a date within two years from today.'
 
 const paxCount = z
   .number({error: 'Please choose the number of people.'})
@@ -68,7 +67,10 @@ export const bookingRequestSchema = z.object({
   preferredTime: optionalLine(40),
   adults: paxCount,
   children: paxCount,
-  name: singleLine(NAME_MAX, undefined, REQUIRED_FIELDS_MESSAGE).min(1, REQUIRED_FIELDS_MESSAGE),
+  name: singleLine(NAME_MAX, undefined, REQUIRED_FIELDS_MESSAGE, 'your name').min(
+    1,
+    REQUIRED_FIELDS_MESSAGE,
+  ),
   email: z
     .string({error: REQUIRED_FIELDS_MESSAGE})
     .trim()
@@ -80,12 +82,7 @@ export const bookingRequestSchema = z.object({
     .optional()
     .default(''),
   pickupLocation: optionalLine(TEXT_MAX),
-  notes: z
-    .string()
-    .trim()
-    .max(NOTES_MAX, `Use at most ${NOTES_MAX} characters.`)
-    .optional()
-    .default(''),
+  notes: safeMultiLine(NOTES_MAX, {what: 'your notes'}).optional().default(''),
   howHeard: z
     .union([z.enum(HOW_HEARD), z.literal('')])
     .optional()

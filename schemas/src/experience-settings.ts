@@ -15,6 +15,8 @@ export const FULL_DAY_SLOT: TimeSlot = 'Full Day'
 /** Bounds editors may set. */
 export const PAX_LIMIT = 100
 export const LEAD_TIME_MAX_DAYS = 365
+/** Trip and booking dates may be at most this many days ahead (two years). */
+export const TRIP_DATE_MAX_DAYS = 730
 
 export type ExperienceSettings = {
   minPax: number
@@ -76,6 +78,11 @@ export function isDateAvailable(
   if (!isIsoDate(date)) return false
   if (date < earliestBookableDate(settings, today)) return false
   return !settings.blackoutDates.includes(date)
+}
+
+/** Trip and booking dates run from today (Cape Town) to two years ahead; `today` as for `isDateAvailable`. */
+export function isWithinTripWindow(date: string, today: string): boolean {
+  return isIsoDate(date) && date >= today && date <= addDays(today, TRIP_DATE_MAX_DAYS)
 }
 
 export const UNAVAILABLE_DATE_MESSAGE = 'Unavailable on this date—please choose another.'

@@ -1,6 +1,8 @@
 import {z} from 'zod'
 
-import {emailField, isoDateField, singleLine} from './booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE, emailField, isoDateField, singleLine} from './booking-request.ts'
+import {isWithinTripWindow} from './experience-settings.ts'
+import {safeMultiLine} from './safe-text.ts'
 import {
   ACCOMMODATION_VALUES,
   GROUP_SIZE_VALUES,
@@ -22,23 +24,29 @@ export const ITINERARY_SUCCESS_MESSAGE =
   "Your personalized itinerary request has been submitted. We'll be in touch soon!"
 export const PAST_DATE_MESSAGE = 'The start date cannot be in the past.'
 
+/** The trip date's problem, if any: trips start from today (Cape Town) to two years ahead. */
+export function tripDateProblem(date: string, today: string): string | null {
+  if (!date || isWithinTripWindow(date, today)) return null
+  return date < today ? PAST_DATE_MESSAGE : DATE_TOO_FAR_MESSAGE
+}
+
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .union([z.enum(values), z.literal('')])
     .optional()
     .default('')
-const required = (max: number) =>
-  singleLine(max, undefined, MISSING_INFORMATION_MESSAGE).min(1, MISSING_INFORMATION_MESSAGE)
+const required = (max: number, what?: string) =>
+  singleLine(max, undefined, MISSING_INFORMATION_MESSAGE, what).min(1, MISSING_INFORMATION_MESSAGE)
 const optionalDate = z
   .union([isoDateField(), z.literal('')])
   .optional()
   .default('')
-const longText = z.string().trim().max(2000, 'Use at most 2000 characters.').optional().default('')
+const longText = safeMultiLine(2000).optional().default('')
 
 export const questionnaireRequestSchema = z.object({
   source: z.literal('questionnaire'),
-  firstName: required(80),
-  lastName: required(80),
+  firstName: required(80, 'your name'),
+  lastName: required(80, 'your name'),
   email: z
     .string({error: MISSING_INFORMATION_MESSAGE})
     .trim()
@@ -62,7 +70,7 @@ export const questionnaireRequestSchema = z.object({
 
 export const wizardRequestSchema = z.object({
   source: z.literal('wizard'),
-  name: required(120),
+  name: required(120, 'your name'),
   email: z
     .string({error: MISSING_INFORMATION_MESSAGE})
     .trim()

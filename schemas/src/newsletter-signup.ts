@@ -8,7 +8,7 @@ export {NEWSLETTER_REQUIRED_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE} from './newslet
 /** Home newsletter form (spec §2 Home, §5 Newsletter): name, email and the required marketing consent. */
 
 export const newsletterSignupSchema = z.object({
-  name: singleLine(120).min(1, NEWSLETTER_REQUIRED_MESSAGE),
+  name: singleLine(120, undefined, undefined, 'your name').min(1, NEWSLETTER_REQUIRED_MESSAGE),
   email: z.string().trim().min(1, NEWSLETTER_REQUIRED_MESSAGE).pipe(emailField),
   consent: z.literal(true, NEWSLETTER_REQUIRED_MESSAGE),
   sourcePage: z

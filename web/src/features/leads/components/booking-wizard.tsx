@@ -3,12 +3,13 @@ import {useId, useRef, useState} from 'react'
 import {useForm} from 'react-hook-form'
 
 import {WIZARD_PACKAGES, WIZARD_TRAVELLERS} from '@repo/schemas/enumerations.ts'
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {TRIP_DATE_MAX_DAYS} from '@repo/schemas/experience-settings.ts'
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   ITINERARY_SUCCESS_MESSAGE,
   MISSING_INFORMATION_MESSAGE,
   MISSING_INFORMATION_TITLE,
-  PAST_DATE_MESSAGE,
+  tripDateProblem,
   wizardRequestSchema,
   type WizardFormValues,
 } from '@repo/schemas/itinerary-request.ts'
@@ -72,9 +73,10 @@ export function BookingWizard() {
       if (!(await trigger(['name', 'email', 'travelers']))) return missing()
     } else if (step === 1) {
       const date = getValues('startDate')
-      if (date && date < todayInCapeTown()) {
-        setError('startDate', {message: PAST_DATE_MESSAGE})
-        return setMessage({text: PAST_DATE_MESSAGE, variant: 'destructive'})
+      const dateProblem = tripDateProblem(date ?? '', todayInCapeTown())
+      if (dateProblem) {
+        setError('startDate', {message: dateProblem})
+        return setMessage({text: dateProblem, variant: 'destructive'})
       }
       if (!(await trigger(['startDate', 'packageType', 'specialRequests']))) return
     }
@@ -143,6 +145,7 @@ export function BookingWizard() {
             id={id('startDate')}
             type="date"
             min={todayInCapeTown()}
+            max={addDays(todayInCapeTown(), TRIP_DATE_MAX_DAYS)}
             {...register('startDate')}
           />
           {error('startDate')}

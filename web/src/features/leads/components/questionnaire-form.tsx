@@ -2,6 +2,8 @@ import {zodResolver} from '@hookform/resolvers/zod'
 import {useId} from 'react'
 import {useForm} from 'react-hook-form'
 
+import {TRIP_DATE_MAX_DAYS} from '@repo/schemas/experience-settings.ts'
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   ACCOMMODATION_OPTIONS,
   GROUP_SIZES,
@@ -140,7 +142,13 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
           <label htmlFor={id('preferredDate')}>
             Preferred date<span aria-hidden="true"> *</span>
           </label>
-          <input id={id('preferredDate')} type="date" {...register('preferredDate')} />
+          <input
+            id={id('preferredDate')}
+            type="date"
+            min={todayInCapeTown()}
+            max={addDays(todayInCapeTown(), TRIP_DATE_MAX_DAYS)}
+            {...register('preferredDate')}
+          />
           {errors.preferredDate ? (
             <p className="field__error">{errors.preferredDate.message}</p>
           ) : null}
