@@ -1,4 +1,4 @@
-import {deepNesting, gzipBomb, hostileObjectText, hostileStrings, malformedBody, oversizedBody} from './payloads.ts'
+import {deepNesting, gzipBomb, hostileObjectText, hostileStrings, malformedBody, oversizedBody, percentEncode} from './payloads.ts'
 import {createRandom, type Random} from './prng.ts'
 import type {RawRequest} from './raw-http.ts'
 
@@ -140,9 +140,9 @@ function staffCase(random: Random, t: Targets): HostileCase {
   const authed = cookie === t.staffCookie && cookie !== ''
   const id = random.pick(['booking.x', '%2e%2e', '..%2f..%2fetc', '*', 'a'.repeat(3000), '%zz', 'drafts.booking.x', '__proto__'])
   const target = random.pick([
-    ['GET', `/api/staff/bookings?status=${encodeURIComponent(random.pick(hostileStrings).slice(0, 500))}&q=${'*'.repeat(random.int(2000))}`],
+    ['GET', `/api/staff/bookings?status=${percentEncode(random.pick(hostileStrings).slice(0, 500))}&q=${'*'.repeat(random.int(2000))}`],
     ['GET', `/api/staff/bookings?limit=${random.pick(['-1', '1e309', '99999999', 'abc'])}&offset=${random.pick(['-5', 'NaN', '1'.repeat(40)])}`],
-    ['GET', `/api/staff/bookings?q=${encodeURIComponent('") || true || ("')}&sort=${encodeURIComponent('_id desc) | order(')}`],
+    ['GET', `/api/staff/bookings?q=${percentEncode('") || true || ("')}&sort=${percentEncode('_id desc) | order(')}`],
     ['GET', `/api/staff/bookings.csv?from=${random.pick(['9999-12-31', 'x', ''])}`],
     ['PATCH', `/api/staff/bookings/${id}/status`],
     ['PATCH', `/api/staff/bookings/${id}/notes`],
@@ -160,7 +160,7 @@ function staffCase(random: Random, t: Targets): HostileCase {
     build() {
       const headers: [string, string][] = [['Origin', random.chance(0.8) ? t.siteOrigin : 'https://evil.example']]
       if (cookie) headers.push(['Cookie', cookie])
-      if (method === 'GET' || method === 'DELETE') return get(path, t.siteHost, headers)
+      if (method === 'GET' || method === 'DELETE') return {...get(path, t.siteHost, headers), method}
       const body =
         path.endsWith('/session')
           ? random.pick([hostileObjectText(random, {password: 'wrong-password'}), malformedBody(random), oversizedBody(random)])
@@ -196,8 +196,9 @@ function pageCase(random: Random, t: Targets): HostileCase {
   return {
     category: `site page ${method === 'GET' || method === 'HEAD' ? 'GET' : 'other method'}`,
     server: 'site',
-    // A POST to a page is the no-JavaScript fallback of a form: with junk it must be refused, as must odd methods.
-    mustRefuse: !['GET', 'HEAD', 'OPTIONS'].includes(method),
+    // A POST to a page is the no-JavaScript fallback of a form: it may redirect (to this site only, checked for
+    // every answer) but stores nothing (checked after the run). Odd methods must be refused.
+    mustRefuse: !['GET', 'HEAD', 'OPTIONS', 'POST'].includes(method),
     build: () =>
       method === 'POST'
         ? {
@@ -234,7 +235,7 @@ function groqParams(random: Random) {
     case 0:
       return Array.from({length: 2000}, (_, index) => `$p${index}=1`).join('&')
     case 1:
-      return `$t=${encodeURIComponent(deepNesting(3000))}`
+      return `$t=${percentEncode(deepNesting(3000))}`
     case 2:
       return `$t=%ZZ&$=1&$a[b][c][d][e]=1`
     default:
@@ -257,7 +258,7 @@ function lakeQueryCase(random: Random, t: Targets): HostileCase {
         const body = random.chance(0.2) ? malformedBody(random) : JSON.stringify({query, params: random.chance(0.5) ? {t: deepNesting(2000)} : Object.fromEntries(Array.from({length: 5000}, (_, index) => [`p${index}`, index]))})
         return json('POST', `/v1/data/query/${dataset}`, t.lakeHost, body, token)
       }
-      return get(`/v1/data/query/${dataset}?query=${encodeURIComponent(query)}&${groqParams(random)}`, t.lakeHost, token)
+      return get(`/v1/data/query/${dataset}?query=${percentEncode(query)}&${groqParams(random)}`, t.lakeHost, token)
     },
   }
 }
@@ -277,11 +278,13 @@ function lakeWriteCase(random: Random, t: Targets): HostileCase {
   const dataset = random.pick(DATASETS)
   const endpoint = random.pick(['mutate', 'actions', 'doc', 'history', 'listen'])
   const token: [string, string][] = random.pick([[], [['Authorization', 'Bearer forged']], [['Authorization', 'Bearer ']], [['Authorization', 'bearer ' + '\u00ff'.repeat(10)]], [['Cookie', 'sanitySession=forged']]])
+  const badBearer = token.some(([name, value]) => name === 'Authorization' && value.trim().length > 'bearer'.length)
   return {
     category: `lake ${endpoint}`,
     server: 'lake',
-    // An anonymous GET of a public published document or its listen stream may answer; writes and history may not.
-    mustRefuse: endpoint === 'mutate' || endpoint === 'actions' || endpoint === 'history' || token.length > 0,
+    // An anonymous read of a public published document or its listen stream may answer; writes and history may
+    // not, and neither may anything with a bearer token the lake does not know (a 401 on hosted).
+    mustRefuse: endpoint === 'mutate' || endpoint === 'actions' || endpoint === 'history' || badBearer,
     build() {
       switch (endpoint) {
         case 'mutate':
@@ -294,7 +297,7 @@ function lakeWriteCase(random: Random, t: Targets): HostileCase {
         case 'history':
           return get(`/v1/data/history/${dataset}/documents/${random.pick(['siteSettings', '%', 'x'.repeat(5000)])}?time=${random.pick(['9999-12-31T00:00:00Z', 'x', '-1'])}`, t.lakeHost, token)
         default:
-          return get(`/v1/data/listen/${dataset}?query=${encodeURIComponent(random.pick(GROQ_BOMBS))}&includeResult=true`, t.lakeHost, token)
+          return get(`/v1/data/listen/${dataset}?query=${percentEncode(random.pick(GROQ_BOMBS))}&includeResult=true`, t.lakeHost, token)
       }
     },
   }
@@ -306,7 +309,7 @@ function lakeProjectCase(random: Random, t: Targets): HostileCase {
     ['PUT', '/v1/users/me/keyvalue', random.pick(['{not json', deepNesting(50_000), '[{"key":"__proto__","value":{"x":1}}]', '{"a":"\ud800"}'])],
     ['GET', '/v1/users/me/keyvalue/' + random.pick(['%', '%zz', 'a'.repeat(5000)]), undefined],
     ['GET', '/v1/users/me', undefined],
-    ['GET', `/v1/auth/login/sanity?origin=${encodeURIComponent(random.pick(['https://evil.example', 'javascript:alert(1)', '//evil.example']))}`, undefined],
+    ['GET', `/v1/auth/login/sanity?origin=${percentEncode(random.pick(['https://evil.example', 'javascript:alert(1)', '//evil.example']))}`, undefined],
     ['GET', `/v1/auth/fetch?sid=${random.pick(['x', '%', '1'.repeat(5000), ''])}`, undefined],
     ['POST', '/v1/auth/logout', ''],
     ['GET', `/v1/projects/${random.pick(['local', '%2e%2e', '%', '*'])}/datasets`, undefined],
@@ -347,7 +350,7 @@ function lakeImageCase(random: Random, t: Targets, imagePath: string): HostileCa
         const body = random.pick([Buffer.from('GIF89a' + 'x'.repeat(1000)), Buffer.from('<svg onload=alert(1)>'), Buffer.alloc(random.pick([10, 3_000_000]), 0xff)])
         return {
           method: 'POST',
-          target: `/v1/assets/images/${dataset}?filename=${encodeURIComponent('../../x.png')}`,
+          target: `/v1/assets/images/${dataset}?filename=${percentEncode('../../x.png')}`,
           headers: [['Host', t.lakeHost], ['Content-Type', random.pick(['image/png', 'image/svg+xml', 'text/html'])], ['Content-Length', String(body.length)], ...random.pick([[], [['Authorization', 'Bearer forged']]] as [string, string][][])],
           body,
         }

@@ -39,6 +39,8 @@ export function hostileObjectText(random: Random, fields: Record<string, unknown
   const entries = Object.entries(fields).map(([key, value]) => [key, JSON.stringify(value)] as [string, string])
   const mutations = 1 + random.int(3)
   for (let index = 0; index < mutations; index += 1) {
+    // A field removed by an earlier mutation leaves an object with nothing to mutate: give it one.
+    if (entries.length === 0) entries.push(['extra', '1'])
     const target = random.int(entries.length)
     const entry = entries[target] as [string, string]
     switch (random.int(10)) {
@@ -112,4 +114,18 @@ export function oversizedBody(random: Random): Buffer {
   const size = random.pick([70 * 1024, 1024 * 1024 + 1, 4 * 1024 * 1024, 12 * 1024 * 1024])
   const padding = 'x'.repeat(size)
   return Buffer.from(`{"notes":"${padding}"}`)
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate becomes its three invalid UTF-8 bytes (e.g. %ED%A0%80)
+ * where encodeURIComponent would throw: the bytes a hostile client sends.
+ */
+export function percentEncode(value: string): string {
+  return Array.from(value, (character) => {
+    const code = character.charCodeAt(0)
+    if (character.length > 1 || code < 0xd800 || code > 0xdfff) return encodeURIComponent(character)
+    return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+      .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+      .join('')
+  }).join('')
 }

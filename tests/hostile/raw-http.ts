@@ -43,6 +43,34 @@ function dechunk(raw: Buffer): Buffer {
   return Buffer.concat(parts)
 }
 
+const WRITE_CHUNK_BYTES = 64 * 1024
+const EARLY_ANSWER_WAIT_MS = 300
+
+/**
+ * Streams a body in chunks and stops as soon as the server has started answering (an early 401 or 413): writing on
+ * into a socket the server has closed draws a reset, and a reset can discard the answer before it is read.
+ */
+async function writeUntilAnswered(socket: net.Socket, body: Buffer, answered: () => boolean) {
+  // A server that refuses by Content-Length answers at once: give it the time to, before sending the rest.
+  if (body.length > WRITE_CHUNK_BYTES) {
+    socket.write(body.subarray(0, WRITE_CHUNK_BYTES))
+    for (let waited = 0; waited < EARLY_ANSWER_WAIT_MS && !answered() && !socket.destroyed; waited += 25)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    body = body.subarray(WRITE_CHUNK_BYTES)
+  }
+  for (let offset = 0; offset < body.length && !answered() && !socket.destroyed; offset += WRITE_CHUNK_BYTES) {
+    const flushed = socket.write(body.subarray(offset, offset + WRITE_CHUNK_BYTES))
+    // Let the event loop read between chunks, so that an early answer is seen before the next write fails.
+    await new Promise((resolve) => {
+      if (flushed) setImmediate(resolve)
+      else {
+        socket.once('drain', resolve)
+        socket.once('close', resolve)
+      }
+    })
+  }
+}
+
 /**
  * Sends one request and reads the answer until the server closes (`Connection: close` is added).
  * A streaming answer (server-sent events) ends the read once its head has arrived. Rejects on timeout:
@@ -94,9 +122,13 @@ export function sendRaw(request: RawRequest, timeoutMs: number): Promise<RawResp
       if (headEnd >= 0 && /content-type:\s*text\/event-stream/i.test(soFar.subarray(0, headEnd).toString('latin1'))) finish()
     })
     socket.on('end', () => finish())
-    socket.on('close', () => finish())
-    // A server may close while a large body is still being written (a 413 answered early): the answer counts.
-    socket.on('error', (error) => finish(error))
+    socket.on('close', () => finish(lastError))
+    // A server may answer early (a 401 or 413) and close while the body is still being written: the write fails
+    // with EPIPE or ECONNRESET, and the answer already read is what counts, once the socket has closed.
+    let lastError: Error | undefined
+    socket.on('error', (error) => {
+      lastError = error
+    })
     socket.on('connect', () => {
       if (request.rawBytes) {
         socket.write(request.rawBytes)
@@ -106,7 +138,7 @@ export function sendRaw(request: RawRequest, timeoutMs: number): Promise<RawResp
         ? request.headers
         : [...request.headers, ['Connection', 'close'] as [string, string]]
       socket.write(formatRequestHead({...request, headers}))
-      if (request.body) socket.write(request.body)
+      if (request.body) void writeUntilAnswered(socket, request.body, () => chunks.length > 0)
     })
   })
 }

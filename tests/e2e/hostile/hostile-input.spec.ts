@@ -55,12 +55,18 @@ const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules|\/work\/|\.ts:\d+|ENOENT|Sq
 function violation(hostile: HostileCase, method: string, target: string, response: RawResponse): string | undefined {
   const {status, headers, body} = response
   if (!Number.isInteger(status)) return `no status line`
+  const origin = `http://${hostile.server === 'site' ? siteUrl.host : lakeUrl.host}`
+  if (status >= 300 && status < 400 && headers.location && URL.parse(headers.location, `${origin}/`)?.origin !== origin)
+    return `${status}: redirects off the site to ${headers.location}`
   if (status === 503 && !headers['retry-after']) return '503 without Retry-After'
   if (status >= 500 && status !== 503) return `${status}`
   if (hostile.mustRefuse && (status < 400 || status >= 500) && status !== 503) return `${status}: accepted, but must be refused`
   if (STACK_TRACE.test(body)) return `${status}: the body shows internals: ${body.slice(0, 200)}`
-  const isApi = target.startsWith('/api/') || (hostile.server === 'lake' && target.startsWith('/v1/'))
-  if (status >= 400 && isApi && method !== 'HEAD' && !hostile.category.endsWith('HTTP framing')) {
+  // Node's HTTP parser refuses a request it cannot parse (a lower-case method, a head over 16 KB) before any of
+  // our code runs, with an empty 400, 413, 414 or 431: a clear refusal, though not in the API's shape.
+  const parserRefusal = [400, 413, 414, 431].includes(status) && body === ''
+  const isApi = (target.startsWith('/api/') || (hostile.server === 'lake' && target.startsWith('/v1/'))) && !target.includes('/../')
+  if (status >= 400 && isApi && !parserRefusal && method !== 'HEAD' && !hostile.category.endsWith('HTTP framing')) {
     let parsed: unknown
     try {
       parsed = JSON.parse(body)
@@ -81,9 +87,10 @@ function violation(hostile: HostileCase, method: string, target: string, respons
 }
 
 function describe(request: {method: string; target: string; headers: [string, string][]; body?: Buffer; rawBytes?: Buffer}) {
-  const head = request.rawBytes ? request.rawBytes.toString('latin1') : formatRequestHead(request)
+  const head = (request.rawBytes ? request.rawBytes.toString('latin1') : formatRequestHead(request)).replaceAll('\r\n', ' | ')
   const body = request.body ? ` + body ${request.body.length} B: ${JSON.stringify(request.body.subarray(0, 160).toString('utf8'))}` : ''
-  return `${head.slice(0, 300).replaceAll('\r\n', ' | ')}${body}`
+  // Long request lines are cut in the middle, so that the headers (the token, the origin) still show.
+  return `${head.length > 700 ? `${head.slice(0, 350)} …(${head.length} chars)… ${head.slice(-300)}` : head}${body}`
 }
 
 test('hostile input: no 5xx, nothing stored, the lake stays responsive and memory bounded', async () => {
@@ -125,7 +132,9 @@ test('hostile input: no 5xx, nothing stored, the lake stays responsive and memor
         const response = await sendRaw({...request, port}, REQUEST_TIMEOUT_MS)
         reason = violation(hostile, request.method, request.target, response)
       } catch (error) {
-        reason = (error as Error).message
+        // Node drops a CONNECT it has no tunnel for by closing the socket: refused, nothing to answer.
+        const closedConnect = request.method === 'CONNECT' && /no HTTP answer \(0 bytes/.test((error as Error).message)
+        reason = closedConnect ? undefined : (error as Error).message
       }
       if (reason) failures.push({category: hostile.category, index, reason, request: describe(request)})
     }
