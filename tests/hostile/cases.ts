@@ -24,7 +24,12 @@ export interface Targets {
   staffCookie: string
 }
 
-const DATASETS = ['production', 'bookings', 'nope', '..', '%2e%2e', 'a'.repeat(300), 'Production', '_private']
+const ODD_DATASETS = ['nope', '..', '%2e%2e', 'a'.repeat(300), 'Production', '_private']
+
+/** Mostly the two real datasets, so that most requests reach the code behind the dataset check. */
+function pickDataset(random: Random) {
+  return random.chance(0.7) ? random.pick(['production', 'production', 'bookings']) : random.pick(ODD_DATASETS)
+}
 
 function json(method: string, target: string, host: string, body: Buffer | string, extra: [string, string][] = []) {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body
@@ -232,10 +237,11 @@ const GROQ_BOMBS = [
 
 function groqParams(random: Random) {
   switch (random.int(4)) {
+    // Kept under Node's 16 KB request head, so that the query engine, not the HTTP parser, meets them.
     case 0:
-      return Array.from({length: 2000}, (_, index) => `$p${index}=1`).join('&')
+      return Array.from({length: 400}, (_, index) => `$p${index}=1`).join('&')
     case 1:
-      return `$t=${percentEncode(deepNesting(3000))}`
+      return `$t=${percentEncode(deepNesting(1000))}`
     case 2:
       return `$t=%ZZ&$=1&$a[b][c][d][e]=1`
     default:
@@ -245,10 +251,12 @@ function groqParams(random: Random) {
 
 /** `/v1/data/query/<ds>` over GET and POST, anonymous, with a bad token, with bombs and malformed parameters. */
 function lakeQueryCase(random: Random, t: Targets): HostileCase {
-  const dataset = random.pick(DATASETS)
+  const dataset = pickDataset(random)
   const query = random.pick(GROQ_BOMBS)
-  const token: [string, string][] = random.pick([[], [['Authorization', 'Bearer not-a-token']], [['Authorization', `Bearer ${'x'.repeat(9000)}`]], [['Authorization', 'Basic YWRtaW46YWRtaW4=']]])
-  const post = random.chance(0.4)
+  // Mostly anonymous: an anonymous query has to be bounded, and one with a bad token never reaches the engine.
+  const token: [string, string][] = random.chance(0.7) ? [] : random.pick([[['Authorization', 'Bearer not-a-token']], [['Authorization', `Bearer ${'x'.repeat(9000)}`]], [['Authorization', 'Basic YWRtaW46YWRtaW4=']]])
+  // A query too long for a request line goes in a POST body, as @sanity/client sends it.
+  const post = query.length > 4000 || random.chance(0.4)
   return {
     category: `lake query ${post ? 'POST' : 'GET'}`,
     server: 'lake',
@@ -275,7 +283,7 @@ const MUTATIONS = [
 
 /** Writes and private reads on the lake without a token or with a bad one: every one must be refused. */
 function lakeWriteCase(random: Random, t: Targets): HostileCase {
-  const dataset = random.pick(DATASETS)
+  const dataset = pickDataset(random)
   const endpoint = random.pick(['mutate', 'actions', 'doc', 'history', 'listen'])
   const token: [string, string][] = random.pick([[], [['Authorization', 'Bearer forged']], [['Authorization', 'Bearer ']], [['Authorization', 'bearer ' + '\u00ff'.repeat(10)]], [['Cookie', 'sanitySession=forged']]])
   const badBearer = token.some(([name, value]) => name === 'Authorization' && value.trim().length > 'bearer'.length)
@@ -341,7 +349,7 @@ function lakeProjectCase(random: Random, t: Targets): HostileCase {
 /** `/images/...` with out-of-range and garbage transformation parameters; uploads without a token. */
 function lakeImageCase(random: Random, t: Targets, imagePath: string): HostileCase {
   if (random.chance(0.2)) {
-    const dataset = random.pick(DATASETS)
+    const dataset = pickDataset(random)
     return {
       category: 'lake asset upload',
       server: 'lake',

@@ -81,6 +81,8 @@ export async function datasetSnapshot(lakeUrl: string, token: string, dataset: s
   const query = encodeURIComponent('*{_id, _rev}')
   const response = await fetch(`${lakeUrl}/v1/data/query/${dataset}?query=${query}&perspective=raw`, {
     headers: {authorization: `Bearer ${token}`},
+    // A lake still busy with a query bomb fails the check in time, rather than the whole test timing out.
+    signal: AbortSignal.timeout(90_000),
   })
   if (!response.ok) throw new Error(`snapshot of ${dataset}: ${response.status} ${await response.text()}`)
   const {result} = (await response.json()) as {result: {_id: string; _rev: string}[]}

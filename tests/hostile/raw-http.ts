@@ -3,6 +3,8 @@ import net from 'node:net'
 /** One request as bytes on a socket: nothing normalised, so broken paths, methods and framing reach the server as sent. */
 export interface RawRequest {
   port: number
+  /** The loopback address to send from (any of 127.0.0.0/8), so that per-address rate limits see many clients. */
+  localAddress?: string
   method: string
   /** The request target exactly as written on the request line. */
   target: string
@@ -79,7 +81,7 @@ async function writeUntilAnswered(socket: net.Socket, body: Buffer, answered: ()
 export function sendRaw(request: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const socket = net.connect({host: '127.0.0.1', port: request.port})
+    const socket = net.connect({host: '127.0.0.1', port: request.port, localAddress: request.localAddress})
     const chunks: Buffer[] = []
     let received = 0
     let settled = false
