@@ -104,6 +104,10 @@ describe('hostile requests to the lake', () => {
       ['GET', '/v1/users/me/keyvalue/%E0%A4'],
       ['GET', '/studio/%'],
       ['PUT', '/v1/users/me/keyvalue', '{bad json'],
+      ['PUT', '/v1/users/me/keyvalue', '{"a":"\ufffd"}'],
+      ['PUT', '/v1/users/me/keyvalue', JSON.stringify([{value: 1}])],
+      ['TRACE', '/v1/ping'],
+      ['PROPFIND', '/v1/data/query/production?query=*'],
       ['GET', `/v1/data/query/production?query=${'('.repeat(5000)}1${')'.repeat(5000)}`],
       ['GET', '/v1/data/query/production?query=*&$p=%7B'],
     ]

@@ -40,6 +40,9 @@ export interface HandlerDeps {
   corsOrigins: string[]
 }
 
+/** What the API answers to; TRACE, CONNECT, WebDAV and the like get a 405. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
 /** Builds the request handler shared by the HTTP/1.1 and the HTTP/2 listener. */
 export function createRequestHandler(deps: HandlerDeps, publicOrigin: string) {
   return (req: LakeRequest, res: LakeResponse) => {
@@ -53,6 +56,11 @@ async function handle(req: LakeRequest, res: LakeResponse, deps: HandlerDeps, pu
     res.setHeader('access-control-allow-origin', origin)
     res.setHeader('access-control-allow-credentials', 'true')
     res.setHeader('vary', 'Origin')
+  }
+  if (!METHODS.has(req.method ?? '')) {
+    res.writeHead(405, {'content-type': 'application/json', allow: [...METHODS].join(', ')})
+    res.end(JSON.stringify({error: {type: 'methodNotAllowed', description: `The method ${req.method} is not allowed`}}))
+    return
   }
   if (req.method === 'OPTIONS') {
     res.writeHead(204, {

@@ -109,8 +109,14 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
     case 'users': {
       if (second === 'me' && third === 'keyvalue') {
         if (method === 'PUT' || method === 'POST') {
-          const body = await readBody(ctx, 1024 * 1024)
-          sendJson(ctx, 200, body.length === 0 ? [] : parseJsonBody(body))
+          // The studio stores its settings as `[{key, value}]`; the lake keeps none and echoes them.
+          const entries = parseJsonBody(await readBody(ctx, 64 * 1024))
+          const valid =
+            Array.isArray(entries) &&
+            entries.length <= 100 &&
+            entries.every((entry) => typeof entry === 'object' && entry !== null && typeof (entry as {key?: unknown}).key === 'string')
+          if (!valid) throw new LakeError(400, 'validationError', 'Body must be an array of at most 100 {key, value} objects')
+          sendJson(ctx, 200, (entries as {key: string; value?: unknown}[]).map(({key, value}) => ({key, value: value ?? null})))
         } else {
           const keys = decodeSegment(fourth ?? '').split(',').filter(Boolean)
           sendJson(ctx, 200, keys.map((key) => ({key, value: null})))
