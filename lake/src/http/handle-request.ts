@@ -58,8 +58,8 @@ async function handle(req: LakeRequest, res: LakeResponse, deps: HandlerDeps, pu
     res.setHeader('vary', 'Origin')
   }
   if (!METHODS.has(req.method ?? '')) {
-    res.writeHead(405, {'content-type': 'application/json', allow: [...METHODS].join(', ')})
-    res.end(JSON.stringify({error: {type: 'methodNotAllowed', description: `The method ${req.method} is not allowed`}}))
+    const error = {error: {type: 'methodNotAllowed', description: `The method ${req.method} is not allowed`}}
+    sendJson({res}, 405, error, {allow: [...METHODS].join(', ')})
     return
   }
   if (req.method === 'OPTIONS') {
