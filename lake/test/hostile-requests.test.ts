@@ -107,6 +107,7 @@ describe('hostile requests to the lake', () => {
       ['PUT', '/v1/users/me/keyvalue', '{"a":"\ufffd"}'],
       ['PUT', '/v1/users/me/keyvalue', JSON.stringify([{value: 1}])],
       ['TRACE', '/v1/ping'],
+      ['GET', '/v1/users/me/keyvalue/studio.settings'],
       ['PROPFIND', '/v1/data/query/production?query=*'],
       ['GET', `/v1/data/query/production?query=${'('.repeat(5000)}1${')'.repeat(5000)}`],
       ['GET', '/v1/data/query/production?query=*&$p=%7B'],

@@ -108,6 +108,8 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
       return true
     case 'users': {
       if (second === 'me' && third === 'keyvalue') {
+        // A signed-in user's studio settings: nothing for anonymous callers or unknown tokens.
+        if (ctx.principal.role === null) throw new LakeError(401, 'unauthorized', 'Not logged in')
         if (method === 'PUT' || method === 'POST') {
           // The studio stores its settings as `[{key, value}]`; the lake keeps none and echoes them.
           const entries = parseJsonBody(await readBody(ctx, 64 * 1024))
