@@ -3,7 +3,7 @@ import net from 'node:net'
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {random} from '../src/testing/groq-corpus.ts'
+import {createRandom} from '../src/testing/seeded-random.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
 
 // Whatever an anonymous client sends, the lake answers with a 4xx in Sanity's error shape (never a 5xx,
@@ -62,7 +62,7 @@ function send(method: string, target: string, options: {body?: string; headers?:
   })
 }
 
-const rng = random(1122)
+const rng = createRandom(1122)
 const fragments = ['%', '%zz', '%E0%A4', '%00', '%2F', '..', '%2e%2e', '\u00e9', '%C0%AF', '%F0%9F%98', ';', '*', '"', "'", '<script>', 'a'.repeat(300)]
 const endpoints = [
   'data/doc/production/',

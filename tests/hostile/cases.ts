@@ -1,5 +1,5 @@
+import {createRandom, type Random} from '../../lake/src/testing/seeded-random.ts'
 import {deepNesting, gzipBomb, hostileObjectText, hostileStrings, malformedBody, oversizedBody, percentEncode} from './payloads.ts'
-import {createRandom, type Random} from './prng.ts'
 import type {RawRequest} from './raw-http.ts'
 
 

@@ -1,6 +1,6 @@
 import {gzipSync} from 'node:zlib'
 
-import type {Random} from './prng.ts'
+import type {Random} from '../../lake/src/testing/seeded-random.ts'
 
 /** Strings no form should store: control characters, lone surrogates, bidi overrides, zero-width characters, huge. */
 export const hostileStrings: readonly string[] = [

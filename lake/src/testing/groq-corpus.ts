@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 
 import type {SanityDocument} from '../store/types.ts'
+import {createRandom} from './seeded-random.ts'
 
 /**
  * Material for the differential GROQ test (lake/test/groq-differential.test.ts): a generated dataset
@@ -9,31 +10,13 @@ import type {SanityDocument} from '../store/types.ts'
  * generated, each to be answered by the lake over HTTP exactly as groq-js answers it.
  */
 
-/** A small deterministic PRNG (mulberry32), so a failing query can be reproduced from its seed. */
-export function random(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  }
-}
-
 const NAMES = ['Thandi', 'Pieter', 'Aisha', 'Sipho', 'Lerato', 'Johan', 'Naledi', 'Ravi']
 const WORDS = ['table', 'mountain', 'wine', 'jazz', 'penguin', 'sunset', 'spice', 'harbour', 'fynbos', 'cape']
 const CATEGORIES = ['hike', 'food', 'music', 'wildlife', 'sea'] as const
 
 /** Authors, posts (with drafts and a release version of some) and tags, in a fixed order. */
 export function generatedDocuments(seed = 20261122): SanityDocument[] {
-  const rng = random(seed)
+  const rng = createRandom(seed)
   const docs: SanityDocument[] = []
   for (let i = 0; i < 12; i++) {
     docs.push({
@@ -224,7 +207,7 @@ export const handWrittenQueries: CorpusQuery[] = [
 
 /** Random queries from a small grammar over the generated dataset's fields. */
 export function generatedQueries(count: number, seed = 7): CorpusQuery[] {
-  const rng = random(seed)
+  const rng = createRandom(seed)
   const atoms = [
     () => `score > ${rng.int(10)}`,
     () => `score == ${rng.int(10)}`,

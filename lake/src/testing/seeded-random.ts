@@ -1,6 +1,6 @@
 /**
- * A small seeded PRNG (mulberry32): the same seed gives the same requests, so a failure found once
- * can be replayed with `HOSTILE_SEED=<seed>`.
+ * A small seeded PRNG (mulberry32) for generated tests: the same seed gives the same queries or requests,
+ * so a failure found once can be replayed (the hostile suite takes `HOSTILE_SEED=<seed>`).
  */
 export interface Random {
   next(): number
