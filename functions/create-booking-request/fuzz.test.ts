@@ -4,6 +4,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {createChallengeService} from '../lib/challenge.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {createBookingRequest, type CreateBookingRequestDeps} from './handler.ts'
 
 /**
@@ -21,11 +22,7 @@ let seed = 20301
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 
-function solved() {
-  const {question, token} = challenges.issue()
-  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
-  return {challengeToken: token, securityAnswer: String(Number(a) + Number(b))}
-}
+const solved = () => solvedQuestion(challenges)
 
 const valid = (): Record<string, unknown> => ({
   experienceId: 'fuzz-walk',

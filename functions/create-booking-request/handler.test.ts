@@ -8,7 +8,6 @@ import {
   DATE_TOO_FAR_MESSAGE,
   HONEYPOT_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
-  WRONG_ANSWER_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
 import {
@@ -16,6 +15,7 @@ import {
   invisibleCharactersMessage,
   UNREADABLE_TEXT_MESSAGE,
 } from '@repo/schemas/safe-text.ts'
+import {EXPIRED_QUESTION_MESSAGE, WRONG_ANSWER_MESSAGE} from '@repo/schemas/security-question.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
 import {createChallengeService} from '../lib/challenge.ts'
@@ -23,10 +23,10 @@ import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
 import {
   createBookingRequest,
-  EXPIRED_CHALLENGE_MESSAGE,
   UNKNOWN_EXPERIENCE_MESSAGE,
   type CreateBookingRequestDeps,
 } from './handler.ts'
@@ -39,11 +39,7 @@ let outbox: Outbox
 let deps: CreateBookingRequestDeps
 const challenges = createChallengeService({secret: 'test-secret-test-secret'})
 
-function solved() {
-  const {question, token} = challenges.issue()
-  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
-  return {challengeToken: token, securityAnswer: String(Number(a) + Number(b))}
-}
+const solved = () => solvedQuestion(challenges)
 
 const form = () => ({
   experienceId: 'lions-head-sunset-hike',
@@ -219,7 +215,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect((await send(body, {'Idempotency-Key': 'replay-first-01'})).status).toBe(201)
     const replay = await send(body, {'Idempotency-Key': 'replay-second-01'})
     expect(replay.status).toBe(400)
-    expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_CHALLENGE_MESSAGE)
+    expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
     expect(await countBookings()).toBe(2)
   })
 
@@ -229,9 +225,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       ...deps,
       challenges: createChallengeService({secret: 'clock-secret-clock-secret', now: () => clock}),
     }
-    const {question, token} = timed.challenges.issue()
-    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
-    const body = {...form(), challengeToken: token, securityAnswer: String(Number(a) + Number(b))}
+    const body = {...form(), ...solvedQuestion(timed.challenges)}
     const key = {'Idempotency-Key': 'expired-retry-0001'}
     const first = await createBookingRequest(post(body, key), {clientAddress: '10.0.0.2'}, timed)
     expect(first.status).toBe(201)
@@ -248,7 +242,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       timed,
     )
     expect(other.status).toBe(400)
-    expect(((await other.json()) as {message: string}).message).toBe(EXPIRED_CHALLENGE_MESSAGE)
+    expect(((await other.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
     expect(await countBookings()).toBe(before)
   })
 

@@ -7,7 +7,6 @@ import {
   DATE_TOO_FAR_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
-  WRONG_ANSWER_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {
   isDateAvailable,
@@ -17,6 +16,7 @@ import {
   UNAVAILABLE_DATE_MESSAGE,
   type ExperienceSettings,
 } from '@repo/schemas/experience-settings.ts'
+import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
 import type {ChallengeService} from '../lib/challenge.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
@@ -32,6 +32,7 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {answerSecurityQuestion} from '../lib/security-question.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 
 export type CreateBookingRequestDeps = {
@@ -52,8 +53,6 @@ export type CreateBookingRequestDeps = {
 export const MAX_BODY_BYTES = 16 * 1024
 export const UNKNOWN_EXPERIENCE_MESSAGE =
   'We could not find this experience. Please choose it again from the experiences page.'
-export const EXPIRED_CHALLENGE_MESSAGE =
-  'The security question has expired or was already used. Please answer the new question.'
 
 const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
 const settingsQuery = `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`
@@ -93,7 +92,7 @@ export async function createBookingRequest(
 
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
-  const hash = requestHash(input, ['securityAnswer', 'challengeToken', 'website'])
+  const hash = requestHash(input, [...SECURITY_QUESTION_FIELD_NAMES, 'website'])
   const storedReference = () =>
     deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
       '*[_id == $id][0]{"ref": booking_ref, "hash": request_hash}',
@@ -102,22 +101,13 @@ export async function createBookingRequest(
   const replay = (stored: {ref: string; hash?: string | null}) =>
     replayOrConflict(stored, hash, (ref) => json({booking_ref: ref}, 201))
 
-  const {verdict, nonce} = deps.challenges.verify(input.challengeToken, input.securityAnswer)
-  if (verdict === 'expired') {
-    // A retry of a request stored before its question expired (a long outage, a laptop woken up) still gets
-    // its reference rather than a question it can no longer answer.
-    const stored = key ? await storedReference().catch(() => null) : null
-    return stored ? replay(stored) : field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
-  }
-  if (verdict !== 'ok' || !nonce) return field('securityAnswer', WRONG_ANSWER_MESSAGE)
-
   try {
-    if (key) {
-      const existing = await storedReference()
-      if (existing) return replay(existing)
-    }
-    if (!deps.challenges.consume(nonce, key ?? _id))
-      return field('securityAnswer', EXPIRED_CHALLENGE_MESSAGE)
+    const question = await answerSecurityQuestion(deps.challenges, input, {
+      owner: key ?? _id,
+      findStored: () => (key ? storedReference() : Promise.resolve(null)),
+    })
+    if ('refused' in question) return question.refused
+    if ('stored' in question) return replay(question.stored)
 
     const experience = await deps.content.fetch<Experience | null>(experienceQuery, {
       id: input.experienceId,

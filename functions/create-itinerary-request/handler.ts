@@ -9,6 +9,7 @@ import {
   tripDateProblem,
   type ItineraryRequestPayload,
 } from '@repo/schemas/itinerary-request.ts'
+import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
 import {
   idempotencyKey,
@@ -21,13 +22,16 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
+import type {ChallengeService} from '../lib/challenge.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
+import {answerSecurityQuestion} from '../lib/security-question.ts'
 
 export type CreateItineraryRequestDeps = {
   bookings: SanityClient
+  challenges: ChallengeService
   rateLimiter: RateLimiter
   /** Queues the team's notification; its failure never fails the request. */
   notify: (id: string, message: MailMessage) => Promise<void>
@@ -160,7 +164,7 @@ export async function createItineraryRequest(
     : `itinerary-${randomUUID()}`
   const createdAt = (deps.now?.() ?? new Date()).toISOString()
   const fields = storedFields(input)
-  const hash = requestHash(input, ['website'])
+  const hash = requestHash(input, [...SECURITY_QUESTION_FIELD_NAMES, 'website'])
   const doc: {_id: string; _type: string; request_ref: string} & Record<string, unknown> = {
     _id,
     _type: 'itineraryRequest',
@@ -173,20 +177,28 @@ export async function createItineraryRequest(
     request_hash: hash,
     ...fields,
   }
+  const storedReference = () =>
+    deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
+      '*[_id == $id][0]{"ref": request_ref, "hash": request_hash}',
+      {id: _id},
+    )
+  const replay = (stored: {ref: string; hash?: string | null}) =>
+    replayOrConflict(stored, hash, (ref) => json({request_ref: ref}, 201))
   try {
+    const question = await answerSecurityQuestion(deps.challenges, input, {
+      owner: key ?? _id,
+      findStored: () => (key ? storedReference() : Promise.resolve(null)),
+    })
+    if ('refused' in question) return question.refused
+    if ('stored' in question) return replay(question.stored)
+
     const result = await deps.bookings.mutate([{createIfNotExists: doc}], {
       returnDocuments: false,
       visibility: 'sync',
     })
-    if (result.results[0]?.operation !== 'create') {
-      const stored = await deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
-        '*[_id == $id][0]{"ref": request_ref, "hash": request_hash}',
-        {id: _id},
-      )
-      return replayOrConflict(stored ?? {ref: doc.request_ref}, hash, (ref) =>
-        json({request_ref: ref}, 201),
-      )
-    }
+    // A retry that raced its first attempt past the check above: the first one's reference.
+    if (result.results[0]?.operation !== 'create')
+      return replay((await storedReference()) ?? {ref: doc.request_ref})
     const mail = itineraryTeamNotification(doc, deps.teamEmail)
     await deps.notify(mail.id, mail.message).catch(onError)
     return json({request_ref: doc.request_ref}, 201)

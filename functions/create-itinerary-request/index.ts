@@ -11,6 +11,7 @@ export function createItineraryRequestRoute(c: Context) {
     {clientAddress: clientAddress(c)},
     {
       bookings: rt.bookings,
+      challenges: rt.challenges,
       rateLimiter: rt.requestLimiter,
       notify: rt.outbox.enqueue,
       teamEmail: rt.env.teamEmail,

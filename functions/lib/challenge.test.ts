@@ -5,20 +5,16 @@ import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 
 import {CHALLENGE_TTL_MS, createChallengeService} from './challenge.ts'
+import {solveQuestion} from './testing/solve-question.ts'
 
 const secret = 'challenge-test-secret-0001'
-
-function solve(question: string) {
-  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
-  return String(Number(a) + Number(b))
-}
 
 describe('security question', () => {
   it('refuses a solved question replayed under another request after a restart', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'challenges-')), 'used.ndjson')
     const before = createChallengeService({secret, usedChallengesFile: file})
     const {question, token} = before.issue()
-    const {verdict, nonce} = before.verify(token, solve(question))
+    const {verdict, nonce} = before.verify(token, solveQuestion(question))
     expect(verdict).toBe('ok')
     expect(before.consume(nonce!, 'request-a')).toBe(true)
 
@@ -34,7 +30,7 @@ describe('security question', () => {
     let clock = Date.now()
     const service = createChallengeService({secret, usedChallengesFile: file, now: () => clock})
     const {question, token} = service.issue()
-    const {nonce} = service.verify(token, solve(question))
+    const {nonce} = service.verify(token, solveQuestion(question))
     service.consume(nonce!, 'request-a')
     fs.appendFileSync(file, '{"nonce":"half')
 

@@ -1,13 +1,9 @@
 import {describe, expect, it} from 'vitest'
 
-import {
-  bookingRequestSchema,
-  parsePaxParam,
-  REQUIRED_FIELDS_MESSAGE,
-  WRONG_ANSWER_MESSAGE,
-} from './booking-request.ts'
+import {bookingRequestSchema, parsePaxParam, REQUIRED_FIELDS_MESSAGE} from './booking-request.ts'
 import {itineraryRequestSchema} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
+import {WRONG_ANSWER_MESSAGE} from './security-question.ts'
 
 const valid = {
   experienceId: 'lions-head-sunset-hike',
@@ -69,8 +65,21 @@ describe('lead schemas', () => {
         firstName: 'A',
         lastName: 'B',
         email: 'a@b.co',
+        securityAnswer: '7',
+        challengeToken: 'abc.def',
       }).success,
     ).toBe(true)
+    // A trip request answers the security question too (issue 11).
+    const unanswered = itineraryRequestSchema.safeParse({
+      source: 'wizard',
+      name: 'A',
+      email: 'a@b.co',
+      travelers: '2',
+    })
+    expect(unanswered.error?.flatten().fieldErrors).toEqual({
+      securityAnswer: [WRONG_ANSWER_MESSAGE],
+      challengeToken: [WRONG_ANSWER_MESSAGE],
+    })
     expect(
       itineraryRequestSchema.safeParse({source: 'questionnaire', firstName: 'A', email: 'a@b.co'})
         .success,

@@ -4,6 +4,7 @@ import {COUNTRIES, HOW_HEARD} from './enumerations.ts'
 import {isIsoDate} from './iso-date.ts'
 import {PAX_LIMIT} from './experience-settings.ts'
 import {safeMultiLine, safeSingleLine} from './safe-text.ts'
+import {securityQuestionFields} from './security-question.ts'
 
 /**
  * The booking form's request (spec §2 Booking page, §3 Booking, §5 Booking form), shared by the web form and the
@@ -13,7 +14,6 @@ import {safeMultiLine, safeSingleLine} from './safe-text.ts'
 
 export const REQUIRED_FIELDS_MESSAGE =
   'Please fill in all required fields and accept the required terms.'
-export const WRONG_ANSWER_MESSAGE = 'Please solve the math question correctly.'
 export const HONEYPOT_MESSAGE = 'Submission failed. Please try again.'
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit booking request. Please try again.'
 export const BOOKING_SUCCESS_MESSAGE = 'Booking request submitted successfully!'
@@ -90,14 +90,7 @@ export const bookingRequestSchema = z.object({
   marketingOptIn: z.boolean().optional().default(false),
   consentBooking: z.literal(true, REQUIRED_FIELDS_MESSAGE),
   consentPrivacy: z.literal(true, REQUIRED_FIELDS_MESSAGE),
-  securityAnswer: z
-    .string({error: WRONG_ANSWER_MESSAGE})
-    .trim()
-    .regex(/^-?\d{1,3}$/, WRONG_ANSWER_MESSAGE),
-  challengeToken: z
-    .string({error: WRONG_ANSWER_MESSAGE})
-    .min(1, WRONG_ANSWER_MESSAGE)
-    .max(500, WRONG_ANSWER_MESSAGE),
+  ...securityQuestionFields,
   /** The honeypot: hidden from people, so anything in it came from a bot. Checked, with its own message, by both. */
   website: z.string().max(500).optional().default(''),
   utmSource: optionalLine(TEXT_MAX),

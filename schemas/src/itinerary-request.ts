@@ -3,6 +3,7 @@ import {z} from 'zod'
 import {DATE_TOO_FAR_MESSAGE, emailField, isoDateField, singleLine} from './booking-request.ts'
 import {isWithinTripWindow} from './experience-settings.ts'
 import {safeMultiLine} from './safe-text.ts'
+import {securityQuestionFields} from './security-question.ts'
 import {
   ACCOMMODATION_VALUES,
   GROUP_SIZE_VALUES,
@@ -65,6 +66,7 @@ export const questionnaireRequestSchema = z.object({
   safari: optionalEnum(SAFARI_VALUES as [string, ...string[]]),
   accommodation: optionalEnum(ACCOMMODATION_VALUES as [string, ...string[]]),
   additionalInfo: longText,
+  ...securityQuestionFields,
   website: z.string().max(500).optional().default(''),
 })
 
@@ -81,6 +83,7 @@ export const wizardRequestSchema = z.object({
   startDate: optionalDate,
   packageType: optionalEnum(WIZARD_PACKAGE_VALUES as [string, ...string[]]),
   specialRequests: longText,
+  ...securityQuestionFields,
   website: z.string().max(500).optional().default(''),
 })
 

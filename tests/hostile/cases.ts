@@ -64,11 +64,18 @@ function bookingFields(random: Random) {
 }
 
 function itineraryFields(random: Random) {
-  // Each carries junk the form rules refuse (dates, control characters, bidi, zero-width), so none may be stored.
-  const junk = random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff]/.test(value)))
+  // Half carry junk the form rules refuse (dates, control characters, bidi, zero-width); the rest are clean but,
+  // like every request here, answer no question that was issued: none may be stored.
+  const junk = random.chance(0.5)
+    ? random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff]/.test(value)))
+    : ''
+  const question = {
+    securityAnswer: random.pick(['7', 'seven', '']),
+    challengeToken: random.pick(['forged.1999999999999.token', '', 'a'.repeat(2000)]),
+  }
   return random.chance(0.5)
-    ? {source: 'questionnaire', firstName: `Sipho${junk}`, lastName: 'Dlamini', email: 'sipho@example.com', preferredDate: '9999-12-31', additionalInfo: junk}
-    : {source: 'wizard', name: `Anna${junk}`, email: 'anna@example.com', travelers: 'couple', startDate: '9999-12-31', specialRequests: junk}
+    ? {source: 'questionnaire', firstName: `Sipho${junk}`, lastName: 'Dlamini', email: 'sipho@example.com', preferredDate: junk ? '9999-12-31' : '', additionalInfo: junk, ...question}
+    : {source: 'wizard', name: `Anna${junk}`, email: 'anna@example.com', travelers: '2', startDate: junk ? '9999-12-31' : '', specialRequests: junk, ...question}
 }
 
 function newsletterFields(random: Random) {

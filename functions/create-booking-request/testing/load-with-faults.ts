@@ -10,6 +10,7 @@ import {createOutbox, smtpTransport} from '../../lib/mailer.ts'
 import {createRateLimiter} from '../../lib/rate-limit.ts'
 import {freePort} from '../../lib/testing/free-port.ts'
 import {startSmtpListener, type ReceivedMail} from '../../lib/testing/smtp-listener.ts'
+import {solvedQuestion} from '../../lib/testing/solve-question.ts'
 import {
   queueBookingNotifications,
   sweepBookingNotifications,
@@ -136,8 +137,6 @@ export async function runLoadWithFaults({
     async function clientLoop(clientId: number) {
       while (sent < requests) {
         const n = sent++
-        const {question, token} = challenges.issue()
-        const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(question)!
         const key = `load-${clientId}-${n}-key`
         const body = JSON.stringify({
           experienceId: 'load-walk',
@@ -148,8 +147,7 @@ export async function runLoadWithFaults({
           email: `load${n}@example.com`,
           consentBooking: true,
           consentPrivacy: true,
-          securityAnswer: String(Number(a) + Number(b)),
-          challengeToken: token,
+          ...solvedQuestion(challenges),
         })
         for (let attempt = 0; attempt < 100; attempt++) {
           const t0 = performance.now()

@@ -5,6 +5,7 @@ import {
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
+import {answerSecurityQuestion} from './security-question.ts'
 
 const SLUG = 'lions-head-sunset-hike'
 
@@ -60,11 +61,7 @@ test('a traveller books from the detail dialog and the request is stored once, w
   await page.getByLabel(/I understand this is a booking request/).check()
   await page.getByLabel(/I agree to the/).check()
 
-  const question = page.getByLabel(/Security question: What is \d+ \+ \d+\?/)
-  await expect(question).toBeVisible()
-  const label = (await page.locator('label', {hasText: 'Security question'}).textContent()) ?? ''
-  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(label) ?? []
-  await question.fill(String(Number(a) + Number(b)))
+  await answerSecurityQuestion(page)
   await page.getByRole('button', {name: 'Send booking request'}).click()
 
   await expect(

@@ -1,6 +1,7 @@
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
+import {answerSecurityQuestion} from './security-question.ts'
 
 const bookings = () => lakeClient({dataset: 'bookings'})
 
@@ -27,6 +28,19 @@ test('the questionnaire asks for the missing names, then stores the request', as
   await page.getByRole('textbox', {name: 'Email'}).fill(email)
   await page.getByLabel('Trip type').selectOption('beach-bum')
   await page.getByLabel('Hiking').check()
+
+  // A wrong answer is refused by the server (not only the form), nothing is stored, and a new question is asked.
+  await answerSecurityQuestion(page, {wrong: true})
+  await page.getByRole('button', {name: 'Send my trip request'}).click()
+  await expect(page.getByRole('alert')).toContainText('Please solve the math question correctly.')
+  await expect(page.getByText('Please solve the math question correctly.').last()).toBeVisible()
+  // The answer is cleared when the new question arrives.
+  await expect(page.getByLabel(/Security question: What is/)).toHaveValue('')
+  expect(
+    await bookings().fetch('count(*[_type == "itineraryRequest" && email == $email])', {email}),
+  ).toBe(0)
+
+  await answerSecurityQuestion(page)
   await page.getByRole('button', {name: 'Send my trip request'}).click()
   await expect(page.getByRole('region', {name: 'Questionnaire'}).getByRole('status')).toContainText(
     "Your personalized itinerary request has been submitted. We'll be in touch soon!",
@@ -68,6 +82,9 @@ test('the wizard goes through three steps, back and forth, and resets after subm
   await wizard.getByRole('button', {name: 'Back'}).click()
   await expect(wizard.getByRole('heading', {name: /Step 2 of 3/})).toBeVisible()
   await wizard.getByRole('button', {name: 'Next'}).click()
+  await wizard.getByRole('button', {name: 'Submit request'}).click()
+  await expect(wizard.getByRole('alert')).toContainText('Please solve the math question correctly.')
+  await answerSecurityQuestion(wizard)
   await wizard.getByRole('button', {name: 'Submit request'}).click()
   await expect(wizard.getByRole('status')).toContainText('itinerary request has been submitted')
   await expect(wizard.getByRole('heading', {name: /Step 1 of 3/})).toBeVisible()

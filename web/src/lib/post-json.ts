@@ -35,14 +35,6 @@ export async function postJson<T>(
   return data as T
 }
 
-export type Challenge = {question: string; token: string; expiresAt: string}
-
-export async function fetchChallenge(signal?: AbortSignal): Promise<Challenge> {
-  const response = await fetch('/api/challenge', {cache: 'no-store', ...(signal ? {signal} : {})})
-  if (!response.ok) throw new Error('Could not load the security question.')
-  return (await response.json()) as Challenge
-}
-
 /** A fresh key per form attempt: a double click or a network retry sends the same one. */
 export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto

@@ -1,5 +1,5 @@
 import {zodResolver} from '@hookform/resolvers/zod'
-import {useMutation, useQuery} from '@tanstack/react-query'
+import {useMutation} from '@tanstack/react-query'
 import {useEffect, useId, useRef, useState, type ReactNode} from 'react'
 import {useForm, type FieldErrors} from 'react-hook-form'
 import {Link, useNavigate} from 'react-router-dom'
@@ -17,7 +17,9 @@ import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {track} from '../../../lib/analytics'
-import {ApiError, fetchChallenge, newIdempotencyKey, postJson} from '../../../lib/post-json'
+import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
+import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {useSecurityQuestion} from '../../security-question/use-security-question'
 
 type Trip = {experienceId: string; date: string; adults: number; children: number; time: string}
 
@@ -69,18 +71,10 @@ export function BookingForm({trip}: {trip: Trip}) {
   const successRef = useRef<HTMLHeadingElement>(null)
   const idempotencyKey = useRef(newIdempotencyKey())
 
-  const challenge = useQuery({
-    queryKey: ['booking-challenge'],
-    queryFn: ({signal}) => fetchChallenge(signal),
-    staleTime: 10 * 60_000,
-    gcTime: 0,
-  })
-
   const {
     register,
     handleSubmit,
     setError,
-    resetField,
     setValue,
     formState: {errors},
   } = useForm<BookingRequestFormValues, unknown, BookingRequestPayload>({
@@ -106,9 +100,10 @@ export function BookingForm({trip}: {trip: Trip}) {
   })
 
   // The token is no visible field: it follows whichever question is on screen.
-  useEffect(() => {
-    if (challenge.data) setValue('challengeToken', challenge.data.token)
-  }, [challenge.data, setValue])
+  const question = useSecurityQuestion('booking', (token) => {
+    setValue('challengeToken', token)
+    setValue('securityAnswer', '')
+  })
 
   const show = (value: FormMessageValue) => {
     setMessage(value)
@@ -140,11 +135,8 @@ export function BookingForm({trip}: {trip: Trip}) {
         if (name in bookingRequestSchema.shape && messages[0])
           setError(name as keyof BookingRequestFormValues, {message: messages[0]})
       }
-      if (error.fieldErrors.securityAnswer) {
-        // A wrong, used or expired question is replaced, so the next try has a fresh one.
-        resetField('securityAnswer')
-        void challenge.refetch()
-      }
+      // A wrong, used or expired question is replaced, so the next try has a fresh one.
+      if (error.fieldErrors.securityAnswer) question.renew()
       show({text: error.message, variant: 'destructive'})
     },
   })
@@ -194,14 +186,14 @@ export function BookingForm({trip}: {trip: Trip}) {
       show({text: HONEYPOT_MESSAGE, variant: 'destructive'})
       return
     }
-    if (!challenge.data) {
+    if (!question.token) {
       show({text: SUBMIT_FAILED_MESSAGE, variant: 'destructive'})
       return
     }
     setMessage(null)
     submit.mutate({
       ...payload,
-      challengeToken: challenge.data.token,
+      challengeToken: question.token,
       utmSource: utm('utm_source'),
       utmMedium: utm('utm_medium'),
       utmCampaign: utm('utm_campaign'),
@@ -309,26 +301,12 @@ export function BookingForm({trip}: {trip: Trip}) {
           </p>
         ) : null}
       </div>
-      <Field
+      <SecurityQuestionField
         id={id('securityAnswer')}
-        label={
-          challenge.data
-            ? `Security question: ${challenge.data.question}`
-            : challenge.isError
-              ? 'Security question (could not load: reload the page)'
-              : 'Security question (loading…)'
-        }
+        question={question}
         error={errors.securityAnswer?.message}
-        required
-      >
-        <input
-          id={id('securityAnswer')}
-          inputMode="numeric"
-          autoComplete="off"
-          {...register('securityAnswer')}
-          {...describe('securityAnswer')}
-        />
-      </Field>
+        registration={register('securityAnswer')}
+      />
       {/* The honeypot: off-screen and out of the tab order, so only bots fill it in. */}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>

@@ -16,6 +16,8 @@ import {
 
 import {FormMessage} from '../../../components/ui/form-message'
 import {formatShortDate} from '../../../utils/format-date'
+import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {useSecurityQuestion} from '../../security-question/use-security-question'
 import {useLeadSubmit} from './use-lead-submit'
 
 const STEPS = ['Traveller info', 'Trip details', 'Review and confirm'] as const
@@ -29,6 +31,8 @@ const defaults: WizardFormValues = {
   startDate: '',
   packageType: '',
   specialRequests: '',
+  securityAnswer: '',
+  challengeToken: '',
   website: '',
 }
 
@@ -45,15 +49,28 @@ export function BookingWizard() {
     getValues,
     reset,
     setError,
+    setValue,
     formState: {errors},
   } = useForm<WizardFormValues>({
     resolver: zodResolver(wizardRequestSchema),
     defaultValues: defaults,
   })
-  const {message, setMessage, mutation} = useLeadSubmit(() => {
-    reset(defaults)
-    go(0)
-  }, ITINERARY_SUCCESS_MESSAGE)
+  const question = useSecurityQuestion('wizard', (token) => {
+    setValue('challengeToken', token)
+    setValue('securityAnswer', '')
+  })
+  const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
+    successText: ITINERARY_SUCCESS_MESSAGE,
+    onSuccess: () => {
+      reset(defaults)
+      go(0)
+    },
+    onFieldError: (name, text) => {
+      if (name in wizardRequestSchema.shape)
+        setError(name as keyof WizardFormValues, {message: text})
+    },
+    question,
+  })
 
   function go(next: number) {
     setStep(next)
@@ -102,7 +119,7 @@ export function BookingWizard() {
       onSubmit={(event) =>
         void handleSubmit(
           (payload) => mutation.mutate(wizardRequestSchema.parse(payload)),
-          missing,
+          refuseInvalid,
         )(event)
       }
     >
@@ -181,6 +198,14 @@ export function BookingWizard() {
             {WIZARD_PACKAGES.find((p) => p.value === values.packageType)?.title ?? 'Not decided'}
           </dd>
         </dl>
+      ) : null}
+      {step === 2 ? (
+        <SecurityQuestionField
+          id={id('securityAnswer')}
+          question={question}
+          error={errors.securityAnswer?.message}
+          registration={register('securityAnswer')}
+        />
       ) : null}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>

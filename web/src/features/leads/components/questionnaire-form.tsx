@@ -14,13 +14,13 @@ import {
 } from '@repo/schemas/enumerations.ts'
 import {
   ITINERARY_SUCCESS_MESSAGE,
-  MISSING_INFORMATION_MESSAGE,
-  MISSING_INFORMATION_TITLE,
   questionnaireRequestSchema,
   type QuestionnaireFormValues,
 } from '@repo/schemas/itinerary-request.ts'
 
 import {FormMessage} from '../../../components/ui/form-message'
+import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {useSecurityQuestion} from '../../security-question/use-security-question'
 import {useLeadSubmit} from './use-lead-submit'
 
 type Options = readonly {readonly value: string; readonly title: string}[]
@@ -43,21 +43,35 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
     safari: '',
     accommodation: '',
     additionalInfo: '',
+    securityAnswer: '',
+    challengeToken: '',
     website: '',
   }
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
+    setError,
     formState: {errors},
   } = useForm<QuestionnaireFormValues>({
     resolver: zodResolver(questionnaireRequestSchema),
     defaultValues: defaults,
   })
-  const {message, setMessage, mutation} = useLeadSubmit(
-    () => reset({...defaults, preferredDate: ''}),
-    ITINERARY_SUCCESS_MESSAGE,
-  )
+  const question = useSecurityQuestion('questionnaire', (token) => {
+    setValue('challengeToken', token)
+    setValue('securityAnswer', '')
+  })
+  const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
+    successText: ITINERARY_SUCCESS_MESSAGE,
+    // The spent question's token goes too: the next request answers the new question, which renew() fetches.
+    onSuccess: () => reset({...defaults, preferredDate: ''}),
+    onFieldError: (name, text) => {
+      if (name in questionnaireRequestSchema.shape)
+        setError(name as keyof QuestionnaireFormValues, {message: text})
+    },
+    question,
+  })
 
   const select = (
     name: keyof QuestionnaireFormValues,
@@ -112,18 +126,10 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
       method="post"
       noValidate
       onSubmit={(event) =>
-        void handleSubmit(
-          (payload) => {
-            setMessage(null)
-            mutation.mutate(questionnaireRequestSchema.parse(payload))
-          },
-          () =>
-            setMessage({
-              title: MISSING_INFORMATION_TITLE,
-              text: MISSING_INFORMATION_MESSAGE,
-              variant: 'destructive',
-            }),
-        )(event)
+        void handleSubmit((payload) => {
+          setMessage(null)
+          mutation.mutate(questionnaireRequestSchema.parse(payload))
+        }, refuseInvalid)(event)
       }
     >
       <FormMessage message={message} />
@@ -180,6 +186,12 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
         <label htmlFor={id('additionalInfo')}>Anything else we should know?</label>
         <textarea id={id('additionalInfo')} rows={4} {...register('additionalInfo')} />
       </div>
+      <SecurityQuestionField
+        id={id('securityAnswer')}
+        question={question}
+        error={errors.securityAnswer?.message}
+        registration={register('securityAnswer')}
+      />
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>
         <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />

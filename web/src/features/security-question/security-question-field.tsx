@@ -1,0 +1,43 @@
+import type {UseFormRegisterReturn} from 'react-hook-form'
+
+import type {SecurityQuestion} from './use-security-question'
+
+/** The security question's field, as every traveller form shows it: the question is the label. */
+export function SecurityQuestionField({
+  id,
+  question,
+  error,
+  registration,
+}: {
+  id: string
+  question: SecurityQuestion
+  error?: string | undefined
+  registration: UseFormRegisterReturn
+}) {
+  const label = question.text
+    ? `Security question: ${question.text}`
+    : question.failed
+      ? 'Security question (could not load: reload the page)'
+      : 'Security question (loading…)'
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...registration}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
