@@ -74,12 +74,21 @@ interface Pending {
 interface Slot {
   worker: Worker
   running: Pending | null
+  idleTimer?: NodeJS.Timeout
 }
+
+/** How long a worker beyond the first may stay idle before it ends (each holds a copy of every document). */
+const IDLE_WORKER_MS = 30_000
 
 /**
  * GROQ evaluation off the main thread, so that a slow query never delays pings, writes or
- * listeners. A query that runs past its time limit has its worker terminated (and replaced) and
- * gets a 408; one still waiting for a worker when its time is up is dropped with the same error.
+ * listeners. A query that runs past its time limit has its worker terminated and gets a 408; one
+ * still waiting for a worker when its time is up is dropped with the same error.
+ *
+ * One worker is always ready. When a query arrives while every worker is busy, another starts (up
+ * to `size`), so that one slow query does not hold up the others; such extra workers end after
+ * `idleWorkerMs` without work, because each holds a copy of every document (about 40 MB at 10,000
+ * bookings).
  */
 export class QueryPool {
   private readonly slots: Slot[] = []
@@ -88,13 +97,21 @@ export class QueryPool {
   private closed = false
   /** Every dataset's documents as the main thread holds them now, for a worker starting up. */
   private readonly snapshot: () => [string, SanityDocument[]][]
+  private readonly size: number
+  private readonly idleWorkerMs: number
 
-  constructor(options: {snapshot: () => [string, SanityDocument[]][]; size?: number}) {
+  constructor(options: {snapshot: () => [string, SanityDocument[]][]; size?: number; idleWorkerMs?: number}) {
     this.snapshot = options.snapshot
     // One worker per core (the main thread mostly waits on I/O), at least two so that one slow
-    // query does not hold up every other, and no more than four (each holds every document).
-    const size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism()))
-    for (let index = 0; index < size; index++) this.slots.push(this.spawn())
+    // query does not hold up every other, and no more than four.
+    this.size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism()))
+    this.idleWorkerMs = options.idleWorkerMs ?? IDLE_WORKER_MS
+    this.slots.push(this.spawn())
+  }
+
+  /** Workers running now (for tests and diagnostics). */
+  get workers(): number {
+    return this.slots.length
   }
 
   /** Sends committed changes to every worker; called before the write is acknowledged. */
@@ -125,6 +142,7 @@ export class QueryPool {
   async close(): Promise<void> {
     this.closed = true
     for (const pending of this.queue.splice(0)) clearTimeout(pending.timer)
+    for (const slot of this.slots) clearTimeout(slot.idleTimer)
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
   }
 
@@ -143,6 +161,7 @@ export class QueryPool {
         pending.reject(new LakeError(status, type, description, details))
       } else pending.resolve(reply.result)
       this.dispatch()
+      if (!slot.running) this.retireWhenIdle(slot)
     })
     worker.on('error', (error) => {
       console.error('lake: a query worker failed', error)
@@ -154,10 +173,39 @@ export class QueryPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.running || this.queue.length === 0) continue
-      const pending = this.queue.shift() as Pending
-      slot.running = pending
-      slot.worker.postMessage({kind: 'query', id: pending.id, job: pending.job} satisfies WorkerRequest)
+      this.start(slot, this.queue.shift() as Pending)
     }
+    // Every worker is busy: start another rather than wait behind a slow query.
+    while (!this.closed && this.queue.length > 0 && this.slots.length < this.size) {
+      const slot = this.spawn()
+      this.slots.push(slot)
+      this.start(slot, this.queue.shift() as Pending)
+    }
+  }
+
+  private start(slot: Slot, pending: Pending): void {
+    clearTimeout(slot.idleTimer)
+    slot.running = pending
+    slot.worker.postMessage({kind: 'query', id: pending.id, job: pending.job} satisfies WorkerRequest)
+  }
+
+  /** Ends a worker beyond the first once it has had nothing to do for `idleWorkerMs`. */
+  private retireWhenIdle(slot: Slot): void {
+    clearTimeout(slot.idleTimer)
+    if (this.slots[0] === slot) return
+    slot.idleTimer = setTimeout(() => {
+      if (slot.running || this.slots[0] === slot || !this.slots.includes(slot)) return
+      this.slots.splice(this.slots.indexOf(slot), 1)
+      this.end(slot)
+    }, this.idleWorkerMs)
+    slot.idleTimer.unref()
+  }
+
+  private end(slot: Slot): void {
+    clearTimeout(slot.idleTimer)
+    slot.worker.removeAllListeners()
+    slot.worker.on('error', () => undefined)
+    void slot.worker.terminate()
   }
 
   private expire(pending: Pending, timeoutMs: number): void {
@@ -176,20 +224,19 @@ export class QueryPool {
     if (slot) this.replace(slot, error)
   }
 
-  /** Ends a worker (and the query it runs, with `error`) and starts a fresh one in its place. */
+  /** Ends a worker (and the query it runs, with `error`); the first is started afresh in its place. */
   private replace(slot: Slot, error: LakeError): void {
     const pending = slot.running
     slot.running = null
-    slot.worker.removeAllListeners()
-    slot.worker.on('error', () => undefined)
-    void slot.worker.terminate()
+    this.end(slot)
     if (pending) {
       clearTimeout(pending.timer)
       pending.reject(error)
     }
-    if (this.closed) return
     const index = this.slots.indexOf(slot)
-    if (index !== -1) this.slots[index] = this.spawn()
+    if (index !== -1) this.slots.splice(index, 1)
+    if (this.closed) return
+    if (this.slots.length === 0) this.slots.push(this.spawn())
     this.dispatch()
   }
 }

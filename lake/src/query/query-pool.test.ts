@@ -1,0 +1,68 @@
+import {afterEach, describe, expect, it} from 'vitest'
+
+import type {SanityDocument} from '../store/types.ts'
+import {QueryPool, type QueryJob} from './query-pool.ts'
+
+// About a second of evaluation on 200 documents (issue 11's bomb, one level shallower).
+const SLOW = 'count(*[count(*[count(*[count(*[0...5])>0])>0]) > 0])'
+const documents: SanityDocument[] = Array.from({length: 200}, (_, n) => ({
+  _id: `filler-${n}`,
+  _type: 'filler',
+  _rev: 'r',
+  _createdAt: '2026-01-01T00:00:00Z',
+  _updatedAt: '2026-01-01T00:00:00Z',
+  n,
+}))
+const job = (query: string): QueryJob => ({
+  dataset: 'production',
+  perspective: {kind: 'raw'},
+  query,
+  params: {},
+  projectId: 'local',
+  maxCost: Number.MAX_SAFE_INTEGER,
+})
+const waitFor = async (condition: () => boolean, ms: number) => {
+  const until = Date.now() + ms
+  while (!condition() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
+}
+
+let pool: QueryPool | undefined
+afterEach(async () => {
+  await pool?.close()
+})
+
+describe('QueryPool', () => {
+  it('keeps one worker, starts another while it is busy, and ends the extra one when it has been idle', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]], size: 2, idleWorkerMs: 300})
+    expect(pool.workers).toBe(1)
+    for (let n = 0; n < 5; n++)
+      expect(await pool.run(job('count(*)'), 10_000)).toEqual({result: 200})
+    expect(pool.workers).toBe(1)
+
+    const slow = pool.run(job(SLOW), 1_000).catch((error: unknown) => error)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const started = performance.now()
+    // Answered by a second worker, not after the slow query.
+    expect(await pool.run(job('*[n == 7][0]._id'), 10_000)).toEqual({result: 'filler-7'})
+    expect(performance.now() - started).toBeLessThan(800)
+    expect(pool.workers).toBe(2)
+    expect(await slow).toMatchObject({status: 408, type: 'queryTimeout'})
+
+    await waitFor(() => pool!.workers === 1, 3_000)
+    expect(pool.workers).toBe(1)
+    expect(await pool.run(job('count(*)'), 10_000)).toEqual({result: 200})
+  })
+
+  it('never runs more workers than its size, and queues the rest', async () => {
+    pool = new QueryPool({
+      snapshot: () => [['production', documents]],
+      size: 2,
+      idleWorkerMs: 60_000,
+    })
+    const answers = await Promise.all(
+      Array.from({length: 6}, (_, n) => pool!.run(job(`${n} + count(*)`), 10_000)),
+    )
+    expect(answers.map((answer) => answer.result)).toEqual([200, 201, 202, 203, 204, 205])
+    expect(pool.workers).toBe(2)
+  })
+})
