@@ -566,6 +566,7 @@ export type ItineraryRequest = {
   >
   staff_notes?: string
   created_at: string
+  request_hash?: string
   email: string
   first_name?: string
   last_name?: string
@@ -601,6 +602,7 @@ export type Booking = {
   >
   staff_notes?: string
   created_at: string
+  request_hash?: string
   experience_id: string
   experience_title: string
   category?: string

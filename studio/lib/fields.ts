@@ -122,5 +122,14 @@ export function triageFields(noun: 'booking' | 'request') {
       readOnly: true,
       validation: (rule) => rule.required(),
     }),
+    // Written by the website (functions/lib/idempotency.ts); declared so the studio shows no "unknown field".
+    defineField({
+      name: 'request_hash',
+      title: 'Request fingerprint',
+      type: 'string',
+      description: 'Tells a retry of this request from a different request sent under the same key.',
+      hidden: true,
+      readOnly: true,
+    }),
   ]
 }
