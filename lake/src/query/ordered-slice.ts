@@ -70,6 +70,8 @@ export interface FilterContext {
   params: Record<string, unknown>
   identity?: string | undefined
   sanity: {projectId: string; dataset: string}
+  /** `ref->` by id (see documentLookup in run-query.ts) rather than by a scan of `dataset`. */
+  dereference?: (ref: {_ref: string}) => SanityDocument | null
 }
 
 /**

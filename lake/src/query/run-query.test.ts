@@ -1,7 +1,8 @@
-import {parse} from 'groq-js'
+import {evaluate, parse} from 'groq-js'
 import {describe, expect, it} from 'vitest'
 
-import {estimateQueryCost, runsInline} from './run-query.ts'
+import type {SanityDocument} from '../store/types.ts'
+import {estimateQueryCost, runQuery, runsInline} from './run-query.ts'
 
 describe('estimateQueryCost', () => {
   it.each([
@@ -31,5 +32,52 @@ describe('runsInline', () => {
     ['a very long query', `*[_type == "booking"] | order(name)[0...5]{${'name,'.repeat(500)}}`],
   ])('sends a query with %s to a worker', (_, query) => {
     expect(runsInline(query, {})).toBe(false)
+  })
+})
+
+describe('dereferences', () => {
+  /** Documents that count how often something walks through all of them. */
+  class CountedScans extends Array<SanityDocument> {
+    scans = 0;
+    override [Symbol.iterator]() {
+      this.scans++
+      return super[Symbol.iterator]()
+    }
+  }
+  const doc = (fields: Record<string, unknown>) =>
+    ({
+      _rev: 'r',
+      _createdAt: '2026-01-01T00:00:00Z',
+      _updatedAt: '2026-01-01T00:00:00Z',
+      ...fields,
+    }) as SanityDocument
+
+  it('resolves `->` by id, as groq-js does by scanning, without a scan per reference', async () => {
+    const documents = new CountedScans()
+    for (let n = 0; n < 2000; n++)
+      documents.push(
+        doc({_id: `booking-${n}`, _type: 'booking', experience: {_ref: `experience-${n % 10}`}}),
+      )
+    for (let n = 0; n < 10; n++)
+      documents.push(doc({_id: `experience-${n}`, _type: 'experience', title: `E${n}`}))
+    documents.push(
+      doc({_id: 'booking-dangling', _type: 'booking', experience: {_ref: 'experience-gone'}}),
+    )
+    const query =
+      '*[_type == "booking" && experience->title != "E3"]{_id, "title": experience->title}'
+
+    const result = (await runQuery({
+      query,
+      params: {},
+      documents,
+      projectId: 'p',
+      dataset: 'd',
+      maxCost: 1e12,
+    })) as unknown[]
+    // Without the lookup each of the ~4,000 dereferences would walk the dataset.
+    expect(documents.scans).toBeLessThan(10)
+    expect(result).toEqual(await (await evaluate(parse(query), {dataset: [...documents]})).get())
+    expect(result).toHaveLength(1801)
+    expect(result.at(-1)).toEqual({_id: 'booking-dangling', title: null})
   })
 })

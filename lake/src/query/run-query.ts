@@ -268,15 +268,35 @@ export interface QueryInput {
   maxCost: number
 }
 
+/**
+ * `ref->` as groq-js resolves it (the first visible document with that `_id`), by id: groq-js
+ * without a `dereference` scans the whole dataset for every reference, so a projection that
+ * dereferences each of n documents would cost n² (and escape the cost estimate).
+ */
+function documentLookup(input: QueryInput): (ref: {_ref: string}) => SanityDocument | null {
+  let byId: Map<string, SanityDocument> | undefined
+  return ({_ref}) => {
+    const indexed = input.documentsWhere?.('_id', _ref)
+    if (indexed) return indexed[0] ?? null
+    if (!byId) {
+      byId = new Map()
+      for (const doc of input.documents) if (!byId.has(doc._id)) byId.set(doc._id, doc)
+    }
+    return byId.get(_ref) ?? null
+  }
+}
+
 export async function runQuery(input: QueryInput): Promise<unknown> {
   const tree = parseQuery(input.query, input.params)
   checkQueryCost(input.query, tree, input.documents.length, input.maxCost)
+  const dereference = documentLookup(input)
   const evaluateOn = async (expression: ExprNode, dataset: SanityDocument[]) => {
     const value = await evaluate(expression, {
       dataset,
       params: input.params,
       identity: input.identity,
       sanity: {projectId: input.projectId, dataset: input.dataset},
+      dereference,
     })
     return value.get()
   }
@@ -297,6 +317,7 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
         params: input.params,
         identity: input.identity,
         sanity: {projectId: input.projectId, dataset: input.dataset},
+        dereference,
       })
     }
     const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
