@@ -69,7 +69,14 @@ describe('safeMultiLine', () => {
 })
 
 describe('traveller forms use the text and date rules', () => {
-  const wizard = {source: 'wizard', name: 'Thandi Nkosi', email: 't@example.com', travelers: '2'}
+  const wizard = {
+    source: 'wizard',
+    name: 'Thandi Nkosi',
+    email: 't@example.com',
+    travelers: '2',
+    securityAnswer: '7',
+    challengeToken: 'abc.def',
+  }
 
   it('accepts trip dates from today to two years ahead only', () => {
     const today = '2030-01-01'

@@ -22,9 +22,12 @@ describe('experience detail dialog and the exp query parameter', () => {
     const params = new URLSearchParams(router.state.location.search)
     expect(params.get('exp')).toBe('lions-head-sunset-hike')
     expect(params.get('category')).toBe('adventure')
-    expect(document.body.getAttribute('data-modal-open')).toBe('true')
-    expect(window.dataLayer).toContainEqual(
-      expect.objectContaining({event: 'experience_detail_opened'}),
+    // Set by effects after the dialog renders: on a loaded machine they can land a moment later.
+    await waitFor(() => expect(document.body.getAttribute('data-modal-open')).toBe('true'))
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual(
+        expect.objectContaining({event: 'experience_detail_opened'}),
+      ),
     )
 
     fireEvent.click(within(dialog).getByRole('button', {name: 'Close'}))
