@@ -164,10 +164,81 @@ test('the dialog refuses blackout dates and dates inside the lead time', async (
   }
 })
 
-test('a broken booking link gets a message and a way back', async ({page}) => {
+test("a card's Book link without a date asks for the date and group on the booking page, then the request goes through", async ({
+  page,
+}) => {
+  const {date} = await firstAllowedDate(SLUG)
+  const email = `e2e-card-${Date.now()}@example.com`
+  await page.goto('/experiences')
+  await page.getByRole('link', {name: /^Book Experience: Lion.s Head Sunset Hike/}).click()
+  // The listing's default party, and no date.
+  await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?pax=2%2C0$`))
+
+  // The booking dialog's choice, with its rules, right on the page: never a dead end.
+  const choice = page.getByRole('region', {name: 'Choose your date and group'})
+  await expect(choice.getByRole('button', {name: 'Continue'})).toBeDisabled()
+  await choice.getByLabel('Date').fill(todayInCapeTown())
+  await expect(choice.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+  await choice.getByLabel('Date').fill(date)
+  await choice.getByRole('button', {name: 'More adults'}).click()
+  await choice.getByRole('button', {name: 'Continue'}).click()
+  await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}&pax=3%2C0`))
+
+  await page.getByLabel('Full name').fill('Card Traveller')
+  await page.getByRole('textbox', {name: 'Email'}).fill(email)
+  await page.getByLabel(/I understand this is a booking request/).check()
+  await page.getByLabel(/I agree to the/).check()
+  await answerSecurityQuestion(page)
+  await page.getByRole('button', {name: 'Send booking request'}).click()
+  await expect(
+    page.getByRole('heading', {name: 'Booking request submitted successfully!'}),
+  ).toBeVisible()
+  const stored = await lakeClient({dataset: 'bookings'}).fetch(
+    '*[_type == "booking" && email == $email]',
+    {email},
+  )
+  expect(stored).toMatchObject([{experience_id: SLUG, date, pax_adults: 3, pax_children: 0}])
+  // The thank-you page repeats the reference.
+  await expect(page).toHaveURL(/\/thank-you$/)
+  await expect(page.getByTestId('request-ref')).toHaveText(
+    (stored[0] as {booking_ref: string}).booking_ref,
+  )
+})
+
+test('a broken booking link says what is wrong and lets the traveller choose again', async ({
+  page,
+}) => {
+  const {date} = await firstAllowedDate(SLUG)
   await page.goto(`/book/${SLUG}?date=2025-02-30&pax=2,0`)
   await expect(page.getByRole('alert')).toContainText('is not a valid date')
-  await expect(page.getByRole('link', {name: 'Browse experiences'})).toBeVisible()
+  const choice = page.getByRole('region', {name: 'This booking link is incomplete'})
+  await choice.getByLabel('Date').fill(date)
+  await choice.getByRole('button', {name: 'Continue'}).click()
+  await expect(page.getByLabel('Full name')).toBeVisible()
+
+  await page.goto(`/book/${SLUG}?date=${date}&pax=40,0`)
+  await expect(page.getByRole('alert')).toContainText(/Total: 40 people/)
+  await expect(page.getByRole('region', {name: 'Please change the group size'})).toBeVisible()
+
   await page.goto(`/book/no-such-experience?date=${addDays(todayInCapeTown(), 30)}&pax=2,0`)
   await expect(page.getByRole('alert')).toContainText('Experience not found')
+  await expect(page.getByRole('link', {name: 'Browse experiences'})).toBeVisible()
+})
+
+test('before the scripts run, the booking page without a date still takes a date and goes on to the form', async ({
+  browser,
+}) => {
+  const {date} = await firstAllowedDate(SLUG)
+  const context = await browser.newContext({javaScriptEnabled: false, baseURL: env.siteUrl})
+  try {
+    const page = await context.newPage()
+    await page.goto(`/book/${SLUG}`)
+    const choice = page.getByRole('region', {name: 'Choose your date and group'})
+    await choice.getByLabel('Date').fill(date)
+    await choice.getByRole('button', {name: 'Continue'}).click()
+    await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}&pax=2%2C0`))
+    await expect(page.getByLabel('Full name')).toBeVisible()
+  } finally {
+    await context.close()
+  }
 })

@@ -42,9 +42,13 @@ test('the questionnaire asks for the missing names, then stores the request', as
 
   await answerSecurityQuestion(page)
   await page.getByRole('button', {name: 'Send my trip request'}).click()
-  await expect(page.getByRole('region', {name: 'Questionnaire'}).getByRole('status')).toContainText(
-    "Your personalized itinerary request has been submitted. We'll be in touch soon!",
-  )
+  // Spec §2: the toast, then the thank-you page, which repeats the toast and gives the reference.
+  await expect(page).toHaveURL(/\/thank-you$/)
+  await expect(
+    page.getByRole('status').filter({
+      hasText: "Your personalized itinerary request has been submitted. We'll be in touch soon!",
+    }),
+  ).toBeVisible()
   const stored = await bookings().fetch('*[_type == "itineraryRequest" && email == $email]', {
     email,
   })
@@ -55,6 +59,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
     trip_type: 'beach-bum',
   })
   const ref = (stored[0] as {request_ref: string}).request_ref
+  await expect(page.getByTestId('request-ref')).toHaveText(ref)
   const mail = await expectOnlyTheTeamNotified(email)
   expect(mail.subject).toBe(`New questionnaire request ${ref} from Quinn Adams`)
   expect(mail.headers['reply-to']).toBe(email)

@@ -154,6 +154,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'book/:experienceId',
+          // The experience and its booking rules, so the server renders the form, or the date and group choice,
+          // at once; what fails to load is loaded again (and reported) by the page.
+          loader: prefetch(queryClient, async (qc, {params}) => {
+            const experience = await qc
+              .ensureQueryData(experienceQueryOptions(params.experienceId ?? ''))
+              .catch(() => null)
+            if (!experience?._id) return
+            const {experienceSettingsQueryOptions} =
+              await import('../features/booking/api/get-experience-settings')
+            await qc
+              .ensureQueryData(experienceSettingsQueryOptions(experience._id))
+              .catch(() => null)
+          }),
           handle: pageModule('book'),
           lazy: page(
             () => import('./routes/book'),

@@ -2,42 +2,36 @@ import {useQuery} from '@tanstack/react-query'
 import {useState} from 'react'
 import {Link, useParams, useSearchParams} from 'react-router-dom'
 
+import {parsePaxParam} from '@repo/schemas/booking-request.ts'
 import {categoryTitle} from '@repo/schemas/categories.ts'
 import {
   isDateAvailable,
   paxSummary,
   paxWithinLimits,
   UNAVAILABLE_DATE_MESSAGE,
+  type ExperienceSettings,
 } from '@repo/schemas/experience-settings.ts'
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {Breadcrumbs} from '../../components/breadcrumbs'
 import {Seo} from '../../components/seo'
 import {experienceSettingsQueryOptions} from '../../features/booking/api/get-experience-settings'
-import {readBookingQuery} from '../../features/booking/booking-url'
+import {
+  NO_DATE_PROBLEM,
+  readBookingQuery,
+  type BookingQuery,
+} from '../../features/booking/booking-url'
 import {BookingForm} from '../../features/booking/components/booking-form'
+import {TripChoiceForm, type TripChoice} from '../../features/booking/components/trip-choice-form'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
 import {formatShortDate} from '../../utils/format-date'
 
-function Problem({
-  title,
-  text,
-  experienceSlug,
-}: {
-  title: string
-  text: string
-  experienceSlug?: string
-}) {
+function Problem({title, text}: {title: string; text: string}) {
   return (
     <div className="notice notice--error" role="alert">
       <h2>{title}</h2>
       <p>{text}</p>
       <p>
-        {experienceSlug ? (
-          <Link to={`/experiences/${experienceSlug}`} className="button button--primary">
-            Choose a date and group again
-          </Link>
-        ) : null}{' '}
         <Link to="/experiences#results" className="button">
           Browse experiences
         </Link>
@@ -46,7 +40,50 @@ function Problem({
   )
 }
 
-/** Spec §2 "Booking page": breadcrumbs, summary card, the request form; a bad link gets a message and a way back. */
+type TripProblem = {title: string; text: string | null}
+
+/** What keeps the link's trip from going straight to the form, if anything (the same rules as the dialog's). */
+function tripProblem(
+  query: BookingQuery,
+  settings: ExperienceSettings,
+  today: string,
+): TripProblem | null {
+  if (!query.ok)
+    return query.problem === NO_DATE_PROBLEM
+      ? {title: 'Choose your date and group', text: null}
+      : {title: 'This booking link is incomplete', text: query.problem}
+  if (!isDateAvailable(query.date, settings, today))
+    return {title: 'Please choose another date', text: UNAVAILABLE_DATE_MESSAGE}
+  if (!paxWithinLimits(query, settings))
+    return {
+      title: 'Please change the group size',
+      text: `${paxSummary(query.adults + query.children, settings)}.`,
+    }
+  if (query.time && !settings.timeSlots.includes(query.time))
+    return {
+      title: 'Please choose another time',
+      text: `"${query.time.slice(0, 30)}" is not offered for this experience.`,
+    }
+  return null
+}
+
+/** What the link holds that can start the choice: a real date, a readable party, a time. */
+function tripFromLink(params: URLSearchParams): TripChoice {
+  const date = params.get('date') ?? ''
+  const pax = parsePaxParam(params.get('pax'))
+  return {
+    date: isIsoDate(date) ? date : '',
+    adults: pax?.adults ?? null,
+    children: pax?.children ?? null,
+    time: params.get('time') ?? '',
+  }
+}
+
+/**
+ * Spec §2 "Booking page": breadcrumbs, summary card, the request form. A link without a usable date, group or
+ * time (a card's Book button, an old or shared link) shows the booking dialog's choice right here, with what
+ * is wrong, and then the form; a link to no experience gets a message and a way back.
+ */
 export function BookPage() {
   const {experienceId = ''} = useParams()
   const [params] = useSearchParams()
@@ -60,15 +97,7 @@ export function BookPage() {
   })
 
   let body: React.ReactNode
-  if (!query.ok) {
-    body = (
-      <Problem
-        title="This booking link is incomplete"
-        text={query.problem}
-        experienceSlug={experience?.slug ?? undefined}
-      />
-    )
-  } else if (experienceQuery.isPending || (experience && settingsQuery.isPending)) {
+  if (experienceQuery.isPending || (experience && settingsQuery.isPending)) {
     body = <p role="status">Loading the experience…</p>
   } else if (experienceQuery.isError || settingsQuery.isError) {
     body = (
@@ -77,7 +106,7 @@ export function BookPage() {
         text="We could not load this experience. Please try again in a moment."
       />
     )
-  } else if (!experience || experience.isBespoke) {
+  } else if (!experience || experience.isBespoke || !experience.slug) {
     body = (
       <Problem
         title="Experience not found"
@@ -85,30 +114,25 @@ export function BookPage() {
       />
     )
   } else {
-    const settings = settingsQuery.data!
-    if (!isDateAvailable(query.date, settings, today))
+    const problem = tripProblem(query, settingsQuery.data!, today)
+    if (problem || !query.ok)
       body = (
-        <Problem
-          title="Please choose another date"
-          text={UNAVAILABLE_DATE_MESSAGE}
-          experienceSlug={experience.slug}
-        />
-      )
-    else if (!paxWithinLimits(query, settings))
-      body = (
-        <Problem
-          title="Please change the group size"
-          text={`${paxSummary(query.adults + query.children, settings)}.`}
-          experienceSlug={experience.slug}
-        />
-      )
-    else if (query.time && !settings.timeSlots.includes(query.time))
-      body = (
-        <Problem
-          title="Please choose another time"
-          text={`"${query.time.slice(0, 30)}" is not offered for this experience.`}
-          experienceSlug={experience.slug}
-        />
+        <section className="card trip-choice-card" aria-labelledby="trip-choice-title">
+          <h2 id="trip-choice-title">{problem?.title}</h2>
+          {problem?.text ? (
+            <p className="notice notice--error" role="alert">
+              {problem.text}
+            </p>
+          ) : (
+            <p>Choose a date and your group for {experience.title}, then send your request.</p>
+          )}
+          <TripChoiceForm
+            // A new link (the form sent before the scripts ran) starts the choice afresh.
+            key={params.toString()}
+            experience={{...experience, slug: experience.slug}}
+            initial={tripFromLink(params)}
+          />
+        </section>
       )
     else
       body = (

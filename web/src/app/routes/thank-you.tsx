@@ -1,10 +1,12 @@
 import {useQuery} from '@tanstack/react-query'
-import {Link} from 'react-router-dom'
+import {Link, useLocation} from 'react-router-dom'
 
 import {THANK_YOU_CONFIRMATION_PROMISE} from '@repo/schemas/content-rules.ts'
 
 import {Seo} from '../../components/seo'
+import {FormMessage} from '../../components/ui/form-message'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
+import type {ThankYouState} from '../../features/site/thank-you-state'
 
 /** Spec §2 thank-you next steps, used until an editor writes them. */
 const DEFAULT_NEXT_STEPS = [
@@ -15,6 +17,7 @@ const DEFAULT_NEXT_STEPS = [
 
 export function ThankYouPage() {
   const {data: copy} = useQuery(pageCopyQueryOptions())
+  const state = useLocation().state as ThankYouState
   const steps = copy?.thankYouNextSteps.length ? copy.thankYouNextSteps : DEFAULT_NEXT_STEPS
   return (
     <section className="container page-section status-page">
@@ -24,7 +27,15 @@ export function ThankYouPage() {
         path="/thank-you"
         noindex
       />
+      {state?.notice ? (
+        <FormMessage message={{title: 'Success', text: state.notice, variant: 'success'}} />
+      ) : null}
       <h1>{copy?.thankYouHeading ?? "Thank you — we're on it"}</h1>
+      {state?.reference ? (
+        <p>
+          Your reference is <strong data-testid="request-ref">{state.reference}</strong>.
+        </p>
+      ) : null}
       <p className="lead">{copy?.thankYouText ?? THANK_YOU_CONFIRMATION_PROMISE}</p>
       <h2>What happens next</h2>
       <ol className="steps">

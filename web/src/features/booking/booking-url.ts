@@ -15,10 +15,12 @@ export type BookingQuery =
   | {ok: true; date: string; adults: number; children: number; time: string}
   | {ok: false; problem: string}
 
+export const NO_DATE_PROBLEM = 'No date was chosen for this booking.'
+
 /** Reads the booking page's query; what is missing or malformed gets a message, never an exception. */
 export function readBookingQuery(params: URLSearchParams): BookingQuery {
   const date = params.get('date') ?? ''
-  if (!date) return {ok: false, problem: 'No date was chosen for this booking.'}
+  if (!date) return {ok: false, problem: NO_DATE_PROBLEM}
   if (!isIsoDate(date)) return {ok: false, problem: `"${date.slice(0, 20)}" is not a valid date.`}
   const pax = parsePaxParam(params.get('pax'))
   if (!pax) return {ok: false, problem: 'The group size in the link is not valid.'}

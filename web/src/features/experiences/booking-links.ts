@@ -9,8 +9,9 @@ export type TripContext = {date?: string | null; adults?: number | null; childre
 export const detailSlug = (experience: Pick<ExperienceCard, 'title'>) => slugify(experience.title)
 
 /**
- * The booking entry point of a card, dialog or page. The booking dialog (spec §2) arrives with the booking
- * work; until then the button leads straight to its destination, /book/{experienceId}, with the trip context.
+ * The booking entry point of a card or the detail dialog: the booking page with whatever trip context there is
+ * (the home page's quick search). A real link, so it works before the page's scripts have run; without a date
+ * the booking page asks for the date and group itself, with the booking dialog's rules.
  */
 export function bookingHref(
   experience: Pick<ExperienceCard, 'slug'>,

@@ -19,9 +19,15 @@ import {FormMessage, type FormMessageValue} from '../../../components/ui/form-me
 import {track} from '../../../lib/analytics'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
+import type {ThankYouState} from '../../site/thank-you-state'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
 
 type Trip = {experienceId: string; date: string; adults: number; children: number; time: string}
+
+const thankYou = (reference: string): ThankYouState => ({
+  notice: BOOKING_SUCCESS_MESSAGE,
+  reference,
+})
 
 /** How long the success view stays before the thank-you page (spec §2: success view, then /thank-you). */
 const THANK_YOU_DELAY_MS = 2500
@@ -145,7 +151,7 @@ export function BookingForm({trip}: {trip: Trip}) {
     if (!reference) return
     successRef.current?.focus()
     const timer = setTimeout(
-      () => navigate('/thank-you', {state: {bookingRef: reference}}),
+      () => navigate('/thank-you', {state: thankYou(reference)}),
       THANK_YOU_DELAY_MS,
     )
     return () => clearTimeout(timer)
@@ -166,7 +172,7 @@ export function BookingForm({trip}: {trip: Trip}) {
           No payment required at this stage — just planning. We confirm by email within 24-48 hours.
         </p>
         <p>
-          <Link to="/thank-you" state={{bookingRef: reference}} className="button button--primary">
+          <Link to="/thank-you" state={thankYou(reference)} className="button button--primary">
             Continue
           </Link>
         </p>

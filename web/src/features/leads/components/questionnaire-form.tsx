@@ -1,6 +1,7 @@
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useId} from 'react'
 import {useForm} from 'react-hook-form'
+import {useNavigate} from 'react-router-dom'
 
 import {TRIP_DATE_MAX_DAYS} from '@repo/schemas/experience-settings.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
@@ -21,6 +22,7 @@ import {
 import {FormMessage} from '../../../components/ui/form-message'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
+import type {ThankYouState} from '../../site/thank-you-state'
 import {useLeadSubmit} from './use-lead-submit'
 
 type Options = readonly {readonly value: string; readonly title: string}[]
@@ -28,6 +30,7 @@ type Options = readonly {readonly value: string; readonly title: string}[]
 /** Spec §2 "Questionnaire": first and last name and email are checked; the starred trip fields are not. */
 export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
   const base = useId()
+  const navigate = useNavigate()
   const id = (name: string) => `${base}-${name}`
   const defaults: QuestionnaireFormValues = {
     source: 'questionnaire',
@@ -64,8 +67,12 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
   })
   const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
     successText: ITINERARY_SUCCESS_MESSAGE,
-    // The spent question's token goes too: the next request answers the new question, which renew() fetches.
-    onSuccess: () => reset({...defaults, preferredDate: ''}),
+    // Spec §2: the toast, then the thank-you page (which shows the toast and the reference).
+    onSuccess: (reference) => {
+      reset({...defaults, preferredDate: ''})
+      const state: ThankYouState = {notice: ITINERARY_SUCCESS_MESSAGE, reference}
+      void navigate('/thank-you', {state})
+    },
     onFieldError: (name, text) => {
       if (name in questionnaireRequestSchema.shape)
         setError(name as keyof QuestionnaireFormValues, {message: text})

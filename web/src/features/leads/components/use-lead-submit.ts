@@ -25,7 +25,7 @@ export function useLeadSubmit({
   question,
 }: {
   successText: string
-  onSuccess: () => void
+  onSuccess: (reference: string) => void
   onFieldError: (name: string, message: string) => void
   question: SecurityQuestion
 }) {
@@ -33,12 +33,15 @@ export function useLeadSubmit({
   const key = useRef(newIdempotencyKey())
   const mutation = useMutation({
     mutationFn: (payload: ItineraryRequestPayload) =>
-      postJson('/api/itinerary-requests', payload, {idempotencyKey: key.current, fallback: FAILED}),
-    onSuccess: () => {
+      postJson<{request_ref: string}>('/api/itinerary-requests', payload, {
+        idempotencyKey: key.current,
+        fallback: FAILED,
+      }),
+    onSuccess: ({request_ref}) => {
       key.current = newIdempotencyKey()
       question.renew()
       setMessage({title: 'Success', text: successText, variant: 'success'})
-      onSuccess()
+      onSuccess(request_ref)
     },
     onError: (error) => {
       const refused = error instanceof ApiError && error.status > 0 && error.status < 500

@@ -1,0 +1,257 @@
+import {useQuery} from '@tanstack/react-query'
+import {useId, useState} from 'react'
+import {useNavigate} from 'react-router-dom'
+
+import {categoryTitle} from '@repo/schemas/categories.ts'
+import {
+  DEFAULT_PARTY,
+  earliestBookableDate,
+  isDateAvailable,
+  paxSummary,
+  paxWithinLimits,
+  shouldShowTimeSelect,
+  UNAVAILABLE_DATE_MESSAGE,
+} from '@repo/schemas/experience-settings.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
+import {useHydrated} from '../../../lib/use-hydrated'
+import {formatShortDate} from '../../../utils/format-date'
+import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
+import {bookingPageHref} from '../booking-url'
+import type {BookableExperience} from './booking-dialog'
+
+export type TripChoice = {
+  date?: string | null
+  adults?: number | null
+  children?: number | null
+  time?: string | null
+}
+
+function Counter({
+  label,
+  value,
+  onChange,
+  plusDisabled,
+}: {
+  label: string
+  value: number
+  onChange: (value: number) => void
+  plusDisabled: boolean
+}) {
+  const id = useId()
+  return (
+    <div className="counter" role="group" aria-labelledby={id}>
+      <span id={id} className="counter__label">
+        {label}
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Fewer ${label.toLowerCase()}`}
+        disabled={value <= 0}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <output aria-live="polite" aria-label={`${label}: ${value}`}>
+        {value}
+      </output>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`More ${label.toLowerCase()}`}
+        disabled={plusDisabled}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  )
+}
+
+/**
+ * Date, party and preferred time for one experience, with the booking rules (spec §2 "Booking dialog", §5), then
+ * on to the booking page. The booking dialog shows it, and so does a booking page reached without a usable date
+ * or group (an old or shared link). It is a real form (GET to the booking page, the party in `pax` as the
+ * spec's URL has it), so the date and time work even before the page's scripts have run.
+ */
+export function TripChoiceForm({
+  experience,
+  initial,
+  onCancel,
+  onChosen,
+  inDialog = false,
+}: {
+  experience: BookableExperience
+  initial?: TripChoice | undefined
+  /** Shows a Cancel button (the dialog). */
+  onCancel?: () => void
+  /** After Continue has started the navigation. */
+  onChosen?: () => void
+  /** The dialog focuses the date first; a page does not move focus. */
+  inDialog?: boolean
+}) {
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const settingsQuery = useQuery(experienceSettingsQueryOptions(experience._id))
+  const [today] = useState(() => todayInCapeTown())
+  const [date, setDate] = useState(initial?.date ?? '')
+  const [adults, setAdults] = useState(initial?.adults ?? DEFAULT_PARTY.adults)
+  const [children, setChildren] = useState(initial?.children ?? DEFAULT_PARTY.children)
+  const [time, setTime] = useState(initial?.time ?? '')
+  const dateId = useId()
+  const dateErrorId = useId()
+  const timeId = useId()
+
+  if (settingsQuery.isPending) return <p role="status">Loading availability…</p>
+  if (settingsQuery.isError)
+    return (
+      <div role="alert">
+        <p>We could not load the availability for this experience. Please try again.</p>
+        <button type="button" className="button" onClick={() => void settingsQuery.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+
+  const settings = settingsQuery.data
+  const total = adults + children
+  const dateChosen = date !== ''
+  const dateOk = dateChosen && isDateAvailable(date, settings, today)
+  const paxOk = paxWithinLimits({adults, children}, settings)
+  const showTime = shouldShowTimeSelect(settings)
+  const timeOk = !time || settings.timeSlots.includes(time)
+  const canContinue = dateOk && paxOk && timeOk
+
+  function onContinue() {
+    if (!canContinue) return
+    void navigate(
+      bookingPageHref(experience.slug, {
+        date,
+        adults,
+        children,
+        ...(showTime && time ? {time} : {}),
+      }),
+    )
+    onChosen?.()
+  }
+
+  return (
+    <form
+      className="trip-choice"
+      method="get"
+      action={`/book/${encodeURIComponent(experience.slug)}`}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onContinue()
+      }}
+    >
+      <div className="field">
+        <label htmlFor={dateId}>Date</label>
+        <input
+          id={dateId}
+          type="date"
+          name="date"
+          data-autofocus={inDialog || undefined}
+          required
+          min={earliestBookableDate(settings, today)}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          aria-invalid={dateChosen && !dateOk}
+          aria-describedby={dateChosen && !dateOk ? dateErrorId : undefined}
+        />
+        {dateChosen && !dateOk ? (
+          <p id={dateErrorId} className="field__error" role="alert">
+            {UNAVAILABLE_DATE_MESSAGE}
+          </p>
+        ) : null}
+      </div>
+
+      {/* The party as the booking page's URL carries it, for a form sent before the scripts run. */}
+      <input type="hidden" name="pax" value={`${adults},${children}`} />
+      <Counter
+        label="Adults"
+        value={adults}
+        onChange={setAdults}
+        plusDisabled={total >= settings.maxPax}
+      />
+      <Counter
+        label="Children"
+        value={children}
+        onChange={setChildren}
+        plusDisabled={total >= settings.maxPax}
+      />
+      <p className={paxOk ? 'muted' : 'field__error'} aria-live="polite">
+        {paxSummary(total, settings)}
+      </p>
+
+      {showTime ? (
+        <div className="field">
+          <label htmlFor={timeId}>Preferred time</label>
+          <select
+            id={timeId}
+            name="time"
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          >
+            <option value="">No preference</option>
+            {settings.timeSlots.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      <section className="booking-summary" aria-label="Summary">
+        <h3>Summary</h3>
+        <dl>
+          <dt>Experience</dt>
+          <dd>{experience.title}</dd>
+          {experience.category ? (
+            <>
+              <dt>Category</dt>
+              <dd>{categoryTitle(experience.category)}</dd>
+            </>
+          ) : null}
+          {experience.duration ? (
+            <>
+              <dt>Duration</dt>
+              <dd>{experience.duration}</dd>
+            </>
+          ) : null}
+          <dt>Date</dt>
+          <dd>{dateOk ? formatShortDate(date) : 'Not chosen yet'}</dd>
+          <dt>Group</dt>
+          <dd>
+            {adults} {adults === 1 ? 'adult' : 'adults'}, {children}{' '}
+            {children === 1 ? 'child' : 'children'}
+          </dd>
+          {showTime ? (
+            <>
+              <dt>Time</dt>
+              <dd>{time || 'No preference'}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <div className={inDialog ? 'modal__footer' : 'button-row'}>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        {/* Before the scripts run the browser sends the form and the booking page checks it. */}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={hydrated && !canContinue}
+        >
+          Continue
+        </button>
+      </div>
+    </form>
+  )
+}
