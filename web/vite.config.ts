@@ -1,17 +1,38 @@
 import {fileURLToPath} from 'node:url'
+import {constants} from 'node:zlib'
 
 import react from '@vitejs/plugin-react'
-import {defineConfig} from 'vite'
+import {defineConfig, type Plugin} from 'vite'
+import {compression, defineAlgorithm} from 'vite-plugin-compression2'
 
 import {paintBeforeHydrating} from './build/paint-before-hydrating.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
+/**
+ * Brotli (best quality) and gzip copies of the browser's files next to them, made once at build time; the
+ * server sends the copy the browser accepts (`precompressed` in server/create-site-app.ts). Only the client
+ * build: the server's own bundle is never sent over the network.
+ */
+const precompressed: Plugin = {
+  ...compression({
+    algorithms: [
+      defineAlgorithm('brotliCompress', {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}),
+      defineAlgorithm('gzip', {level: 9}),
+    ],
+    include: /\.(js|css|svg|json|html)$/,
+    threshold: 1024,
+    skipIfLargerOrEqual: true,
+    logLevel: 'silent',
+  }),
+  applyToEnvironment: (environment) => environment.name === 'client',
+}
+
 // One `vite build` produces both halves of the server-rendered site: the browser bundle (with a manifest the
 // server reads to preload the entry chunk) and the SSR bundle that `server/main.ts` imports in production.
 export default defineConfig({
   root,
-  plugins: [react(), paintBeforeHydrating()],
+  plugins: [react(), paintBeforeHydrating(), precompressed],
   builder: {},
   environments: {
     client: {

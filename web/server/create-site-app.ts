@@ -76,12 +76,18 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     // Hashed file names never change content, so browsers may keep them for a year.
     app.use(
       '/assets/*',
-      serveStatic({root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE)}),
+      serveStatic({
+        root: clientDir,
+        // The build's .br and .gz copies (vite.config.ts), chosen by the browser's Accept-Encoding.
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
     )
     app.use(
       '/favicon.svg',
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400'),
       }),
     )
