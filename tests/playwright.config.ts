@@ -38,7 +38,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /slow-phone\//,
+      use: {...devices['Desktop Chrome'], channel: undefined},
+    },
+    // The traveller journeys on a throttled phone, acting before the scripts have run (issue 12).
+    {
+      name: 'slow-phone',
+      testDir: './e2e/slow-phone',
+      use: {...devices['Pixel 7'], channel: undefined},
+    },
+  ],
   webServer: [
     {
       // A real SMTP listener, first, so the stack's functions (SMTP_URL in env.processEnv) deliver to it.

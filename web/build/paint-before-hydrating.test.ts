@@ -43,6 +43,9 @@ describe('paint before hydrating', () => {
     expect(inline).toContain('"/assets/index-abc.js"')
     expect(inline).toContain('["/assets/jsx-runtime-def.js","/assets/query-ghi.js"]')
     expect(inline).toContain('img[elementtiming]')
+    // Taps made before hydration are kept first of all (keep-early-actions.ts).
+    expect(inline.indexOf('__earlyActions')).toBeGreaterThan(-1)
+    expect(inline.indexOf('__earlyActions')).toBeLessThan(inline.indexOf('img[elementtiming]'))
   })
 
   it('refuses a page without an entry script rather than shipping one that never hydrates', () => {

@@ -1,5 +1,7 @@
 import type {Plugin} from 'vite'
 
+import {keepEarlyActions} from './keep-early-actions'
+
 /**
  * Every page arrives as HTML that already shows it, so the first paint needs nothing else: the site's stylesheet
  * (about 4 KB compressed) is written into the page instead of costing a render-blocking round trip, and the
@@ -7,8 +9,8 @@ import type {Plugin} from 'vite'
  * line the hero image then has the bandwidth to itself, and hydration never holds up painting the content.
  *
  * The shell's `<script type="module">` and `<link rel="modulepreload">` tags become one inline script that
- * preloads the same modules, plus the page's own (listed by the server in `#page-modules`, see
- * server/vite-manifest.ts), and imports the entry.
+ * keeps the taps and keys made before hydration (keep-early-actions.ts), preloads the same modules, plus the
+ * page's own (listed by the server in `#page-modules`, see server/vite-manifest.ts), and imports the entry.
  */
 export function paintBeforeHydrating(): Plugin {
   return {
@@ -42,7 +44,7 @@ export function paintBeforeHydrating(): Plugin {
             },
           )
         if (!entry) throw new Error('paint-before-hydrating: no entry script in index.html')
-        const call = `(${hydrateOncePainted.toString()})(${JSON.stringify(entry)},${JSON.stringify(shellModules)})`
+        const call = `(${keepEarlyActions.toString()})();(${hydrateOncePainted.toString()})(${JSON.stringify(entry)},${JSON.stringify(shellModules)})`
         return page.replace('<!--hydration-script-->', `<script type="module">${call}</script>`)
       },
     },

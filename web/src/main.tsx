@@ -39,6 +39,9 @@ async function start() {
   const router = createBrowserRouter(routes)
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
+  // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the
+  // shell once hydrated.
+  window.__earlyActions?.stop()
   hydrateRoot(
     container,
     <StrictMode>

@@ -29,11 +29,13 @@ function useFocusMainOnNavigate() {
 
 /**
  * Marks the document once React has taken over the server's markup, so end-to-end tests (and anyone debugging)
- * can tell when buttons start to work; before that a click on server-rendered markup does nothing.
+ * can tell when buttons start to work, and performs the taps and keys made before then (kept by the page's
+ * start-up script, see web/build/keep-early-actions.ts).
  */
 function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    window.__earlyActions?.replay()
   }, [])
 }
 

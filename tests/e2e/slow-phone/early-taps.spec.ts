@@ -1,0 +1,36 @@
+import {expect, isHydrated, openAtFirstPaint, test} from './slow-phone.ts'
+
+// Issue 12: taps and keys made before the page has hydrated are kept, shown as taken, and performed once the
+// page has hydrated; none is lost or applied twice. Each test first checks that its tap really came early.
+
+test('"Book Now" tapped at first paint opens the booking dialog once', async ({page}) => {
+  await openAtFirstPaint(page, '/experiences/lions-head-sunset-hike')
+  const bookNow = page.getByRole('button', {name: 'Book Now'})
+  await bookNow.click()
+  await bookNow.dispatchEvent('click') // an impatient second tap, at once
+  expect(await isHydrated(page), 'the taps came before hydration').toBe(false)
+  await expect(bookNow).toHaveAttribute('aria-busy', 'true')
+  const dialog = page.getByRole('dialog', {name: 'Book this experience'})
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Date')).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(1)
+  await expect(bookNow).not.toHaveAttribute('aria-busy')
+})
+
+test('the menu button tapped at first paint opens the menu', async ({page}) => {
+  await openAtFirstPaint(page, '/')
+  const menuButton = page.getByRole('button', {name: 'Open menu'})
+  await menuButton.click()
+  expect(await isHydrated(page), 'the tap came before hydration').toBe(false)
+  await expect(page.getByRole('dialog', {name: /menu/i})).toBeVisible()
+})
+
+test('Escape pressed at first paint closes the detail dialog the link opened', async ({page}) => {
+  await openAtFirstPaint(page, '/experiences?exp=lions-head-sunset-hike')
+  const dialog = page.getByRole('dialog', {name: /Lion.s Head Sunset Hike/})
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  expect(await isHydrated(page), 'the key came before hydration').toBe(false)
+  await expect(dialog).toBeHidden()
+  await expect(page).not.toHaveURL(/exp=/)
+})
