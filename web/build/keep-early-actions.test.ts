@@ -8,10 +8,14 @@ function page() {
     <button type="button" id="menu">Menu</button>
     <button type="button" id="gone">Gone</button>
     <button type="button" id="off" disabled>Off</button>
-    <form id="form"><button id="send">Send</button></form>
+    <form id="form">
+      <input id="name" name="name" />
+      <input id="consent" type="checkbox" name="consent" />
+      <select id="size" name="size"><option value="">Select</option><option value="2">2</option></select>
+      <textarea id="notes" name="notes"></textarea>
+      <button id="send">Send</button>
+    </form>
     <a href="#elsewhere" id="link">Elsewhere</a>`
-  // jsdom does not send forms; the test only needs to know the submit was left alone.
-  document.getElementById('form')!.addEventListener('submit', (event) => event.preventDefault())
   return (id: string) => document.getElementById(id)!
 }
 
@@ -33,7 +37,6 @@ describe('taps and keys before hydration', () => {
     byId('menu').click()
     byId('gone').click()
     byId('off').click()
-    byId('send').click()
     byId('link').click()
     escape(document.body)
     escape(document.body)
@@ -41,14 +44,13 @@ describe('taps and keys before hydration', () => {
     expect(byId('open').getAttribute('aria-busy')).toBe('true')
     expect(byId('open').dataset.earlyAction).toBe('')
     expect(document.documentElement.dataset.earlyAction).toBe('')
-    // Links and forms work without scripts, so they are not taken over.
-    expect(byId('send').hasAttribute('aria-busy')).toBe(false)
+    // Links work without scripts, so they are not taken over.
     expect(byId('link').hasAttribute('aria-busy')).toBe(false)
     expect(byId('off').hasAttribute('aria-busy')).toBe(false)
 
     // Hydration: the app's handlers are attached, one button went away meanwhile.
     const performed: string[] = []
-    for (const id of ['open', 'menu', 'gone', 'off', 'send'])
+    for (const id of ['open', 'menu', 'gone', 'off'])
       byId(id).addEventListener('click', () => performed.push(id))
     const keys = vi.fn()
     document.addEventListener('keydown', (event) => keys(event.key), true)
@@ -76,5 +78,58 @@ describe('taps and keys before hydration', () => {
     escape(document.body)
     expect(byId('open').hasAttribute('aria-busy')).toBe(false)
     expect(document.documentElement.dataset.earlyAction).toBeUndefined()
+  })
+})
+
+describe('forms filled and sent before hydration', () => {
+  beforeEach(() => {
+    delete window.__earlyActions
+  })
+  afterEach(() => window.__earlyActions?.stop())
+
+  it('keeps what was typed and the submission, and hands both to the hydrated form', () => {
+    const byId = page()
+    const form = byId('form') as HTMLFormElement
+    keepEarlyActions()
+    const type = (id: string, value: string) => {
+      const field = byId(id) as HTMLInputElement
+      field.value = value
+      field.dispatchEvent(new Event('input', {bubbles: true}))
+    }
+    type('name', 'Thandi')
+    type('notes', 'Vegetarian')
+    ;(byId('size') as HTMLSelectElement).value = '2'
+    byId('size').dispatchEvent(new Event('change', {bubbles: true}))
+    byId('consent').click()
+    byId('send').click()
+    byId('send').click() // impatient
+    expect(byId('send').getAttribute('aria-busy')).toBe('true')
+
+    // Hydration resets the fields to the form's defaults, as react-hook-form does when it registers them.
+    for (const id of ['name', 'notes', 'size']) (byId(id) as HTMLInputElement).value = ''
+    ;(byId('consent') as HTMLInputElement).checked = false
+    const heard: string[] = []
+    form.addEventListener('input', (event) => heard.push(`input ${(event.target as Element).id}`))
+    form.addEventListener('change', (event) => heard.push(`change ${(event.target as Element).id}`))
+    form.addEventListener('click', (event) => heard.push(`click ${(event.target as Element).id}`))
+    const sent: {name: string; consent: boolean; size: string; submitter: string}[] = []
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      const data = new FormData(form)
+      sent.push({
+        name: String(data.get('name')),
+        consent: data.get('consent') === 'on',
+        size: String(data.get('size')),
+        submitter: (event.submitter as Element | null)?.id ?? '',
+      })
+    })
+    window.__earlyActions!.replay()
+
+    expect(heard).toEqual(
+      expect.arrayContaining(['input name', 'input notes', 'change size', 'click consent']),
+    )
+    expect((byId('notes') as HTMLTextAreaElement).value).toBe('Vegetarian')
+    expect(sent).toEqual([{name: 'Thandi', consent: true, size: '2', submitter: 'send'}])
+    expect(byId('send').hasAttribute('aria-busy')).toBe(false)
   })
 })

@@ -14,50 +14,127 @@ declare global {
 
 /**
  * Runs in the page as soon as it is parsed (inlined as source by paint-before-hydrating.ts, so it uses nothing
- * from outside). Pages are painted before their scripts run; until React has hydrated them, a link or a form
- * works on its own, but a button that only scripts can serve (open a dialog, open the menu) and Escape on a
- * server-rendered dialog would do nothing and be lost. This keeps such taps and keys, marks the tapped button as
- * busy so the traveller sees the tap was taken, and hands them to the app to replay once it has hydrated. An
- * impatient second tap on the same button is kept once, so nothing is applied twice.
+ * from outside). Pages are painted before their scripts run; until React has hydrated them, a tap on a button
+ * that only scripts can serve (open a dialog, open the menu, filter), Escape on a server-rendered dialog, or a
+ * form sent early would do nothing or lose what was typed (hydrating a form resets its fields to the form's
+ * defaults). This keeps them: what was typed or chosen in each field, button taps, Escape and form submissions,
+ * marks the tapped button as busy so the traveller sees the tap was taken, and hands them to the app, which
+ * performs them once it has hydrated: the fields first, as if typed again, then the taps and submissions in
+ * order. An impatient second tap on the same button is kept once, so nothing is applied twice. Links work on
+ * their own and are left alone.
  */
 export function keepEarlyActions() {
-  type Action = {kind: 'click'; target: HTMLElement} | {kind: 'escape'; target: EventTarget | null}
+  type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+  type Action =
+    | {kind: 'click'; target: HTMLElement}
+    | {kind: 'escape'; target: EventTarget | null}
+    | {kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null}
   const queue: Action[] = []
+  const fields = new Map<Field, {value: string; checked: boolean}>()
   const root = document.documentElement
+  const busy = (element: HTMLElement | null) => {
+    element?.setAttribute('aria-busy', 'true')
+    if (element) element.dataset.earlyAction = ''
+    root.dataset.earlyAction = ''
+  }
 
+  const onField = (event: Event) => {
+    const field = event.target
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLSelectElement ||
+      field instanceof HTMLTextAreaElement
+    )
+      fields.set(field, {
+        value: field.value,
+        checked: field instanceof HTMLInputElement && field.checked,
+      })
+  }
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null
-    // A submit button sends its form without scripts (the server answers it), and a disabled one does nothing.
+    // A submit button's tap becomes the form's submit event, kept below; a disabled button does nothing.
     if (!button || button.disabled || (button.type === 'submit' && button.form)) return
     const last = queue[queue.length - 1]
     if (last?.kind !== 'click' || last.target !== button)
       queue.push({kind: 'click', target: button})
-    button.setAttribute('aria-busy', 'true')
-    button.dataset.earlyAction = ''
-    root.dataset.earlyAction = ''
+    busy(button)
+  }
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement)) return
+    // Sent by the app once hydrated, with what was typed, rather than posted to the server without it.
+    event.preventDefault()
+    if (!queue.some((action) => action.kind === 'submit' && action.form === form))
+      queue.push({kind: 'submit', form, submitter: event.submitter})
+    busy(event.submitter)
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || queue.some((action) => action.kind === 'escape')) return
     queue.push({kind: 'escape', target: event.target})
     root.dataset.earlyAction = ''
   }
-  addEventListener('click', onClick, true)
-  addEventListener('keydown', onKeyDown, true)
+  const listeners = [
+    ['input', onField],
+    ['change', onField],
+    ['click', onClick],
+    ['submit', onSubmit],
+    ['keydown', onKeyDown],
+  ] as const
+  for (const [type, listener] of listeners) addEventListener(type, listener as EventListener, true)
 
   const stop = () => {
-    removeEventListener('click', onClick, true)
-    removeEventListener('keydown', onKeyDown, true)
+    for (const [type, listener] of listeners)
+      removeEventListener(type, listener as EventListener, true)
   }
+
+  /** Puts a kept value back as typing would, so the app's change handlers see it. */
+  const restore = (field: Field, kept: {value: string; checked: boolean}) => {
+    if (!field.isConnected) return
+    if (
+      field instanceof HTMLInputElement &&
+      (field.type === 'checkbox' || field.type === 'radio')
+    ) {
+      // The app hears a checkbox change as a click: leave it in the other state and click it.
+      if (field.checked !== kept.checked) field.click()
+      else if (kept.checked !== field.defaultChecked) {
+        field.checked = !kept.checked
+        field.click()
+      }
+      return
+    }
+    const prototype = Object.getPrototypeOf(field) as object
+    // The element's own setter, not the app's: frameworks watch `value` and would miss a change made through it.
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, kept.value)
+    field.dispatchEvent(
+      new Event(field instanceof HTMLSelectElement ? 'change' : 'input', {bubbles: true}),
+    )
+  }
+
   window.__earlyActions = {
     stop,
     replay() {
       stop()
       delete root.dataset.earlyAction
+      for (const [field, kept] of fields) restore(field, kept)
+      fields.clear()
       for (const action of queue.splice(0)) {
         if (action.kind === 'click') {
           action.target.removeAttribute('aria-busy')
           delete action.target.dataset.earlyAction
           if (action.target.isConnected) action.target.click()
+        } else if (action.kind === 'submit') {
+          action.submitter?.removeAttribute('aria-busy')
+          if (action.submitter) delete action.submitter.dataset.earlyAction
+          if (!action.form.isConnected) continue
+          const submitter =
+            action.submitter?.isConnected && action.submitter.closest('form') === action.form
+              ? action.submitter
+              : null
+          try {
+            action.form.requestSubmit(submitter)
+          } catch {
+            action.form.requestSubmit()
+          }
         } else {
           const target =
             action.target instanceof Node && action.target.isConnected
