@@ -1,12 +1,20 @@
 import {benchBookings} from './bookings-bench.ts'
 import {benchDashboard} from './dashboard-bench.ts'
 import {benchLake} from './lake-bench.ts'
+import {benchPhone} from './phone-bench.ts'
 import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site|staff|dashboard|bookings]`: every speed target of the project, measured; medians and p95 are printed. */
-const suites: Record<string, () => Promise<BenchResult[]>> = {lake: benchLake, site: benchSite, staff: benchStaff, dashboard: benchDashboard, bookings: benchBookings}
+/** `npm run bench [lake|site|phone|staff|dashboard|bookings]`: every speed target of the project, measured; medians and p95 are printed. */
+const suites: Record<string, () => Promise<BenchResult[]>> = {
+  lake: benchLake,
+  site: benchSite,
+  phone: benchPhone,
+  staff: benchStaff,
+  dashboard: benchDashboard,
+  bookings: benchBookings,
+}
 const only = process.argv.slice(2)
 
 for (const [name, run] of Object.entries(suites)) {

@@ -1,6 +1,6 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
-import {keepEarlyActions} from './keep-early-actions'
+import {keepEarlyActions} from './keep-early-actions.ts'
 
 function page() {
   document.body.innerHTML = `

@@ -1,6 +1,6 @@
 import type {Plugin} from 'vite'
 
-import {keepEarlyActions} from './keep-early-actions'
+import {keepEarlyActions} from './keep-early-actions.ts'
 
 /**
  * Every page arrives as HTML that already shows it, so the first paint needs nothing else: the site's stylesheet

@@ -1,33 +1,18 @@
 import {test as base, type Page} from '@playwright/test'
 
-import {env} from '../fixtures.ts'
+import {throttleLikeAPhone} from './phone-profile.ts'
 
 export {expect} from '@playwright/test'
-export {env}
+export {isHydrated, openAtFirstPaint} from './phone-profile.ts'
 
 /**
- * A mid-range phone on a mobile network (issue 12): 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms
- * latency, through Chromium's DevTools protocol. Unlike the main suite's fixture, `page.goto` here does not wait
- * for hydration: each test acts the moment its control is on screen, as a person would.
+ * The slow-phone project's fixture: every page runs on the throttled phone (phone-profile.ts). Unlike the main
+ * suite's fixture, `page.goto` here does not wait for hydration: each test acts the moment its control is on
+ * screen, as a person would.
  */
 export const test = base.extend<{page: Page}>({
   page: async ({page}, use) => {
-    const devtools = await page.context().newCDPSession(page)
-    await devtools.send('Emulation.setCPUThrottlingRate', {rate: 4})
-    await devtools.send('Network.enable')
-    await devtools.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    })
+    await throttleLikeAPhone(page)
     await use(page)
   },
 })
-
-/** Whether React has taken over the page yet (set by the shell, see web/src/app/shell.tsx). */
-export const isHydrated = (page: Page) =>
-  page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
-
-/** Opens `path` and returns as soon as the server's HTML has arrived, long before the page's scripts run. */
-export const openAtFirstPaint = (page: Page, path: string) => page.goto(path, {waitUntil: 'commit'})
