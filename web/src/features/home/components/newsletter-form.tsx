@@ -1,15 +1,11 @@
 import {useMutation} from '@tanstack/react-query'
-import {useId, useState} from 'react'
-import {useForm, type Resolver} from 'react-hook-form'
+import {useId, useRef, useState, type FormEvent} from 'react'
 
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
-import type {
-  NewsletterSignupFormValues,
-  NewsletterSignupPayload,
-} from '@repo/schemas/newsletter-signup.ts'
+import type {NewsletterSignupPayload} from '@repo/schemas/newsletter-signup.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {ApiError, postJson} from '../../../lib/post-json'
@@ -21,42 +17,28 @@ type NewsletterFormProps = {
   buttonLabel: string
 }
 
+type FieldName = 'name' | 'email' | 'consent'
+
 const FAILED = 'Failed to sign up. Please try again.'
 
 /**
- * The shared zod schema, loaded when the form first validates (on submit) rather than with the home page: zod is
- * most of the form's weight, and most visitors never sign up.
+ * The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email.
+ *
+ * Unlike the other forms it does without react-hook-form: it is on the home page, whose first JavaScript must
+ * stay small (issue 12), and three plain fields need no form library. The rules are still the shared zod schema
+ * the server applies, loaded when the form is first sent (zod is most of a form's weight, and most visitors
+ * never sign up). The fields are the browser's own, so what was typed before the page hydrated stays.
  */
-const newsletterResolver: Resolver<
-  NewsletterSignupFormValues,
-  unknown,
-  NewsletterSignupPayload
-> = async (values, context, options) => {
-  const [{zodResolver}, {newsletterSignupSchema}] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('@repo/schemas/newsletter-signup.ts'),
-  ])
-  return zodResolver(newsletterSignupSchema)(values, context, options)
-}
-
-/** The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email. */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
+  const formRef = useRef<HTMLFormElement>(null)
   const [message, setMessage] = useState<FormMessageValue | null>(null)
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: {errors},
-  } = useForm<NewsletterSignupFormValues, unknown, NewsletterSignupPayload>({
-    resolver: newsletterResolver,
-    defaultValues: {name: '', email: '', consent: false as unknown as true, website: ''},
-  })
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
   const signup = useMutation({
     mutationFn: (payload: NewsletterSignupPayload) =>
       postJson('/api/newsletter-signups', payload, {fallback: FAILED}),
     onSuccess: () => {
-      reset()
+      formRef.current?.reset()
       setMessage({text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'})
     },
     onError: (error) =>
@@ -68,9 +50,36 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
         variant: 'destructive',
       }),
   })
-  const invalid = (name: keyof NewsletterSignupFormValues) =>
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const {newsletterSignupSchema} = await import('@repo/schemas/newsletter-signup.ts')
+    const parsed = newsletterSignupSchema.safeParse({
+      name: data.get('name') ?? '',
+      email: data.get('email') ?? '',
+      consent: data.get('consent') === 'on',
+      website: data.get('website') ?? '',
+      sourcePage: window.location.pathname,
+    })
+    if (!parsed.success) {
+      const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
+      setErrors({
+        name: fieldErrors.name?.[0],
+        email: fieldErrors.email?.[0],
+        consent: fieldErrors.consent?.[0],
+      })
+      setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'})
+      return
+    }
+    setErrors({})
+    setMessage(null)
+    signup.mutate(parsed.data)
+  }
+
+  const invalid = (name: FieldName) =>
     errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id}-error`} : {}
-  const firstError = errors.name?.message ?? errors.email?.message ?? errors.consent?.message
+  const firstError = errors.name ?? errors.email ?? errors.consent
 
   return (
     <form
@@ -81,18 +90,8 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
       aria-labelledby={`${id}-heading`}
       data-form="newsletter"
       noValidate
-      onSubmit={(event) =>
-        void handleSubmit(
-          (payload) => {
-            setMessage(null)
-            signup.mutate({
-              ...payload,
-              sourcePage: typeof window === 'undefined' ? '' : window.location.pathname,
-            })
-          },
-          () => setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'}),
-        )(event)
-      }
+      ref={formRef}
+      onSubmit={(event) => void send(event)}
     >
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>{text}</p>
@@ -100,26 +99,21 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} autoComplete="name" {...register('name')} {...invalid('name')} />
+          <input id={`${id}-name`} name="name" autoComplete="name" {...invalid('name')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input
             id={`${id}-email`}
             type="email"
+            name="email"
             autoComplete="email"
-            {...register('email')}
             {...invalid('email')}
           />
         </div>
       </div>
       <p className="checkbox">
-        <input
-          id={`${id}-consent`}
-          type="checkbox"
-          {...register('consent')}
-          {...invalid('consent')}
-        />
+        <input id={`${id}-consent`} type="checkbox" name="consent" {...invalid('consent')} />
         <label htmlFor={`${id}-consent`}>{consentLabel}</label>
       </p>
       {firstError ? (
@@ -129,7 +123,7 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
       ) : null}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...register('website')} />
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
       <button type="submit" className="button button--primary" disabled={signup.isPending}>
         {signup.isPending ? 'Submitting...' : buttonLabel}
