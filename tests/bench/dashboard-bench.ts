@@ -1,12 +1,10 @@
-import {spawn} from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import {chromium} from '@playwright/test'
 import {createClient} from '@sanity/client'
 
-import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
+import {startProduct} from './start-product.ts'
 import type {BenchResult} from './stats.ts'
 
 /**
@@ -14,7 +12,6 @@ import type {BenchResult} from './stats.ts'
  * `npm start` runs it, with 10,000 bookings: from "Access Dashboard" (and, signed in, from
  * navigation) until the newest booking is on screen.
  */
-const root = path.resolve(import.meta.dirname, '../..')
 const DOCUMENTS = 10_000
 const RUNS = 10
 const SITE_PORT = 3250
@@ -24,26 +21,18 @@ const EXPERIENCES = ["Lion's Head Sunset Hike", 'Cape Winelands Tour', 'Bo-Kaap 
 const STATUSES = ['new', 'contacted', 'confirmed', 'declined', 'closed']
 
 export async function benchDashboard(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-bench-'))
-  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(SITE_PORT),
-      LAKE_PORT: String(LAKE_PORT),
-      LAKE_TLS_PORT: String(LAKE_PORT + 1),
-      ADMIN_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const product = await startProduct('dashboard', {
+    sitePort: SITE_PORT,
+    lakePort: LAKE_PORT,
+    env: {ADMIN_PASSWORD: PASSWORD},
   })
+  const dataDir = product.dataDir
   const browser = await chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
   try {
-    const site = `http://localhost:${SITE_PORT}`
-    await waitForUrl(`${site}/`, 240_000)
+    const site = product.siteUrl
     const {rootToken} = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {rootToken: string}
     const bookings = createClient({
       projectId: 'local',
@@ -100,8 +89,6 @@ export async function benchDashboard(): Promise<BenchResult[]> {
     ]
   } finally {
     await browser.close()
-    stack.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    fs.rmSync(dataDir, {recursive: true, force: true})
+    await product.stop()
   }
 }

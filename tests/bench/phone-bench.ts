@@ -1,12 +1,7 @@
-import {spawn} from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import {chromium, devices, type Browser, type Locator, type Page} from '@playwright/test'
 
-import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
 import {isHydrated, openAtFirstPaint, throttleLikeAPhone} from '../e2e/slow-phone/phone-profile.ts'
+import {startProduct} from './start-product.ts'
 import type {BenchResult} from './stats.ts'
 
 /**
@@ -15,7 +10,6 @@ import type {BenchResult} from './stats.ts'
  * contentful paint of four pages, and the time from a tap made at first paint to its visible effect (and how
  * many of those taps came before hydration). Goal: no tap lost, each effect within 1.5 s of the tap.
  */
-const root = path.resolve(import.meta.dirname, '../..')
 const RUNS = 5
 const SITE_PORT = 3270
 const LAKE_PORT = 3603
@@ -103,18 +97,7 @@ async function tapToEffect(browser: Browser, tap: Tap): Promise<{ms: number; ear
 }
 
 export async function benchPhone(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'phone-bench-'))
-  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(SITE_PORT),
-      LAKE_PORT: String(LAKE_PORT),
-      LAKE_TLS_PORT: String(LAKE_PORT + 1),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const product = await startProduct('phone', {sitePort: SITE_PORT, lakePort: LAKE_PORT})
   const browser = await chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     args: [
@@ -128,7 +111,6 @@ export async function benchPhone(): Promise<BenchResult[]> {
   })
   const results: BenchResult[] = []
   try {
-    await waitForUrl(`http://localhost:${SITE_PORT}/`, 240_000)
     for (const pagePath of PAGES) {
       const samples: number[] = []
       for (let run = 0; run < RUNS; run++)
@@ -150,9 +132,7 @@ export async function benchPhone(): Promise<BenchResult[]> {
     }
   } finally {
     await browser.close()
-    stack.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    fs.rmSync(dataDir, {recursive: true, force: true})
+    await product.stop()
   }
   return results
 }

@@ -1,39 +1,27 @@
-import {spawn} from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
+import {startProduct} from './start-product.ts'
 import {percentile, type BenchResult} from './stats.ts'
 
 /**
  * Lighthouse (mobile, simulated throttling) on the running product, as `npm start` runs it, with
  * the seed content: scores, LCP, CLS, total blocking time, and the JavaScript a page loads first.
  */
-const root = path.resolve(import.meta.dirname, '../..')
 const PAGES = ['/', '/experiences', '/experiences/lions-head-sunset-hike', '/stories/cape-jazz-scene']
 const SITE_PORT = 3200
 const LAKE_PORT = 3533
 const RUNS_PER_PAGE = 3
 
 export async function benchSite(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'))
-  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    env: {...process.env, DATA_DIR: dataDir, PORT: String(SITE_PORT), LAKE_PORT: String(LAKE_PORT), LAKE_TLS_PORT: String(LAKE_PORT + 1)},
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const product = await startProduct('site', {sitePort: SITE_PORT, lakePort: LAKE_PORT})
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
   const results: BenchResult[] = []
   try {
-    const site = `http://localhost:${SITE_PORT}`
-    await waitForUrl(`${site}/`, 240_000)
+    const site = product.siteUrl
     for (const page of PAGES) {
       // Lighthouse's simulated figures move a little from run to run: the median of three runs is reported.
       const runs: Record<string, number>[] = []
@@ -85,9 +73,7 @@ export async function benchSite(): Promise<BenchResult[]> {
     }
   } finally {
     await chrome.kill()
-    stack.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    fs.rmSync(dataDir, {recursive: true, force: true})
+    await product.stop()
   }
   return results
 }

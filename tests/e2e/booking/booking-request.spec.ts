@@ -5,7 +5,7 @@ import {
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
-import {answerSecurityQuestion} from './security-question.ts'
+import {sendBookingRequest} from './traveller-forms.ts'
 
 const SLUG = 'lions-head-sunset-hike'
 
@@ -54,19 +54,14 @@ test('a traveller books from the detail dialog and the request is stored once, w
   await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}&pax=2%2C1`))
   await expect(page.getByRole('navigation', {name: 'Breadcrumb'})).toContainText('Book')
 
-  await page.getByLabel('Full name').fill('E2E Traveller')
-  await page.getByRole('textbox', {name: 'Email'}).fill(email)
-  await page.getByLabel('Country').selectOption('United Kingdom')
-  await page.getByLabel('How did you hear about us?').selectOption('Google')
-  await page.getByLabel(/I understand this is a booking request/).check()
-  await page.getByLabel(/I agree to the/).check()
-
-  await answerSecurityQuestion(page)
-  await page.getByRole('button', {name: 'Send booking request'}).click()
-
-  await expect(
-    page.getByRole('heading', {name: 'Booking request submitted successfully!'}),
-  ).toBeVisible()
+  await sendBookingRequest(page, {
+    name: 'E2E Traveller',
+    email,
+    before: async () => {
+      await page.getByLabel('Country').selectOption('United Kingdom')
+      await page.getByLabel('How did you hear about us?').selectOption('Google')
+    },
+  })
   const ref = (await page.getByTestId('booking-ref').textContent())!.trim()
   expect(ref).toMatch(/^CTE-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
 
@@ -184,15 +179,7 @@ test("a card's Book link without a date asks for the date and group on the booki
   await choice.getByRole('button', {name: 'Continue'}).click()
   await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}&pax=3%2C0`))
 
-  await page.getByLabel('Full name').fill('Card Traveller')
-  await page.getByRole('textbox', {name: 'Email'}).fill(email)
-  await page.getByLabel(/I understand this is a booking request/).check()
-  await page.getByLabel(/I agree to the/).check()
-  await answerSecurityQuestion(page)
-  await page.getByRole('button', {name: 'Send booking request'}).click()
-  await expect(
-    page.getByRole('heading', {name: 'Booking request submitted successfully!'}),
-  ).toBeVisible()
+  await sendBookingRequest(page, {name: 'Card Traveller', email})
   const stored = await lakeClient({dataset: 'bookings'}).fetch(
     '*[_type == "booking" && email == $email]',
     {email},

@@ -1,7 +1,7 @@
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
-import {answerSecurityQuestion} from './security-question.ts'
+import {answerSecurityQuestion} from './traveller-forms.ts'
 
 const bookings = () => lakeClient({dataset: 'bookings'})
 

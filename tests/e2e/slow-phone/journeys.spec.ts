@@ -3,7 +3,7 @@ import {
   resolveExperienceSettings,
 } from '../../../schemas/src/experience-settings.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
-import {answerSecurityQuestion} from '../booking/security-question.ts'
+import {answerSecurityQuestion, sendBookingRequest} from '../booking/traveller-forms.ts'
 import {lakeClient} from '../fixtures.ts'
 import {expect, isHydrated, openAtFirstPaint, test} from './slow-phone.ts'
 
@@ -97,15 +97,7 @@ test('home → experience → book → thank-you, acting the moment each control
   await dialog.getByRole('button', {name: 'Continue'}).click()
   await expect(page).toHaveURL(new RegExp(`/book/${SLUG}\\?date=${date}`))
 
-  await page.getByLabel('Full name').fill('Slow Phone')
-  await page.getByRole('textbox', {name: 'Email'}).fill(email)
-  await page.getByLabel(/I understand this is a booking request/).check()
-  await page.getByLabel(/I agree to the/).check()
-  await answerSecurityQuestion(page)
-  await page.getByRole('button', {name: 'Send booking request'}).click()
-  await expect(
-    page.getByRole('heading', {name: 'Booking request submitted successfully!'}),
-  ).toBeVisible()
+  await sendBookingRequest(page, {name: 'Slow Phone', email})
   await expect(page).toHaveURL(/\/thank-you$/)
   const stored = await bookings().fetch('*[_type == "booking" && email == $email]', {email})
   expect(stored).toMatchObject([{experience_id: SLUG, date, name: 'Slow Phone'}])

@@ -25,6 +25,7 @@ import {BookingForm} from '../../features/booking/components/booking-form'
 import {TripChoiceForm, type TripChoice} from '../../features/booking/components/trip-choice-form'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
 import {formatShortDate} from '../../utils/format-date'
+import {formatParty} from '../../utils/format-party'
 
 function Problem({title, text}: {title: string; text: string}) {
   return (
@@ -151,10 +152,7 @@ export function BookPage() {
               <dt>Date</dt>
               <dd>{formatShortDate(query.date)}</dd>
               <dt>Group</dt>
-              <dd>
-                {query.adults} {query.adults === 1 ? 'adult' : 'adults'}, {query.children}{' '}
-                {query.children === 1 ? 'child' : 'children'}
-              </dd>
+              <dd>{formatParty(query.adults, query.children)}</dd>
               {query.time ? (
                 <>
                   <dt>Preferred time</dt>

@@ -16,6 +16,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '../../../utils/format-date'
+import {formatParty} from '../../../utils/format-party'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
 import type {BookableExperience} from './booking-dialog'
@@ -224,10 +225,7 @@ export function TripChoiceForm({
           <dt>Date</dt>
           <dd>{dateOk ? formatShortDate(date) : 'Not chosen yet'}</dd>
           <dt>Group</dt>
-          <dd>
-            {adults} {adults === 1 ? 'adult' : 'adults'}, {children}{' '}
-            {children === 1 ? 'child' : 'children'}
-          </dd>
+          <dd>{formatParty(adults, children)}</dd>
           {showTime ? (
             <>
               <dt>Time</dt>
