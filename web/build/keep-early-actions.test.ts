@@ -133,3 +133,32 @@ describe('forms filled and sent before hydration', () => {
     expect(byId('send').hasAttribute('aria-busy')).toBe(false)
   })
 })
+
+describe('when the app does not start', () => {
+  beforeEach(() => {
+    delete window.__earlyActions
+  })
+  afterEach(() => window.__earlyActions?.stop())
+
+  it('clears the busy marks and sends the kept forms as the browser would without scripts', () => {
+    const byId = page()
+    const form = byId('form') as HTMLFormElement
+    const nativeSubmit = vi.spyOn(form, 'submit').mockImplementation(() => undefined)
+    keepEarlyActions()
+    byId('open').click()
+    byId('send').click()
+    expect(byId('send').getAttribute('aria-busy')).toBe('true')
+    const opened = vi.fn()
+    byId('open').addEventListener('click', opened)
+
+    window.__earlyActions!.abandon()
+
+    expect(nativeSubmit).toHaveBeenCalledTimes(1)
+    expect(opened).not.toHaveBeenCalled()
+    for (const id of ['open', 'send']) expect(byId(id).hasAttribute('aria-busy')).toBe(false)
+    expect(document.documentElement.dataset.earlyAction).toBeUndefined()
+    // Nothing is kept any more.
+    byId('open').click()
+    expect(byId('open').hasAttribute('aria-busy')).toBe(false)
+  })
+})

@@ -4,6 +4,11 @@ export type EarlyActions = {
   stop: () => void
   /** Stops, then performs the kept actions in order, once each. */
   replay: () => void
+  /**
+   * The app will not start (its scripts failed to load): stops, clears the busy marks, and sends the kept forms
+   * as the browser would have without scripts, so nothing waits for ever.
+   */
+  abandon: () => void
 }
 
 declare global {
@@ -110,21 +115,32 @@ export function keepEarlyActions() {
     )
   }
 
+  const clearBusy = () => {
+    delete root.dataset.earlyAction
+    for (const action of queue) {
+      const element =
+        action.kind === 'click' ? action.target : action.kind === 'submit' ? action.submitter : null
+      element?.removeAttribute('aria-busy')
+      if (element) delete element.dataset.earlyAction
+    }
+  }
+
   window.__earlyActions = {
     stop,
+    abandon() {
+      stop()
+      clearBusy()
+      for (const action of queue.splice(0)) if (action.kind === 'submit') action.form.submit()
+    },
     replay() {
       stop()
-      delete root.dataset.earlyAction
+      clearBusy()
       for (const [field, kept] of fields) restore(field, kept)
       fields.clear()
       for (const action of queue.splice(0)) {
         if (action.kind === 'click') {
-          action.target.removeAttribute('aria-busy')
-          delete action.target.dataset.earlyAction
           if (action.target.isConnected) action.target.click()
         } else if (action.kind === 'submit') {
-          action.submitter?.removeAttribute('aria-busy')
-          if (action.submitter) delete action.submitter.dataset.earlyAction
           if (!action.form.isConnected) continue
           const submitter =
             action.submitter?.isConnected && action.submitter.closest('form') === action.form

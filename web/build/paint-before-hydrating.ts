@@ -76,7 +76,8 @@ export function hydrateOncePainted(entry: string, shellModules: string[]) {
       if (nonce) link.nonce = nonce
       document.head.append(link)
     }
-    void import(/* @vite-ignore */ entry)
+    // Should the app's script not load, what was kept for it goes ahead without it (keep-early-actions.ts).
+    import(/* @vite-ignore */ entry).catch(() => window.__earlyActions?.abandon())
   }
   const afterPaint = () => {
     const hero = document.querySelector('img[elementtiming]')

@@ -52,4 +52,9 @@ async function start() {
   )
 }
 
-void start()
+// A page chunk that fails to load leaves the server's page as it is; what was kept for the app goes ahead
+// without it (web/build/keep-early-actions.ts).
+start().catch((error: unknown) => {
+  window.__earlyActions?.abandon()
+  throw error
+})

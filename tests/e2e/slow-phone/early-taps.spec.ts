@@ -34,3 +34,22 @@ test('Escape pressed at first paint closes the detail dialog the link opened', a
   await expect(dialog).toBeHidden()
   await expect(page).not.toHaveURL(/exp=/)
 })
+
+test('when the scripts never arrive, a form sent early goes to the server as without scripts, and nothing spins', async ({
+  page,
+}) => {
+  await page.route('**/assets/*.js', (route) => route.abort())
+  await openAtFirstPaint(page, '/questionnaire')
+  await page.getByLabel('First name').fill('Nomvula')
+  const send = page.getByRole('button', {name: 'Send my trip request'})
+  const posted = page.waitForRequest(
+    (request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === '/questionnaire',
+  )
+  await send.click()
+  // The app's script failed: the kept submission is sent natively (the server answers it with the page again).
+  await posted
+  await expect(send).toBeVisible()
+  await expect(send).not.toHaveAttribute('aria-busy')
+  expect(await isHydrated(page)).toBe(false)
+})
