@@ -45,6 +45,8 @@ export function keepEarlyActions() {
 
   const onField = (event: Event) => {
     const field = event.target
+    // A file input's value cannot be set from a script; the browser keeps the chosen file itself.
+    if (field instanceof HTMLInputElement && field.type === 'file') return
     if (
       field instanceof HTMLInputElement ||
       field instanceof HTMLSelectElement ||
@@ -135,7 +137,13 @@ export function keepEarlyActions() {
     replay() {
       stop()
       clearBusy()
-      for (const [field, kept] of fields) restore(field, kept)
+      for (const [field, kept] of fields) {
+        try {
+          restore(field, kept)
+        } catch {
+          // One field the page no longer accepts (changed by the app meanwhile) must not stop the rest.
+        }
+      }
       fields.clear()
       for (const action of queue.splice(0)) {
         if (action.kind === 'click') {
