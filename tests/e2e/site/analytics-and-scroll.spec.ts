@@ -45,7 +45,9 @@ test('scroll manager: top on a new page, kept on /experiences, manual restoratio
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 
   await openPage(page, '/experiences')
-  const filter = page.getByRole('button', {name: 'Scenic', exact: true})
+  const filter = page
+    .getByRole('list', {name: 'Filter by category'})
+    .getByRole('link', {name: 'Scenic', exact: true})
   await filter.scrollIntoViewIfNeeded()
   await page.evaluate(() => window.scrollBy(0, 200))
   const before = await page.evaluate(() => window.scrollY)
@@ -54,6 +56,6 @@ test('scroll manager: top on a new page, kept on /experiences, manual restoratio
   await filter.focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/category=scenic/)
-  await expect(filter).toHaveAttribute('aria-pressed', 'true')
+  await expect(filter).toHaveAttribute('aria-current', 'true')
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
 })

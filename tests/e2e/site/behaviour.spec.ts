@@ -30,10 +30,11 @@ test.describe('site behaviour', () => {
     await search.getByRole('radio', {name: 'Scenic'}).check()
     await search.getByRole('button', {name: 'Find Options'}).click()
     await expect(page).toHaveURL(`/experiences?category=scenic&date=${date}&paxA=4&paxC=0#results`)
-    await expect(page.getByRole('button', {name: 'Scenic', exact: true})).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(
+      page
+        .getByRole('list', {name: 'Filter by category'})
+        .getByRole('link', {name: 'Scenic', exact: true}),
+    ).toHaveAttribute('aria-current', 'true')
 
     // "All" leaves the category out.
     await openPage(page, '/')
@@ -254,3 +255,24 @@ function jsonLd(html: string): JsonLd[] {
     )
   })
 }
+
+test('without scripts, the listing filters are links the server answers with the filtered list', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({javaScriptEnabled: false, baseURL: env.siteUrl})
+  try {
+    const page = await context.newPage()
+    await page.goto('/experiences')
+    const filters = page.getByRole('list', {name: 'Filter by category'})
+    await filters.getByRole('link', {name: 'Scenic', exact: true}).click()
+    await expect(page).toHaveURL(/\/experiences\?category=scenic$/)
+    await expect(filters.getByRole('link', {name: 'Scenic', exact: true})).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    await expect(page.getByRole('article', {name: 'Sunset Cruise'})).toBeVisible()
+    await expect(page.getByRole('article', {name: 'Cape Winelands Tour'})).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})

@@ -14,7 +14,9 @@ test('the inline wizard toggles open below the listing, and Continue Browsing re
   await page.evaluate(() => ((window as unknown as {__samePage: boolean}).__samePage = true))
   const toggle = page.getByRole('button', {name: 'Request a booking', exact: true})
   const wizard = page.getByRole('region', {name: 'Request a booking'})
-  const scenic = page.getByRole('button', {name: 'Scenic', exact: true})
+  const scenic = page
+    .getByRole('list', {name: 'Filter by category'})
+    .getByRole('link', {name: 'Scenic', exact: true})
   const cruise = page.getByRole('article', {name: 'Sunset Cruise'})
 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -54,7 +56,7 @@ test('the inline wizard toggles open below the listing, and Continue Browsing re
   expect(await page.evaluate(() => (window as unknown as {__samePage?: boolean}).__samePage)).toBe(
     true,
   )
-  await expect(scenic).toHaveAttribute('aria-pressed', 'true')
+  await expect(scenic).toHaveAttribute('aria-current', 'true')
   await expect(cruise).toBeVisible()
   await expect(page.getByRole('article', {name: 'Cape Winelands Tour'})).toHaveCount(0)
 

@@ -72,12 +72,13 @@ test.describe('public pages', () => {
     page,
   }) => {
     await openPage(page, '/experiences')
-    const filters = page.getByRole('list', {name: 'Filter by category'}).getByRole('button')
+    const filters = page.getByRole('list', {name: 'Filter by category'}).getByRole('link')
     await expect(filters).toHaveText(FILTER_LABELS)
-    await expect(page.getByRole('button', {name: 'All Experiences'})).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(
+      page
+        .getByRole('list', {name: 'Filter by category'})
+        .getByRole('link', {name: 'All Experiences'}),
+    ).toHaveAttribute('aria-current', 'true')
     const sections = page
       .getByRole('region', {name: 'Experiences'})
       .getByRole('heading', {level: 2})
@@ -104,16 +105,20 @@ test.describe('public pages', () => {
     ).toBeVisible()
     await expect(page.getByRole('button', {name: /^Learn more about Sunset Cruise/})).toBeVisible()
 
-    await page.getByRole('button', {name: 'Scenic'}).click()
+    await page
+      .getByRole('list', {name: 'Filter by category'})
+      .getByRole('link', {name: 'Scenic'})
+      .click()
     await expect(page).toHaveURL(/[?&]category=scenic/)
     await expect(page.getByRole('article', {name: 'Sunset Cruise'})).toBeVisible()
     await expect(page.getByRole('article', {name: 'Cape Winelands Tour'})).toHaveCount(0)
 
     await openPage(page, '/experiences?category=bespoke')
-    await expect(page.getByRole('button', {name: 'Bespoke', exact: true})).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(
+      page
+        .getByRole('list', {name: 'Filter by category'})
+        .getByRole('link', {name: 'Bespoke', exact: true}),
+    ).toHaveAttribute('aria-current', 'true')
     await expect(page.getByRole('article', {name: 'Bespoke Cape Town Itinerary'})).toBeVisible()
     await expect(page.getByRole('article', {name: 'Sunset Cruise'})).toHaveCount(0)
   })
@@ -266,10 +271,11 @@ test.describe('public pages', () => {
   test('redirects keep the query string, and unknown paths answer 404', async ({page}) => {
     await page.goto('/experiences/custom')
     await expect(page).toHaveURL(/\/experiences\?category=bespoke$/)
-    await expect(page.getByRole('button', {name: 'Bespoke', exact: true})).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(
+      page
+        .getByRole('list', {name: 'Filter by category'})
+        .getByRole('link', {name: 'Bespoke', exact: true}),
+    ).toHaveAttribute('aria-current', 'true')
     for (const path of ['/about-us?x=1', '/aboutus?x=1']) {
       await page.goto(path)
       await expect(page, path).toHaveURL(/\/about\?x=1$/)

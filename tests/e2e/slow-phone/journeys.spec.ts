@@ -32,10 +32,12 @@ async function firstAllowedDate() {
 
 test('a filter tapped at first paint filters the listing', async ({page}) => {
   await openAtFirstPaint(page, '/experiences')
-  const filter = page.getByRole('button', {name: 'Food & Drink'})
+  const filter = page
+    .getByRole('list', {name: 'Filter by category'})
+    .getByRole('link', {name: 'Food & Drink'})
   await filter.click()
   expect(await isHydrated(page), 'the tap came before hydration').toBe(false)
-  await expect(filter).toHaveAttribute('aria-pressed', 'true')
+  await expect(filter).toHaveAttribute('aria-current', 'true')
   await expect(page).toHaveURL(/category=/)
 })
 

@@ -15,7 +15,7 @@ describe('route table', () => {
     expect(router.state.location.search).toBe('?category=bespoke')
     expect(router.state.historyAction).toBe('REPLACE')
     expect(await screen.findByRole('heading', {name: 'Bespoke', level: 2})).toBeTruthy()
-    expect(screen.getByRole('button', {name: 'Bespoke'}).getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByRole('link', {name: 'Bespoke'}).getAttribute('aria-current')).toBe('true')
   })
 
   it.each(['/about-us', '/aboutus'])(

@@ -44,7 +44,7 @@ function readTrip(params: URLSearchParams): TripContext {
 export function ExperiencesPage() {
   const {data: experiences} = useExperiences()
   const {data: copy} = useQuery(pageCopyQueryOptions())
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams] = useSearchParams()
   const {current, open, close} = useDetailParam(experiences)
   const [wizardOpen, setWizardOpen] = useState(false)
   const wizardToggleRef = useRef<HTMLButtonElement>(null)
@@ -66,12 +66,13 @@ export function ExperiencesPage() {
     [experiences, selected],
   )
 
-  function selectCategory(value: ExperienceCategory | null) {
+  /** The listing's address with `value` as its category, keeping the rest (the trip context, an open dialog). */
+  function categorySearch(value: ExperienceCategory | null) {
     const next = new URLSearchParams(searchParams)
     if (value) next.set('category', value)
     else next.delete('category')
-    setSearchParams(next, {replace: true, preventScrollReset: true})
-    track('category_filter_clicked', {category: value ?? 'all'})
+    const search = next.toString()
+    return search ? `?${search}` : ''
   }
 
   const hero = copy?.experiencesHero
@@ -122,14 +123,17 @@ export function ExperiencesPage() {
         <ul className="filters" aria-label="Filter by category">
           {filters.map((filter) => (
             <li key={filter.label}>
-              <button
-                type="button"
+              {/* Links, so a filter works before the scripts run (the server renders the filtered list). */}
+              <Link
+                to={{search: categorySearch(filter.value)}}
+                replace
+                preventScrollReset
                 className="chip"
-                aria-pressed={selected === filter.value}
-                onClick={() => selectCategory(filter.value)}
+                aria-current={selected === filter.value ? 'true' : undefined}
+                onClick={() => track('category_filter_clicked', {category: filter.value ?? 'all'})}
               >
                 {filter.label}
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
