@@ -20,7 +20,7 @@ declare global {
 /**
  * Runs in the page as soon as it is parsed (inlined as source by paint-before-hydrating.ts, so it uses nothing
  * from outside). Pages are painted before their scripts run; until React has hydrated them, a tap on a button
- * that only scripts can serve (open a dialog, open the menu, filter), Escape on a server-rendered dialog, or a
+ * that only scripts can serve (open a dialog, open the menu), Escape on a server-rendered dialog, or a
  * form sent early would do nothing or lose what was typed (hydrating a form resets its fields to the form's
  * defaults). This keeps them: what was typed or chosen in each field, button taps, Escape and form submissions,
  * marks the tapped button as busy so the traveller sees the tap was taken, and hands them to the app, which
