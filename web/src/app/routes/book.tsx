@@ -3,7 +3,6 @@ import {useState} from 'react'
 import {Link, useParams, useSearchParams} from 'react-router-dom'
 
 import {parsePaxParam} from '@repo/schemas/booking-request.ts'
-import {categoryTitle} from '@repo/schemas/categories.ts'
 import {
   isDateAvailable,
   paxSummary,
@@ -23,9 +22,9 @@ import {
 } from '../../features/booking/booking-url'
 import {BookingForm} from '../../features/booking/components/booking-form'
 import {TripChoiceForm, type TripChoice} from '../../features/booking/components/trip-choice-form'
+import {TripFacts} from '../../features/booking/components/trip-facts'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
 import {formatShortDate} from '../../utils/format-date'
-import {formatParty} from '../../utils/format-party'
 
 function Problem({title, text}: {title: string; text: string}) {
   return (
@@ -141,24 +140,13 @@ export function BookPage() {
           <aside className="card booking-summary" aria-labelledby="booking-summary-title">
             <h2 id="booking-summary-title">{experience.title}</h2>
             <dl>
-              <dt>Category</dt>
-              <dd>{categoryTitle(experience.category)}</dd>
-              {experience.duration ? (
-                <>
-                  <dt>Duration</dt>
-                  <dd>{experience.duration}</dd>
-                </>
-              ) : null}
-              <dt>Date</dt>
-              <dd>{formatShortDate(query.date)}</dd>
-              <dt>Group</dt>
-              <dd>{formatParty(query.adults, query.children)}</dd>
-              {query.time ? (
-                <>
-                  <dt>Preferred time</dt>
-                  <dd>{query.time}</dd>
-                </>
-              ) : null}
+              <TripFacts
+                experience={experience}
+                date={formatShortDate(query.date)}
+                adults={query.adults}
+                children={query.children}
+                time={query.time ? {label: 'Preferred time', value: query.time} : null}
+              />
             </dl>
             <p>No payment required at this stage — just planning.</p>
           </aside>

@@ -1,5 +1,7 @@
 import type {UseFormRegisterReturn} from 'react-hook-form'
 
+import {Field} from '../../components/ui/field'
+
 import type {SecurityQuestion} from './use-security-question'
 
 /** The security question's field, as every traveller form shows it: the question is the label. */
@@ -20,11 +22,7 @@ export function SecurityQuestionField({
       ? 'Security question (could not load: reload the page)'
       : 'Security question (loading…)'
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        <span aria-hidden="true"> *</span>
-      </label>
+    <Field id={id} label={label} error={error} required>
       <input
         id={id}
         inputMode="numeric"
@@ -33,11 +31,6 @@ export function SecurityQuestionField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...registration}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   )
 }

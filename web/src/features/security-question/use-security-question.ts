@@ -1,5 +1,5 @@
 import {useQuery} from '@tanstack/react-query'
-import {useEffect, useRef} from 'react'
+import {useEffect} from 'react'
 
 type Challenge = {question: string; token: string; expiresAt: string}
 
@@ -19,15 +19,15 @@ export type SecurityQuestion = {
   renew: () => void
 }
 
+/** The two fields of the shared schema (schemas/src/security-question.ts), as the form's `setValue` sets them. */
+type SetQuestionFields = (name: 'challengeToken' | 'securityAnswer', value: string) => void
+
 /**
  * The security question of a traveller form (booking, questionnaire, wizard), issued by `GET /api/challenge`.
- * `onQuestion` gets each new question's token, so the form can send it and clear the answer to the old one.
- * `form` keeps two forms' questions apart: each request uses its own question once.
+ * Each new question's token goes into the form (`setValue`, react-hook-form's, stable), and the answer to the
+ * old one is cleared. `form` keeps two forms' questions apart: each request uses its own question once.
  */
-export function useSecurityQuestion(
-  form: string,
-  onQuestion: (token: string) => void,
-): SecurityQuestion {
+export function useSecurityQuestion(form: string, setValue: SetQuestionFields): SecurityQuestion {
   const query = useQuery({
     queryKey: ['security-question', form],
     queryFn: ({signal}) => fetchChallenge(signal),
@@ -36,12 +36,12 @@ export function useSecurityQuestion(
     refetchInterval: 20 * 60_000,
     gcTime: 0,
   })
-  const onQuestionRef = useRef(onQuestion)
-  onQuestionRef.current = onQuestion
   const token = query.data?.token
   useEffect(() => {
-    if (token) onQuestionRef.current(token)
-  }, [token])
+    if (!token) return
+    setValue('challengeToken', token)
+    setValue('securityAnswer', '')
+  }, [token, setValue])
   return {
     text: query.data?.question,
     token,

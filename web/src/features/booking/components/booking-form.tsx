@@ -1,6 +1,6 @@
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useMutation} from '@tanstack/react-query'
-import {useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {useEffect, useId, useRef, useState} from 'react'
 import {useForm, type FieldErrors} from 'react-hook-form'
 import {Link, useNavigate} from 'react-router-dom'
 
@@ -15,6 +15,7 @@ import {
 } from '@repo/schemas/booking-request.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 
+import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {track} from '../../../lib/analytics'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
@@ -35,35 +36,6 @@ const THANK_YOU_DELAY_MS = 2500
 function utm(name: string): string {
   if (typeof window === 'undefined') return ''
   return (new URLSearchParams(window.location.search).get(name) ?? '').slice(0, 200)
-}
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-  required,
-}: {
-  id: string
-  label: string
-  error?: string | undefined
-  children: ReactNode
-  required?: boolean
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 /** Spec §2 "Booking page" form: react-hook-form with the zod schema the function parses again. */
@@ -106,10 +78,7 @@ export function BookingForm({trip}: {trip: Trip}) {
   })
 
   // The token is no visible field: it follows whichever question is on screen.
-  const question = useSecurityQuestion('booking', (token) => {
-    setValue('challengeToken', token)
-    setValue('securityAnswer', '')
-  })
+  const question = useSecurityQuestion('booking', setValue)
 
   const show = (value: FormMessageValue) => {
     setMessage(value)
@@ -192,14 +161,9 @@ export function BookingForm({trip}: {trip: Trip}) {
       show({text: HONEYPOT_MESSAGE, variant: 'destructive'})
       return
     }
-    if (!question.token) {
-      show({text: SUBMIT_FAILED_MESSAGE, variant: 'destructive'})
-      return
-    }
     setMessage(null)
     submit.mutate({
       ...payload,
-      challengeToken: question.token,
       utmSource: utm('utm_source'),
       utmMedium: utm('utm_medium'),
       utmCampaign: utm('utm_campaign'),

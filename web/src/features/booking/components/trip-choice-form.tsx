@@ -2,7 +2,6 @@ import {useQuery} from '@tanstack/react-query'
 import {useId, useState} from 'react'
 import {useNavigate} from 'react-router-dom'
 
-import {categoryTitle} from '@repo/schemas/categories.ts'
 import {
   DEFAULT_PARTY,
   earliestBookableDate,
@@ -16,10 +15,10 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '../../../utils/format-date'
-import {formatParty} from '../../../utils/format-party'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
 import type {BookableExperience} from './booking-dialog'
+import {TripFacts} from './trip-facts'
 
 export type TripChoice = {
   date?: string | null
@@ -210,28 +209,13 @@ export function TripChoiceForm({
         <dl>
           <dt>Experience</dt>
           <dd>{experience.title}</dd>
-          {experience.category ? (
-            <>
-              <dt>Category</dt>
-              <dd>{categoryTitle(experience.category)}</dd>
-            </>
-          ) : null}
-          {experience.duration ? (
-            <>
-              <dt>Duration</dt>
-              <dd>{experience.duration}</dd>
-            </>
-          ) : null}
-          <dt>Date</dt>
-          <dd>{dateOk ? formatShortDate(date) : 'Not chosen yet'}</dd>
-          <dt>Group</dt>
-          <dd>{formatParty(adults, children)}</dd>
-          {showTime ? (
-            <>
-              <dt>Time</dt>
-              <dd>{time || 'No preference'}</dd>
-            </>
-          ) : null}
+          <TripFacts
+            experience={experience}
+            date={dateOk ? formatShortDate(date) : 'Not chosen yet'}
+            adults={adults}
+            children={children}
+            time={showTime ? {label: 'Time', value: time || 'No preference'} : null}
+          />
         </dl>
       </section>
 

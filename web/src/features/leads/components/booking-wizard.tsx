@@ -55,10 +55,7 @@ export function BookingWizard() {
     resolver: zodResolver(wizardRequestSchema),
     defaultValues: defaults,
   })
-  const question = useSecurityQuestion('wizard', (token) => {
-    setValue('challengeToken', token)
-    setValue('securityAnswer', '')
-  })
+  const question = useSecurityQuestion('wizard', setValue)
   const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
     successText: ITINERARY_SUCCESS_MESSAGE,
     onSuccess: () => {

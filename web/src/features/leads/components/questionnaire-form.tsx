@@ -61,10 +61,7 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
     resolver: zodResolver(questionnaireRequestSchema),
     defaultValues: defaults,
   })
-  const question = useSecurityQuestion('questionnaire', (token) => {
-    setValue('challengeToken', token)
-    setValue('securityAnswer', '')
-  })
+  const question = useSecurityQuestion('questionnaire', setValue)
   const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
     successText: ITINERARY_SUCCESS_MESSAGE,
     // Spec §2: the toast, then the thank-you page (which shows the toast and the reference).
