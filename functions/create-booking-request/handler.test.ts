@@ -22,6 +22,7 @@ import {createChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {jsonPost} from '../lib/testing/json-request.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
@@ -57,13 +58,8 @@ const form = () => ({
   ...solved(),
 })
 
-function post(body: unknown, headers: Record<string, string> = {}) {
-  return new Request('http://site.test/api/booking-requests', {
-    method: 'POST',
-    headers: {'content-type': 'application/json', ...headers},
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  })
-}
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  jsonPost('/api/booking-requests', body, headers)
 
 const send = (body: unknown, headers: Record<string, string> = {}, address = '10.0.0.1') =>
   createBookingRequest(post(body, headers), {clientAddress: address}, deps)

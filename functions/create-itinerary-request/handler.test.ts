@@ -10,6 +10,7 @@ import {CHALLENGE_TTL_MS, createChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {createItineraryRequest, type CreateItineraryRequestDeps} from './handler.ts'
 
@@ -18,13 +19,8 @@ const mails: {id: string; message: MailMessage}[] = []
 const challenges = createChallengeService({secret: 'itinerary-test-secret-0001'})
 const ctx = {clientAddress: '10.0.0.2'}
 
-function post(body: unknown, key?: string) {
-  return new Request('http://site.test/api/itinerary-requests', {
-    method: 'POST',
-    headers: {'content-type': 'application/json', ...(key ? {'Idempotency-Key': key} : {})},
-    body: JSON.stringify(body),
-  })
-}
+const post = (body: unknown, key?: string) =>
+  jsonPost('/api/itinerary-requests', body, key ? {'Idempotency-Key': key} : {})
 
 beforeAll(async () => {
   lake = await startTestLake()

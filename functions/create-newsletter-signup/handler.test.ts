@@ -9,6 +9,7 @@ import {
 import {createChallengeService} from '../lib/challenge.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {recordEvent} from '../record-event/handler.ts'
 import {createNewsletterSignup, requeueNewsletterNotifications} from './handler.ts'
@@ -19,12 +20,7 @@ const notify = async (id: string, message: MailMessage) => void mails.push({id, 
 const challenges = createChallengeService({secret: 'leads-test-secret-0001'})
 const limiter = () => createRateLimiter({limit: 1000, windowMs: 60_000})
 const ctx = {clientAddress: '10.0.0.2'}
-const post = (url: string, body: unknown) =>
-  new Request(`http://site.test${url}`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json'},
-    body: JSON.stringify(body),
-  })
+const post = (path: string, body: unknown) => jsonPost(path, body)
 
 beforeAll(async () => {
   lake = await startTestLake()

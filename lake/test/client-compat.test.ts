@@ -1,10 +1,9 @@
-import {randomUUID} from 'node:crypto'
-
 import type {SanityClient} from '@sanity/client'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
+import {uniqueId} from '../src/testing/unique-id.ts'
 
 // Everything here goes through the real @sanity/client, as the site, the functions and the studio do.
 let lake: TestLake
@@ -18,11 +17,10 @@ beforeAll(async () => {
 })
 afterAll(() => lake.stop())
 
-const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 
 describe('queries', () => {
   it('runs GROQ with parameters and honours perspectives', async () => {
-    const id = unique('exp')
+    const id = uniqueId('exp')
     await root.create({_id: id, _type: 'experience', title: 'Published title', price: 450})
     await root.create({_id: `drafts.${id}`, _type: 'experience', title: 'Draft title', price: 500})
 
@@ -43,7 +41,7 @@ describe('queries', () => {
   })
 
   it('filters on the view a perspective gives, not on documents it hides', async () => {
-    const id = unique('overlay')
+    const id = uniqueId('overlay')
     await root.create({_id: id, _type: 'overlaid', status: 'new'})
     await root.create({_id: `drafts.${id}`, _type: 'overlaid', status: 'contacted'})
     const query = '*[_type == "overlaid" && status == $status] | order(_id)[0...10]._id'
@@ -56,12 +54,12 @@ describe('queries', () => {
   })
 
   it('orders, slices and follows references', async () => {
-    const author = unique('author')
+    const author = uniqueId('author')
     await root
       .transaction()
       .create({_id: author, _type: 'person', name: 'Thandi'})
-      .create({_id: unique('post'), _type: 'post', n: 2, author: {_type: 'reference', _ref: author}})
-      .create({_id: unique('post'), _type: 'post', n: 1, author: {_type: 'reference', _ref: author}})
+      .create({_id: uniqueId('post'), _type: 'post', n: 2, author: {_type: 'reference', _ref: author}})
+      .create({_id: uniqueId('post'), _type: 'post', n: 1, author: {_type: 'reference', _ref: author}})
       .commit()
     const posts = await root.fetch('*[_type == "post" && author._ref == $author] | order(n asc)[0...2]{n, "by": author->name}', {author})
     expect(posts).toEqual([
@@ -86,7 +84,7 @@ describe('queries', () => {
 
 describe('documents and mutations', () => {
   it('gets documents and reports missing ones as null', async () => {
-    const id = unique('doc')
+    const id = uniqueId('doc')
     await root.create({_id: id, _type: 'thing', label: 'One'})
     expect(await root.getDocument(id)).toMatchObject({_id: id, label: 'One', _type: 'thing'})
     const [found, missing] = await root.getDocuments([id, 'no-such-document'])
@@ -95,7 +93,7 @@ describe('documents and mutations', () => {
   })
 
   it('creates, replaces and patches with every patch operation', async () => {
-    const id = unique('patch')
+    const id = uniqueId('patch')
     const created = await root.create({
       _id: id,
       _type: 'thing',
@@ -133,15 +131,15 @@ describe('documents and mutations', () => {
   })
 
   it('refuses to create a document that exists', async () => {
-    const id = unique('dup')
+    const id = uniqueId('dup')
     await root.create({_id: id, _type: 'thing'})
     await expect(root.create({_id: id, _type: 'thing'})).rejects.toMatchObject({statusCode: 409})
   })
 
   it('applies a transaction all or nothing', async () => {
-    const existing = unique('tx')
+    const existing = uniqueId('tx')
     await root.create({_id: existing, _type: 'thing'})
-    const fresh = unique('tx')
+    const fresh = uniqueId('tx')
     const failed = await root
       .transaction()
       .create({_id: fresh, _type: 'thing'})
@@ -153,7 +151,7 @@ describe('documents and mutations', () => {
   })
 
   it('rejects a patch whose ifRevisionID is stale with 409 and changes nothing', async () => {
-    const id = unique('rev')
+    const id = uniqueId('rev')
     const doc = await root.create({_id: id, _type: 'thing', n: 1})
     await root.patch(id).set({n: 2}).commit()
     await expect(root.patch(id).ifRevisionId(doc._rev).set({n: 3}).commit()).rejects.toMatchObject({
@@ -163,7 +161,7 @@ describe('documents and mutations', () => {
   })
 
   it('patches and deletes by query, and deletes by id', async () => {
-    const batch = unique('batch')
+    const batch = uniqueId('batch')
     await root
       .transaction()
       .create({_id: `${batch}-1`, _type: 'batchItem', batch, done: false})
@@ -178,13 +176,13 @@ describe('documents and mutations', () => {
   })
 
   it('uses the transaction id the client chose as the new revision', async () => {
-    const id = unique('txid')
-    const transactionId = unique('my-transaction')
+    const id = uniqueId('txid')
+    const transactionId = uniqueId('my-transaction')
     // client.create() does not forward transactionId; mutate() does.
     await root.mutate([{create: {_id: id, _type: 'thing'}}], {transactionId})
     expect((await root.getDocument(id))?._rev).toBe(transactionId)
     // A transaction id can be used once: a retried request cannot apply twice.
-    await expect(root.mutate([{create: {_id: unique('other'), _type: 'thing'}}], {transactionId})).rejects.toMatchObject({
+    await expect(root.mutate([{create: {_id: uniqueId('other'), _type: 'thing'}}], {transactionId})).rejects.toMatchObject({
       statusCode: 409,
     })
   })
@@ -192,9 +190,9 @@ describe('documents and mutations', () => {
 
 describe('actions API', () => {
   it('creates a draft, edits it, publishes, unpublishes and discards', async () => {
-    const id = unique('act')
+    const id = uniqueId('act')
     const draftId = `drafts.${id}`
-    const transactionId = unique('studio-tx')
+    const transactionId = uniqueId('studio-tx')
     const created = await root.action(
       {actionType: 'sanity.action.document.create', publishedId: id, attributes: {_id: draftId, _type: 'thing', title: 'Draft'}, ifExists: 'fail'},
       {transactionId},
@@ -219,7 +217,7 @@ describe('actions API', () => {
   })
 
   it('refuses to publish when the draft revision has moved on', async () => {
-    const id = unique('stale')
+    const id = uniqueId('stale')
     await root.create({_id: `drafts.${id}`, _type: 'thing', title: 'A'})
     await expect(
       root.action({
@@ -235,16 +233,16 @@ describe('actions API', () => {
 
 describe('listen', () => {
   it('streams appear, update and disappear for matching documents only', async () => {
-    const kind = unique('listened').replace(/-/g, '_')
+    const kind = uniqueId('listened').replace(/-/g, '_')
     const events: Record<string, unknown>[] = []
     const subscription = root
       .listen(`*[_type == $kind]`, {kind}, {includeResult: true, effectFormat: 'mendoza', events: ['welcome', 'mutation']})
       .subscribe((event) => events.push(event as unknown as Record<string, unknown>))
     try {
       await expect.poll(() => events.some((event) => event.type === 'welcome')).toBe(true)
-      const id = unique('live')
+      const id = uniqueId('live')
       const created = await root.create({_id: id, _type: kind, n: 1})
-      await root.create({_id: unique('other'), _type: 'unrelated'})
+      await root.create({_id: uniqueId('other'), _type: 'unrelated'})
       await root.patch(id).set({n: 2}).commit()
       await root.delete(id)
       await expect.poll(() => events.filter((event) => event.type === 'mutation').length).toBe(3)
@@ -262,7 +260,7 @@ describe('listen', () => {
   })
 
   it('counts transactionTotalEvents per listener filter', async () => {
-    const kind = unique('counted').replace(/-/g, '_')
+    const kind = uniqueId('counted').replace(/-/g, '_')
     const events: Record<string, unknown>[] = []
     const subscription = root
       .listen(`*[_type == $kind]`, {kind}, {events: ['welcome', 'mutation']})
@@ -271,9 +269,9 @@ describe('listen', () => {
       await expect.poll(() => events.length).toBeGreaterThan(0)
       await root
         .transaction()
-        .create({_id: unique('a'), _type: kind})
-        .create({_id: unique('b'), _type: 'notListened'})
-        .create({_id: unique('c'), _type: kind})
+        .create({_id: uniqueId('a'), _type: kind})
+        .create({_id: uniqueId('b'), _type: 'notListened'})
+        .create({_id: uniqueId('c'), _type: kind})
         .commit()
       await expect.poll(() => events.filter((event) => event.type === 'mutation').length).toBe(2)
       const mutations = events.filter((event) => event.type === 'mutation')
@@ -320,7 +318,7 @@ describe('assets', () => {
 describe('permissions', () => {
   it('keeps the private bookings dataset closed to anonymous readers', async () => {
     const bookings = lake.client({dataset: 'bookings', token: lake.secrets.writeToken})
-    await bookings.create({_id: unique('booking'), _type: 'booking', name: 'Private'})
+    await bookings.create({_id: uniqueId('booking'), _type: 'booking', name: 'Private'})
     const anonymousBookings = lake.client({dataset: 'bookings', perspective: 'published'})
     await expect(anonymousBookings.fetch('*[_type == "booking"]')).rejects.toMatchObject({statusCode: 401})
     expect(await bookings.fetch('count(*[_type == "booking"])')).toBeGreaterThan(0)
@@ -374,7 +372,7 @@ describe('bad input', () => {
 
 describe('history', () => {
   it('serves the transaction log and documents at earlier revisions', async () => {
-    const id = unique('history')
+    const id = uniqueId('history')
     const first = await root.create({_id: id, _type: 'thing', title: 'First'})
     await root.patch(id).set({title: 'Second'}).commit()
     const headers = {authorization: `Bearer ${lake.secrets.rootToken}`}

@@ -1,9 +1,8 @@
-import {randomUUID} from 'node:crypto'
-
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
+import {uniqueId} from '../src/testing/unique-id.ts'
 
 // Referential integrity as hosted keeps it, through the real @sanity/client: error bodies are hosted's
 // (`mutationError` with items of type documentReferenceDoesNotExistError / documentHasExistingReferencesError).
@@ -16,7 +15,6 @@ beforeAll(async () => {
 })
 afterAll(() => lake.stop())
 
-const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`
 
 interface ClientError {
   statusCode: number
@@ -34,7 +32,7 @@ async function rejection(promise: Promise<unknown>): Promise<ClientError> {
 
 describe('strong references', () => {
   it('refuses a strong reference to a missing document with 409 and stores nothing', async () => {
-    const id = unique('story')
+    const id = uniqueId('story')
     const error = await rejection(
       root.create({_id: id, _type: 'story', experience: {_type: 'reference', _ref: 'no-such-experience'}}),
     )
@@ -52,7 +50,7 @@ describe('strong references', () => {
   it('checks references nested in arrays and objects, and in drafts', async () => {
     const error = await rejection(
       root.create({
-        _id: `drafts.${unique('story')}`,
+        _id: `drafts.${uniqueId('story')}`,
         _type: 'story',
         related: [{_key: 'a', _type: 'reference', _ref: 'missing-in-array'}],
       }),
@@ -61,7 +59,7 @@ describe('strong references', () => {
   })
 
   it('accepts weak and cross-dataset references to missing documents', async () => {
-    const id = unique('story')
+    const id = uniqueId('story')
     await root.create({
       _id: id,
       _type: 'story',
@@ -72,8 +70,8 @@ describe('strong references', () => {
   })
 
   it('lets one transaction create a document and a reference to it, in any order', async () => {
-    const target = unique('experience')
-    const referrer = unique('story')
+    const target = uniqueId('experience')
+    const referrer = uniqueId('story')
     await root
       .transaction()
       .create({_id: referrer, _type: 'story', experience: {_type: 'reference', _ref: target}})
@@ -83,8 +81,8 @@ describe('strong references', () => {
   })
 
   it('refuses to delete a strongly referenced document, naming who references it', async () => {
-    const target = unique('experience')
-    const referrer = unique('story')
+    const target = uniqueId('experience')
+    const referrer = uniqueId('story')
     await root.create({_id: target, _type: 'experience'})
     await root.create({_id: referrer, _type: 'story', experience: {_type: 'reference', _ref: target}})
 
@@ -104,9 +102,9 @@ describe('strong references', () => {
   })
 
   it('refuses a patch that removes the target through a query delete and an unset reference elsewhere', async () => {
-    const target = unique('experience')
-    const first = unique('story')
-    const second = unique('story')
+    const target = uniqueId('experience')
+    const first = uniqueId('story')
+    const second = uniqueId('story')
     await root.create({_id: target, _type: 'experience'})
     await root.create({_id: first, _type: 'story', experience: {_type: 'reference', _ref: target}})
     await root.create({_id: second, _type: 'story', experience: {_type: 'reference', _ref: target}})
@@ -117,16 +115,16 @@ describe('strong references', () => {
   })
 
   it('allows deleting a document referenced only weakly', async () => {
-    const target = unique('experience')
+    const target = uniqueId('experience')
     await root.create({_id: target, _type: 'experience'})
-    await root.create({_id: unique('story'), _type: 'story', experience: {_type: 'reference', _ref: target, _weak: true}})
+    await root.create({_id: uniqueId('story'), _type: 'story', experience: {_type: 'reference', _ref: target, _weak: true}})
     await root.delete(target)
     expect(await root.getDocument(target)).toBeUndefined()
   })
 
   it('strengthens references on publish, as the studio expects (_strengthenOnPublish)', async () => {
-    const target = unique('experience')
-    const story = unique('story')
+    const target = uniqueId('experience')
+    const story = uniqueId('story')
     await root.create({_id: `drafts.${target}`, _type: 'experience'})
     await root.create({
       _id: `drafts.${story}`,
