@@ -18,3 +18,14 @@ export function prefetch(queryClient: QueryClient, ensure: Ensure) {
     return null
   }
 }
+
+/** Runs two loaders side by side (both only fill the cache). */
+export function both(
+  first: (args: LoaderFunctionArgs) => Promise<null>,
+  second: (args: LoaderFunctionArgs) => Promise<null>,
+) {
+  return async (args: LoaderFunctionArgs) => {
+    await Promise.all([first(args), second(args)])
+    return null
+  }
+}

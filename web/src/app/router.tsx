@@ -2,19 +2,27 @@ import type {QueryClient} from '@tanstack/react-query'
 import type {ComponentType} from 'react'
 import {redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
 
-import {storyLinksQueryOptions} from '../features/audit/api/get-story-links'
-import {experienceQueryOptions} from '../features/experiences/api/get-experience'
-import {experiencesQueryOptions} from '../features/experiences/api/get-experiences'
-import {aboutPageQueryOptions} from '../features/pages/api/get-about-page'
-import {pageCopyQueryOptions} from '../features/pages/api/get-page-copy'
-import {homeQueryOptions} from '../features/home/api/get-home'
-import {sampleItineraryQueryOptions} from '../features/itinerary/api/get-sample-itinerary'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
-import {storiesQueryOptions} from '../features/stories/api/get-stories'
-import {storyQueryOptions} from '../features/stories/api/get-story'
 import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
-import {notFound, prefetch} from './route-loaders'
+import {both, notFound, prefetch} from './route-loaders'
 import {NotFoundPage} from './routes/not-found'
+
+/**
+ * The query options of each page, imported when a route loads (in parallel with its page chunk, which imports the
+ * same module), so the entry every first visit downloads carries the route table but not every page's queries.
+ */
+const api = {
+  aboutPage: () => import('../features/pages/api/get-about-page'),
+  experience: () => import('../features/experiences/api/get-experience'),
+  experienceSettings: () => import('../features/booking/api/get-experience-settings'),
+  experiences: () => import('../features/experiences/api/get-experiences'),
+  home: () => import('../features/home/api/get-home'),
+  pageCopy: () => import('../features/pages/api/get-page-copy'),
+  sampleItinerary: () => import('../features/itinerary/api/get-sample-itinerary'),
+  stories: () => import('../features/stories/api/get-stories'),
+  story: () => import('../features/stories/api/get-story'),
+  storyLinks: () => import('../features/audit/api/get-story-links'),
+}
 
 /** Each page is its own chunk, so a visitor downloads only the code of the page they open. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -35,21 +43,20 @@ function toAbout({request}: LoaderFunctionArgs) {
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
-  const experiences = prefetch(queryClient, (qc) =>
-    Promise.all([
-      qc.ensureQueryData(experiencesQueryOptions()),
-      optional(qc.ensureQueryData(pageCopyQueryOptions())),
-    ]),
-  )
-  const stories = prefetch(queryClient, (qc) =>
-    Promise.all([
-      qc.ensureQueryData(storiesQueryOptions()),
-      optional(qc.ensureQueryData(pageCopyQueryOptions())),
-    ]),
-  )
-  const pageCopy = prefetch(queryClient, (qc) =>
-    optional(qc.ensureQueryData(pageCopyQueryOptions())),
-  )
+  const pageCopy = prefetch(queryClient, async (qc) => {
+    const {pageCopyQueryOptions} = await api.pageCopy()
+    await optional(qc.ensureQueryData(pageCopyQueryOptions()))
+  })
+  const experienceList = prefetch(queryClient, async (qc) => {
+    const {experiencesQueryOptions} = await api.experiences()
+    await qc.ensureQueryData(experiencesQueryOptions())
+  })
+  const storyList = prefetch(queryClient, async (qc) => {
+    const {storiesQueryOptions} = await api.stories()
+    await qc.ensureQueryData(storiesQueryOptions())
+  })
+  const experiences = both(experienceList, pageCopy)
+  const stories = both(storyList, pageCopy)
   const storiesPage = page(
     () => import('./routes/stories'),
     (m) => m.StoriesPage,
@@ -69,7 +76,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           index: true,
-          loader: prefetch(queryClient, (qc) => qc.ensureQueryData(homeQueryOptions())),
+          loader: prefetch(queryClient, async (qc) => {
+            const {homeQueryOptions} = await api.home()
+            await qc.ensureQueryData(homeQueryOptions())
+          }),
           handle: pageModule('home'),
           lazy: page(
             () => import('./routes/home'),
@@ -95,6 +105,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'experiences/:slug',
           loader: async ({params}) => {
             const slug = params.slug ?? ''
+            const {experienceQueryOptions} = await api.experience()
             const experience = await queryClient.ensureQueryData(experienceQueryOptions(slug))
             if (!experience || experience.isBespoke) notFound()
             // Old addresses (aliases) move permanently to the canonical one.
@@ -109,9 +120,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'about',
-          loader: prefetch(queryClient, (qc) =>
-            optional(qc.ensureQueryData(aboutPageQueryOptions())),
-          ),
+          loader: prefetch(queryClient, async (qc) => {
+            const {aboutPageQueryOptions} = await api.aboutPage()
+            await optional(qc.ensureQueryData(aboutPageQueryOptions()))
+          }),
           handle: pageModule('about'),
           lazy: page(
             () => import('./routes/about'),
@@ -125,6 +137,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'stories/:slug',
           loader: prefetch(queryClient, async (qc, {params}) => {
+            const {storyQueryOptions} = await api.story()
             const story = await qc.ensureQueryData(storyQueryOptions(params.slug ?? ''))
             if (!story) notFound()
           }),
@@ -136,7 +149,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'itinerary/bespoke-7-day',
-          loader: prefetch(queryClient, (qc) => qc.ensureQueryData(sampleItineraryQueryOptions())),
+          loader: prefetch(queryClient, async (qc) => {
+            const {sampleItineraryQueryOptions} = await api.sampleItinerary()
+            await qc.ensureQueryData(sampleItineraryQueryOptions())
+          }),
           handle: pageModule('itinerary'),
           lazy: page(
             () => import('./routes/itinerary'),
@@ -157,12 +173,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // The experience and its booking rules, so the server renders the form, or the date and group choice,
           // at once; what fails to load is loaded again (and reported) by the page.
           loader: prefetch(queryClient, async (qc, {params}) => {
+            const {experienceQueryOptions} = await api.experience()
             const experience = await qc
               .ensureQueryData(experienceQueryOptions(params.experienceId ?? ''))
               .catch(() => null)
             if (!experience?._id) return
-            const {experienceSettingsQueryOptions} =
-              await import('../features/booking/api/get-experience-settings')
+            const {experienceSettingsQueryOptions} = await api.experienceSettings()
             await qc
               .ensureQueryData(experienceSettingsQueryOptions(experience._id))
               .catch(() => null)
@@ -217,11 +233,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'audit-story-links',
-          loader: prefetch(queryClient, (qc) =>
-            Promise.all([
-              qc.ensureQueryData(storyLinksQueryOptions()),
-              qc.ensureQueryData(experiencesQueryOptions()),
-            ]),
+          loader: both(
+            experienceList,
+            prefetch(queryClient, async (qc) => {
+              const {storyLinksQueryOptions} = await api.storyLinks()
+              await qc.ensureQueryData(storyLinksQueryOptions())
+            }),
           ),
           handle: pageModule('audit-story-links'),
           lazy: page(
@@ -239,12 +256,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'image-review',
-          loader: prefetch(queryClient, (qc) =>
-            Promise.all([
-              qc.ensureQueryData(storiesQueryOptions()),
-              qc.ensureQueryData(experiencesQueryOptions()),
-            ]),
-          ),
+          loader: both(experienceList, storyList),
           handle: pageModule('image-review'),
           lazy: page(
             () => import('./routes/image-review'),
