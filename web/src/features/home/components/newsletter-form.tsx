@@ -1,14 +1,11 @@
-import {useMutation} from '@tanstack/react-query'
 import {useId, useRef, useState, type FormEvent} from 'react'
 
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
-import type {NewsletterSignupPayload} from '@repo/schemas/newsletter-signup.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
-import {ApiError, postJson} from '../../../lib/post-json'
 
 type NewsletterFormProps = {
   heading: string
@@ -27,54 +24,62 @@ const FAILED = 'Failed to sign up. Please try again.'
  * Unlike the other forms it does without react-hook-form: it is on the home page, whose first JavaScript must
  * stay small (issue 12), and three plain fields need no form library. The rules are still the shared zod schema
  * the server applies, loaded when the form is first sent (zod is most of a form's weight, and most visitors
- * never sign up). The fields are the browser's own, so what was typed before the page hydrated stays.
+ * never sign up), with the code that posts it. The fields are the browser's own, so what was typed before the
+ * page hydrated stays.
  */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const [message, setMessage] = useState<FormMessageValue | null>(null)
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const signup = useMutation({
-    mutationFn: (payload: NewsletterSignupPayload) =>
-      postJson('/api/newsletter-signups', payload, {fallback: FAILED}),
-    onSuccess: () => {
-      formRef.current?.reset()
-      setMessage({text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'})
-    },
-    onError: (error) =>
-      setMessage({
-        text:
-          error instanceof ApiError && error.status < 500 && error.status > 0
-            ? error.message
-            : FAILED,
-        variant: 'destructive',
-      }),
-  })
+  const [pending, setPending] = useState(false)
+  // A second press while the first is still loading its code or sending counts once.
+  const sending = useRef(false)
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (sending.current) return
+    sending.current = true
+    setPending(true)
     const data = new FormData(event.currentTarget)
-    const {newsletterSignupSchema} = await import('@repo/schemas/newsletter-signup.ts')
-    const parsed = newsletterSignupSchema.safeParse({
-      name: data.get('name') ?? '',
-      email: data.get('email') ?? '',
-      consent: data.get('consent') === 'on',
-      website: data.get('website') ?? '',
-      sourcePage: window.location.pathname,
-    })
-    if (!parsed.success) {
-      const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
-      setErrors({
-        name: fieldErrors.name?.[0],
-        email: fieldErrors.email?.[0],
-        consent: fieldErrors.consent?.[0],
+    try {
+      const [{newsletterSignupSchema}, {postJson}] = await Promise.all([
+        import('@repo/schemas/newsletter-signup.ts'),
+        import('../../../lib/post-json'),
+      ])
+      const parsed = newsletterSignupSchema.safeParse({
+        name: data.get('name') ?? '',
+        email: data.get('email') ?? '',
+        consent: data.get('consent') === 'on',
+        website: data.get('website') ?? '',
+        sourcePage: window.location.pathname,
       })
-      setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'})
-      return
+      if (!parsed.success) {
+        const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
+        setErrors({
+          name: fieldErrors.name?.[0],
+          email: fieldErrors.email?.[0],
+          consent: fieldErrors.consent?.[0],
+        })
+        setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'})
+        return
+      }
+      setErrors({})
+      setMessage(null)
+      await postJson('/api/newsletter-signups', parsed.data, {fallback: FAILED})
+      formRef.current?.reset()
+      setMessage({text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'})
+    } catch (error) {
+      // The server's own message for what it refused (an ApiError with a 4xx status), else ours.
+      const status = error instanceof Error && 'status' in error ? Number(error.status) : 0
+      setMessage({
+        text: status >= 400 && status < 500 ? (error as Error).message : FAILED,
+        variant: 'destructive',
+      })
+    } finally {
+      sending.current = false
+      setPending(false)
     }
-    setErrors({})
-    setMessage(null)
-    signup.mutate(parsed.data)
   }
 
   const invalid = (name: FieldName) =>
@@ -125,8 +130,8 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
         <label htmlFor={`${id}-website`}>Website</label>
         <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
       </div>
-      <button type="submit" className="button button--primary" disabled={signup.isPending}>
-        {signup.isPending ? 'Submitting...' : buttonLabel}
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Submitting...' : buttonLabel}
       </button>
     </form>
   )
