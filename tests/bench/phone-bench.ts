@@ -1,3 +1,5 @@
+import http from 'node:http'
+
 import {chromium, devices, type Browser, type Locator, type Page} from '@playwright/test'
 
 import {isHydrated, openAtFirstPaint, throttleLikeAPhone} from '../e2e/slow-phone/phone-profile.ts'
@@ -8,7 +10,8 @@ import type {BenchResult} from './stats.ts'
  * Issue 12, on the slow-phone profile (4× CPU, 1.6 Mbit/s, 150 ms; tests/e2e/slow-phone/phone-profile.ts), each
  * run in a fresh browser context (nothing cached), against the product as `npm start` runs it: the first
  * contentful paint of four pages, and the time from a tap made at first paint to its visible effect (and how
- * many of those taps came before hydration). Goal: no tap lost, each effect within 1.5 s of the tap.
+ * many of those taps came before hydration), and each page's first-load JavaScript. Goal: no tap lost, each
+ * effect within 1.5 s of the tap.
  */
 const RUNS = 5
 const SITE_PORT = 3270
@@ -77,6 +80,50 @@ async function firstContentfulPaint(browser: Browser, pagePath: string): Promise
   }
 }
 
+/** The size of `url` as the server sends it with this Accept-Encoding (the bytes on the wire, undecoded). */
+function wireBytes(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, {headers: {'Accept-Encoding': acceptEncoding}}, (response) => {
+        let bytes = 0
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        response.on('end', () => resolve(bytes))
+      })
+      .on('error', reject)
+  })
+}
+
+/**
+ * The JavaScript files a first visit downloads before the page works (until it has hydrated and the network is
+ * quiet), in KB as brotli (what Chromium receives) and as gzip (a browser without brotli). Goal ≤ 110 / 125 KB.
+ */
+async function firstLoadJavaScript(browser: Browser, pagePath: string) {
+  const page = await phonePage(browser)
+  const scripts = new Set<string>()
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url())
+  })
+  try {
+    await page.goto(pagePath, {waitUntil: 'networkidle'})
+    await expectHydrated(page)
+    const sum = async (encoding: string) =>
+      (await Promise.all([...scripts].map((url) => wireBytes(url, encoding)))).reduce(
+        (total, bytes) => total + bytes,
+        0,
+      ) / 1024
+    return {br: await sum('br'), gzip: await sum('gzip'), files: scripts.size}
+  } finally {
+    await page.context().close()
+  }
+}
+
+async function expectHydrated(page: Page) {
+  for (let tries = 0; !(await isHydrated(page)); tries++) {
+    if (tries > 300) throw new Error(`${page.url()} never hydrated`)
+    await page.waitForTimeout(100)
+  }
+}
+
 /** Milliseconds from the tap (or key) to its effect, and whether the page had hydrated when it was made. */
 async function tapToEffect(browser: Browser, tap: Tap): Promise<{ms: number; early: boolean}> {
   const page = await phonePage(browser)
@@ -116,6 +163,13 @@ export async function benchPhone(): Promise<BenchResult[]> {
       for (let run = 0; run < RUNS; run++)
         samples.push(await firstContentfulPaint(browser, pagePath))
       results.push({name: `phone: first contentful paint ${pagePath}`, unit: 'ms', samples})
+      const {br, gzip, files} = await firstLoadJavaScript(browser, pagePath)
+      results.push({
+        name: `phone: first-load JavaScript ${pagePath}`,
+        unit: 'KB',
+        samples: [br],
+        extra: {'brotli; gzip': `${Math.round(gzip * 10) / 10} KB`, 'files': files},
+      })
     }
     for (const tap of TAPS) {
       const runs: {ms: number; early: boolean}[] = []
