@@ -1,5 +1,5 @@
 import {hydrate, type DehydratedState} from '@tanstack/react-query'
-import {StrictMode} from 'react'
+import {startTransition, StrictMode} from 'react'
 import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from 'react-router-dom'
 
@@ -42,14 +42,19 @@ async function start() {
   // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the
   // shell once hydrated.
   window.__earlyActions?.stop()
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  )
+  // Hydrating as a transition lets React yield to the browser every few milliseconds instead of holding the main
+  // thread for the whole page: Lighthouse's total blocking time went from 87–164 ms to 44–61 ms, and a tap made
+  // meanwhile is no slower to take effect (`npm run bench -- site phone`).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    )
+  })
 }
 
 // A page chunk that fails to load leaves the server's page as it is; what was kept for the app goes ahead
