@@ -1,0 +1,285 @@
+/**
+ * Places per departure (issue 13), written once for the booking dialog, the booking function, the staff API and the
+ * studio's validation.
+ *
+ * A departure is an experience on a date and, when travellers choose a time (`shouldShowTimeSelect`), in a slot.
+ * Otherwise the experience runs once a day and the departure's slot is `''`. On a day with several slots, `''` is the
+ * day as a whole: requests with "No preference" belong to it, and what they take comes out of every slot's room.
+ *
+ * Places taken are the pax of `confirmed` bookings; places requested the pax of `new` and `contacted` ones.
+ */
+import {
+  isDateAvailable,
+  isWithinTripWindow,
+  shouldShowTimeSelect,
+  type ExperienceSettings,
+} from './experience-settings.ts'
+import {addDays, isIsoDate} from './iso-date.ts'
+
+/** The most places an editor may give one departure (the sunset cruise's boat takes 30). */
+export const CAPACITY_LIMIT = 500
+
+export type SlotCapacity = {slot: string; capacity: number}
+/** A different capacity on one date: for one slot, or (no slot) for every departure that day. 0 closes it. */
+export type CapacityOverride = {date: string; slot?: string; capacity: number}
+
+export type CapacitySettings = {
+  /** Places per departure unless a slot or a date says otherwise. */
+  capacity: number
+  slotCapacities: SlotCapacity[]
+  capacityOverrides: CapacityOverride[]
+}
+
+export type StoredCapacitySettings = {
+  capacity?: number | null
+  maxPax?: number | null
+  slotCapacities?: {slot?: string | null; capacity?: number | null}[] | null
+  capacityOverrides?:
+    {date?: string | null; slot?: string | null; capacity?: number | null}[] | null
+} | null
+
+/**
+ * Settings saved before capacities existed have none: the largest group is then the capacity, which is what the
+ * spec's "max group" meant, so data folders from before keep working unchanged.
+ */
+export function resolveCapacitySettings(
+  stored: StoredCapacitySettings | undefined,
+  defaultCapacity: number,
+): CapacitySettings {
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
+  return {
+    capacity: whole(stored?.capacity) ? stored.capacity : (stored?.maxPax ?? defaultCapacity),
+    slotCapacities: (stored?.slotCapacities ?? []).flatMap((s) =>
+      s.slot && whole(s.capacity) ? [{slot: s.slot, capacity: s.capacity}] : [],
+    ),
+    capacityOverrides: (stored?.capacityOverrides ?? []).flatMap((o) =>
+      o.date && whole(o.capacity)
+        ? [{date: o.date, ...(o.slot ? {slot: o.slot} : {}), capacity: o.capacity}]
+        : [],
+    ),
+  }
+}
+
+export type BookingRules = ExperienceSettings & CapacitySettings
+
+export const FULLY_BOOKED_MESSAGE = 'Fully booked on this date—please choose another.'
+
+export function placesLeftMessage(left: number): string {
+  return `Only ${left} ${left === 1 ? 'place' : 'places'} left on this date—please choose another date or a smaller group.`
+}
+
+/** The departures an experience runs each day: one per slot when travellers choose a time, else one (`''`). */
+export function departureSlots(settings: Pick<ExperienceSettings, 'timeSlots'>): string[] {
+  return shouldShowTimeSelect(settings) ? [...settings.timeSlots] : ['']
+}
+
+/** The departure a booking's preferred time belongs to (`''`: the day as a whole). */
+export function departureSlotOf(
+  settings: Pick<ExperienceSettings, 'timeSlots'>,
+  preferredTime: string | null | undefined,
+): string {
+  return preferredTime && departureSlots(settings).includes(preferredTime) ? preferredTime : ''
+}
+
+/** Capacity of one slot (not `''`) on a date: a date override for the slot, then for the day, then the slot's, then the default. */
+export function slotCapacity(settings: CapacitySettings, date: string, slot: string): number {
+  const override =
+    settings.capacityOverrides.find((o) => o.date === date && o.slot === slot) ??
+    settings.capacityOverrides.find((o) => o.date === date && !o.slot)
+  if (override) return override.capacity
+  return settings.slotCapacities.find((s) => s.slot === slot)?.capacity ?? settings.capacity
+}
+
+/** What the bookings dataset says about one booking, as the capacity queries project it. */
+export type BookingLoad = {date: string; slot?: string | null; status: string; pax: number | null}
+
+export type DepartureCount = {
+  date: string
+  slot: string
+  capacity: number
+  /** Pax of confirmed bookings. */
+  taken: number
+  /** Pax of new and contacted bookings. */
+  requested: number
+  /** Places that may still be confirmed; never below 0. */
+  left: number
+}
+
+const TAKES = new Set(['confirmed'])
+const ASKS = new Set(['new', 'contacted'])
+
+/** Taken and requested pax per departure key (`date|slot`), slots normalised with `departureSlotOf`. */
+export function countLoads(
+  settings: Pick<ExperienceSettings, 'timeSlots'>,
+  loads: readonly BookingLoad[],
+): Map<string, {taken: number; requested: number}> {
+  const counts = new Map<string, {taken: number; requested: number}>()
+  for (const load of loads) {
+    const pax = typeof load.pax === 'number' && load.pax > 0 ? load.pax : 0
+    const key = `${load.date}|${departureSlotOf(settings, load.slot)}`
+    const entry = counts.get(key) ?? {taken: 0, requested: 0}
+    if (TAKES.has(load.status)) entry.taken += pax
+    else if (ASKS.has(load.status)) entry.requested += pax
+    counts.set(key, entry)
+  }
+  return counts
+}
+
+/**
+ * Every departure of a date with its numbers. With several slots the list ends with the day as a whole (`''`):
+ * its capacity is the slots' sum and its places left are what every slot has left minus what "No preference"
+ * bookings took; no slot has more left than the day.
+ */
+export function departuresOn(
+  settings: BookingRules,
+  date: string,
+  counts: Map<string, {taken: number; requested: number}>,
+): DepartureCount[] {
+  const at = (slot: string) => counts.get(`${date}|${slot}`) ?? {taken: 0, requested: 0}
+  const slots = departureSlots(settings)
+  if (slots.length === 1 && slots[0] === '') {
+    const capacity = slotCapacity(settings, date, '')
+    const {taken, requested} = at('')
+    return [{date, slot: '', capacity, taken, requested, left: Math.max(0, capacity - taken)}]
+  }
+  const rows = slots.map((slot) => {
+    const capacity = slotCapacity(settings, date, slot)
+    return {date, slot, capacity, ...at(slot), left: Math.max(0, capacity - at(slot).taken)}
+  })
+  const anyTime = at('')
+  const dayLeft = Math.max(0, rows.reduce((sum, row) => sum + row.left, 0) - anyTime.taken)
+  const day: DepartureCount = {
+    date,
+    slot: '',
+    capacity: rows.reduce((sum, row) => sum + row.capacity, 0),
+    taken: rows.reduce((sum, row) => sum + row.taken, anyTime.taken),
+    requested: rows.reduce((sum, row) => sum + row.requested, anyTime.requested),
+    left: dayLeft,
+  }
+  return [...rows.map((row) => ({...row, left: Math.min(row.left, dayLeft)})), day]
+}
+
+export type DepartureCheck =
+  | {ok: true; left: number}
+  | {ok: false; reason: 'unavailable' | 'full' | 'too-few'; left: number; message: string}
+
+/**
+ * Whether a group of `pax` may ask for a departure: the date must be bookable (lead time, blackouts, the two-year
+ * window) and the departure must have room. `today` is Cape Town's date (`todayInCapeTown`).
+ */
+export function checkDeparture(
+  settings: BookingRules,
+  departure: {date: string; slot: string},
+  pax: number,
+  counts: Map<string, {taken: number; requested: number}>,
+  today: string,
+  unavailableMessage: string,
+): DepartureCheck {
+  if (
+    !isDateAvailable(departure.date, settings, today) ||
+    !isWithinTripWindow(departure.date, today)
+  )
+    return {ok: false, reason: 'unavailable', left: 0, message: unavailableMessage}
+  const slot = departureSlotOf(settings, departure.slot)
+  const left =
+    departuresOn(settings, departure.date, counts).find((d) => d.slot === slot)?.left ?? 0
+  if (left <= 0) return {ok: false, reason: 'full', left: 0, message: FULLY_BOOKED_MESSAGE}
+  if (left < pax) return {ok: false, reason: 'too-few', left, message: placesLeftMessage(left)}
+  return {ok: true, left}
+}
+
+/** How far either side of a date alternatives are looked for (and so the range a caller loads bookings for). */
+export const ALTERNATIVES_WINDOW_DAYS = 45
+export const ALTERNATIVES_COUNT = 3
+
+export type Alternative = {date: string; slot: string; left: number}
+
+/**
+ * The nearest departures with room for the group, nearest date first (the earlier of two equally near ones), and
+ * on one date the slots in the editor's order. With several slots, a "No preference" request gets dates, not slots.
+ */
+export function nearestAlternatives(
+  settings: BookingRules,
+  wanted: {date: string; slot: string},
+  pax: number,
+  counts: Map<string, {taken: number; requested: number}>,
+  today: string,
+  count = ALTERNATIVES_COUNT,
+): Alternative[] {
+  if (!isIsoDate(wanted.date)) return []
+  const wantedSlot = departureSlotOf(settings, wanted.slot)
+  const slots = wantedSlot === '' ? [''] : departureSlots(settings)
+  const found: Alternative[] = []
+  for (let distance = 0; distance <= ALTERNATIVES_WINDOW_DAYS; distance++) {
+    const dates =
+      distance === 0
+        ? [wanted.date]
+        : [addDays(wanted.date, -distance), addDays(wanted.date, distance)]
+    for (const date of dates) {
+      for (const slot of slots) {
+        if (date === wanted.date && slot === wantedSlot) continue
+        const check = checkDeparture(settings, {date, slot}, pax, counts, today, '')
+        if (check.ok) found.push({date, slot, left: check.left})
+        if (found.length === count) return found
+      }
+    }
+  }
+  return found
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Validation, as the studio runs it before publishing. Each check returns a plain-English message or `null`.
+
+export function capacityProblem(capacity: number | undefined | null): string | null {
+  if (capacity === undefined || capacity === null) return 'Set how many places each departure has.'
+  if (!Number.isInteger(capacity)) return 'Capacity must be a whole number of places.'
+  if (capacity < 1 || capacity > CAPACITY_LIMIT)
+    return `Capacity must be between 1 and ${CAPACITY_LIMIT} places.`
+  return null
+}
+
+const overrideCapacityProblem = (capacity: number | undefined | null) =>
+  typeof capacity !== 'number' ||
+  !Number.isInteger(capacity) ||
+  capacity < 0 ||
+  capacity > CAPACITY_LIMIT
+    ? `Each capacity must be a whole number from 0 to ${CAPACITY_LIMIT}.`
+    : null
+
+export function slotCapacitiesProblem(
+  entries: readonly {slot?: string | null; capacity?: number | null}[] | undefined | null,
+  timeSlots: readonly string[] | undefined | null,
+): string | null {
+  const seen = new Set<string>()
+  for (const entry of entries ?? []) {
+    if (!entry.slot || !(timeSlots ?? []).includes(entry.slot))
+      return 'Each slot capacity must be for one of this experience’s time slots.'
+    if (seen.has(entry.slot)) return `${entry.slot} has more than one capacity.`
+    seen.add(entry.slot)
+    const problem = overrideCapacityProblem(entry.capacity)
+    if (problem) return problem
+  }
+  return null
+}
+
+export function capacityOverridesProblem(
+  entries:
+    | readonly {date?: string | null; slot?: string | null; capacity?: number | null}[]
+    | undefined
+    | null,
+  timeSlots: readonly string[] | undefined | null,
+): string | null {
+  const seen = new Set<string>()
+  for (const entry of entries ?? []) {
+    if (!entry.date || !isIsoDate(entry.date)) return 'Every capacity change needs a valid date.'
+    if (entry.slot && !(timeSlots ?? []).includes(entry.slot))
+      return 'A capacity change’s slot must be one of this experience’s time slots.'
+    const key = `${entry.date}|${entry.slot ?? ''}`
+    if (seen.has(key))
+      return `${entry.date}${entry.slot ? ` (${entry.slot})` : ''} has more than one capacity change.`
+    seen.add(key)
+    const problem = overrideCapacityProblem(entry.capacity)
+    if (problem) return problem
+  }
+  return null
+}
