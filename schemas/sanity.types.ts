@@ -386,6 +386,20 @@ export type ExperienceSettings = {
   timeSlots?: Array<string>
   leadTimeDays?: number
   blackoutDates?: Array<string>
+  capacity?: number
+  slotCapacities?: Array<{
+    slot?: 'Morning' | 'Afternoon' | 'Sunset' | 'Full Day' | 'Evening'
+    capacity?: number
+    _type: 'slotCapacity'
+    _key: string
+  }>
+  capacityOverrides?: Array<{
+    date?: string
+    slot?: 'Morning' | 'Afternoon' | 'Sunset' | 'Full Day' | 'Evening'
+    capacity?: number
+    _type: 'capacityOverride'
+    _key: string
+  }>
 }
 
 export type Experience = {
@@ -535,6 +549,19 @@ export type StatusChange = {
   status: 'new' | 'contacted' | 'confirmed' | 'declined' | 'closed'
   at: string
   by?: string
+  note?: string
+}
+
+export type Departure = {
+  _id: string
+  _type: 'departure'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  experience_id?: string
+  date?: string
+  last_change?: string
+  updated_at?: string
 }
 
 export type NewsletterSignup = {
@@ -684,6 +711,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
   | StatusChange
+  | Departure
   | NewsletterSignup
   | ItineraryRequest
   | Booking

@@ -76,11 +76,22 @@ export const settingsBySlug: Record<string, ExperienceSettings> = {
   },
 }
 
-export function experienceSettingsDocuments() {
-  return Object.entries(settingsBySlug).map(([slug, settings]) => ({
-    _id: settingsId(slug),
-    _type: 'experienceSettings',
-    experience: ref(experienceId(slug)),
-    ...settings,
-  }))
+/**
+ * Places per departure start as the spec's "max group" of each experience (issue 13): the most one departure
+ * takes, however many bookings share it. Per-slot and per-date capacities start empty for editors to add.
+ */
+export function experienceSettingsDocuments(maxGroupBySlug: Record<string, number>) {
+  return Object.entries(settingsBySlug).map(([slug, settings]) => {
+    const capacity = maxGroupBySlug[slug]
+    if (capacity === undefined) throw new Error(`No max group for ${slug}`)
+    return {
+      _id: settingsId(slug),
+      _type: 'experienceSettings',
+      experience: ref(experienceId(slug)),
+      ...settings,
+      capacity,
+      slotCapacities: [],
+      capacityOverrides: [],
+    }
+  })
 }

@@ -11,6 +11,11 @@ import {
   validateExperienceSettings,
   shouldShowTimeSelect,
 } from '@repo/schemas/experience-settings.ts'
+import {
+  capacityOverridesProblem,
+  capacityProblem,
+  slotCapacitiesProblem,
+} from '@repo/schemas/capacity.ts'
 import {slugify} from '@repo/schemas/slugify.ts'
 
 import {toPlainText, type PortableText} from './sanity-values.ts'
@@ -236,6 +241,28 @@ describe('booking settings', () => {
         byId.get(s.experience._ref)!.maxGroupSize as number,
       )
     }
+  })
+
+  it('give each departure the spec’s max group as its places, and pass the studio’s capacity checks', () => {
+    for (const s of settings) {
+      const experience = byId.get(s.experience._ref)!
+      expect(s.capacity, s._id).toBe(experience.maxGroupSize)
+      expect(capacityProblem(s.capacity), s._id).toBeNull()
+      expect(slotCapacitiesProblem(s.slotCapacities, s.timeSlots), s._id).toBeNull()
+      expect(capacityOverridesProblem(s.capacityOverrides, s.timeSlots), s._id).toBeNull()
+    }
+    const capacityOf = (slug: string) =>
+      settings.find((s) => s._id === `settings-${slug}`)!.capacity
+    expect(
+      [
+        'lions-head-sunset-hike',
+        'cape-winelands-tour',
+        'bo-kaap-food-walk',
+        'township-jazz-night',
+      ].map(capacityOf),
+    ).toEqual([8, 8, 6, 10])
+    expect(capacityOf('cape-point-penguins')).toBe(8)
+    expect(capacityOf('sunset-cruise')).toBe(30)
   })
 
   it('match each experience: sunset hike at sunset, winelands all day, jazz in the evening', () => {

@@ -3,7 +3,7 @@
  * `content/production.ndjson` holds. Build the file with `npx node scripts/build-seed.ts`.
  */
 import {experienceSettingsDocuments} from './experience-settings.ts'
-import {experienceDocuments} from './experiences.ts'
+import {experienceDocuments, experienceSources} from './experiences.ts'
 import {itineraryDocument} from './itinerary.ts'
 import {
   aboutPageDocument,
@@ -24,7 +24,9 @@ export function seedDocuments(): SeedDocument[] {
     pageCopyDocument(),
     itineraryDocument(),
     ...experienceDocuments(),
-    ...experienceSettingsDocuments(),
+    ...experienceSettingsDocuments(
+      Object.fromEntries(experienceSources.map((e) => [e.slug, e.maxGroupSize])),
+    ),
     ...storyDocuments(),
     ...testimonialDocuments(),
   ]

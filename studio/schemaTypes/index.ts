@@ -1,6 +1,7 @@
 import {aboutPage} from './singletons/aboutPage'
 import {blockContent} from './objects/blockContent'
 import {booking} from './documents/booking'
+import {departure} from './documents/departure'
 import {experience} from './documents/experience'
 import {experienceSettings} from './documents/experienceSettings'
 import {faq} from './objects/faq'
@@ -50,6 +51,7 @@ export const bookingsSchemaTypes = [
   booking,
   itineraryRequest,
   newsletterSignup,
+  departure,
   // Objects
   statusChange,
 ]
@@ -64,4 +66,9 @@ export const singletonTypes = new Set([
 ])
 
 /** Types that only the booking functions create. */
-export const functionCreatedTypes = new Set(['booking', 'itineraryRequest', 'newsletterSignup'])
+export const functionCreatedTypes = new Set([
+  'booking',
+  'itineraryRequest',
+  'newsletterSignup',
+  'departure',
+])

@@ -11,11 +11,17 @@ import {
   minPaxProblem,
   timeSlotsProblem,
 } from '@repo/schemas/experience-settings.ts'
+import {
+  CAPACITY_LIMIT,
+  capacityOverridesProblem,
+  capacityProblem,
+  slotCapacitiesProblem,
+} from '@repo/schemas/capacity.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {STUDIO_API_VERSION, documentIds} from '../../lib/fields'
 
-type SettingsDraft = {minPax?: number; maxPax?: number}
+type SettingsDraft = {minPax?: number; maxPax?: number; timeSlots?: string[]}
 
 /**
  * Booking rules for one experience (spec §3 `experience_settings`). Without a document the spec's defaults apply
@@ -100,6 +106,95 @@ export const experienceSettings = defineType({
           (dates) => blackoutDatesProblem(dates as string[] | undefined, todayInCapeTown()) ?? true,
         ),
     }),
+    defineField({
+      name: 'capacity',
+      title: 'Places per departure',
+      type: 'number',
+      description: `How many travellers one departure (a date, and a time slot where there are several) can take in all: 1 to ${CAPACITY_LIMIT}. Confirmed bookings take places; the site stops requests for a full departure.`,
+      initialValue: DEFAULT_EXPERIENCE_SETTINGS.maxPax,
+      validation: (rule) => rule.custom((capacity) => capacityProblem(capacity) ?? true),
+    }),
+    defineField({
+      name: 'slotCapacities',
+      title: 'Places per time slot',
+      type: 'array',
+      description: 'Optional: a slot that takes a different number of places than the default.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'slotCapacity',
+          title: 'Slot capacity',
+          fields: [
+            defineField({
+              name: 'slot',
+              title: 'Time slot',
+              type: 'string',
+              options: {list: TIME_SLOTS.map((slot) => ({value: slot, title: slot}))},
+            }),
+            defineField({name: 'capacity', title: 'Places', type: 'number'}),
+          ],
+          preview: {
+            select: {slot: 'slot', capacity: 'capacity'},
+            prepare: ({slot, capacity}) => ({
+              title: slot ?? 'No slot',
+              subtitle: `${capacity ?? '?'} places`,
+            }),
+          },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom(
+          (entries, context) =>
+            slotCapacitiesProblem(
+              entries as {slot?: string; capacity?: number}[] | undefined,
+              (context.document as SettingsDraft)?.timeSlots,
+            ) ?? true,
+        ),
+    }),
+    defineField({
+      name: 'capacityOverrides',
+      title: 'Places on particular dates',
+      type: 'array',
+      description:
+        'Optional: a date with fewer or more places (a smaller boat, a second guide), for one slot or, with no slot, the whole day. 0 closes it.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'capacityOverride',
+          title: 'Capacity on a date',
+          fields: [
+            defineField({
+              name: 'date',
+              title: 'Date',
+              type: 'date',
+              options: {dateFormat: 'D MMM YYYY'},
+            }),
+            defineField({
+              name: 'slot',
+              title: 'Time slot (empty: every slot that day)',
+              type: 'string',
+              options: {list: TIME_SLOTS.map((slot) => ({value: slot, title: slot}))},
+            }),
+            defineField({name: 'capacity', title: 'Places', type: 'number'}),
+          ],
+          preview: {
+            select: {date: 'date', slot: 'slot', capacity: 'capacity'},
+            prepare: ({date, slot, capacity}) => ({
+              title: [date ?? 'No date', slot].filter(Boolean).join(' · '),
+              subtitle: `${capacity ?? '?'} places`,
+            }),
+          },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom(
+          (entries, context) =>
+            capacityOverridesProblem(
+              entries as {date?: string; slot?: string; capacity?: number}[] | undefined,
+              (context.document as SettingsDraft)?.timeSlots,
+            ) ?? true,
+        ),
+    }),
   ],
   preview: {
     select: {
@@ -110,10 +205,12 @@ export const experienceSettings = defineType({
       slots: 'timeSlots',
       lead: 'leadTimeDays',
       blackouts: 'blackoutDates',
+      capacity: 'capacity',
     },
-    prepare({title, media, minPax, maxPax, slots, lead, blackouts}) {
+    prepare({title, media, minPax, maxPax, slots, lead, blackouts, capacity}) {
       const parts = [
         `${minPax ?? '?'}–${maxPax ?? '?'} people`,
+        `${capacity ?? maxPax ?? '?'} places per departure`,
         Array.isArray(slots) && slots.length ? slots.join(', ') : 'no slots',
         `${lead ?? '?'} days’ notice`,
       ]

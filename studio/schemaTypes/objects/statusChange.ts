@@ -24,12 +24,19 @@ export const statusChange = defineType({
       type: 'string',
       description: 'Staff member, or "website" for the request as it arrived.',
     }),
+    defineField({
+      name: 'note',
+      title: 'Note',
+      type: 'string',
+      description:
+        'Why the change needed saying, e.g. a confirmation beyond the departure’s places ("Confirm anyway").',
+    }),
   ],
   preview: {
-    select: {status: 'status', at: 'at', by: 'by'},
-    prepare: ({status, at, by}) => ({
+    select: {status: 'status', at: 'at', by: 'by', note: 'note'},
+    prepare: ({status, at, by, note}) => ({
       title: bookingStatusTitle(status ?? ''),
-      subtitle: [at?.replace('T', ' ').slice(0, 16), by].filter(Boolean).join(' · '),
+      subtitle: [at?.replace('T', ' ').slice(0, 16), by, note].filter(Boolean).join(' · '),
       media: ClockIcon,
     }),
   },

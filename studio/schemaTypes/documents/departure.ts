@@ -1,0 +1,30 @@
+import {CalendarIcon} from '@sanity/icons/Calendar'
+import {defineField, defineType} from 'sanity'
+
+/**
+ * One experience on one date, written only by the staff API when it confirms or un-confirms a booking (issue 13).
+ * Its revision is the lock: every change of what a date's bookings take also changes this document with
+ * `ifRevisionID`, in the same transaction, so two staff confirming the last places at once cannot both succeed
+ * (hosted Sanity checks revisions the same way). It holds no traveller's data.
+ */
+export const departure = defineType({
+  name: 'departure',
+  title: 'Departure',
+  type: 'document',
+  icon: CalendarIcon,
+  readOnly: true,
+  fields: [
+    defineField({name: 'experience_id', title: 'Experience (slug)', type: 'string'}),
+    defineField({name: 'date', title: 'Date', type: 'date'}),
+    defineField({
+      name: 'last_change',
+      title: 'Last change',
+      type: 'string',
+      description: 'The booking whose status change last touched this departure.',
+    }),
+    defineField({name: 'updated_at', title: 'Updated at', type: 'datetime'}),
+  ],
+  preview: {
+    select: {title: 'experience_id', subtitle: 'date'},
+  },
+})
