@@ -1,6 +1,10 @@
 import {describe, expect, it} from 'vitest'
 
 import {
+  alternativesWindow,
+  countsFromPublicLoads,
+  publicLoads,
+  resolveBookingRules,
   capacityOverridesProblem,
   capacityProblem,
   checkDeparture,
@@ -314,5 +318,69 @@ describe('studio validation', () => {
     expect(
       capacityOverridesProblem([{date: '2026-12-01', slot: 'Morning', capacity: 4}], ['Sunset']),
     ).toMatch(/time slots/)
+  })
+})
+
+describe('what the public may know', () => {
+  it('sends only the places taken per departure and rebuilds the same answers from them', () => {
+    const counts = countLoads(walk, [
+      load('2026-12-09', 'confirmed', 5, 'Morning'),
+      load('2026-12-09', 'new', 4, 'Afternoon'),
+      load('2026-12-31', 'confirmed', 2),
+    ])
+    const sent = publicLoads(counts)
+    expect(sent).toEqual([
+      {date: '2026-12-09', slot: 'Morning', taken: 5},
+      {date: '2026-12-31', slot: '', taken: 2},
+    ])
+    const rebuilt = countsFromPublicLoads(sent)
+    for (const date of ['2026-12-09', '2026-12-31'])
+      expect(departuresOn(walk, date, rebuilt).map((d) => d.left)).toEqual(
+        departuresOn(walk, date, counts).map((d) => d.left),
+      )
+  })
+
+  it('resolves a settings document without capacities to its largest group', () => {
+    expect(resolveBookingRules({maxPax: 6, timeSlots: ['Sunset']})).toMatchObject({
+      maxPax: 6,
+      capacity: 6,
+      timeSlots: ['Sunset'],
+    })
+    expect(resolveBookingRules(null).capacity).toBe(10)
+  })
+
+  it('looks for alternatives 45 days either side, across a leap day and the end of the year', () => {
+    expect(alternativesWindow('2028-02-29')).toEqual({from: '2028-01-15', to: '2028-04-14'})
+    expect(alternativesWindow('2026-12-31')).toEqual({from: '2026-11-16', to: '2027-02-14'})
+  })
+})
+
+describe('slots, overrides, blackouts and lead time together', () => {
+  it('skips the lead time, a blackout, a closed slot and a full slot, and offers what is left', () => {
+    const rules: BookingRules = {
+      ...walk,
+      blackoutDates: ['2026-11-26'],
+      capacityOverrides: [{date: '2026-11-25', slot: 'Morning', capacity: 0}],
+    }
+    const counts = countLoads(rules, [load('2026-11-27', 'confirmed', 6, 'Morning')])
+    const today = '2026-11-22'
+    // 23rd: inside the two days' lead time; 24th: open; 25th: Morning closed; 26th: blackout; 27th: Morning full.
+    expect(
+      checkDeparture(rules, {date: '2026-11-23', slot: 'Morning'}, 2, counts, today, UNAVAILABLE)
+        .ok,
+    ).toBe(false)
+    expect(
+      checkDeparture(rules, {date: '2026-11-25', slot: 'Morning'}, 2, counts, today, UNAVAILABLE),
+    ).toMatchObject({reason: 'full'})
+    expect(
+      checkDeparture(rules, {date: '2026-11-27', slot: 'Morning'}, 2, counts, today, UNAVAILABLE),
+    ).toMatchObject({reason: 'full'})
+    expect(
+      nearestAlternatives(rules, {date: '2026-11-26', slot: 'Morning'}, 2, counts, today),
+    ).toEqual([
+      {date: '2026-11-25', slot: 'Afternoon', left: 4},
+      {date: '2026-11-27', slot: 'Afternoon', left: 4},
+      {date: '2026-11-24', slot: 'Morning', left: 6},
+    ])
   })
 })

@@ -11,6 +11,7 @@
 import {
   isDateAvailable,
   isWithinTripWindow,
+  resolveExperienceSettings,
   shouldShowTimeSelect,
   type ExperienceSettings,
 } from './experience-settings.ts'
@@ -61,6 +62,17 @@ export function resolveCapacitySettings(
 }
 
 export type BookingRules = ExperienceSettings & CapacitySettings
+
+/** A stored settings document (or none) as complete rules: the spec's defaults, then capacity as above. */
+export function resolveBookingRules(
+  stored?:
+    | (Partial<{[K in keyof ExperienceSettings]: ExperienceSettings[K] | null}> &
+        NonNullable<StoredCapacitySettings>)
+    | null,
+): BookingRules {
+  const settings = resolveExperienceSettings(stored)
+  return {...settings, ...resolveCapacitySettings(stored, settings.maxPax)}
+}
 
 export const FULLY_BOOKED_MESSAGE = 'Fully booked on this date—please choose another.'
 
@@ -191,6 +203,38 @@ export function checkDeparture(
 /** How far either side of a date alternatives are looked for (and so the range a caller loads bookings for). */
 export const ALTERNATIVES_WINDOW_DAYS = 45
 export const ALTERNATIVES_COUNT = 3
+
+/** The dates whose bookings decide a departure and its alternatives. */
+export function alternativesWindow(date: string): {from: string; to: string} {
+  return {
+    from: addDays(date, -ALTERNATIVES_WINDOW_DAYS),
+    to: addDays(date, ALTERNATIVES_WINDOW_DAYS),
+  }
+}
+
+/**
+ * What anyone may know about a departure's bookings: the places confirmed ones take, nothing else (no names, no
+ * requested places). The availability endpoint sends these; the dialog rebuilds the counts from them.
+ */
+export type PublicDepartureLoad = {date: string; slot: string; taken: number}
+
+export function publicLoads(
+  counts: Map<string, {taken: number; requested: number}>,
+): PublicDepartureLoad[] {
+  return [...counts]
+    .filter(([, c]) => c.taken > 0)
+    .map(([key, c]) => {
+      const [date = '', slot = ''] = key.split('|')
+      return {date, slot, taken: c.taken}
+    })
+    .sort((a, b) => (a.date === b.date ? a.slot.localeCompare(b.slot) : a.date < b.date ? -1 : 1))
+}
+
+export function countsFromPublicLoads(
+  loads: readonly PublicDepartureLoad[],
+): Map<string, {taken: number; requested: number}> {
+  return new Map(loads.map((l) => [`${l.date}|${l.slot}`, {taken: l.taken, requested: 0}]))
+}
 
 export type Alternative = {date: string; slot: string; left: number}
 
