@@ -2,6 +2,7 @@ import {Hono} from 'hono'
 
 import {createBookingRequestRoute} from './create-booking-request/index.ts'
 import {createItineraryRequestRoute} from './create-itinerary-request/index.ts'
+import {getAvailabilityRoute} from './get-availability/index.ts'
 import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
@@ -11,6 +12,8 @@ import {staffRoutes} from './staff/staff-routes.ts'
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
 apiRoutes.get('/challenge', getChallengeRoute)
+// Every method reaches the handler, which answers anything but GET and HEAD with 405 and an Allow header.
+apiRoutes.all('/availability', getAvailabilityRoute)
 apiRoutes.post('/booking-requests', createBookingRequestRoute)
 apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)

@@ -9,6 +9,7 @@ import {
   HONEYPOT_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
+import {FULLY_BOOKED_MESSAGE, placesLeftMessage} from '@repo/schemas/capacity.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
@@ -274,5 +275,74 @@ describe('create-booking-request with the real lake and SMTP', () => {
       .client({token: lake.secrets.writeToken, dataset: 'bookings'})
       .fetch<{name: string}>('*[booking_ref == $ref][0]{name}', {ref: booking_ref})
     expect(stored.name).toBe('Thandi Nkosi')
+  })
+})
+
+describe('create-booking-request and places (issue 13)', () => {
+  const confirmed = (id: string, date: string, pax: number, time = 'Sunset') => ({
+    _id: id,
+    _type: 'booking',
+    status: 'confirmed',
+    experience_id: 'lions-head-sunset-hike',
+    date,
+    preferred_time: time,
+    pax_total: pax,
+  })
+
+  beforeAll(async () => {
+    await deps.bookings
+      .transaction()
+      .createOrReplace(confirmed('cap-full', '2030-01-08', 8))
+      .createOrReplace(confirmed('cap-some', '2030-01-09', 6))
+      .createOrReplace({...confirmed('cap-asked', '2030-01-10', 8), status: 'new'})
+      .commit()
+  })
+
+  it('refuses a full departure with 409, the fully-booked message and the nearest alternatives, storing nothing', async () => {
+    const before = await countBookings()
+    const response = await send({...form(), date: '2030-01-08'})
+    expect(response.status).toBe(409)
+    const body = (await response.json()) as {
+      message: string
+      fieldErrors: Record<string, string[]>
+      alternatives: {date: string; slot: string; left: number}[]
+    }
+    expect(body.message).toBe(FULLY_BOOKED_MESSAGE)
+    expect(body.fieldErrors.date).toEqual([FULLY_BOOKED_MESSAGE])
+    // The same day's other slot first, then the nearest dates' Sunset and Morning.
+    expect(body.alternatives).toEqual([
+      {date: '2030-01-08', slot: 'Morning', left: 8},
+      {date: '2030-01-07', slot: 'Morning', left: 8},
+      {date: '2030-01-07', slot: 'Sunset', left: 8},
+    ])
+    // No PII of the confirmed bookings in the answer.
+    expect(JSON.stringify(body)).not.toContain('cap-full')
+    expect(await countBookings()).toBe(before)
+  })
+
+  it('says how many places are left when the group is bigger, and takes a group that fits', async () => {
+    const before = await countBookings()
+    const tooMany = await send({...form(), date: '2030-01-09', adults: 2, children: 1})
+    expect(tooMany.status).toBe(409)
+    expect(((await tooMany.json()) as {message: string}).message).toBe(placesLeftMessage(2))
+    expect(await countBookings()).toBe(before)
+    const fits = await send({...form(), date: '2030-01-09', adults: 2, children: 0})
+    expect(fits.status).toBe(201)
+  })
+
+  it('counts requests as asking, not taking: a date full of requests still takes another', async () => {
+    expect((await send({...form(), date: '2030-01-10'})).status).toBe(201)
+  })
+
+  it('offers alternatives for a blackout date too', async () => {
+    const response = await send({...form(), date: '2030-01-06'})
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as {message: string; alternatives: unknown[]}
+    expect(body.message).toBe(UNAVAILABLE_DATE_MESSAGE)
+    expect(body.alternatives).toEqual([
+      {date: '2030-01-05', slot: 'Morning', left: 8},
+      {date: '2030-01-05', slot: 'Sunset', left: 8},
+      {date: '2030-01-07', slot: 'Morning', left: 8},
+    ])
   })
 })

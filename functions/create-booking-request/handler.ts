@@ -9,16 +9,26 @@ import {
   SUBMIT_FAILED_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {
+  alternativesWindow,
+  checkDeparture,
+  departureSlotOf,
+  nearestAlternatives,
+} from '@repo/schemas/capacity.ts'
+import {
   isDateAvailable,
   isWithinTripWindow,
   paxWithinLimits,
-  resolveExperienceSettings,
   UNAVAILABLE_DATE_MESSAGE,
-  type ExperienceSettings,
 } from '@repo/schemas/experience-settings.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
 import type {ChallengeService} from '../lib/challenge.ts'
+import {
+  bookableExperienceQuery,
+  loadBookingRules,
+  loadDepartureCounts,
+  type BookableExperience,
+} from '../lib/departure-loads.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {
   idempotencyKey,
@@ -53,18 +63,6 @@ export type CreateBookingRequestDeps = {
 export const MAX_BODY_BYTES = 16 * 1024
 export const UNKNOWN_EXPERIENCE_MESSAGE =
   'We could not find this experience. Please choose it again from the experiences page.'
-
-const experienceQuery = `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
-const settingsQuery = `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`
-
-type Experience = {
-  _id: string
-  title: string
-  category?: string
-  duration?: string
-  isBespoke?: boolean
-  slug: string
-}
 
 const field = (name: string, message: string) => problem(400, message, {[name]: [message]})
 
@@ -109,17 +107,40 @@ export async function createBookingRequest(
     if ('refused' in question) return question.refused
     if ('stored' in question) return replay(question.stored)
 
-    const experience = await deps.content.fetch<Experience | null>(experienceQuery, {
-      id: input.experienceId,
-    })
+    // Bespoke itineraries come through the questionnaire and are never limited by places.
+    const experience = await deps.content.fetch<BookableExperience | null>(
+      bookableExperienceQuery,
+      {id: input.experienceId},
+    )
     if (!experience || experience.isBespoke)
       return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
-    const settings: ExperienceSettings = resolveExperienceSettings(
-      await deps.content.fetch(settingsQuery, {id: experience._id}),
-    )
-    if (!isDateAvailable(input.date, settings, deps.today()))
-      return field('date', UNAVAILABLE_DATE_MESSAGE)
-    if (!isWithinTripWindow(input.date, deps.today())) return field('date', DATE_TOO_FAR_MESSAGE)
+    const settings = await loadBookingRules(deps.content, experience._id)
+    const today = deps.today()
+    const departure = {date: input.date, slot: departureSlotOf(settings, input.preferredTime)}
+    const pax = input.adults + input.children
+    // One read of the experience's bookings around the date answers both the check and the alternatives.
+    const loadCounts = () =>
+      loadDepartureCounts(deps.bookings, settings, {
+        experience: experience.slug,
+        ...alternativesWindow(input.date),
+      })
+    const refuse = (
+      status: 400 | 409,
+      message: string,
+      counts: Awaited<ReturnType<typeof loadCounts>>,
+    ) =>
+      json(
+        {
+          message,
+          fieldErrors: {date: [message]},
+          alternatives: nearestAlternatives(settings, departure, pax, counts, today),
+        },
+        status,
+      )
+
+    if (!isDateAvailable(input.date, settings, today))
+      return refuse(400, UNAVAILABLE_DATE_MESSAGE, await loadCounts())
+    if (!isWithinTripWindow(input.date, today)) return field('date', DATE_TOO_FAR_MESSAGE)
     if (!paxWithinLimits(input, settings))
       return field(
         'adults',
@@ -127,6 +148,12 @@ export async function createBookingRequest(
       )
     if (input.preferredTime && !settings.timeSlots.includes(input.preferredTime))
       return field('preferredTime', 'Please choose one of the listed times.')
+
+    // Places (issue 13): only confirmed bookings take them, so a request cannot race another request; what
+    // needs a lock is staff confirming (functions/staff/confirm-with-capacity.ts). Nothing is stored on refusal.
+    const counts = await loadCounts()
+    const check = checkDeparture(settings, departure, pax, counts, today, UNAVAILABLE_DATE_MESSAGE)
+    if (!check.ok) return refuse(check.reason === 'unavailable' ? 400 : 409, check.message, counts)
 
     const createdAt = (deps.now?.() ?? new Date()).toISOString()
     const booking: StoredBooking & {_type: 'booking'} = {

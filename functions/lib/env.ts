@@ -23,6 +23,7 @@ const functionsEnvSchema = z.object({
   CHALLENGE_SECRET: z.string().min(16).optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
 })
 
 export type FunctionsEnv = {
@@ -41,6 +42,7 @@ export type FunctionsEnv = {
   challengeSecret: string
   requestRateLimit: number
   eventRateLimit: number
+  availabilityRateLimit: number
 }
 
 function readLocalWriteToken(dataDir: string): string | undefined {
@@ -88,5 +90,6 @@ export function readFunctionsEnv(
     challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
+    availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
   }
 }

@@ -22,6 +22,7 @@ export type PublicRuntime = {
   challenges: ChallengeService
   requestLimiter: RateLimiter
   eventLimiter: RateLimiter
+  availabilityLimiter: RateLimiter
   today: () => string
 }
 
@@ -53,6 +54,7 @@ export function publicRuntime(): PublicRuntime {
     }),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
+    availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
     today: () => todayInCapeTown(),
   }
   const rt = runtime

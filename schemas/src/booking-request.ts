@@ -102,7 +102,12 @@ export type BookingRequestFormValues = z.input<typeof bookingRequestSchema>
 export type BookingRequestPayload = z.output<typeof bookingRequestSchema>
 
 /** The 400 body of every request function, in a shape a form can feed to `setError`. */
-export type RequestErrorBody = {message: string; fieldErrors: Record<string, string[]>}
+export type RequestErrorBody = {
+  message: string
+  fieldErrors: Record<string, string[]>
+  /** With a full or unavailable date (issue 13): the nearest departures with room for the group. */
+  alternatives?: {date: string; slot: string; left: number}[]
+}
 
 /**
  * Parses `pax=adults,children` from the booking URL (spec §2). Missing gives the default party; anything that is

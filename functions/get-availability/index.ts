@@ -1,0 +1,14 @@
+import type {Context} from 'hono'
+
+import {clientAddress} from '../lib/client-address.ts'
+import {publicRuntime} from '../lib/runtime.ts'
+import {getAvailability} from './handler.ts'
+
+export function getAvailabilityRoute(c: Context) {
+  const rt = publicRuntime()
+  return getAvailability(
+    c.req.raw,
+    {clientAddress: clientAddress(c)},
+    {content: rt.content, bookings: rt.bookings, rateLimiter: rt.availabilityLimiter},
+  )
+}

@@ -1,0 +1,53 @@
+import type {SanityClient} from '@sanity/client'
+
+import {
+  countLoads,
+  resolveBookingRules,
+  type BookingLoad,
+  type BookingRules,
+} from '@repo/schemas/capacity.ts'
+
+/**
+ * The reads every capacity answer starts from (issue 13): an experience's rules from the published content, and
+ * the bookings of one experience over a date range from the private `bookings` dataset, as one GROQ query that
+ * returns four small fields per booking (never the traveller's details) for the shared rules to count.
+ */
+/** An experience by slug, id or former slug, as the booking link names it; drafts never. */
+export const bookableExperienceQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
+
+export type BookableExperience = {
+  _id: string
+  title: string
+  category?: string
+  duration?: string
+  isBespoke?: boolean
+  slug: string
+}
+
+export const bookingRulesQuery = /* groq */ `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}`
+
+/** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
+export const ACTIVE_STATUSES = ['new', 'contacted', 'confirmed'] as const
+
+export const departureLoadsQuery = /* groq */ `*[_type == "booking" && experience_id == $experience && date >= $from && date <= $to && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}`
+
+export async function loadBookingRules(
+  content: SanityClient,
+  experienceDocumentId: string,
+): Promise<BookingRules> {
+  return resolveBookingRules(await content.fetch(bookingRulesQuery, {id: experienceDocumentId}))
+}
+
+export async function loadDepartureCounts(
+  bookings: SanityClient,
+  rules: BookingRules,
+  range: {experience: string; from: string; to: string},
+  signal?: AbortSignal,
+) {
+  const loads = await bookings.fetch<BookingLoad[]>(
+    departureLoadsQuery,
+    {...range, statuses: [...ACTIVE_STATUSES]},
+    signal ? {signal} : {},
+  )
+  return countLoads(rules, loads)
+}
