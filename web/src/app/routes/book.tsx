@@ -8,12 +8,13 @@ import {
   paxSummary,
   paxWithinLimits,
   UNAVAILABLE_DATE_MESSAGE,
-  type ExperienceSettings,
 } from '@repo/schemas/experience-settings.ts'
 import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {checkDeparture, departureSlotOf, type BookingRules} from '@repo/schemas/capacity.ts'
 
 import {Breadcrumbs} from '../../components/breadcrumbs'
 import {Seo} from '../../components/seo'
+import {useAvailability} from '../../features/booking/api/get-availability'
 import {experienceSettingsQueryOptions} from '../../features/booking/api/get-experience-settings'
 import {
   NO_DATE_PROBLEM,
@@ -45,8 +46,9 @@ type TripProblem = {title: string; text: string | null}
 /** What keeps the link's trip from going straight to the form, if anything (the same rules as the dialog's). */
 function tripProblem(
   query: BookingQuery,
-  settings: ExperienceSettings,
+  settings: BookingRules,
   today: string,
+  counts: Map<string, {taken: number; requested: number}> | null,
 ): TripProblem | null {
   if (!query.ok)
     return query.problem === NO_DATE_PROBLEM
@@ -64,6 +66,18 @@ function tripProblem(
       title: 'Please choose another time',
       text: `"${query.time.slice(0, 30)}" is not offered for this experience.`,
     }
+  // Places (issue 13), once the availability function has answered; the booking function checks again on submit.
+  if (counts) {
+    const places = checkDeparture(
+      settings,
+      {date: query.date, slot: departureSlotOf(settings, query.time)},
+      query.adults + query.children,
+      counts,
+      today,
+      UNAVAILABLE_DATE_MESSAGE,
+    )
+    if (!places.ok) return {title: 'Please choose another date', text: places.message}
+  }
   return null
 }
 
@@ -95,6 +109,11 @@ export function BookPage() {
     ...experienceSettingsQueryOptions(experience?._id ?? ''),
     enabled: Boolean(experience?._id),
   })
+  const availability = useAvailability(
+    experience && !experience.isBespoke && experience.slug ? experience.slug : '',
+    query.ok && experience?.slug ? query.date : '',
+  )
+  const counts = availability.data && !availability.data.unlimited ? availability.data.counts : null
 
   let body: React.ReactNode
   if (experienceQuery.isPending || (experience && settingsQuery.isPending)) {
@@ -114,7 +133,7 @@ export function BookPage() {
       />
     )
   } else {
-    const problem = tripProblem(query, settingsQuery.data!, today)
+    const problem = tripProblem(query, settingsQuery.data!, today, counts)
     if (problem || !query.ok)
       body = (
         <section className="card trip-choice-card" aria-labelledby="trip-choice-title">

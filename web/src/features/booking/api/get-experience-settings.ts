@@ -1,30 +1,30 @@
 import {queryOptions} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {
-  resolveExperienceSettings,
-  type ExperienceSettings,
-} from '@repo/schemas/experience-settings.ts'
+import {resolveBookingRules, type StoredCapacitySettings} from '@repo/schemas/capacity.ts'
+import type {ExperienceSettings} from '@repo/schemas/experience-settings.ts'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
 export const experienceSettingsQuery = defineQuery(
-  `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}`,
+  `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}`,
 )
 
-type StoredSettings = Partial<{
-  [K in keyof ExperienceSettings]: ExperienceSettings[K] | null
-}> | null
+type StoredSettings =
+  | (Partial<{[K in keyof ExperienceSettings]: ExperienceSettings[K] | null}> &
+      NonNullable<StoredCapacitySettings>)
+  | null
 
 /**
  * Spec §4: the settings are loaded each time the booking dialog opens (staleTime 0 and a refetch on mount), so a
- * blackout date an editor just published applies at once. No document gives the defaults of spec §9.
+ * blackout date an editor just published applies at once. No document gives the defaults of spec §9. The places per
+ * departure come with them (issue 13); what bookings take comes from the availability function.
  */
 export const experienceSettingsQueryOptions = (experienceDocumentId: string) =>
   queryOptions({
     queryKey: ['experience-settings', experienceDocumentId],
     queryFn: async ({signal}) =>
-      resolveExperienceSettings(
+      resolveBookingRules(
         await sanityFetch<StoredSettings>(
           experienceSettingsQuery,
           {id: experienceDocumentId},

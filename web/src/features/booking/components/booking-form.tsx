@@ -19,6 +19,7 @@ import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {track} from '../../../lib/analytics'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
+import {DepartureAlternatives} from './departure-alternatives'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
 import type {ThankYouState} from '../../site/thank-you-state'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
@@ -45,6 +46,8 @@ export function BookingForm({trip}: {trip: Trip}) {
   const id = (name: string) => `${base}-${name}`
   const [message, setMessage] = useState<FormMessageValue | null>(null)
   const [reference, setReference] = useState<string | null>(null)
+  // Set when the function refuses the date (full, or closed since the page loaded): where the group fits instead.
+  const [alternatives, setAlternatives] = useState<ApiError['alternatives'] | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
   const successRef = useRef<HTMLHeadingElement>(null)
   const idempotencyKey = useRef(newIdempotencyKey())
@@ -106,6 +109,7 @@ export function BookingForm({trip}: {trip: Trip}) {
         show({text: SUBMIT_FAILED_MESSAGE, variant: 'destructive'})
         return
       }
+      setAlternatives(error.fieldErrors.date ? error.alternatives : null)
       for (const [name, messages] of Object.entries(error.fieldErrors)) {
         if (name in bookingRequestSchema.shape && messages[0])
           setError(name as keyof BookingRequestFormValues, {message: messages[0]})
@@ -184,6 +188,12 @@ export function BookingForm({trip}: {trip: Trip}) {
       onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
     >
       <FormMessage message={message} ref={messageRef} />
+      {alternatives ? (
+        <DepartureAlternatives
+          alternatives={alternatives}
+          link={{experienceId: trip.experienceId, adults: trip.adults, children: trip.children}}
+        />
+      ) : null}
       <Field id={id('name')} label="Full name" error={errors.name?.message} required>
         <input id={id('name')} autoComplete="name" {...register('name')} {...describe('name')} />
       </Field>

@@ -1,5 +1,5 @@
 import {useQuery} from '@tanstack/react-query'
-import {useId, useState} from 'react'
+import {useId, useRef, useState} from 'react'
 import {useNavigate} from 'react-router-dom'
 
 import {
@@ -12,12 +12,20 @@ import {
   UNAVAILABLE_DATE_MESSAGE,
 } from '@repo/schemas/experience-settings.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {
+  checkDeparture,
+  departureSlotOf,
+  nearestAlternatives,
+  type Alternative,
+} from '@repo/schemas/capacity.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '../../../utils/format-date'
+import {useAvailability} from '../api/get-availability'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
 import type {BookableExperience} from './booking-dialog'
+import {DepartureAlternatives} from './departure-alternatives'
 import {TripFacts} from './trip-facts'
 
 export type TripChoice = {
@@ -102,6 +110,9 @@ export function TripChoiceForm({
   const dateId = useId()
   const dateErrorId = useId()
   const timeId = useId()
+  const dateInput = useRef<HTMLInputElement>(null)
+  // Places taken around the chosen date (issue 13); idle until a date is chosen.
+  const availability = useAvailability(experience.slug, date)
 
   if (settingsQuery.isPending) return <p role="status">Loading availability…</p>
   if (settingsQuery.isError)
@@ -121,7 +132,35 @@ export function TripChoiceForm({
   const paxOk = paxWithinLimits({adults, children}, settings)
   const showTime = shouldShowTimeSelect(settings)
   const timeOk = !time || settings.timeSlots.includes(time)
-  const canContinue = dateOk && paxOk && timeOk
+  // The same rules the booking function applies on submit, over the counts the availability function sent.
+  const departure = {date, slot: departureSlotOf(settings, showTime ? time : '')}
+  const counts = availability.data && !availability.data.unlimited ? availability.data.counts : null
+  const places =
+    dateOk && counts
+      ? checkDeparture(settings, departure, total, counts, today, UNAVAILABLE_DATE_MESSAGE)
+      : null
+  const placesOk = !places || places.ok
+  const alternatives: Alternative[] =
+    dateChosen && counts && (!dateOk || !placesOk)
+      ? nearestAlternatives(settings, departure, total, counts, today)
+      : []
+  // While the places load, Continue waits; should they fail to load, the booking function still checks.
+  const checkingPlaces = dateOk && availability.isPending && availability.fetchStatus !== 'idle'
+  const canContinue = dateOk && paxOk && timeOk && placesOk && !checkingPlaces
+  const dateError = !dateChosen
+    ? null
+    : !dateOk
+      ? UNAVAILABLE_DATE_MESSAGE
+      : places && !places.ok
+        ? places.message
+        : null
+
+  function choose(alternative: Alternative) {
+    setDate(alternative.date)
+    if (showTime) setTime(alternative.slot)
+    // The list goes once the choice fits, so focus returns to the date it changed.
+    dateInput.current?.focus()
+  }
 
   function onContinue() {
     if (!canContinue) return
@@ -149,6 +188,7 @@ export function TripChoiceForm({
       <div className="field">
         <label htmlFor={dateId}>Date</label>
         <input
+          ref={dateInput}
           id={dateId}
           type="date"
           name="date"
@@ -157,13 +197,21 @@ export function TripChoiceForm({
           min={earliestBookableDate(settings, today)}
           value={date}
           onChange={(event) => setDate(event.target.value)}
-          aria-invalid={dateChosen && !dateOk}
-          aria-describedby={dateChosen && !dateOk ? dateErrorId : undefined}
+          aria-invalid={dateError !== null}
+          aria-describedby={dateError !== null ? dateErrorId : undefined}
         />
-        {dateChosen && !dateOk ? (
+        {dateError !== null ? (
           <p id={dateErrorId} className="field__error" role="alert">
-            {UNAVAILABLE_DATE_MESSAGE}
+            {dateError}
           </p>
+        ) : null}
+        {checkingPlaces ? (
+          <p className="muted" role="status">
+            Checking places left…
+          </p>
+        ) : null}
+        {dateError !== null && counts ? (
+          <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
         ) : null}
       </div>
 
@@ -211,7 +259,7 @@ export function TripChoiceForm({
           <dd>{experience.title}</dd>
           <TripFacts
             experience={experience}
-            date={dateOk ? formatShortDate(date) : 'Not chosen yet'}
+            date={dateOk && placesOk ? formatShortDate(date) : 'Not chosen yet'}
             adults={adults}
             children={children}
             time={showTime ? {label: 'Time', value: time || 'No preference'} : null}
