@@ -55,6 +55,9 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     get client() {
       return deps.client
     },
+    get content() {
+      return deps.content
+    },
     now: deps.now,
     overview,
   }

@@ -6,6 +6,7 @@ import {z} from 'zod'
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
 
 import {bookingsToCsv} from './bookings-csv.ts'
+import {confirmWithCapacity} from './confirm-booking.ts'
 import {
   staffBookingByIdQuery,
   staffBookingsCsvQuery,
@@ -14,7 +15,14 @@ import {
 } from './bookings-queries.ts'
 
 /** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
-export type StaffDeps = {client: SanityClient; now: () => Date; overview?: OverviewCache}
+export type StaffDeps = {
+  /** The private `bookings` dataset, with the write token. */
+  client: SanityClient
+  /** Published content (experiences and their booking rules), for places per departure; without it none are checked. */
+  content?: SanityClient
+  now: () => Date
+  overview?: OverviewCache
+}
 
 export type Overview = {
   summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
@@ -91,7 +99,9 @@ export type BookingListParams = z.output<typeof bookingListParamsSchema>
 
 export const statusChangeSchema = z.object({
   status: z.enum(statusValues),
-  revision: z.string().min(1),
+  revision: z.string().min(1).max(200),
+  /** Staff saw the departure's numbers and confirm beyond its places (recorded in the history). */
+  confirmAnyway: z.boolean().optional(),
 })
 export const staffNotesSchema = z.object({
   notes: z.string().max(5_000),
@@ -205,7 +215,11 @@ export async function changeStatus(
 ): Promise<HandlerResult> {
   const parsed = statusChangeSchema.safeParse(body)
   if (!parsed.success) return badRequest(parsed.error)
-  const {status, revision} = parsed.data
+  const {status, revision, confirmAnyway} = parsed.data
+  if (status === 'confirmed') {
+    const confirmed = await confirmWithCapacity(deps, id, revision, by, confirmAnyway === true)
+    if (confirmed) return confirmed
+  }
   return patchWithRevision(deps, id, revision, {status}, {status, by})
 }
 

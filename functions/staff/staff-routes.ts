@@ -22,6 +22,7 @@ const staffEnvSchema = z.object({
   SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
   SANITY_API_VERSION: z.string().default('2025-02-19'),
   BOOKINGS_DATASET: z.string().min(1).default('bookings'),
+  SANITY_DATASET: z.string().min(1).default('production'),
   SITE_URL: z.url().optional(),
 })
 
@@ -66,9 +67,24 @@ function buildStaffRoutes(): Hono {
       perspective: 'published',
       token: getToken(),
     }))
+  // Published content needs no token: the booking rules are public, as the site reads them.
+  let content: ReturnType<typeof createClient> | undefined
+  const getContent = () =>
+    (content ??= createClient({
+      projectId: env.SANITY_PROJECT_ID,
+      dataset: env.SANITY_DATASET,
+      apiHost,
+      useProjectHostname: false,
+      apiVersion: env.SANITY_API_VERSION,
+      useCdn: false,
+      perspective: 'published',
+    }))
   return createStaffRoutes({
     get client() {
       return getClient()
+    },
+    get content() {
+      return getContent()
     },
     now: () => new Date(),
     secrets,

@@ -1,0 +1,33 @@
+/**
+ * GROQ for capacity in the staff API (issue 13). Each view is one query over the bookings it concerns, never a
+ * load of every booking: the confirm check reads one departure's bookings with its lock document in the same
+ * query (one snapshot, so the lock's revision and the counts agree), and the departures view reads the bookings
+ * of a date range.
+ */
+import {ACTIVE_STATUSES} from '../lib/departure-loads.ts'
+import {bookingFields} from './bookings-queries.ts'
+
+export {ACTIVE_STATUSES}
+
+export const departureSnapshotQuery = /* groq */ `{
+  "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "loads": *[_type == "booking" && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+}`
+
+/** The bookings of every departure in a range, with what the manifest shows; ordered for the view. */
+export const departuresViewQuery = /* groq */ `*[_type == "booking" && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) {
+  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,
+  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes
+}`
+
+/** Experiences with their rules, from the published content: one query for the whole view. */
+export const experiencesWithRulesQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{
+  _id, title, isBespoke, "slug": slug.current, aliases,
+  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+}`
+
+/** The lock of one experience on one date: an id any dataset accepts (no dots, so no path). */
+export function departureLockId(experience: string, date: string): string {
+  return `departure-${experience.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 100)}-${date}`
+}
