@@ -257,3 +257,68 @@ describe('confirming against places', () => {
     expect(await bookingsClient().fetch<number>('count(*[_type == "booking"])')).toBe(before)
   }, 60_000)
 })
+
+describe('departures view', () => {
+  it('lists each departure in the range with its numbers and the people on it, and a CSV of the same', async () => {
+    const response = await api('/departures?from=2030-02-01&to=2030-02-04')
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {departures: Record<string, any>[]}
+    expect(body.departures).toHaveLength(1)
+    const [departure] = body.departures
+    expect(departure).toMatchObject({
+      experience_id: SLUG,
+      experience_title: "Lion's Head Sunset Hike",
+      date: '2030-02-01',
+      slot: '',
+      capacity: 8,
+      taken: 10,
+      requested: 1,
+      left: 0,
+    })
+    expect(
+      departure!.bookings.map((b: Record<string, unknown>) => [b.name, b.pax, b.status]),
+    ).toEqual([
+      ['Traveller a1', 6, 'confirmed'],
+      ['Traveller a2', 4, 'confirmed'],
+      ['Traveller a3', 1, 'contacted'],
+    ])
+
+    await bookingsClient()
+      .patch('a3')
+      .set({name: '=cmd|calc', pickup_location: 'Sea Point; Promenade'})
+      .commit()
+    const csv = await api('/departures.csv?from=2030-02-01&to=2030-02-04')
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="departures-2030-02-01-to-2030-02-04.csv"',
+    )
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0]).toMatch(/^Date,Experience,Slot,Capacity,Taken,Requested,Left,Reference/)
+    expect(lines).toHaveLength(4)
+    expect(lines[1]).toMatch(
+      /^2030-02-01,Lion's Head Sunset Hike,Any time,8,10,1,0,CTE-a1,confirmed,Traveller a1,6,/,
+    )
+    expect(lines[3]).toContain(`'=cmd|calc`)
+    expect(lines[3]).toContain('"Sea Point; Promenade"')
+  })
+
+  it('refuses a range that is not one, or longer than 92 days', async () => {
+    for (const query of [
+      '',
+      'from=2030-02-01',
+      'from=2030-02-30&to=2030-03-01',
+      'from=2030-03-01&to=2030-02-01',
+      'from=2030-01-01&to=2030-04-03',
+      'from=2030-01-01&to=%F0%9F%90%A7',
+    ])
+      expect((await api(`/departures?${query}`)).status, query).toBe(400)
+    expect((await api('/departures?from=2030-01-01&to=2030-04-02')).status).toBe(200)
+    const anonymous = await app.request(
+      `${ORIGIN}/api/staff/departures?from=2030-01-01&to=2030-01-02`,
+    )
+    expect(anonymous.status).toBe(401)
+  })
+})

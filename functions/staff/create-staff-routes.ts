@@ -4,6 +4,7 @@ import {streamSSE} from 'hono/streaming'
 import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
+import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
 import {
@@ -145,6 +146,19 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       ...NO_STORE,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="bookings-${stamp}.csv"`,
+    })
+  })
+
+  app.get('/departures', async (c) => send(c, await listDepartures(handlerDeps, c.req.query())))
+
+  app.get('/departures.csv', async (c) => {
+    const result = await exportDeparturesCsv(handlerDeps, c.req.query())
+    if (result.status !== 200) return send(c, result)
+    const {from, to} = c.req.query()
+    return c.body(result.body as string, 200, {
+      ...NO_STORE,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="departures-${from}-to-${to}.csv"`,
     })
   })
 

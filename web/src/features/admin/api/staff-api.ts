@@ -17,7 +17,8 @@ export type StaffBooking = {
   _rev: string
   booking_ref: string
   status: BookingStatus
-  status_history?: {_key: string; status: BookingStatus; at: string; by?: string}[] | null
+  status_history?:
+    {_key: string; status: BookingStatus; at: string; by?: string; note?: string}[] | null
   staff_notes?: string | null
   created_at: string
   experience_id?: string | null
@@ -95,6 +96,7 @@ export const staffKeys = {
   all: ['staff'] as const,
   session: ['staff', 'session'] as const,
   bookings: ['staff', 'bookings'] as const,
+  departures: ['staff', 'departures'] as const,
 }
 
 export const staffSessionQueryOptions = () =>
@@ -160,19 +162,50 @@ function useReplaceBooking() {
     )
 }
 
+/** A departure's numbers when a confirmation would go beyond its places (issue 13). */
+export type OverCapacity = {
+  date: string
+  slot: string
+  capacity: number
+  taken: number
+  requested: number
+  left: number
+  pax: number
+}
+
+/** The numbers of a 409 that asks for "Confirm anyway"; null for any other error. */
+export function overCapacityOf(error: unknown): OverCapacity | null {
+  if (!(error instanceof StaffApiError) || error.status !== 409) return null
+  const body = error.body as {code?: string; capacity?: OverCapacity} | null
+  return body?.code === 'over-capacity' && body.capacity ? body.capacity : null
+}
+
 export function useChangeStatus() {
   const replace = useReplaceBooking()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({booking, status}: {booking: StaffBooking; status: BookingStatus}) =>
+    mutationFn: ({
+      booking,
+      status,
+      confirmAnyway,
+    }: {
+      booking: StaffBooking
+      status: BookingStatus
+      confirmAnyway?: boolean
+    }) =>
       call<{booking: StaffBooking}>(`/bookings/${encodeURIComponent(booking._id)}/status`, {
         method: 'PATCH',
-        body: JSON.stringify({status, revision: booking._rev}),
+        body: JSON.stringify({
+          status,
+          revision: booking._rev,
+          ...(confirmAnyway ? {confirmAnyway: true} : {}),
+        }),
       }),
     onSuccess: ({booking}) => {
       replace(booking)
-      // Tiles count statuses across all bookings.
+      // Tiles count statuses across all bookings, and the departures count places.
       void queryClient.invalidateQueries({queryKey: staffKeys.bookings})
+      void queryClient.invalidateQueries({queryKey: staffKeys.departures})
     },
     onError: (error) => {
       if (error instanceof StaffApiError && error.status === 409) {

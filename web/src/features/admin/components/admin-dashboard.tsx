@@ -5,6 +5,7 @@ import {BOOKING_STATUSES, type BookingStatus} from '@repo/schemas/booking-status
 
 import {
   csvExportUrl,
+  overCapacityOf,
   STAFF_EVENTS_URL,
   StaffApiError,
   staffKeys,
@@ -13,8 +14,10 @@ import {
   useLock,
   useStaffSession,
   type BookingFilters,
+  type OverCapacity,
   type StaffBooking,
 } from '../api/staff-api'
+import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingTable} from './booking-table'
@@ -85,6 +88,10 @@ function BookingManagement() {
   const changeStatus = useChangeStatus()
   const lock = useLock()
   const [detailsId, setDetailsId] = useState<string | null>(null)
+  const [overCapacity, setOverCapacity] = useState<{
+    booking: StaffBooking
+    numbers: OverCapacity
+  } | null>(null)
   const detailsSnapshot = useRef<StaffBooking | null>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const ids = {search: useId(), status: useId(), experience: useId()}
@@ -113,13 +120,22 @@ function BookingManagement() {
   if (current) detailsSnapshot.current = current
   const details = detailsId ? (current ?? detailsSnapshot.current) : null
 
-  function setStatus(booking: StaffBooking, status: BookingStatus) {
+  function setStatus(booking: StaffBooking, status: BookingStatus, confirmAnyway = false) {
     changeStatus.mutate(
-      {booking, status},
+      {booking, status, confirmAnyway},
       {
-        onSuccess: () =>
-          toast({title: 'Success', description: 'Status updated successfully', variant: 'default'}),
-        onError: (err) =>
+        onSuccess: () => {
+          setOverCapacity(null)
+          toast({title: 'Success', description: 'Status updated successfully', variant: 'default'})
+        },
+        onError: (err) => {
+          // Beyond the departure's places: ask first, with the numbers (issue 13).
+          const numbers = overCapacityOf(err)
+          if (numbers) {
+            setOverCapacity({booking, numbers})
+            return
+          }
+          setOverCapacity(null)
           toast({
             title: 'Error',
             description:
@@ -127,7 +143,8 @@ function BookingManagement() {
                 ? 'Failed to update status: this booking was changed by someone else. Its current status is shown.'
                 : 'Failed to update status',
             variant: 'destructive',
-          }),
+          })
+        },
       },
     )
   }
@@ -264,6 +281,19 @@ function BookingManagement() {
           </button>
         </nav>
       ) : null}
+
+      <ConfirmAnywayDialog
+        pending={overCapacity}
+        busy={changeStatus.isPending}
+        onCancel={() => setOverCapacity(null)}
+        onConfirm={() => {
+          if (!overCapacity) return
+          // The server's copy may be newer than the row the dropdown showed.
+          const latest =
+            list?.bookings.find((b) => b._id === overCapacity.booking._id) ?? overCapacity.booking
+          setStatus(latest, 'confirmed', true)
+        }}
+      />
 
       <BookingDetailsDialog
         booking={details}

@@ -130,6 +130,7 @@ function DetailsBody({booking}: {booking: StaffBooking}) {
               <li key={entry._key}>
                 {bookingStatusTitle(entry.status)}, {formatLongDateTime(entry.at)}
                 {entry.by ? ` (${entry.by})` : ''}
+                {entry.note ? `: ${entry.note}` : ''}
               </li>
             ))}
           </ol>
