@@ -72,7 +72,7 @@ export class StaffApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`/api/staff${path}`, {
     credentials: 'same-origin',
     ...init,

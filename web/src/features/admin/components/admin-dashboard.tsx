@@ -18,6 +18,7 @@ import {
   type StaffBooking,
 } from '../api/staff-api'
 import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
+import {DeparturesView} from './departures-view'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingTable} from './booking-table'
@@ -65,10 +66,10 @@ function useLiveBookings(onNew: () => void) {
       if (transition === 'appear') onNewRef.current()
       // Several changes in one moment cost one refetch.
       clearTimeout(timer)
-      timer = setTimeout(
-        () => void queryClient.invalidateQueries({queryKey: staffKeys.bookings}),
-        150,
-      )
+      timer = setTimeout(() => {
+        void queryClient.invalidateQueries({queryKey: staffKeys.bookings})
+        void queryClient.invalidateQueries({queryKey: staffKeys.departures})
+      }, 150)
     })
     return () => {
       clearTimeout(timer)
@@ -87,6 +88,7 @@ function BookingManagement() {
   const bookings = useBookings(effective, true)
   const changeStatus = useChangeStatus()
   const lock = useLock()
+  const [view, setView] = useState<'bookings' | 'departures'>('bookings')
   const [detailsId, setDetailsId] = useState<string | null>(null)
   const [overCapacity, setOverCapacity] = useState<{
     booking: StaffBooking
@@ -159,9 +161,11 @@ function BookingManagement() {
       <header className="admin-dashboard__header">
         <h1>Booking Management</h1>
         <div className="button-row">
-          <a className="button button--ghost" href={csvExportUrl(effective)} download>
-            Export CSV
-          </a>
+          {view === 'bookings' ? (
+            <a className="button button--ghost" href={csvExportUrl(effective)} download>
+              Export CSV
+            </a>
+          ) : null}
           <button
             type="button"
             className="button button--ghost"
@@ -176,111 +180,136 @@ function BookingManagement() {
         </div>
       </header>
 
-      <div className="admin-filters" role="search" aria-label="Filter bookings">
-        <div className="field">
-          <label htmlFor={ids.search}>Search</label>
-          <input
-            id={ids.search}
-            type="search"
-            placeholder="Name, email, reference or experience"
-            value={searchInput}
-            onChange={(event) => {
-              setSearchInput(event.target.value)
-              // A new search starts at its first page.
-              setFilters((f) => (f.page === 1 ? f : {...f, page: 1}))
-            }}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select
-            id={ids.status}
-            value={filters.status}
-            onChange={(event) => update({status: event.target.value as BookingStatus | ''})}
-          >
-            <option value="">All statuses</option>
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.experience}>Experience</label>
-          <select
-            id={ids.experience}
-            value={filters.experience}
-            onChange={(event) => update({experience: event.target.value})}
-          >
-            <option value="">All experiences</option>
-            {(list?.experiences ?? []).map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      <ul className="admin-tiles" aria-label="Summary">
+      <nav className="admin-views" aria-label="Dashboard views">
         {(
           [
-            ['Total Bookings', summary?.total],
-            ['New', summary?.new],
-            ['Contacted', summary?.contacted],
-            ['Confirmed', summary?.confirmed],
-            ['Total Pax', summary?.pax],
+            ['bookings', 'Bookings'],
+            ['departures', 'Departures'],
           ] as const
-        ).map(([label, value]) => (
-          <li key={label} className="admin-tile">
-            <span className="admin-tile__label">{label}</span>
-            <span className="admin-tile__value">{value ?? '–'}</span>
-          </li>
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="button button--ghost"
+            aria-current={view === value ? 'page' : undefined}
+            onClick={() => setView(value)}
+          >
+            {label}
+          </button>
         ))}
-      </ul>
+      </nav>
 
-      <div aria-live="polite" aria-busy={bookings.isFetching}>
-        {showLoading ? (
-          <p className="admin-empty">Loading bookings...</p>
-        ) : list && list.bookings.length === 0 ? (
-          <p className="admin-empty">No bookings found matching your filters.</p>
+      {view === 'departures' ? <DeparturesView /> : null}
+
+      <div hidden={view !== 'bookings'}>
+        <div className="admin-filters" role="search" aria-label="Filter bookings">
+          <div className="field">
+            <label htmlFor={ids.search}>Search</label>
+            <input
+              id={ids.search}
+              type="search"
+              placeholder="Name, email, reference or experience"
+              value={searchInput}
+              onChange={(event) => {
+                setSearchInput(event.target.value)
+                // A new search starts at its first page.
+                setFilters((f) => (f.page === 1 ? f : {...f, page: 1}))
+              }}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.status}>Status</label>
+            <select
+              id={ids.status}
+              value={filters.status}
+              onChange={(event) => update({status: event.target.value as BookingStatus | ''})}
+            >
+              <option value="">All statuses</option>
+              {BOOKING_STATUSES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.experience}>Experience</label>
+            <select
+              id={ids.experience}
+              value={filters.experience}
+              onChange={(event) => update({experience: event.target.value})}
+            >
+              <option value="">All experiences</option>
+              {(list?.experiences ?? []).map((title) => (
+                <option key={title} value={title}>
+                  {title}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <ul className="admin-tiles" aria-label="Summary">
+          {(
+            [
+              ['Total Bookings', summary?.total],
+              ['New', summary?.new],
+              ['Contacted', summary?.contacted],
+              ['Confirmed', summary?.confirmed],
+              ['Total Pax', summary?.pax],
+            ] as const
+          ).map(([label, value]) => (
+            <li key={label} className="admin-tile">
+              <span className="admin-tile__label">{label}</span>
+              <span className="admin-tile__value">{value ?? '–'}</span>
+            </li>
+          ))}
+        </ul>
+
+        <div aria-live="polite" aria-busy={bookings.isFetching}>
+          {showLoading ? (
+            <p className="admin-empty">Loading bookings...</p>
+          ) : list && list.bookings.length === 0 ? (
+            <p className="admin-empty">No bookings found matching your filters.</p>
+          ) : null}
+        </div>
+
+        {list && list.bookings.length > 0 ? (
+          <BookingTable
+            bookings={list.bookings}
+            pendingId={
+              changeStatus.isPending ? (changeStatus.variables?.booking._id ?? null) : null
+            }
+            onStatusChange={setStatus}
+            onView={(booking, button) => {
+              returnFocus.current = button
+              setDetailsId(booking._id)
+            }}
+          />
+        ) : null}
+
+        {list && (list.page > 1 || list.hasMore) ? (
+          <nav className="admin-pages" aria-label="Pages of bookings">
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={list.page <= 1}
+              onClick={() => update({page: list.page - 1})}
+            >
+              Previous page
+            </button>
+            <span aria-current="page">Page {list.page}</span>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={!list.hasMore}
+              onClick={() => update({page: list.page + 1})}
+            >
+              Next page
+            </button>
+          </nav>
         ) : null}
       </div>
-
-      {list && list.bookings.length > 0 ? (
-        <BookingTable
-          bookings={list.bookings}
-          pendingId={changeStatus.isPending ? (changeStatus.variables?.booking._id ?? null) : null}
-          onStatusChange={setStatus}
-          onView={(booking, button) => {
-            returnFocus.current = button
-            setDetailsId(booking._id)
-          }}
-        />
-      ) : null}
-
-      {list && (list.page > 1 || list.hasMore) ? (
-        <nav className="admin-pages" aria-label="Pages of bookings">
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={list.page <= 1}
-            onClick={() => update({page: list.page - 1})}
-          >
-            Previous page
-          </button>
-          <span aria-current="page">Page {list.page}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={!list.hasMore}
-            onClick={() => update({page: list.page + 1})}
-          >
-            Next page
-          </button>
-        </nav>
-      ) : null}
 
       <ConfirmAnywayDialog
         pending={overCapacity}

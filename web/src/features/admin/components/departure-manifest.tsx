@@ -1,0 +1,97 @@
+import {useId} from 'react'
+
+import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+
+import {formatShortDate} from '../../../utils/format-date'
+import type {Departure} from '../api/get-departures'
+
+/**
+ * One departure's manifest: its numbers and everyone on it, with what the guide needs (pickup, phone, notes).
+ * "Print manifest" prints this departure alone (see the print rules in admin.css).
+ */
+export function DepartureManifest({
+  departure,
+  printing,
+  onPrint,
+}: {
+  departure: Departure
+  printing: boolean
+  onPrint: () => void
+}) {
+  const titleId = useId()
+  const slot = departure.slot || 'Any time'
+  const over = departure.taken > departure.capacity
+  return (
+    <article
+      className={['manifest', printing ? 'manifest--print' : ''].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      data-departure={`${departure.experience_id}|${departure.date}|${departure.slot}`}
+    >
+      <header className="manifest__header">
+        <h3 id={titleId}>
+          {departure.experience_title}, {formatShortDate(departure.date)}, {slot}
+        </h3>
+        <button type="button" className="button button--ghost manifest__print" onClick={onPrint}>
+          Print manifest
+          <span className="visually-hidden">
+            {' '}
+            for {departure.experience_title}, {formatShortDate(departure.date)}, {slot}
+          </span>
+        </button>
+      </header>
+      <dl className="manifest__numbers">
+        <div>
+          <dt>Capacity</dt>
+          <dd>{departure.capacity}</dd>
+        </div>
+        <div>
+          <dt>Taken</dt>
+          <dd className={over ? 'manifest__over' : undefined}>
+            {departure.taken}
+            {over ? ' (over capacity)' : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Requested</dt>
+          <dd>{departure.requested}</dd>
+        </div>
+        <div>
+          <dt>Left</dt>
+          <dd>{departure.left}</dd>
+        </div>
+      </dl>
+      <div className="admin-table-wrap">
+        <table className="manifest__table">
+          <caption className="visually-hidden">
+            People on {departure.experience_title}, {formatShortDate(departure.date)}, {slot}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Pax</th>
+              <th scope="col">Status</th>
+              <th scope="col">Pickup</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {departure.bookings.map((booking) => (
+              <tr key={booking._id} data-booking-ref={booking.booking_ref ?? undefined}>
+                <th scope="row">
+                  {booking.name}
+                  <span className="manifest__ref"> {booking.booking_ref}</span>
+                </th>
+                <td>{booking.pax ?? ''}</td>
+                <td>{bookingStatusTitle(booking.status)}</td>
+                <td>{booking.pickup_location ?? ''}</td>
+                <td>{booking.phone ?? ''}</td>
+                <td>{[booking.notes, booking.staff_notes].filter(Boolean).join(' · ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,113 @@
+import {useEffect, useId, useState} from 'react'
+
+import {addDays, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
+import {departuresCsvUrl, useDepartures, type DepartureRange} from '../api/get-departures'
+import {DepartureManifest} from './departure-manifest'
+
+/** The staff API's limit (functions/staff/departures-view.ts). */
+const MAX_DAYS = 92
+
+function rangeProblem(range: DepartureRange): string | null {
+  if (!isIsoDate(range.from) || !isIsoDate(range.to)) return 'Choose both dates.'
+  if (range.to < range.from) return 'The last date must be on or after the first.'
+  if (range.to > addDays(range.from, MAX_DAYS - 1)) return `Choose at most ${MAX_DAYS} days.`
+  return null
+}
+
+/**
+ * Departures (issue 13): for a date range, each experience, date and slot that has bookings, with its capacity,
+ * places taken and requested, and who is going, a printable manifest per departure and a CSV of them all.
+ * Dates are Cape Town's, whatever the computer's time zone.
+ */
+export function DeparturesView() {
+  const [range, setRange] = useState<DepartureRange>(() => {
+    const today = todayInCapeTown()
+    return {from: today, to: addDays(today, 29)}
+  })
+  const [printKey, setPrintKey] = useState<string | null>(null)
+  const ids = {from: useId(), to: useId(), problem: useId()}
+  const problem = rangeProblem(range)
+  const departures = useDepartures(range, problem === null)
+
+  // Print one manifest: the print rules show only the marked one, then the mark goes.
+  useEffect(() => {
+    if (!printKey) return
+    document.body.classList.add('printing-manifest')
+    const done = () => {
+      document.body.classList.remove('printing-manifest')
+      setPrintKey(null)
+    }
+    window.addEventListener('afterprint', done, {once: true})
+    window.print()
+    return () => {
+      window.removeEventListener('afterprint', done)
+      document.body.classList.remove('printing-manifest')
+    }
+  }, [printKey])
+
+  const list = departures.data?.departures
+  return (
+    <section className="departures" aria-labelledby="departures-title">
+      <h2 id="departures-title">Departures</h2>
+      <div className="admin-filters admin-filters--departures" role="group" aria-label="Dates">
+        <div className="field">
+          <label htmlFor={ids.from}>From</label>
+          <input
+            id={ids.from}
+            type="date"
+            value={range.from}
+            aria-describedby={problem ? ids.problem : undefined}
+            onChange={(event) => setRange((r) => ({...r, from: event.target.value}))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.to}>To</label>
+          <input
+            id={ids.to}
+            type="date"
+            value={range.to}
+            aria-describedby={problem ? ids.problem : undefined}
+            onChange={(event) => setRange((r) => ({...r, to: event.target.value}))}
+          />
+        </div>
+        <div className="field departures__csv">
+          {problem ? null : (
+            <a className="button button--ghost" href={departuresCsvUrl(range)} download>
+              Download CSV
+            </a>
+          )}
+        </div>
+      </div>
+      {problem ? (
+        <p id={ids.problem} className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div aria-live="polite" aria-busy={departures.isFetching}>
+        {problem ? null : departures.isPending ? (
+          <p className="admin-empty">Loading departures...</p>
+        ) : departures.isError ? (
+          <p className="admin-empty" role="alert">
+            Failed to load departures. Please try again.
+          </p>
+        ) : list && list.length === 0 ? (
+          <p className="admin-empty">No departures with bookings in these dates.</p>
+        ) : null}
+      </div>
+      {list && !problem
+        ? list.map((departure) => {
+            const key = `${departure.experience_id}|${departure.date}|${departure.slot}`
+            return (
+              <DepartureManifest
+                key={key}
+                departure={departure}
+                printing={printKey === key}
+                onPrint={() => setPrintKey(key)}
+              />
+            )
+          })
+        : null}
+    </section>
+  )
+}
