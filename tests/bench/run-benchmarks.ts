@@ -1,4 +1,5 @@
 import {benchBookings} from './bookings-bench.ts'
+import {benchCapacity} from './capacity-bench.ts'
 import {benchDashboard} from './dashboard-bench.ts'
 import {benchLake} from './lake-bench.ts'
 import {benchPhone} from './phone-bench.ts'
@@ -6,7 +7,7 @@ import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site|phone|staff|dashboard|bookings]`: every speed target of the project, measured; medians and p95 are printed. */
+/** `npm run bench [lake|site|phone|staff|dashboard|bookings|capacity]`: every speed target of the project, measured; medians and p95 are printed. */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   lake: benchLake,
   site: benchSite,
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   staff: benchStaff,
   dashboard: benchDashboard,
   bookings: benchBookings,
+  capacity: benchCapacity,
 }
 const only = process.argv.slice(2)
 

@@ -1,0 +1,197 @@
+/**
+ * Places per departure (issue 13), end to end in Chromium: staff fill a departure through confirmations, the
+ * booking page refuses a request for it on submit, confirming beyond it asks first, the public dialog shows the
+ * date full with alternatives, and the departures view and its manifest list the right people.
+ */
+import {resolveBookingRules} from '../../../schemas/src/capacity.ts'
+import {isDateAvailable} from '../../../schemas/src/experience-settings.ts'
+import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {formatShortDate} from '../../../web/src/utils/format-date.ts'
+import {bookingDoc, row, runToken, seed, unlock} from '../admin/admin-helpers.ts'
+import {expect, lakeClient, test, waitForHydration} from '../fixtures.ts'
+import {sendBookingRequest} from './traveller-forms.ts'
+
+const SLUG = 'cape-point-penguins'
+const token = runToken()
+const bookings = lakeClient({dataset: 'bookings'})
+
+test.describe.configure({mode: 'serial'})
+
+/** A date far enough ahead that no other test books near it: it and three days either side bookable and empty. */
+async function quietDate(): Promise<string> {
+  const content = lakeClient({perspective: 'published'})
+  const stored = await content.fetch(
+    '*[_type == "experienceSettings" && experience->slug.current == $slug][0]',
+    {slug: SLUG},
+  )
+  const rules = resolveBookingRules(stored)
+  expect(rules.capacity).toBe(8)
+  const today = todayInCapeTown()
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const date = addDays(today, 60 + Math.floor(Math.random() * 600))
+    const around = [-3, -2, -1, 0, 1, 2, 3].map((d) => addDays(date, d))
+    if (!around.every((d) => isDateAvailable(d, rules, today))) continue
+    const taken = await bookings.fetch<number>(
+      'count(*[_type == "booking" && experience_id == $slug && date in $dates])',
+      {slug: SLUG, dates: around},
+    )
+    if (taken === 0) return date
+  }
+  throw new Error('No quiet date found')
+}
+
+let date = ''
+const party = (name: string, pax: number) => {
+  const extra = {
+    pickup_location: `${name} Guest House, Simon's Town`,
+    notes: `${name} brings binoculars`,
+  }
+  return {
+    ...bookingDoc(token, {
+      experience_id: SLUG,
+      experience_title: `Cape Point ${token}`,
+      preferred_time: '',
+      pax_adults: pax,
+      pax_children: 0,
+      pax_total: pax,
+      name: `${name} ${token}`,
+      phone: `+27 82 000 ${String(pax).padStart(4, '0')}`,
+      ...extra,
+    }),
+    ...extra,
+  }
+}
+const alpha = party('Alpha', 4)
+const bravo = party('Bravo', 4)
+const charlie = party('Charlie', 2)
+
+test.beforeAll(async () => {
+  date = await quietDate()
+  for (const doc of [alpha, bravo, charlie]) doc.date = date
+  await seed(bookings, [alpha, bravo, charlie])
+})
+
+test.afterAll(async () => {
+  await bookings.delete({
+    query:
+      '*[(_type == "booking" && _id match $prefix) || (_type == "booking" && email match $email)]',
+    params: {prefix: `e2e-admin-${token}-*`, email: `*${token}*`},
+  })
+})
+
+test('staff fill a departure; the booking page refuses on submit; beyond the places asks first', async ({
+  page,
+  browser,
+}) => {
+  await unlock(page)
+  await page.getByRole('searchbox', {name: 'Search'}).fill(token)
+  const statusOf = (ref: string) =>
+    row(page, ref).getByRole('combobox', {name: new RegExp(`Status of ${ref}`)})
+  await statusOf(alpha.booking_ref).selectOption('confirmed')
+  await expect.poll(async () => (await bookings.getDocument(alpha._id))?.status).toBe('confirmed')
+
+  // A traveller opens the booking page while four places are left, and fills the form.
+  const traveller = await browser.newPage()
+  await traveller.goto(`/book/${SLUG}?date=${date}&pax=2,0`)
+  await waitForHydration(traveller)
+  await expect(traveller.getByLabel('Full name')).toBeVisible()
+
+  // Meanwhile staff confirm the next four: the departure is full.
+  await statusOf(bravo.booking_ref).selectOption('confirmed')
+  await expect.poll(async () => (await bookings.getDocument(bravo._id))?.status).toBe('confirmed')
+
+  // The function re-checks on submit: refused with the message and the nearest dates, nothing stored.
+  const email = `late.${token}@example.com`
+  await expect(sendBookingRequest(traveller, {name: `Late ${token}`, email})).rejects.toThrow()
+  await expect(
+    traveller.getByText('Fully booked on this date—please choose another.').first(),
+  ).toBeVisible()
+  const alternatives = traveller.getByRole('link', {name: /places left/})
+  await expect(alternatives).toHaveCount(3)
+  await expect(alternatives.first()).toContainText(formatShortDate(addDays(date, -1)))
+  expect(await bookings.fetch('count(*[_type == "booking" && email == $email])', {email})).toBe(0)
+
+  // Reloaded, the booking page itself says so before the form.
+  await traveller.goto(`/book/${SLUG}?date=${date}&pax=2,0`)
+  await waitForHydration(traveller)
+  await expect(traveller.getByRole('heading', {name: 'Please choose another date'})).toBeVisible()
+  await expect(traveller.getByLabel('Full name')).toHaveCount(0)
+  await traveller.close()
+
+  // Confirming Charlie would make ten of eight: the numbers, and Cancel changes nothing.
+  await statusOf(charlie.booking_ref).selectOption('confirmed')
+  const ask = page.getByRole('dialog', {name: 'This departure is full'})
+  await expect(ask).toBeVisible()
+  await expect(ask).toContainText('Capacity8 places')
+  await expect(ask).toContainText('Taken (confirmed)8 places')
+  await expect(ask).toContainText('Left0 places')
+  await expect(ask).toContainText('This booking2 places')
+  await ask.getByRole('button', {name: 'Cancel'}).click()
+  await expect(ask).toBeHidden()
+  expect((await bookings.getDocument(charlie._id))?.status).toBe('new')
+
+  await statusOf(charlie.booking_ref).selectOption('confirmed')
+  await ask.getByRole('button', {name: 'Confirm anyway'}).click()
+  await expect(ask).toBeHidden()
+  await expect.poll(async () => (await bookings.getDocument(charlie._id))?.status).toBe('confirmed')
+  const history = (await bookings.getDocument(charlie._id))!.status_history as {note?: string}[]
+  expect(history.at(-1)!.note).toBe(
+    'Confirmed anyway: 10 of 8 places (2 for this booking, 0 were left)',
+  )
+})
+
+test('the public dialog shows the date full and offers the nearest dates with room', async ({
+  page,
+}) => {
+  await page.goto(`/experiences?exp=${SLUG}`)
+  await page.getByRole('dialog').getByRole('button', {name: 'Book this experience'}).click()
+  const dialog = page.getByRole('dialog', {name: 'Book this experience'})
+  await dialog.getByLabel('Date').fill(date)
+  await expect(dialog.getByText('Fully booked on this date—please choose another.')).toBeVisible()
+  await expect(dialog.getByRole('button', {name: 'Continue'})).toBeDisabled()
+  const choices = dialog.getByRole('button', {name: /places left/})
+  await expect(choices).toHaveCount(3)
+  await expect(choices.nth(0)).toHaveText(`${formatShortDate(addDays(date, -1))} · 8 places left`)
+  await expect(choices.nth(1)).toHaveText(`${formatShortDate(addDays(date, 1))} · 8 places left`)
+  await choices.nth(1).click()
+  await expect(dialog.getByLabel('Date')).toHaveValue(addDays(date, 1))
+  await expect(dialog.getByText('Fully booked on this date—please choose another.')).toHaveCount(0)
+  await expect(dialog.getByRole('button', {name: 'Continue'})).toBeEnabled()
+})
+
+test('the departures view and the printable manifest list the people on the departure', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.print = () => {}
+  })
+  await unlock(page)
+  await page.getByRole('button', {name: 'Departures'}).click()
+  await page.getByLabel('From').fill(date)
+  await page.getByLabel('To').fill(date)
+  const manifest = page.getByRole('article', {
+    name: new RegExp(`Cape Point.*${formatShortDate(date)}`),
+  })
+  await expect(manifest).toBeVisible()
+  await expect(manifest).toContainText('Capacity8')
+  await expect(manifest).toContainText('Taken10 (over capacity)')
+  for (const doc of [alpha, bravo, charlie]) {
+    const line = manifest.getByRole('row', {name: new RegExp(doc.name)})
+    await expect(line).toContainText(String(doc.pax_total))
+    await expect(line).toContainText(doc.pickup_location)
+    await expect(line).toContainText(doc.phone)
+    await expect(line).toContainText(doc.notes)
+  }
+  await expect(manifest.getByRole('row')).toHaveCount(4)
+
+  await manifest.getByRole('button', {name: /Print manifest/}).click()
+  await page.emulateMedia({media: 'print'})
+  await expect(manifest.getByRole('row', {name: new RegExp(alpha.name)})).toBeVisible()
+  await expect(page.getByRole('heading', {name: 'Booking Management'})).toBeHidden()
+  await page.emulateMedia({media: 'screen'})
+
+  const csv = await page.request.get(`/api/staff/departures.csv?from=${date}&to=${date}`)
+  expect(csv.status()).toBe(200)
+  const text = await csv.text()
+  for (const doc of [alpha, bravo, charlie]) expect(text).toContain(doc.name)
+})
