@@ -29,7 +29,18 @@ export const bookingRulesQuery = /* groq */ `*[_type == "experienceSettings" && 
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
 export const ACTIVE_STATUSES = ['new', 'contacted', 'confirmed'] as const
 
-export const departureLoadsQuery = /* groq */ `*[_type == "booking" && experience_id == $experience && date >= $from && date <= $to && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}`
+/**
+ * More bookings than any range of one experience can hold: a read that fills it is refused rather than counted
+ * short (see loadDepartureCounts), since fewer bookings would mean too many places left.
+ */
+export const MAX_LOADS = 20_000
+
+/**
+ * Ordered and sliced on purpose: `*[…] | order(…)[a...b]` with an equality on `experience_id` is the shape query
+ * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
+ * booking in the dataset.
+ */
+export const departureLoadsQuery = /* groq */ `*[_type == "booking" && experience_id == $experience && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, status, "pax": pax_total}`
 
 export async function loadBookingRules(
   content: SanityClient,
@@ -49,5 +60,9 @@ export async function loadDepartureCounts(
     {...range, statuses: [...ACTIVE_STATUSES]},
     signal ? {signal} : {},
   )
+  if (loads.length >= MAX_LOADS)
+    throw new Error(
+      `More than ${MAX_LOADS} bookings in ${range.from}…${range.to}: not counted short`,
+    )
   return countLoads(rules, loads)
 }

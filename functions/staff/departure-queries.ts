@@ -4,10 +4,10 @@
  * query (one snapshot, so the lock's revision and the counts agree), and the departures view reads the bookings
  * of a date range.
  */
-import {ACTIVE_STATUSES} from '../lib/departure-loads.ts'
+import {ACTIVE_STATUSES, MAX_LOADS} from '../lib/departure-loads.ts'
 import {bookingFields} from './bookings-queries.ts'
 
-export {ACTIVE_STATUSES}
+export {ACTIVE_STATUSES, MAX_LOADS}
 
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
@@ -16,7 +16,7 @@ export const departureSnapshotQuery = /* groq */ `{
 }`
 
 /** The bookings of every departure in a range, with what the manifest shows; ordered for the view. */
-export const departuresViewQuery = /* groq */ `*[_type == "booking" && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) {
+export const departuresViewQuery = /* groq */ `*[_type == "booking" && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...${MAX_LOADS}] {
   _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,
   pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes
 }`

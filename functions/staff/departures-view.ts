@@ -14,6 +14,7 @@ import {
   ACTIVE_STATUSES,
   departuresViewQuery,
   experiencesWithRulesQuery,
+  MAX_LOADS,
 } from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
 
@@ -92,6 +93,10 @@ export async function loadDepartures(
       statuses: [...ACTIVE_STATUSES],
     }),
   ])
+  if (bookings.length >= MAX_LOADS)
+    throw new Error(
+      `More than ${MAX_LOADS} bookings in ${range.from}…${range.to}; choose fewer days`,
+    )
   const bySlug = new Map<string, ExperienceWithRules>()
   for (const experience of experiences) {
     bySlug.set(experience.slug, experience)

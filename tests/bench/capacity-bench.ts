@@ -76,7 +76,8 @@ export async function benchCapacity(): Promise<BenchResult[]> {
         _id: `booking-${i}`,
         _type: 'booking',
         booking_ref: `CTX-${String(i).padStart(6, '0')}`,
-        status: STATUSES[i % STATUSES.length],
+        // Not i % 6 as for the experience, or each experience would get one status.
+        status: STATUSES[Math.floor(i / EXPERIENCES.length) % STATUSES.length],
         created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
         experience_id: e.slug,
         experience_title: e.title,
