@@ -734,13 +734,27 @@ export type StoryLinksQueryResult = Array<{
 
 // Source: ../web/src/features/booking/api/get-experience-settings.ts
 // Variable: experienceSettingsQuery
-// Query: *[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}
+// Query: *[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
 export type ExperienceSettingsQueryResult = {
   minPax: number | null
   maxPax: number | null
   blackoutDates: Array<string> | null
   timeSlots: Array<string> | null
   leadTimeDays: number | null
+  capacity: number | null
+  slotCapacities: Array<{
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'slotCapacity'
+    _key: string
+  }> | null
+  capacityOverrides: Array<{
+    date?: string
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'capacityOverride'
+    _key: string
+  }> | null
 } | null
 
 // Source: ../web/src/features/experiences/api/get-experience.ts
@@ -1478,7 +1492,7 @@ export type StoryBySlugQueryResult = {
 declare global {
   interface SanityQueries {
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc){\n  _id,\n  title,\n  "slug": slug.current,\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n\n}': StoryLinksQueryResult
-    '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays}': ExperienceSettingsQueryResult
+    '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult
     '{\n  "page": *[_id == "homePage"][0]{\n    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,\n    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},\n    quickSearchHeading, quickSearchButtonLabel,\n    featuredHeading, featuredText,\n    itineraryHeading, itineraryText, itineraryLinkLabel,\n    storiesHeading, storiesText, storiesLinkLabel,\n    "featuredStories": coalesce(featuredStories[]->{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}, []),\n    testimonialsHeading,\n    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),\n    howItWorksHeading,\n    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])\n  },\n  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]\n    | order(featuredOrder asc)[0...7]{\n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n},\n  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n},\n  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}\n}': HomeQueryResult
