@@ -144,8 +144,10 @@ export function TripChoiceForm({
     dateChosen && counts && (!dateOk || !placesOk)
       ? nearestAlternatives(settings, departure, total, counts, today)
       : []
-  // While the places load, Continue waits; should they fail to load, the booking function still checks.
-  const checkingPlaces = dateOk && availability.isPending && availability.fetchStatus !== 'idle'
+  // While the places load, Continue waits; should they fail to load, the booking function still checks. Only
+  // once hydrated: the server never fetches them, and the first render in the browser must match its HTML.
+  const checkingPlaces =
+    hydrated && dateOk && availability.isPending && availability.fetchStatus !== 'idle'
   const canContinue = dateOk && paxOk && timeOk && placesOk && !checkingPlaces
   const dateError = !dateChosen
     ? null
