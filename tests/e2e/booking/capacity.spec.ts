@@ -195,3 +195,41 @@ test('the departures view and the printable manifest list the people on the depa
   const text = await csv.text()
   for (const doc of [alpha, bravo, charlie]) expect(text).toContain(doc.name)
 })
+
+test('the availability endpoint, through the site server: counts only, GET only, bad input refused', async ({
+  request,
+}) => {
+  const ok = await request.get(
+    `/api/availability?experience=${SLUG}&from=${addDays(date, -2)}&to=${addDays(date, 2)}`,
+  )
+  expect(ok.status()).toBe(200)
+  const text = await ok.text()
+  expect(JSON.parse(text)).toEqual({
+    experience: SLUG,
+    from: addDays(date, -2),
+    to: addDays(date, 2),
+    unlimited: false,
+    departures: [{date, slot: '', taken: 10}],
+  })
+  for (const secret of [alpha.name, alpha.phone, alpha.email, alpha.booking_ref]) {
+    expect(text).not.toContain(secret)
+  }
+  const posted = await request.post(
+    `/api/availability?experience=${SLUG}&from=${date}&to=${date}`,
+    {
+      data: {date},
+    },
+  )
+  expect(posted.status()).toBe(405)
+  expect(posted.headers()['allow']).toBe('GET, HEAD')
+  for (const query of [
+    `experience=${SLUG}&from=${date}`,
+    `experience=${SLUG}&from=${date}&to=${addDays(date, 200)}`,
+    `experience=%E2%80%AE${SLUG}&from=${date}&to=${date}`,
+    `experience=${SLUG}&experience=other&from=${date}&to=${date}`,
+  ]) {
+    const refused = await request.get(`/api/availability?${query}`)
+    expect(refused.status(), query).toBe(400)
+    expect(((await refused.json()) as {message: string}).message).toMatch(/\w/)
+  }
+})

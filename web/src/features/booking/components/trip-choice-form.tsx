@@ -135,13 +135,14 @@ export function TripChoiceForm({
   // The same rules the booking function applies on submit, over the counts the availability function sent.
   const departure = {date, slot: departureSlotOf(settings, showTime ? time : '')}
   const counts = availability.data && !availability.data.unlimited ? availability.data.counts : null
+  // A group outside the experience's limits is told so by the summary; places matter once the group is possible.
   const places =
-    dateOk && counts
+    dateOk && paxOk && counts
       ? checkDeparture(settings, departure, total, counts, today, UNAVAILABLE_DATE_MESSAGE)
       : null
   const placesOk = !places || places.ok
   const alternatives: Alternative[] =
-    dateChosen && counts && (!dateOk || !placesOk)
+    dateChosen && paxOk && counts && (!dateOk || !placesOk)
       ? nearestAlternatives(settings, departure, total, counts, today)
       : []
   // While the places load, Continue waits; should they fail to load, the booking function still checks. Only
@@ -212,7 +213,7 @@ export function TripChoiceForm({
             Checking places left…
           </p>
         ) : null}
-        {dateError !== null && counts ? (
+        {dateError !== null && paxOk && counts ? (
           <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
         ) : null}
       </div>
