@@ -79,9 +79,7 @@ export function homePageDocument() {
     storiesHeading: 'Local stories',
     storiesText: 'The places, people and rhythms behind our experiences, written by our guides.',
     featuredStories: keyed(
-      ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'].map((slug) =>
-        ref(storyId(slug)),
-      ),
+      ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'].map((slug) => ref(storyId(slug))),
       'home-story',
     ),
     storiesLinkLabel: 'Read more stories',
