@@ -150,7 +150,14 @@ test('the second of two staff changing one booking is told it changed and sees i
   await second.route('**/api/staff/events', (route) => route.abort())
   for (const page of [first, second]) {
     await unlock(page)
+    // The search is debounced: wait for its own answer, or it would refresh the second list after the change.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/staff/bookings?') &&
+        new URL(response.url()).searchParams.get('search') === ben.booking_ref,
+    )
     await page.getByRole('searchbox', {name: 'Search'}).fill(ben.booking_ref)
+    await searched
     await expect(row(page, ben.booking_ref)).toBeVisible()
   }
   const select = (page: typeof first) => row(page, ben.booking_ref).getByRole('combobox')
