@@ -34,6 +34,13 @@ describe('server rendering through the site app', () => {
     expect(html).toContain('From ZAR 450 per person')
     expect(html).toContain('window.__RQ_STATE__=')
     expect(html).toContain('<!--preload src/app/routes/experience.tsx-->')
+    // Without scripts, "Book Now" is a link to the booking page and the menu a disclosure of the same links.
+    expect(html).toMatch(
+      /<noscript><a href="\/book\/lions-head-sunset-hike" class="button button--primary">Book Now<\/a><\/noscript>/,
+    )
+    expect(html).toMatch(
+      /<noscript><details class="site-nav__menu-fallback">.*href="\/about".*<\/details><\/noscript>/s,
+    )
   })
 
   it('answers unknown paths and missing content with the not-found page and status 404', async () => {

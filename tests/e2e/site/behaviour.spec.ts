@@ -276,3 +276,38 @@ test('without scripts, the listing filters are links the server answers with the
     await context.close()
   }
 })
+
+test('without scripts, the phone menu opens and leads on, and "Book Now" leads to the booking page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: env.siteUrl,
+    viewport: {width: 390, height: 844},
+  })
+  try {
+    const page = await context.newPage()
+    await page.goto('/')
+    // The scripts' menu button would do nothing: it is not shown; the disclosure is.
+    await expect(page.getByRole('button', {name: 'Open menu'})).toBeHidden()
+    const menu = page.getByRole('navigation', {name: 'Menu'})
+    await expect(menu).toBeHidden()
+    // A <summary>, which Chromium's accessibility tree names but does not call a button.
+    await page
+      .locator('summary', {has: page.getByText('☰')})
+      .and(page.getByLabel('Menu'))
+      .click()
+    await expect(menu).toBeVisible()
+    await menu.getByRole('link', {name: 'Experiences'}).click()
+    await expect(page).toHaveURL(/\/experiences$/)
+
+    await page.goto('/experiences/lions-head-sunset-hike')
+    await expect(page.getByRole('button', {name: 'Book Now'})).toBeHidden()
+    await page.getByRole('link', {name: 'Book Now'}).click()
+    await expect(page).toHaveURL(/\/book\/lions-head-sunset-hike$/)
+    const choice = page.getByRole('region', {name: 'Choose your date and group'})
+    await expect(choice.getByLabel('Date')).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})

@@ -9,6 +9,7 @@ import {SanityImage} from '../../components/sanity-image'
 import {Seo} from '../../components/seo'
 import {useExperience} from '../../features/experiences/api/get-experience'
 import type {ExperienceDetail} from '../../features/experiences/api/experience-fields'
+import {bookingHref} from '../../features/experiences/booking-links'
 import {BookingDialog} from '../../features/booking/components/booking-dialog'
 import {urlFor} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
@@ -166,11 +167,17 @@ export function ExperiencePage() {
           <p className="muted">No payment required at this stage — just planning.</p>
           <button
             type="button"
-            className="button button--primary"
+            className="button button--primary needs-scripts"
             onClick={(event) => openBooking(event.currentTarget)}
           >
             Book Now
           </button>
+          {/* Without scripts: the booking page asks for the date and group with the dialog's rules. */}
+          <noscript>
+            <a href={bookingHref(experience)} className="button button--primary">
+              Book Now
+            </a>
+          </noscript>
         </aside>
       </div>
       <BookingDialog

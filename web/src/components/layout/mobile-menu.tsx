@@ -47,29 +47,29 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
           <span aria-hidden="true">×</span>
         </button>
         <nav aria-label="Menu">
-          <ul className="mobile-menu__list">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  onClick={onClose}
-                  className="mobile-menu__link"
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks onChoose={onClose} />
         </nav>
-        <Link
-          to={BOOK_CTA.to}
-          onClick={onClose}
-          className="button button--primary mobile-menu__cta"
-        >
-          {BOOK_CTA.label}
-        </Link>
       </div>
     </div>
+  )
+}
+
+/** The menu's links and its call to action; choosing one closes the menu. */
+export function MenuLinks({onChoose}: {onChoose?: () => void}) {
+  return (
+    <>
+      <ul className="mobile-menu__list">
+        {NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end} onClick={onChoose} className="mobile-menu__link">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <Link to={BOOK_CTA.to} onClick={onChoose} className="button button--primary mobile-menu__cta">
+        {BOOK_CTA.label}
+      </Link>
+    </>
   )
 }

@@ -2,7 +2,7 @@ import {useEffect, useRef, useState} from 'react'
 import {Link, NavLink, useLocation} from 'react-router-dom'
 
 import {useSiteIdentity} from '../seo'
-import {MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
+import {MenuLinks, MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
 import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
 
 function useScrolledPast(threshold: number): boolean {
@@ -49,7 +49,7 @@ export function SiteNav() {
         <button
           ref={menuButtonRef}
           type="button"
-          className="icon-button site-nav__menu-button"
+          className="icon-button site-nav__menu-button needs-scripts"
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -58,6 +58,17 @@ export function SiteNav() {
         >
           <span aria-hidden="true">☰</span>
         </button>
+        {/* Without scripts the menu is a disclosure of the same links, opened and closed by the browser. */}
+        <noscript>
+          <details className="site-nav__menu-fallback">
+            <summary className="icon-button" aria-label="Menu">
+              <span aria-hidden="true">☰</span>
+            </summary>
+            <nav aria-label="Menu" className="mobile-menu">
+              <MenuLinks />
+            </nav>
+          </details>
+        </noscript>
       </div>
       <MobileMenu
         open={menuOpen}
