@@ -1,6 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
+  COUNTED_STATUSES,
   countLoads,
   resolveBookingRules,
   type BookingLoad,
@@ -27,7 +28,7 @@ export type BookableExperience = {
 export const bookingRulesQuery = /* groq */ `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}`
 
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
-export const ACTIVE_STATUSES = ['new', 'contacted', 'confirmed'] as const
+export const ACTIVE_STATUSES = COUNTED_STATUSES
 
 /**
  * More bookings than any range of one experience can hold: a read that fills it is refused rather than counted
@@ -40,7 +41,7 @@ export const MAX_LOADS = 20_000
  * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
  * booking in the dataset.
  */
-export const departureLoadsQuery = /* groq */ `*[_type == "booking" && experience_id == $experience && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, status, "pax": pax_total}`
+export const departureLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, status, "pax": pax_total}`
 
 export async function loadBookingRules(
   content: SanityClient,

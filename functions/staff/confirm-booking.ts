@@ -1,10 +1,11 @@
 import {randomBytes} from 'node:crypto'
 
 import {
-  countLoads,
-  departureSlotOf,
-  departuresOn,
+  confirmAnywayNote,
+  confirmationCheck,
+  departureLockId,
   type BookingLoad,
+  type ConfirmationNumbers,
 } from '@repo/schemas/capacity.ts'
 
 import {
@@ -13,19 +14,11 @@ import {
   type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
-import {ACTIVE_STATUSES, departureLockId, departureSnapshotQuery} from './departure-queries.ts'
+import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
 
 /** What staff see before confirming beyond a departure's places. */
-export type OverCapacity = {
-  date: string
-  slot: string
-  capacity: number
-  taken: number
-  requested: number
-  left: number
-  pax: number
-}
+export type OverCapacity = ConfirmationNumbers
 
 export const OVER_CAPACITY_ERROR = 'Confirming this booking would go beyond the departure’s places.'
 
@@ -85,25 +78,16 @@ export async function confirmWithCapacity(
     if (booking._rev !== revision)
       return {status: 409, body: {error: 'This booking was changed by someone else.', booking}}
 
-    const slot = departureSlotOf(
+    // The same rule as the studio's Confirm action (schemas/src/capacity.ts).
+    const {numbers, over} = confirmationCheck(
       rules,
-      typeof booking.preferred_time === 'string' ? booking.preferred_time : '',
+      {
+        date,
+        preferredTime: typeof booking.preferred_time === 'string' ? booking.preferred_time : '',
+        pax: typeof booking.pax_total === 'number' ? booking.pax_total : 0,
+      },
+      snapshot.loads,
     )
-    const row = departuresOn(rules, date, countLoads(rules, snapshot.loads)).find(
-      (d) => d.slot === slot,
-    )!
-    const pax = typeof booking.pax_total === 'number' ? booking.pax_total : 0
-    const numbers: OverCapacity = {
-      date,
-      slot,
-      capacity: row.capacity,
-      taken: row.taken,
-      // The booking itself is still a request; the numbers show the others.
-      requested: Math.max(0, row.requested - pax),
-      left: row.left,
-      pax,
-    }
-    const over = pax > row.left
     if (over && !confirmAnyway)
       return {
         status: 409,
@@ -124,11 +108,7 @@ export async function confirmWithCapacity(
             status: 'confirmed',
             at,
             by,
-            ...(over
-              ? {
-                  note: `Confirmed anyway: ${numbers.taken + pax} of ${numbers.capacity} places (${numbers.pax} for this booking, ${numbers.left} were left)`,
-                }
-              : {}),
+            ...(over ? {note: confirmAnywayNote(numbers)} : {}),
           },
         ]),
     )

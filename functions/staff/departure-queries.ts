@@ -4,19 +4,21 @@
  * query (one snapshot, so the lock's revision and the counts agree), and the departures view reads the bookings
  * of a date range.
  */
+import {departureLockId} from '@repo/schemas/capacity.ts'
+
 import {ACTIVE_STATUSES, MAX_LOADS} from '../lib/departure-loads.ts'
 import {bookingFields} from './bookings-queries.ts'
 
-export {ACTIVE_STATUSES, MAX_LOADS}
+export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
-  "loads": *[_type == "booking" && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
 }`
 
 /** The bookings of every departure in a range, with what the manifest shows; ordered for the view. */
-export const departuresViewQuery = /* groq */ `*[_type == "booking" && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...${MAX_LOADS}] {
+export const departuresViewQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...${MAX_LOADS}] {
   _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,
   pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes
 }`
@@ -26,8 +28,3 @@ export const experiencesWithRulesQuery = /* groq */ `*[_type == "experience" && 
   _id, title, isBespoke, "slug": slug.current, aliases,
   "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
 }`
-
-/** The lock of one experience on one date: an id any dataset accepts (no dots, so no path). */
-export function departureLockId(experience: string, date: string): string {
-  return `departure-${experience.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 100)}-${date}`
-}

@@ -8,6 +8,9 @@ import {
   capacityOverridesProblem,
   capacityProblem,
   checkDeparture,
+  confirmAnywayNote,
+  confirmationCheck,
+  departureLockId,
   countLoads,
   departuresOn,
   FULLY_BOOKED_MESSAGE,
@@ -193,6 +196,60 @@ describe('checkDeparture', () => {
       ok: true,
       left: 4,
     })
+  })
+})
+
+describe('confirmationCheck (the staff API and the studio decide with it)', () => {
+  const loads: BookingLoad[] = [
+    {date: '2027-03-01', slot: 'Afternoon', status: 'confirmed', pax: 2},
+    {date: '2027-03-01', slot: 'Afternoon', status: 'new', pax: 3},
+    {date: '2027-03-01', slot: 'Afternoon', status: 'contacted', pax: 1},
+  ]
+
+  it('gives the departure’s numbers without the booking’s own request, and says whether it fits', () => {
+    expect(
+      confirmationCheck(walk, {date: '2027-03-01', preferredTime: 'Afternoon', pax: 1}, loads),
+    ).toEqual({
+      numbers: {
+        date: '2027-03-01',
+        slot: 'Afternoon',
+        capacity: 4,
+        taken: 2,
+        requested: 3,
+        left: 2,
+        pax: 1,
+      },
+      over: false,
+    })
+    const three = confirmationCheck(
+      walk,
+      {date: '2027-03-01', preferredTime: 'Afternoon', pax: 3},
+      loads,
+    )
+    expect(three.over).toBe(true)
+    expect(three.numbers).toMatchObject({left: 2, pax: 3, requested: 1})
+    expect(confirmAnywayNote(three.numbers)).toBe(
+      'Confirmed anyway: 5 of 4 places (3 for this booking, 2 were left)',
+    )
+  })
+
+  it('counts a time the experience does not offer as the day as a whole', () => {
+    const check = confirmationCheck(
+      walk,
+      {date: '2027-03-01', preferredTime: 'Dawn', pax: 9},
+      loads,
+    )
+    expect(check.numbers).toMatchObject({slot: '', capacity: 10, taken: 2, left: 8})
+    expect(check.over).toBe(true)
+  })
+
+  it('names one lock per experience and date, whatever the slug holds', () => {
+    expect(departureLockId('lions-head-sunset-hike', '2027-03-01')).toBe(
+      'departure-lions-head-sunset-hike-2027-03-01',
+    )
+    expect(departureLockId('drafts.odd slug', '2027-03-01')).toBe(
+      'departure-drafts-odd-slug-2027-03-01',
+    )
   })
 })
 

@@ -120,6 +120,9 @@ export type DepartureCount = {
 const TAKES = new Set(['confirmed'])
 const ASKS = new Set(['new', 'contacted'])
 
+/** The statuses whose bookings count towards a departure: requests and confirmations (declined and closed do not). */
+export const COUNTED_STATUSES = ['new', 'contacted', 'confirmed'] as const
+
 /** Taken and requested pax per departure key (`date|slot`), slots normalised with `departureSlotOf`. */
 export function countLoads(
   settings: Pick<ExperienceSettings, 'timeSlots'>,
@@ -198,6 +201,59 @@ export function checkDeparture(
   if (left <= 0) return {ok: false, reason: 'full', left: 0, message: FULLY_BOOKED_MESSAGE}
   if (left < pax) return {ok: false, reason: 'too-few', left, message: placesLeftMessage(left)}
   return {ok: true, left}
+}
+
+/** A departure's numbers as staff see them before confirming one booking on it (dashboard and studio alike). */
+export type ConfirmationNumbers = {
+  date: string
+  slot: string
+  capacity: number
+  taken: number
+  /** Places other requests ask for (the booking itself is still a request, so it is left out). */
+  requested: number
+  left: number
+  /** The booking's own group. */
+  pax: number
+}
+
+/**
+ * What confirming a booking would do to its departure, from the departure's bookings (`loads`, the booking itself
+ * among them as a request): the numbers, and whether it goes beyond the places left. The staff API and the
+ * studio's Confirm action decide with this, so both refuse the same confirmations.
+ */
+export function confirmationCheck(
+  settings: BookingRules,
+  booking: {date: string; preferredTime?: string | null; pax: number | null | undefined},
+  loads: readonly BookingLoad[],
+): {numbers: ConfirmationNumbers; over: boolean} {
+  const slot = departureSlotOf(settings, booking.preferredTime)
+  const row = departuresOn(settings, booking.date, countLoads(settings, loads)).find(
+    (d) => d.slot === slot,
+  )!
+  const pax = typeof booking.pax === 'number' && booking.pax > 0 ? booking.pax : 0
+  const numbers: ConfirmationNumbers = {
+    date: booking.date,
+    slot,
+    capacity: row.capacity,
+    taken: row.taken,
+    requested: Math.max(0, row.requested - pax),
+    left: row.left,
+    pax,
+  }
+  return {numbers, over: pax > row.left}
+}
+
+/** The status history's note on a confirmation beyond the places ("Confirm anyway"). */
+export function confirmAnywayNote(numbers: ConfirmationNumbers): string {
+  return `Confirmed anyway: ${numbers.taken + numbers.pax} of ${numbers.capacity} places (${numbers.pax} for this booking, ${numbers.left} were left)`
+}
+
+/**
+ * The id of one experience's departure lock document on a date (the `departure` type): every confirmation on that
+ * date changes it with `ifRevisionID` in the same transaction. An id any dataset accepts (no dots, so no path).
+ */
+export function departureLockId(experience: string, date: string): string {
+  return `departure-${experience.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 100)}-${date}`
 }
 
 /** How far either side of a date alternatives are looked for (and so the range a caller loads bookings for). */
