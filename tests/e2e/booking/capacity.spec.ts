@@ -103,9 +103,10 @@ test('staff fill a departure; the booking page refuses on submit; beyond the pla
   // The function re-checks on submit: refused with the message and the nearest dates, nothing stored.
   const email = `late.${token}@example.com`
   await expect(sendBookingRequest(traveller, {name: `Late ${token}`, email})).rejects.toThrow()
-  await expect(
-    traveller.getByText('Fully booked on this date—please choose another.').first(),
-  ).toBeVisible()
+  // Said once, with the nearest dates (not also by the form's own field error or the page).
+  const refusal = traveller.getByText('Fully booked on this date—please choose another.')
+  await expect(refusal).toBeVisible()
+  await expect(refusal).toHaveCount(1)
   const alternatives = traveller.getByRole('link', {name: /places left/})
   await expect(alternatives).toHaveCount(3)
   await expect(alternatives.first()).toContainText(formatShortDate(addDays(date, -1)))
@@ -116,6 +117,10 @@ test('staff fill a departure; the booking page refuses on submit; beyond the pla
   await waitForHydration(traveller)
   await expect(traveller.getByRole('heading', {name: 'Please choose another date'})).toBeVisible()
   await expect(traveller.getByLabel('Full name')).toHaveCount(0)
+  // Once, beside the date with the nearest dates, not again in the card above it.
+  await expect(traveller.getByRole('button', {name: /places left/})).toHaveCount(3)
+  await expect(refusal).toHaveCount(1)
+  await expect(traveller.getByRole('alert').filter({hasText: 'Fully booked'})).toHaveCount(1)
   await traveller.close()
 
   // Confirming Charlie would make ten of eight: the numbers, and Cancel changes nothing.

@@ -41,7 +41,11 @@ function Problem({title, text}: {title: string; text: string}) {
   )
 }
 
-type TripProblem = {title: string; text: string | null}
+/**
+ * `text` is said by the card; a problem with the date itself (unavailable, full, too few places) is said once, by the
+ * choice form's date field beside the date and its nearest alternatives (`saidByForm`), not by the card too.
+ */
+type TripProblem = {title: string; text: string | null; saidByForm?: true}
 
 /** What keeps the link's trip from going straight to the form, if anything (the same rules as the dialog's). */
 function tripProblem(
@@ -54,8 +58,9 @@ function tripProblem(
     return query.problem === NO_DATE_PROBLEM
       ? {title: 'Choose your date and group', text: null}
       : {title: 'This booking link is incomplete', text: query.problem}
+  // The choice form below checks the same date with the same rules and says why beside it.
   if (!isDateAvailable(query.date, settings, today))
-    return {title: 'Please choose another date', text: UNAVAILABLE_DATE_MESSAGE}
+    return {title: 'Please choose another date', text: null, saidByForm: true}
   if (!paxWithinLimits(query, settings))
     return {
       title: 'Please change the group size',
@@ -76,7 +81,7 @@ function tripProblem(
       today,
       UNAVAILABLE_DATE_MESSAGE,
     )
-    if (!places.ok) return {title: 'Please choose another date', text: places.message}
+    if (!places.ok) return {title: 'Please choose another date', text: null, saidByForm: true}
   }
   return null
 }
@@ -142,7 +147,7 @@ export function BookPage() {
             <p className="notice notice--error" role="alert">
               {problem.text}
             </p>
-          ) : (
+          ) : problem?.saidByForm ? null : (
             <p>Choose a date and your group for {experience.title}, then send your request.</p>
           )}
           <TripChoiceForm
