@@ -11,7 +11,8 @@ export default defineConfig({
       {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
       // Whole pages rendered in jsdom, queried by role: a second normally, more on a busy 2-core machine.
       {test: {name: 'web', root: 'web', environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts', 'server/**/*.test.ts']}},
-      {test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
+      // The studio's tsconfig keeps JSX for Sanity's build (`jsx: preserve`); tests compile it as React's runtime does.
+      {oxc: {jsx: {runtime: 'automatic'}}, test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
     ],
   },
 })

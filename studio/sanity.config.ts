@@ -4,6 +4,7 @@ import {structureTool} from 'sanity/structure'
 
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 
+import {confirmBookingActions} from './actions/confirmBookingActions'
 import {localLakeOptions} from './local-lake'
 import {
   bookingsSchemaTypes,
@@ -30,6 +31,8 @@ const requestActions = new Set(['publish', 'discardChanges', 'restore', 'unpubli
 function keepActions(actions: DocumentActionComponent[], allowed: Set<string>) {
   return actions.filter(({action}) => action !== undefined && allowed.has(action))
 }
+
+const bookingActions = confirmBookingActions({contentDataset: dataset})
 
 const settingsForExperience: Template = {
   id: SETTINGS_FOR_EXPERIENCE_TEMPLATE,
@@ -95,8 +98,13 @@ export default defineConfig([
         templates.filter(({schemaType}) => !functionCreatedTypes.has(schemaType)),
     },
     document: {
-      actions: (actions, {schemaType}) =>
-        functionCreatedTypes.has(schemaType) ? keepActions(actions, requestActions) : actions,
+      actions: (actions, {schemaType}) => {
+        const kept = functionCreatedTypes.has(schemaType)
+          ? keepActions(actions, requestActions)
+          : actions
+        // Confirming counts the departure's places, as the dashboard does (issue 13).
+        return schemaType === 'booking' ? bookingActions(kept) : kept
+      },
       newDocumentOptions: () => [],
     },
   },

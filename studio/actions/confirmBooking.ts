@@ -1,0 +1,235 @@
+import type {SanityClient} from '@sanity/client'
+
+import {
+  confirmAnywayNote,
+  confirmationCheck,
+  COUNTED_STATUSES,
+  departureLockId,
+  resolveBookingRules,
+  type BookingLoad,
+  type BookingRules,
+  type ConfirmationNumbers,
+} from '@repo/schemas/capacity.ts'
+
+/**
+ * Confirming a booking from the studio's bookings workspace (issue 13), with the rule and the lock the staff API
+ * uses (functions/staff/confirm-booking.ts): the departure's places are counted in the same query that reads its
+ * `departure` lock document, and the booking's change commits in one transaction with a change to that lock made
+ * with `ifRevisionID` (or its `create`, which fails when it exists). Two confirmations of the last places, one here
+ * and one in the dashboard, cannot both succeed: the second one's transaction fails on the lock, and it counts
+ * again. Beyond the places it asks first, and "Confirm anyway" is noted in the status history.
+ *
+ * A draft (staff changed the status or the notes in the form) is published in the same transaction, so what the
+ * editor saw is what is stored, with status `confirmed`.
+ */
+
+/** The booking's experience, with its rules, from the published content dataset (drafts never). */
+export const confirmExperienceQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{
+  isBespoke,
+  "rules": *[_type == "experienceSettings" && !(_id in path("drafts.**")) && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+}`
+
+/** One snapshot: the booking, its draft, the departure's lock and the bookings on that departure (published ones). */
+export const confirmSnapshotQuery = /* groq */ `{
+  "booking": *[_id == $id][0]{_id, _rev, status},
+  "draft": *[_id == $draftId][0]{_rev},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+}`
+
+type StoredBooking = Record<string, unknown> & {_id: string; _rev: string; status?: string}
+
+type Snapshot = {
+  booking: {_id: string; _rev: string; status?: string} | null
+  draft: {_rev: string} | null
+  lock: {_id: string; _rev: string} | null
+  loads: BookingLoad[]
+}
+
+export type ConfirmOutcome =
+  /** Stored as confirmed; `overCapacity` when it went beyond the places ("Confirm anyway"). */
+  | {kind: 'confirmed'; overCapacity?: ConfirmationNumbers}
+  /** Not stored: beyond the places, and nobody said "Confirm anyway" yet. */
+  | {kind: 'over-capacity'; numbers: ConfirmationNumbers}
+  /** Not stored: the booking (or its draft) changed since the editor saw it. */
+  | {kind: 'changed'}
+  | {kind: 'not-found'}
+  /** Not stored: too many confirmations of this departure at once. */
+  | {kind: 'busy'}
+
+export type ConfirmDeps = {
+  /** The bookings dataset, as the studio's user (raw perspective: sees drafts). */
+  bookings: SanityClient
+  /** The published content (experiences and their booking settings). */
+  content: SanityClient
+  now?: () => Date
+  /** A short pause between attempts when another confirmation changed the departure first. */
+  pause?: (attempt: number) => Promise<void>
+  randomKey?: () => string
+}
+
+export type ConfirmRequest = {
+  /** The booking's published id. */
+  id: string
+  /** The revisions the editor saw: the published booking's, and its draft's when there is one. */
+  revision: string
+  draftRevision?: string | null
+  /** Who confirms, for the status history. */
+  by: string
+  confirmAnyway: boolean
+}
+
+const MAX_ATTEMPTS = 60
+
+const isConflict = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
+
+const defaultPause = (attempt: number) =>
+  new Promise<void>((resolve) =>
+    setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)),
+  )
+
+const defaultKey = () => Math.random().toString(16).slice(2, 14).padEnd(12, '0')
+
+export const draftIdOf = (id: string) => `drafts.${id.replace(/^drafts\./, '')}`
+
+/**
+ * What publishing `draft` over `published` changes: every field the draft has (set) and every field only the
+ * published document has (unset). System fields (`_id`, `_rev`, …) stay the lake's.
+ */
+export function publishChanges(
+  published: Record<string, unknown>,
+  draft: Record<string, unknown> | null,
+): {set: Record<string, unknown>; unset: string[]} {
+  if (!draft) return {set: {}, unset: []}
+  const own = (key: string) => !key.startsWith('_')
+  return {
+    set: Object.fromEntries(Object.entries(draft).filter(([key]) => own(key))),
+    unset: Object.keys(published).filter((key) => own(key) && !(key in draft)),
+  }
+}
+
+/** Confirms a booking as the studio's Confirm action does; see the module's note. */
+export async function confirmBooking(
+  deps: ConfirmDeps,
+  request: ConfirmRequest,
+): Promise<ConfirmOutcome> {
+  const {bookings, content} = deps
+  const now = deps.now ?? (() => new Date())
+  const pause = deps.pause ?? defaultPause
+  const randomKey = deps.randomKey ?? defaultKey
+  const id = request.id.replace(/^drafts\./, '')
+  const draftId = draftIdOf(id)
+
+  const first = await bookings.getDocument<StoredBooking>(id)
+  if (!first) return {kind: 'not-found'}
+  const experience = typeof first.experience_id === 'string' ? first.experience_id : ''
+  const date = typeof first.date === 'string' ? first.date : ''
+  const found = experience
+    ? await content.fetch<{isBespoke?: boolean; rules: unknown} | null>(confirmExperienceQuery, {
+        id: experience,
+      })
+    : null
+  // A bespoke trip, or an old record with no departure to count: no places change hands, only the status.
+  const rules: BookingRules | null =
+    found && !found.isBespoke && date
+      ? resolveBookingRules(found.rules as Parameters<typeof resolveBookingRules>[0])
+      : null
+  const lockId = rules ? departureLockId(experience, date) : null
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const snapshot = await bookings.fetch<Snapshot>(confirmSnapshotQuery, {
+      id,
+      draftId,
+      lockId: lockId ?? '',
+      experience,
+      date,
+      statuses: [...COUNTED_STATUSES],
+    })
+    if (!snapshot.booking) return {kind: 'not-found'}
+    if (
+      snapshot.booking._rev !== request.revision ||
+      (snapshot.draft?._rev ?? null) !== (request.draftRevision ?? null)
+    )
+      return {kind: 'changed'}
+
+    let over: ConfirmationNumbers | undefined
+    if (rules && snapshot.booking.status !== 'confirmed') {
+      const check = confirmationCheck(
+        rules,
+        {
+          date,
+          preferredTime: typeof first.preferred_time === 'string' ? first.preferred_time : '',
+          pax: typeof first.pax_total === 'number' ? first.pax_total : 0,
+        },
+        snapshot.loads,
+      )
+      if (check.over && !request.confirmAnyway)
+        return {kind: 'over-capacity', numbers: check.numbers}
+      if (check.over) over = check.numbers
+    }
+
+    const [published, draft] = await Promise.all([
+      bookings.getDocument<StoredBooking>(id),
+      snapshot.draft ? bookings.getDocument<StoredBooking>(draftId) : Promise.resolve(null),
+    ])
+    if (!published) return {kind: 'not-found'}
+    const {set, unset} = publishChanges(published, draft ?? null)
+    const history = Array.isArray(set.status_history)
+      ? set.status_history
+      : Array.isArray(published.status_history)
+        ? published.status_history
+        : []
+    const at = now().toISOString()
+    const transaction = bookings.transaction()
+    transaction.patch(id, (p) => {
+      let patch = p.ifRevisionId(request.revision)
+      if (unset.length > 0) patch = patch.unset(unset)
+      return patch.set({
+        ...set,
+        status: 'confirmed',
+        status_history: [
+          ...history,
+          {
+            _key: randomKey(),
+            _type: 'statusChange',
+            status: 'confirmed',
+            at,
+            by: request.by,
+            ...(over ? {note: confirmAnywayNote(over)} : {}),
+          },
+        ],
+      })
+    })
+    if (snapshot.draft) {
+      // Checked in the same transaction, so an edit made meanwhile is never thrown away.
+      transaction.patch(draftId, (p) =>
+        p.ifRevisionId(snapshot.draft!._rev).set({status: 'confirmed'}),
+      )
+      transaction.delete(draftId)
+    }
+    if (lockId) {
+      const lockFields = {last_change: id, updated_at: at}
+      if (snapshot.lock)
+        transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))
+      else
+        transaction.create({
+          _id: lockId,
+          _type: 'departure',
+          experience_id: experience,
+          date,
+          ...lockFields,
+        })
+    }
+    try {
+      await transaction.commit({visibility: 'sync'})
+    } catch (error) {
+      if (!isConflict(error)) throw error
+      // Another confirmation of this departure (or a change to this booking) got there first: look again.
+      await pause(attempt)
+      continue
+    }
+    return over ? {kind: 'confirmed', overCapacity: over} : {kind: 'confirmed'}
+  }
+  return {kind: 'busy'}
+}
