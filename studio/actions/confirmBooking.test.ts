@@ -225,9 +225,9 @@ describe('Confirm in the studio', () => {
 })
 
 describe('the bookings workspace’s actions', () => {
-  it('offers Confirm on a stored booking not yet confirmed, and routes Publish of a draft set to Confirmed through it', () => {
+  it('offers Confirm on a stored booking not yet confirmed and not being edited, and routes Publish of a draft set to Confirmed through it', () => {
     expect(confirmOffered(null, {status: 'new'})).toBe(true)
-    expect(confirmOffered({status: 'contacted'}, {status: 'new'})).toBe(true)
+    expect(confirmOffered({status: 'contacted'}, {status: 'new'})).toBe(false)
     expect(confirmOffered(null, {status: 'confirmed'})).toBe(false)
     expect(confirmOffered({status: 'confirmed'}, {status: 'new'})).toBe(false)
     expect(confirmOffered({status: 'new'}, null)).toBe(false)

@@ -33,12 +33,15 @@ export function publishConfirms(
   )
 }
 
-/** Whether the Confirm action is offered: a stored booking not yet confirmed, nor about to be by Publish. */
+/**
+ * Whether the Confirm action is offered: a stored booking, not yet confirmed, with no unpublished changes. With a
+ * draft, Publish stays the main action; choosing Confirmed in the form makes it "Publish and confirm".
+ */
 export function confirmOffered(
   draft: Record<string, unknown> | null | undefined,
   published: Record<string, unknown> | null | undefined,
 ): boolean {
-  return Boolean(published && published.status !== 'confirmed' && draft?.status !== 'confirmed')
+  return Boolean(published && !draft && published.status !== 'confirmed')
 }
 
 /** The over-capacity question's lines, as the dashboard's "Confirm anyway" dialog shows them. */

@@ -3,12 +3,11 @@
  * booking page refuses a request for it on submit, confirming beyond it asks first, the public dialog shows the
  * date full with alternatives, and the departures view and its manifest list the right people.
  */
-import {resolveBookingRules} from '../../../schemas/src/capacity.ts'
-import {isDateAvailable} from '../../../schemas/src/experience-settings.ts'
-import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {addDays} from '../../../schemas/src/iso-date.ts'
 import {formatShortDate} from '../../../web/src/utils/format-date.ts'
 import {bookingDoc, row, runToken, seed, unlock} from '../admin/admin-helpers.ts'
 import {expect, lakeClient, test, waitForHydration} from '../fixtures.ts'
+import {quietDate} from './quiet-date.ts'
 import {sendBookingRequest} from './traveller-forms.ts'
 
 const SLUG = 'cape-point-penguins'
@@ -16,29 +15,6 @@ const token = runToken()
 const bookings = lakeClient({dataset: 'bookings'})
 
 test.describe.configure({mode: 'serial'})
-
-/** A date far enough ahead that no other test books near it: it and three days either side bookable and empty. */
-async function quietDate(): Promise<string> {
-  const content = lakeClient({perspective: 'published'})
-  const stored = await content.fetch(
-    '*[_type == "experienceSettings" && experience->slug.current == $slug][0]',
-    {slug: SLUG},
-  )
-  const rules = resolveBookingRules(stored)
-  expect(rules.capacity).toBe(8)
-  const today = todayInCapeTown()
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const date = addDays(today, 60 + Math.floor(Math.random() * 600))
-    const around = [-3, -2, -1, 0, 1, 2, 3].map((d) => addDays(date, d))
-    if (!around.every((d) => isDateAvailable(d, rules, today))) continue
-    const taken = await bookings.fetch<number>(
-      'count(*[_type == "booking" && experience_id == $slug && date in $dates])',
-      {slug: SLUG, dates: around},
-    )
-    if (taken === 0) return date
-  }
-  throw new Error('No quiet date found')
-}
 
 let date = ''
 const party = (name: string, pax: number) => {
@@ -66,7 +42,7 @@ const bravo = party('Bravo', 4)
 const charlie = party('Charlie', 2)
 
 test.beforeAll(async () => {
-  date = await quietDate()
+  date = await quietDate(SLUG)
   for (const doc of [alpha, bravo, charlie]) doc.date = date
   await seed(bookings, [alpha, bravo, charlie])
 })
