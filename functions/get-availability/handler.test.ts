@@ -120,13 +120,28 @@ describe('GET /api/availability', () => {
       [`experience=${'a'.repeat(101)}&from=2030-01-01&to=2030-01-02`, 400],
       [`experience=bo-kaap-food-walk&from=2030-01-01&to=2030-01-02&x=${'y'.repeat(3000)}`, 414],
       ['experience=no-such-walk&from=2030-01-01&to=2030-01-02', 404],
+      ['experience=bo-kaap-food-walk&from=2030-01-01&from=2030-01-02&to=2030-01-02', 400],
+      ['experience[]=bo-kaap-food-walk&from=2030-01-01&to=2030-01-02', 400],
+      [`experience=bo-kaap-food-walk&from=${'9'.repeat(1500)}&to=2030-01-02`, 400],
+      ['experience=bo-kaap-food-walk&from=2030-01-01&to=%E2%80%AE2030-01-02', 400],
     ]
     for (const [query, status] of cases) {
       const response = await get(query)
       expect(response.status, query.slice(0, 80)).toBe(status)
       const body = (await response.json()) as {message?: string}
       expect(body.message, query.slice(0, 80)).toMatch(/\w/)
+      // A sentence for a person, never the validator's own wording.
+      expect(body.message, query.slice(0, 80)).not.toMatch(/Invalid input|expected string|Too big/)
     }
+    const missing = (await (await get('')).json()) as {message: string; fieldErrors: object}
+    expect(missing).toEqual({
+      message: 'Say which experience.',
+      fieldErrors: {
+        experience: ['Say which experience.'],
+        from: ['Give from as a date written yyyy-MM-dd.'],
+        to: ['Give to as a date written yyyy-MM-dd.'],
+      },
+    })
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       const response = await get('experience=bo-kaap-food-walk&from=2030-01-01&to=2030-01-02', {
         method,
@@ -138,7 +153,10 @@ describe('GET /api/availability', () => {
     expect(await countAll()).toBe(before)
   })
 
-  it(`takes up to ${MAX_RANGE_DAYS} days, across a leap day and the end of the year`, async () => {
+  it(`takes up to ${MAX_RANGE_DAYS} days, across a leap day and the end of the year (and of year 9999)`, async () => {
+    expect((await get('experience=bo-kaap-food-walk&from=9999-12-31&to=9999-12-31')).status).toBe(
+      200,
+    )
     expect((await get('experience=bo-kaap-food-walk&from=2031-12-01&to=2032-03-09')).status).toBe(
       200,
     )

@@ -2,7 +2,6 @@ import type {SanityClient} from '@sanity/client'
 import {z} from 'zod'
 
 import {publicLoads, type PublicDepartureLoad} from '@repo/schemas/capacity.ts'
-import {addDays, isIsoDate} from '@repo/schemas/iso-date.ts'
 
 import {
   bookableExperienceQuery,
@@ -11,6 +10,7 @@ import {
   type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {json, problem, type RequestContext} from '../lib/http.ts'
+import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 
 export type GetAvailabilityDeps = {
@@ -28,27 +28,15 @@ export const AVAILABILITY_FAILED_MESSAGE =
   'We could not check the places left just now. Please try again in a moment.'
 export const UNKNOWN_EXPERIENCE_MESSAGE = 'We could not find this experience.'
 
-const isoDate = z.string().max(10).refine(isIsoDate, 'Use a calendar date written yyyy-MM-dd.')
-
 export const availabilityParamsSchema = z
   .object({
     experience: z
-      .string()
+      .string({error: 'Say which experience.'})
       .min(1, 'Say which experience.')
-      .max(100)
+      .max(100, 'Name the experience by its slug.')
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'Name the experience by its slug.'),
-    from: isoDate,
-    to: isoDate,
   })
-  .refine((p) => p.from <= p.to, {
-    message: 'The range must end on or after its start.',
-    path: ['to'],
-  })
-  // zod runs these refinements even when a date failed its own check, so each guards against that.
-  .refine((p) => !isIsoDate(p.from) || p.to <= addDays(p.from, MAX_RANGE_DAYS - 1), {
-    message: `Ask for at most ${MAX_RANGE_DAYS} days at a time.`,
-    path: ['to'],
-  })
+  .and(dateRangeSchema(MAX_RANGE_DAYS, `Ask for at most ${MAX_RANGE_DAYS} days at a time.`))
 
 export type AvailabilityAnswer = {
   experience: string
@@ -77,18 +65,12 @@ export async function getAvailability(
   const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
   if (limited) return limited
 
-  const search = new URL(request.url).searchParams
-  const raw: Record<string, string> = {}
-  for (const name of ['experience', 'from', 'to']) {
-    const values = search.getAll(name)
-    if (values.length > 1)
-      return problem(400, `Give ${name} once.`, {[name]: [`Give ${name} once.`]})
-    if (values[0] !== undefined) raw[name] = values[0]
-  }
-  const parsed = availabilityParamsSchema.safeParse(raw)
+  const single = singleQueryParams(new URL(request.url).searchParams, ['experience', 'from', 'to'])
+  if (!single.ok) return problem(400, single.message, {[single.name]: [single.message]})
+  const parsed = availabilityParamsSchema.safeParse(single.values)
   if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>
-    return problem(400, Object.values(fieldErrors)[0]?.[0] ?? 'Invalid request.', fieldErrors)
+    const {message, fieldErrors} = paramErrors(parsed.error)
+    return problem(400, message, fieldErrors)
   }
   const {experience: slug, from, to} = parsed.data
 

@@ -305,20 +305,48 @@ describe('departures view', () => {
     expect(lines[3]).toContain('"Sea Point; Promenade"')
   })
 
-  it('refuses a range that is not one, or longer than 92 days', async () => {
-    for (const query of [
-      '',
-      'from=2030-02-01',
-      'from=2030-02-30&to=2030-03-01',
-      'from=2030-03-01&to=2030-02-01',
-      'from=2030-01-01&to=2030-04-03',
-      'from=2030-01-01&to=%F0%9F%90%A7',
-    ])
-      expect((await api(`/departures?${query}`)).status, query).toBe(400)
+  it('refuses a range that is not one, or longer than 92 days, saying what to send; the CSV the same', async () => {
+    const cases: [string, RegExp][] = [
+      ['', /^Give from as a date written yyyy-MM-dd\.$/],
+      ['from=2030-02-01', /^Give to as a date written yyyy-MM-dd\.$/],
+      ['from=2030-02-30&to=2030-03-01', /^Use a calendar date/],
+      ['from=2030-03-01&to=2030-02-01', /^The range must end on or after its start\.$/],
+      ['from=2030-01-01&to=2030-04-03', /^Choose at most 92 days\.$/],
+      ['from=2030-01-01&to=%F0%9F%90%A7', /^Use a calendar date/],
+      ['from=2030-01-01&to=2030-01-02&from=2030-03-01', /^Give from once\.$/],
+      [`from=${'9'.repeat(5000)}&to=2030-01-02`, /^Use a calendar date/],
+      ['from[]=2030-01-01&to=2030-01-02', /^Give from as a date/],
+      ['from=2030-01-01%00&to=2030-01-02', /^Use a calendar date/],
+    ]
+    for (const path of ['/departures', '/departures.csv'])
+      for (const [query, message] of cases) {
+        const response = await api(`${path}?${query}`)
+        expect(response.status, `${path}?${query.slice(0, 60)}`).toBe(400)
+        expect(((await response.json()) as {error: string}).error, query.slice(0, 60)).toMatch(
+          message,
+        )
+      }
     expect((await api('/departures?from=2030-01-01&to=2030-04-02')).status).toBe(200)
+    // The last days of year 9999: one day is one day (counted, not compared as strings).
+    expect((await api('/departures?from=9999-12-31&to=9999-12-31')).status).toBe(200)
     const anonymous = await app.request(
       `${ORIGIN}/api/staff/departures?from=2030-01-01&to=2030-01-02`,
     )
     expect(anonymous.status).toBe(401)
+  })
+
+  it('is read-only: other methods are told to use GET, and change nothing', async () => {
+    const before = await bookingsClient().fetch<string[]>('*[]._rev')
+    for (const path of ['/departures', '/departures.csv'])
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const response = await api(`${path}?from=2030-01-01&to=2030-01-02`, {
+          method,
+          ...(method === 'DELETE' ? {} : {body: '{"from":"2030-01-01"}'}),
+        })
+        expect(response.status, `${method} ${path}`).toBe(405)
+        expect(response.headers.get('allow')).toBe('GET, HEAD')
+        expect(((await response.json()) as {error: string}).error).toBe('Use GET.')
+      }
+    expect(await bookingsClient().fetch<string[]>('*[]._rev')).toEqual(before)
   })
 })

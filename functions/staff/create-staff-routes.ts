@@ -149,18 +149,25 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     })
   })
 
-  app.get('/departures', async (c) => send(c, await listDepartures(handlerDeps, c.req.query())))
+  app.get('/departures', async (c) =>
+    send(c, await listDepartures(handlerDeps, new URL(c.req.url).searchParams)),
+  )
 
   app.get('/departures.csv', async (c) => {
-    const result = await exportDeparturesCsv(handlerDeps, c.req.query())
-    if (result.status !== 200) return send(c, result)
-    const {from, to} = c.req.query()
-    return c.body(result.body as string, 200, {
+    const result = await exportDeparturesCsv(handlerDeps, new URL(c.req.url).searchParams)
+    if (!('range' in result)) return send(c, result)
+    const {from, to} = result.range
+    return c.body(result.body, 200, {
       ...NO_STORE,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="departures-${from}-to-${to}.csv"`,
     })
   })
+
+  // Read-only views: any other method is told which one to use, not "Not found".
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], ['/departures', '/departures.csv'], (c) =>
+    c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
+  )
 
   app.patch('/bookings/:id/status', async (c) =>
     send(

@@ -1,5 +1,3 @@
-import {z} from 'zod'
-
 import {
   countLoads,
   departureSlotOf,
@@ -7,8 +5,8 @@ import {
   resolveBookingRules,
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
-import {addDays, isIsoDate} from '@repo/schemas/iso-date.ts'
 
+import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {csvCell} from './bookings-csv.ts'
 import {
   ACTIVE_STATUSES,
@@ -21,19 +19,10 @@ import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
 /** A quarter at most: the view is for planning the weeks ahead, and the query stays one range scan. */
 export const DEPARTURES_MAX_DAYS = 92
 
-const isoDate = z.string().max(10).refine(isIsoDate, 'Use a calendar date written yyyy-MM-dd.')
-
-export const departuresParamsSchema = z
-  .object({from: isoDate, to: isoDate})
-  .refine((p) => p.from <= p.to, {
-    message: 'The range must end on or after its start.',
-    path: ['to'],
-  })
-  // zod runs this even when a date failed its own check, so it guards against that.
-  .refine((p) => !isIsoDate(p.from) || p.to <= addDays(p.from, DEPARTURES_MAX_DAYS - 1), {
-    message: `Choose at most ${DEPARTURES_MAX_DAYS} days.`,
-    path: ['to'],
-  })
+export const departuresParamsSchema = dateRangeSchema(
+  DEPARTURES_MAX_DAYS,
+  `Choose at most ${DEPARTURES_MAX_DAYS} days.`,
+)
 
 export type ManifestBooking = {
   _id: string
@@ -137,18 +126,37 @@ export async function loadDepartures(
   )
 }
 
-const badRequest = (error: z.ZodError): HandlerResult => ({
-  status: 400,
-  body: {error: 'Invalid request', fieldErrors: z.flattenError(error).fieldErrors},
-})
+/** The range from the request's query string: each parameter once, real dates, at most a quarter. */
+function parseRange(
+  search: URLSearchParams,
+): {ok: true; range: {from: string; to: string}} | {ok: false; result: HandlerResult} {
+  const single = singleQueryParams(search, ['from', 'to'])
+  if (!single.ok)
+    return {
+      ok: false,
+      result: {
+        status: 400,
+        body: {error: single.message, fieldErrors: {[single.name]: [single.message]}},
+      },
+    }
+  const parsed = departuresParamsSchema.safeParse(single.values)
+  if (!parsed.success) {
+    const {message, fieldErrors} = paramErrors(parsed.error)
+    return {ok: false, result: {status: 400, body: {error: message, fieldErrors}}}
+  }
+  return {ok: true, range: parsed.data}
+}
 
 export async function listDepartures(
   deps: StaffDeps,
-  query: Record<string, string | undefined>,
+  search: URLSearchParams,
 ): Promise<HandlerResult> {
-  const parsed = departuresParamsSchema.safeParse(query)
-  if (!parsed.success) return badRequest(parsed.error)
-  return {status: 200, body: {...parsed.data, departures: await loadDepartures(deps, parsed.data)}}
+  const parsed = parseRange(search)
+  if (!parsed.ok) return parsed.result
+  return {
+    status: 200,
+    body: {...parsed.range, departures: await loadDepartures(deps, parsed.range)},
+  }
 }
 
 export const MANIFEST_CSV_COLUMNS = [
@@ -201,9 +209,13 @@ export function departuresToCsv(rows: DepartureRow[]): string {
 
 export async function exportDeparturesCsv(
   deps: StaffDeps,
-  query: Record<string, string | undefined>,
-): Promise<{status: 200; body: string} | HandlerResult> {
-  const parsed = departuresParamsSchema.safeParse(query)
-  if (!parsed.success) return badRequest(parsed.error)
-  return {status: 200, body: departuresToCsv(await loadDepartures(deps, parsed.data))}
+  search: URLSearchParams,
+): Promise<{status: 200; body: string; range: {from: string; to: string}} | HandlerResult> {
+  const parsed = parseRange(search)
+  if (!parsed.ok) return parsed.result
+  return {
+    status: 200,
+    body: departuresToCsv(await loadDepartures(deps, parsed.range)),
+    range: parsed.range,
+  }
 }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {addDays, isIsoDate, todayInCapeTown} from './iso-date.ts'
+import {addDays, daysBetween, isIsoDate, todayInCapeTown} from './iso-date.ts'
 
 describe('isIsoDate', () => {
   it('accepts real calendar dates only', () => {
@@ -10,6 +10,17 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2026-13-01')).toBe(false)
     expect(isIsoDate('26-01-01')).toBe(false)
     expect(isIsoDate('2026-01-01T00:00:00Z')).toBe(false)
+  })
+})
+
+describe('daysBetween', () => {
+  it('counts whole days across a leap day, the end of a year and the last year of four digits', () => {
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2)
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1)
+    expect(daysBetween('2027-01-01', '2026-12-31')).toBe(-1)
+    expect(daysBetween('9999-12-31', '9999-12-31')).toBe(0)
+    expect(daysBetween('9999-10-01', '9999-12-31')).toBe(91)
+    expect(() => daysBetween('9999-12-32', '9999-12-31')).toThrow(RangeError)
   })
 })
 

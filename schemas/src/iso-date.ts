@@ -23,6 +23,16 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10)
 }
 
+/**
+ * Whole days from one calendar date to another (negative when `to` is earlier). Counted, not compared as strings:
+ * `addDays('9999-12-31', 1)` leaves the four-digit years, and its string no longer sorts after the first.
+ */
+export function daysBetween(from: string, to: string): number {
+  if (!isIsoDate(from) || !isIsoDate(to))
+    throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${isIsoDate(from) ? to : from}`)
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+}
+
 /** Today's date in Cape Town, as `yyyy-MM-dd`. */
 export function todayInCapeTown(now: Date = new Date()): string {
   // en-CA formats as yyyy-MM-dd.
