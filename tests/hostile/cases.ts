@@ -1,5 +1,5 @@
 import {createRandom, type Random} from '../../lake/src/testing/seeded-random.ts'
-import {deepNesting, gzipBomb, hostileObjectText, hostileStrings, malformedBody, oversizedBody, percentEncode} from './payloads.ts'
+import {deepNesting, gzipBomb, hostileDates, hostileObjectText, hostileStrings, malformedBody, oversizedBody, percentEncode} from './payloads.ts'
 import type {RawRequest} from './raw-http.ts'
 
 
@@ -140,6 +140,66 @@ function challengeCase(random: Random, t: Targets): HostileCase {
   }
 }
 
+/** A real experience and a range the availability endpoint would answer, for cases that break one thing only. */
+const GOOD_SLUG = 'cape-point-penguins'
+const GOOD_RANGE = 'from=2027-03-01&to=2027-03-31'
+
+/**
+ * A date-range query that breaks one rule (issue 13): missing, malformed or unreal dates, a reversed or overlong
+ * range, repeated or array-like parameters, Unicode look-alikes, and oversized values. Every one must be refused.
+ */
+function badRangeQuery(random: Random): string {
+  const date = () => percentEncode(random.pick([...hostileDates.filter((d) => d !== '9999-12-31' && d !== '1900-01-01'), '２０２７-03-01', '2027-03-01\u0000', '\u202e2027-03-01', '2027-3-1', '2027-03-01T00:00:00Z', '1'.repeat(400), '']))
+  return random.pick([
+    '',
+    'from=2027-03-01',
+    `to=2027-03-31`,
+    `from=${date()}&to=2027-03-31`,
+    `from=2027-03-01&to=${date()}`,
+    'from=2027-03-31&to=2027-03-01',
+    'from=2027-01-01&to=2027-12-31',
+    `${GOOD_RANGE}&from=2027-03-02`,
+    'from[]=2027-03-01&to[]=2027-03-31',
+    `from=2027-03-01&to=2027-03-31&to=${'9'.repeat(2000)}`,
+  ])
+}
+
+/** `GET /api/availability`: odd parameters, bad dates, unknown or odd slugs, other methods. Nothing may be stored. */
+function availabilityCase(random: Random, t: Targets): HostileCase {
+  const slug = random.pick([
+    GOOD_SLUG,
+    GOOD_SLUG,
+    'no-such-experience',
+    'Cape-Point-Penguins',
+    percentEncode(random.pick(hostileStrings).slice(0, 3000)),
+    '%F0%9F%90%A7',
+    '*',
+    '%22%5D%7B...%7D',
+    'a'.repeat(101),
+    '',
+  ])
+  const variant = random.int(6)
+  // A good slug with a bad range, a bad slug with a good range, or a good request sent with the wrong method.
+  const query =
+    variant === 0
+      ? `experience=${GOOD_SLUG}&${GOOD_RANGE}`
+      : slug === GOOD_SLUG
+        ? `experience=${GOOD_SLUG}&${badRangeQuery(random)}`
+        : `experience=${slug}&${GOOD_RANGE}`
+  const method = variant === 0 ? random.pick(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) : random.pick(['GET', 'GET', 'GET', 'HEAD'])
+  const extra = random.chance(0.2) ? `&${random.pick(['callback=alert', 'x=' + '%ff%fe'.repeat(100), 'a[b][c]=1', '__proto__[x]=1', '$t=*'])}` : ''
+  return {
+    category: `site ${method === 'GET' || method === 'HEAD' ? 'GET' : 'other method'} /api/availability`,
+    server: 'site',
+    mustRefuse: true,
+    build() {
+      const target = `/api/availability?${query}${extra}`
+      if (method === 'GET' || method === 'HEAD') return {...get(target, t.siteHost), method}
+      return json(method, target, t.siteHost, hostileObjectText(random, {experience: GOOD_SLUG, from: '2027-03-01', taken: 0}), [['Origin', t.siteOrigin]])
+    },
+  }
+}
+
 /** The staff API without a session, with a forged one, and with a real session and bodies that must be refused. */
 function staffCase(random: Random, t: Targets): HostileCase {
   const cookie = random.pick([
@@ -151,6 +211,7 @@ function staffCase(random: Random, t: Targets): HostileCase {
   ])
   const authed = cookie === t.staffCookie && cookie !== ''
   const id = random.pick(['booking.x', '%2e%2e', '..%2f..%2fetc', '*', 'a'.repeat(3000), '%zz', 'drafts.booking.x', '__proto__'])
+  const departures = random.pick(['/api/staff/departures', '/api/staff/departures.csv'])
   const target = random.pick([
     ['GET', `/api/staff/bookings?status=${percentEncode(random.pick(hostileStrings).slice(0, 500))}&q=${'*'.repeat(random.int(2000))}`],
     ['GET', `/api/staff/bookings?limit=${random.pick(['-1', '1e309', '99999999', 'abc'])}&offset=${random.pick(['-5', 'NaN', '1'.repeat(40)])}`],
@@ -161,10 +222,17 @@ function staffCase(random: Random, t: Targets): HostileCase {
     ['GET', '/api/staff/events'],
     ['DELETE', '/api/staff/bookings'],
     ['POST', '/api/staff/session'],
+    // The departures view and its CSV (issue 13): a range that is not one, and methods other than GET.
+    ['GET', `${departures}?${badRangeQuery(random)}`],
+    ['GET', `${departures}?${badRangeQuery(random)}`],
+    ['GET', `${departures}?${GOOD_RANGE}`],
+    [random.pick(['POST', 'PUT', 'PATCH', 'DELETE']), `${departures}?${GOOD_RANGE}`],
   ] as const)
   const [method, path] = target
-  // A real session may list and export; only writes and sign-ins with junk must be refused.
-  const mustRefuse = !authed || method !== 'GET'
+  // A real session may list and export, and read the departures of a real range; writes, sign-ins with junk and
+  // departures of a range that is not one must be refused.
+  const badDepartures = path.startsWith('/api/staff/departures') && !path.endsWith(`?${GOOD_RANGE}`)
+  const mustRefuse = !authed || method !== 'GET' || badDepartures
   return {
     category: `staff ${method} ${path.split('?')[0]?.replace(/bookings\/[^/]+/, 'bookings/:id')}`,
     server: 'site',
@@ -426,6 +494,7 @@ export function generateCases(seed: number, t: Targets, count: number, imagePath
   const mix: [number, (random: Random) => HostileCase][] = [
     [26, (random) => siteFunctionCase(random, t)],
     [3, (random) => challengeCase(random, t)],
+    [4, (random) => availabilityCase(random, t)],
     [14, (random) => staffCase(random, t)],
     [9, (random) => pageCase(random, t)],
     [14, (random) => lakeQueryCase(random, t)],

@@ -23,7 +23,7 @@ export const hostileStrings: readonly string[] = [
 ]
 
 const hostileNumbers = ['1e309', '-0', '-1', '9007199254740993', '0.1e-400', 'NaN', 'Infinity', '1'.repeat(400)]
-const hostileDates = ['9999-12-31', '0000-00-00', '2024-02-30', '1900-01-01', '2026-13-01', '+275760-09-13', 'yesterday']
+export const hostileDates = ['9999-12-31', '0000-00-00', '2024-02-30', '1900-01-01', '2026-13-01', '+275760-09-13', 'yesterday']
 
 export function jsonString(value: string) {
   // JSON.stringify writes a lone surrogate as a \ud800 escape, which is what a hostile client sends.
