@@ -305,6 +305,107 @@ describe('departures view', () => {
     expect(lines[3]).toContain('"Sea Point; Promenade"')
   })
 
+  it('with empty departures: every departure the settings schedule in the range, blackouts and closed slots left out; the CSV the same', async () => {
+    await lake
+      .client({token: lake.secrets.rootToken})
+      .transaction()
+      .createOrReplace({
+        _id: 'exp-walk',
+        _type: 'experience',
+        title: 'Bo-Kaap Food Walk',
+        slug: {_type: 'slug', current: 'bo-kaap-food-walk'},
+      })
+      .createOrReplace({
+        _id: 'settings-walk',
+        _type: 'experienceSettings',
+        experience: {_type: 'reference', _ref: 'exp-walk'},
+        maxPax: 6,
+        timeSlots: ['Morning', 'Afternoon'],
+        capacity: 6,
+        slotCapacities: [{_key: 's1', slot: 'Afternoon', capacity: 4}],
+        blackoutDates: ['2030-02-03'],
+        capacityOverrides: [{_key: 'o1', date: '2030-02-04', slot: 'Afternoon', capacity: 0}],
+      })
+      .createOrReplace({
+        _id: 'exp-bespoke',
+        _type: 'experience',
+        title: 'Your Own Cape Town',
+        isBespoke: true,
+        slug: {_type: 'slug', current: 'bespoke'},
+      })
+      .commit()
+    try {
+      // Without the choice, still only the departures with bookings.
+      const booked = (await (await api('/departures?from=2030-02-01&to=2030-02-04')).json()) as {
+        departures: Record<string, any>[]
+      }
+      expect(booked.departures.map((d) => `${d.date} ${d.experience_id} ${d.slot}`)).toEqual([
+        '2030-02-01 lions-head-sunset-hike ',
+      ])
+
+      const response = await api('/departures?from=2030-02-01&to=2030-02-04&empty=1')
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as {
+        includeEmpty: boolean
+        departures: Record<string, any>[]
+      }
+      expect(body.includeEmpty).toBe(true)
+      expect(
+        body.departures.map(
+          (d) =>
+            `${d.date} ${d.experience_id} ${d.slot || '-'} ${d.capacity}/${d.taken}/${d.left} ${d.bookings.length}`,
+        ),
+      ).toEqual([
+        '2030-02-01 bo-kaap-food-walk Morning 6/0/6 0',
+        '2030-02-01 bo-kaap-food-walk Afternoon 4/0/4 0',
+        '2030-02-01 lions-head-sunset-hike - 8/10/0 3',
+        '2030-02-02 bo-kaap-food-walk Morning 6/0/6 0',
+        '2030-02-02 bo-kaap-food-walk Afternoon 4/0/4 0',
+        '2030-02-02 lions-head-sunset-hike - 8/0/8 0',
+        // The walk's blackout date.
+        '2030-02-03 lions-head-sunset-hike - 8/0/8 0',
+        // The walk's afternoon is closed that day.
+        '2030-02-04 bo-kaap-food-walk Morning 6/0/6 0',
+        '2030-02-04 lions-head-sunset-hike - 8/0/8 0',
+      ])
+
+      const csv = await api('/departures.csv?from=2030-02-01&to=2030-02-04&empty=1')
+      expect(csv.status).toBe(200)
+      const lines = (await csv.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+      // The header, three bookings on the hike's 1 February, and one line for each of the eight empty departures.
+      expect(lines).toHaveLength(12)
+      expect(lines[1]).toBe('2030-02-01,Bo-Kaap Food Walk,Morning,6,0,0,6,,,,,,,,,')
+      expect(
+        (await (await api('/departures.csv?from=2030-02-01&to=2030-02-04')).text())
+          .trim()
+          .split('\r\n'),
+      ).toHaveLength(4)
+
+      for (const [query, message] of [
+        [
+          'from=2030-02-01&to=2030-02-04&empty=yes',
+          /^Use empty=1 to include departures with no bookings/,
+        ],
+        ['from=2030-02-01&to=2030-02-04&empty=1&empty=1', /^Give empty once\.$/],
+      ] as const) {
+        const refused = await api(`/departures?${query}`)
+        expect(refused.status, query).toBe(400)
+        expect(((await refused.json()) as {error: string}).error).toMatch(message)
+      }
+    } finally {
+      await lake
+        .client({token: lake.secrets.rootToken})
+        .transaction()
+        .delete('settings-walk')
+        .delete('exp-walk')
+        .delete('exp-bespoke')
+        .commit()
+    }
+  })
+
   it('refuses a range that is not one, or longer than 92 days, saying what to send; the CSV the same', async () => {
     const cases: [string, RegExp][] = [
       ['', /^Give from as a date written yyyy-MM-dd\.$/],

@@ -1,10 +1,14 @@
+import {z} from 'zod'
+
 import {
   countLoads,
   departureSlotOf,
   departuresOn,
   resolveBookingRules,
+  scheduledDepartures,
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
+import {addDays, daysBetween} from '@repo/schemas/iso-date.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {csvCell} from './bookings-csv.ts'
@@ -19,10 +23,21 @@ import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
 /** A quarter at most: the view is for planning the weeks ahead, and the query stays one range scan. */
 export const DEPARTURES_MAX_DAYS = 92
 
+/** `empty=1` adds the scheduled departures nobody has booked yet; without it, only departures with bookings. */
 export const departuresParamsSchema = dateRangeSchema(
   DEPARTURES_MAX_DAYS,
   `Choose at most ${DEPARTURES_MAX_DAYS} days.`,
+).and(
+  z.object({
+    empty: z
+      .enum(['0', '1'], {
+        error: 'Use empty=1 to include departures with no bookings, or leave it out.',
+      })
+      .optional(),
+  }),
 )
+
+export type DeparturesOptions = {from: string; to: string; includeEmpty?: boolean}
 
 export type ManifestBooking = {
   _id: string
@@ -59,6 +74,7 @@ export type DepartureRow = {
 type ExperienceWithRules = {
   _id: string
   title: string
+  isBespoke?: boolean | null
   slug: string
   aliases?: string[] | null
   rules: Parameters<typeof resolveBookingRules>[0]
@@ -68,24 +84,25 @@ type ExperienceWithRules = {
  * Every departure with bookings in a date range (issue 13): per experience, date and slot, the capacity, places
  * taken and requested, and who is on it. Two queries, one per dataset (the rules from the content, the range's
  * bookings from the bookings dataset), whatever the number of departures; the shared rules do the counting.
+ * With `includeEmpty`, also every departure the experiences' settings schedule in the range that nobody has booked
+ * (`scheduledDepartures`: blackouts and closed slots left out), so staff see each one with its places.
  */
 export async function loadDepartures(
   deps: StaffDeps,
-  range: {from: string; to: string},
+  {from, to, includeEmpty = false}: DeparturesOptions,
 ): Promise<DepartureRow[]> {
   const [experiences, bookings] = await Promise.all([
     deps.content
       ? deps.content.fetch<ExperienceWithRules[]>(experiencesWithRulesQuery)
       : Promise.resolve([]),
     deps.client.fetch<ManifestBooking[]>(departuresViewQuery, {
-      ...range,
+      from,
+      to,
       statuses: [...ACTIVE_STATUSES],
     }),
   ])
   if (bookings.length >= MAX_LOADS)
-    throw new Error(
-      `More than ${MAX_LOADS} bookings in ${range.from}…${range.to}; choose fewer days`,
-    )
+    throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}; choose fewer days`)
   const bySlug = new Map<string, ExperienceWithRules>()
   for (const experience of experiences) {
     bySlug.set(experience.slug, experience)
@@ -98,39 +115,79 @@ export async function loadDepartures(
     list.push(booking)
     byExperience.set(booking.experience_id, list)
   }
-
-  const rows: DepartureRow[] = []
-  for (const [slug, list] of byExperience) {
-    const experience = bySlug.get(slug)
-    const rules: BookingRules = resolveBookingRules(experience?.rules ?? null)
-    const counts = countLoads(
+  const countsOf = (rules: BookingRules, list: readonly ManifestBooking[]) =>
+    countLoads(
       rules,
       list.map((b) => ({date: b.date, slot: b.preferred_time, status: b.status, pax: b.pax ?? 0})),
     )
+
+  // Each row with its place in its day (the slots in the editor's order, the day as a whole last), for the sort.
+  const rows: {row: DepartureRow; order: number}[] = []
+  // Departures with bookings, by the experience's own slug (bookings made under a former slug count for it).
+  const booked = new Set<string>()
+  for (const [slug, list] of byExperience) {
+    const experience = bySlug.get(slug)
+    const rules: BookingRules = resolveBookingRules(experience?.rules ?? null)
+    const counts = countsOf(rules, list)
     const title = experience?.title ?? list[0]?.experience_title ?? slug
     const dates = [...new Set(list.map((b) => b.date))]
     for (const date of dates) {
       const onDate = list.filter((b) => b.date === date)
-      // departuresOn lists the slots in the editor's order, the day as a whole ("No preference") last.
-      for (const departure of departuresOn(rules, date, counts)) {
+      departuresOn(rules, date, counts).forEach((departure, order) => {
         const on = onDate.filter((b) => departureSlotOf(rules, b.preferred_time) === departure.slot)
-        if (on.length === 0) continue
-        rows.push({experience_id: slug, experience_title: title, ...departure, bookings: on})
+        if (on.length === 0) return
+        rows.push({
+          row: {experience_id: slug, experience_title: title, ...departure, bookings: on},
+          order,
+        })
+        booked.add(`${experience?.slug ?? slug}|${date}|${departure.slot}`)
+      })
+    }
+  }
+
+  if (includeEmpty) {
+    const days = daysBetween(from, to)
+    for (const experience of experiences) {
+      if (experience.isBespoke) continue
+      const rules = resolveBookingRules(experience.rules ?? null)
+      // What other departures of the day took matters: a slot's places left are never more than the day's.
+      const counts = countsOf(rules, byExperience.get(experience.slug) ?? [])
+      for (let day = 0; day <= days; day++) {
+        const date = addDays(from, day)
+        const scheduled = new Set(scheduledDepartures(rules, date).map((d) => d.slot))
+        departuresOn(rules, date, counts).forEach((departure, order) => {
+          if (!scheduled.has(departure.slot)) return
+          if (booked.has(`${experience.slug}|${date}|${departure.slot}`)) return
+          rows.push({
+            row: {
+              experience_id: experience.slug,
+              experience_title: experience.title,
+              ...departure,
+              bookings: [],
+            },
+            order,
+          })
+        })
       }
     }
   }
-  // A stable sort, so each date's slots keep their order.
-  return rows.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) || a.experience_title.localeCompare(b.experience_title, 'en-GB'),
-  )
+
+  return rows
+    .sort(
+      (a, b) =>
+        a.row.date.localeCompare(b.row.date) ||
+        a.row.experience_title.localeCompare(b.row.experience_title, 'en-GB') ||
+        a.row.experience_id.localeCompare(b.row.experience_id) ||
+        a.order - b.order,
+    )
+    .map(({row}) => row)
 }
 
 /** The range from the request's query string: each parameter once, real dates, at most a quarter. */
 function parseRange(
   search: URLSearchParams,
-): {ok: true; range: {from: string; to: string}} | {ok: false; result: HandlerResult} {
-  const single = singleQueryParams(search, ['from', 'to'])
+): {ok: true; range: Required<DeparturesOptions>} | {ok: false; result: HandlerResult} {
+  const single = singleQueryParams(search, ['from', 'to', 'empty'])
   if (!single.ok)
     return {
       ok: false,
@@ -144,7 +201,8 @@ function parseRange(
     const {message, fieldErrors} = paramErrors(parsed.error)
     return {ok: false, result: {status: 400, body: {error: message, fieldErrors}}}
   }
-  return {ok: true, range: parsed.data}
+  const {from, to, empty} = parsed.data
+  return {ok: true, range: {from, to, includeEmpty: empty === '1'}}
 }
 
 export async function listDepartures(
@@ -153,9 +211,10 @@ export async function listDepartures(
 ): Promise<HandlerResult> {
   const parsed = parseRange(search)
   if (!parsed.ok) return parsed.result
+  const {from, to, includeEmpty} = parsed.range
   return {
     status: 200,
-    body: {...parsed.range, departures: await loadDepartures(deps, parsed.range)},
+    body: {from, to, includeEmpty, departures: await loadDepartures(deps, parsed.range)},
   }
 }
 
@@ -178,11 +237,15 @@ export const MANIFEST_CSV_COLUMNS = [
   'Staff notes',
 ] as const
 
-/** One line per booking with its departure's numbers; cells guarded against spreadsheet formulas. */
+/**
+ * One line per booking with its departure's numbers, and one with the numbers alone for a departure nobody has
+ * booked (listed when the view includes them); cells guarded against spreadsheet formulas.
+ */
 export function departuresToCsv(rows: DepartureRow[]): string {
   const lines = rows.flatMap((d) =>
-    d.bookings.map((b) =>
-      [
+    (d.bookings.length > 0 ? d.bookings : [null]).map((booking) => {
+      const b: Partial<ManifestBooking> = booking ?? {}
+      return [
         d.date,
         d.experience_title,
         d.slot || 'Any time',
@@ -201,8 +264,8 @@ export function departuresToCsv(rows: DepartureRow[]): string {
         b.staff_notes,
       ]
         .map(csvCell)
-        .join(','),
-    ),
+        .join(',')
+    }),
   )
   return '\uFEFF' + [MANIFEST_CSV_COLUMNS.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n'
 }

@@ -16,6 +16,7 @@ import {
   FULLY_BOOKED_MESSAGE,
   nearestAlternatives,
   resolveCapacitySettings,
+  scheduledDepartures,
   slotCapacitiesProblem,
   type BookingLoad,
   type BookingRules,
@@ -250,6 +251,36 @@ describe('confirmationCheck (the staff API and the studio decide with it)', () =
     expect(departureLockId('drafts.odd slug', '2027-03-01')).toBe(
       'departure-drafts-odd-slug-2027-03-01',
     )
+  })
+})
+
+describe('scheduledDepartures (the Departures view with empty departures)', () => {
+  it('lists each slot with its capacity, none on a blackout date, and leaves out a slot closed for the day', () => {
+    expect(scheduledDepartures(walk, '2027-03-01')).toEqual([
+      {slot: 'Morning', capacity: 6},
+      {slot: 'Afternoon', capacity: 4},
+    ])
+    expect(scheduledDepartures(hike, '2026-12-25')).toEqual([])
+    expect(scheduledDepartures(hike, '2026-12-24')).toEqual([{slot: '', capacity: 8}])
+    const closedAfternoon: BookingRules = {
+      ...walk,
+      capacityOverrides: [
+        {date: '2027-03-02', slot: 'Afternoon', capacity: 0},
+        {date: '2027-03-03', capacity: 0},
+        {date: '2027-03-04', capacity: 12},
+      ],
+    }
+    expect(scheduledDepartures(closedAfternoon, '2027-03-02')).toEqual([
+      {slot: 'Morning', capacity: 6},
+    ])
+    expect(scheduledDepartures(closedAfternoon, '2027-03-03')).toEqual([])
+    expect(scheduledDepartures(closedAfternoon, '2027-03-04')).toEqual([
+      {slot: 'Morning', capacity: 12},
+      {slot: 'Afternoon', capacity: 12},
+    ])
+    // Lead time is for travellers: a departure tomorrow still runs.
+    expect(scheduledDepartures(hike, todayInCapeTown())).toHaveLength(1)
+    expect(scheduledDepartures(hike, '2027-02-30')).toEqual([])
   })
 })
 

@@ -102,6 +102,21 @@ export function slotCapacity(settings: CapacitySettings, date: string, slot: str
   return settings.slotCapacities.find((s) => s.slot === slot)?.capacity ?? settings.capacity
 }
 
+/**
+ * The departures an experience runs on a date, as staff plan them (the Departures view with empty departures):
+ * none on a blackout date; otherwise one per slot (or one for the day) with its capacity, leaving out any that a
+ * date's capacity change closed (0 places). Lead time is the travellers' rule, not the guides': it does not apply.
+ */
+export function scheduledDepartures(
+  settings: BookingRules,
+  date: string,
+): {slot: string; capacity: number}[] {
+  if (!isIsoDate(date) || settings.blackoutDates.includes(date)) return []
+  return departureSlots(settings)
+    .map((slot) => ({slot, capacity: slotCapacity(settings, date, slot)}))
+    .filter((departure) => departure.capacity > 0)
+}
+
 /** What the bookings dataset says about one booking, as the capacity queries project it. */
 export type BookingLoad = {date: string; slot?: string | null; status: string; pax: number | null}
 
