@@ -33,18 +33,26 @@ export type Departure = {
   bookings: ManifestBooking[]
 }
 
-export type DepartureRange = {from: string; to: string}
+/** A date range, and whether to list the departures nobody has booked yet as well. */
+export type DepartureRange = {from: string; to: string; includeEmpty: boolean}
 
-const rangeParams = (range: DepartureRange) => new URLSearchParams(range).toString()
+const rangeParams = ({from, to, includeEmpty}: DepartureRange) =>
+  new URLSearchParams({from, to, ...(includeEmpty ? {empty: '1'} : {})}).toString()
 
-/** Departures with bookings in a range; refetched whenever a booking changes (the events stream invalidates). */
+/**
+ * Departures with bookings in a range (with `includeEmpty`, every scheduled departure); refetched whenever a booking
+ * changes (the events stream invalidates).
+ */
 export const departuresQueryOptions = (range: DepartureRange) =>
   queryOptions({
     queryKey: [...staffKeys.departures, range],
     queryFn: ({signal}) =>
-      call<DepartureRange & {departures: Departure[]}>(`/departures?${rangeParams(range)}`, {
-        signal,
-      }),
+      call<{from: string; to: string; includeEmpty: boolean; departures: Departure[]}>(
+        `/departures?${rangeParams(range)}`,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,

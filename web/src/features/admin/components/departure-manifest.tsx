@@ -76,6 +76,11 @@ export function DepartureManifest({
             </tr>
           </thead>
           <tbody>
+            {departure.bookings.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No bookings yet.</td>
+              </tr>
+            ) : null}
             {departure.bookings.map((booking) => (
               <tr key={booking._id} data-booking-ref={booking.booking_ref ?? undefined}>
                 <th scope="row">

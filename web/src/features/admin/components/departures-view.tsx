@@ -1,6 +1,6 @@
 import {useEffect, useId, useState} from 'react'
 
-import {addDays, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {departuresCsvUrl, useDepartures, type DepartureRange} from '../api/get-departures'
 import {DepartureManifest} from './departure-manifest'
@@ -11,22 +11,23 @@ const MAX_DAYS = 92
 function rangeProblem(range: DepartureRange): string | null {
   if (!isIsoDate(range.from) || !isIsoDate(range.to)) return 'Choose both dates.'
   if (range.to < range.from) return 'The last date must be on or after the first.'
-  if (range.to > addDays(range.from, MAX_DAYS - 1)) return `Choose at most ${MAX_DAYS} days.`
+  if (daysBetween(range.from, range.to) >= MAX_DAYS) return `Choose at most ${MAX_DAYS} days.`
   return null
 }
 
 /**
- * Departures (issue 13): for a date range, each experience, date and slot that has bookings, with its capacity,
- * places taken and requested, and who is going, a printable manifest per departure and a CSV of them all.
+ * Departures (issue 13): for a date range, each experience, date and slot that has bookings (or, with "Include
+ * departures with no bookings", every one the experiences' settings schedule), with its capacity, places taken and
+ * requested, and who is going, a printable manifest per departure and a CSV of the same list.
  * Dates are Cape Town's, whatever the computer's time zone.
  */
 export function DeparturesView() {
   const [range, setRange] = useState<DepartureRange>(() => {
     const today = todayInCapeTown()
-    return {from: today, to: addDays(today, 29)}
+    return {from: today, to: addDays(today, 29), includeEmpty: false}
   })
   const [printKey, setPrintKey] = useState<string | null>(null)
-  const ids = {from: useId(), to: useId(), problem: useId()}
+  const ids = {from: useId(), to: useId(), empty: useId(), problem: useId()}
   const problem = rangeProblem(range)
   const departures = useDepartures(range, problem === null)
 
@@ -71,6 +72,15 @@ export function DeparturesView() {
             onChange={(event) => setRange((r) => ({...r, to: event.target.value}))}
           />
         </div>
+        <div className="field field--checkbox departures__empty">
+          <input
+            id={ids.empty}
+            type="checkbox"
+            checked={range.includeEmpty}
+            onChange={(event) => setRange((r) => ({...r, includeEmpty: event.target.checked}))}
+          />
+          <label htmlFor={ids.empty}>Include departures with no bookings</label>
+        </div>
         <div className="field departures__csv">
           {problem ? null : (
             <a className="button button--ghost" href={departuresCsvUrl(range)} download>
@@ -92,7 +102,11 @@ export function DeparturesView() {
             Failed to load departures. Please try again.
           </p>
         ) : list && list.length === 0 ? (
-          <p className="admin-empty">No departures with bookings in these dates.</p>
+          <p className="admin-empty">
+            {range.includeEmpty
+              ? 'No departures in these dates.'
+              : 'No departures with bookings in these dates.'}
+          </p>
         ) : null}
       </div>
       {list && !problem

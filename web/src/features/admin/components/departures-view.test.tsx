@@ -1,0 +1,94 @@
+import {cleanup, fireEvent, render, screen, within} from '@testing-library/react'
+import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+
+import type {Departure} from '../api/get-departures'
+import {DeparturesView} from './departures-view'
+
+const booked: Departure = {
+  experience_id: 'cape-point-penguins',
+  experience_title: 'Cape Point & Penguins',
+  date: '2030-02-01',
+  slot: '',
+  capacity: 8,
+  taken: 4,
+  requested: 0,
+  left: 4,
+  bookings: [
+    {
+      _id: 'b1',
+      booking_ref: 'CTE-1',
+      status: 'confirmed',
+      experience_id: 'cape-point-penguins',
+      date: '2030-02-01',
+      pax: 4,
+      name: 'Alpha Traveller',
+    },
+  ],
+}
+const empty: Departure = {...booked, date: '2030-02-02', taken: 0, left: 8, bookings: []}
+
+let requests: string[] = []
+
+beforeEach(() => {
+  requests = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      requests.push(url)
+      const params = new URL(url, 'http://site.test').searchParams
+      const departures = params.get('empty') === '1' ? [booked, empty] : [booked]
+      return Promise.resolve(
+        new Response(JSON.stringify({from: params.get('from'), to: params.get('to'), departures}), {
+          status: 200,
+        }),
+      )
+    }),
+  )
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function renderView() {
+  const client = new QueryClient({defaultOptions: {queries: {retry: false}}})
+  return render(
+    <QueryClientProvider client={client}>
+      <DeparturesView />
+    </QueryClientProvider>,
+  )
+}
+
+describe('Departures view', () => {
+  it('lists departures with bookings, and with the choice every scheduled one; the CSV follows the choice', async () => {
+    renderView()
+    fireEvent.change(screen.getByLabelText('From'), {target: {value: '2030-02-01'}})
+    fireEvent.change(screen.getByLabelText('To'), {target: {value: '2030-02-07'}})
+    expect(await screen.findAllByRole('article')).toHaveLength(1)
+    const toggle = screen.getByRole('checkbox', {name: 'Include departures with no bookings'})
+    expect((toggle as HTMLInputElement).checked).toBe(false)
+    const csv = () => screen.getByRole('link', {name: 'Download CSV'}).getAttribute('href')
+    expect(csv()).toBe('/api/staff/departures.csv?from=2030-02-01&to=2030-02-07')
+    expect(requests.at(-1)).toBe('/api/staff/departures?from=2030-02-01&to=2030-02-07')
+
+    fireEvent.click(toggle)
+    expect((toggle as HTMLInputElement).checked).toBe(true)
+    expect(await screen.findByText('No bookings yet.')).toBeTruthy()
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    expect(requests.at(-1)).toBe('/api/staff/departures?from=2030-02-01&to=2030-02-07&empty=1')
+    expect(csv()).toBe('/api/staff/departures.csv?from=2030-02-01&to=2030-02-07&empty=1')
+    const emptyManifest = screen.getAllByRole('article')[1]!
+    expect(within(emptyManifest).getByText('Left').nextElementSibling?.textContent).toBe('8')
+  })
+
+  it('counts the days of a range, even at the end of year 9999', () => {
+    renderView()
+    fireEvent.change(screen.getByLabelText('From'), {target: {value: '9999-12-31'}})
+    fireEvent.change(screen.getByLabelText('To'), {target: {value: '9999-12-31'}})
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.change(screen.getByLabelText('From'), {target: {value: '9999-01-01'}})
+    expect(screen.getByRole('alert').textContent).toBe('Choose at most 92 days.')
+  })
+})
