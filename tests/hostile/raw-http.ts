@@ -101,7 +101,11 @@ export function sendRaw(request: RawRequest, timeoutMs: number): Promise<RawResp
       const headers: Record<string, string> = {}
       for (const line of headerLines) {
         const colon = line.indexOf(':')
-        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim()
+        if (colon <= 0) continue
+        const name = line.slice(0, colon).trim().toLowerCase()
+        const value = line.slice(colon + 1).trim()
+        // Set-Cookie may come more than once (a session and a device cookie): keep each, one a line.
+        headers[name] = name === 'set-cookie' && headers[name] ? `${headers[name]}\n${value}` : value
       }
       let body: Buffer = all.subarray(headEnd + 4)
       if (headers['transfer-encoding']?.toLowerCase().includes('chunked')) body = dechunk(body)

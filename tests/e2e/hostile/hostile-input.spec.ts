@@ -52,7 +52,13 @@ async function staffCookie(): Promise<string> {
     REQUEST_TIMEOUT_MS,
   )
   expect(response.status, 'staff sign-in before the run').toBe(200)
-  return (response.headers['set-cookie'] ?? '').split(';')[0] ?? ''
+  // The session cookie, not the device cookie that comes with it: the signed-in cases must be signed in.
+  const session = (response.headers['set-cookie'] ?? '')
+    .split('\n')
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .find((cookie) => cookie.startsWith('staff_session='))
+  expect(session, 'a staff session cookie').toBeTruthy()
+  return session as string
 }
 
 /** A real image's path on the lake, so that the image parameters reach the renderer and not a 404. */
