@@ -175,6 +175,33 @@ test('the departures view and the printable manifest list the people on the depa
   expect(csv.status()).toBe(200)
   const text = await csv.text()
   for (const doc of [alpha, bravo, charlie]) expect(text).toContain(doc.name)
+
+  // The next day nobody has booked: listed only with the choice, with all its places; the CSV follows the choice.
+  const nextDay = addDays(date, 1)
+  await page.getByLabel('To').fill(nextDay)
+  const empty = page.getByRole('article', {
+    name: new RegExp(`Cape Point.*${formatShortDate(nextDay)}`),
+  })
+  await expect(manifest).toBeVisible()
+  await expect(empty).toHaveCount(0)
+  const includeEmpty = page.getByRole('checkbox', {name: 'Include departures with no bookings'})
+  await includeEmpty.check()
+  await expect(empty).toBeVisible()
+  await expect(empty).toContainText('Capacity8')
+  await expect(empty).toContainText('Left8')
+  await expect(empty).toContainText('No bookings yet.')
+  await expect(manifest.getByRole('row')).toHaveCount(4)
+  const csvLink = page.getByRole('link', {name: 'Download CSV'})
+  await expect(csvLink).toHaveAttribute('href', /empty=1/)
+  const withEmpty = await page.request.get((await csvLink.getAttribute('href'))!)
+  expect(withEmpty.status()).toBe(200)
+  const rows = (await withEmpty.text()).split('\r\n')
+  expect(
+    rows.some((line) => line.startsWith(`${nextDay},Cape Point`) && line.includes(',8,0,0,8,')),
+  ).toBe(true)
+  await includeEmpty.uncheck()
+  await expect(empty).toHaveCount(0)
+  await expect(csvLink).not.toHaveAttribute('href', /empty=1/)
 })
 
 test('the availability endpoint, through the site server: counts only, GET only, bad input refused', async ({
