@@ -3,7 +3,7 @@
  * within them; beyond them the numbers and "Confirm anyway" (noted in the history); and choosing Confirmed in the
  * form, then Publish, asks the same question rather than overbooking.
  */
-import type {Page} from '@playwright/test'
+import type {Locator, Page} from '@playwright/test'
 
 import {addDays} from '../../../schemas/src/iso-date.ts'
 import {bookingDoc, runToken, seed} from '../admin/admin-helpers.ts'
@@ -39,6 +39,19 @@ async function openBooking(page: Page, studioUrl: string, id: string) {
   await expect(page).toHaveURL(/\/studio\/content/)
   await page.goto(`${studioUrl}/bookings/intent/edit/id=${id};type=booking/`)
   await expect(page.getByTestId('document-pane')).toBeVisible()
+  // The stored status is on the form: the document has loaded.
+  await expect(page.getByTestId('field-status').getByRole('radio', {name: 'New'})).toBeChecked()
+}
+
+/**
+ * Confirm, until the question shows. The pane can still be settling just after it opens, and a click then may be
+ * lost with the pane's first state; asking again changes nothing (beyond the places nothing is stored).
+ */
+async function confirmUntilAsked(page: Page, ask: Locator) {
+  await expect(async () => {
+    await page.getByRole('button', {name: 'Confirm', exact: true}).click({timeout: 2_000})
+    await expect(ask).toBeVisible({timeout: 3_000})
+  }).toPass({timeout: 30_000})
 }
 
 const statusOf = async (id: string) => (await bookings.getDocument(id))?.status
@@ -63,9 +76,8 @@ test('staff confirm in the studio within the places, and beyond them only after 
 
   // A full departure: the numbers first; Cancel changes nothing.
   await openBooking(page, studioUrl, late._id)
-  await page.getByRole('button', {name: 'Confirm', exact: true}).click()
   const ask = page.getByRole('dialog', {name: 'This departure is full'})
-  await expect(ask).toBeVisible()
+  await confirmUntilAsked(page, ask)
   await expect(ask).toContainText('Capacity8 places')
   await expect(ask).toContainText('Taken (confirmed)8 places')
   await expect(ask).toContainText('Left0 places')
@@ -74,7 +86,7 @@ test('staff confirm in the studio within the places, and beyond them only after 
   await expect(ask).toBeHidden()
   expect(await statusOf(late._id)).toBe('new')
 
-  await page.getByRole('button', {name: 'Confirm', exact: true}).click()
+  await confirmUntilAsked(page, ask)
   await ask.getByRole('button', {name: 'Confirm anyway'}).click()
   await expect.poll(() => statusOf(late._id)).toBe('confirmed')
   const history = (await bookings.getDocument(late._id))!.status_history as {note?: string}[]
