@@ -1,7 +1,7 @@
 import {CheckmarkIcon} from '@sanity/icons/Checkmark'
 import {Button, Flex, Stack, Text} from '@sanity/ui'
 import {useToast} from '@sanity/ui/toast'
-import {Fragment, useCallback, useMemo, useState} from 'react'
+import {Fragment, useCallback, useMemo, useState, useSyncExternalStore} from 'react'
 import {
   useClient,
   useCurrentUser,
@@ -63,13 +63,35 @@ const OUTCOME_MESSAGES: Record<Exclude<ConfirmOutcome['kind'], 'over-capacity'>,
   'busy': 'Many confirmations for this departure at once. Please try again.',
 }
 
+/**
+ * The open "Confirm anyway" question per booking, kept outside the action's own state: the document pane can mount
+ * its actions afresh while it settles, just after it opens, and a question asked then would be lost with them.
+ */
+const questions = new Map<string, ConfirmationNumbers>()
+const questionListeners = new Set<() => void>()
+function setQuestion(id: string, numbers: ConfirmationNumbers | null) {
+  if (numbers) questions.set(id, numbers)
+  else questions.delete(id)
+  for (const listener of questionListeners) listener()
+}
+const subscribeQuestions = (listener: () => void) => {
+  questionListeners.add(listener)
+  return () => questionListeners.delete(listener)
+}
+const useQuestion = (id: string) =>
+  useSyncExternalStore(subscribeQuestions, () => questions.get(id) ?? null)
+
 function useConfirmFlow(props: DocumentActionProps, contentDataset: string) {
   const {id, draft, published} = props
   const client = useClient({apiVersion: STUDIO_API_VERSION})
   const user = useCurrentUser()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
-  const [asking, setAsking] = useState<ConfirmationNumbers | null>(null)
+  const asking = useQuestion(id)
+  const setAsking = useCallback(
+    (numbers: ConfirmationNumbers | null) => setQuestion(id, numbers),
+    [id],
+  )
   const content = useMemo(
     () => client.withConfig({dataset: contentDataset, perspective: 'published'}),
     [client, contentDataset],
@@ -112,7 +134,7 @@ function useConfirmFlow(props: DocumentActionProps, contentDataset: string) {
         setBusy(false)
       }
     },
-    [client, content, draft?._rev, id, published, toast, user?.email, user?.name],
+    [client, content, draft?._rev, id, published, setAsking, toast, user?.email, user?.name],
   )
 
   const dialog: DocumentActionDescription['dialog'] = asking
