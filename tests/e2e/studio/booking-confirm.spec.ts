@@ -44,8 +44,8 @@ async function openBooking(page: Page, studioUrl: string, id: string) {
 }
 
 /**
- * Confirm, until the question shows. The pane can still be settling just after it opens, and a click then may be
- * lost with the pane's first state; asking again changes nothing (beyond the places nothing is stored).
+ * Confirm, until the question shows: a click in the moment the pane settles after opening is retried rather than
+ * failing the test; asking again changes nothing (beyond the places nothing is stored).
  */
 async function confirmUntilAsked(page: Page, ask: Locator) {
   await expect(async () => {
