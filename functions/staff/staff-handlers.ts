@@ -49,12 +49,18 @@ export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewC
   }
 }
 
+/**
+ * The list, its tiles and the CSV read published bookings: the bookings client reads raw (drafts too), and a
+ * booking an editor has open in the studio would otherwise show twice.
+ */
+const PUBLISHED = {perspective: 'published'} as const
+
 async function loadOverview(deps: StaffDeps): Promise<Overview> {
   const cached = deps.overview?.get()
   if (cached) return cached
   const rows = await deps.client.fetch<
     {status?: string; pax_total?: number | null; experience_title?: string | null}[]
-  >(staffBookingsOverviewQuery)
+  >(staffBookingsOverviewQuery, {}, PUBLISHED)
   const count = (status: string) => rows.filter((row) => row.status === status).length
   const overview: Overview = {
     summary: {
@@ -123,13 +129,17 @@ export async function listBookings(
   const start = (page - 1) * pageSize
   // One row more than the page tells whether there is a next page without counting every match.
   const [rows, overview] = await Promise.all([
-    deps.client.fetch<Record<string, unknown>[]>(staffBookingsPageQuery, {
-      search,
-      status,
-      experience,
-      start,
-      end: start + pageSize + 1,
-    }),
+    deps.client.fetch<Record<string, unknown>[]>(
+      staffBookingsPageQuery,
+      {
+        search,
+        status,
+        experience,
+        start,
+        end: start + pageSize + 1,
+      },
+      PUBLISHED,
+    ),
     loadOverview(deps),
   ])
   return {
@@ -151,12 +161,16 @@ export async function exportBookingsCsv(
   const parsed = bookingListParamsSchema.safeParse(query)
   if (!parsed.success) return badRequest(parsed.error)
   const {search, status, experience} = parsed.data
-  const rows = await deps.client.fetch<Record<string, unknown>[]>(staffBookingsCsvQuery, {
-    search,
-    status,
-    experience,
-    limit: CSV_LIMIT,
-  })
+  const rows = await deps.client.fetch<Record<string, unknown>[]>(
+    staffBookingsCsvQuery,
+    {
+      search,
+      status,
+      experience,
+      limit: CSV_LIMIT,
+    },
+    PUBLISHED,
+  )
   return {status: 200, body: bookingsToCsv(rows)}
 }
 

@@ -310,6 +310,21 @@ describe('bookings list', () => {
     )
   })
 
+  it('lists and counts a booking once while a studio draft of it exists, and exports it once', async () => {
+    const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    await client.createOrReplace({...booking(2, {status: 'confirmed'}), _id: 'drafts.booking-2'})
+    clock += 60_000 // past the tiles' moment of caching
+    try {
+      const body = await list('')
+      expect(refs(body)).toEqual(['CTX-0004', 'CTX-0003', 'CTX-0002', 'CTX-0001'])
+      expect(body.summary).toMatchObject({total: 4, contacted: 1, confirmed: 1})
+      const csv = await request('/bookings.csv?search=CTX-0002', {cookie: await sessionCookie()})
+      expect((await csv.text()).trim().split('\r\n')).toHaveLength(2)
+    } finally {
+      await client.delete('drafts.booking-2')
+    }
+  })
+
   it('pages results', async () => {
     const first = await list('pageSize=3&page=1')
     const second = await list('pageSize=3&page=2')
