@@ -552,6 +552,16 @@ export type StatusChange = {
   note?: string
 }
 
+export type UsedSecurityQuestion = {
+  _id: string
+  _type: 'usedSecurityQuestion'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  owner_hash?: string
+  expires_at?: string
+}
+
 export type Departure = {
   _id: string
   _type: 'departure'
@@ -711,6 +721,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
   | StatusChange
+  | UsedSecurityQuestion
   | Departure
   | NewsletterSignup
   | ItineraryRequest

@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {createChallengeService} from '../lib/challenge.ts'
+import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {createBookingRequest, type CreateBookingRequestDeps} from './handler.ts'
@@ -15,7 +15,7 @@ import {createBookingRequest, type CreateBookingRequestDeps} from './handler.ts'
 const TODAY = '2030-01-01'
 let lake: TestLake
 let deps: CreateBookingRequestDeps
-const challenges = createChallengeService({secret: 'fuzz-secret-fuzz-secret'})
+let challenges: ChallengeService
 
 // A small deterministic generator, so a failure can be replayed.
 let seed = 20301
@@ -165,6 +165,10 @@ function mutate(): Case {
 
 beforeAll(async () => {
   lake = await startTestLake()
+  challenges = createChallengeService({
+    secret: 'fuzz-secret-fuzz-secret',
+    bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
+  })
   await lake
     .client({token: lake.secrets.rootToken})
     .transaction()

@@ -19,9 +19,9 @@ import {
 import {EXPIRED_QUESTION_MESSAGE, WRONG_ANSWER_MESSAGE} from '@repo/schemas/security-question.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {createChallengeService} from '../lib/challenge.ts'
+import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
-import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
+import {createOutbox, fileTransport, smtpTransport, type Outbox} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
@@ -39,7 +39,7 @@ let lake: TestLake
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let outbox: Outbox
 let deps: CreateBookingRequestDeps
-const challenges = createChallengeService({secret: 'test-secret-test-secret'})
+let challenges: ChallengeService
 
 const solved = () => solvedQuestion(challenges)
 
@@ -72,6 +72,10 @@ const countBookings = () =>
 
 beforeAll(async () => {
   lake = await startTestLake()
+  challenges = createChallengeService({
+    secret: 'test-secret-test-secret',
+    bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
+  })
   smtp = await startSmtpListener()
   const admin = lake.client({token: lake.secrets.rootToken})
   await admin
@@ -216,11 +220,73 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect(await countBookings()).toBe(2)
   })
 
+  it('refuses a question used through one site server when it is replayed through another (issue 16)', async () => {
+    // A second site server: its own lake client, security questions, rate limits and DATA_DIR (its mail queue).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-server-'))
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const secondOutbox = createOutbox({
+      queueDir: path.join(dataDir, 'mail-queue'),
+      transport: fileTransport(path.join(dataDir, 'outbox')),
+      from: 'Bookings <bookings@example.com>',
+    })
+    const second: CreateBookingRequestDeps = {
+      ...deps,
+      bookings,
+      challenges: createChallengeService({secret: 'test-secret-test-secret', bookings}),
+      rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
+      notify: (booking) =>
+        queueBookingNotifications(booking, {outbox: secondOutbox, teamEmail: 'team@example.com'}),
+    }
+    try {
+      const body = form()
+      const first = await send(body, {'Idempotency-Key': 'two-servers-first-01'})
+      expect(first.status).toBe(201)
+      const {booking_ref} = (await first.json()) as {booking_ref: string}
+      const before = await countBookings()
+
+      const replay = await createBookingRequest(
+        post(body, {'Idempotency-Key': 'two-servers-other-01'}),
+        {clientAddress: '10.0.0.1'},
+        second,
+      )
+      expect(replay.status).toBe(400)
+      expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+      // The first request's own retry, sent to the other server, gets its reference back.
+      const retry = await createBookingRequest(
+        post(body, {'Idempotency-Key': 'two-servers-first-01'}),
+        {clientAddress: '10.0.0.1'},
+        second,
+      )
+      expect(retry.status).toBe(201)
+      expect(await retry.json()).toEqual({booking_ref})
+      expect(await countBookings()).toBe(before)
+
+      // And the other way round: a question used through the second server is refused by the first.
+      const fresh = form()
+      const viaSecond = await createBookingRequest(
+        post(fresh, {'Idempotency-Key': 'two-servers-second-01'}),
+        {clientAddress: '10.0.0.1'},
+        second,
+      )
+      expect(viaSecond.status).toBe(201)
+      const back = await send(fresh, {'Idempotency-Key': 'two-servers-second-02'})
+      expect(back.status).toBe(400)
+      expect(await countBookings()).toBe(before + 1)
+    } finally {
+      secondOutbox.stop()
+      fs.rmSync(dataDir, {recursive: true, force: true})
+    }
+  })
+
   it('answers a retry whose question expired with the stored reference, and a new request with the message', async () => {
     let clock = Date.now()
     const timed = {
       ...deps,
-      challenges: createChallengeService({secret: 'clock-secret-clock-secret', now: () => clock}),
+      challenges: createChallengeService({
+        secret: 'clock-secret-clock-secret',
+        bookings: deps.bookings,
+        now: () => clock,
+      }),
     }
     const body = {...form(), ...solvedQuestion(timed.challenges)}
     const key = {'Idempotency-Key': 'expired-retry-0001'}

@@ -6,7 +6,7 @@ import {EXPIRED_QUESTION_MESSAGE, WRONG_ANSWER_MESSAGE} from '@repo/schemas/secu
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {CHALLENGE_TTL_MS, createChallengeService} from '../lib/challenge.ts'
+import {CHALLENGE_TTL_MS, createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
@@ -16,7 +16,7 @@ import {createItineraryRequest, type CreateItineraryRequestDeps} from './handler
 
 let lake: TestLake
 const mails: {id: string; message: MailMessage}[] = []
-const challenges = createChallengeService({secret: 'itinerary-test-secret-0001'})
+let challenges: ChallengeService
 const ctx = {clientAddress: '10.0.0.2'}
 
 const post = (body: unknown, key?: string) =>
@@ -24,6 +24,7 @@ const post = (body: unknown, key?: string) =>
 
 beforeAll(async () => {
   lake = await startTestLake()
+  challenges = createChallengeService({secret: 'itinerary-test-secret-0001', bookings: bookings()})
 })
 afterAll(async () => {
   await lake?.stop()
@@ -145,7 +146,11 @@ describe('create-itinerary-request with the real lake', () => {
 
   it('answers a retry whose question expired with the stored reference, and a new request with the message', async () => {
     let clock = Date.now()
-    const timed = createChallengeService({secret: 'itinerary-clock-0001', now: () => clock})
+    const timed = createChallengeService({
+      secret: 'itinerary-clock-0001',
+      bookings: bookings(),
+      now: () => clock,
+    })
     const body = {
       source: 'wizard',
       name: 'Ada',

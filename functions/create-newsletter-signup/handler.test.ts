@@ -6,7 +6,7 @@ import {
   createItineraryRequest,
   requeueItineraryNotifications,
 } from '../create-itinerary-request/handler.ts'
-import {createChallengeService} from '../lib/challenge.ts'
+import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
@@ -17,13 +17,14 @@ import {createNewsletterSignup, requeueNewsletterNotifications} from './handler.
 let lake: TestLake
 const mails: {id: string; message: MailMessage}[] = []
 const notify = async (id: string, message: MailMessage) => void mails.push({id, message})
-const challenges = createChallengeService({secret: 'leads-test-secret-0001'})
+let challenges: ChallengeService
 const limiter = () => createRateLimiter({limit: 1000, windowMs: 60_000})
 const ctx = {clientAddress: '10.0.0.2'}
 const post = (path: string, body: unknown) => jsonPost(path, body)
 
 beforeAll(async () => {
   lake = await startTestLake()
+  challenges = createChallengeService({secret: 'leads-test-secret-0001', bookings: bookings()})
 })
 afterAll(async () => {
   await lake?.stop()

@@ -1,65 +1,84 @@
-import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
-import fs from 'node:fs'
+import {createHash, createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
 
 /**
  * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
  * server. The token carries no answer: only an HMAC over nonce, answer and expiry, so it cannot be forged, reused
- * after it expires, or answered without doing the sum. Replays within the lifetime are caught by `consume`.
+ * after it expires, or answered without doing the sum. Replays within the lifetime are caught by `consume`, which
+ * records each used question in the private `bookings` dataset (issue 16), so every site server sees it.
  */
 export const CHALLENGE_TTL_MS = 30 * 60_000
 
+/**
+ * How long a used question's record outlives the question itself. Servers check expiry by their own clocks, and
+ * a server whose clock runs behind would still take a question that another server's clean-up thought expired;
+ * the record stays until the slowest clock we tolerate has also let the question expire.
+ */
+export const USED_QUESTION_GRACE_MS = 10 * 60_000
+
+export const USED_QUESTION_TYPE = 'usedSecurityQuestion'
+
 export type Challenge = {question: string; token: string; expiresAt: string}
 
-export type ChallengeVerdict = 'ok' | 'wrong' | 'expired' | 'invalid' | 'used'
+export type ChallengeVerdict = 'ok' | 'wrong' | 'expired' | 'invalid'
+
+/** A question answered right: its nonce and the expiry (ms) its token carries. */
+export type SolvedQuestion = {nonce: string; expires: number}
 
 export type ChallengeService = {
   issue: () => Challenge
-  verify: (token: string, answer: string) => {verdict: ChallengeVerdict; nonce?: string}
-  /** Marks a solved challenge used by one request (`owner`); the same owner may present it again (a retry). */
-  consume: (nonce: string, owner: string) => boolean
+  verify: (token: string, answer: string) => {verdict: ChallengeVerdict; solved?: SolvedQuestion}
+  /**
+   * Marks a solved question used by one request (`owner`), in the lake; the same owner may present it again (a
+   * retry), any other owner is refused, whichever server it asks. Throws when the lake cannot be reached.
+   */
+  consume: (solved: SolvedQuestion, owner: string) => Promise<boolean>
+  /** Deletes the records of questions that expired (plus the grace) before now; resolves to how many. */
+  removeExpired: () => Promise<number>
 }
 
-type UsedChallenge = {nonce: string; owner: string; expires: number}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
- * The used challenges that have not expired yet, from `file` (one JSON line each). The file is rewritten with only
- * those, so it holds at most half an hour of requests.
+ * One document per used question, its id derived from the nonce, so two servers marking the same question write
+ * the same id and the lake's `create` lets only the first succeed (409 `documentAlreadyExistsError` for the
+ * other, on hosted Sanity as on the local lake). No dot in the id, as for the departure locks: it is valid in
+ * any dataset. The dataset is private, and the document holds only hashes and a time.
  */
-function loadUsedChallenges(file: string, now: number): Map<string, UsedChallenge> {
-  const used = new Map<string, UsedChallenge>()
-  let text: string
-  try {
-    text = fs.readFileSync(file, 'utf8')
-  } catch {
-    return used
-  }
-  for (const line of text.split('\n')) {
-    try {
-      const entry = JSON.parse(line) as UsedChallenge
-      if (entry.expires >= now) used.set(entry.nonce, entry)
-    } catch {
-      // An empty or half-written last line (a crash mid-append): nothing to keep.
-    }
-  }
-  const kept = [...used.values()].map((entry) => `${JSON.stringify(entry)}\n`).join('')
-  fs.writeFileSync(`${file}.tmp`, kept)
-  fs.renameSync(`${file}.tmp`, file)
-  return used
+export const usedQuestionId = (nonce: string) =>
+  `usedQuestion-${sha256(`used-question:${nonce}`).slice(0, 40)}`
+
+const ownerHash = (owner: string) => sha256(`question-owner:${owner}`).slice(0, 40)
+
+type UsedQuestionDocument = {
+  _id: string
+  _type: typeof USED_QUESTION_TYPE
+  owner_hash: string
+  expires_at: string
 }
+
+const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...$limit]._id`
+
+/** At most this many records are deleted in one transaction; the next clean-up takes the rest. */
+const REMOVE_BATCH = 500
+
+const isStatus = (error: unknown, status: number) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'statusCode' in error &&
+  (error as {statusCode: unknown}).statusCode === status
 
 export function createChallengeService({
   secret,
+  bookings,
   now = Date.now,
-  usedChallengesFile,
 }: {
   secret: string
+  /** The private `bookings` dataset, with a token that may write it: where used questions are recorded. */
+  bookings: SanityClient
   now?: () => number
-  /** Where used challenges are remembered, so a restart does not let a solved question be replayed. */
-  usedChallengesFile?: string
 }): ChallengeService {
-  const used = usedChallengesFile
-    ? loadUsedChallenges(usedChallengesFile, now())
-    : new Map<string, UsedChallenge>()
   const sign = (nonce: string, answer: number, expires: number) =>
     createHmac('sha256', secret).update(`${nonce}:${answer}:${expires}`).digest('base64url')
 
@@ -87,24 +106,43 @@ export function createChallengeService({
         return {verdict: 'invalid'}
       const expires = Number(expiresText)
       const given = Number(answer)
-      if (!Number.isInteger(given) || given < 2 || given > 20) return {verdict: 'wrong', nonce}
+      if (!Number.isInteger(given) || given < 2 || given > 20) return {verdict: 'wrong'}
       const expected = Buffer.from(sign(nonce, given, expires))
       const actual = Buffer.from(signature)
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual))
-        return {verdict: 'wrong', nonce}
-      if (expires < now()) return {verdict: 'expired', nonce}
-      return {verdict: 'ok', nonce}
+        return {verdict: 'wrong'}
+      if (expires < now()) return {verdict: 'expired'}
+      return {verdict: 'ok', solved: {nonce, expires}}
     },
-    consume(nonce, owner) {
-      const t = now()
-      if (used.size > 50_000) for (const [k, v] of used) if (v.expires < t) used.delete(k)
-      const seen = used.get(nonce)
-      if (seen) return seen.owner === owner
-      const entry = {nonce, owner, expires: t + CHALLENGE_TTL_MS}
-      // Written before the request goes on, so a crash right after cannot forget it.
-      if (usedChallengesFile) fs.appendFileSync(usedChallengesFile, `${JSON.stringify(entry)}\n`)
-      used.set(nonce, entry)
-      return true
+    async consume({nonce, expires}, owner) {
+      const record: UsedQuestionDocument = {
+        _id: usedQuestionId(nonce),
+        _type: USED_QUESTION_TYPE,
+        owner_hash: ownerHash(owner),
+        // From the token's own expiry, not from now: a question used at once is kept as long as one used late.
+        expires_at: new Date(expires + USED_QUESTION_GRACE_MS).toISOString(),
+      }
+      try {
+        // Recorded before the request goes on, so a crash right after cannot forget it.
+        await bookings.create(record, {returnDocuments: false, visibility: 'async'})
+        return true
+      } catch (error) {
+        if (!isStatus(error, 409)) throw error
+      }
+      // Used already: by this request (a retry, perhaps on another server) or by another one.
+      const used = await bookings.getDocument<UsedQuestionDocument>(record._id)
+      return used?.owner_hash === record.owner_hash
+    },
+    async removeExpired() {
+      const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {
+        now: new Date(now()).toISOString(),
+        limit: REMOVE_BATCH,
+      })
+      if (ids.length === 0) return 0
+      const transaction = bookings.transaction()
+      for (const id of ids) transaction.delete(id)
+      await transaction.commit({returnDocuments: false, visibility: 'async'})
+      return ids.length
     },
   }
 }

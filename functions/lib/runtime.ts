@@ -28,6 +28,8 @@ export type PublicRuntime = {
 
 let runtime: PublicRuntime | undefined
 
+const USED_QUESTIONS_CLEANUP_MS = 10 * 60_000
+
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
  * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued.
@@ -43,15 +45,13 @@ export function publicRuntime(): PublicRuntime {
     from: env.mailFrom,
   })
   outbox.start()
+  const bookings = createBookingsClient(env)
   runtime = {
     env,
     content: createContentClient(env),
-    bookings: createBookingsClient(env),
+    bookings,
     outbox,
-    challenges: createChallengeService({
-      secret: env.challengeSecret,
-      usedChallengesFile: path.join(env.dataDir, 'used-challenges.ndjson'),
-    }),
+    challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
@@ -72,5 +72,12 @@ export function publicRuntime(): PublicRuntime {
   }
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()
+  // Used security questions are recorded in the lake (issue 16); their records are useless once the questions
+  // have expired. Every server cleans up now and then: a query, and a delete only when one is due.
+  const removeUsedQuestions = () =>
+    rt.challenges
+      .removeExpired()
+      .catch((error: unknown) => console.error('[used questions clean-up]', error))
+  setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
   return runtime
 }

@@ -219,7 +219,10 @@ describe('confirming against places', () => {
     for (const body of bodies.filter((_, i) => statuses[i] === 409))
       expect(body.code).toBe('over-capacity')
 
-    const challenges = createChallengeService({secret: 'capacity-test-challenges'})
+    const challenges = createChallengeService({
+      secret: 'capacity-test-challenges',
+      bookings: bookingsClient(),
+    })
     const deps = {
       content: lake.client({perspective: 'published'}),
       bookings: bookingsClient(),

@@ -20,6 +20,7 @@ import {step} from './objects/step'
 import {story} from './documents/story'
 import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
+import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
 
 /** The public `production` dataset: everything editors change. */
 export const contentSchemaTypes = [
@@ -52,6 +53,7 @@ export const bookingsSchemaTypes = [
   itineraryRequest,
   newsletterSignup,
   departure,
+  usedSecurityQuestion,
   // Objects
   statusChange,
 ]
@@ -71,4 +73,5 @@ export const functionCreatedTypes = new Set([
   'itineraryRequest',
   'newsletterSignup',
   'departure',
+  'usedSecurityQuestion',
 ])

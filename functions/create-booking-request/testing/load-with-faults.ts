@@ -114,8 +114,8 @@ export async function runLoadWithFaults({
     })
     outbox.start(250)
     const notifications = {outbox, teamEmail: 'team@example.com'}
-    const challenges = createChallengeService({secret: 'load-secret-load-secret'})
     const bookings = client('bookings', secrets.writeToken)
+    const challenges = createChallengeService({secret: 'load-secret-load-secret', bookings})
     const deps: CreateBookingRequestDeps = {
       content: client('production'),
       bookings,
