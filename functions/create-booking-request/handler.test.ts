@@ -272,6 +272,9 @@ describe('create-booking-request with the real lake and SMTP', () => {
       const back = await send(fresh, {'Idempotency-Key': 'two-servers-second-02'})
       expect(back.status).toBe(400)
       expect(await countBookings()).toBe(before + 1)
+      // Its mails went out from its own DATA_DIR.
+      await secondOutbox.flush()
+      expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2)
     } finally {
       secondOutbox.stop()
       fs.rmSync(dataDir, {recursive: true, force: true})
@@ -317,6 +320,38 @@ describe('create-booking-request with the real lake and SMTP', () => {
         (await createBookingRequest(post({}), {clientAddress: '10.9.9.9'}, limited)).status,
       )
     expect(statuses).toEqual([400, 400, 429])
+  })
+
+  it('with several site servers, one address gets at most servers × the limit a minute (README, Decisions)', async () => {
+    let clock = Date.now()
+    const servers = Array.from({length: 3}, () => ({
+      ...deps,
+      bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
+      rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000, now: () => clock}),
+      notify: async () => {},
+    }))
+    const ADDRESS = '10.16.0.1'
+    // A load balancer taking turns: the worst case for per-server counters.
+    const round = (tag: string) =>
+      Promise.all(
+        Array.from({length: 9}, async (_, i) => {
+          const response = await createBookingRequest(
+            post(form(), {'Idempotency-Key': `servers-${tag}-${i}-0001`}),
+            {clientAddress: ADDRESS},
+            servers[i % 3]!,
+          )
+          return response.status
+        }),
+      )
+    const before = await countBookings()
+    const first = await round('a')
+    expect(first.filter((status) => status === 201)).toHaveLength(6)
+    expect(first.filter((status) => status === 429)).toHaveLength(3)
+    expect(await countBookings()).toBe(before + 6)
+
+    clock += 60_000
+    expect((await round('b')).filter((status) => status === 201)).toHaveLength(6)
+    expect(await countBookings()).toBe(before + 12)
   })
 
   it('answers a retry with the first reference and the same key with other data with 422', async () => {
