@@ -58,10 +58,10 @@ type UsedQuestionDocument = {
   expires_at: string
 }
 
-const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...$limit]._id`
-
 /** At most this many records are deleted in one transaction; the next clean-up takes the rest. */
 const REMOVE_BATCH = 500
+
+const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...${REMOVE_BATCH}]._id`
 
 const isStatus = (error: unknown, status: number) =>
   typeof error === 'object' &&
@@ -136,7 +136,6 @@ export function createChallengeService({
     async removeExpired() {
       const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {
         now: new Date(now()).toISOString(),
-        limit: REMOVE_BATCH,
       })
       if (ids.length === 0) return 0
       const transaction = bookings.transaction()
