@@ -281,6 +281,48 @@ describe('create-booking-request with the real lake and SMTP', () => {
     }
   })
 
+  it('takes one of 20 requests racing with one question through five server instances', async () => {
+    const servers = Array.from({length: 5}, () => {
+      const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+      return {
+        ...deps,
+        bookings,
+        challenges: createChallengeService({secret: 'test-secret-test-secret', bookings}),
+        notify: async () => {},
+      }
+    })
+    const body = form()
+    const before = await countBookings()
+    const responses = await Promise.all(
+      Array.from({length: 20}, (_, i) =>
+        createBookingRequest(
+          post(body, {'Idempotency-Key': `one-question-race-${i}`}),
+          {clientAddress: '10.0.0.1'},
+          servers[i % 5]!,
+        ),
+      ),
+    )
+    const statuses = responses.map((response) => response.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19)
+    for (const response of responses.filter((r) => r.status === 400))
+      expect(((await response.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+    expect(await countBookings()).toBe(before + 1)
+  })
+
+  it('leaves the question of a refused request unused: it is used when a request is stored', async () => {
+    const question = solved()
+    const blackout = await send(
+      {...form(), ...question, date: '2030-01-06'},
+      {'Idempotency-Key': 'refused-first-0001'},
+    )
+    expect(blackout.status).toBe(400)
+    const next = await send({...form(), ...question}, {'Idempotency-Key': 'refused-then-0001'})
+    expect(next.status).toBe(201)
+    const again = await send({...form(), ...question}, {'Idempotency-Key': 'refused-third-0001'})
+    expect(again.status).toBe(400)
+  })
+
   it('answers a retry whose question expired with the stored reference, and a new request with the message', async () => {
     let clock = Date.now()
     const timed = {

@@ -44,29 +44,38 @@ afterAll(async () => {
 })
 
 describe('used security questions in the lake', () => {
-  it('accepts a solved question once; its own request may retry it on any server, another request on none', async () => {
+  it('records a question once: a second request is refused by the lake on any server, and told from a retry', async () => {
     const [first, second] = [server(), server()]
     const solved = solve(first)
-    expect(await first.consume(solved, 'request-a')).toBe(true)
-    expect(await first.consume(solved, 'request-b')).toBe(false)
-    // Another server, with its own client (and its own DATA_DIR, which no longer matters).
-    expect(await second.consume(solved, 'request-b')).toBe(false)
-    expect(await second.consume(solved, 'request-a')).toBe(true)
-  })
+    expect(await second.usedBy(solved, 'request-a')).toBe('unused')
+    await bookingsClient().create(first.usedQuestionRecord(solved, 'request-a'))
 
-  it('lets exactly one of many requests racing on several servers through', async () => {
+    // Another server, with its own client (and its own DATA_DIR, which no longer matters).
+    expect(await second.usedBy(solved, 'request-a')).toBe('this request')
+    expect(await second.usedBy(solved, 'request-b')).toBe('another request')
+    await expect(
+      bookingsClient().create(second.usedQuestionRecord(solved, 'request-b')),
+    ).rejects.toMatchObject({statusCode: 409})
+    // However many race for a fresh question, on however many servers: the lake takes one create of an id.
     const servers = Array.from({length: 5}, () => server())
-    const solved = solve(servers[0]!)
-    const outcomes = await Promise.all(
-      Array.from({length: 20}, (_, i) => servers[i % 5]!.consume(solved, `racer-${i}`)),
+    const fresh = solve(first)
+    const racers = await Promise.allSettled(
+      Array.from({length: 20}, (_, i) =>
+        bookingsClient().create(servers[i % 5]!.usedQuestionRecord(fresh, `racer-${i}`)),
+      ),
     )
-    expect(outcomes.filter(Boolean)).toHaveLength(1)
+    expect(racers.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
+    for (const outcome of racers)
+      if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({statusCode: 409})
+    expect(await first.usedBy(solved, 'request-a')).toBe('this request')
   })
 
   it('records hashes and a time only, where anonymous callers cannot read them', async () => {
     const challenges = server()
     const solved = solve(challenges)
-    await challenges.consume(solved, 'idempotency-key-secret-0001')
+    await bookingsClient().create(
+      challenges.usedQuestionRecord(solved, 'idempotency-key-secret-0001'),
+    )
     const id = usedQuestionId(solved.nonce)
     expect(id).toMatch(/^usedQuestion-[0-9a-f]{40}$/)
 
@@ -91,10 +100,10 @@ describe('used security questions in the lake', () => {
     let clock = Date.parse('2001-06-01T08:00:00Z')
     const challenges = server(() => clock)
     const early = solve(challenges)
-    await challenges.consume(early, 'early-request')
+    await bookingsClient().create(challenges.usedQuestionRecord(early, 'early-request'))
     clock += 20 * 60_000
     const late = solve(challenges)
-    await challenges.consume(late, 'late-request')
+    await bookingsClient().create(challenges.usedQuestionRecord(late, 'late-request'))
     const before = (await records(bookingsClient())).map((record) => record._id)
     expect(before).toContain(usedQuestionId(early.nonce))
 

@@ -5,8 +5,8 @@ import type {SanityClient} from '@sanity/client'
 /**
  * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
  * server. The token carries no answer: only an HMAC over nonce, answer and expiry, so it cannot be forged, reused
- * after it expires, or answered without doing the sum. Replays within the lifetime are caught by `consume`, which
- * records each used question in the private `bookings` dataset (issue 16), so every site server sees it.
+ * after it expires, or answered without doing the sum. Replays within the lifetime are caught by a record of each
+ * used question in the private `bookings` dataset (issue 16), which every site server sees.
  */
 export const CHALLENGE_TTL_MS = 30 * 60_000
 
@@ -26,14 +26,27 @@ export type ChallengeVerdict = 'ok' | 'wrong' | 'expired' | 'invalid'
 /** A question answered right: its nonce and the expiry (ms) its token carries. */
 export type SolvedQuestion = {nonce: string; expires: number}
 
+/** Who has used a solved question: no request yet, the request asking (a retry or a twin), or another one. */
+export type QuestionUse = 'unused' | 'this request' | 'another request'
+
+export type UsedQuestionDocument = {
+  _id: string
+  _type: typeof USED_QUESTION_TYPE
+  owner_hash: string
+  expires_at: string
+}
+
 export type ChallengeService = {
   issue: () => Challenge
   verify: (token: string, answer: string) => {verdict: ChallengeVerdict; solved?: SolvedQuestion}
   /**
-   * Marks a solved question used by one request (`owner`), in the lake; the same owner may present it again (a
-   * retry), any other owner is refused, whichever server it asks. Throws when the lake cannot be reached.
+   * The record of a solved question used by one request (`owner`: its idempotency key, else its id). The request
+   * creates it with `create` in the transaction that stores the request, so the question is used exactly when a
+   * request is stored with it, and the lake refuses (409) a second request's transaction on any server.
    */
-  consume: (solved: SolvedQuestion, owner: string) => Promise<boolean>
+  usedQuestionRecord: (solved: SolvedQuestion, owner: string) => UsedQuestionDocument
+  /** Reads the record: whether the question is unused, used by this request, or by another one. */
+  usedBy: (solved: SolvedQuestion, owner: string) => Promise<QuestionUse>
   /** Deletes the records of questions that expired (plus the grace) before now; resolves to how many. */
   removeExpired: () => Promise<number>
 }
@@ -51,23 +64,10 @@ export const usedQuestionId = (nonce: string) =>
 
 const ownerHash = (owner: string) => sha256(`question-owner:${owner}`).slice(0, 40)
 
-type UsedQuestionDocument = {
-  _id: string
-  _type: typeof USED_QUESTION_TYPE
-  owner_hash: string
-  expires_at: string
-}
-
 /** At most this many records are deleted in one transaction; the next clean-up takes the rest. */
 const REMOVE_BATCH = 500
 
 const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...${REMOVE_BATCH}]._id`
-
-const isStatus = (error: unknown, status: number) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'statusCode' in error &&
-  (error as {statusCode: unknown}).statusCode === status
 
 export function createChallengeService({
   secret,
@@ -114,24 +114,17 @@ export function createChallengeService({
       if (expires < now()) return {verdict: 'expired'}
       return {verdict: 'ok', solved: {nonce, expires}}
     },
-    async consume({nonce, expires}, owner) {
-      const record: UsedQuestionDocument = {
-        _id: usedQuestionId(nonce),
-        _type: USED_QUESTION_TYPE,
-        owner_hash: ownerHash(owner),
-        // From the token's own expiry, not from now: a question used at once is kept as long as one used late.
-        expires_at: new Date(expires + USED_QUESTION_GRACE_MS).toISOString(),
-      }
-      try {
-        // Recorded before the request goes on, so a crash right after cannot forget it.
-        await bookings.create(record, {returnDocuments: false, visibility: 'async'})
-        return true
-      } catch (error) {
-        if (!isStatus(error, 409)) throw error
-      }
-      // Used already: by this request (a retry, perhaps on another server) or by another one.
-      const used = await bookings.getDocument<UsedQuestionDocument>(record._id)
-      return used?.owner_hash === record.owner_hash
+    usedQuestionRecord: ({nonce, expires}, owner) => ({
+      _id: usedQuestionId(nonce),
+      _type: USED_QUESTION_TYPE,
+      owner_hash: ownerHash(owner),
+      // From the token's own expiry, not from now: a question used at once is kept as long as one used late.
+      expires_at: new Date(expires + USED_QUESTION_GRACE_MS).toISOString(),
+    }),
+    async usedBy({nonce}, owner) {
+      const used = await bookings.getDocument<UsedQuestionDocument>(usedQuestionId(nonce))
+      if (!used) return 'unused'
+      return used.owner_hash === ownerHash(owner) ? 'this request' : 'another request'
     },
     async removeExpired() {
       const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {

@@ -28,3 +28,7 @@ export function createBookingsClient(env: FunctionsEnv): SanityClient {
     token: env.writeToken,
   })
 }
+
+/** A Content Lake 409: a `create` of an existing id, or an `ifRevisionID` that no longer matches. */
+export const isConflict = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
