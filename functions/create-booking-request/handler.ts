@@ -42,7 +42,6 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 
@@ -183,41 +182,23 @@ export async function createBookingRequest(
       utm_campaign: input.utmCampaign,
       created_at: createdAt,
     }
-    let result
-    try {
-      result = await deps.bookings.mutate(
-        [
-          {
-            createIfNotExists: {
-              ...booking,
-              status: 'new',
-              status_history: [
-                {
-                  _key: 'created',
-                  _type: 'statusChange',
-                  status: 'new',
-                  at: createdAt,
-                  by: 'website',
-                },
-              ],
-              consent_booking: true,
-              consent_privacy: true,
-              request_hash: hash,
-            },
-          },
-          // The security question's used record, in the same transaction (lib/security-question.ts).
-          ...question.answered.mutations,
-        ],
-        {returnDocuments: false, visibility: 'sync'},
-      )
-    } catch (error) {
-      if (!isConflict(error)) throw error
-      // The question was used meanwhile, on this server or another: by another request, or by this one's twin.
-      if (await question.answered.takenByAnother()) return questionUsedResponse()
-      const stored = await storedReference()
-      if (!stored) throw error
-      return replay(stored)
-    }
+    // With the security question's used record, in one transaction (lib/security-question.ts).
+    const result = await question.answered.commit([
+      {
+        createIfNotExists: {
+          ...booking,
+          status: 'new',
+          status_history: [
+            {_key: 'created', _type: 'statusChange', status: 'new', at: createdAt, by: 'website'},
+          ],
+          consent_booking: true,
+          consent_privacy: true,
+          request_hash: hash,
+        },
+      },
+    ])
+    // Another request used the question meanwhile, on this server or another.
+    if (result === 'used') return questionUsedResponse()
     const created = result.results[0]?.operation === 'create'
     if (!created) {
       // A concurrent twin won the race: answer with its reference.

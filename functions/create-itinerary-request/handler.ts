@@ -27,7 +27,6 @@ import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 
 export type CreateItineraryRequestDeps = {
@@ -193,20 +192,9 @@ export async function createItineraryRequest(
     if ('refused' in question) return question.refused
     if ('stored' in question) return replay(question.stored)
 
-    let result
-    try {
-      // With the security question's used record, in one transaction (lib/security-question.ts).
-      result = await deps.bookings.mutate(
-        [{createIfNotExists: doc}, ...question.answered.mutations],
-        {returnDocuments: false, visibility: 'sync'},
-      )
-    } catch (error) {
-      if (!isConflict(error)) throw error
-      if (await question.answered.takenByAnother()) return questionUsedResponse()
-      const stored = await storedReference()
-      if (!stored) throw error
-      return replay(stored)
-    }
+    // With the security question's used record, in one transaction (lib/security-question.ts).
+    const result = await question.answered.commit([{createIfNotExists: doc}])
+    if (result === 'used') return questionUsedResponse()
     // A retry that raced its first attempt past the check above: the first one's reference.
     if (result.results[0]?.operation !== 'create')
       return replay((await storedReference()) ?? {ref: doc.request_ref})

@@ -1,6 +1,6 @@
 import {createHash, createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
 
-import type {SanityClient} from '@sanity/client'
+import type {Mutation, MultipleMutationResult, SanityClient} from '@sanity/client'
 
 /**
  * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
@@ -26,9 +26,6 @@ export type ChallengeVerdict = 'ok' | 'wrong' | 'expired' | 'invalid'
 /** A question answered right: its nonce and the expiry (ms) its token carries. */
 export type SolvedQuestion = {nonce: string; expires: number}
 
-/** Who has used a solved question: no request yet, the request asking (a retry or a twin), or another one. */
-export type QuestionUse = 'unused' | 'this request' | 'another request'
-
 export type UsedQuestionDocument = {
   _id: string
   _type: typeof USED_QUESTION_TYPE
@@ -40,18 +37,25 @@ export type ChallengeService = {
   issue: () => Challenge
   verify: (token: string, answer: string) => {verdict: ChallengeVerdict; solved?: SolvedQuestion}
   /**
-   * The record of a solved question used by one request (`owner`: its idempotency key, else its id). The request
-   * creates it with `create` in the transaction that stores the request, so the question is used exactly when a
-   * request is stored with it, and the lake refuses (409) a second request's transaction on any server.
+   * Stores a request (`mutations`) that a solved question lets through, with the question's used record, in one
+   * transaction (`owner` names the request: its idempotency key, else its id). The record's `create` makes the
+   * lake refuse (409) any other request's transaction with that question, on any server, so a question is used
+   * exactly when a request is stored with it; a refused request (a full date, say) uses nothing. Resolves to the
+   * lake's result, or to `'used'` when another request has used the question (nothing is stored then).
    */
-  usedQuestionRecord: (solved: SolvedQuestion, owner: string) => UsedQuestionDocument
-  /** Reads the record: whether the question is unused, used by this request, or by another one. */
-  usedBy: (solved: SolvedQuestion, owner: string) => Promise<QuestionUse>
+  commitWithQuestion: (
+    solved: SolvedQuestion,
+    owner: string,
+    mutations: Mutation[],
+  ) => Promise<MultipleMutationResult | 'used'>
   /** Deletes the records of questions that expired (plus the grace) before now; resolves to how many. */
   removeExpired: () => Promise<number>
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+const isConflict = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 /**
  * One document per used question, its id derived from the nonce, so two servers marking the same question write
@@ -114,17 +118,27 @@ export function createChallengeService({
       if (expires < now()) return {verdict: 'expired'}
       return {verdict: 'ok', solved: {nonce, expires}}
     },
-    usedQuestionRecord: ({nonce, expires}, owner) => ({
-      _id: usedQuestionId(nonce),
-      _type: USED_QUESTION_TYPE,
-      owner_hash: ownerHash(owner),
-      // From the token's own expiry, not from now: a question used at once is kept as long as one used late.
-      expires_at: new Date(expires + USED_QUESTION_GRACE_MS).toISOString(),
-    }),
-    async usedBy({nonce}, owner) {
-      const used = await bookings.getDocument<UsedQuestionDocument>(usedQuestionId(nonce))
-      if (!used) return 'unused'
-      return used.owner_hash === ownerHash(owner) ? 'this request' : 'another request'
+    async commitWithQuestion({nonce, expires}, owner, mutations) {
+      const record: UsedQuestionDocument = {
+        _id: usedQuestionId(nonce),
+        _type: USED_QUESTION_TYPE,
+        owner_hash: ownerHash(owner),
+        // From the token's own expiry, not from now: a question used at once is kept as long as one used late.
+        expires_at: new Date(expires + USED_QUESTION_GRACE_MS).toISOString(),
+      }
+      const commit = (list: Mutation[]) =>
+        bookings.mutate(list, {returnFirst: false, returnDocuments: false, visibility: 'sync'})
+      try {
+        // No read first: the request's own transaction is the check, so a request costs no extra lake call.
+        return await commit([...mutations, {create: record}])
+      } catch (error) {
+        if (!isConflict(error)) throw error
+        const used = await bookings.getDocument<UsedQuestionDocument>(record._id)
+        if (!used) throw error
+        if (used.owner_hash !== record.owner_hash) return 'used'
+        // Used by this very request: a twin sent at the same time, or an earlier attempt. Its mutations decide.
+        return commit(mutations)
+      }
     },
     async removeExpired() {
       const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {
