@@ -1,4 +1,6 @@
-import {intlFormat, isValid, lightFormat} from 'date-fns'
+import {intlFormat} from 'date-fns/intlFormat'
+import {isValid} from 'date-fns/isValid'
+import {lightFormat} from 'date-fns/lightFormat'
 
 import {isIsoDate} from '@repo/schemas/iso-date.ts'
 
