@@ -552,6 +552,29 @@ export type StatusChange = {
   note?: string
 }
 
+export type OutboxMail = {
+  _id: string
+  _type: 'outboxMail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  mail_id?: string
+  about?: string
+  to?: string
+  reply_to?: string
+  subject?: string
+  text?: string
+  html?: string
+  status?: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts?: number
+  queued_at?: string
+  next_attempt_at?: string
+  claimed_until?: string
+  claimed_by?: string
+  sent_at?: string
+  last_error?: string
+}
+
 export type UsedSecurityQuestion = {
   _id: string
   _type: 'usedSecurityQuestion'
@@ -721,6 +744,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
   | StatusChange
+  | OutboxMail
   | UsedSecurityQuestion
   | Departure
   | NewsletterSignup

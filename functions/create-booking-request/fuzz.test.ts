@@ -195,7 +195,7 @@ beforeAll(async () => {
     bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
     challenges,
     rateLimiter: createRateLimiter({limit: 100_000, windowMs: 60_000}),
-    notify: async () => {},
+    notify: {mails: () => [], stored: () => {}},
     today: () => TODAY,
     onError: () => {},
   }

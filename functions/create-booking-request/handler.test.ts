@@ -26,7 +26,7 @@ import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
-import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
+import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {
   createBookingRequest,
   UNKNOWN_EXPERIENCE_MESSAGE,
@@ -99,9 +99,8 @@ beforeAll(async () => {
       leadTimeDays: 2,
     })
     .commit()
-  const queueDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-test-'))
   outbox = createOutbox({
-    queueDir,
+    bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
     transport: smtpTransport(smtp.url),
     from: 'Bookings <bookings@example.com>',
   })
@@ -110,8 +109,7 @@ beforeAll(async () => {
     bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
     challenges,
     rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
-    notify: (booking) =>
-      queueBookingNotifications(booking, {outbox, teamEmail: 'team@example.com'}),
+    notify: bookingNotifier({outbox, teamEmail: 'team@example.com'}),
     today: () => TODAY,
     onError: () => {},
   }
@@ -221,11 +219,11 @@ describe('create-booking-request with the real lake and SMTP', () => {
   })
 
   it('refuses a question used through one site server when it is replayed through another (issue 16)', async () => {
-    // A second site server: its own lake client, security questions, rate limits and DATA_DIR (its mail queue).
+    // A second site server: its own lake client, security questions, rate limits, outbox and DATA_DIR.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-server-'))
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
     const secondOutbox = createOutbox({
-      queueDir: path.join(dataDir, 'mail-queue'),
+      bookings,
       transport: fileTransport(path.join(dataDir, 'outbox')),
       from: 'Bookings <bookings@example.com>',
     })
@@ -234,8 +232,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       bookings,
       challenges: createChallengeService({secret: 'test-secret-test-secret', bookings}),
       rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
-      notify: (booking) =>
-        queueBookingNotifications(booking, {outbox: secondOutbox, teamEmail: 'team@example.com'}),
+      notify: bookingNotifier({outbox: secondOutbox, teamEmail: 'team@example.com'}),
     }
     try {
       const body = form()
@@ -288,7 +285,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
         ...deps,
         bookings,
         challenges: createChallengeService({secret: 'test-secret-test-secret', bookings}),
-        notify: async () => {},
+        notify: {mails: () => [], stored: () => {}},
       }
     })
     const body = form()
@@ -370,7 +367,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       ...deps,
       bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
       rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000, now: () => clock}),
-      notify: async () => {},
+      notify: {mails: () => [], stored: () => {}},
     }))
     const ADDRESS = '10.16.0.1'
     // A load balancer taking turns: the worst case for per-server counters.

@@ -43,7 +43,7 @@ import {
 } from '../lib/http.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
-import type {StoredBooking} from '../send-booking-notifications/handler.ts'
+import type {BookingNotifier, StoredBooking} from '../send-booking-notifications/handler.ts'
 
 export type CreateBookingRequestDeps = {
   /** Published content: experiences and their settings. */
@@ -52,8 +52,8 @@ export type CreateBookingRequestDeps = {
   bookings: SanityClient
   challenges: ChallengeService
   rateLimiter: RateLimiter
-  /** Queues the notifications of a newly stored booking; its failure never fails the request. */
-  notify: (booking: StoredBooking) => Promise<void>
+  /** The booking's mails, stored with it; sending them never fails the request. */
+  notify: BookingNotifier
   /** Today's date in Cape Town (`yyyy-MM-dd`). */
   today: () => string
   now?: () => Date
@@ -182,7 +182,8 @@ export async function createBookingRequest(
       utm_campaign: input.utmCampaign,
       created_at: createdAt,
     }
-    // With the security question's used record, in one transaction (lib/security-question.ts).
+    // With the security question's used record and the booking's mails, in one transaction
+    // (lib/security-question.ts, lib/mailer.ts).
     const result = await question.answered.commit([
       {
         createIfNotExists: {
@@ -196,6 +197,7 @@ export async function createBookingRequest(
           request_hash: hash,
         },
       },
+      ...deps.notify.mails(booking),
     ])
     // Another request used the question meanwhile, on this server or another.
     if (result === 'used') return questionUsedResponse()
@@ -205,7 +207,7 @@ export async function createBookingRequest(
       const stored = await storedReference()
       return stored ? replay(stored) : json({booking_ref: booking.booking_ref}, 201)
     }
-    await deps.notify(booking).catch(onError)
+    deps.notify.stored()
     return json({booking_ref: booking.booking_ref}, 201)
   } catch (error) {
     onError(error)

@@ -2,7 +2,7 @@ import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
 import {publicRuntime} from '../lib/runtime.ts'
-import {queueBookingNotifications} from '../send-booking-notifications/handler.ts'
+import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {createBookingRequest} from './handler.ts'
 
 export function createBookingRequestRoute(c: Context) {
@@ -15,8 +15,7 @@ export function createBookingRequestRoute(c: Context) {
       bookings: rt.bookings,
       challenges: rt.challenges,
       rateLimiter: rt.requestLimiter,
-      notify: (booking) =>
-        queueBookingNotifications(booking, {outbox: rt.outbox, teamEmail: rt.env.teamEmail}),
+      notify: bookingNotifier({outbox: rt.outbox, teamEmail: rt.env.teamEmail}),
       today: rt.today,
     },
   )

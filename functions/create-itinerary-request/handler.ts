@@ -34,7 +34,7 @@ export type CreateItineraryRequestDeps = {
   challenges: ChallengeService
   rateLimiter: RateLimiter
   /** Queues the team's notification; its failure never fails the request. */
-  notify: (id: string, message: MailMessage) => Promise<void>
+  notify: (id: string, message: MailMessage, about?: string) => Promise<void>
   teamEmail: string
   today: () => string
   now?: () => Date
@@ -128,7 +128,7 @@ export function requeueItineraryNotifications(
     since,
     (doc) => {
       const mail = itineraryTeamNotification(doc, deps.teamEmail)
-      return deps.notify(mail.id, mail.message)
+      return deps.notify(mail.id, mail.message, doc._id)
     },
   )
 }
@@ -199,7 +199,7 @@ export async function createItineraryRequest(
     if (result.results[0]?.operation !== 'create')
       return replay((await storedReference()) ?? {ref: doc.request_ref})
     const mail = itineraryTeamNotification(doc, deps.teamEmail)
-    await deps.notify(mail.id, mail.message).catch(onError)
+    await deps.notify(mail.id, mail.message, doc._id).catch(onError)
     return json({request_ref: doc.request_ref}, 201)
   } catch (error) {
     onError(error)

@@ -20,7 +20,7 @@ import {requeueSince} from '../lib/requeue.ts'
 export type CreateNewsletterSignupDeps = {
   bookings: SanityClient
   rateLimiter: RateLimiter
-  notify: (id: string, message: MailMessage) => Promise<void>
+  notify: (id: string, message: MailMessage, about?: string) => Promise<void>
   teamEmail: string
   now?: () => Date
   onError?: (error: unknown) => void
@@ -65,7 +65,7 @@ export function requeueNewsletterNotifications(
     since,
     (signup) => {
       const mail = newsletterTeamNotification(signup, deps.teamEmail)
-      return deps.notify(mail.id, mail.message)
+      return deps.notify(mail.id, mail.message, signup._id)
     },
   )
 }
@@ -108,7 +108,7 @@ export async function createNewsletterSignup(
     )
     if (result.results[0]?.operation === 'create') {
       const mail = newsletterTeamNotification({_id, email, ...fields}, deps.teamEmail)
-      await deps.notify(mail.id, mail.message).catch(onError)
+      await deps.notify(mail.id, mail.message, _id).catch(onError)
     }
     return json({ok: true}, 201)
   } catch (error) {

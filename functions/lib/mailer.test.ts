@@ -2,41 +2,75 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import {afterEach, describe, expect, it} from 'vitest'
+import type {SanityClient} from '@sanity/client'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
-import {createOutbox, fileTransport, smtpTransport} from './mailer.ts'
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+
+import {
+  createOutbox,
+  fileTransport,
+  OUTBOX_MAIL_TYPE,
+  outboxMailId,
+  smtpTransport,
+  type OutboxMailDocument,
+} from './mailer.ts'
 import {freePort} from './testing/free-port.ts'
 import {startSmtpListener} from './testing/smtp-listener.ts'
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'))
-
+// Issue 16: the outbox's state is in the `bookings` dataset, so each "server" below is an outbox with its own
+// lake client, as a site process has, and they share nothing but the lake.
 const message = {
   to: 'guest@example.com',
   subject: 'Your request\r\nBcc: victim@example.com',
   text: 'Hello',
   html: '<p>Hello</p>',
 }
+const from = 'Bookings <bookings@example.com>'
+const day = 24 * 3_600_000
 
+let lake: TestLake
 const closers: (() => Promise<void>)[] = []
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+const mails = () =>
+  bookings().fetch<OutboxMailDocument[]>(`*[_type == $type] | order(mail_id asc)`, {
+    type: OUTBOX_MAIL_TYPE,
+  })
+const messageIds = (raw: {raw: string}[]) =>
+  raw.map((mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)![1]!)
+
+beforeEach(async () => {
+  lake = await startTestLake()
+})
 afterEach(async () => {
   for (const close of closers.splice(0)) await close()
+  await lake.stop()
 })
 
-describe('outbox', () => {
+describe('outbox in the lake', () => {
   it('keeps mail through an SMTP outage and delivers each message once when SMTP is back', async () => {
     const port = await freePort()
     let clock = Date.now()
     const outbox = createOutbox({
-      queueDir: tmp(),
+      bookings: bookings(),
       transport: smtpTransport(`smtp://127.0.0.1:${port}`),
-      from: 'Bookings <bookings@example.com>',
+      from,
       now: () => clock,
       onError: () => {},
     })
-    await outbox.enqueue('booking-1-traveller', message)
-    await outbox.enqueue('booking-1-traveller', message)
-    // enqueue tried at once and failed; the message waits for its back-off.
+    await outbox.enqueue('booking-1-traveller', message, 'booking-1')
+    await outbox.enqueue('booking-1-traveller', message, 'booking-1')
+    // enqueue tried at once and failed; the message waits for its back-off, its error recorded.
     expect(await outbox.flush()).toMatchObject({sent: 0, pending: 1})
+    expect(await mails()).toMatchObject([
+      {
+        _id: outboxMailId('booking-1-traveller'),
+        about: 'booking-1',
+        status: 'pending',
+        attempts: 1,
+        last_error: expect.stringMatching(/ECONNREFUSED/),
+      },
+    ])
 
     const smtp = await startSmtpListener(port)
     closers.push(smtp.close)
@@ -45,123 +79,176 @@ describe('outbox', () => {
     await outbox.enqueue('booking-1-traveller', message)
     expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
     expect(smtp.received).toHaveLength(1)
+    expect(await mails()).toMatchObject([
+      {status: 'sent', attempts: 2, sent_at: expect.any(String)},
+    ])
     // The CRLF in the subject became a space: no injected Bcc header.
     expect(smtp.received[0]!.to).toEqual(['guest@example.com'])
     expect(smtp.received[0]!.raw).not.toMatch(/^Bcc:/im)
   })
 
-  it('sends each message once when two processes share the queue and the sweep re-queues during sending', async () => {
+  it('sends each message once when three servers queue the same messages and deliver at the same time', async () => {
     const smtp = await startSmtpListener()
     closers.push(smtp.close)
-    const queueDir = tmp()
-    // Two outboxes on one folder stand for two server processes; each has its own pass lock, so only the
-    // claim (pending/ to sending/) keeps them from sending the same file.
-    const outboxes = [0, 1].map(() =>
+    const servers = [0, 1, 2].map((n) =>
       createOutbox({
-        queueDir,
+        bookings: bookings(),
         transport: smtpTransport(smtp.url),
-        from: 'Bookings <bookings@example.com>',
+        from,
+        server: `server-${n}`,
         onError: () => {},
       }),
     )
-    const ids = Array.from({length: 200}, (_, i) => `booking-${i}-traveller`)
-    // Every message is queued by both "processes", twice, while both keep flushing.
+    const ids = Array.from({length: 150}, (_, i) => `booking-${i}-traveller`)
+    // Every message is queued by every server (as each one's minute sweep does) while all of them deliver.
     await Promise.all(
-      outboxes.flatMap((outbox) => [
-        ...ids.flatMap((id) => [outbox.enqueue(id, message), outbox.enqueue(id, message)]),
+      servers.flatMap((outbox) => [
+        ...ids.map((id) => outbox.enqueue(id, message)),
         outbox.flush(),
         outbox.flush(),
       ]),
     )
-    for (const outbox of outboxes) await outbox.flush()
-    const messageIds = smtp.received.map((mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)![1])
-    expect(messageIds.toSorted()).toEqual(ids.toSorted())
-    expect(fs.readdirSync(path.join(queueDir, 'pending'))).toEqual([])
-    expect(fs.readdirSync(path.join(queueDir, 'sending'))).toEqual([])
+    for (const outbox of servers) await outbox.flush()
+    expect(messageIds(smtp.received).toSorted()).toEqual(ids.toSorted())
+    const stored = await mails()
+    expect(stored.map((mail) => mail.status)).toEqual(ids.map(() => 'sent'))
+    // The work was shared: more than one server sent some of it.
+    expect(new Set(stored.map((mail) => mail.claimed_by)).size).toBeGreaterThan(1)
   })
 
-  it('returns a claim left by a process that died mid-send, and sends it once', async () => {
+  it('takes over a claim left by a server that died mid-send once it has timed out, and sends it once', async () => {
     const smtp = await startSmtpListener()
     closers.push(smtp.close)
-    const queueDir = tmp()
     let clock = Date.now()
+    // What a killed server leaves behind: the message claimed for ten minutes, never sent.
+    await bookings().create({
+      _id: outboxMailId('booking-3-team'),
+      _type: OUTBOX_MAIL_TYPE,
+      mail_id: 'booking-3-team',
+      ...message,
+      status: 'sending',
+      attempts: 0,
+      queued_at: new Date(clock).toISOString(),
+      next_attempt_at: new Date(clock).toISOString(),
+      claimed_until: new Date(clock + 10 * 60_000).toISOString(),
+      claimed_by: 'killed-server',
+    })
     const outbox = createOutbox({
-      queueDir,
+      bookings: bookings(),
       transport: smtpTransport(smtp.url),
-      from: 'Bookings <bookings@example.com>',
+      from,
+      server: 'survivor',
       now: () => clock,
     })
-    // What a killed process leaves behind: the job claimed, never sent.
-    fs.mkdirSync(path.join(queueDir, 'sending'), {recursive: true})
-    const claimed = path.join(queueDir, 'sending', 'booking-3-team.json')
-    fs.writeFileSync(
-      claimed,
-      JSON.stringify({id: 'booking-3-team', message, attempts: 0, nextAttemptAt: clock}),
-    )
-    fs.utimesSync(claimed, new Date(clock), new Date(clock))
     await outbox.enqueue('booking-3-team', message)
-    expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
+    expect(await outbox.flush()).toMatchObject({sent: 0, pending: 1})
     clock += 11 * 60_000
     expect(await outbox.flush()).toMatchObject({sent: 1, pending: 0})
     expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
     expect(smtp.received).toHaveLength(1)
+    expect(await mails()).toMatchObject([{status: 'sent', claimed_by: 'survivor'}])
   })
 
-  it('forgets sent markers after a week, never sooner', async () => {
-    const queueDir = tmp()
-    const sentDir = path.join(queueDir, 'sent')
-    fs.mkdirSync(sentDir, {recursive: true})
-    const day = 24 * 3_600_000
-    const clock = Date.now()
-    for (const [name, age] of [
-      ['old.json', 8 * day],
-      ['recent.json', 2 * day],
-    ] as const) {
-      fs.writeFileSync(path.join(sentDir, name), '{}')
-      fs.utimesSync(path.join(sentDir, name), new Date(clock - age), new Date(clock - age))
-    }
+  it('never sends again what it sent while the lake could not record it, and records it later', async () => {
+    const smtp = await startSmtpListener()
+    closers.push(smtp.close)
+    let clock = Date.now()
+    const flaky = refusingSentRecords(bookings())
     const outbox = createOutbox({
-      queueDir,
+      bookings: flaky.client,
+      transport: smtpTransport(smtp.url),
+      from,
+      now: () => clock,
+      onError: () => {},
+    })
+    flaky.down = true
+    await outbox.enqueue('booking-5-traveller', message)
+    await outbox.flush().catch(() => {})
+    expect(smtp.received).toHaveLength(1)
+    expect(await mails()).toMatchObject([{status: 'sending'}])
+    // Past the claim's timeout the message looks due again; this server knows SMTP has it and takes nothing
+    // until the lake has the record.
+    clock += 11 * 60_000
+    await expect(outbox.flush()).rejects.toThrow(/ECONNREFUSED/)
+    flaky.down = false
+    expect(await outbox.flush()).toMatchObject({sent: 0, pending: 0})
+    expect(smtp.received).toHaveLength(1)
+    expect(await mails()).toMatchObject([{status: 'sent'}])
+  })
+
+  it('removes sent records after 90 days, never sooner, and never a waiting message', async () => {
+    const clock = Date.now()
+    const record = (id: string, status: string, sentDaysAgo: number) => ({
+      _id: outboxMailId(id),
+      _type: OUTBOX_MAIL_TYPE,
+      mail_id: id,
+      ...message,
+      status,
+      attempts: 1,
+      queued_at: new Date(clock - 100 * day).toISOString(),
+      next_attempt_at: new Date(clock + day).toISOString(),
+      sent_at: new Date(clock - sentDaysAgo * day).toISOString(),
+    })
+    await bookings()
+      .transaction()
+      .create(record('old', 'sent', 91))
+      .create(record('recent', 'sent', 80))
+      .create(record('waiting', 'pending', 91))
+      .commit()
+    const outbox = createOutbox({
+      bookings: bookings(),
       transport: {send: async () => {}},
-      from: 'Bookings <bookings@example.com>',
+      from,
       now: () => clock,
     })
     await outbox.flush()
-    expect(fs.readdirSync(sentDir)).toEqual(['recent.json'])
+    expect((await mails()).map((mail) => mail.mail_id)).toEqual(['recent', 'waiting'])
   })
 
-  it('sets a message aside after three days of failures, reports it, and does not queue it again', async () => {
-    const queueDir = tmp()
+  it('marks a message failed after three days of failures, reports it, and does not queue it again', async () => {
     let clock = Date.now()
     const errors: unknown[] = []
     const outbox = createOutbox({
-      queueDir,
+      bookings: bookings(),
       transport: {send: () => Promise.reject(new Error('550 mailbox unavailable'))},
-      from: 'Bookings <bookings@example.com>',
+      from,
       now: () => clock,
       onError: (error) => errors.push(error),
     })
     await outbox.enqueue('booking-4-traveller', message)
     await outbox.flush()
-    clock += 2 * 24 * 3_600_000
+    clock += 2 * day
     expect(await outbox.flush()).toMatchObject({failed: 1, pending: 1})
     expect(errors).toEqual([])
-    clock += 2 * 24 * 3_600_000
+    clock += 2 * day
     expect(await outbox.flush()).toMatchObject({failed: 1, pending: 0})
-    expect(fs.readdirSync(path.join(queueDir, 'failed'))).toEqual(['booking-4-traveller.json'])
+    expect(await mails()).toMatchObject([
+      {status: 'failed', attempts: 3, last_error: 'Error: 550 mailbox unavailable'},
+    ])
     expect(String(errors[0])).toMatch(
       /booking-4-traveller to guest@example.com given up after 3 attempts: .*550/,
     )
-    await outbox.enqueue('booking-4-traveller', message)
-    expect(fs.readdirSync(path.join(queueDir, 'pending'))).toEqual([])
+    // Another server's sweep queues it again: nothing changes.
+    await createOutbox({bookings: bookings(), transport: {send: async () => {}}, from}).enqueue(
+      'booking-4-traveller',
+      message,
+    )
+    expect(await mails()).toMatchObject([{status: 'failed', attempts: 3}])
+  })
+
+  it('refuses an id that is not a safe document id, and stores nothing', async () => {
+    const outbox = createOutbox({bookings: bookings(), transport: {send: async () => {}}, from})
+    for (const id of ['', 'a.b', 'drafts.x', 'x/y', 'é', 'a'.repeat(121)])
+      await expect(outbox.enqueue(id, message)).rejects.toThrow(/Unsafe outbox id/)
+    expect(await mails()).toEqual([])
   })
 
   it('writes .eml files when there is no SMTP server', async () => {
-    const dir = tmp()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'))
     const outbox = createOutbox({
-      queueDir: path.join(dir, 'queue'),
+      bookings: bookings(),
       transport: fileTransport(path.join(dir, 'outbox')),
-      from: 'Bookings <bookings@example.com>',
+      from,
     })
     await outbox.enqueue('booking-2-team', message)
     await outbox.flush()
@@ -170,3 +257,31 @@ describe('outbox', () => {
     expect(eml).not.toMatch(/^Bcc:/im)
   })
 })
+
+/** A client that refuses to mark mail sent while `down`, as when the lake is unreachable just after SMTP took it. */
+function refusingSentRecords(client: SanityClient) {
+  const state = {client, down: false}
+  const refused = () => Promise.reject(new Error('connect ECONNREFUSED'))
+  const marksSent = (mutations: unknown) => JSON.stringify(mutations).includes('"status":"sent"')
+  const transaction = client.transaction.bind(client)
+  client.transaction = (() => {
+    const builder = transaction()
+    const commit = builder.commit.bind(builder) as (...args: unknown[]) => Promise<unknown>
+    builder.commit = ((...args: unknown[]) =>
+      state.down && marksSent(builder.serialize())
+        ? refused()
+        : commit(...args)) as typeof builder.commit
+    return builder
+  }) as typeof client.transaction
+  const patch = client.patch.bind(client)
+  client.patch = ((id: string) => {
+    const builder = patch(id)
+    const commit = builder.commit.bind(builder) as (...args: unknown[]) => Promise<unknown>
+    builder.commit = ((...args: unknown[]) =>
+      state.down && marksSent(builder.serialize())
+        ? refused()
+        : commit(...args)) as typeof builder.commit
+    return builder
+  }) as typeof client.patch
+  return state
+}

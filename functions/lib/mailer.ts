@@ -1,13 +1,18 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
+import type {Mutation, SanityClient} from '@sanity/client'
 import nodemailer from 'nodemailer'
 
+import {isConflict} from './sanity-client.ts'
+
 /**
- * A durable mail outbox. `enqueue` writes the message as a file (atomically, once per id) before anything is
- * sent, and `flush` delivers what is due, retrying with back-off; so an SMTP outage delays mail but never loses
- * it, and never turns an already stored request into an error. Without `SMTP_URL` the transport writes `.eml`
- * files to `DATA_DIR/outbox/` instead, for local runs.
+ * A durable mail outbox whose state lives in the private `bookings` dataset (issue 16), so any number of site
+ * servers share it: one `outboxMail` document per message, its id fixed by the message's own id (a booking and
+ * a kind), created only if new, claimed with the lake's revision check before it is sent, and marked sent or
+ * failed. An SMTP outage delays mail but never loses it, a server killed mid-send leaves a claim that another
+ * server takes over once it has timed out, and a stored request is never turned into an error by its mail.
+ * Without `SMTP_URL` the transport writes `.eml` files to `DATA_DIR/outbox/` instead, for local runs.
  */
 export type MailMessage = {
   to: string
@@ -22,8 +27,16 @@ export type MailTransport = {
 }
 
 export type Outbox = {
-  /** Queues a message under a stable id; queuing the same id again does nothing. */
-  enqueue: (id: string, message: MailMessage) => Promise<void>
+  /**
+   * Queues a message under a stable id (`<document id>-<kind>`); queuing the same id again does nothing. `about`
+   * names the document the mail concerns, for the staff's mail log.
+   */
+  enqueue: (id: string, message: MailMessage, about?: string) => Promise<void>
+  /**
+   * The mutation that queues a message, for a caller to commit in its own transaction (a booking with its mails,
+   * so a stored booking always has them); `flush` once it is committed.
+   */
+  queueMutation: (id: string, message: MailMessage, about?: string) => Mutation
   /** Sends every due message; resolves when this pass is done. */
   flush: () => Promise<{sent: number; failed: number; pending: number}>
   /** Flushes every `intervalMs` until `stop`. */
@@ -31,28 +44,13 @@ export type Outbox = {
   stop: () => void
 }
 
-type Job = {
-  id: string
-  message: MailMessage
-  /** When it was queued; older jobs (before this field) count from their first failure. */
-  queuedAt?: number
-  attempts: number
-  nextAttemptAt: number
-  lastError?: string
-}
-
 const MAX_BACKOFF_MS = 5 * 60_000
 /** Longer than any send can take (nodemailer's own timeouts are 2 minutes at most). */
 const STALE_CLAIM_MS = 10 * 60_000
 const PARALLEL_SENDS = 4
-/**
- * A sent marker stops a re-queued message (the sweep looks a day back) from going out twice; after a week it can
- * go, so the folder does not grow for ever.
- */
-const SENT_MARKER_TTL_MS = 7 * 24 * 3_600_000
 const PRUNE_EVERY_MS = 3_600_000
 /**
- * After three days of failures a message is set aside in `failed/` (with its last error) and reported, rather than
+ * After three days of failures a message is marked failed (with its last error) and reported, rather than
  * retried every five minutes for ever: by then the address is wrong or the mail server refuses it for good.
  */
 const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000
@@ -97,192 +95,265 @@ export function fileTransport(outboxDir: string): MailTransport {
   }
 }
 
+export const OUTBOX_MAIL_TYPE = 'outboxMail'
+
+export type OutboxMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+export type OutboxMailDocument = {
+  _id: string
+  _type: typeof OUTBOX_MAIL_TYPE
+  /** The message's own id (`<document id>-<kind>`): its Message-ID, so a mail client sees a resend as one mail. */
+  mail_id: string
+  /** The booking, trip request or sign-up the mail is about, for the staff's mail log. */
+  about?: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  reply_to?: string
+  status: OutboxMailStatus
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  claimed_until?: string
+  claimed_by?: string
+  sent_at?: string
+  last_error?: string
+}
+
+/** The lake document of a message: `mail-` and the message id, which is already a valid document id. */
+export const outboxMailId = (id: string) => `mail-${id}`
+
+/** At most this many messages are taken in one pass; the next pass (at once when this one was full) takes more. */
+const PASS_SIZE = 100
+/** Sent messages are kept this long for the staff's mail log, far longer than the sweep looks back (a day). */
+const SENT_RECORD_TTL_MS = 90 * 24 * 3_600_000
+const PRUNE_BATCH = 500
+/** The sweep re-queues the last day's messages every minute; a message known to be queued is not asked again. */
+const KNOWN_FOR_MS = 25 * 3_600_000
+
+const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && (
+  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
+)] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
+
+const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && status in ["pending", "sending"]])`
+
+const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
+
 export function createOutbox({
-  queueDir,
+  bookings,
   transport,
   from,
+  server = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
   now = Date.now,
   onError = (error: unknown) => console.error('[outbox]', error),
 }: {
-  queueDir: string
+  /** The private `bookings` dataset, with a token that may write it. */
+  bookings: SanityClient
   transport: MailTransport
   from: string
+  /** Names this server in its claims (for the mail log and for reading a stuck claim). */
+  server?: string
   now?: () => number
   onError?: (error: unknown) => void
 }): Outbox {
-  const pendingDir = path.join(queueDir, 'pending')
-  const sendingDir = path.join(queueDir, 'sending')
-  const sentDir = path.join(queueDir, 'sent')
-  const failedDir = path.join(queueDir, 'failed')
   let running: Promise<{sent: number; failed: number; pending: number}> | null = null
-  let timer: NodeJS.Timeout | undefined
-
-  const safeId = (id: string) => {
-    if (!/^[\w.-]{1,160}$/.test(id)) throw new Error(`Unsafe outbox id: ${id}`)
-    return id
-  }
-
   let again = false
+  let timer: NodeJS.Timeout | undefined
+  /** Message ids this server has seen stored in the lake, and when: the minute sweep asks for them again. */
+  const known = new Map<string, number>()
+  /**
+   * What this server has sent but could not yet record (the lake was unreachable just then). Recorded before the
+   * next pass reads anything, which it never does while one of these cannot be recorded: SMTP has the message,
+   * and its claim may time out meanwhile.
+   */
+  const unrecorded = new Map<string, Partial<OutboxMailDocument>>()
 
-  /** Returns false when `exclusive` and the file already existed. */
-  async function writeAtomically(file: string, data: string, exclusive: boolean): Promise<boolean> {
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-    const handle = await fs.open(tmp, 'w')
-    try {
-      await handle.writeFile(data)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    try {
-      // link() fails when the file exists: an exclusive, atomic create. rename() replaces: an atomic update.
-      if (exclusive) await fs.link(tmp, file)
-      else await fs.rename(tmp, file)
-    } catch (error) {
-      if (!(exclusive && (error as NodeJS.ErrnoException).code === 'EEXIST')) throw error
-      return false
-    } finally {
-      if (exclusive) await fs.rm(tmp, {force: true})
-    }
-    return true
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const commitPatch = (id: string, set: Partial<OutboxMailDocument>, ifRevisionId?: string) => {
+    const patch = bookings.patch(id).set(set)
+    return (ifRevisionId ? patch.ifRevisionId(ifRevisionId) : patch).commit({
+      returnDocuments: false,
+      visibility: 'sync',
+    })
   }
 
-  async function exists(file: string) {
-    return fs.access(file).then(
-      () => true,
-      () => false,
-    )
+  async function recordUnrecorded() {
+    for (const [id, set] of unrecorded) {
+      await commitPatch(id, set)
+      unrecorded.delete(id)
+    }
   }
 
   /**
-   * Takes a job for this pass by moving it from pending/ to sending/: rename is atomic, so when two passes (or two
-   * processes sharing the queue) reach the same file, exactly one of them gets it.
+   * Claims due messages for this server. The revision check makes a claim exclusive: of several servers reading
+   * the same due message, one wins. All in one transaction, as a rule; when another server got one of them first,
+   * the transaction is refused whole, and each is claimed on its own.
    */
-  async function claim(name: string): Promise<string | null> {
-    const claimed = path.join(sendingDir, name)
-    try {
-      await fs.rename(path.join(pendingDir, name), claimed)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      throw error
+  async function claim(
+    due: (OutboxMailDocument & {_rev: string})[],
+  ): Promise<(OutboxMailDocument & {_rev: string})[]> {
+    const claimed: Partial<OutboxMailDocument> = {
+      status: 'sending',
+      claimed_until: iso(now() + STALE_CLAIM_MS),
+      claimed_by: server,
     }
-    // The claim's age is its mtime: a claim left by a process that died mid-send is returned to pending/ later.
-    const at = new Date(now())
-    await fs.utimes(claimed, at, at)
-    return claimed
-  }
-
-  /** Claims older than STALE_CLAIM_MS belong to a pass that died; their jobs go back to pending/. */
-  async function releaseStaleClaims() {
-    for (const name of await fs.readdir(sendingDir)) {
-      const claimed = path.join(sendingDir, name)
-      const stat = await fs.stat(claimed).catch(() => null)
-      if (stat && now() - stat.mtimeMs > STALE_CLAIM_MS)
-        await fs.rename(claimed, path.join(pendingDir, name)).catch(() => {})
-    }
-  }
-
-  async function deliverOne(name: string): Promise<'sent' | 'failed' | 'skipped'> {
-    const file = path.join(pendingDir, name)
-    let job: Job
+    const options = {returnDocuments: false, visibility: 'sync'} as const
+    const transaction = bookings.transaction()
+    for (const mail of due)
+      transaction.patch(mail._id, (p) => p.ifRevisionId(mail._rev).set(claimed))
     try {
-      job = JSON.parse(await fs.readFile(file, 'utf8')) as Job
+      await transaction.commit(options)
+      return due
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onError(error)
-      return 'skipped'
+      if (!isConflict(error)) throw error
     }
-    if (job.nextAttemptAt > now()) return 'skipped'
-    const claimed = await claim(name)
-    if (!claimed) return 'skipped'
-    try {
-      await transport.send(job.id, {
-        from,
-        to: oneLine(job.message.to),
-        subject: oneLine(job.message.subject),
-        text: job.message.text,
-        html: job.message.html,
-        ...(job.message.replyTo ? {replyTo: oneLine(job.message.replyTo)} : {}),
-      })
-    } catch (error) {
-      const attempts = job.attempts + 1
-      const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
-      const queuedAt = job.queuedAt ?? now()
-      const retry = {
-        ...job,
-        queuedAt,
-        attempts,
-        nextAttemptAt: now() + backoff,
-        lastError: String(error),
+    const mine = []
+    for (const mail of due) {
+      try {
+        await commitPatch(mail._id, claimed, mail._rev)
+        mine.push(mail)
+      } catch (error) {
+        if (!isConflict(error)) throw error
       }
-      const givenUp = now() - queuedAt > GIVE_UP_AFTER_MS
-      // Update the claimed copy, then hand it back (or set it aside): pending/ only ever sees whole jobs.
-      await writeAtomically(claimed, JSON.stringify(retry), false)
-        .then(() => fs.rename(claimed, givenUp ? path.join(failedDir, name) : file))
-        .catch(onError)
+    }
+    return mine
+  }
+
+  type Outcome = {mail: OutboxMailDocument; sent: boolean; record: Partial<OutboxMailDocument>}
+
+  async function attempt(mail: OutboxMailDocument): Promise<Outcome> {
+    const attempts = (mail.attempts ?? 0) + 1
+    try {
+      await transport.send(mail.mail_id, {
+        from,
+        to: oneLine(mail.to),
+        subject: oneLine(mail.subject),
+        text: mail.text,
+        html: mail.html,
+        ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
+      })
+      return {mail, sent: true, record: {status: 'sent', attempts, sent_at: iso(now())}}
+    } catch (error) {
+      const lastError = String(error).slice(0, 500)
+      const givenUp = now() - Date.parse(mail.queued_at) > GIVE_UP_AFTER_MS
       if (givenUp)
         onError(
           new Error(
-            `Mail ${job.id} to ${job.message.to} given up after ${attempts} attempts: ${String(error)}`,
+            `Mail ${mail.mail_id} to ${mail.to} given up after ${attempts} attempts: ${lastError}`,
           ),
         )
-      return 'failed'
+      const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
+      return {
+        mail,
+        sent: false,
+        record: {
+          status: givenUp ? 'failed' : 'pending',
+          attempts,
+          next_attempt_at: iso(now() + backoff),
+          last_error: lastError,
+        },
+      }
     }
-    // The sent marker is written before the claim goes, so the job is always in one of the three places.
-    await writeAtomically(
-      path.join(sentDir, name),
-      JSON.stringify({id: job.id, sentAt: new Date(now()).toISOString()}),
-      false,
-    )
-    await fs.rm(claimed, {force: true})
-    return 'sent'
+  }
+
+  /**
+   * Records what a few sends did, in one transaction. When the lake cannot take it, what was sent is kept to be
+   * recorded before the next pass; what failed is simply tried again once its claim has timed out.
+   */
+  async function record(outcomes: Outcome[]) {
+    const transaction = bookings.transaction()
+    for (const {mail, record} of outcomes) transaction.patch(mail._id, (p) => p.set(record))
+    try {
+      await transaction.commit({returnDocuments: false, visibility: 'sync'})
+    } catch (error) {
+      for (const {mail, sent, record} of outcomes) if (sent) unrecorded.set(mail._id, record)
+      onError(error)
+    }
+  }
+
+  /** Hands claimed messages back unsent, due at `at`: the mail server is refusing everything just now. */
+  async function release(mails: OutboxMailDocument[], at: string) {
+    const transaction = bookings.transaction()
+    for (const mail of mails)
+      transaction.patch(mail._id, (p) => p.set({status: 'pending', next_attempt_at: at}))
+    await transaction.commit({returnDocuments: false, visibility: 'sync'}).catch(onError)
   }
 
   let prunedAt = -Infinity
-  async function pruneSentMarkers() {
+  async function pruneOldRecords() {
     if (now() - prunedAt < PRUNE_EVERY_MS) return
     prunedAt = now()
-    for (const name of await fs.readdir(sentDir)) {
-      const marker = path.join(sentDir, name)
-      const stat = await fs.stat(marker).catch(() => null)
-      if (stat && now() - stat.mtimeMs > SENT_MARKER_TTL_MS) await fs.rm(marker, {force: true})
-    }
+    for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
+    const ids = await bookings.fetch<string[]>(oldSentQuery, {
+      before: iso(now() - SENT_RECORD_TTL_MS),
+    })
+    if (ids.length === 0) return
+    const transaction = bookings.transaction()
+    for (const id of ids) transaction.delete(id)
+    await transaction.commit({returnDocuments: false, visibility: 'async'})
   }
 
   async function deliver(): Promise<{sent: number; failed: number; pending: number}> {
-    for (const dir of [pendingDir, sendingDir, sentDir, failedDir])
-      await fs.mkdir(dir, {recursive: true})
-    await releaseStaleClaims()
-    await pruneSentMarkers()
-    const names = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json'))
-    const counts = {sent: 0, failed: 0, skipped: 0}
-    // A few messages in flight at once: after an outage the backlog drains in seconds, not minutes.
-    let next = 0
-    await Promise.all(
-      Array.from({length: Math.min(PARALLEL_SENDS, names.length)}, async () => {
-        while (next < names.length) counts[await deliverOne(names[next++]!)]++
-      }),
-    )
-    const pending = (await fs.readdir(pendingDir)).filter((name) => name.endsWith('.json')).length
+    await recordUnrecorded()
+    await pruneOldRecords()
+    const due = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(dueQuery, {
+      now: iso(now()),
+    })
+    const mine = due.length > 0 ? await claim(due) : []
+    const counts = {sent: 0, failed: 0}
+    // A few messages in flight at once, each few recorded together: after an outage the backlog drains in
+    // seconds, with one lake request per few mails.
+    for (let start = 0; start < mine.length; start += PARALLEL_SENDS) {
+      const outcomes = await Promise.all(mine.slice(start, start + PARALLEL_SENDS).map(attempt))
+      await record(outcomes)
+      for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
+      if (outcomes.some(({sent}) => sent)) continue
+      // Nothing went through: the mail server is down or refusing. The rest wait for the next attempt of these.
+      const rest = mine.slice(start + PARALLEL_SENDS)
+      if (rest.length > 0) await release(rest, outcomes[0]!.record.next_attempt_at!)
+      return {...counts, pending: await bookings.fetch<number>(waitingQuery)}
+    }
+    if (due.length === PASS_SIZE) again = true
+    const pending = await bookings.fetch<number>(waitingQuery)
     return {sent: counts.sent, failed: counts.failed, pending}
   }
 
   const outbox: Outbox = {
-    async enqueue(id, message) {
-      const name = `${safeId(id)}.json`
-      await fs.mkdir(pendingDir, {recursive: true})
-      // Cheap checks first: the minute sweep re-queues recent bookings, nearly always already queued or sent. A job
-      // only moves forward (pending, sending, sent) except back to pending after a failure, so looking in that
-      // order finds it even while a pass moves it; the exclusive create below catches the move back.
-      for (const dir of [pendingDir, sendingDir, sentDir, failedDir])
-        if (await exists(path.join(dir, name))) return
-      const job: Job = {id, message, queuedAt: now(), attempts: 0, nextAttemptAt: now()}
-      // Try at once when it is new; failures stay queued for the next pass.
-      if (await writeAtomically(path.join(pendingDir, name), JSON.stringify(job), true))
-        void outbox.flush().catch(onError)
+    queueMutation(id, message, about) {
+      if (!/^[\w-]{1,120}$/.test(id)) throw new Error(`Unsafe outbox id: ${id}`)
+      const queuedAt = iso(now())
+      const mail: OutboxMailDocument = {
+        _id: outboxMailId(id),
+        _type: OUTBOX_MAIL_TYPE,
+        mail_id: id,
+        ...(about ? {about} : {}),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.replyTo ? {reply_to: message.replyTo} : {}),
+        status: 'pending',
+        attempts: 0,
+        queued_at: queuedAt,
+        next_attempt_at: queuedAt,
+      }
+      // Created only if new, whichever server queues it first; queuing it again (the sweep) changes nothing.
+      return {createIfNotExists: mail}
+    },
+    async enqueue(id, message, about) {
+      if (known.has(id)) return
+      await bookings.mutate([outbox.queueMutation(id, message, about)], {
+        returnDocuments: false,
+        visibility: 'sync',
+      })
+      known.set(id, now())
+      // Try at once; failures stay queued for a later pass.
+      void outbox.flush().catch(onError)
     },
     flush() {
-      // One pass at a time, so a message is never sent twice by overlapping passes; calls during a pass ask for
-      // one more pass, so nothing queued meanwhile waits for the timer.
+      // One pass at a time per server; calls during a pass ask for one more pass, so nothing queued meanwhile
+      // waits for the timer. Other servers' passes are kept apart by the claim's revision check.
       if (running) {
         again = true
         return running

@@ -32,20 +32,23 @@ const USED_QUESTIONS_CLEANUP_MS = 10 * 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
- * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued.
+ * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued, on
+ * this server or another.
  */
 export function publicRuntime(): PublicRuntime {
   if (runtime) return runtime
   const env = readFunctionsEnv()
+  const bookings = createBookingsClient(env)
+  // The outbox's state is in the lake, shared by every site server (issue 16); only the local `.eml` transport
+  // (no SMTP_URL) writes to this server's DATA_DIR.
   const outbox = createOutbox({
-    queueDir: path.join(env.dataDir, 'mail-queue'),
+    bookings,
     transport: env.smtpUrl
       ? smtpTransport(env.smtpUrl)
       : fileTransport(path.join(env.dataDir, 'outbox')),
     from: env.mailFrom,
   })
   outbox.start()
-  const bookings = createBookingsClient(env)
   runtime = {
     env,
     content: createContentClient(env),

@@ -1,4 +1,4 @@
-import type {SanityClient} from '@sanity/client'
+import type {Mutation, SanityClient} from '@sanity/client'
 
 import {escapeHtml, type MailMessage, type Outbox} from '../lib/mailer.ts'
 import {requeueSince} from '../lib/requeue.ts'
@@ -101,14 +101,41 @@ export function teamNotification(booking: StoredBooking, teamEmail: string): Mai
 
 export type SendBookingNotificationsDeps = {outbox: Outbox; teamEmail: string}
 
+const bookingMails = (booking: StoredBooking, teamEmail: string) =>
+  [
+    [`${booking._id}-traveller`, travellerConfirmation(booking)],
+    [`${booking._id}-team`, teamNotification(booking, teamEmail)],
+  ] as const
+
 /** Queues both mails for a stored booking. Mail ids derive from the booking's id, so a repeat is a no-op. */
 export async function queueBookingNotifications(
   booking: StoredBooking,
   {outbox, teamEmail}: SendBookingNotificationsDeps,
 ): Promise<void> {
-  await outbox.enqueue(`${booking._id}-traveller`, travellerConfirmation(booking))
-  await outbox.enqueue(`${booking._id}-team`, teamNotification(booking, teamEmail))
+  for (const [id, message] of bookingMails(booking, teamEmail))
+    await outbox.enqueue(id, message, booking._id)
 }
+
+/**
+ * What storing a booking needs from the outbox: its two mails as mutations, committed in the booking's own
+ * transaction (so a stored booking always has them, at no extra lake request), and a nudge to send them once
+ * the booking is stored.
+ */
+export type BookingNotifier = {
+  mails: (booking: StoredBooking) => Mutation[]
+  stored: () => void
+}
+
+export const bookingNotifier = ({
+  outbox,
+  teamEmail,
+}: SendBookingNotificationsDeps): BookingNotifier => ({
+  mails: (booking) =>
+    bookingMails(booking, teamEmail).map(([id, message]) =>
+      outbox.queueMutation(id, message, booking._id),
+    ),
+  stored: () => void outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
+})
 
 /** Looks the booking up by reference (spec §7 body `{bookingRef}`) and queues its mails. */
 export async function sendBookingNotifications(

@@ -228,7 +228,7 @@ describe('confirming against places', () => {
       bookings: bookingsClient(),
       challenges,
       rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
-      notify: async () => {},
+      notify: {mails: () => [], stored: () => {}},
       today: () => TODAY,
       onError: () => {},
     }

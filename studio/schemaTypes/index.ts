@@ -10,6 +10,7 @@ import {itinerary} from './singletons/itinerary'
 import {itineraryDay} from './objects/itineraryDay'
 import {itineraryRequest} from './documents/itineraryRequest'
 import {newsletterSignup} from './documents/newsletterSignup'
+import {outboxMail} from './documents/outboxMail'
 import {pageCopy} from './singletons/pageCopy'
 import {pageHero} from './objects/pageHero'
 import {pullQuote} from './objects/pullQuote'
@@ -54,6 +55,7 @@ export const bookingsSchemaTypes = [
   newsletterSignup,
   departure,
   usedSecurityQuestion,
+  outboxMail,
   // Objects
   statusChange,
 ]
@@ -74,4 +76,5 @@ export const functionCreatedTypes = new Set([
   'newsletterSignup',
   'departure',
   'usedSecurityQuestion',
+  'outboxMail',
 ])

@@ -2,6 +2,7 @@ import {BookIcon} from '@sanity/icons/Book'
 import {CogIcon} from '@sanity/icons/Cog'
 import {ControlsIcon} from '@sanity/icons/Controls'
 import {DocumentsIcon} from '@sanity/icons/Documents'
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {HomeIcon} from '@sanity/icons/Home'
 import {InboxIcon} from '@sanity/icons/Inbox'
 import {PinIcon} from '@sanity/icons/Pin'
@@ -85,7 +86,7 @@ export const contentStructure: StructureResolver = (S) =>
       singleton(S, 'siteSettings', 'Site settings', CogIcon),
     ])
 
-/** The bookings workspace: requests by status, newest first, then leads and sign-ups. */
+/** The bookings workspace: requests by status, newest first, then leads and sign-ups, then the mail sent. */
 export const bookingsStructure: StructureResolver = (S) =>
   S.list()
     .title('Bookings')
@@ -116,4 +117,14 @@ export const bookingsStructure: StructureResolver = (S) =>
       S.divider(),
       S.documentTypeListItem('itineraryRequest').title('Itinerary requests'),
       S.documentTypeListItem('newsletterSignup').title('Newsletter sign-ups'),
+      S.divider(),
+      S.listItem()
+        .title('Mail')
+        .id('mail')
+        .icon(EnvelopeIcon)
+        .child(
+          S.documentTypeList('outboxMail')
+            .title('Mail')
+            .defaultOrdering([{field: 'queued_at', direction: 'desc'}]),
+        ),
     ])

@@ -12,7 +12,7 @@ import {freePort} from '../../lib/testing/free-port.ts'
 import {startSmtpListener, type ReceivedMail} from '../../lib/testing/smtp-listener.ts'
 import {solvedQuestion} from '../../lib/testing/solve-question.ts'
 import {
-  queueBookingNotifications,
+  bookingNotifier,
   sweepBookingNotifications,
 } from '../../send-booking-notifications/handler.ts'
 import {createBookingRequest, type CreateBookingRequestDeps} from '../handler.ts'
@@ -71,7 +71,6 @@ export async function runLoadWithFaults({
   log = (line: string) => process.stderr.write(`[faults] ${line}\n`),
 } = {}): Promise<LoadWithFaultsResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-lake-'))
-  const queueDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-outbox-'))
   const lakePort = await freePort()
   let lake = await startLakeProcess(dataDir, lakePort)
   let smtp: Awaited<ReturnType<typeof startSmtpListener>> | undefined
@@ -105,8 +104,9 @@ export async function runLoadWithFaults({
     const smtpPort = await freePort()
     // The outbox's clock can be moved on, so the drain below need not sit out the back-off of the outage.
     let clockSkew = 0
+    const bookings = client('bookings', secrets.writeToken)
     const outbox = createOutbox({
-      queueDir,
+      bookings,
       transport: smtpTransport(`smtp://127.0.0.1:${smtpPort}`),
       from: 'Bookings <bookings@example.com>',
       now: () => Date.now() + clockSkew,
@@ -114,14 +114,13 @@ export async function runLoadWithFaults({
     })
     outbox.start(250)
     const notifications = {outbox, teamEmail: 'team@example.com'}
-    const bookings = client('bookings', secrets.writeToken)
     const challenges = createChallengeService({secret: 'load-secret-load-secret', bookings})
     const deps: CreateBookingRequestDeps = {
       content: client('production'),
       bookings,
       challenges,
       rateLimiter: createRateLimiter({limit: 1_000_000, windowMs: 60_000}),
-      notify: (booking) => queueBookingNotifications(booking, notifications),
+      notify: bookingNotifier(notifications),
       today: () => '2030-01-01',
       onError: () => {},
     }
@@ -232,6 +231,5 @@ export async function runLoadWithFaults({
     lake.kill('SIGKILL')
     await smtp?.close()
     fs.rmSync(dataDir, {recursive: true, force: true})
-    fs.rmSync(queueDir, {recursive: true, force: true})
   }
 }

@@ -1,0 +1,58 @@
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
+import {defineField, defineType} from 'sanity'
+
+/**
+ * A mail the site sends (a booking's acknowledgement, the team's notifications), written only by the functions'
+ * outbox (`functions/lib/mailer.ts`, issue 16). Its state is here rather than on one server's disk, so every
+ * site server shares one outbox: a server claims a message with the lake's revision check before sending it, and
+ * a claim left by a server that died is taken over once it times out. Sent mails are removed after 90 days.
+ */
+export const outboxMail = defineType({
+  name: 'outboxMail',
+  title: 'Mail',
+  type: 'document',
+  icon: EnvelopeIcon,
+  readOnly: true,
+  fields: [
+    defineField({
+      name: 'mail_id',
+      title: 'Mail id',
+      type: 'string',
+      description: 'The document it is about and the kind of mail; also its Message-ID.',
+    }),
+    defineField({
+      name: 'about',
+      title: 'About',
+      type: 'string',
+      description: 'The id of the booking, trip request or sign-up.',
+    }),
+    defineField({name: 'to', title: 'To', type: 'string'}),
+    defineField({name: 'reply_to', title: 'Reply to', type: 'string'}),
+    defineField({name: 'subject', title: 'Subject', type: 'string'}),
+    defineField({name: 'text', title: 'Text', type: 'text'}),
+    defineField({name: 'html', title: 'HTML', type: 'text'}),
+    defineField({
+      name: 'status',
+      title: 'Status',
+      type: 'string',
+      options: {
+        list: [
+          {title: 'Queued', value: 'pending'},
+          {title: 'Sending', value: 'sending'},
+          {title: 'Sent', value: 'sent'},
+          {title: 'Failed', value: 'failed'},
+        ],
+      },
+    }),
+    defineField({name: 'attempts', title: 'Attempts', type: 'number'}),
+    defineField({name: 'queued_at', title: 'Queued at', type: 'datetime'}),
+    defineField({name: 'next_attempt_at', title: 'Next attempt at', type: 'datetime'}),
+    defineField({name: 'claimed_until', title: 'Claimed until', type: 'datetime'}),
+    defineField({name: 'claimed_by', title: 'Claimed by (server)', type: 'string'}),
+    defineField({name: 'sent_at', title: 'Sent at', type: 'datetime'}),
+    defineField({name: 'last_error', title: 'Last error', type: 'text'}),
+  ],
+  preview: {
+    select: {title: 'subject', subtitle: 'status'},
+  },
+})
