@@ -5,6 +5,7 @@ import type {SanityClient} from '@sanity/client'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {createChallengeService, type ChallengeService} from './challenge.ts'
+import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import {createOutbox, fileTransport, smtpTransport, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
@@ -61,9 +62,25 @@ export function publicRuntime(): PublicRuntime {
     today: () => todayInCapeTown(),
   }
   const rt = runtime
+  // A data folder from before issue 16 may hold a mail queue. It goes into the lake before any sweep, so the sweep
+  // neither sends again what the old queue sent nor forgets what waited there; until it has, the sweep waits.
+  let oldQueueMoved = false
+  const moveOldQueue = async () => {
+    if (oldQueueMoved) return true
+    try {
+      const count = await importFileQueue(path.join(env.dataDir, 'mail-queue'), bookings)
+      if (count > 0)
+        console.log(`[outbox] moved ${count} mails from the old mail queue into the lake`)
+      oldQueueMoved = true
+    } catch (error) {
+      console.error('[outbox] could not move the old mail queue yet', error)
+    }
+    return oldQueueMoved
+  }
   // Every minute, re-queue the mails of the last day's bookings, trip requests and sign-ups: a no-op for those
   // already queued or sent, and the mail of one stored just before a crash is sent after all.
   const sweep = async () => {
+    if (!(await moveOldQueue())) return
     const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
     const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail}
     const notify = rt.outbox.enqueue
