@@ -60,7 +60,7 @@ describe('moving the old file mail queue into the lake', () => {
     const queueDir = oldQueue()
     expect(await importFileQueue(queueDir, bookings)).toBe(4)
     const records = await bookings.fetch<OutboxMailDocument[]>(
-      `*[_type == $type] | order(mail_id asc){mail_id, status, attempts, to, last_error, sent_at}`,
+      `*[_type == $type] | order(mail_id asc){mail_id, about, status, attempts, to, last_error, sent_at}`,
       {type: OUTBOX_MAIL_TYPE},
     )
     expect(records).toMatchObject([
@@ -71,7 +71,12 @@ describe('moving the old file mail queue into the lake', () => {
         attempts: 2,
         last_error: 'Error: connect ECONNREFUSED',
       },
-      {mail_id: 'booking-old-traveller', status: 'sent', sent_at: '2026-11-20T10:00:00.000Z'},
+      {
+        mail_id: 'booking-old-traveller',
+        about: 'booking-old',
+        status: 'sent',
+        sent_at: '2026-11-20T10:00:00.000Z',
+      },
       {mail_id: 'trip-old-team', status: 'pending', to: 'team@example.com'},
     ])
     expect(fs.existsSync(queueDir)).toBe(false)

@@ -25,6 +25,12 @@ export const IMPORTED_SUFFIX = '.imported'
 
 const BATCH = 100
 
+/** The document a mail is about, from its id (`<document id>-traveller` or `-team`), for the staff's mail log. */
+const aboutOf = (mailId: string) => {
+  const about = /^(.+)-(?:traveller|team)$/.exec(mailId)?.[1]
+  return about ? {about} : {}
+}
+
 /**
  * Moves the mail queue an older version kept in `DATA_DIR/mail-queue/` into the lake's outbox, once, when a site
  * server starts. Without it, the sweep would queue the last day's mail again and send what the old queue had
@@ -63,6 +69,7 @@ export async function importFileQueue(
     _id: outboxMailId(job.id),
     _type: OUTBOX_MAIL_TYPE,
     mail_id: job.id,
+    ...aboutOf(job.id),
     to: job.message.to,
     subject: job.message.subject,
     text: job.message.text,
@@ -86,6 +93,7 @@ export async function importFileQueue(
           _id: outboxMailId(marker.id as string),
           _type: OUTBOX_MAIL_TYPE,
           mail_id: marker.id as string,
+          ...aboutOf(marker.id as string),
           to: '',
           subject: '(sent before the outbox moved to the lake)',
           text: '',

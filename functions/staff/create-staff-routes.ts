@@ -4,6 +4,7 @@ import {streamSSE} from 'hono/streaming'
 import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
+import {listBookingMail, resendBookingMail} from './booking-mail.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
@@ -186,6 +187,14 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       c,
       await saveStaffNotes(handlerDeps, c.req.param('id'), await c.req.json().catch(() => null)),
     ),
+  )
+
+  app.get('/bookings/:id/mail', async (c) =>
+    send(c, await listBookingMail(handlerDeps, c.req.param('id'))),
+  )
+
+  app.post('/bookings/:id/mail/:mailId/resend', async (c) =>
+    send(c, await resendBookingMail(handlerDeps, c.req.param('id'), c.req.param('mailId'))),
   )
 
   app.get('/events', (c) =>

@@ -2,6 +2,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {Hono} from 'hono'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {createOutbox} from '../lib/mailer.ts'
 import {hashPassword} from './admin-password.ts'
 import {csvCell} from './bookings-csv.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -379,6 +380,97 @@ describe('changes', () => {
       body: JSON.stringify({notes: 'x', revision: 'r'}),
     })
     expect(missing.status).toBe(404)
+  })
+})
+
+describe('mail log (issue 16)', () => {
+  it('lists a booking’s mails with their state, and sends a failed one again, once', async () => {
+    const cookie = await sessionCookie()
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const message = (to: string) => ({to, subject: `Mail to ${to}`, text: 'Hi', html: '<p>Hi</p>'})
+    let day = Date.parse('2026-11-20T10:00:00Z')
+    const refusing = createOutbox({
+      bookings,
+      transport: {send: () => Promise.reject(new Error('550 5.1.1 no such user'))},
+      from: 'Bookings <b@example.com>',
+      now: () => day,
+      onError: () => {},
+    })
+    await refusing.enqueue('booking-2-traveller', message('traveller2@example.com'), 'booking-2')
+    await refusing.enqueue('booking-2-team', message('team@example.com'), 'booking-2')
+    await refusing.flush()
+    day += 4 * 24 * 3_600_000
+    await refusing.flush()
+    const delivered: string[] = []
+    const delivering = createOutbox({
+      bookings,
+      transport: {send: async (id) => void delivered.push(id)},
+      from: 'Bookings <b@example.com>',
+      now: () => day,
+    })
+    await bookings
+      .patch('mail-booking-2-team')
+      .set({status: 'pending', next_attempt_at: new Date(day).toISOString()})
+      .commit()
+    await delivering.flush()
+    expect(delivered).toEqual(['booking-2-team'])
+
+    const log = await request('/bookings/booking-2/mail', {cookie})
+    expect(log.status).toBe(200)
+    expect((await json(log)).mail).toMatchObject([
+      {
+        mail_id: 'booking-2-team',
+        to: 'team@example.com',
+        status: 'sent',
+        sent_at: expect.any(String),
+      },
+      {
+        mail_id: 'booking-2-traveller',
+        to: 'traveller2@example.com',
+        status: 'failed',
+        attempts: 2,
+        last_error: 'Error: 550 5.1.1 no such user',
+      },
+    ])
+    // Another booking's log shows none of these; a sent mail is not sent again from here.
+    expect((await json(await request('/bookings/booking-1/mail', {cookie}))).mail).toEqual([])
+    const sentAgain = await request('/bookings/booking-2/mail/booking-2-team/resend', {
+      method: 'POST',
+      cookie,
+    })
+    expect(sentAgain.status).toBe(409)
+    expect((await json(sentAgain)).error).toBe('Only a mail that failed can be sent again.')
+    const otherBooking = await request('/bookings/booking-1/mail/booking-2-traveller/resend', {
+      method: 'POST',
+      cookie,
+    })
+    expect(otherBooking.status).toBe(404)
+
+    // Two members of staff press "Send again" at once: it is queued once, and sent once.
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        request('/bookings/booking-2/mail/booking-2-traveller/resend', {method: 'POST', cookie}),
+      ),
+    )
+    expect([first!.status, second!.status].toSorted()).toEqual([200, 409])
+    const resent = (await json(first!.status === 200 ? first! : second!)).mail
+    expect(resent[1]).toMatchObject({mail_id: 'booking-2-traveller', status: 'pending'})
+    await delivering.flush()
+    await delivering.flush()
+    expect(delivered).toEqual(['booking-2-team', 'booking-2-traveller'])
+  })
+
+  it('answers 404 for an unknown booking or an id that is not one, 401 without a session, 403 cross-site', async () => {
+    const cookie = await sessionCookie()
+    for (const id of ['nope', 'drafts.booking-1', 'booking-1%2F..', '%00', 'x'.repeat(200)])
+      expect((await request(`/bookings/${id}/mail`, {cookie})).status).toBe(404)
+    expect((await request('/bookings/booking-1/mail')).status).toBe(401)
+    const crossSite = await request('/bookings/booking-2/mail/booking-2-traveller/resend', {
+      method: 'POST',
+      cookie,
+      origin: 'https://evil.example',
+    })
+    expect(crossSite.status).toBe(403)
   })
 })
 

@@ -1,0 +1,71 @@
+import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+
+/** One mail of a booking as staff see it in the details dialog: what, to whom, and how far it got. */
+export type BookingMail = {
+  mail_id: string
+  to: string
+  subject: string
+  status: OutboxMailStatus
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  sent_at?: string | null
+  last_error?: string | null
+}
+
+/** Document ids the functions create: no dots (never a draft or a version), nothing else. */
+const SAFE_ID = /^[\w-]{1,128}$/
+
+const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}`
+
+const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
+
+/** `GET /api/staff/bookings/:id/mail`: the booking's mail log (issue 16), oldest first. */
+export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
+  if (!SAFE_ID.test(id)) return notFound
+  const [exists, mail] = await Promise.all([
+    deps.client.fetch<boolean>('defined(*[_type == "booking" && _id == $id][0]._id)', {id}),
+    deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
+  ])
+  if (!exists) return notFound
+  return {status: 200, body: {mail}}
+}
+
+/**
+ * `POST /api/staff/bookings/:id/mail/:mailId/resend`: a mail that failed for good (three days of refusals) is
+ * queued again, due at once and with three more days before it is given up; any server's outbox sends it.
+ * Only a failed mail: one that was sent or is still being tried is not sent a second time from here.
+ */
+export async function resendBookingMail(
+  deps: StaffDeps,
+  id: string,
+  mailId: string,
+): Promise<HandlerResult> {
+  if (!SAFE_ID.test(id) || !SAFE_ID.test(mailId))
+    return {status: 404, body: {error: 'Mail not found'}}
+  const current = await deps.client.fetch<{_rev: string; status: OutboxMailStatus} | null>(
+    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id][0]{_rev, status}`,
+    {docId: outboxMailId(mailId), id},
+  )
+  if (!current) return {status: 404, body: {error: 'Mail not found'}}
+  const refused: HandlerResult = {
+    status: 409,
+    body: {error: 'Only a mail that failed can be sent again.'},
+  }
+  if (current.status !== 'failed') return refused
+  const now = deps.now().toISOString()
+  try {
+    await deps.client
+      .patch(outboxMailId(mailId))
+      .ifRevisionId(current._rev)
+      .set({status: 'pending', queued_at: now, next_attempt_at: now})
+      .commit({returnDocuments: false, visibility: 'sync'})
+  } catch (error) {
+    // Another member of staff resent it at the same moment: it is queued once.
+    if (isConflict(error)) return refused
+    throw error
+  }
+  return listBookingMail(deps, id)
+}
