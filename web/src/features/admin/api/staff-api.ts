@@ -97,6 +97,8 @@ export const staffKeys = {
   session: ['staff', 'session'] as const,
   bookings: ['staff', 'bookings'] as const,
   departures: ['staff', 'departures'] as const,
+  /** A booking's mail log; not under `bookings`, whose queries hold lists that a status change rewrites. */
+  mail: ['staff', 'mail'] as const,
 }
 
 export const staffSessionQueryOptions = () =>
@@ -145,7 +147,9 @@ export function useLock() {
   return useMutation({
     mutationFn: () => call<null>('/session', {method: 'DELETE'}),
     onSettled: () => {
-      queryClient.removeQueries({queryKey: staffKeys.bookings})
+      // Everything staff saw (bookings, departures, mail) leaves the page's memory with the session.
+      for (const queryKey of [staffKeys.bookings, staffKeys.departures, staffKeys.mail])
+        queryClient.removeQueries({queryKey})
       queryClient.setQueryData(staffKeys.session, null)
     },
   })

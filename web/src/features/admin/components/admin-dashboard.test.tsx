@@ -36,12 +36,39 @@ function respond(status: number, body: unknown) {
   return Promise.resolve(new Response(body === null ? null : JSON.stringify(body), {status}))
 }
 
+const mailLog = (travellerStatus: 'failed' | 'pending') => ({
+  mail: [
+    {
+      mail_id: 'booking-1-team',
+      to: 'team@example.com',
+      subject: 'New booking request CTX-0001',
+      status: 'sent',
+      attempts: 1,
+      queued_at: '2026-11-21T14:05:00Z',
+      next_attempt_at: '2026-11-21T14:05:00Z',
+      sent_at: '2026-11-21T14:05:02Z',
+    },
+    {
+      mail_id: 'booking-1-traveller',
+      to: 'anna@example.com',
+      subject: 'Your booking request CTX-0001',
+      status: travellerStatus,
+      attempts: 9,
+      queued_at: '2026-11-21T14:05:00Z',
+      next_attempt_at: '2026-11-24T14:05:00Z',
+      last_error: 'Error: 550 5.1.1 no such user',
+    },
+  ],
+})
+
 let unlocked = false
 let patchStatus = 200
+let travellerMail: 'failed' | 'pending' = 'failed'
 
 beforeEach(() => {
   unlocked = false
   patchStatus = 200
+  travellerMail = 'failed'
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
@@ -54,6 +81,14 @@ beforeEach(() => {
       if (!unlocked) return respond(401, {error: 'Staff session required'})
       if (url === '/api/staff/session') return respond(200, {ok: true})
       if (url.startsWith('/api/staff/bookings?')) return respond(200, list([booking]))
+      if (url === '/api/staff/bookings/booking-1/mail') return respond(200, mailLog(travellerMail))
+      if (
+        url === '/api/staff/bookings/booking-1/mail/booking-1-traveller/resend' &&
+        method === 'POST'
+      ) {
+        travellerMail = 'pending'
+        return respond(200, mailLog(travellerMail))
+      }
       if (url.endsWith('/status') && method === 'PATCH') {
         return patchStatus === 200
           ? respond(200, {booking: {...booking, _rev: 'rev-2', status: 'contacted'}})
@@ -68,6 +103,12 @@ afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
 })
+
+/** "14:05" in the test machine's own zone, as the dashboard shows times. */
+const localTime = (iso: string) => {
+  const date = new Date(iso)
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
+}
 
 function renderDashboard() {
   const client = new QueryClient({defaultOptions: {queries: {retry: false}}})
@@ -123,6 +164,26 @@ describe('admin dashboard', () => {
     fireEvent.click(within(dialog).getByRole('button', {name: 'Mark as Contacted'}))
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Status updated successfully'),
+    )
+  })
+
+  it('shows the booking’s mail in words and sends a failed one again', async () => {
+    await unlock()
+    fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    const mail = within(dialog).getByRole('region', {name: 'Mail'})
+    expect(
+      await within(mail).findByText('Sent 21 November 2026 ' + localTime('2026-11-21T14:05:02Z')),
+    ).toBeTruthy()
+    expect(within(mail).getByText('Not delivered: given up after trying 9 times')).toBeTruthy()
+    expect(within(mail).getByText('Last answer: Error: 550 5.1.1 no such user')).toBeTruthy()
+    fireEvent.click(within(mail).getByRole('button', {name: 'Send again: to the traveller'}))
+    expect(
+      await within(mail).findByText(/^Waiting: tried 9 times, next try 24 November 2026/),
+    ).toBeTruthy()
+    expect(within(mail).queryByRole('button', {name: /Send again/})).toBeNull()
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('The mail will be sent again'),
     )
   })
 

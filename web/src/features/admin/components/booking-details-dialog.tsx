@@ -5,6 +5,7 @@ import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {Modal} from '../../../components/ui/modal'
 import {formatLongDate, formatLongDateTime} from '../../../utils/format-date'
 import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
+import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
 
 const NOT_PROVIDED = 'Not provided'
@@ -122,6 +123,7 @@ function DetailsBody({booking}: {booking: StaffBooking}) {
         </dl>
       </section>
       <StaffNotes booking={booking} />
+      <BookingMailLog bookingId={booking._id} />
       {booking.status_history?.length ? (
         <section aria-labelledby="admin-details-history">
           <h3 id="admin-details-history">Status history</h3>
