@@ -101,3 +101,16 @@ export function publicRuntime(): PublicRuntime {
   setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
   return runtime
 }
+
+/**
+ * Starts the shared runtime (and so the outbox and its sweep) as soon as the lake's settings can be read, rather
+ * than on the first traveller's request: a server that only staff use, or one restarted with mail waiting in
+ * the lake, still sends it. Tried again every few seconds while the local lake has not written its secrets yet.
+ */
+export function startPublicRuntimeWhenReady(retryMs = 2_000): void {
+  try {
+    publicRuntime()
+  } catch {
+    setTimeout(() => startPublicRuntimeWhenReady(retryMs), retryMs).unref()
+  }
+}

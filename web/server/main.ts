@@ -1,4 +1,5 @@
 import {apiRoutes} from '../../functions/api-routes.ts'
+import {startPublicRuntimeWhenReady} from '../../functions/lib/runtime.ts'
 import {createFilesPrivately} from '../../lake/src/store/private-files.ts'
 import {readServerEnv} from './env.ts'
 import {startSite} from './start-site.ts'
@@ -10,6 +11,8 @@ createFilesPrivately()
 const env = readServerEnv()
 const site = await startSite({env, apiRoutes})
 console.log(`Site (${env.mode}) on ${site.url}, content from ${env.sanity.apiHost}`)
+// The mail outbox delivers from the start, whoever the first visitor is (issue 16).
+startPublicRuntimeWhenReady()
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void site.close().then(() => process.exit(0)))
