@@ -220,6 +220,9 @@ function staffCase(random: Random, t: Targets): HostileCase {
     ['PATCH', `/api/staff/bookings/${id}/status`],
     ['PATCH', `/api/staff/bookings/${id}/notes`],
     ['GET', '/api/staff/events'],
+    // A booking's mail log and Send again (issue 16), with ids that are no booking's or mail's.
+    ['GET', `/api/staff/bookings/${id}/mail`],
+    ['POST', `/api/staff/bookings/${id}/mail/${id}/resend`],
     ['DELETE', '/api/staff/bookings'],
     ['POST', '/api/staff/session'],
     // The departures view and its CSV (issue 13): a range that is not one, and methods other than GET.
@@ -230,11 +233,11 @@ function staffCase(random: Random, t: Targets): HostileCase {
   ] as const)
   const [method, path] = target
   // A real session may list and export, and read the departures of a real range; writes, sign-ins with junk and
-  // departures of a range that is not one must be refused.
+  // departures of a range that is not one, and mail logs of ids that are no booking's, must be refused.
   const badDepartures = path.startsWith('/api/staff/departures') && !path.endsWith(`?${GOOD_RANGE}`)
-  const mustRefuse = !authed || method !== 'GET' || badDepartures
+  const mustRefuse = !authed || method !== 'GET' || badDepartures || path.endsWith('/mail')
   return {
-    category: `staff ${method} ${path.split('?')[0]?.replace(/bookings\/[^/]+/, 'bookings/:id')}`,
+    category: `staff ${method} ${path.split('?')[0]?.replace(/bookings\/[^/]+/, 'bookings/:id').replace(/mail\/[^/]+/, 'mail/:mailId')}`,
     server: 'site',
     mustRefuse,
     build() {
