@@ -30,6 +30,10 @@ export interface LakeConfig {
   maxQueryCost: number
   /** Built studio to serve at `/studio`, if any. */
   studioDir?: string
+  /** A `sanity.blueprint.ts` whose document functions the lake runs on its events (functions/document-functions.ts). */
+  blueprint?: string
+  /** The first retry's delay of a function that failed (LAKE_FUNCTION_RETRY_MS, 1 s); doubled for each further one. */
+  functionRetryMs: number
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -83,5 +87,7 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     queryTimeoutMs: positive(env.LAKE_QUERY_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, 'LAKE_QUERY_TIMEOUT_MS'),
     maxQueryCost: positive(env.LAKE_QUERY_MAX_COST, DEFAULT_MAX_QUERY_COST, 'LAKE_QUERY_MAX_COST'),
     studioDir: env.LAKE_STUDIO_DIR || undefined,
+    blueprint: env.LAKE_BLUEPRINT ? path.resolve(env.LAKE_BLUEPRINT) : undefined,
+    functionRetryMs: positive(env.LAKE_FUNCTION_RETRY_MS, 1000, 'LAKE_FUNCTION_RETRY_MS'),
   }
 }

@@ -7,6 +7,7 @@ import {WebSocketServer} from 'ws'
 
 import {loadOrCreateSecrets, type LakeSecrets} from './auth/secrets.ts'
 import type {LakeConfig} from './config.ts'
+import {loadDocumentFunctions, startDocumentFunctions} from './functions/document-functions.ts'
 import {createRequestHandler} from './http/handle-request.ts'
 import {openLake, type Lake} from './store/open-lake.ts'
 import {loadOrCreateCertificate} from './tls/certificate.ts'
@@ -90,12 +91,24 @@ export async function startLake(config: LakeConfig, options: {corsOrigins?: stri
     const tlsUrl = `https://localhost:${tlsPort}`
     plainHandler = createRequestHandler(deps, url)
     tlsHandler = createRequestHandler(deps, tlsUrl)
+    // Handlers reach the lake as hosted functions reach Sanity: at `<projectId>.<apiHost>`, here `*.localhost`.
+    const functions = config.blueprint
+      ? startDocumentFunctions({
+          lake,
+          functions: await loadDocumentFunctions(config.blueprint, config.projectId),
+          projectId: config.projectId,
+          apiHost: `http://localhost:${port}`,
+          token: secrets.writeToken,
+          retryBaseMs: config.functionRetryMs,
+        })
+      : undefined
     return {
       lake,
       secrets,
       url,
       tlsUrl,
       async close() {
+        functions?.stop()
         for (const socketServer of sockets) {
           for (const client of socketServer.clients) client.terminate()
           socketServer.close()
