@@ -61,7 +61,12 @@ function stop(code: number) {
 process.once('SIGINT', () => stop(0))
 process.once('SIGTERM', () => stop(0))
 
-service('lake', 'lake/src/main.ts', {DATA_DIR: config.dataDir, LAKE_STUDIO_DIR: studioDir})
+service('lake', 'lake/src/main.ts', {
+  DATA_DIR: config.dataDir,
+  LAKE_STUDIO_DIR: studioDir,
+  // MAIL_SENDER=function: mail goes as in production with Sanity Functions, the lake delivering the blueprint's events.
+  ...(process.env.MAIL_SENDER === 'function' ? {LAKE_BLUEPRINT: path.join(root, 'sanity.blueprint.ts')} : {}),
+})
 await waitForUrl(`${lakeUrl}/v1/ping`)
 
 service('site', 'web/server/main.ts', {

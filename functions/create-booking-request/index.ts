@@ -2,7 +2,6 @@ import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
 import {publicRuntime} from '../lib/runtime.ts'
-import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {createBookingRequest} from './handler.ts'
 
 export function createBookingRequestRoute(c: Context) {
@@ -15,7 +14,7 @@ export function createBookingRequestRoute(c: Context) {
       bookings: rt.bookings,
       challenges: rt.challenges,
       rateLimiter: rt.requestLimiter,
-      notify: bookingNotifier({outbox: rt.outbox, teamEmail: rt.env.teamEmail}),
+      notify: rt.notifications.booking,
       today: rt.today,
     },
   )

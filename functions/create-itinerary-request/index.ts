@@ -13,7 +13,7 @@ export function createItineraryRequestRoute(c: Context) {
       bookings: rt.bookings,
       challenges: rt.challenges,
       rateLimiter: rt.requestLimiter,
-      notify: rt.outbox.enqueue,
+      notify: rt.notifications.notify,
       teamEmail: rt.env.teamEmail,
       today: rt.today,
     },

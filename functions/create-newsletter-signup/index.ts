@@ -12,7 +12,7 @@ export function createNewsletterSignupRoute(c: Context) {
     {
       bookings: rt.bookings,
       rateLimiter: rt.requestLimiter,
-      notify: rt.outbox.enqueue,
+      notify: rt.notifications.notify,
       teamEmail: rt.env.teamEmail,
     },
   )

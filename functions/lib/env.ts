@@ -18,12 +18,16 @@ const functionsEnvSchema = z.object({
   SANITY_BOOKINGS_DATASET: z.string().default('bookings'),
   SANITY_WRITE_TOKEN: z.string().min(1).optional(),
   SMTP_URL: z.string().min(1).optional(),
+  // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
+  MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
   TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  // Unset: the outbox's own 10 minutes. For tests that kill a site server and cannot wait that long.
+  OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).optional(),
 })
 
 export type FunctionsEnv = {
@@ -37,12 +41,14 @@ export type FunctionsEnv = {
   }
   writeToken: string
   smtpUrl: string | undefined
+  mailSender: 'server' | 'function'
   mailFrom: string
   teamEmail: string
   challengeSecret: string
   requestRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
+  outboxClaimTimeoutMs: number | undefined
 }
 
 function readLocalWriteToken(dataDir: string): string | undefined {
@@ -84,6 +90,7 @@ export function readFunctionsEnv(
     },
     writeToken,
     smtpUrl: env.SMTP_URL,
+    mailSender: env.MAIL_SENDER,
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
     // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
@@ -91,5 +98,6 @@ export function readFunctionsEnv(
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
+    outboxClaimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS,
   }
 }

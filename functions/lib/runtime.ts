@@ -7,12 +7,22 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
-import {createOutbox, fileTransport, smtpTransport, type Outbox} from './mailer.ts'
+import {
+  createOutbox,
+  fileTransport,
+  smtpTransport,
+  type MailMessage,
+  type Outbox,
+} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
 import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
 import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
-import {sweepBookingNotifications} from '../send-booking-notifications/handler.ts'
+import {
+  bookingNotifier,
+  sweepBookingNotifications,
+  type BookingNotifier,
+} from '../send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
 export type PublicRuntime = {
@@ -20,6 +30,11 @@ export type PublicRuntime = {
   content: SanityClient
   bookings: SanityClient
   outbox: Outbox
+  /** How a stored request's mails are queued: by this server, or (MAIL_SENDER=function) by the Sanity Function. */
+  notifications: {
+    booking: BookingNotifier
+    notify: (id: string, message: MailMessage, about?: string) => Promise<void>
+  }
   challenges: ChallengeService
   requestLimiter: RateLimiter
   eventLimiter: RateLimiter
@@ -48,13 +63,20 @@ export function publicRuntime(): PublicRuntime {
       ? smtpTransport(env.smtpUrl)
       : fileTransport(path.join(env.dataDir, 'outbox')),
     from: env.mailFrom,
+    claimTimeoutMs: env.outboxClaimTimeoutMs,
   })
-  outbox.start()
+  const byFunction = env.mailSender === 'function'
+  // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", and mail
+  // whose function invocations gave up (Sanity's scheduled functions, which would do this, are not public yet).
+  outbox.start(byFunction ? 60_000 : 5_000)
   runtime = {
     env,
     content: createContentClient(env),
     bookings,
     outbox,
+    notifications: byFunction
+      ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}
+      : {booking: bookingNotifier({outbox, teamEmail: env.teamEmail}), notify: outbox.enqueue},
     challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
@@ -80,7 +102,7 @@ export function publicRuntime(): PublicRuntime {
   // Every minute, re-queue the mails of the last day's bookings, trip requests and sign-ups: a no-op for those
   // already queued or sent, and the mail of one stored just before a crash is sent after all.
   const sweep = async () => {
-    if (!(await moveOldQueue())) return
+    if (!(await moveOldQueue()) || byFunction) return
     const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
     const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail}
     const notify = rt.outbox.enqueue

@@ -137,20 +137,6 @@ export const bookingNotifier = ({
   stored: () => void outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
 })
 
-/** Looks the booking up by reference (spec §7 body `{bookingRef}`) and queues its mails. */
-export async function sendBookingNotifications(
-  bookingRef: string,
-  deps: SendBookingNotificationsDeps & {bookings: SanityClient},
-): Promise<'queued' | 'not-found'> {
-  const booking = await deps.bookings.fetch<StoredBooking | null>(
-    '*[_type == "booking" && booking_ref == $bookingRef][0]',
-    {bookingRef},
-  )
-  if (!booking) return 'not-found'
-  await queueBookingNotifications(booking, deps)
-  return 'queued'
-}
-
 /** Queues the mails of every booking received since `since` again (see lib/requeue.ts). */
 export function sweepBookingNotifications(
   since: string,

@@ -1,15 +1,104 @@
-import {publicRuntime} from '../lib/runtime.ts'
-import {sendBookingNotifications} from './handler.ts'
+import path from 'node:path'
+
+import {createClient, type Mutation, type SanityClient} from '@sanity/client'
+import {documentEventHandler} from '@sanity/functions'
+import {z} from 'zod'
+
+import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
+import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
+import {createOutbox, fileTransport, smtpTransport, type Outbox} from '../lib/mailer.ts'
+import {bookingNotifier, type StoredBooking} from './handler.ts'
 
 /**
- * In-process entry (spec §7: invoked after a successful insert with `{bookingRef}`). Not mounted as a public
- * route: `create-booking-request` queues the mails itself, and a public trigger would only invite abuse.
+ * The Sanity Function (issue 16, declared in `sanity.blueprint.ts`): on the creation of a booking, a trip request or
+ * a newsletter sign-up in the `bookings` dataset, queue its mails in the outbox and send them. Hosted Sanity runs it
+ * in production; the local lake delivers the same event to this same handler (`lake/src/functions/`).
+ *
+ * Delivery is at least once, so the handler may run twice, or beside a site server's pass: the mails' ids derive
+ * from the document (`createIfNotExists`), and each is claimed with a revision check before it is sent, so each
+ * goes once. A mail that cannot be sent yet makes the handler fail, and the event is delivered again later.
  */
-export function sendBookingNotificationsFor(bookingRef: string) {
-  const rt = publicRuntime()
-  return sendBookingNotifications(bookingRef, {
-    bookings: rt.bookings,
-    outbox: rt.outbox,
-    teamEmail: rt.env.teamEmail,
-  })
+type CreatedDocument = {_id: string; _type: string} & Record<string, unknown>
+
+const notificationsEnvSchema = z.object({
+  SMTP_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
+  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
+})
+
+const API_VERSION = '2025-02-19'
+
+/** The outbox mutations of a created document's mails: none for a type that sends none. */
+export function notificationMails(
+  doc: CreatedDocument,
+  {outbox, teamEmail}: {outbox: Outbox; teamEmail: string},
+): Mutation[] {
+  switch (doc._type) {
+    case 'booking':
+      return bookingNotifier({outbox, teamEmail}).mails(doc as unknown as StoredBooking)
+    case 'itineraryRequest': {
+      const mail = itineraryTeamNotification(
+        doc as unknown as Parameters<typeof itineraryTeamNotification>[0],
+        teamEmail,
+      )
+      return [outbox.queueMutation(mail.id, mail.message, doc._id)]
+    }
+    case 'newsletterSignup': {
+      const mail = newsletterTeamNotification(
+        doc as unknown as Parameters<typeof newsletterTeamNotification>[0],
+        teamEmail,
+      )
+      return [outbox.queueMutation(mail.id, mail.message, doc._id)]
+    }
+    default:
+      return []
+  }
 }
+
+/**
+ * One outbox per warm instance and dataset: invocations in a burst share the pooled SMTP connections, and a mail
+ * sent while the lake could not record it is recorded by the next invocation rather than sent again.
+ */
+const outboxes = new Map<string, Outbox>()
+
+function outboxFor(
+  clientOptions: {apiHost?: string; projectId: string; dataset: string; token: string},
+  env: z.infer<typeof notificationsEnvSchema>,
+): {outbox: Outbox; bookings: SanityClient} {
+  const bookings = createClient({
+    ...clientOptions,
+    apiVersion: API_VERSION,
+    useCdn: false,
+    perspective: 'raw',
+  })
+  const key = JSON.stringify(clientOptions)
+  let outbox = outboxes.get(key)
+  if (!outbox) {
+    const transport = env.SMTP_URL
+      ? smtpTransport(env.SMTP_URL)
+      : fileTransport(path.join(path.resolve(env.DATA_DIR), 'outbox'))
+    outbox = createOutbox({
+      bookings,
+      transport,
+      from: env.MAIL_FROM,
+      server: `function-${process.pid}`,
+    })
+    outboxes.set(key, outbox)
+  }
+  return {outbox, bookings}
+}
+
+export const handler = documentEventHandler<CreatedDocument>(async ({context, event}) => {
+  const env = notificationsEnvSchema.parse(process.env)
+  const {outbox, bookings} = outboxFor(context.clientOptions, env)
+  const mails = notificationMails(event.data, {outbox, teamEmail: env.TEAM_EMAIL})
+  if (mails.length === 0) return
+  // Already there for a booking (queued in its own transaction) or on a repeated delivery: then a no-op.
+  await bookings.mutate(mails, {returnDocuments: false, visibility: 'sync'})
+  const {pending} = await outbox.sendAbout(event.data._id)
+  if (pending > 0)
+    throw new Error(
+      `${pending} mails about ${event.data._id} are not sent yet; the event will come again`,
+    )
+})
