@@ -83,4 +83,37 @@ export default defineMigration({
     await sanity(['dataset', 'delete', 'cli-copy', '--force'])
     expect(await sanity(['dataset', 'list'])).not.toMatch(/^cli-copy$/m)
   })
+  it('runs the mail function with `sanity functions test` against the lake (issue 16)', {timeout: 180_000}, async () => {
+    const booking = {
+      _id: 'booking-cli-function',
+      _type: 'booking',
+      booking_ref: 'CTE-CLIFN1',
+      experience_id: 'lions-head',
+      experience_title: "Lion's Head Sunset Hike",
+      date: '2030-03-14',
+      pax_adults: 2,
+      pax_children: 0,
+      pax_total: 2,
+      name: 'Thandi Nkosi',
+      email: 'cli-function@example.com',
+      status: 'new',
+      created_at: '2030-01-01T08:00:00Z',
+    }
+    const file = path.join(workDir, 'booking.json')
+    fs.writeFileSync(file, JSON.stringify(booking))
+    // Without SMTP_URL the function writes its mails as .eml files in DATA_DIR/outbox, as the site does. Not
+    // NODE_ENV=test (vitest's): Sanity's functions CLI then hands the function a dummy token.
+    const {SMTP_URL: _smtp, NODE_ENV: _test, ...cliEnv} = env
+    const output = await run(
+      sanityBin,
+      ['functions', 'test', 'send-booking-notifications', '--project-id', 'local', '--dataset', 'bookings', '--with-user-token', '--file', path.relative(root, file)],
+      {cwd: root, env: {...cliEnv, DATA_DIR: workDir}, timeout: 120_000},
+    )
+    expect(output.stdout + output.stderr).toContain('Function execution succeeded')
+    expect(fs.readdirSync(path.join(workDir, 'outbox')).sort()).toEqual(['booking-cli-function-team.eml', 'booking-cli-function-traveller.eml'])
+    const mails = await lake
+      .client({token: lake.secrets.rootToken, dataset: 'bookings'})
+      .fetch<{status: string}[]>('*[_type == "outboxMail" && about == $id]{status}', {id: booking._id})
+    expect(mails).toEqual([{status: 'sent'}, {status: 'sent'}])
+  })
 })
