@@ -2,7 +2,8 @@ import {createRequire} from 'node:module'
 import type {AddressInfo} from 'node:net'
 
 /** A real SMTP listener on a free port (the `smtp-server` package), collecting what it receives. */
-export type ReceivedMail = {from: string; to: string[]; raw: string}
+/** `at` is when the message was received (performance.now()), for mails-per-second figures. */
+export type ReceivedMail = {from: string; to: string[]; raw: string; at: number}
 
 type SMTPServerInstance = {
   listen: (port: number, host: string, cb: () => void) => void
@@ -35,6 +36,7 @@ export async function startSmtpListener(port = 0) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: performance.now(),
         })
         callback()
       })
