@@ -13,7 +13,12 @@ export async function ensureWebBuild(root: string): Promise<void> {
   ])
   const built = await buildIfStale(outDir, hash, async () => {
     console.log('Building the site (first start, or its sources changed)…')
-    await runCommand(path.join(root, 'node_modules/.bin/vite'), ['build'], {cwd: path.join(root, 'web')})
+    // Always a production build, whoever asks: under NODE_ENV=test (a vitest worker) Vite would compile JSX for
+    // development (`jsxDEV`), which the production server renderer cannot run, and the build stamp would keep it.
+    await runCommand(path.join(root, 'node_modules/.bin/vite'), ['build'], {
+      cwd: path.join(root, 'web'),
+      env: {NODE_ENV: 'production'},
+    })
   })
   if (!built) console.log('Site build is up to date.')
 }
