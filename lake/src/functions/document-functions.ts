@@ -295,25 +295,22 @@ export function startDocumentFunctions({
   }
 
   function invokeDue() {
-    const free = PARALLEL_INVOCATIONS - inFlight.size
-    if (free <= 0 || stopped) return []
+    if (stopped || inFlight.size >= PARALLEL_INVOCATIONS) return
     const due = db
       .prepare('SELECT id, function, dataset, doc_id, data, attempts FROM function_events WHERE failed = 0 AND next_at <= ? ORDER BY next_at, id LIMIT ?')
-      .all(now(), free + inFlight.size) as unknown as EventRow[]
-    const started = []
+      .all(now(), PARALLEL_INVOCATIONS * 2) as unknown as EventRow[]
     for (const row of due) {
       if (inFlight.has(row.id) || inFlight.size >= PARALLEL_INVOCATIONS) continue
       const fn = functions.find((candidate) => candidate.name === row.function)
       if (!fn) continue
       inFlight.add(row.id)
-      started.push(
-        handle(fn, row).finally(() => {
+      void handle(fn, row)
+        .catch(reportError)
+        .finally(() => {
           inFlight.delete(row.id)
-          void runner.poke()
-        }),
-      )
+          void runner.poke().catch(reportError)
+        })
     }
-    return started
   }
 
   let matching: Promise<void> | null = null
