@@ -3,13 +3,20 @@ import path from 'node:path'
 
 import {z} from 'zod'
 
+/** What sending mail needs: shared with the Sanity Function (send-booking-notifications), which has no token here. */
+export const mailEnvSchema = z.object({
+  DATA_DIR: z.string().min(1).default('.data'),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
+  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
+})
+
 /**
  * The functions' configuration, validated once, when the first request needs it (the local lake may write its
  * secrets after the site has started). The write token is server-only: from `SANITY_WRITE_TOKEN`, else the local
  * lake's `DATA_DIR/secrets.json`, and never sent to a browser.
  */
-const functionsEnvSchema = z.object({
-  DATA_DIR: z.string().min(1).default('.data'),
+const functionsEnvSchema = mailEnvSchema.extend({
   SANITY_PROJECT_ID: z.string().default('local'),
   SANITY_API_HOST: z.url().optional(),
   VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
@@ -17,11 +24,8 @@ const functionsEnvSchema = z.object({
   SANITY_DATASET: z.string().default('production'),
   SANITY_BOOKINGS_DATASET: z.string().default('bookings'),
   SANITY_WRITE_TOKEN: z.string().min(1).optional(),
-  SMTP_URL: z.string().min(1).optional(),
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
-  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
-  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),

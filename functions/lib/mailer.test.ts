@@ -263,25 +263,16 @@ function refusingSentRecords(client: SanityClient) {
   const state = {client, down: false}
   const refused = () => Promise.reject(new Error('connect ECONNREFUSED'))
   const marksSent = (mutations: unknown) => JSON.stringify(mutations).includes('"status":"sent"')
+  // Patch and transaction builders both end in `commit`: refuse it for a mutation that marks mail sent.
+  const refusing = <B extends {commit: unknown; serialize: () => unknown}>(builder: B): B => {
+    const commit = (builder.commit as (...args: unknown[]) => Promise<unknown>).bind(builder)
+    builder.commit = ((...args: unknown[]) =>
+      state.down && marksSent(builder.serialize()) ? refused() : commit(...args)) as B['commit']
+    return builder
+  }
   const transaction = client.transaction.bind(client)
-  client.transaction = (() => {
-    const builder = transaction()
-    const commit = builder.commit.bind(builder) as (...args: unknown[]) => Promise<unknown>
-    builder.commit = ((...args: unknown[]) =>
-      state.down && marksSent(builder.serialize())
-        ? refused()
-        : commit(...args)) as typeof builder.commit
-    return builder
-  }) as typeof client.transaction
+  client.transaction = (() => refusing(transaction())) as typeof client.transaction
   const patch = client.patch.bind(client)
-  client.patch = ((id: string) => {
-    const builder = patch(id)
-    const commit = builder.commit.bind(builder) as (...args: unknown[]) => Promise<unknown>
-    builder.commit = ((...args: unknown[]) =>
-      state.down && marksSent(builder.serialize())
-        ? refused()
-        : commit(...args)) as typeof builder.commit
-    return builder
-  }) as typeof client.patch
+  client.patch = ((id: string) => refusing(patch(id))) as typeof client.patch
   return state
 }

@@ -100,6 +100,11 @@ export function fileTransport(outboxDir: string): MailTransport {
   }
 }
 
+/** SMTP when configured; otherwise `.eml` files in `<dataDir>/outbox/`, for local runs. */
+export function mailTransport(smtpUrl: string | undefined, dataDir: string): MailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl) : fileTransport(path.join(dataDir, 'outbox'))
+}
+
 export const OUTBOX_MAIL_TYPE = 'outboxMail'
 
 export type OutboxMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -137,14 +142,12 @@ const PRUNE_BATCH = 500
 /** The sweep re-queues the last day's messages every minute; a message known to be queued is not asked again. */
 const KNOWN_FOR_MS = 25 * 3_600_000
 
-const dueFilter = /* groq */ `_type == "${OUTBOX_MAIL_TYPE}" && (
+// `$about`: one document's mails (the function's pass), or null for every mail (a server's pass).
+const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && (
   (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
-)`
-const dueQuery = /* groq */ `*[${dueFilter}] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
-const dueAboutQuery = /* groq */ `*[${dueFilter} && about == $about][0...${PASS_SIZE}]`
+)] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
 
-const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && status in ["pending", "sending"]])`
-const waitingAboutQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && status in ["pending", "sending"] && about == $about])`
+const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["pending", "sending"]])`
 
 const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
 
@@ -308,17 +311,16 @@ export function createOutbox({
     await transaction.commit({returnDocuments: false, visibility: 'async'})
   }
 
-  async function deliver(about?: string): Promise<{sent: number; failed: number; pending: number}> {
+  async function deliver(
+    about: string | null,
+  ): Promise<{sent: number; failed: number; pending: number}> {
     await recordUnrecorded()
     await pruneOldRecords()
-    const due = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(
-      about ? dueAboutQuery : dueQuery,
-      about ? {now: iso(now()), about} : {now: iso(now())},
-    )
-    const waiting = () =>
-      about
-        ? bookings.fetch<number>(waitingAboutQuery, {about})
-        : bookings.fetch<number>(waitingQuery)
+    const due = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(dueQuery, {
+      now: iso(now()),
+      about,
+    })
+    const waiting = () => bookings.fetch<number>(waitingQuery, {about})
     const mine = due.length > 0 ? await claim(due) : []
     const counts = {sent: 0, failed: 0}
     // A few messages in flight at once, each few recorded together: after an outage the backlog drains in
@@ -333,7 +335,7 @@ export function createOutbox({
       if (rest.length > 0) await release(rest, outcomes[0]!.record.next_attempt_at!)
       return {...counts, pending: await waiting()}
     }
-    if (due.length === PASS_SIZE && !about) again = true
+    if (due.length === PASS_SIZE && about === null) again = true
     return {...counts, pending: await waiting()}
   }
 
@@ -380,7 +382,7 @@ export function createOutbox({
         let result
         do {
           again = false
-          result = await deliver()
+          result = await deliver(null)
         } while (again)
         return result
       })().finally(() => {

@@ -7,13 +7,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
-import {
-  createOutbox,
-  fileTransport,
-  smtpTransport,
-  type MailMessage,
-  type Outbox,
-} from './mailer.ts'
+import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
 import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
@@ -59,9 +53,7 @@ export function publicRuntime(): PublicRuntime {
   // (no SMTP_URL) writes to this server's DATA_DIR.
   const outbox = createOutbox({
     bookings,
-    transport: env.smtpUrl
-      ? smtpTransport(env.smtpUrl)
-      : fileTransport(path.join(env.dataDir, 'outbox')),
+    transport: mailTransport(env.smtpUrl, env.dataDir),
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
   })

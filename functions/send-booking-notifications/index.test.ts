@@ -63,12 +63,9 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
     await smtp.close()
     await lake.stop()
   })
-
-  it('queues and sends a booking’s two mails, and a second delivery of the event sends nothing', async () => {
-    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-    const stored = booking('booking-direct1')
-    await bookings.create(stored)
-    const context = {
+  /** The context hosted Sanity hands a document function of the `bookings` dataset. */
+  const sanityContext = () =>
+    ({
       clientOptions: {
         apiHost: lake.url.replace('127.0.0.1', 'localhost'),
         projectId: 'local',
@@ -79,7 +76,13 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
       eventResourceId: 'local.bookings',
       functionResourceType: 'project',
       functionResourceId: 'local',
-    } as FunctionContext
+    }) as FunctionContext
+
+  it('queues and sends a booking’s two mails, and a second delivery of the event sends nothing', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const stored = booking('booking-direct1')
+    await bookings.create(stored)
+    const context = sanityContext()
     const stale = await bookings.fetch('*[_id == $id][0]', {id: stored._id})
     await handler({context, event: {data: stale}})
     await handler({context, event: {data: stale}})
@@ -91,14 +94,7 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
 
   it('does nothing for a document that sends no mail', async () => {
     const before = smtp.received.length
-    const context = {
-      clientOptions: {
-        apiHost: lake.url.replace('127.0.0.1', 'localhost'),
-        projectId: 'local',
-        dataset: 'bookings',
-        token: lake.secrets.writeToken,
-      },
-    } as FunctionContext
+    const context = sanityContext()
     await handler({context, event: {data: {_id: 'note-1', _type: 'note'}}})
     expect(smtp.received.length).toBe(before)
   })

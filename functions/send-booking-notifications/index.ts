@@ -6,7 +6,8 @@ import {z} from 'zod'
 
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
-import {createOutbox, fileTransport, smtpTransport, type Outbox} from '../lib/mailer.ts'
+import {mailEnvSchema} from '../lib/env.ts'
+import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
 import {bookingNotifier, type StoredBooking} from './handler.ts'
 
 /**
@@ -19,13 +20,6 @@ import {bookingNotifier, type StoredBooking} from './handler.ts'
  * goes once. A mail that cannot be sent yet makes the handler fail, and the event is delivered again later.
  */
 type CreatedDocument = {_id: string; _type: string} & Record<string, unknown>
-
-const notificationsEnvSchema = z.object({
-  SMTP_URL: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
-  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
-})
 
 const API_VERSION = '2025-02-19'
 
@@ -60,37 +54,35 @@ export function notificationMails(
  * One outbox per warm instance and dataset: invocations in a burst share the pooled SMTP connections, and a mail
  * sent while the lake could not record it is recorded by the next invocation rather than sent again.
  */
-const outboxes = new Map<string, Outbox>()
+const outboxes = new Map<string, {outbox: Outbox; bookings: SanityClient}>()
 
 function outboxFor(
   clientOptions: {apiHost?: string; projectId: string; dataset: string; token: string},
-  env: z.infer<typeof notificationsEnvSchema>,
+  env: z.infer<typeof mailEnvSchema>,
 ): {outbox: Outbox; bookings: SanityClient} {
-  const bookings = createClient({
-    ...clientOptions,
-    apiVersion: API_VERSION,
-    useCdn: false,
-    perspective: 'raw',
-  })
   const key = JSON.stringify(clientOptions)
-  let outbox = outboxes.get(key)
-  if (!outbox) {
-    const transport = env.SMTP_URL
-      ? smtpTransport(env.SMTP_URL)
-      : fileTransport(path.join(path.resolve(env.DATA_DIR), 'outbox'))
-    outbox = createOutbox({
+  let cached = outboxes.get(key)
+  if (!cached) {
+    const bookings = createClient({
+      ...clientOptions,
+      apiVersion: API_VERSION,
+      useCdn: false,
+      perspective: 'raw',
+    })
+    const outbox = createOutbox({
       bookings,
-      transport,
+      transport: mailTransport(env.SMTP_URL, path.resolve(env.DATA_DIR)),
       from: env.MAIL_FROM,
       server: `function-${process.pid}`,
     })
-    outboxes.set(key, outbox)
+    cached = {outbox, bookings}
+    outboxes.set(key, cached)
   }
-  return {outbox, bookings}
+  return cached
 }
 
 export const handler = documentEventHandler<CreatedDocument>(async ({context, event}) => {
-  const env = notificationsEnvSchema.parse(process.env)
+  const env = mailEnvSchema.parse(process.env)
   const {outbox, bookings} = outboxFor(context.clientOptions, env)
   const mails = notificationMails(event.data, {outbox, teamEmail: env.TEAM_EMAIL})
   if (mails.length === 0) return
