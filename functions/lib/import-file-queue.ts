@@ -4,8 +4,8 @@ import path from 'node:path'
 import type {SanityClient} from '@sanity/client'
 
 import {
-  OUTBOX_MAIL_TYPE,
-  outboxMailId,
+  isSafeMailId,
+  outboxMailDocument,
   type MailMessage,
   type OutboxMailDocument,
 } from './mailer.ts'
@@ -26,10 +26,7 @@ export const IMPORTED_SUFFIX = '.imported'
 const BATCH = 100
 
 /** The document a mail is about, from its id (`<document id>-traveller` or `-team`), for the staff's mail log. */
-const aboutOf = (mailId: string) => {
-  const about = /^(.+)-(?:traveller|team)$/.exec(mailId)?.[1]
-  return about ? {about} : {}
-}
+const aboutOf = (mailId: string) => /^(.+)-(?:traveller|team)$/.exec(mailId)?.[1]
 
 /**
  * Moves the mail queue an older version kept in `DATA_DIR/mail-queue/` into the lake's outbox, once, when a site
@@ -66,19 +63,10 @@ export async function importFileQueue(
     return parsed.filter((value): value is Record<string, unknown> => value !== null)
   }
   const record = (job: FileJob, status: 'pending' | 'failed'): OutboxMailDocument => ({
-    _id: outboxMailId(job.id),
-    _type: OUTBOX_MAIL_TYPE,
-    mail_id: job.id,
-    ...aboutOf(job.id),
-    to: job.message.to,
-    subject: job.message.subject,
-    text: job.message.text,
-    html: job.message.html,
-    ...(job.message.replyTo ? {reply_to: job.message.replyTo} : {}),
+    ...outboxMailDocument(job.id, job.message, aboutOf(job.id), iso(job.queuedAt ?? now())),
+    next_attempt_at: iso(now()),
     status,
     attempts: job.attempts ?? 0,
-    queued_at: iso(job.queuedAt ?? now()),
-    next_attempt_at: iso(now()),
     ...(job.lastError ? {last_error: job.lastError} : {}),
   })
   const isJob = (value: Record<string, unknown>): value is FileJob =>
@@ -89,19 +77,17 @@ export async function importFileQueue(
       .map((marker): OutboxMailDocument => {
         const sentAt = typeof marker.sentAt === 'string' ? marker.sentAt : iso(now())
         // The message itself was not kept: the record says it went, so nothing sends it again.
-        return {
-          _id: outboxMailId(marker.id as string),
-          _type: OUTBOX_MAIL_TYPE,
-          mail_id: marker.id as string,
-          ...aboutOf(marker.id as string),
+        const id = marker.id as string
+        const message = {
           to: '',
           subject: '(sent before the outbox moved to the lake)',
           text: '',
           html: '',
+        }
+        return {
+          ...outboxMailDocument(id, message, aboutOf(id), sentAt),
           status: 'sent',
           attempts: 1,
-          queued_at: sentAt,
-          next_attempt_at: sentAt,
           sent_at: sentAt,
         }
       }),
@@ -109,7 +95,7 @@ export async function importFileQueue(
       .filter(isJob)
       .map((job) => record(job, 'pending')),
     ...(await read('failed')).filter(isJob).map((job) => record(job, 'failed')),
-  ].filter((doc) => /^[\w-]{1,120}$/.test(doc.mail_id))
+  ].filter((doc) => isSafeMailId(doc.mail_id))
   for (let start = 0; start < documents.length; start += BATCH) {
     const transaction = bookings.transaction()
     for (const doc of documents.slice(start, start + BATCH)) transaction.createIfNotExists(doc)

@@ -134,6 +134,33 @@ export type OutboxMailDocument = {
 /** The lake document of a message: `mail-` and the message id, which is already a valid document id. */
 export const outboxMailId = (id: string) => `mail-${id}`
 
+/** Message ids become document ids and Message-IDs: word characters and dashes only. */
+export const isSafeMailId = (id: string) => /^[\w-]{1,120}$/.test(id)
+
+/** A message's outbox document, pending and due from `queuedAt`. */
+export function outboxMailDocument(
+  id: string,
+  message: MailMessage,
+  about: string | undefined,
+  queuedAt: string,
+): OutboxMailDocument {
+  return {
+    _id: outboxMailId(id),
+    _type: OUTBOX_MAIL_TYPE,
+    mail_id: id,
+    ...(about ? {about} : {}),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.replyTo ? {reply_to: message.replyTo} : {}),
+    status: 'pending',
+    attempts: 0,
+    queued_at: queuedAt,
+    next_attempt_at: queuedAt,
+  }
+}
+
 /** At most this many messages are taken in one pass; the next pass (at once when this one was full) takes more. */
 const PASS_SIZE = 100
 /** Sent messages are kept this long for the staff's mail log, far longer than the sweep looks back (a day). */
@@ -341,23 +368,8 @@ export function createOutbox({
 
   const outbox: Outbox = {
     queueMutation(id, message, about) {
-      if (!/^[\w-]{1,120}$/.test(id)) throw new Error(`Unsafe outbox id: ${id}`)
-      const queuedAt = iso(now())
-      const mail: OutboxMailDocument = {
-        _id: outboxMailId(id),
-        _type: OUTBOX_MAIL_TYPE,
-        mail_id: id,
-        ...(about ? {about} : {}),
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        ...(message.replyTo ? {reply_to: message.replyTo} : {}),
-        status: 'pending',
-        attempts: 0,
-        queued_at: queuedAt,
-        next_attempt_at: queuedAt,
-      }
+      if (!isSafeMailId(id)) throw new Error(`Unsafe outbox id: ${id}`)
+      const mail = outboxMailDocument(id, message, about, iso(now()))
       // Created only if new, whichever server queues it first; queuing it again (the sweep) changes nothing.
       return {createIfNotExists: mail}
     },
