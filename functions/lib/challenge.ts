@@ -1,6 +1,9 @@
-import {createHash, createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
+import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
 
 import type {Mutation, MultipleMutationResult, SanityClient} from '@sanity/client'
+
+import {sha256} from './http.ts'
+import {isConflict} from './sanity-client.ts'
 
 /**
  * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
@@ -51,11 +54,6 @@ export type ChallengeService = {
   /** Deletes the records of questions that expired (plus the grace) before now; resolves to how many. */
   removeExpired: () => Promise<number>
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-
-const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 /**
  * One document per used question, its id derived from the nonce, so two servers marking the same question write
