@@ -27,6 +27,11 @@ const functionsEnvSchema = mailEnvSchema.extend({
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
+  // Signs the travellers' private request links (issue 14). Set it in production, the same on every server.
+  REQUEST_LINK_SECRET: z.string().min(32).optional(),
+  // The site's public address, for the links in mails.
+  SITE_URL: z.url().optional(),
+  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -49,6 +54,8 @@ export type FunctionsEnv = {
   mailFrom: string
   teamEmail: string
   challengeSecret: string
+  requestLinkSecret: string
+  siteUrl: string
   requestRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
@@ -99,6 +106,8 @@ export function readFunctionsEnv(
     teamEmail: env.TEAM_EMAIL,
     // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
     challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
+    requestLinkSecret: env.REQUEST_LINK_SECRET ?? `request-link:${writeToken}`,
+    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,

@@ -20,6 +20,8 @@ export type MailMessage = {
   text: string
   html: string
   replyTo?: string
+  /** The sender from site settings (issue 14); unset, the outbox's own `from` (MAIL_FROM). */
+  from?: string
 }
 
 export type MailTransport = {
@@ -121,6 +123,7 @@ export type OutboxMailDocument = {
   text: string
   html: string
   reply_to?: string
+  from?: string
   status: OutboxMailStatus
   attempts: number
   queued_at: string
@@ -154,6 +157,7 @@ export function outboxMailDocument(
     text: message.text,
     html: message.html,
     ...(message.replyTo ? {reply_to: message.replyTo} : {}),
+    ...(message.from ? {from: message.from} : {}),
     status: 'pending',
     attempts: 0,
     queued_at: queuedAt,
@@ -270,7 +274,7 @@ export function createOutbox({
     const attempts = (mail.attempts ?? 0) + 1
     try {
       await transport.send(mail.mail_id, {
-        from,
+        from: mail.from ? oneLine(mail.from) : from,
         to: oneLine(mail.to),
         subject: oneLine(mail.subject),
         text: mail.text,

@@ -28,6 +28,7 @@ export const outboxMail = defineType({
     }),
     defineField({name: 'to', title: 'To', type: 'string'}),
     defineField({name: 'reply_to', title: 'Reply to', type: 'string'}),
+    defineField({name: 'from', title: 'From', type: 'string'}),
     defineField({name: 'subject', title: 'Subject', type: 'string'}),
     defineField({name: 'text', title: 'Text', type: 'text'}),
     defineField({name: 'html', title: 'HTML', type: 'text'}),

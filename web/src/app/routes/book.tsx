@@ -25,7 +25,7 @@ import {BookingForm} from '../../features/booking/components/booking-form'
 import {TripChoiceForm, type TripChoice} from '../../features/booking/components/trip-choice-form'
 import {TripFacts} from '../../features/booking/components/trip-facts'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
-import {formatShortDate} from '../../utils/format-date'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 
 function Problem({title, text}: {title: string; text: string}) {
   return (

@@ -21,7 +21,7 @@ import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
 import {absoluteUrl} from '../../lib/site'
-import {formatLongDate} from '../../utils/format-date'
+import {formatLongDate} from '@repo/schemas/format-date.ts'
 
 // The wizard's form (react-hook-form and the shared zod schemas) loads when a traveller opens it.
 const BookingWizard = lazy(() =>

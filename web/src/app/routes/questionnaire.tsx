@@ -6,7 +6,7 @@ import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import {Seo} from '../../components/seo'
 import {QuestionnaireForm} from '../../features/leads/components/questionnaire-form'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
-import {formatLongDate} from '../../utils/format-date'
+import {formatLongDate} from '@repo/schemas/format-date.ts'
 
 /** The questionnaire page's frame; the form itself (spec §2 Questionnaire) is part of the write paths. */
 export function QuestionnairePage() {

@@ -10,7 +10,7 @@ import {storyCtaHref, storyCtaLabel} from '../../features/stories/story-cta'
 import {track} from '../../lib/analytics'
 import {urlFor} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
-import {formatLongDate} from '../../utils/format-date'
+import {formatLongDate} from '@repo/schemas/format-date.ts'
 
 export function StoryPage() {
   const {slug = ''} = useParams()

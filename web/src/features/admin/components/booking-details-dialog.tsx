@@ -3,7 +3,7 @@ import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {Modal} from '../../../components/ui/modal'
-import {formatLongDate, formatLongDateTime} from '../../../utils/format-date'
+import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'

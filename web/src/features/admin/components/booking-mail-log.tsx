@@ -1,6 +1,6 @@
 import {useId} from 'react'
 
-import {formatLongDateTime} from '../../../utils/format-date'
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {useBookingMail, useResendMail, type BookingMail} from '../api/get-booking-mail'
 import {StaffApiError} from '../api/staff-api'
 import {useToast} from './toasts'

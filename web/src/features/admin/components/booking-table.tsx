@@ -1,6 +1,6 @@
 import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-status.ts'
 
-import {formatCreatedAt, formatTripDate} from '../../../utils/format-date'
+import {formatCreatedAt, formatTripDate} from '@repo/schemas/format-date.ts'
 import type {StaffBooking} from '../api/staff-api'
 import {StatusSelect} from './status-select'
 

@@ -1,7 +1,7 @@
 import type {RefObject} from 'react'
 
 import {Modal} from '../../../components/ui/modal'
-import {formatLongDate} from '../../../utils/format-date'
+import {formatLongDate} from '@repo/schemas/format-date.ts'
 import type {OverCapacity, StaffBooking} from '../api/staff-api'
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`

@@ -2,7 +2,7 @@ import {useId} from 'react'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
-import {formatShortDate} from '../../../utils/format-date'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 import type {Departure} from '../api/get-departures'
 
 /**

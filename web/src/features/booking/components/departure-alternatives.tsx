@@ -2,7 +2,7 @@ import {Link} from 'react-router-dom'
 
 import type {Alternative} from '@repo/schemas/capacity.ts'
 
-import {formatShortDate} from '../../../utils/format-date'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {bookingPageHref} from '../booking-url'
 
 const placesLeft = (left: number) => `${left} ${left === 1 ? 'place' : 'places'} left`

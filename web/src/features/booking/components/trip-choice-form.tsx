@@ -20,7 +20,7 @@ import {
 } from '@repo/schemas/capacity.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
-import {formatShortDate} from '../../../utils/format-date'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {useAvailability} from '../api/get-availability'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'

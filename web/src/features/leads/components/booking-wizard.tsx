@@ -15,7 +15,7 @@ import {
 } from '@repo/schemas/itinerary-request.ts'
 
 import {FormMessage} from '../../../components/ui/form-message'
-import {formatShortDate} from '../../../utils/format-date'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
 import {useLeadSubmit} from './use-lead-submit'

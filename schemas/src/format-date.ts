@@ -2,10 +2,10 @@ import {intlFormat} from 'date-fns/intlFormat'
 import {isValid} from 'date-fns/isValid'
 import {lightFormat} from 'date-fns/lightFormat'
 
-import {isIsoDate} from '@repo/schemas/iso-date.ts'
+import {isIsoDate} from './iso-date.ts'
 
 /**
- * Every date the site shows or puts in a URL is formatted here, in British English, so one change of style
+ * Every date the site, the dashboard and the mails show or put in a URL is formatted here, in British English, so one change of style
  * reaches every page. Calendar dates travel as `yyyy-MM-dd` strings (see `@repo/schemas/iso-date.ts`).
  *
  * Words come from the platform's Intl through date-fns' `intlFormat`, numbers from `lightFormat`: date-fns'
@@ -36,6 +36,7 @@ const monthName = (date: Date) => intlFormat(date, {month: 'long'}, {locale: 'en
 /** "Sep", never "Sept": the short names every ICU version agrees on. */
 const shortMonthName = (date: Date) => intlFormat(date, {month: 'short'}, {locale: 'en-US'})
 const shortWeekday = (date: Date) => intlFormat(date, {weekday: 'short'}, {locale: 'en-GB'})
+const weekdayName = (date: Date) => intlFormat(date, {weekday: 'long'}, {locale: 'en-GB'})
 
 /** `yyyy-MM-dd` for URLs and form values (spec §2 booking route, quick search). */
 export const toIsoDate = (value: DateInput): string =>
@@ -44,6 +45,10 @@ export const toIsoDate = (value: DateInput): string =>
 /** "21 November 2026": stories, itinerary and the long dates of the dashboard. */
 export const formatLongDate = (value: DateInput): string =>
   formatWith(value, (date) => `${date.getDate()} ${monthName(date)} ${date.getFullYear()}`)
+
+/** "Saturday 21 November 2026": trip dates in mails and on the traveller's request page. */
+export const formatDateInWords = (value: DateInput): string =>
+  formatWith(value, (date) => `${weekdayName(date)} ${formatLongDate(date)}`)
 
 /** "21 November 2026 14:05". */
 export const formatLongDateTime = (value: DateInput): string =>

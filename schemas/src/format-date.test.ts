@@ -2,12 +2,13 @@ import {describe, expect, it} from 'vitest'
 
 import {
   formatCreatedAt,
+  formatDateInWords,
   formatLongDate,
   formatLongDateTime,
   formatShortDate,
   formatTripDate,
   toIsoDate,
-} from './format-date'
+} from './format-date.ts'
 
 describe('format-date', () => {
   const date = new Date(2026, 10, 21, 14, 5)
@@ -24,6 +25,7 @@ describe('format-date', () => {
     // Newer ICU versions say "Sat, 5 Sept 2026" for a whole en-GB pattern; the server and every browser must agree.
     expect(formatShortDate('2026-09-05')).toBe('Sat 5 Sep 2026')
     expect(formatLongDate('2024-02-29')).toBe('29 February 2024')
+    expect(formatDateInWords('2026-12-16')).toBe('Wednesday 16 December 2026')
   })
 
   it('formats the dashboard patterns of the spec', () => {

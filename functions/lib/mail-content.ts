@@ -1,0 +1,79 @@
+import type {SanityClient} from '@sanity/client'
+
+import {
+  defaultMailTemplate,
+  MAIL_TEMPLATE_TYPE,
+  renderMail,
+  type MailBrand,
+  type MailTemplate,
+  type MailTemplateKind,
+  type PlaceholderValues,
+} from '@repo/schemas/mail-templates.ts'
+
+import type {MailMessage} from './mailer.ts'
+
+/**
+ * What every mail needs from the published content (issue 14): the editors' templates and the brand from site
+ * settings (company name, sender, signature), so the brand in mails is the brand on the site.
+ */
+export type MailContent = {
+  templates: Partial<Record<MailTemplateKind, MailTemplate>>
+  brand: MailBrand
+  /** `"Name" <address>` from site settings; unset, the server's MAIL_FROM. */
+  from?: string
+}
+
+const mailContentQuery = /* groq */ `{
+  "templates": *[_type == "${MAIL_TEMPLATE_TYPE}" && defined(kind)]{kind, subject, body},
+  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature}
+}`
+
+type MailContentResult = {
+  templates: {kind: string; subject?: string | null; body?: string | null}[]
+  settings: {
+    siteName?: string | null
+    email?: string | null
+    mailFromName?: string | null
+    mailFromAddress?: string | null
+    mailSignature?: string | null
+  } | null
+}
+
+/** No CR, LF or quote may reach the From header; the address part is checked as an address. */
+const displayName = (value: string) => value.replace(/[\r\n"\\\u0000-\u001f\u007f]+/g, ' ').trim()
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/
+
+export async function loadMailContent(content: SanityClient): Promise<MailContent> {
+  const {templates, settings} = await content.fetch<MailContentResult>(
+    mailContentQuery,
+    {},
+    {perspective: 'published'},
+  )
+  const company = settings?.siteName?.trim() || ''
+  const name = displayName(settings?.mailFromName?.trim() || company)
+  const address = settings?.mailFromAddress?.trim() || settings?.email?.trim() || ''
+  return {
+    templates: Object.fromEntries(
+      templates
+        .filter((t) => t.subject?.trim() && t.body?.trim())
+        .map((t) => [t.kind, {subject: t.subject!, body: t.body!}]),
+    ),
+    brand: {
+      company,
+      signature: settings?.mailSignature?.trim() || (company ? `The ${company} team` : ''),
+    },
+    from: ADDRESS.test(address) ? (name ? `"${name}" <${address}>` : address) : undefined,
+  }
+}
+
+/** One mail of `kind`, filled from the editors' template (or the default text while it has none). */
+export function composeMail(
+  kind: MailTemplateKind,
+  values: PlaceholderValues,
+  content: MailContent,
+  envelope: {to: string; replyTo?: string},
+): MailMessage {
+  const template = content.templates[kind] ?? defaultMailTemplate(kind)
+  const rendered = renderMail(template, {company: content.brand.company, ...values}, content.brand)
+  return {...envelope, ...rendered, ...(content.from ? {from: content.from} : {})}
+}

@@ -1,0 +1,97 @@
+import {describe, expect, it} from 'vitest'
+
+import {
+  defaultMailTemplate,
+  MAIL_TEMPLATE_KINDS,
+  placeholdersIn,
+  renderMail,
+  SAMPLE_VALUES,
+  templateProblems,
+} from './mail-templates.ts'
+
+const brand = {company: 'Cape Curated', signature: 'Warm regards,\nThe Cape Curated team'}
+
+describe('mail templates', () => {
+  it('every default template uses only its own placeholders', () => {
+    for (const {kind, subject, body} of MAIL_TEMPLATE_KINDS) {
+      expect(templateProblems(kind, subject), kind).toEqual([])
+      expect(templateProblems(kind, body), kind).toEqual([])
+    }
+  })
+
+  it('refuses unknown placeholders and stray braces with the allowed list', () => {
+    expect(templateProblems('decline', 'Dear {nmae}, {reason}')).toEqual([
+      expect.stringContaining('{nmae} is not available in this mail. Use {name}, {reference}'),
+    ])
+    // {options} belongs to the proposal, not to a decline.
+    expect(templateProblems('decline', '{options} {acceptedDate}')[0]).toMatch(
+      /^\{options\}, \{acceptedDate\} are not available/,
+    )
+    expect(templateProblems('confirmation', 'Dear {name')).toEqual([
+      expect.stringContaining('A brace is not closed'),
+    ])
+    expect(templateProblems('confirmation', 'Dear { name }')).toHaveLength(1)
+    expect(placeholdersIn('{a} and {b}{a}')).toEqual(['a', 'b', 'a'])
+  })
+
+  it('fills text and HTML parts, with lists, tables, links and the signature', () => {
+    const mail = renderMail(defaultMailTemplate('proposal'), SAMPLE_VALUES, brand)
+    expect(mail.subject).toBe('Other dates for Lion’s Head Sunrise Hike (CTX-7KQ2MD)')
+    expect(mail.text).toContain(
+      'we can offer:\n\n- Thursday 17 December 2026, Morning (07:00)\n- Saturday 19 December 2026',
+    )
+    expect(mail.text).toMatch(/Warm regards,\nThe Cape Curated team\n$/)
+    expect(mail.text).not.toMatch(/[{}]/)
+    expect(mail.html).toMatch(
+      /^<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Other dates/,
+    )
+    expect(mail.html).toContain(
+      '<ul><li>Thursday 17 December 2026, Morning (07:00)</li><li>Saturday 19 December 2026</li></ul>',
+    )
+    const details = renderMail(
+      {subject: 'x', body: 'Intro\n\n{details}'},
+      {
+        details: {
+          rows: [
+            ['Name', 'A & B'],
+            ['Notes', ''],
+          ],
+        },
+      },
+      brand,
+    )
+    expect(details.html).toContain(
+      '<table role="presentation"><tr><th scope="row" align="left">Name</th><td>A &amp; B</td></tr><tr><th scope="row" align="left">Notes</th><td>—</td></tr></table>',
+    )
+    const link = renderMail(
+      {subject: 's', body: 'See {requestLink}'},
+      {requestLink: 'https://site.example/requests/abc?x=1&y=2'},
+      brand,
+    )
+    expect(link.html).toContain(
+      '<p>See <a href="https://site.example/requests/abc?x=1&amp;y=2">https://site.example/requests/abc?x=1&amp;y=2</a></p>',
+    )
+  })
+
+  it('escapes what people typed and keeps headers on one line', () => {
+    const mail = renderMail(
+      {subject: 'About {reference}', body: 'Dear {name},\n\n{message}'},
+      {
+        reference: 'CTX-1\r\nBcc: evil@example.com',
+        name: '<script>alert(1)</script>',
+        message: 'Line one\nLine two \u0000ahttps://evil.example\u0000',
+      },
+      brand,
+    )
+    expect(mail.subject).toBe('About CTX-1 Bcc: evil@example.com')
+    expect(mail.html).toContain('Dear &lt;script&gt;alert(1)&lt;/script&gt;,')
+    expect(mail.html).toContain('<p>Line one<br>Line two ahttps://evil.example</p>')
+    expect(mail.html).not.toContain('<a ')
+  })
+
+  it('leaves out a paragraph whose only placeholder is empty', () => {
+    const mail = renderMail(defaultMailTemplate('proposal'), {...SAMPLE_VALUES, message: ''}, brand)
+    expect(mail.text).not.toMatch(/\n\n\n/)
+    expect(mail.html).not.toContain('<p></p>')
+  })
+})

@@ -1,0 +1,384 @@
+/**
+ * The mails the business sends (issue 14), as templates editors write in the studio: a subject and a body with
+ * named placeholders in braces (`{name}`, `{date}`). The same rules run in the studio's validation, in the
+ * staff's mail preview and in the functions that queue each mail, so a template an editor could publish is a
+ * template the functions can fill.
+ *
+ * A body is plain text: paragraphs separated by a blank line. A placeholder standing alone in its paragraph and
+ * filled with a list or with rows ({options}, {details}, {requests}) becomes a list or a table in the HTML part;
+ * `{requestLink}` becomes a link. Everything an editor or a traveller typed is escaped.
+ */
+
+export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number]['kind']
+
+/** One value to fill a placeholder with. */
+export type PlaceholderValue = string | {list: string[]} | {rows: [label: string, value: string][]}
+
+export type PlaceholderValues = Partial<Record<Placeholder, PlaceholderValue>>
+
+export type MailTemplate = {subject: string; body: string}
+
+/** What every placeholder means, for the studio's help text and the sample preview. */
+export const PLACEHOLDERS = {
+  name: {description: 'The traveller’s name', sample: 'Thandi Mokoena'},
+  reference: {description: 'The request’s reference', sample: 'CTX-7KQ2MD'},
+  experience: {description: 'The experience’s title', sample: 'Lion’s Head Sunrise Hike'},
+  date: {description: 'The trip date in words', sample: 'Wednesday 16 December 2026'},
+  time: {description: 'The preferred time, or “Any time”', sample: 'Morning (07:00)'},
+  group: {description: 'The group in words', sample: '2 adults, 1 child'},
+  requestLink: {
+    description: 'The traveller’s private link to their request',
+    sample: 'https://example.com/requests/…',
+  },
+  company: {description: 'The company’s name from site settings', sample: 'Cape Curated'},
+  reason: {
+    description: 'Why staff declined',
+    sample: 'The mountain is closed for a trail race that morning.',
+  },
+  message: {description: 'What staff wrote', sample: 'Would an earlier start at 06:30 suit you?'},
+  options: {
+    description: 'The dates staff propose, as a list',
+    sample: {list: ['Thursday 17 December 2026, Morning (07:00)', 'Saturday 19 December 2026']},
+  },
+  acceptedDate: {
+    description: 'The date the traveller accepted, in words',
+    sample: 'Saturday 19 December 2026',
+  },
+  details: {
+    description: 'Every detail of the request, as a table',
+    sample: {
+      rows: [
+        ['Reference', 'CTX-7KQ2MD'],
+        ['Experience', 'Lion’s Head Sunrise Hike'],
+      ],
+    },
+  },
+  email: {description: 'The email address given', sample: 'thandi@example.com'},
+  count: {description: 'How many requests are listed', sample: '2'},
+  requests: {
+    description: 'The requests waiting for an answer, as a list',
+    sample: {
+      list: ['CTX-7KQ2MD, Thandi Mokoena: Lion’s Head Sunrise Hike, received 6 working hours ago'],
+    },
+  },
+  dashboardLink: {description: 'The staff dashboard', sample: 'https://example.com/admin/bookings'},
+} as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
+
+export type Placeholder = keyof typeof PLACEHOLDERS
+
+const TRIP = [
+  'name',
+  'reference',
+  'experience',
+  'date',
+  'time',
+  'group',
+  'requestLink',
+  'company',
+] as const
+
+/**
+ * Every mail, who receives it, the placeholders it may use, and the text it starts with (the seed's, and the
+ * functions' fallback while a template is missing: a mail is never held back for want of copy).
+ */
+export const MAIL_TEMPLATE_KINDS = [
+  {
+    kind: 'acknowledgement',
+    title: 'Request received (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'We have your request {reference}: {experience}',
+    body: `Dear {name},
+
+Thank you for your request to join {experience} on {date}. Your reference is {reference}.
+
+Group: {group}
+Preferred time: {time}
+
+No payment is required at this stage. We check availability with our guides and will reply by email within 24 to 48 hours.
+
+You can see your request, our replies and change your mind at any time here:
+
+{requestLink}`,
+  },
+  {
+    kind: 'confirmation',
+    title: 'Confirmed (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'Confirmed: {experience} on {date}',
+    body: `Dear {name},
+
+Good news: your place on {experience} on {date} is confirmed (reference {reference}).
+
+Group: {group}
+Time: {time}
+
+We will send the meeting point and what to bring a few days before. Your request stays here:
+
+{requestLink}`,
+  },
+  {
+    kind: 'decline',
+    title: 'Declined (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'reason'],
+    subject: 'About your request {reference}: {experience}',
+    body: `Dear {name},
+
+Thank you for asking us about {experience} on {date}. We are sorry that we cannot offer it this time.
+
+{reason}
+
+We would be glad to help with another date or another experience: just reply to this email.
+
+{requestLink}`,
+  },
+  {
+    kind: 'proposal',
+    title: 'Other dates proposed (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'options', 'message'],
+    subject: 'Other dates for {experience} ({reference})',
+    body: `Dear {name},
+
+We cannot offer {experience} on {date}, but we can offer:
+
+{options}
+
+{message}
+
+Choose the one that suits you on your request page and we will hold it for you:
+
+{requestLink}`,
+  },
+  {
+    kind: 'question',
+    title: 'A question from the team (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'message'],
+    subject: 'A question about your request {reference}',
+    body: `Dear {name},
+
+Thank you for your request for {experience} on {date}. Before we confirm, we have a question:
+
+{message}
+
+Just reply to this email. Your request is here:
+
+{requestLink}`,
+  },
+  {
+    kind: 'requestLink',
+    title: 'A new link to a request (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'Your link to request {reference}',
+    body: `Dear {name},
+
+Here is a new link to your request {reference} for {experience} on {date}:
+
+{requestLink}
+
+If you did not ask for it, you can ignore this email.`,
+  },
+  {
+    kind: 'teamNewBooking',
+    title: 'New booking request (to the team)',
+    to: 'team',
+    placeholders: [...TRIP, 'details', 'email'],
+    subject: 'New booking request {reference}: {experience}, {date}',
+    body: `A new booking request arrived.
+
+{details}`,
+  },
+  {
+    kind: 'teamAccepted',
+    title: 'Traveller accepted a proposed date (to the team)',
+    to: 'team',
+    placeholders: [...TRIP, 'acceptedDate', 'email'],
+    subject: '{name} accepted {acceptedDate} ({reference})',
+    body: `{name} accepted {acceptedDate} for {experience} (reference {reference}, group {group}).
+
+The booking now has the new date.`,
+  },
+  {
+    kind: 'teamWithdrawn',
+    title: 'Traveller withdrew a request (to the team)',
+    to: 'team',
+    placeholders: [...TRIP, 'email'],
+    subject: 'Withdrawn: {reference}, {experience}, {date}',
+    body: `{name} withdrew the request {reference} for {experience} on {date} (group {group}).
+
+The request is closed; nothing more is needed.`,
+  },
+  {
+    kind: 'teamDigest',
+    title: 'Daily list of waiting requests (to the team)',
+    to: 'team',
+    placeholders: ['count', 'requests', 'dashboardLink', 'company'],
+    subject: '{count} requests waiting for an answer',
+    body: `These requests have waited longer than they should for an answer:
+
+{requests}
+
+{dashboardLink}`,
+  },
+  {
+    kind: 'teamItinerary',
+    title: 'New bespoke itinerary request (to the team)',
+    to: 'team',
+    placeholders: ['name', 'email', 'details', 'company'],
+    subject: 'New itinerary request from {name}',
+    body: `A new bespoke itinerary request arrived.
+
+{details}`,
+  },
+  {
+    kind: 'teamNewsletter',
+    title: 'New newsletter sign-up (to the team)',
+    to: 'team',
+    placeholders: ['name', 'email', 'details', 'company'],
+    subject: 'New newsletter sign-up: {email}',
+    body: `Someone joined the newsletter.
+
+{details}`,
+  },
+] as const satisfies readonly {
+  kind: string
+  title: string
+  to: 'traveller' | 'team'
+  placeholders: readonly Placeholder[]
+  subject: string
+  body: string
+}[]
+
+export const MAIL_TEMPLATE_TYPE = 'mailTemplate'
+
+/** One document per mail, with a fixed id, so the functions find each by kind and the studio lists each once. */
+export const mailTemplateId = (kind: MailTemplateKind) => `mailTemplate-${kind}`
+
+export const mailTemplateKind = (kind: string) =>
+  MAIL_TEMPLATE_KINDS.find((entry) => entry.kind === kind)
+
+export function defaultMailTemplate(kind: MailTemplateKind): MailTemplate {
+  const {subject, body} = mailTemplateKind(kind)!
+  return {subject, body}
+}
+
+const PLACEHOLDER = /\{([^{}\s]*)\}/g
+
+/** Every `{word}` a text names, in order of appearance. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!)
+}
+
+/**
+ * What is wrong with a template's text, in words an editor acts on; empty when it can be published. Unknown
+ * placeholders (a typo, or one this mail has no value for) would reach travellers as `{nmae}`; a stray brace
+ * would too.
+ */
+export function templateProblems(kind: MailTemplateKind, text: string): string[] {
+  const allowed: readonly string[] = mailTemplateKind(kind)?.placeholders ?? []
+  const problems: string[] = []
+  const unknown = [...new Set(placeholdersIn(text).filter((name) => !allowed.includes(name)))]
+  if (unknown.length)
+    problems.push(
+      `${unknown.map((name) => `{${name}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not available in this mail. Use ${allowed.map((name) => `{${name}}`).join(', ')}.`,
+    )
+  if (/[{}]/.test(text.replace(PLACEHOLDER, '')))
+    problems.push(
+      'A brace is not closed: write placeholders as {name}, with nothing else in braces.',
+    )
+  return problems
+}
+
+/** The sample values of the studio's preview. */
+export const SAMPLE_VALUES: PlaceholderValues = Object.fromEntries(
+  Object.entries(PLACEHOLDERS).map(([name, {sample}]) => [name, sample]),
+) as PlaceholderValues
+
+/** What the HTML part needs besides the body: the company's name for the title and the signature. */
+export type MailBrand = {company: string; signature: string}
+
+export type RenderedMail = {subject: string; text: string; html: string}
+
+const asText = (value: PlaceholderValue | undefined): string => {
+  if (value === undefined) return ''
+  // NUL marks this module's own links in the HTML part; nobody's text may carry one.
+  if (typeof value === 'string') return value.replaceAll('\u0000', '')
+  if ('list' in value) return value.list.map((item) => `- ${asText(item)}`).join('\n')
+  return value.rows.map(([label, cell]) => `${asText(label)}: ${asText(cell) || '—'}`).join('\n')
+}
+
+const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim()
+
+export const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+
+const fill = (
+  text: string,
+  values: PlaceholderValues,
+  each: (value: PlaceholderValue | undefined, name: string) => string,
+) => text.replace(PLACEHOLDER, (_match, name: string) => each(values[name as Placeholder], name))
+
+const isLink = (value: string) => /^https?:\/\/\S+$/.test(value)
+
+function htmlBlock(paragraph: string, values: PlaceholderValues): string {
+  const alone = /^\{([^{}\s]+)\}$/.exec(paragraph.trim())
+  const value = alone ? values[alone[1] as Placeholder] : undefined
+  if (value && typeof value !== 'string') {
+    if ('list' in value)
+      return `<ul>${value.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+    return `<table role="presentation">${value.rows
+      .map(
+        ([label, cell]) =>
+          `<tr><th scope="row" align="left">${escapeHtml(label)}</th><td>${escapeHtml(cell || '—')}</td></tr>`,
+      )
+      .join('')}</table>`
+  }
+  const inline = fill(paragraph, values, (filled, name) => {
+    const text = asText(filled)
+    if (isLink(text) && (name === 'requestLink' || name === 'dashboardLink'))
+      return `\u0000a${text}\u0000`
+    return text
+  })
+  // Escape everything, then turn the marked links and the line breaks into markup.
+  const html = escapeHtml(inline)
+    .replace(/\u0000a(\S+?)\u0000/g, (_m, url: string) => `<a href="${url}">${url}</a>`)
+    .replaceAll('\n', '<br>')
+  return `<p>${html}</p>`
+}
+
+/**
+ * Fills a template: the subject on one line, the body as plain text with the signature, and an HTML part with the
+ * same words (language, title, paragraphs, lists and tables a screen reader announces).
+ */
+export function renderMail(
+  template: MailTemplate,
+  values: PlaceholderValues,
+  brand: MailBrand,
+): RenderedMail {
+  const subject = oneLine(fill(template.subject, values, (value) => oneLine(asText(value))))
+  const paragraphs = template.body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+  const signature = brand.signature.trim()
+  const textBody = paragraphs
+    .map((paragraph) => fill(paragraph, values, asText).trim())
+    .filter(Boolean)
+  const text = `${[...textBody, ...(signature ? [signature] : [])].join('\n\n')}\n`
+  const htmlBody = paragraphs
+    .map((paragraph) => htmlBlock(paragraph, values))
+    .filter((block) => block !== '<p></p>')
+  if (signature) htmlBody.push(`<p>${escapeHtml(signature).replaceAll('\n', '<br>')}</p>`)
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${htmlBody.join('')}</body></html>`
+  return {subject, text, html}
+}

@@ -1,0 +1,157 @@
+import {z} from 'zod'
+
+import type {BookingStatus} from './booking-status.ts'
+import {isIsoDate} from './iso-date.ts'
+import type {MailTemplateKind} from './mail-templates.ts'
+
+/**
+ * The request loop (issue 14): what staff decide about a booking request, what the traveller does in answer, and
+ * how each is recorded in the booking's `status_history`. Shared by the staff API, the studio's document actions,
+ * the dashboard's forms and the traveller's request page, so all four agree on statuses, mails and messages.
+ */
+
+/** What staff decide, in one action each. */
+export const STAFF_DECISIONS = ['confirm', 'decline', 'propose', 'question'] as const
+export type StaffDecision = (typeof STAFF_DECISIONS)[number]
+
+/** What a traveller does from their request page. */
+export const TRAVELLER_ACTIONS = ['accept', 'withdraw'] as const
+export type TravellerAction = (typeof TRAVELLER_ACTIONS)[number]
+
+export type RequestAction = StaffDecision | TravellerAction
+
+export const DECISION_LABELS: Record<StaffDecision, string> = {
+  confirm: 'Confirm',
+  decline: 'Decline',
+  propose: 'Propose other dates',
+  question: 'Ask a question',
+}
+
+/** The status each decision leaves the booking in. */
+export const DECISION_STATUS: Record<StaffDecision, BookingStatus> = {
+  confirm: 'confirmed',
+  decline: 'declined',
+  propose: 'contacted',
+  question: 'contacted',
+}
+
+/** The traveller's mail each decision sends. */
+export const DECISION_MAIL: Record<StaffDecision, MailTemplateKind> = {
+  confirm: 'confirmation',
+  decline: 'decline',
+  propose: 'proposal',
+  question: 'question',
+}
+
+/** How the history reads each action, to staff and to the traveller. */
+export const ACTION_TITLES: Record<RequestAction, string> = {
+  confirm: 'Confirmed',
+  decline: 'Declined',
+  propose: 'Other dates proposed',
+  question: 'Question from the team',
+  accept: 'Proposed date accepted',
+  withdraw: 'Withdrawn by the traveller',
+}
+
+export const MAX_PROPOSED_OPTIONS = 3
+export const MAX_DECISION_MESSAGE = 2_000
+
+const message = z
+  .string()
+  .trim()
+  .max(MAX_DECISION_MESSAGE, `Keep the message under ${MAX_DECISION_MESSAGE} characters.`)
+const revision = z.string().min(1).max(200)
+
+export const proposedOptionSchema = z.object({
+  date: z.string().refine(isIsoDate, 'Choose a date.'),
+  /** One of the experience's time slots; empty when it has none to choose. */
+  preferred_time: z.string().max(40).default(''),
+})
+export type ProposedOption = z.output<typeof proposedOptionSchema>
+
+/** One schema for the dashboard's forms, the staff API and the studio's actions. */
+export const staffDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({
+    decision: z.literal('confirm'),
+    revision,
+    /** Staff saw the departure's numbers and confirm beyond its places (recorded in the history). */
+    confirmAnyway: z.boolean().optional(),
+  }),
+  z.object({
+    decision: z.literal('decline'),
+    revision,
+    reason: message.min(1, 'Tell the traveller why: it goes into the mail.'),
+  }),
+  z.object({
+    decision: z.literal('propose'),
+    revision,
+    options: z
+      .array(proposedOptionSchema)
+      .min(1, 'Propose at least one date.')
+      .max(MAX_PROPOSED_OPTIONS, `Propose at most ${MAX_PROPOSED_OPTIONS} dates.`)
+      .refine(
+        (options) =>
+          new Set(options.map((option) => `${option.date} ${option.preferred_time}`)).size ===
+          options.length,
+        'Each proposed date and time once.',
+      ),
+    message: message.default(''),
+  }),
+  z.object({
+    decision: z.literal('question'),
+    revision,
+    message: message.min(1, 'Write the question: it goes into the mail.'),
+  }),
+])
+export type StaffDecisionInput = z.input<typeof staffDecisionSchema>
+export type StaffDecisionRequest = z.output<typeof staffDecisionSchema>
+
+/**
+ * One entry of `status_history`. A plain status change (the dropdown, "Mark as Contacted") has no `action`; a
+ * decision or a traveller's action says which, what the traveller was told (`message`: a decline's reason, a
+ * question, a proposal's note), the dates proposed or accepted, and the mail it sent. `note` stays internal.
+ */
+export type StatusHistoryEntry = {
+  _key: string
+  _type: 'statusChange'
+  status: BookingStatus
+  at: string
+  by?: string
+  note?: string
+  action?: RequestAction
+  message?: string
+  options?: (ProposedOption & {_key: string})[]
+  mail_id?: string
+}
+
+/**
+ * The proposal the traveller may still accept: the newest `propose` entry, unless something settled the request
+ * since (an acceptance, another decision that is not a question, a withdrawal).
+ */
+export function openProposal(
+  history: readonly StatusHistoryEntry[] | null | undefined,
+): StatusHistoryEntry | null {
+  const entries = history ?? []
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index]!
+    if (entry.action === 'propose') return entry.options?.length ? entry : null
+    if (entry.action && entry.action !== 'question') return null
+    // A plain status change that settles the request (staff confirmed or closed it by hand) ends the offer too.
+    if (!entry.action && entry.status !== 'contacted' && entry.status !== 'new') return null
+  }
+  return null
+}
+
+/** Statuses from which the traveller can no longer withdraw: nothing is open any more. */
+export const SETTLED_STATUSES: readonly BookingStatus[] = ['declined', 'closed']
+
+export const canWithdraw = (status: string) =>
+  !(SETTLED_STATUSES as readonly string[]).includes(status)
+
+/** What a traveller's acceptance of a proposed date leaves the booking in: an editor's choice in site settings. */
+export const ACCEPTED_PROPOSAL_STATUSES = [
+  {value: 'confirmed', title: 'Confirmed at once (the proposed date was held for them)'},
+  {value: 'contacted', title: 'Back to staff to confirm'},
+] as const
+export type AcceptedProposalStatus = (typeof ACCEPTED_PROPOSAL_STATUSES)[number]['value']
+export const DEFAULT_ACCEPTED_PROPOSAL_STATUS: AcceptedProposalStatus = 'confirmed'
