@@ -19,6 +19,7 @@ import {createStaffRoutes} from './create-staff-routes.ts'
 import {departureSnapshotQuery} from './departure-queries.ts'
 import {createLoginRateLimit} from './login-rate-limit.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
+import {testDecisionDeps} from '../lib/testing/decision-deps.ts'
 
 const ORIGIN = 'http://site.test'
 const PASSWORD = 'correct horse battery'
@@ -127,6 +128,7 @@ beforeAll(async () => {
       now: () => new Date('2030-01-01T10:00:00Z'),
       secrets: {password: hashPassword(PASSWORD), sessionSecret: 'capacity-test-secret'},
       rateLimit: createLoginRateLimit(),
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
       listen: async () => {},
     }),
   )

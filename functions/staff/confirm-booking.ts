@@ -17,6 +17,16 @@ import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
 
+/**
+ * What a decision adds to a confirmation (issue 14): its history entry's fields (key, action, mail) and the
+ * traveller's mail, committed in the confirmation's own transaction so a confirmed booking always has its mail.
+ */
+export type ConfirmationExtras = {
+  entry: Record<string, unknown> & {_key: string}
+  /** Created only if new (the outbox's mail documents: see functions/lib/mailer.ts). */
+  documents: {_id: string; _type: string}[]
+}
+
 /** What staff see before confirming beyond a departure's places. */
 export type OverCapacity = ConfirmationNumbers
 
@@ -51,6 +61,7 @@ export async function confirmWithCapacity(
   revision: string,
   by: string,
   confirmAnyway: boolean,
+  extras?: ConfirmationExtras,
 ): Promise<HandlerResult | null> {
   const first = await deps.client.fetch<Snapshot['booking']>(staffBookingByIdQuery, {id})
   if (!first) return {status: 404, body: {error: 'Booking not found'}}
@@ -109,9 +120,11 @@ export async function confirmWithCapacity(
             at,
             by,
             ...(over ? {note: confirmAnywayNote(numbers)} : {}),
+            ...extras?.entry,
           },
         ]),
     )
+    for (const document of extras?.documents ?? []) transaction.createIfNotExists(document)
     const lockFields = {last_change: id, updated_at: at}
     if (snapshot.lock)
       transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))

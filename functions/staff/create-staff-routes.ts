@@ -5,6 +5,7 @@ import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
+import {decideBooking, previewDecision, type DecisionDeps} from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
@@ -35,6 +36,8 @@ export type StaffRoutesDeps = StaffDeps & {
   listen: ListenBookings
   /** Origins allowed to change state besides the request's own (e.g. SITE_URL behind a proxy). */
   allowedOrigins?: string[]
+  /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
+  decisions: DecisionDeps
 }
 
 type Env = {Variables: {session: StaffSession}}
@@ -177,7 +180,34 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         handlerDeps,
         c.req.param('id'),
         await c.req.json().catch(() => null),
-        `staff (session ${c.get('session').id.slice(0, 6)})`,
+        staffName(c),
+      ),
+    ),
+  )
+
+  const staffName = (c: Context<Env>) => `staff (session ${c.get('session').id.slice(0, 6)})`
+
+  app.post('/bookings/:id/decision', async (c) =>
+    send(
+      c,
+      await decideBooking(
+        handlerDeps,
+        deps.decisions,
+        c.req.param('id'),
+        await c.req.json().catch(() => null),
+        staffName(c),
+      ),
+    ),
+  )
+
+  app.post('/bookings/:id/decision/preview', async (c) =>
+    send(
+      c,
+      await previewDecision(
+        handlerDeps,
+        deps.decisions,
+        c.req.param('id'),
+        await c.req.json().catch(() => null),
       ),
     ),
   )

@@ -16,6 +16,7 @@ import {
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
 } from './staff-session.ts'
+import {testDecisionDeps} from '../lib/testing/decision-deps.ts'
 
 const ORIGIN = 'http://site.test'
 const PASSWORD = 'correct horse battery'
@@ -83,6 +84,7 @@ beforeAll(async () => {
       get rateLimit() {
         return rateLimit
       },
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
       listen: createLakeListener({
         apiHost: lake.url,
         apiVersion: '2025-02-19',

@@ -5,6 +5,8 @@ import {createClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {z} from 'zod'
 
+import {loadMailContent} from '../lib/mail-content.ts'
+import {publicRuntime} from '../lib/runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLakeListener} from './lake-listen.ts'
@@ -97,6 +99,19 @@ function buildStaffRoutes(): Hono {
         token: getToken(),
       })(onChange, signal),
     allowedOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : [],
+    // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
+    // sign the request links (the same secret the request page checks them with).
+    decisions: {
+      mailContent: () => loadMailContent(getContent()),
+      get links() {
+        const {siteUrl, requestLinkSecret} = publicRuntime().env
+        return {siteUrl, secret: requestLinkSecret, now: () => new Date()}
+      },
+      queued: () =>
+        void publicRuntime()
+          .outbox.flush()
+          .catch((error: unknown) => console.error('[outbox]', error)),
+    },
   }) as unknown as Hono
 }
 

@@ -17,7 +17,7 @@ export async function benchBookings(): Promise<BenchResult[]> {
       samples: result.latenciesMs,
       extra: {
         'requests/s': Math.round(result.requests / result.seconds),
-        acknowledged: `${acknowledged} of ${result.requests}`,
+        'acknowledged': `${acknowledged} of ${result.requests}`,
         'stored once': `${new Set(result.stored.map((b) => b.booking_ref)).size} of ${stored}`,
         'unexpected answers': result.unexpected.length,
       },
@@ -27,7 +27,7 @@ export async function benchBookings(): Promise<BenchResult[]> {
       unit: 's',
       samples: [result.mailDrainSeconds],
       extra: {
-        mails: `${result.received.length} for ${stored} bookings (2 each expected)`,
+        'mails': `${result.received.length} for ${stored} bookings (2 each expected)`,
         // From the first mail the listener received to the last: the outbox's sending rate through the lake.
         'mails/s': mailsPerSecond(result.received.map((mail) => mail.at)),
       },

@@ -11,6 +11,7 @@ import {hashPassword} from '../../functions/staff/admin-password.ts'
 import {createStaffRoutes} from '../../functions/staff/create-staff-routes.ts'
 import {createLoginRateLimit} from '../../functions/staff/login-rate-limit.ts'
 import type {BenchResult} from './stats.ts'
+import {testDecisionDeps} from '../../functions/lib/testing/decision-deps.ts'
 
 /**
  * Issue 13: places per departure are computed on the lake by one GROQ query per view, with 10,000 bookings over
@@ -112,6 +113,7 @@ export async function benchCapacity(): Promise<BenchResult[]> {
       now: () => new Date(),
       secrets: {password: hashPassword('bench-password'), sessionSecret: 'bench'},
       rateLimit: createLoginRateLimit(),
+      decisions: testDecisionDeps(content),
       listen: async () => {},
     }),
   )

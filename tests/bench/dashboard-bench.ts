@@ -17,7 +17,12 @@ const RUNS = 10
 const SITE_PORT = 3250
 const LAKE_PORT = 3583
 const PASSWORD = 'bench-dashboard-password'
-const EXPERIENCES = ["Lion's Head Sunset Hike", 'Cape Winelands Tour', 'Bo-Kaap Food Walk', 'Township Jazz Night']
+const EXPERIENCES = [
+  "Lion's Head Sunset Hike",
+  'Cape Winelands Tour',
+  'Bo-Kaap Food Walk',
+  'Township Jazz Night',
+]
 const STATUSES = ['new', 'contacted', 'confirmed', 'declined', 'closed']
 
 export async function benchDashboard(): Promise<BenchResult[]> {
@@ -29,11 +34,20 @@ export async function benchDashboard(): Promise<BenchResult[]> {
   const dataDir = product.dataDir
   const browser = await chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
     const site = product.siteUrl
-    const {rootToken} = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {rootToken: string}
+    const {rootToken} = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      rootToken: string
+    }
     const bookings = createClient({
       projectId: 'local',
       dataset: 'bookings',
@@ -84,8 +98,16 @@ export async function benchDashboard(): Promise<BenchResult[]> {
       revisit.push(performance.now() - navigated)
     }
     return [
-      {name: `dashboard: Access Dashboard to the newest of ${DOCUMENTS} bookings on screen`, unit: 'ms', samples: unlock},
-      {name: 'dashboard: signed-in visit (navigation) to the newest booking on screen', unit: 'ms', samples: revisit},
+      {
+        name: `dashboard: Access Dashboard to the newest of ${DOCUMENTS} bookings on screen`,
+        unit: 'ms',
+        samples: unlock,
+      },
+      {
+        name: 'dashboard: signed-in visit (navigation) to the newest booking on screen',
+        unit: 'ms',
+        samples: revisit,
+      },
     ]
   } finally {
     await browser.close()

@@ -11,8 +11,26 @@ import type {BenchResult} from './stats.ts'
  */
 const root = path.resolve(import.meta.dirname, '../..')
 const DOCUMENTS = 10_000
-const FIRST_NAMES = ['Thandi', 'Sipho', 'Emma', 'Liam', 'Aisha', 'Pieter', 'Naledi', 'Oliver', 'Zanele', 'Sophie']
-const EXPERIENCES = ["Lion's Head Sunset Hike", 'Cape Winelands Tour', 'Bo-Kaap Food Walk', 'Township Jazz Night', 'Cape Point & Penguins', 'Sunset Cruise']
+const FIRST_NAMES = [
+  'Thandi',
+  'Sipho',
+  'Emma',
+  'Liam',
+  'Aisha',
+  'Pieter',
+  'Naledi',
+  'Oliver',
+  'Zanele',
+  'Sophie',
+]
+const EXPERIENCES = [
+  "Lion's Head Sunset Hike",
+  'Cape Winelands Tour',
+  'Bo-Kaap Food Walk',
+  'Township Jazz Night',
+  'Cape Point & Penguins',
+  'Sunset Cruise',
+]
 const STATUSES = ['new', 'contacted', 'confirmed', 'declined', 'closed']
 
 function startLake(dataDir: string): Promise<{url: string; child: ChildProcess}> {
@@ -48,11 +66,17 @@ async function timed(runs: number, task: (index: number) => Promise<unknown>): P
 export async function benchLake(): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lake-bench-'))
   const {url, child} = await startLake(dataDir)
-  const {rootToken} = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {rootToken: string}
+  const {rootToken} = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    rootToken: string
+  }
   const api = `${url}/v2025-02-19`
-  const headers = {authorization: `Bearer ${rootToken}`, 'content-type': 'application/json'}
+  const headers = {'authorization': `Bearer ${rootToken}`, 'content-type': 'application/json'}
   const mutate = (mutations: unknown[]) =>
-    fetch(`${api}/data/mutate/bookings`, {method: 'POST', headers, body: JSON.stringify({mutations})}).then(async (res) => {
+    fetch(`${api}/data/mutate/bookings`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({mutations}),
+    }).then(async (res) => {
       if (!res.ok) throw new Error(`mutate ${res.status}: ${await res.text()}`)
       return res.json()
     })
@@ -89,20 +113,29 @@ export async function benchLake(): Promise<BenchResult[]> {
 
     const latest = '*[_type == "booking"] | order(_createdAt desc)[0...50]'
     await timed(20, () => query(latest))
-    results.push({name: 'lake: latest 50 of 10,000 bookings', unit: 'ms', samples: await timed(200, () => query(latest))})
+    results.push({
+      name: 'lake: latest 50 of 10,000 bookings',
+      unit: 'ms',
+      samples: await timed(200, () => query(latest)),
+    })
 
-    const search = '*[_type == "booking" && (name match $q || email match $q) && status == $status] | order(created_at desc)[0...50]'
+    const search =
+      '*[_type == "booking" && (name match $q || email match $q) && status == $status] | order(created_at desc)[0...50]'
     results.push({
       name: 'lake: text match search + status filter',
       unit: 'ms',
-      samples: await timed(200, (i) => query(search, {q: `${FIRST_NAMES[i % FIRST_NAMES.length]}*`, status: STATUSES[i % 5]})),
+      samples: await timed(200, (i) =>
+        query(search, {q: `${FIRST_NAMES[i % FIRST_NAMES.length]}*`, status: STATUSES[i % 5]}),
+      ),
     })
 
     results.push({
       name: 'lake: getDocument',
       unit: 'ms',
       samples: await timed(500, (i) =>
-        fetch(`${api}/data/doc/bookings/booking.bench-${(i * 37) % DOCUMENTS}`, {headers}).then((res) => res.json()),
+        fetch(`${api}/data/doc/bookings/booking.bench-${(i * 37) % DOCUMENTS}`, {headers}).then(
+          (res) => res.json(),
+        ),
       ),
     })
 
@@ -114,7 +147,9 @@ export async function benchLake(): Promise<BenchResult[]> {
         Array.from({length: clients}, async (_, client) => {
           for (let i = 0; i < perClient; i++) {
             const t0 = performance.now()
-            await mutate([{patch: {id: `booking.bench-${client * perClient + i}`, set: {status: 'contacted'}}}])
+            await mutate([
+              {patch: {id: `booking.bench-${client * perClient + i}`, set: {status: 'contacted'}}},
+            ])
             latencies.push(performance.now() - t0)
           }
         }),
@@ -129,7 +164,11 @@ export async function benchLake(): Promise<BenchResult[]> {
     }
 
     results.push(await listenerDelay(api, headers, mutate))
-    results.push({name: 'lake: resident memory after the run', unit: 'MB', samples: [residentMemoryMb(child.pid!)]})
+    results.push({
+      name: 'lake: resident memory after the run',
+      unit: 'MB',
+      samples: [residentMemoryMb(child.pid!)],
+    })
   } finally {
     child.kill('SIGTERM')
     fs.rmSync(dataDir, {recursive: true, force: true})
@@ -184,7 +223,8 @@ async function listenerDelay(
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   const deadline = Date.now() + 5_000
-  while (delays.length < LISTENERS * COMMITS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+  while (delays.length < LISTENERS * COMMITS && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   for (const controller of controllers) controller.abort()
   return {
     name: `lake: commit to event at ${LISTENERS} listeners`,

@@ -8,7 +8,12 @@ import {percentile, type BenchResult} from './stats.ts'
  * Lighthouse (mobile, simulated throttling) on the running product, as `npm start` runs it, with
  * the seed content: scores, LCP, CLS, total blocking time, and the JavaScript a page loads first.
  */
-const PAGES = ['/', '/experiences', '/experiences/lions-head-sunset-hike', '/stories/cape-jazz-scene']
+const PAGES = [
+  '/',
+  '/experiences',
+  '/experiences/lions-head-sunset-hike',
+  '/stories/cape-jazz-scene',
+]
 const SITE_PORT = 3200
 const LAKE_PORT = 3533
 const RUNS_PER_PAGE = 3
@@ -17,7 +22,15 @@ export async function benchSite(): Promise<BenchResult[]> {
   const product = await startProduct('site', {sitePort: SITE_PORT, lakePort: LAKE_PORT})
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   const results: BenchResult[] = []
   try {
@@ -41,7 +54,12 @@ export async function benchSite(): Promise<BenchResult[]> {
         }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-        const requests = (lhr.audits['network-requests']?.details as {items?: {resourceType?: string; transferSize?: number}[]})?.items ?? []
+        const requests =
+          (
+            lhr.audits['network-requests']?.details as {
+              items?: {resourceType?: string; transferSize?: number}[]
+            }
+          )?.items ?? []
         const scriptBytes = requests
           .filter((request) => request.resourceType === 'Script')
           .reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
@@ -56,16 +74,26 @@ export async function benchSite(): Promise<BenchResult[]> {
           firstLoadJsKbCompressed: Math.round(scriptBytes / 102.4) / 10,
         })
       }
-      const median = (key: string) => percentile(runs.map((run) => run[key] ?? Number.NaN), 50)
+      const median = (key: string) =>
+        percentile(
+          runs.map((run) => run[key] ?? Number.NaN),
+          50,
+        )
       results.push({
         name: `site ${page} (Lighthouse performance, ${runs.length} runs)`,
         unit: 'score',
         samples: runs.map((run) => run.performance ?? Number.NaN),
         extra: {
           ...Object.fromEntries(
-            ['accessibility', 'bestPractices', 'seo', 'lcpSeconds', 'cls', 'totalBlockingTimeMs', 'firstLoadJsKbCompressed'].map(
-              (key) => [`${key} (median)`, median(key)],
-            ),
+            [
+              'accessibility',
+              'bestPractices',
+              'seo',
+              'lcpSeconds',
+              'cls',
+              'totalBlockingTimeMs',
+              'firstLoadJsKbCompressed',
+            ].map((key) => [`${key} (median)`, median(key)]),
           ),
           ...(errors.length > 0 ? {failedRuns: errors.join(' | ')} : {}),
         },

@@ -9,6 +9,7 @@ import {createStaffRoutes} from '../../functions/staff/create-staff-routes.ts'
 import {createLakeListener} from '../../functions/staff/lake-listen.ts'
 import {createLoginRateLimit} from '../../functions/staff/login-rate-limit.ts'
 import type {BenchResult} from './stats.ts'
+import {testDecisionDeps} from '../../functions/lib/testing/decision-deps.ts'
 
 /**
  * Issue 6: search and filters through the staff API (session cookie, HTTP, GROQ on the lake) over 10,000
@@ -70,6 +71,7 @@ export async function benchStaff(): Promise<BenchResult[]> {
       now: () => new Date(),
       secrets: {password: hashPassword('bench-password'), sessionSecret: 'bench'},
       rateLimit: createLoginRateLimit(),
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
       listen: createLakeListener({
         apiHost: lake.url,
         apiVersion: '2025-02-19',

@@ -12,7 +12,8 @@ export function percentile(samples: number[], p: number): number {
   return sorted[index] as number
 }
 
-const round = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100)
+const round = (value: number) =>
+  Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100
 
 /** One line per result: median and p95 of its samples, plus any extra figures. */
 export function formatResult(result: BenchResult): string {
@@ -21,8 +22,8 @@ export function formatResult(result: BenchResult): string {
     samples.length === 0
       ? 'no measurement'
       : samples.length === 1
-      ? `${round(samples[0] as number)} ${result.unit}`
-      : `median ${round(percentile(samples, 50))} ${result.unit}, p95 ${round(percentile(samples, 95))} ${result.unit} (n=${samples.length})`
+        ? `${round(samples[0] as number)} ${result.unit}`
+        : `median ${round(percentile(samples, 50))} ${result.unit}, p95 ${round(percentile(samples, 95))} ${result.unit} (n=${samples.length})`
   const extra = Object.entries(result.extra ?? {})
     .map(([key, value]) => `${key} ${value}`)
     .join(', ')

@@ -4,7 +4,7 @@
  * date full with alternatives, and the departures view and its manifest list the right people.
  */
 import {addDays} from '../../../schemas/src/iso-date.ts'
-import {formatShortDate} from '../../../web/src/utils/format-date.ts'
+import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {bookingDoc, row, runToken, seed, unlock} from '../admin/admin-helpers.ts'
 import {expect, lakeClient, test, waitForHydration} from '../fixtures.ts'
 import {quietDate} from './quiet-date.ts'

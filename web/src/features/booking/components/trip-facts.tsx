@@ -1,6 +1,6 @@
 import {categoryTitle} from '@repo/schemas/categories.ts'
 
-import {formatParty} from '../../../utils/format-party'
+import {formatParty} from '@repo/schemas/format-party.ts'
 
 /**
  * The facts of a trip as the booking dialog's summary and the booking page's card list them (`<dt>`/`<dd>` pairs

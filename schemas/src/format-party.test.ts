@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {formatParty} from './format-party'
+import {formatParty} from './format-party.ts'
 
 describe('formatParty', () => {
   it('says adult and child in the singular for one', () => {

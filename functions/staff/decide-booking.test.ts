@@ -1,0 +1,374 @@
+/**
+ * Staff decisions (issue 14) through the staff API on the real lake: each one action with its history entry and
+ * the traveller's mail in one transaction; proposals limited to dates the rules and places allow; the preview
+ * stores nothing; two staff deciding at once; and the mail sent once over SMTP after an outage.
+ */
+import {Hono} from 'hono'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {openProposal, type StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {createOutbox, OUTBOX_MAIL_TYPE, outboxMailId, smtpTransport} from '../lib/mailer.ts'
+import {checkRequestLink} from '../lib/request-link.ts'
+import {testDecisionDeps, TEST_LINK_SECRET, TEST_SITE_URL} from '../lib/testing/decision-deps.ts'
+import {freePort} from '../lib/testing/free-port.ts'
+import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {hashPassword} from './admin-password.ts'
+import {createStaffRoutes} from './create-staff-routes.ts'
+import {createLoginRateLimit} from './login-rate-limit.ts'
+import {SESSION_COOKIE} from './staff-session.ts'
+
+const ORIGIN = 'http://site.test'
+const PASSWORD = 'correct horse battery'
+const SLUG = 'lions-head-sunset-hike'
+const NOW = new Date('2030-01-01T10:00:00Z')
+
+let lake: TestLake
+let app: Hono
+let cookie: string
+let decisions: ReturnType<typeof testDecisionDeps>
+
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+
+function booking(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    _id: id,
+    _type: 'booking',
+    booking_ref: `CTE-${id.toUpperCase()}`,
+    status: 'new',
+    created_at: '2029-12-20T08:00:00.000Z',
+    experience_id: SLUG,
+    experience_title: 'Lion’s Head Sunset Hike',
+    date: '2030-02-03',
+    preferred_time: 'Sunset',
+    pax_adults: 2,
+    pax_children: 1,
+    pax_total: 3,
+    name: 'Thandi Mokoena',
+    email: `${id}@example.com`,
+    ...extra,
+  }
+}
+
+const api = (path: string, body: unknown, origin = ORIGIN) =>
+  app.request(`${ORIGIN}/api/staff${path}`, {
+    method: 'POST',
+    headers: {
+      'cookie': `${SESSION_COOKIE}=${cookie}`,
+      'origin': origin,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  })
+
+async function decide(id: string, body: Record<string, unknown>, revision?: string) {
+  const current = await bookings().getDocument(id)
+  return api(`/bookings/${id}/decision`, {revision: revision ?? current!._rev, ...body})
+}
+
+const mailsAbout = (id: string) =>
+  bookings().fetch<
+    {mail_id: string; to: string; subject: string; text: string; html: string; from?: string}[]
+  >(`*[_type == "${OUTBOX_MAIL_TYPE}" && about == $id] | order(mail_id asc)`, {id})
+
+const history = async (id: string) =>
+  ((await bookings().getDocument(id))!.status_history ?? []) as StatusHistoryEntry[]
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  await lake
+    .client({token: lake.secrets.rootToken})
+    .transaction()
+    .createOrReplace({
+      _id: 'siteSettings',
+      _type: 'siteSettings',
+      siteName: 'Cape Curated',
+      mailFromName: 'Cape Curated',
+      mailFromAddress: 'hello@capecurated.example',
+      mailSignature: 'Warm regards,\nThe Cape Curated team',
+    })
+    .createOrReplace({
+      _id: 'exp-hike',
+      _type: 'experience',
+      title: 'Lion’s Head Sunset Hike',
+      slug: {_type: 'slug', current: SLUG},
+    })
+    .createOrReplace({
+      _id: 'settings-hike',
+      _type: 'experienceSettings',
+      experience: {_type: 'reference', _ref: 'exp-hike'},
+      minPax: 1,
+      maxPax: 8,
+      timeSlots: ['Morning', 'Sunset'],
+      leadTimeDays: 2,
+      blackoutDates: ['2030-02-10'],
+      capacity: 8,
+    })
+    .commit()
+  decisions = testDecisionDeps(lake.client({perspective: 'published'}), () => NOW)
+  app = new Hono()
+  app.route(
+    '/api/staff',
+    createStaffRoutes({
+      client: bookings(),
+      content: lake.client({perspective: 'published'}),
+      now: () => NOW,
+      secrets: {password: hashPassword(PASSWORD), sessionSecret: 'decisions-test-secret'},
+      rateLimit: createLoginRateLimit(),
+      decisions,
+      listen: async () => {},
+    }),
+  )
+  const login = await app.request(`${ORIGIN}/api/staff/session`, {
+    method: 'POST',
+    headers: {'origin': ORIGIN, 'content-type': 'application/json'},
+    body: JSON.stringify({password: PASSWORD}),
+  })
+  cookie = /staff_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!
+}, 30_000)
+
+afterAll(async () => {
+  await lake?.stop()
+})
+
+describe('staff decisions', () => {
+  it('proposes other dates: status, history and the traveller’s mail with the dates in words and a working link', async () => {
+    await bookings().createOrReplace(booking('p1'))
+    const nudges = decisions.nudges()
+    const response = await decide('p1', {
+      decision: 'propose',
+      options: [
+        {date: '2030-02-05', preferred_time: 'Morning'},
+        {date: '2030-02-07', preferred_time: 'Sunset'},
+      ],
+      message: 'The morning is cooler, too.',
+    })
+    expect(response.status).toBe(200)
+    const stored = await bookings().getDocument('p1')
+    expect(stored!.status).toBe('contacted')
+    const entry = (stored!.status_history as StatusHistoryEntry[]).at(-1)!
+    expect(entry).toMatchObject({
+      action: 'propose',
+      status: 'contacted',
+      message: 'The morning is cooler, too.',
+      options: [
+        {date: '2030-02-05', preferred_time: 'Morning'},
+        {date: '2030-02-07', preferred_time: 'Sunset'},
+      ],
+      by: expect.stringMatching(/^staff \(session \w{6}\)$/),
+      at: NOW.toISOString(),
+    })
+    expect(openProposal(stored!.status_history)?._key).toBe(entry._key)
+
+    const [mail, ...others] = await mailsAbout('p1')
+    expect(others).toEqual([])
+    expect(mail!.mail_id).toBe(entry.mail_id)
+    expect(mail!.to).toBe('p1@example.com')
+    expect(mail!.from).toBe('"Cape Curated" <hello@capecurated.example>')
+    expect(mail!.subject).toBe('Other dates for Lion’s Head Sunset Hike (CTE-P1)')
+    expect(mail!.text).toContain(
+      '- Tuesday 5 February 2030, Morning\n- Thursday 7 February 2030, Sunset',
+    )
+    expect(mail!.text).toContain('The morning is cooler, too.')
+    expect(mail!.text).toMatch(/Warm regards,\nThe Cape Curated team\n$/)
+    expect(mail!.text).not.toMatch(/2030-02-0|[{}]/)
+    expect(mail!.html).toContain('<ul><li>Tuesday 5 February 2030, Morning</li>')
+    const link = /https:\/\/site\.test\/requests\/(\S+)/.exec(mail!.text)![1]!
+    expect(checkRequestLink(TEST_LINK_SECRET, link, NOW)).toMatchObject({ok: true, bookingId: 'p1'})
+    expect(mail!.text).toContain(TEST_SITE_URL)
+    expect(decisions.nudges()).toBe(nudges + 1)
+  })
+
+  it('declines with a reason, asks a question, and confirms through the departure’s places', async () => {
+    await bookings()
+      .transaction()
+      .createOrReplace(booking('d1'))
+      .createOrReplace(booking('q1'))
+      .createOrReplace(
+        booking('c1', {date: '2030-02-04', pax_adults: 6, pax_children: 0, pax_total: 6}),
+      )
+      .createOrReplace(
+        booking('c2', {date: '2030-02-04', pax_adults: 4, pax_children: 0, pax_total: 4}),
+      )
+      .commit()
+
+    expect(
+      (await decide('d1', {decision: 'decline', reason: 'The trail is closed for a race.'})).status,
+    ).toBe(200)
+    expect((await bookings().getDocument('d1'))!.status).toBe('declined')
+    const [declineMail] = await mailsAbout('d1')
+    expect(declineMail!.subject).toBe('About your request CTE-D1: Lion’s Head Sunset Hike')
+    expect(declineMail!.text).toContain('The trail is closed for a race.')
+    expect(declineMail!.text).toContain('Sunday 3 February 2030')
+
+    expect(
+      (await decide('q1', {decision: 'question', message: 'Are the children over 8?'})).status,
+    ).toBe(200)
+    expect((await bookings().getDocument('q1'))!.status).toBe('contacted')
+    expect((await history('q1')).at(-1)).toMatchObject({
+      action: 'question',
+      message: 'Are the children over 8?',
+    })
+    expect((await mailsAbout('q1'))[0]!.text).toContain('Are the children over 8?')
+
+    expect((await decide('c1', {decision: 'confirm'})).status).toBe(200)
+    expect((await bookings().getDocument('c1'))!.status).toBe('confirmed')
+    expect((await history('c1')).at(-1)).toMatchObject({action: 'confirm', status: 'confirmed'})
+    expect((await mailsAbout('c1'))[0]!.subject).toBe(
+      'Confirmed: Lion’s Head Sunset Hike on Monday 4 February 2030',
+    )
+
+    // 6 of 8 places are taken now: confirming 4 more needs "Confirm anyway", and nothing is sent before it.
+    const over = await decide('c2', {decision: 'confirm'})
+    expect(over.status).toBe(409)
+    expect(await over.json()).toMatchObject({code: 'over-capacity', capacity: {left: 2, pax: 4}})
+    expect(await mailsAbout('c2')).toEqual([])
+    expect((await decide('c2', {decision: 'confirm', confirmAnyway: true})).status).toBe(200)
+    expect((await history('c2')).at(-1)).toMatchObject({
+      action: 'confirm',
+      note: expect.stringContaining('Confirmed anyway'),
+    })
+    expect(await mailsAbout('c2')).toHaveLength(1)
+
+    const again = await decide('c1', {decision: 'confirm'})
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({error: 'This booking is already confirmed.'})
+  })
+
+  it('refuses proposals the rules or the places do not allow, with the date in words, and stores nothing', async () => {
+    await bookings()
+      .transaction()
+      .createOrReplace(booking('r1'))
+      .createOrReplace(
+        booking('full', {
+          date: '2030-02-12',
+          status: 'confirmed',
+          pax_adults: 8,
+          pax_children: 0,
+          pax_total: 8,
+        }),
+      )
+      .commit()
+    const before = await bookings().getDocument('r1')
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [
+        {options: [{date: '2030-01-02', preferred_time: 'Sunset'}]},
+        /Wednesday 2 January 2030, Sunset: inside the 2 days’ notice/,
+      ],
+      [
+        {options: [{date: '2030-02-10', preferred_time: 'Sunset'}]},
+        /Sunday 10 February 2030, Sunset: a blackout date/,
+      ],
+      [{options: [{date: '2030-02-12', preferred_time: 'Sunset'}]}, /Fully booked/],
+      [{options: [{date: '2030-02-06', preferred_time: 'Midnight'}]}, /has no such time/],
+      [{options: []}, /at least one date/],
+      [
+        {options: [1, 2, 3, 4].map((d) => ({date: `2030-02-1${d}`, preferred_time: 'Sunset'}))},
+        /at most 3/,
+      ],
+      [
+        {
+          options: [
+            {date: '2030-02-06', preferred_time: 'Sunset'},
+            {date: '2030-02-06', preferred_time: 'Sunset'},
+          ],
+        },
+        /once/,
+      ],
+      [{options: [{date: '2030-02-30', preferred_time: 'Sunset'}]}, /Choose a date/],
+    ]
+    for (const [body, message] of cases) {
+      const response = await decide('r1', {decision: 'propose', ...body})
+      expect(response.status, JSON.stringify(body)).toBe(400)
+      expect(JSON.stringify(await response.json())).toMatch(message)
+    }
+    for (const body of [
+      {decision: 'decline', reason: '   '},
+      {decision: 'question', message: ''},
+      {decision: 'question', message: 'x'.repeat(2_001)},
+      {decision: 'publish'},
+      {decision: 'confirm'}, // no revision
+    ]) {
+      const response = await api('/bookings/r1/decision', body)
+      expect(response.status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await bookings().getDocument('r1'))!._rev).toBe(before!._rev)
+    expect(await mailsAbout('r1')).toEqual([])
+    // Not the site's origin: refused before anything is read.
+    expect(
+      (
+        await api(
+          '/bookings/r1/decision',
+          {decision: 'confirm', revision: before!._rev},
+          'https://evil.example',
+        )
+      ).status,
+    ).toBe(403)
+    expect(
+      (await api('/bookings/nope/decision', {decision: 'confirm', revision: 'x'})).status,
+    ).toBe(404)
+  })
+
+  it('previews the mail without storing anything', async () => {
+    await bookings().createOrReplace(booking('v1'))
+    const before = await bookings().getDocument('v1')
+    const response = await api('/bookings/v1/decision/preview', {
+      decision: 'decline',
+      revision: before!._rev,
+      reason: 'Fully booked with a school group.',
+    })
+    expect(response.status).toBe(200)
+    const {mail} = (await response.json()) as {mail: {to: string; subject: string; text: string}}
+    expect(mail.to).toBe('v1@example.com')
+    expect(mail.text).toContain('Fully booked with a school group.')
+    expect((await bookings().getDocument('v1'))!._rev).toBe(before!._rev)
+    expect(await mailsAbout('v1')).toEqual([])
+  })
+
+  it('two staff deciding at once: one wins, the other is told it changed, and one mail is queued', async () => {
+    await bookings().createOrReplace(booking('race'))
+    const {_rev} = (await bookings().getDocument('race'))!
+    const [a, b] = await Promise.all([
+      decide('race', {decision: 'decline', reason: 'No guide that day.'}, _rev),
+      decide('race', {decision: 'question', message: 'Could you come a day later?'}, _rev),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    const loser = a.status === 409 ? a : b
+    expect(await loser.json()).toMatchObject({error: 'This booking was changed by someone else.'})
+    expect(await history('race')).toHaveLength(1)
+    expect(await mailsAbout('race')).toHaveLength(1)
+  })
+
+  it('SMTP down while staff decide: the decision is stored at once and its mail arrives once when SMTP is back', async () => {
+    await bookings().createOrReplace(booking('o1'))
+    expect((await decide('o1', {decision: 'question', message: 'Any allergies?'})).status).toBe(200)
+    expect((await bookings().getDocument('o1'))!.status).toBe('contacted')
+    const port = await freePort()
+    // The decision was queued at the API's clock (NOW); the outbox runs on the same one.
+    let clock = NOW.getTime()
+    const outbox = createOutbox({
+      bookings: bookings(),
+      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      from: 'fallback@example.com',
+      now: () => clock,
+      onError: () => {},
+    })
+    const [mail] = await mailsAbout('o1')
+    expect(await outbox.sendAbout('o1')).toMatchObject({sent: 0, pending: 1})
+    expect((await bookings().getDocument(outboxMailId(mail!.mail_id)))!.status).toBe('pending')
+    const smtp = await startSmtpListener(port)
+    try {
+      clock += 10 * 60_000
+      expect(await outbox.sendAbout('o1')).toMatchObject({sent: 1, pending: 0})
+      clock += 10 * 60_000
+      expect(await outbox.sendAbout('o1')).toMatchObject({sent: 0, pending: 0})
+      expect(smtp.received).toHaveLength(1)
+      expect(smtp.received[0]!.to).toEqual(['o1@example.com'])
+      expect(smtp.received[0]!.from).toBe('hello@capecurated.example')
+      expect(smtp.received[0]!.raw).toContain('Any allergies?')
+    } finally {
+      await smtp.close()
+    }
+  })
+})

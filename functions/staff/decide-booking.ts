@@ -1,0 +1,306 @@
+import {randomBytes} from 'node:crypto'
+
+import {checkDeparture, type BookingRules} from '@repo/schemas/capacity.ts'
+import {
+  earliestBookableDate,
+  isDateAvailable,
+  isWithinTripWindow,
+  UNAVAILABLE_DATE_MESSAGE,
+} from '@repo/schemas/experience-settings.ts'
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {
+  DECISION_MAIL,
+  DECISION_STATUS,
+  staffDecisionSchema,
+  type ProposedOption,
+  type StaffDecisionRequest,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
+import {z} from 'zod'
+
+import {bookingMailValues, type RequestLinks} from '../lib/booking-mail-values.ts'
+import {
+  bookableExperienceQuery,
+  loadBookingRules,
+  loadDepartureCounts,
+  type BookableExperience,
+} from '../lib/departure-loads.ts'
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import {staffBookingByIdQuery} from './bookings-queries.ts'
+import {confirmWithCapacity} from './confirm-booking.ts'
+import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+
+/**
+ * Staff decisions on a booking request (issue 14): Confirm, Decline with a reason, Propose other dates, Ask a
+ * question. Each is one action: the status, a history entry saying who decided what and what the traveller was
+ * told, and the traveller's mail (from the editors' template) are committed in one transaction guarded by the
+ * booking's revision, so a decision is never stored without its mail, nor its mail queued for a decision that lost
+ * a race. The outbox sends the mail once, with retries, as it does every mail (functions/lib/mailer.ts).
+ */
+export type DecisionDeps = {
+  mailContent: () => Promise<MailContent>
+  links: RequestLinks
+  /** Tells the outbox there is mail to send now rather than at its next pass. */
+  queued: () => void
+}
+
+type Booking = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: string
+  experience_id?: string | null
+  experience_title?: string | null
+  date?: string | null
+  preferred_time?: string | null
+  pax_adults?: number | null
+  pax_children?: number | null
+  pax_total?: number | null
+  name?: string | null
+  email?: string | null
+}
+
+const CHANGED_MESSAGE = 'This booking was changed by someone else.'
+
+const badRequest = (error: z.ZodError): HandlerResult => ({
+  status: 400,
+  body: {error: 'Invalid decision', fieldErrors: z.flattenError(error).fieldErrors},
+})
+
+const newKey = () => randomBytes(6).toString('hex')
+
+/** "Thursday 17 December 2026, Morning": a proposed option as the traveller and staff read it. */
+export const optionInWords = (option: ProposedOption) =>
+  option.preferred_time
+    ? `${formatDateInWords(option.date)}, ${option.preferred_time}`
+    : formatDateInWords(option.date)
+
+/** Which of the experience's date rules a proposed date breaks, in words staff act on; null when none. */
+function ruleProblem(rules: BookingRules, date: string, today: string): string | null {
+  if (!isWithinTripWindow(date, today)) return 'not a date ahead within the next two years.'
+  if (date < earliestBookableDate(rules, today))
+    return `inside the ${rules.leadTimeDays} days’ notice this experience needs.`
+  if (!isDateAvailable(date, rules, today)) return 'a blackout date for this experience.'
+  return null
+}
+
+/**
+ * Proposed dates must be ones a traveller could book: the experience's rules (lead time, blackouts, the trip
+ * window, its time slots) and, for a group of this size, places left. The same rules as the booking dialog.
+ */
+async function optionProblems(
+  deps: StaffDeps,
+  booking: Booking,
+  options: ProposedOption[],
+): Promise<string[]> {
+  const today = todayInCapeTown(deps.now())
+  const experience =
+    deps.content && booking.experience_id
+      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+          id: booking.experience_id,
+        })
+      : null
+  if (!experience || !deps.content)
+    return options
+      .filter((option) => option.date < today || !isWithinTripWindow(option.date, today))
+      .map(
+        (option) => `${formatDateInWords(option.date)} cannot be offered: it is not a date ahead.`,
+      )
+  const rules = await loadBookingRules(deps.content, experience._id)
+  const dates = options.map((option) => option.date).sort()
+  const counts = experience.isBespoke
+    ? new Map()
+    : await loadDepartureCounts(deps.client, rules, {
+        experience: booking.experience_id!,
+        from: dates[0]!,
+        to: dates.at(-1)!,
+      })
+  const problems: string[] = []
+  for (const option of options) {
+    const words = optionInWords(option)
+    if (
+      rules.timeSlots.length > 0 &&
+      option.preferred_time &&
+      !(rules.timeSlots as readonly string[]).includes(option.preferred_time)
+    ) {
+      problems.push(`${words}: ${experience.title} has no such time.`)
+      continue
+    }
+    const rule = ruleProblem(rules, option.date, today)
+    if (rule) {
+      problems.push(`${words}: ${rule}`)
+      continue
+    }
+    // A bespoke itinerary is planned around the traveller: never limited by places.
+    if (experience.isBespoke) continue
+    const check = checkDeparture(
+      rules,
+      {date: option.date, slot: option.preferred_time},
+      booking.pax_total ?? 0,
+      counts,
+      today,
+      UNAVAILABLE_DATE_MESSAGE,
+    )
+    if (!check.ok) problems.push(`${words}: ${check.message}`)
+  }
+  return problems
+}
+
+type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
+
+/** The history entry and the traveller's mail of a decision, not yet stored. */
+async function prepare(
+  deps: StaffDeps,
+  decisions: DecisionDeps,
+  booking: Booking,
+  decision: StaffDecisionRequest,
+  by: string,
+): Promise<Prepared> {
+  const key = newKey()
+  const options =
+    decision.decision === 'propose'
+      ? decision.options.map((option) => ({...option, _key: newKey()}))
+      : undefined
+  const message =
+    decision.decision === 'decline'
+      ? decision.reason
+      : decision.decision === 'propose' || decision.decision === 'question'
+        ? decision.message
+        : ''
+  const mailId = `${booking._id}-${decision.decision}-${key}`
+  const content = await decisions.mailContent()
+  const mail = composeMail(
+    DECISION_MAIL[decision.decision],
+    {
+      ...bookingMailValues(booking, decisions.links),
+      ...(decision.decision === 'decline' ? {reason: decision.reason} : {}),
+      ...(message && decision.decision !== 'decline' ? {message} : {}),
+      ...(options ? {options: {list: options.map(optionInWords)}} : {}),
+    },
+    content,
+    {to: booking.email ?? ''},
+  )
+  const entry: StatusHistoryEntry = {
+    _key: key,
+    _type: 'statusChange',
+    status: DECISION_STATUS[decision.decision],
+    at: deps.now().toISOString(),
+    by,
+    action: decision.decision,
+    ...(message ? {message} : {}),
+    ...(options ? {options} : {}),
+    mail_id: mailId,
+  }
+  return {entry, mail, mailId}
+}
+
+async function load(deps: StaffDeps, id: string, revision: string) {
+  const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
+  if (!booking) return {result: {status: 404, body: {error: 'Booking not found'}} as HandlerResult}
+  if (booking._rev !== revision)
+    return {result: {status: 409, body: {error: CHANGED_MESSAGE, booking}} as HandlerResult}
+  if (!booking.email)
+    return {
+      result: {
+        status: 409,
+        body: {error: 'This booking has no email address to send the decision to.', booking},
+      } as HandlerResult,
+    }
+  return {booking}
+}
+
+async function check(
+  deps: StaffDeps,
+  id: string,
+  body: unknown,
+): Promise<{result: HandlerResult} | {booking: Booking; decision: StaffDecisionRequest}> {
+  const parsed = staffDecisionSchema.safeParse(body)
+  if (!parsed.success) return {result: badRequest(parsed.error)}
+  const decision = parsed.data
+  const loaded = await load(deps, id, decision.revision)
+  if (!loaded.booking) return {result: loaded.result}
+  const booking = loaded.booking
+  if (decision.decision === 'confirm' && booking.status === 'confirmed')
+    return {result: {status: 409, body: {error: 'This booking is already confirmed.', booking}}}
+  if (decision.decision === 'propose') {
+    const problems = await optionProblems(deps, booking, decision.options)
+    if (problems.length)
+      return {
+        result: {
+          status: 400,
+          body: {error: problems.join(' '), fieldErrors: {options: problems}},
+        },
+      }
+  }
+  return {booking, decision}
+}
+
+/** `POST /api/staff/bookings/:id/decision/preview`: the mail a decision would send, nothing stored. */
+export async function previewDecision(
+  deps: StaffDeps,
+  decisions: DecisionDeps,
+  id: string,
+  body: unknown,
+): Promise<HandlerResult> {
+  const checked = await check(deps, id, body)
+  if ('result' in checked) return checked.result
+  const {mail} = await prepare(deps, decisions, checked.booking, checked.decision, '')
+  return {status: 200, body: {mail: {to: mail.to, subject: mail.subject, text: mail.text}}}
+}
+
+/** `POST /api/staff/bookings/:id/decision`: stores the decision with its mail, in one transaction. */
+export async function decideBooking(
+  deps: StaffDeps,
+  decisions: DecisionDeps,
+  id: string,
+  body: unknown,
+  by: string,
+): Promise<HandlerResult> {
+  const checked = await check(deps, id, body)
+  if ('result' in checked) return checked.result
+  const {booking, decision} = checked
+  const {entry, mail, mailId} = await prepare(deps, decisions, booking, decision, by)
+  const mailDocument = outboxMailDocument(mailId, mail, booking._id, entry.at)
+
+  if (decision.decision === 'confirm') {
+    // Through the departure's places, as every confirmation (issue 13); the mail rides in its transaction.
+    const {_key, action, mail_id} = entry
+    const confirmed = await confirmWithCapacity(
+      deps,
+      id,
+      decision.revision,
+      by,
+      decision.confirmAnyway === true,
+      {entry: {_key, action, mail_id}, documents: [mailDocument]},
+    )
+    if (confirmed) {
+      if (confirmed.status === 200) decisions.queued()
+      return confirmed
+    }
+  }
+
+  try {
+    await deps.client
+      .transaction()
+      .patch(id, (patch) =>
+        patch
+          .ifRevisionId(decision.revision)
+          .set({status: entry.status})
+          .setIfMissing({status_history: []})
+          .append('status_history', [entry]),
+      )
+      .createIfNotExists(mailDocument)
+      .commit({visibility: 'sync'})
+  } catch (error) {
+    if (!isConflict(error)) throw error
+    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
+    return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest}}
+  }
+  deps.overview?.clear()
+  decisions.queued()
+  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
+  return {status: 200, body: {booking: updated}}
+}
