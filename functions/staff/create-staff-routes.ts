@@ -5,7 +5,12 @@ import {z} from 'zod'
 
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
-import {decideBooking, previewDecision, type DecisionDeps} from './decide-booking.ts'
+import {
+  decideBooking,
+  listProposableDates,
+  previewDecision,
+  type DecisionDeps,
+} from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
@@ -198,6 +203,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         staffName(c),
       ),
     ),
+  )
+
+  app.get('/bookings/:id/proposable-dates', async (c) =>
+    send(c, await listProposableDates(handlerDeps, c.req.param('id'))),
   )
 
   app.post('/bookings/:id/decision/preview', async (c) =>

@@ -310,6 +310,37 @@ describe('staff decisions', () => {
     ).toBe(404)
   })
 
+  it('lists the departures a proposal may offer: the rules’ dates with room for the group, not its own', async () => {
+    await bookings()
+      .transaction()
+      .createOrReplace(booking('l1'))
+      .createOrReplace(
+        booking('l-full', {
+          date: '2030-02-12',
+          status: 'confirmed',
+          pax_adults: 6,
+          pax_children: 0,
+          pax_total: 6,
+        }),
+      )
+      .commit()
+    const response = await app.request(`${ORIGIN}/api/staff/bookings/l1/proposable-dates`, {
+      headers: {cookie: `${SESSION_COOKIE}=${cookie}`},
+    })
+    expect(response.status).toBe(200)
+    const {dates} = (await response.json()) as {
+      dates: {date: string; preferred_time: string; left: number | null}[]
+    }
+    const at = (date: string) => dates.filter((d) => d.date === date).map((d) => d.preferred_time)
+    expect(dates[0]).toEqual({date: '2030-01-03', preferred_time: 'Morning', left: 8})
+    expect(at('2030-01-02')).toEqual([]) // inside the lead time
+    expect(at('2030-02-10')).toEqual([]) // a blackout date
+    expect(at('2030-02-03')).toEqual(['Morning']) // its own departure left out
+    // 6 of 8 taken: too few places for a group of 3; the morning has room.
+    expect(at('2030-02-12')).toEqual(['Morning'])
+    expect(dates.at(-1)!.date).toBe('2030-04-01')
+  })
+
   it('previews the mail without storing anything', async () => {
     await bookings().createOrReplace(booking('v1'))
     const before = await bookings().getDocument('v1')

@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto'
 
-import {checkDeparture, type BookingRules} from '@repo/schemas/capacity.ts'
+import {checkDeparture, departureSlots, type BookingRules} from '@repo/schemas/capacity.ts'
 import {
   earliestBookableDate,
   isDateAvailable,
@@ -8,7 +8,7 @@ import {
   UNAVAILABLE_DATE_MESSAGE,
 } from '@repo/schemas/experience-settings.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   DECISION_MAIL,
   DECISION_STATUS,
@@ -121,11 +121,7 @@ async function optionProblems(
   const problems: string[] = []
   for (const option of options) {
     const words = optionInWords(option)
-    if (
-      rules.timeSlots.length > 0 &&
-      option.preferred_time &&
-      !(rules.timeSlots as readonly string[]).includes(option.preferred_time)
-    ) {
+    if (option.preferred_time && !departureSlots(rules).includes(option.preferred_time)) {
       problems.push(`${words}: ${experience.title} has no such time.`)
       continue
     }
@@ -147,6 +143,63 @@ async function optionProblems(
     if (!check.ok) problems.push(`${words}: ${check.message}`)
   }
   return problems
+}
+
+/** How far ahead the dashboard's picker offers dates to propose. */
+export const PROPOSABLE_DAYS = 90
+
+export type ProposableDate = ProposedOption & {
+  /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
+  left: number | null
+}
+
+/**
+ * `GET /api/staff/bookings/:id/proposable-dates`: every departure in the next 90 days a traveller could book for
+ * this booking's group (the experience's rules and places left), the booking's own departure left out. The
+ * dashboard's picker offers only these; `decideBooking` checks again when staff send the proposal.
+ */
+export async function listProposableDates(deps: StaffDeps, id: string): Promise<HandlerResult> {
+  const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
+  if (!booking) return {status: 404, body: {error: 'Booking not found'}}
+  const experience =
+    deps.content && booking.experience_id
+      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+          id: booking.experience_id,
+        })
+      : null
+  if (!experience || !deps.content)
+    return {status: 409, body: {error: 'This booking’s experience is no longer on the site.'}}
+  const rules = await loadBookingRules(deps.content, experience._id)
+  const today = todayInCapeTown(deps.now())
+  const to = addDays(today, PROPOSABLE_DAYS)
+  const counts = experience.isBespoke
+    ? new Map()
+    : await loadDepartureCounts(deps.client, rules, {
+        experience: booking.experience_id!,
+        from: today,
+        to,
+      })
+  const dates: ProposableDate[] = []
+  for (let date = today; date <= to; date = addDays(date, 1)) {
+    if (ruleProblem(rules, date, today)) continue
+    for (const slot of departureSlots(rules)) {
+      if (date === booking.date && slot === (booking.preferred_time ?? '')) continue
+      if (experience.isBespoke) {
+        dates.push({date, preferred_time: slot, left: null})
+        continue
+      }
+      const check = checkDeparture(
+        rules,
+        {date, slot},
+        booking.pax_total ?? 0,
+        counts,
+        today,
+        UNAVAILABLE_DATE_MESSAGE,
+      )
+      if (check.ok) dates.push({date, preferred_time: slot, left: check.left})
+    }
+  }
+  return {status: 200, body: {dates}}
 }
 
 type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
