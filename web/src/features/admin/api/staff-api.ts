@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query'
 
 import type {BookingStatus} from '@repo/schemas/booking-status.ts'
+import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
 
 /**
  * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
@@ -17,8 +18,7 @@ export type StaffBooking = {
   _rev: string
   booking_ref: string
   status: BookingStatus
-  status_history?:
-    {_key: string; status: BookingStatus; at: string; by?: string; note?: string}[] | null
+  status_history?: StatusHistoryEntry[] | null
   staff_notes?: string | null
   created_at: string
   experience_id?: string | null
@@ -156,7 +156,7 @@ export function useLock() {
 }
 
 /** Puts the server's copy of one booking into every cached page that shows it. */
-function useReplaceBooking() {
+export function useReplaceBooking() {
   const queryClient = useQueryClient()
   return (booking: StaffBooking) =>
     queryClient.setQueriesData<BookingList>({queryKey: staffKeys.bookings}, (list) =>

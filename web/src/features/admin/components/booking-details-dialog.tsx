@@ -1,10 +1,12 @@
 import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {formatDateInWords, formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {ACTION_TITLES, type StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
 
 import {Modal} from '../../../components/ui/modal'
-import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
+import {BookingDecisions} from './booking-decisions'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
 
@@ -122,6 +124,7 @@ function DetailsBody({booking}: {booking: StaffBooking}) {
           <Row label="Created">{formatLongDateTime(booking.created_at)}</Row>
         </dl>
       </section>
+      <BookingDecisions booking={booking} />
       <StaffNotes booking={booking} />
       <BookingMailLog bookingId={booking._id} />
       {booking.status_history?.length ? (
@@ -129,16 +132,34 @@ function DetailsBody({booking}: {booking: StaffBooking}) {
           <h3 id="admin-details-history">Status history</h3>
           <ol className="admin-details__history">
             {booking.status_history.map((entry) => (
-              <li key={entry._key}>
-                {bookingStatusTitle(entry.status)}, {formatLongDateTime(entry.at)}
-                {entry.by ? ` (${entry.by})` : ''}
-                {entry.note ? `: ${entry.note}` : ''}
-              </li>
+              <HistoryEntry key={entry._key} entry={entry} />
             ))}
           </ol>
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** One step of the request: the decision or status, who and when, and what the traveller was told. */
+function HistoryEntry({entry}: {entry: StatusHistoryEntry}) {
+  const title = entry.action ? ACTION_TITLES[entry.action] : bookingStatusTitle(entry.status)
+  return (
+    <li>
+      {title}, {formatLongDateTime(entry.at)}
+      {entry.by ? ` (${entry.by})` : ''}
+      {entry.note ? `: ${entry.note}` : ''}
+      {entry.options?.length ? (
+        <ul>
+          {entry.options.map((option) => (
+            <li key={option._key}>
+              {[formatDateInWords(option.date), option.preferred_time].filter(Boolean).join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {entry.message ? <p className="admin-details__text">{entry.message}</p> : null}
+    </li>
   )
 }
 

@@ -1,0 +1,106 @@
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
+import {lakeClient, test, expect} from '../fixtures.ts'
+import {mailsTo} from '../mail.ts'
+import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
+
+// Issue 14: staff decide a request in one action from the details dialog, see the traveller's mail before it goes,
+// and the mail (the editors' template, dates in words, the private link) arrives once over real SMTP.
+const bookings = lakeClient({dataset: 'bookings'})
+const token = runToken()
+const tripDate = addDays(todayInCapeTown(), 20)
+const proposed = bookingDoc(token, {date: tripDate})
+const declined = bookingDoc(token, {date: tripDate})
+
+test.beforeAll(async () => {
+  await seed(bookings, [proposed, declined])
+})
+
+test.afterAll(async () => {
+  await bookings.delete({
+    query: '*[_type == "outboxMail" && about in $ids]',
+    params: {ids: [proposed._id, declined._id]},
+  })
+  await removeAll(bookings, token)
+})
+
+async function openDetails(page: import('@playwright/test').Page, reference: string) {
+  await page.getByRole('searchbox', {name: 'Search'}).fill(token)
+  await row(page, reference)
+    .getByRole('button', {name: `View details of ${reference}`})
+    .click()
+  return page.getByRole('dialog', {name: `Booking Details - ${reference}`})
+}
+
+test('staff propose two dates: the mail is previewed, sent once with the dates in words, and the history shows them', async ({
+  page,
+}) => {
+  await unlock(page)
+  const dialog = await openDetails(page, proposed.booking_ref)
+  await dialog.getByRole('button', {name: 'Propose other dates'}).click()
+  const form = dialog.getByRole('form', {name: 'Propose other dates'})
+  const first = form.getByLabel('First date')
+  const second = form.getByLabel('Second date (optional)')
+  await first.selectOption({index: 3})
+  await second.selectOption({index: 6})
+  const chosen = await Promise.all(
+    [first, second].map(async (select) =>
+      (await select.locator('option:checked').textContent())!.replace(/ \(\d+ places? left\)$/, ''),
+    ),
+  )
+  // The booking's own departure is never offered as another date.
+  expect(chosen).not.toContain(`${formatDateInWords(tripDate)}, Sunset`)
+  await form.getByLabel('Note to the traveller (optional)').fill('Both have a calm sea forecast.')
+  await form.getByRole('button', {name: 'Preview mail'}).click()
+
+  const preview = form.getByRole('region', {name: `Mail to ${proposed.email}`})
+  await expect(preview).toContainText(`Other dates for ${proposed.experience_title}`)
+  for (const option of chosen) await expect(preview).toContainText(`- ${option}`)
+  await expect(preview).toContainText('Both have a calm sea forecast.')
+  expect(await mailsTo(proposed.email)).toHaveLength(0)
+
+  await preview.getByRole('button', {name: 'Send: Propose other dates'}).click()
+  await expect(page.getByRole('status').filter({hasText: 'Dates proposed'})).toBeVisible()
+  const history = dialog.getByRole('region', {name: 'Status history'})
+  await expect(history).toContainText('Other dates proposed')
+  for (const option of chosen) await expect(history).toContainText(option)
+  await expect(dialog.getByRole('region', {name: 'Booking'})).toContainText('Contacted')
+
+  await expect.poll(async () => (await mailsTo(proposed.email)).length, {timeout: 20_000}).toBe(1)
+  const [mail] = await mailsTo(proposed.email)
+  expect(mail!.subject).toBe(
+    `Other dates for ${proposed.experience_title} (${proposed.booking_ref})`,
+  )
+  for (const option of chosen) expect(mail!.text).toContain(`- ${option}`)
+  expect(mail!.text).toMatch(/\/requests\/[\w-]+\.[0-9a-z]+\.[\w-]{43}/)
+  expect(mail!.html).toContain('lang="en-GB"')
+  // Sent once: a later pass of the outbox sends nothing more.
+  await page.waitForTimeout(6_000)
+  expect(await mailsTo(proposed.email)).toHaveLength(1)
+})
+
+test('staff decline with a reason: the reason is required, then mailed, and the status is Declined', async ({
+  page,
+}) => {
+  await unlock(page)
+  const dialog = await openDetails(page, declined.booking_ref)
+  await dialog.getByRole('button', {name: 'Decline'}).click()
+  const form = dialog.getByRole('form', {name: 'Decline'})
+  const reason = form.getByLabel('Reason (goes into the mail)')
+  await form.getByRole('button', {name: 'Preview mail'}).click()
+  // The browser's own required-field check stops an empty reason before any request.
+  expect(await reason.evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true)
+  await reason.fill('The boat is chartered for a wedding that evening.')
+  await form.getByRole('button', {name: 'Preview mail'}).click()
+  await form
+    .getByRole('region', {name: `Mail to ${declined.email}`})
+    .getByRole('button', {name: 'Send: Decline'})
+    .click()
+  await expect(page.getByRole('status').filter({hasText: 'Request declined'})).toBeVisible()
+  await expect(dialog.getByRole('region', {name: 'Booking'})).toContainText('Declined')
+  await expect.poll(async () => (await mailsTo(declined.email)).length, {timeout: 20_000}).toBe(1)
+  const [mail] = await mailsTo(declined.email)
+  expect(mail!.text).toContain('The boat is chartered for a wedding that evening.')
+  await expect(row(page, declined.booking_ref)).toContainText('Declined')
+})

@@ -1,0 +1,50 @@
+import {useMutation, useQueryClient} from '@tanstack/react-query'
+
+import type {StaffDecisionInput} from '@repo/schemas/request-decisions.ts'
+
+import {call, StaffApiError, staffKeys, useReplaceBooking, type StaffBooking} from './staff-api'
+
+/** A decision as the form has it; the booking's revision is added when it is sent. */
+export type DecisionForm = DistributiveOmit<StaffDecisionInput, 'revision'>
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** The mail a decision would send, as the staff API previews it. */
+export type DecisionMailPreview = {to: string; subject: string; text: string}
+
+const decisionPath = (booking: StaffBooking) =>
+  `/bookings/${encodeURIComponent(booking._id)}/decision`
+
+/** Asks the server for the mail a decision would send; nothing is stored. */
+export function useDecisionPreview() {
+  return useMutation({
+    mutationFn: ({booking, decision}: {booking: StaffBooking; decision: DecisionForm}) =>
+      call<{mail: DecisionMailPreview}>(`${decisionPath(booking)}/preview`, {
+        method: 'POST',
+        body: JSON.stringify({...decision, revision: booking._rev}),
+      }),
+  })
+}
+
+/** Stores a decision and queues its mail (issue 14); on a conflict the current booking replaces the stale one. */
+export function useDecide() {
+  const replace = useReplaceBooking()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({booking, decision}: {booking: StaffBooking; decision: DecisionForm}) =>
+      call<{booking: StaffBooking}>(decisionPath(booking), {
+        method: 'POST',
+        body: JSON.stringify({...decision, revision: booking._rev}),
+      }),
+    onSuccess: ({booking}) => {
+      replace(booking)
+      for (const queryKey of [staffKeys.bookings, staffKeys.departures, staffKeys.mail])
+        void queryClient.invalidateQueries({queryKey})
+    },
+    onError: (error) => {
+      if (error instanceof StaffApiError && error.status === 409) {
+        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        if (current) replace(current)
+      }
+    },
+  })
+}

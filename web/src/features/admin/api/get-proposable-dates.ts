@@ -1,0 +1,25 @@
+import {queryOptions, useQuery} from '@tanstack/react-query'
+
+import {call, staffKeys} from './staff-api'
+
+/** A departure staff may propose for a booking's group (functions/staff/decide-booking.ts). */
+export type ProposableDate = {date: string; preferred_time: string; left: number | null}
+
+/**
+ * The departures of the next 90 days with room for the booking's group, by the experience's rules: the only ones
+ * the proposal picker offers. Fetched afresh each time the form opens, since places change by the minute.
+ */
+export const proposableDatesQueryOptions = (bookingId: string) =>
+  queryOptions({
+    queryKey: [...staffKeys.bookings, 'proposable-dates', bookingId],
+    queryFn: ({signal}) =>
+      call<{dates: ProposableDate[]}>(
+        `/bookings/${encodeURIComponent(bookingId)}/proposable-dates`,
+        {signal},
+      ),
+    staleTime: 0,
+    retry: false,
+  })
+
+export const useProposableDates = (bookingId: string) =>
+  useQuery(proposableDatesQueryOptions(bookingId))

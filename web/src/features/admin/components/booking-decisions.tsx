@@ -1,0 +1,302 @@
+import {useEffect, useId, useState} from 'react'
+
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {
+  DECISION_LABELS,
+  MAX_DECISION_MESSAGE,
+  MAX_PROPOSED_OPTIONS,
+  STAFF_DECISIONS,
+  type StaffDecision,
+} from '@repo/schemas/request-decisions.ts'
+
+import {
+  useDecide,
+  useDecisionPreview,
+  type DecisionForm,
+  type DecisionMailPreview,
+} from '../api/decide-booking'
+import {useProposableDates, type ProposableDate} from '../api/get-proposable-dates'
+import {overCapacityOf, StaffApiError, type StaffBooking} from '../api/staff-api'
+import {useToast} from './toasts'
+import '../decisions.css'
+
+const SENT_MESSAGES: Record<StaffDecision, string> = {
+  confirm: 'Booking confirmed; the traveller is being told.',
+  decline: 'Request declined; the traveller is being told.',
+  propose: 'Dates proposed; the traveller is being told.',
+  question: 'Question sent to the traveller.',
+}
+
+const optionValue = (option: {date: string; preferred_time: string}) =>
+  `${option.date}|${option.preferred_time}`
+
+function optionLabel(option: ProposableDate): string {
+  const when = [formatDateInWords(option.date), option.preferred_time].filter(Boolean).join(', ')
+  if (option.left === null) return when
+  return `${when} (${option.left} ${option.left === 1 ? 'place' : 'places'} left)`
+}
+
+/** What went wrong, in words staff act on: the server's own message when it gave one. */
+function errorText(error: unknown): string {
+  if (error instanceof StaffApiError) {
+    if (error.status === 409 && !overCapacityOf(error))
+      return `${error.message} The current version is shown: check it and decide again.`
+    return error.message
+  }
+  return 'The decision could not be sent. Please try again.'
+}
+
+/**
+ * Issue 14: the four decisions staff take on a request, each one action with a preview of the traveller's mail
+ * before it is sent. The mail's text is the editors' template, filled in by the server; what is shown is exactly
+ * what the outbox will send (its plain-text part).
+ */
+export function BookingDecisions({booking}: {booking: StaffBooking}) {
+  const id = useId()
+  const [choice, setChoice] = useState<StaffDecision | null>(null)
+  const [text, setText] = useState('')
+  const [options, setOptions] = useState<string[]>(['', '', ''])
+  const preview = useDecisionPreview()
+  const decide = useDecide()
+  const toast = useToast()
+
+  // A new choice, another booking or another revision of it starts a fresh preview.
+  useEffect(() => {
+    preview.reset()
+    decide.reset()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on these changes only
+  }, [choice, booking._id, booking._rev])
+  useEffect(() => {
+    setChoice(null)
+    setText('')
+    setOptions(['', '', ''])
+  }, [booking._id])
+
+  const decision = (): DecisionForm | null => {
+    switch (choice) {
+      case 'confirm':
+        return {decision: 'confirm'}
+      case 'decline':
+        return {decision: 'decline', reason: text}
+      case 'question':
+        return {decision: 'question', message: text}
+      case 'propose':
+        return {
+          decision: 'propose',
+          message: text,
+          options: options.filter(Boolean).map((value) => {
+            const [date = '', preferred_time = ''] = value.split('|')
+            return {date, preferred_time}
+          }),
+        }
+      default:
+        return null
+    }
+  }
+
+  const send = (confirmAnyway = false) => {
+    const chosen = decision()
+    if (!chosen) return
+    decide.mutate(
+      {
+        booking,
+        decision:
+          chosen.decision === 'confirm' && confirmAnyway ? {...chosen, confirmAnyway} : chosen,
+      },
+      {
+        onSuccess: () => {
+          toast({title: 'Sent', description: SENT_MESSAGES[chosen.decision], variant: 'default'})
+          setChoice(null)
+          setText('')
+          setOptions(['', '', ''])
+        },
+      },
+    )
+  }
+
+  const over = overCapacityOf(decide.error)
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="admin-decisions">
+      <h3 id={`${id}-heading`}>Reply to the traveller</h3>
+      <div role="group" aria-label="Decision" className="button-row">
+        {STAFF_DECISIONS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={`button ${choice === value ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={choice === value}
+            disabled={value === 'confirm' && booking.status === 'confirmed'}
+            onClick={() => setChoice(choice === value ? null : value)}
+          >
+            {DECISION_LABELS[value]}
+          </button>
+        ))}
+      </div>
+      {choice ? (
+        <form
+          className="admin-decisions__form"
+          aria-label={DECISION_LABELS[choice]}
+          onSubmit={(event) => {
+            event.preventDefault()
+            const chosen = decision()
+            if (chosen) preview.mutate({booking, decision: chosen})
+          }}
+        >
+          {choice === 'confirm' ? (
+            <p>The booking becomes Confirmed and the traveller receives the confirmation mail.</p>
+          ) : null}
+          {choice === 'propose' ? (
+            <ProposalOptions
+              bookingId={booking._id}
+              options={options}
+              onChange={(chosen) => {
+                setOptions(chosen)
+                preview.reset()
+              }}
+            />
+          ) : null}
+          {choice !== 'confirm' ? (
+            <div className="field">
+              <label htmlFor={`${id}-text`}>
+                {choice === 'decline'
+                  ? 'Reason (goes into the mail)'
+                  : choice === 'question'
+                    ? 'Question (goes into the mail)'
+                    : 'Note to the traveller (optional)'}
+              </label>
+              <textarea
+                id={`${id}-text`}
+                rows={3}
+                value={text}
+                required={choice !== 'propose'}
+                maxLength={MAX_DECISION_MESSAGE}
+                onChange={(event) => {
+                  setText(event.target.value)
+                  preview.reset()
+                }}
+              />
+            </div>
+          ) : null}
+          <button type="submit" className="button button--ghost" disabled={preview.isPending}>
+            Preview mail
+          </button>
+          {preview.error ? (
+            <p role="alert" className="field__error">
+              {errorText(preview.error)}
+            </p>
+          ) : null}
+          {preview.data ? (
+            <MailPreview
+              mail={preview.data.mail}
+              label={`Send: ${DECISION_LABELS[choice]}`}
+              sending={decide.isPending}
+              onSend={() => send()}
+            />
+          ) : null}
+          {decide.error && !over ? (
+            <p role="alert" className="field__error">
+              {errorText(decide.error)}
+            </p>
+          ) : null}
+          {over ? (
+            <div role="alert" className="admin-decisions__over">
+              <p>
+                Confirming goes beyond the departure’s places: {over.taken} of {over.capacity}{' '}
+                taken, {over.left} left, this booking needs {over.pax}.
+              </p>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={decide.isPending}
+                onClick={() => send(true)}
+              >
+                Confirm anyway and send
+              </button>
+            </div>
+          ) : null}
+        </form>
+      ) : null}
+    </section>
+  )
+}
+
+function ProposalOptions({
+  bookingId,
+  options,
+  onChange,
+}: {
+  bookingId: string
+  options: string[]
+  onChange: (options: string[]) => void
+}) {
+  const id = useId()
+  const dates = useProposableDates(bookingId)
+  if (dates.isPending) return <p role="status">Looking up the dates with room…</p>
+  if (dates.error)
+    return (
+      <p role="alert" className="field__error">
+        {errorText(dates.error)}
+      </p>
+    )
+  const available = dates.data.dates
+  if (available.length === 0)
+    return <p role="status">No date in the next 90 days has room for this group.</p>
+  return (
+    <fieldset className="admin-decisions__options">
+      <legend>Dates to offer (one to {MAX_PROPOSED_OPTIONS})</legend>
+      {options.map((value, index) => (
+        <div className="field" key={index}>
+          <label htmlFor={`${id}-${index}`}>
+            {['First date', 'Second date (optional)', 'Third date (optional)'][index]}
+          </label>
+          <select
+            id={`${id}-${index}`}
+            value={value}
+            required={index === 0}
+            onChange={(event) =>
+              onChange(options.map((old, i) => (i === index ? event.target.value : old)))
+            }
+          >
+            <option value="">{index === 0 ? 'Choose a date' : 'None'}</option>
+            {available.map((option) => (
+              <option
+                key={optionValue(option)}
+                value={optionValue(option)}
+                disabled={options.includes(optionValue(option)) && value !== optionValue(option)}
+              >
+                {optionLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+    </fieldset>
+  )
+}
+
+function MailPreview({
+  mail,
+  label,
+  sending,
+  onSend,
+}: {
+  mail: DecisionMailPreview
+  label: string
+  sending: boolean
+  onSend: () => void
+}) {
+  const id = useId()
+  return (
+    <div className="admin-decisions__preview" role="region" aria-labelledby={id}>
+      <h4 id={id}>Mail to {mail.to}</h4>
+      <p>
+        <strong>Subject:</strong> {mail.subject}
+      </p>
+      <pre className="admin-decisions__mail" tabIndex={0} aria-label="Mail text">{mail.text}</pre>
+      <button type="button" className="button button--primary" disabled={sending} onClick={onSend}>
+        {label}
+      </button>
+    </div>
+  )
+}
