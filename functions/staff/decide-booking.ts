@@ -1,6 +1,11 @@
 import {randomBytes} from 'node:crypto'
 
-import {checkDeparture, departureSlots, type BookingRules} from '@repo/schemas/capacity.ts'
+import {
+  checkDeparture,
+  departureSlotOf,
+  departureSlots,
+  type BookingRules,
+} from '@repo/schemas/capacity.ts'
 import {
   earliestBookableDate,
   isDateAvailable,
@@ -179,11 +184,12 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
         from: today,
         to,
       })
+  const ownSlot = departureSlotOf(rules, booking.preferred_time)
   const dates: ProposableDate[] = []
   for (let date = today; date <= to; date = addDays(date, 1)) {
     if (ruleProblem(rules, date, today)) continue
     for (const slot of departureSlots(rules)) {
-      if (date === booking.date && slot === (booking.preferred_time ?? '')) continue
+      if (date === booking.date && slot === ownSlot) continue
       if (experience.isBespoke) {
         dates.push({date, preferred_time: slot, left: null})
         continue

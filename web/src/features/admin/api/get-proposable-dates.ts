@@ -11,7 +11,8 @@ export type ProposableDate = {date: string; preferred_time: string; left: number
  */
 export const proposableDatesQueryOptions = (bookingId: string) =>
   queryOptions({
-    queryKey: [...staffKeys.bookings, 'proposable-dates', bookingId],
+    // Not under `bookings`: those queries hold lists, which a decision rewrites in place.
+    queryKey: [...staffKeys.all, 'proposable-dates', bookingId],
     queryFn: ({signal}) =>
       call<{dates: ProposableDate[]}>(
         `/bookings/${encodeURIComponent(bookingId)}/proposable-dates`,

@@ -60,12 +60,13 @@ export function BookingDecisions({booking}: {booking: StaffBooking}) {
   const decide = useDecide()
   const toast = useToast()
 
-  // A new choice, another booking or another revision of it starts a fresh preview.
+  // A new choice or another booking starts afresh. A change by someone else after the preview is not cleared
+  // here: sending then answers that the booking changed, and shows the current version.
   useEffect(() => {
     preview.reset()
     decide.reset()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on these changes only
-  }, [choice, booking._id, booking._rev])
+  }, [choice, booking._id])
   useEffect(() => {
     setChoice(null)
     setText('')
@@ -293,7 +294,9 @@ function MailPreview({
       <p>
         <strong>Subject:</strong> {mail.subject}
       </p>
-      <pre className="admin-decisions__mail" tabIndex={0} aria-label="Mail text">{mail.text}</pre>
+      <pre className="admin-decisions__mail" tabIndex={0} aria-label="Mail text">
+        {mail.text}
+      </pre>
       <button type="button" className="button button--primary" disabled={sending} onClick={onSend}>
         {label}
       </button>
