@@ -7,10 +7,12 @@ import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
+import {travellerRequestRoutes} from './traveller-request/index.ts'
 
 /** Every function the site serves under `/api`, mounted by `web/server/main.ts`. */
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
+apiRoutes.route('/requests', travellerRequestRoutes)
 apiRoutes.get('/challenge', getChallengeRoute)
 // Every method reaches the handler, which answers anything but GET and HEAD with 405 and an Allow header.
 apiRoutes.all('/availability', getAvailabilityRoute)

@@ -79,7 +79,7 @@ export function pageSecurityHeaders(options: {
 }): MiddlewareHandler {
   const {lakeOrigin, frameAncestors} = options
   const framing = frameAncestors.length > 0 ? frameAncestors : ["'none'"]
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: [NONCE, "'strict-dynamic'"],
@@ -101,7 +101,20 @@ export function pageSecurityHeaders(options: {
     // Browsers that know frame-ancestors ignore this; older ones must not forbid the configured framing.
     xFrameOptions: frameAncestors.length > 0 ? false : 'DENY',
   })
+  return async (c, next) => {
+    await headers(c, next)
+    // A traveller's request page has its key in the address: no Referer may carry it anywhere, no cache may
+    // keep the page, and no search engine may list it (issue 14).
+    if (PRIVATE_PAGE.test(c.req.path)) {
+      c.res.headers.set('Referrer-Policy', 'no-referrer')
+      c.res.headers.set('Cache-Control', 'no-store')
+      c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
+    }
+  }
 }
+
+/** Pages whose address is a secret: the traveller's request links. */
+export const PRIVATE_PAGE = /^\/requests\//
 
 /**
  * Gives the template's own inline `<script>` and `<style>` elements (trusted: they come from the build) this

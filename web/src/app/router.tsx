@@ -199,6 +199,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
+          // The traveller's private request page (issue 14): read in the browser only, so no loader.
+          path: 'requests/:token',
+          handle: pageModule('request'),
+          lazy: page(
+            () => import('./routes/request'),
+            (m) => m.RequestPage,
+          ),
+        },
+        {
           path: 'privacy',
           handle: pageModule('privacy'),
           lazy: page(

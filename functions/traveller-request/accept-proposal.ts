@@ -1,0 +1,207 @@
+import {randomBytes} from 'node:crypto'
+
+import {confirmationCheck, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {
+  ACCEPTED_PROPOSAL_STATUSES,
+  DEFAULT_ACCEPTED_PROPOSAL_STATUS,
+  openProposal,
+  type AcceptedProposalStatus,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
+
+import {
+  ACTIVE_STATUSES,
+  bookableExperienceQuery,
+  loadBookingRules,
+  type BookableExperience,
+} from '../lib/departure-loads.ts'
+import {json, problem} from '../lib/http.ts'
+import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import {
+  CHANGED_MESSAGE,
+  DATE_FULL_MESSAGE,
+  DATE_PASSED_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  nudgeOutbox,
+  requestMailValues,
+  STALE_OPTION_MESSAGE,
+  TRY_AGAIN_MESSAGE,
+  type TravellerRequestDeps,
+} from './request-deps.ts'
+import {
+  requestBookingFields,
+  requestBookingQuery,
+  travellerView,
+  type RequestBooking,
+} from './request-view.ts'
+
+/** The editors' choice in site settings (studio): confirm at once, or back to staff to confirm. */
+const acceptedStatusQuery = /* groq */ `*[_id == "siteSettings"][0].acceptedProposalStatus`
+
+export async function acceptedProposalStatus(
+  deps: Pick<TravellerRequestDeps, 'content'>,
+): Promise<AcceptedProposalStatus> {
+  const stored = await deps.content.fetch<string | null>(acceptedStatusQuery)
+  return (
+    ACCEPTED_PROPOSAL_STATUSES.find((entry) => entry.value === stored)?.value ??
+    DEFAULT_ACCEPTED_PROPOSAL_STATUS
+  )
+}
+
+/** The booking and the new date's lock and loads, in one query so the lock's revision and the counts agree. */
+const snapshotQuery = /* groq */ `{
+  "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+}`
+
+type Snapshot = {
+  booking: RequestBooking | null
+  lock: {_id: string; _rev: string} | null
+  loads: BookingLoad[]
+}
+
+/** How often an acceptance re-reads when another confirmation changed the same departure first. */
+const MAX_ATTEMPTS = 30
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type Chosen = {option: NonNullable<StatusHistoryEntry['options']>[number]} | {refused: Response}
+
+function chooseOption(booking: RequestBooking, optionKey: string, today: string): Chosen {
+  const option = openProposal(booking.status_history)?.options?.find((o) => o._key === optionKey)
+  if (!option) return {refused: problem(409, STALE_OPTION_MESSAGE)}
+  if (option.date < today) return {refused: problem(409, DATE_PASSED_MESSAGE)}
+  return {option}
+}
+
+/**
+ * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed (issue 14). The
+ * booking moves to it, with the status the editors chose, a history entry and the team's mail, all in one
+ * transaction guarded by the booking's revision as the page's request read it: of two clicks, or a click and a
+ * staff change at the same moment, one wins and the other is told to reload.
+ *
+ * When the status becomes `confirmed` the new departure's places are respected as staff confirmations respect
+ * them (functions/staff/confirm-booking.ts): the count is read with the departure's lock document, and the same
+ * transaction changes that lock with `ifRevisionID` (or creates it), so a confirmation of the last places at the
+ * same moment makes one of them read again and decide with the other counted. Full: refused, nothing stored.
+ */
+export async function acceptProposal(
+  deps: TravellerRequestDeps,
+  bookingId: string,
+  optionKey: string,
+): Promise<Response> {
+  const first = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+    id: bookingId,
+  })
+  if (!first) return problem(404, INVALID_LINK_MESSAGE)
+  const revision = first._rev
+  const today = deps.today()
+  const chosen = chooseOption(first, optionKey, today)
+  if ('refused' in chosen) return chosen.refused
+  const {option} = chosen
+
+  const status = await acceptedProposalStatus(deps)
+  // Only a confirmation takes places; a bespoke experience (or one no longer published) has none to count.
+  const experienceSlug = first.experience_id ?? ''
+  const experience =
+    status === 'confirmed' && experienceSlug
+      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+          id: experienceSlug,
+        })
+      : null
+  const rules =
+    experience && !experience.isBespoke
+      ? await loadBookingRules(deps.content, experience._id)
+      : null
+  const lockId = departureLockId(experienceSlug, option.date)
+  const mailContent = await loadMailContent(deps.content)
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const snapshot = await deps.bookings.fetch<Snapshot>(snapshotQuery, {
+      id: bookingId,
+      lockId,
+      experience: experienceSlug,
+      date: option.date,
+      statuses: [...ACTIVE_STATUSES],
+    })
+    const booking = snapshot.booking
+    if (!booking) return problem(404, INVALID_LINK_MESSAGE)
+    if (booking._rev !== revision) return problem(409, CHANGED_MESSAGE)
+    if (rules) {
+      const {over} = confirmationCheck(
+        rules,
+        {date: option.date, preferredTime: option.preferred_time, pax: booking.pax_total},
+        snapshot.loads,
+      )
+      if (over) return problem(409, DATE_FULL_MESSAGE)
+    }
+
+    const at = deps.now().toISOString()
+    const key = randomBytes(6).toString('hex')
+    const mailId = `${bookingId}-accept-${key}`
+    const moved: RequestBooking = {
+      ...booking,
+      date: option.date,
+      preferred_time: option.preferred_time,
+    }
+    const entry: StatusHistoryEntry = {
+      _key: key,
+      _type: 'statusChange',
+      status,
+      at,
+      by: 'traveller',
+      action: 'accept',
+      options: [option],
+      mail_id: mailId,
+    }
+    const values = requestMailValues(deps, moved)
+    const acceptedDate = [formatDateInWords(option.date), option.preferred_time]
+      .filter(Boolean)
+      .join(', ')
+    const mail = composeMail('teamAccepted', {...values, acceptedDate}, mailContent, {
+      to: deps.teamEmail,
+      ...(booking.email ? {replyTo: booking.email} : {}),
+    })
+
+    const transaction = deps.bookings.transaction()
+    transaction.patch(bookingId, (p) =>
+      p
+        .ifRevisionId(revision)
+        .set({date: option.date, preferred_time: option.preferred_time, status})
+        .setIfMissing({status_history: []})
+        .append('status_history', [entry]),
+    )
+    if (rules) {
+      const lockFields = {last_change: bookingId, updated_at: at}
+      if (snapshot.lock)
+        transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))
+      else
+        transaction.create({
+          _id: lockId,
+          _type: 'departure',
+          experience_id: experienceSlug,
+          date: option.date,
+          ...lockFields,
+        })
+    }
+    try {
+      // One request, so one atomic transaction: the booking, the lock and the team's mail.
+      await deps.bookings.mutate(
+        [...transaction.serialize(), deps.outbox.queueMutation(mailId, mail, bookingId)],
+        {visibility: 'sync'},
+      )
+    } catch (error) {
+      if (!isConflict(error)) throw error
+      // The booking changed (the next read says so and refuses), or another confirmation took the lock first.
+      await pause(5 + Math.random() * 20 * Math.min(attempt + 1, 5))
+      continue
+    }
+    nudgeOutbox(deps)
+    return json(
+      travellerView({...moved, status, status_history: [...(booking.status_history ?? []), entry]}),
+    )
+  }
+  return problem(409, TRY_AGAIN_MESSAGE)
+}

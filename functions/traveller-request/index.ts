@@ -1,0 +1,22 @@
+import {publicRuntime} from '../lib/runtime.ts'
+import type {TravellerRequestDeps} from './request-deps.ts'
+import {createTravellerRequestRoutes} from './routes.ts'
+
+let deps: TravellerRequestDeps | undefined
+
+/** `/api/requests/*`, on the site's shared runtime (built on first use: the lake may write its secrets late). */
+export const travellerRequestRoutes = createTravellerRequestRoutes(() => {
+  if (deps) return deps
+  const rt = publicRuntime()
+  deps = {
+    content: rt.content,
+    bookings: rt.bookings,
+    outbox: rt.outbox,
+    secret: rt.env.requestLinkSecret,
+    siteUrl: rt.env.siteUrl,
+    teamEmail: rt.env.teamEmail,
+    now: () => new Date(),
+    today: rt.today,
+  }
+  return deps
+})

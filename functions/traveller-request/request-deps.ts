@@ -1,0 +1,70 @@
+import type {SanityClient} from '@sanity/client'
+
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
+
+import type {Outbox} from '../lib/mailer.ts'
+import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from '../lib/request-link.ts'
+import {groupInWords, timeInWords, type RequestBooking} from './request-view.ts'
+
+/** What the traveller's request functions need; the site's runtime provides it (index.ts), tests their own. */
+export type TravellerRequestDeps = {
+  /** Published content: site settings, mail templates, experiences and their rules. */
+  content: SanityClient
+  /** The private `bookings` dataset, with a write token. */
+  bookings: SanityClient
+  outbox: Pick<Outbox, 'queueMutation' | 'flush'>
+  /** Signs and checks the links (`env.requestLinkSecret`). */
+  secret: string
+  /** The site's public address: the links in mails, and the one origin allowed to post. */
+  siteUrl: string
+  teamEmail: string
+  now: () => Date
+  /** Today in Cape Town (`yyyy-MM-dd`): a proposed date before it can no longer be accepted. */
+  today: () => string
+  onError?: (error: unknown) => void
+}
+
+/** One answer for every link that does not open a request: it says nothing about any booking. */
+export const INVALID_LINK_MESSAGE =
+  'This link does not work. It may be incomplete, changed or too old. Ask for a new link with your booking reference and email address.'
+export const LINK_SENT_MESSAGE =
+  'If the reference and email match a request, we have sent a new link to that email.'
+export const STALE_OPTION_MESSAGE =
+  'This date is no longer on offer. Reload the page to see what the team proposes now.'
+export const CHANGED_MESSAGE =
+  'Your request changed at the same moment, perhaps in another window. Reload the page to see where it stands.'
+export const DATE_FULL_MESSAGE =
+  'This date has just filled up. Please choose another proposed date or reply to the team’s email.'
+export const DATE_PASSED_MESSAGE =
+  'This date has already passed. Please choose another proposed date or reply to the team’s email.'
+export const CANNOT_WITHDRAW_MESSAGE =
+  'This request is already closed or declined: there is nothing to withdraw.'
+export const CROSS_ORIGIN_MESSAGE = 'Requests from other sites are refused.'
+export const TRY_AGAIN_MESSAGE = 'We could not save this just now. Please try again in a moment.'
+
+/** A fresh link to a booking's page, valid until 60 days after the trip. */
+export function bookingLink(deps: TravellerRequestDeps, booking: RequestBooking): string {
+  const expiresAt = requestLinkExpiry(booking.date ?? '', deps.now())
+  return requestLinkUrl(deps.siteUrl, requestLinkToken(deps.secret, booking._id, expiresAt))
+}
+
+/** The placeholders every request mail may use, from the booking as it now stands. */
+export function requestMailValues(
+  deps: TravellerRequestDeps,
+  booking: RequestBooking,
+): PlaceholderValues {
+  return {
+    name: booking.name ?? '',
+    reference: booking.booking_ref,
+    experience: booking.experience_title ?? '',
+    date: formatDateInWords(booking.date ?? ''),
+    time: timeInWords(booking.preferred_time),
+    group: groupInWords(booking),
+    requestLink: bookingLink(deps, booking),
+    email: booking.email ?? '',
+  }
+}
+
+export const nudgeOutbox = (deps: TravellerRequestDeps) =>
+  void deps.outbox.flush().catch((error: unknown) => deps.onError?.(error))

@@ -1,0 +1,68 @@
+import {z} from 'zod'
+
+import {json, validationProblem} from '../lib/http.ts'
+import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {
+  LINK_SENT_MESSAGE,
+  nudgeOutbox,
+  requestMailValues,
+  type TravellerRequestDeps,
+} from './request-deps.ts'
+import {requestBookingFields, type RequestBooking} from './request-view.ts'
+
+export const NEW_LINK_FIELDS_MESSAGE =
+  'Enter your booking reference and the email address you used.'
+
+/** What the "new link" form sends; anything else in the body is refused, so nothing odd is ever read or kept. */
+export const newLinkSchema = z.strictObject(
+  {
+    reference: z
+      .string({error: NEW_LINK_FIELDS_MESSAGE})
+      .trim()
+      .min(1, 'Enter your booking reference.')
+      .max(40, 'A booking reference is shorter than that: copy it from our email.')
+      .regex(/^[A-Za-z0-9-]+$/, 'A booking reference has letters, digits and dashes only.')
+      .transform((value) => value.toUpperCase()),
+    email: z
+      .string({error: NEW_LINK_FIELDS_MESSAGE})
+      .trim()
+      .max(254, 'Enter the email address you used.')
+      .pipe(z.email('Enter the email address you used, like name@example.com.')),
+  },
+  {error: 'Send only the reference and the email address.'},
+)
+
+const byReferenceQuery = /* groq */ `*[_type == "booking" && booking_ref == $reference][0]{${requestBookingFields}}`
+
+/** At most one link mail per booking in this window, however often someone who knows both asks. */
+const LINK_MAIL_WINDOW_MS = 10 * 60_000
+
+/**
+ * `POST /api/requests/link` {reference, email}: when both belong to one booking (the email compared without
+ * regard to case), a fresh link goes to that booking's own address, never to one given here. The answer is the
+ * same 202 whether or not they matched, so the form cannot be used to find out who booked what.
+ */
+export async function requestNewLink(
+  deps: TravellerRequestDeps,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  const parsed = newLinkSchema.safeParse(body)
+  if (!parsed.success) return validationProblem(parsed.error, NEW_LINK_FIELDS_MESSAGE)
+  const {reference, email} = parsed.data
+  const booking = await deps.bookings.fetch<RequestBooking | null>(byReferenceQuery, {reference})
+  if (booking?.email && booking.email.trim().toLowerCase() === email.toLowerCase()) {
+    const window = Math.floor(deps.now().getTime() / LINK_MAIL_WINDOW_MS)
+    const mailId = `${booking._id}-link-${window.toString(36)}`
+    const mail = composeMail(
+      'requestLink',
+      requestMailValues(deps, booking),
+      await loadMailContent(deps.content),
+      {to: booking.email},
+    )
+    await deps.bookings.mutate([deps.outbox.queueMutation(mailId, mail, booking._id)], {
+      visibility: 'sync',
+    })
+    nudgeOutbox(deps)
+  }
+  return json({message: LINK_SENT_MESSAGE}, 202)
+}

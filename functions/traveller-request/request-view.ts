@@ -1,0 +1,120 @@
+import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {
+  ACTION_TITLES,
+  canWithdraw,
+  openProposal,
+  type RequestAction,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
+
+/**
+ * What the traveller's private page shows of their booking (issue 14), and nothing else: the booking document
+ * also holds staff notes, the history's `by` and `note`, contact details and tracking, none of which a link
+ * holder needs, and a link can be forwarded. Built from an explicit list of fields, never by removing some.
+ */
+export type TravellerOption = {key: string; date: string; time: string}
+
+export type TravellerHistoryEntry = {
+  key: string
+  at: string
+  status: string
+  title: string
+  action?: RequestAction
+  /** What the team told the traveller (a question, a decline's reason, a proposal's note). */
+  message?: string
+  options?: TravellerOption[]
+}
+
+export type TravellerRequestView = {
+  reference: string
+  experience: string
+  date: string
+  time: string
+  group: string
+  status: string
+  statusTitle: string
+  history: TravellerHistoryEntry[]
+  /** The dates the team proposed that the traveller may still accept; null when none is open. */
+  proposal: {key: string; message?: string; options: TravellerOption[]} | null
+  canWithdraw: boolean
+}
+
+/** The fields of a booking the request functions read (the mails' values among them). */
+export type RequestBooking = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  experience_id?: string | null
+  experience_title?: string | null
+  date?: string | null
+  preferred_time?: string | null
+  pax_adults?: number | null
+  pax_children?: number | null
+  pax_total?: number | null
+  name?: string | null
+  email?: string | null
+  status?: string | null
+  status_history?: StatusHistoryEntry[] | null
+}
+
+export const requestBookingFields = /* groq */ `_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history`
+
+/** Drafts are never named by a link (their ids have a dot, which a link's id cannot hold); the type is checked. */
+export const requestBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${requestBookingFields}}`
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** "2 adults", "2 adults, 1 child": the group as the page and the mails say it. */
+export function groupInWords(booking: Pick<RequestBooking, 'pax_adults' | 'pax_children'>) {
+  const adults = Math.max(0, booking.pax_adults ?? 0)
+  const children = Math.max(0, booking.pax_children ?? 0)
+  const parts = [count(adults, 'adult', 'adults')]
+  if (children > 0) parts.push(count(children, 'child', 'children'))
+  return parts.join(', ')
+}
+
+export const timeInWords = (time: string | null | undefined) => time?.trim() || 'Any time'
+
+const option = (entry: NonNullable<StatusHistoryEntry['options']>[number]): TravellerOption => ({
+  key: entry._key,
+  date: entry.date,
+  time: entry.preferred_time ?? '',
+})
+
+function entryTitle(entry: StatusHistoryEntry): string {
+  if (entry.action && entry.action in ACTION_TITLES) return ACTION_TITLES[entry.action]
+  if (entry.status === 'new') return 'Request received'
+  return `Status changed to ${bookingStatusTitle(entry.status)}`
+}
+
+export function travellerView(booking: RequestBooking): TravellerRequestView {
+  const history = booking.status_history ?? []
+  const proposal = openProposal(history)
+  const status = booking.status ?? 'new'
+  return {
+    reference: booking.booking_ref,
+    experience: booking.experience_title ?? '',
+    date: booking.date ?? '',
+    time: timeInWords(booking.preferred_time),
+    group: groupInWords(booking),
+    status,
+    statusTitle: bookingStatusTitle(status),
+    history: history.map((entry) => ({
+      key: entry._key,
+      at: entry.at,
+      status: entry.status,
+      title: entryTitle(entry),
+      ...(entry.action ? {action: entry.action} : {}),
+      ...(entry.message?.trim() ? {message: entry.message.trim()} : {}),
+      ...(entry.options?.length ? {options: entry.options.map(option)} : {}),
+    })),
+    proposal: proposal
+      ? {
+          key: proposal._key,
+          ...(proposal.message?.trim() ? {message: proposal.message.trim()} : {}),
+          options: (proposal.options ?? []).map(option),
+        }
+      : null,
+    canWithdraw: canWithdraw(status),
+  }
+}

@@ -1,0 +1,157 @@
+import {Hono, type Context} from 'hono'
+import {z} from 'zod'
+
+import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
+import {problem, readJsonBody, validationProblem} from '../lib/http.ts'
+import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {checkRequestLink} from '../lib/request-link.ts'
+import {acceptProposal} from './accept-proposal.ts'
+import {
+  CROSS_ORIGIN_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  STALE_OPTION_MESSAGE,
+  TRY_AGAIN_MESSAGE,
+  type TravellerRequestDeps,
+} from './request-deps.ts'
+import {requestNewLink} from './request-new-link.ts'
+import {requestBookingQuery, travellerView, type RequestBooking} from './request-view.ts'
+import {withdrawRequest} from './withdraw-request.ts'
+
+/** The bodies are a key or two: anything larger is not from the page. */
+export const MAX_REQUEST_BODY_BYTES = 2 * 1024
+
+/**
+ * Per client address and minute. A link's signature has 256 bits, so guessing is hopeless anyway; the limit on
+ * views keeps anyone from even trying at speed, and the one on new links keeps the form from mailing travellers
+ * in bulk.
+ */
+export const REQUEST_LIMITS = {view: 30, action: 10, link: 5} as const
+
+export type TravellerRequestRoutesOptions = {
+  limiters?: {view: RateLimiter; action: RateLimiter; link: RateLimiter}
+  /** Whose requests a limit counts; the socket's address (lib/client-address.ts) unless a test says otherwise. */
+  clientAddress?: (c: Context) => string
+}
+
+const acceptSchema = z.strictObject(
+  {option: z.string({error: STALE_OPTION_MESSAGE}).regex(/^[\w-]{1,64}$/, STALE_OPTION_MESSAGE)},
+  {error: 'Send only the chosen date.'},
+)
+const withdrawSchema = z.strictObject({}, {error: 'Send nothing else with a withdrawal.'})
+
+const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
+
+/**
+ * Every answer says `Cache-Control: no-store` (lib/http.ts `json`): a request page holds personal data, and
+ * a shared cache must never hand one traveller's answer to another.
+ *
+ * Expired links get the same 404 as forged ones. Only the holder of a once-valid link could see a different
+ * answer, so saying "expired" would be safe, but it would tell them nothing more useful: the remedy (a new link
+ * by reference and email) is the same, and one answer for every unusable link keeps that answer easy to prove
+ * free of anything about a booking.
+ */
+export function createTravellerRequestRoutes(
+  getDeps: () => TravellerRequestDeps,
+  options: TravellerRequestRoutesOptions = {},
+): Hono {
+  const limiters = options.limiters ?? {
+    view: createRateLimiter({limit: REQUEST_LIMITS.view, windowMs: 60_000}),
+    action: createRateLimiter({limit: REQUEST_LIMITS.action, windowMs: 60_000}),
+    link: createRateLimiter({limit: REQUEST_LIMITS.link, windowMs: 60_000}),
+  }
+  const addressOf = options.clientAddress ?? socketClientAddress
+  const app = new Hono()
+
+  const guarded = async (
+    c: Context,
+    limiter: RateLimiter,
+    run: (deps: TravellerRequestDeps) => Promise<Response>,
+  ): Promise<Response> => {
+    const deps = getDeps()
+    const limited = rateLimitedResponse(limiter, addressOf(c))
+    if (limited) return limited
+    try {
+      return await run(deps)
+    } catch (error) {
+      ;(deps.onError ?? ((e: unknown) => console.error('[traveller-request]', e)))(error)
+      return problem(503, TRY_AGAIN_MESSAGE, {}, {'Retry-After': '5'})
+    }
+  }
+
+  /**
+   * CSRF: a change must come from the site's own pages. Browsers always send Origin with a POST, so one missing
+   * or from elsewhere is not the traveller acting on their page.
+   */
+  const fromOwnSite = (c: Context, deps: TravellerRequestDeps) => {
+    const origin = c.req.header('origin')
+    const allowed = [new URL(deps.siteUrl).origin, new URL(c.req.url).origin]
+    const fetchSite = c.req.header('sec-fetch-site')
+    return (
+      origin !== undefined &&
+      allowed.includes(origin) &&
+      (fetchSite === undefined || fetchSite === 'same-origin')
+    )
+  }
+
+  const bookingIdOf = (deps: TravellerRequestDeps, token: string) => {
+    const check = checkRequestLink(deps.secret, token, deps.now())
+    return check.ok ? check.bookingId : null
+  }
+  const invalidLink = () => problem(404, INVALID_LINK_MESSAGE)
+
+  const change =
+    (
+      schema: z.ZodType<Record<string, unknown>>,
+      act: (
+        deps: TravellerRequestDeps,
+        id: string,
+        body: Record<string, unknown>,
+      ) => Promise<Response>,
+    ) =>
+    (c: Context) => {
+      if (c.req.method !== 'POST') return notAllowed('POST')
+      return guarded(c, limiters.action, async (deps) => {
+        if (!fromOwnSite(c, deps)) return problem(403, CROSS_ORIGIN_MESSAGE)
+        const id = bookingIdOf(deps, c.req.param('token') ?? '')
+        if (!id) return invalidLink()
+        const body = await readJsonBody(c.req.raw, MAX_REQUEST_BODY_BYTES)
+        if (!body.ok) return body.response
+        const parsed = schema.safeParse(body.value)
+        if (!parsed.success) return validationProblem(parsed.error, STALE_OPTION_MESSAGE)
+        return act(deps, id, parsed.data)
+      })
+    }
+
+  app.all('/link', (c) => {
+    if (c.req.method !== 'POST') return notAllowed('POST')
+    return guarded(c, limiters.link, async (deps) => {
+      if (!fromOwnSite(c, deps)) return problem(403, CROSS_ORIGIN_MESSAGE)
+      const body = await readJsonBody(c.req.raw, MAX_REQUEST_BODY_BYTES)
+      if (!body.ok) return body.response
+      return requestNewLink(deps, body.value)
+    })
+  })
+
+  app.all('/:token', (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET, HEAD')
+    return guarded(c, limiters.view, async (deps) => {
+      const id = bookingIdOf(deps, c.req.param('token'))
+      if (!id) return invalidLink()
+      const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
+      // A booking deleted since the link was made: the same answer as a forged link.
+      if (!booking) return invalidLink()
+      return Response.json(travellerView(booking), {headers: {'Cache-Control': 'no-store'}})
+    })
+  })
+
+  app.all(
+    '/:token/accept',
+    change(acceptSchema, (deps, id, body) => acceptProposal(deps, id, body.option as string)),
+  )
+  app.all(
+    '/:token/withdraw',
+    change(withdrawSchema, (deps, id) => withdrawRequest(deps, id)),
+  )
+
+  return app
+}

@@ -1,0 +1,80 @@
+import {randomBytes} from 'node:crypto'
+
+import {canWithdraw, type StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+
+import {json, problem} from '../lib/http.ts'
+import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import {
+  CANNOT_WITHDRAW_MESSAGE,
+  CHANGED_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  nudgeOutbox,
+  requestMailValues,
+  type TravellerRequestDeps,
+} from './request-deps.ts'
+import {requestBookingQuery, travellerView, type RequestBooking} from './request-view.ts'
+
+/**
+ * `POST /api/requests/:token/withdraw`: the traveller withdraws (issue 14). The booking is closed with a history
+ * entry and the team's mail in one transaction, guarded by the revision just read: a second click, or a staff
+ * change committed in between, makes this one lose with a clear 409 instead of closing what it did not see.
+ */
+export async function withdrawRequest(
+  deps: TravellerRequestDeps,
+  bookingId: string,
+): Promise<Response> {
+  const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+    id: bookingId,
+  })
+  if (!booking) return problem(404, INVALID_LINK_MESSAGE)
+  if (!canWithdraw(booking.status ?? 'new')) return problem(409, CANNOT_WITHDRAW_MESSAGE)
+
+  const key = randomBytes(6).toString('hex')
+  const mailId = `${bookingId}-withdraw-${key}`
+  const entry: StatusHistoryEntry = {
+    _key: key,
+    _type: 'statusChange',
+    status: 'closed',
+    at: deps.now().toISOString(),
+    by: 'traveller',
+    action: 'withdraw',
+    mail_id: mailId,
+  }
+  const mail = composeMail(
+    'teamWithdrawn',
+    requestMailValues(deps, booking),
+    await loadMailContent(deps.content),
+    {to: deps.teamEmail, ...(booking.email ? {replyTo: booking.email} : {})},
+  )
+  try {
+    const close = deps.bookings
+      .patch(bookingId)
+      .ifRevisionId(booking._rev)
+      .set({status: 'closed'})
+      .setIfMissing({status_history: []})
+      .append('status_history', [entry])
+    await deps.bookings.mutate(
+      [{patch: close.serialize()}, deps.outbox.queueMutation(mailId, mail, bookingId)],
+      {visibility: 'sync'},
+    )
+  } catch (error) {
+    if (!isConflict(error)) throw error
+    const now = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+      id: bookingId,
+    })
+    if (!now) return problem(404, INVALID_LINK_MESSAGE)
+    return problem(
+      409,
+      canWithdraw(now.status ?? 'new') ? CHANGED_MESSAGE : CANNOT_WITHDRAW_MESSAGE,
+    )
+  }
+  nudgeOutbox(deps)
+  return json(
+    travellerView({
+      ...booking,
+      status: 'closed',
+      status_history: [...(booking.status_history ?? []), entry],
+    }),
+  )
+}

@@ -1,0 +1,116 @@
+import {useEffect, useRef, useState} from 'react'
+import {useParams} from 'react-router-dom'
+
+import {Seo} from '../../components/seo'
+import {FormMessage, type FormMessageValue} from '../../components/ui/form-message'
+import {ApiError} from '../../lib/post-json'
+import {useAcceptProposal} from '../../features/request/api/accept-proposal'
+import {useTravellerRequest} from '../../features/request/api/get-request'
+import {useWithdrawRequest} from '../../features/request/api/withdraw-request'
+import {NewLinkForm} from '../../features/request/components/new-link-form'
+import {ProposalChoice} from '../../features/request/components/proposal-choice'
+import {RequestSummary} from '../../features/request/components/request-summary'
+import {RequestTimeline} from '../../features/request/components/request-timeline'
+import {WithdrawRequest} from '../../features/request/components/withdraw-request'
+
+/**
+ * The traveller's private page for one request (issue 14), opened from the link in our mails: no login, the
+ * signed link is the key. Never indexed; the server sends it uncached and without a Referer (web/server/security.ts).
+ */
+export function RequestPage() {
+  const {token = ''} = useParams()
+  const request = useTravellerRequest(token)
+  const accept = useAcceptProposal(token)
+  const withdraw = useWithdrawRequest(token)
+  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const messageRef = useRef<HTMLDivElement>(null)
+  // Each outcome is announced and focused, so keyboard and screen reader users land on what happened.
+  useEffect(() => {
+    if (message) messageRef.current?.focus()
+  }, [message])
+
+  const fail = (error: Error) =>
+    setMessage({title: 'Not saved', text: error.message, variant: 'destructive'})
+  const onAccept = (option: string) =>
+    accept.mutate(option, {
+      onSuccess: (updated) =>
+        setMessage({
+          title: 'Thank you',
+          text:
+            updated.status === 'confirmed'
+              ? 'Your new date is confirmed. We have let the team know.'
+              : 'We have your choice and let the team know; they will confirm it by email.',
+          variant: 'success',
+        }),
+      onError: fail,
+    })
+  const onWithdraw = () =>
+    withdraw.mutateAsync(undefined, {
+      onSuccess: () =>
+        setMessage({
+          title: 'Withdrawn',
+          text: 'Your request is withdrawn. We have let the team know.',
+          variant: 'success',
+        }),
+      onError: fail,
+    })
+
+  const seo = (
+    <Seo
+      title="Your request"
+      description="Your booking request, our replies and what you can do next."
+      path="/requests"
+      noindex
+    />
+  )
+
+  if (request.isPending)
+    return (
+      <section className="container page-section status-page">
+        {seo}
+        <h1>Your request</h1>
+        <p role="status">Loading your request…</p>
+      </section>
+    )
+
+  if (request.isError) {
+    const badLink = request.error instanceof ApiError && request.error.status === 404
+    return (
+      <section className="container page-section status-page">
+        {seo}
+        <h1>{badLink ? 'This link does not work' : 'Your request'}</h1>
+        <p role="alert">{request.error.message}</p>
+        {badLink ? (
+          <NewLinkForm />
+        ) : (
+          <button type="button" className="button" onClick={() => void request.refetch()}>
+            Try again
+          </button>
+        )}
+      </section>
+    )
+  }
+
+  const data = request.data
+  return (
+    <section className="container page-section status-page">
+      {seo}
+      <h1>Your request {data.reference}</h1>
+      <FormMessage ref={messageRef} message={message} />
+      <RequestSummary request={data} />
+      {data.proposal ? (
+        <ProposalChoice
+          key={data.proposal.key}
+          proposal={data.proposal}
+          pending={accept.isPending}
+          onAccept={onAccept}
+        />
+      ) : null}
+      <h2>What has happened so far</h2>
+      <RequestTimeline history={data.history} />
+      {data.canWithdraw ? (
+        <WithdrawRequest pending={withdraw.isPending} onWithdraw={onWithdraw} />
+      ) : null}
+    </section>
+  )
+}

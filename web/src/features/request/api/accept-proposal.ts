@@ -1,0 +1,20 @@
+import {useMutation, useQueryClient} from '@tanstack/react-query'
+
+import {postJson} from '../../../lib/post-json'
+import {requestApiPath, requestQueryKey, type TravellerRequest} from './get-request'
+
+/** Accepts one proposed date; the answer is the request as it now stands. */
+export function useAcceptProposal(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (option: string) =>
+      postJson<TravellerRequest>(
+        `${requestApiPath(token)}/accept`,
+        {option},
+        {fallback: 'We could not accept this date just now. Please try again.'},
+      ),
+    onSuccess: (request) => queryClient.setQueryData(requestQueryKey(token), request),
+    // A refusal (the date filled up, the request changed) means the page is out of date: read it again.
+    onError: () => void queryClient.invalidateQueries({queryKey: requestQueryKey(token)}),
+  })
+}

@@ -1,0 +1,34 @@
+import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
+
+import type {TravellerOption, TravellerRequest} from '../api/get-request'
+
+export const optionInWords = (option: TravellerOption) =>
+  [formatDateInWords(option.date), option.time].filter(Boolean).join(', ')
+
+/** What has happened to the request, oldest first, with what the team wrote to the traveller. */
+export function RequestTimeline({history}: {history: TravellerRequest['history']}) {
+  return (
+    <ol className="request-timeline">
+      {history.map((entry) => (
+        <li key={entry.key}>
+          <h3>{entry.title}</h3>
+          <p>
+            <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>
+          </p>
+          {entry.message ? (
+            <blockquote>
+              <p>{entry.message}</p>
+            </blockquote>
+          ) : null}
+          {entry.options?.length ? (
+            <ul>
+              {entry.options.map((option) => (
+                <li key={option.key}>{optionInWords(option)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
