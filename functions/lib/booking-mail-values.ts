@@ -1,5 +1,5 @@
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
-import {formatParty} from '@repo/schemas/format-party.ts'
+import {formatGroupInWords} from '@repo/schemas/format-party.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 
 import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from './request-link.ts'
@@ -37,7 +37,7 @@ export function bookingMailValues(booking: BookingForMail, links: RequestLinks):
     experience: booking.experience_title ?? '',
     date: booking.date ? formatDateInWords(booking.date) : '',
     time: timeInWords(booking.preferred_time),
-    group: formatParty(booking.pax_adults ?? 0, booking.pax_children ?? 0),
+    group: formatGroupInWords(booking.pax_adults ?? 0, booking.pax_children ?? 0),
     requestLink: requestLinkFor(links, booking),
   }
 }

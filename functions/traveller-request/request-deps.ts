@@ -1,11 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
-import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
-
 import type {Outbox} from '../lib/mailer.ts'
-import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from '../lib/request-link.ts'
-import {groupInWords, timeInWords, type RequestBooking} from './request-view.ts'
+import {bookingMailValues, type RequestLinks} from '../lib/booking-mail-values.ts'
+import type {RequestBooking} from './request-view.ts'
 
 /** What the traveller's request functions need; the site's runtime provides it (index.ts), tests their own. */
 export type TravellerRequestDeps = {
@@ -43,28 +40,16 @@ export const CANNOT_WITHDRAW_MESSAGE =
 export const CROSS_ORIGIN_MESSAGE = 'Requests from other sites are refused.'
 export const TRY_AGAIN_MESSAGE = 'We could not save this just now. Please try again in a moment.'
 
-/** A fresh link to a booking's page, valid until 60 days after the trip. */
-export function bookingLink(deps: TravellerRequestDeps, booking: RequestBooking): string {
-  const expiresAt = requestLinkExpiry(booking.date ?? '', deps.now())
-  return requestLinkUrl(deps.siteUrl, requestLinkToken(deps.secret, booking._id, expiresAt))
-}
+/** Where links point and how they are signed, from these deps. */
+export const linksOf = (deps: TravellerRequestDeps): RequestLinks => ({
+  siteUrl: deps.siteUrl,
+  secret: deps.secret,
+  now: deps.now,
+})
 
 /** The placeholders every request mail may use, from the booking as it now stands. */
-export function requestMailValues(
-  deps: TravellerRequestDeps,
-  booking: RequestBooking,
-): PlaceholderValues {
-  return {
-    name: booking.name ?? '',
-    reference: booking.booking_ref,
-    experience: booking.experience_title ?? '',
-    date: formatDateInWords(booking.date ?? ''),
-    time: timeInWords(booking.preferred_time),
-    group: groupInWords(booking),
-    requestLink: bookingLink(deps, booking),
-    email: booking.email ?? '',
-  }
-}
+export const requestMailValues = (deps: TravellerRequestDeps, booking: RequestBooking) =>
+  bookingMailValues(booking, linksOf(deps))
 
 export const nudgeOutbox = (deps: TravellerRequestDeps) =>
   void deps.outbox.flush().catch((error: unknown) => deps.onError?.(error))

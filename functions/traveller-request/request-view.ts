@@ -1,3 +1,5 @@
+import {timeInWords} from '../lib/booking-mail-values.ts'
+import {formatGroupInWords} from '@repo/schemas/format-party.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {
   ACTION_TITLES,
@@ -62,18 +64,9 @@ export const requestBookingFields = /* groq */ `_id, _rev, booking_ref, experien
 /** Drafts are never named by a link (their ids have a dot, which a link's id cannot hold); the type is checked. */
 export const requestBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${requestBookingFields}}`
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 /** "2 adults", "2 adults, 1 child": the group as the page and the mails say it. */
-export function groupInWords(booking: Pick<RequestBooking, 'pax_adults' | 'pax_children'>) {
-  const adults = Math.max(0, booking.pax_adults ?? 0)
-  const children = Math.max(0, booking.pax_children ?? 0)
-  const parts = [count(adults, 'adult', 'adults')]
-  if (children > 0) parts.push(count(children, 'child', 'children'))
-  return parts.join(', ')
-}
-
-export const timeInWords = (time: string | null | undefined) => time?.trim() || 'Any time'
+export const groupInWords = (booking: Pick<RequestBooking, 'pax_adults' | 'pax_children'>) =>
+  formatGroupInWords(booking.pax_adults ?? 0, booking.pax_children ?? 0)
 
 const option = (entry: NonNullable<StatusHistoryEntry['options']>[number]): TravellerOption => ({
   key: entry._key,
