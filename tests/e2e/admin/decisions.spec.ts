@@ -2,7 +2,7 @@ import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {lakeClient, test, expect} from '../fixtures.ts'
-import {mailsTo} from '../mail.ts'
+import {mailsContaining, mailsTo} from '../mail.ts'
 import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
 
 // Issue 14: staff decide a request in one action from the details dialog, see the traveller's mail before it goes,
@@ -33,8 +33,9 @@ async function openDetails(page: import('@playwright/test').Page, reference: str
   return page.getByRole('dialog', {name: `Booking Details - ${reference}`})
 }
 
-test('staff propose two dates: the mail is previewed, sent once with the dates in words, and the history shows them', async ({
+test('staff propose two dates; the traveller accepts one from the mail’s link; staff see it live', async ({
   page,
+  browser,
 }) => {
   await unlock(page)
   const dialog = await openDetails(page, proposed.booking_ref)
@@ -77,9 +78,43 @@ test('staff propose two dates: the mail is previewed, sent once with the dates i
   for (const option of chosen) expect(mail!.text).toContain(`- ${option}`)
   expect(mail!.text).toMatch(/\/requests\/[\w-]+\.[0-9a-z]+\.[\w-]{43}/)
   expect(mail!.html).toContain('lang="en-GB"')
-  // Sent once: a later pass of the outbox sends nothing more.
+
+  // The traveller, in a browser of their own, opens the link in the mail and accepts the second date.
+  const link = /https?:\/\/\S+\/requests\/\S+/.exec(mail!.text)![0]
+  const traveller = await (await browser.newContext()).newPage()
+  await traveller.goto(link)
+  await expect(
+    traveller.getByRole('heading', {name: `Your request ${proposed.booking_ref}`}),
+  ).toBeVisible()
+  const choice = traveller.getByRole('form', {name: 'Other dates we can offer'})
+  await choice.getByLabel(chosen[1]!).check()
+  await choice.getByRole('button', {name: 'Accept this date'}).click()
+  await expect(traveller.getByText('Proposed date accepted').first()).toBeVisible()
+
+  // Staff see it without reloading: the dashboard follows the lake's changes.
+  await expect(dialog.getByRole('region', {name: 'Booking'})).toContainText('Confirmed', {
+    timeout: 15_000,
+  })
+  await expect(history).toContainText('Proposed date accepted')
+  const stored = await bookings.getDocument(proposed._id)
+  expect(stored!.status).toBe('confirmed')
+  expect(formatDateInWords(stored!.date)).toBe(chosen[1]!.split(', ').slice(0, 1).join())
+  await expect
+    .poll(
+      async () =>
+        (await mailsContaining(`accepted`)).filter((m) => m.subject.includes(proposed.booking_ref))
+          .length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1)
+  // Every mail once: a later pass of the outbox sends nothing more.
   await page.waitForTimeout(6_000)
   expect(await mailsTo(proposed.email)).toHaveLength(1)
+  expect(
+    (await mailsContaining(proposed.booking_ref)).filter((m) => m.subject.includes('accepted')),
+  ).toHaveLength(1)
 })
 
 test('staff decline with a reason: the reason is required, then mailed, and the status is Declined', async ({
