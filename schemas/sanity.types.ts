@@ -550,6 +550,15 @@ export type StatusChange = {
   at: string
   by?: string
   note?: string
+  action?: 'confirm' | 'decline' | 'propose' | 'question' | 'accept' | 'withdraw'
+  message?: string
+  options?: Array<{
+    date?: string
+    preferred_time?: string
+    _type: 'proposedOption'
+    _key: string
+  }>
+  mail_id?: string
 }
 
 export type OutboxMail = {
@@ -562,10 +571,11 @@ export type OutboxMail = {
   about?: string
   to?: string
   reply_to?: string
+  from?: string
   subject?: string
   text?: string
   html?: string
-  status?: 'pending' | 'sending' | 'sent' | 'failed'
+  status?: 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
   attempts?: number
   queued_at?: string
   next_attempt_at?: string

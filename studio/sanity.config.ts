@@ -5,6 +5,7 @@ import {structureTool} from 'sanity/structure'
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 
 import {confirmBookingActions} from './actions/confirmBookingActions'
+import {decisionActions} from './actions/decisionActions'
 import {localLakeOptions} from './local-lake'
 import {
   bookingsSchemaTypes,
@@ -33,6 +34,7 @@ function keepActions(actions: DocumentActionComponent[], allowed: Set<string>) {
 }
 
 const bookingActions = confirmBookingActions({contentDataset: dataset})
+const bookingDecisions = decisionActions({contentDataset: dataset})
 
 const settingsForExperience: Template = {
   id: SETTINGS_FOR_EXPERIENCE_TEMPLATE,
@@ -102,8 +104,9 @@ export default defineConfig([
         const kept = functionCreatedTypes.has(schemaType)
           ? keepActions(actions, requestActions)
           : actions
-        // Confirming counts the departure's places, as the dashboard does (issue 13).
-        return schemaType === 'booking' ? bookingActions(kept) : kept
+        // Confirming counts the departure's places, as the dashboard does (issue 13); the other decisions send
+        // the traveller's mail as the dashboard's do (issue 14).
+        return schemaType === 'booking' ? bookingActions(bookingDecisions(kept)) : kept
       },
       newDocumentOptions: () => [],
     },

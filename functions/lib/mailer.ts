@@ -109,7 +109,11 @@ export function mailTransport(smtpUrl: string | undefined, dataDir: string): Mai
 
 export const OUTBOX_MAIL_TYPE = 'outboxMail'
 
-export type OutboxMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
+/**
+ * `compose`: queued without its text, to be written by a server (a decision taken in the studio, which cannot sign
+ * the traveller's link: see `compose` in createOutbox); then `pending` like any other mail.
+ */
+export type OutboxMailStatus = 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
 
 export type OutboxMailDocument = {
   _id: string
@@ -178,7 +182,15 @@ const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null
   (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
 )] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
 
-const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["pending", "sending"]])`
+const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["compose", "pending", "sending"]])`
+
+/** A few at a time: each one reads its booking and the mail templates. Claimed like a send, for as long. */
+const COMPOSE_BATCH = 10
+const toComposeQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status == "compose" && (!defined(claimed_until) || claimed_until < $now)] | order(queued_at asc)[0...${COMPOSE_BATCH}]`
+
+/** Why a mail could not be written: what it was to say is gone, so no retry will help. */
+export const NOTHING_TO_COMPOSE_ERROR =
+  'Nothing to write this mail from: its booking, or the decision in its history, no longer exists.'
 
 const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
 
@@ -190,6 +202,7 @@ export function createOutbox({
   now = Date.now,
   claimTimeoutMs = STALE_CLAIM_MS,
   onError = (error: unknown) => console.error('[outbox]', error),
+  compose,
 }: {
   /** The private `bookings` dataset, with a token that may write it. */
   bookings: SanityClient
@@ -204,6 +217,11 @@ export function createOutbox({
    */
   claimTimeoutMs?: number
   onError?: (error: unknown) => void
+  /**
+   * Writes a mail queued with status `compose` (see OutboxMailStatus): its message, or null when there is nothing
+   * left to write it from. Without it, such mails wait for a server that has one.
+   */
+  compose?: (doc: OutboxMailDocument) => Promise<MailMessage | null>
 }): Outbox {
   let running: Promise<{sent: number; failed: number; pending: number}> | null = null
   let again = false
@@ -240,9 +258,10 @@ export function createOutbox({
    */
   async function claim(
     due: (OutboxMailDocument & {_rev: string})[],
+    status: 'sending' | 'compose' = 'sending',
   ): Promise<(OutboxMailDocument & {_rev: string})[]> {
     const claimed: Partial<OutboxMailDocument> = {
-      status: 'sending',
+      status,
       claimed_until: iso(now() + claimTimeoutMs),
       claimed_by: server,
     }
@@ -342,11 +361,51 @@ export function createOutbox({
     await transaction.commit({returnDocuments: false, visibility: 'async'})
   }
 
+  /**
+   * Writes the mails waiting to be composed, before the sends: each is claimed first (as a send is), so of several
+   * servers one composes it, and it is then due like any queued mail. A composer that throws (the lake or the
+   * content unreachable) leaves it to be tried again when its claim has timed out.
+   */
+  async function composeWaiting(about: string | null) {
+    if (!compose) return
+    const waiting = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(toComposeQuery, {
+      now: iso(now()),
+      about,
+    })
+    const mine = waiting.length > 0 ? await claim(waiting, 'compose') : []
+    for (const doc of mine) {
+      let message: MailMessage | null
+      try {
+        message = await compose(doc)
+      } catch (error) {
+        onError(error)
+        continue
+      }
+      if (!message) onError(new Error(`Mail ${doc.mail_id}: ${NOTHING_TO_COMPOSE_ERROR}`))
+      await commitPatch(
+        doc._id,
+        message
+          ? {
+              to: message.to,
+              subject: message.subject,
+              text: message.text,
+              html: message.html,
+              ...(message.replyTo ? {reply_to: message.replyTo} : {}),
+              ...(message.from ? {from: message.from} : {}),
+              status: 'pending',
+              next_attempt_at: iso(now()),
+            }
+          : {status: 'failed', last_error: NOTHING_TO_COMPOSE_ERROR},
+      )
+    }
+  }
+
   async function deliver(
     about: string | null,
   ): Promise<{sent: number; failed: number; pending: number}> {
     await recordUnrecorded()
     await pruneOldRecords()
+    await composeWaiting(about)
     const due = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(dueQuery, {
       now: iso(now()),
       about,

@@ -10,6 +10,7 @@ import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
+import {decisionMailComposer} from '../staff/compose-decision-mail.ts'
 import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
 import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
 import {
@@ -49,13 +50,20 @@ export function publicRuntime(): PublicRuntime {
   if (runtime) return runtime
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
+  const content = createContentClient(env)
   // The outbox's state is in the lake, shared by every site server (issue 16); only the local `.eml` transport
-  // (no SMTP_URL) writes to this server's DATA_DIR.
+  // (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of decisions taken in the studio,
+  // whose links only a server may sign (issue 14).
   const outbox = createOutbox({
     bookings,
     transport: mailTransport(env.smtpUrl, env.dataDir),
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
+    compose: decisionMailComposer({
+      bookings,
+      content,
+      links: {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => new Date()},
+    }),
   })
   const byFunction = env.mailSender === 'function'
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", and mail
@@ -63,7 +71,7 @@ export function publicRuntime(): PublicRuntime {
   outbox.start(byFunction ? 60_000 : 5_000)
   runtime = {
     env,
-    content: createContentClient(env),
+    content,
     bookings,
     outbox,
     notifications: byFunction

@@ -22,15 +22,38 @@ const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about =
 
 const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
 
-/** `GET /api/staff/bookings/:id/mail`: the booking's mail log (issue 16), oldest first. */
+/** What the log says of a decision's mail a server has not written yet (issue 14: decisions in the studio). */
+export const BEING_WRITTEN_SUBJECT = 'Being written'
+
+/**
+ * `GET /api/staff/bookings/:id/mail`: the booking's mail log (issue 16), oldest first. A mail still to be composed
+ * has no recipient or subject yet: it reads as waiting to be sent, to the booking's address, "Being written".
+ */
 export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
   if (!SAFE_ID.test(id)) return notFound
-  const [exists, mail] = await Promise.all([
-    deps.client.fetch<boolean>('defined(*[_type == "booking" && _id == $id][0]._id)', {id}),
+  const [booking, mail] = await Promise.all([
+    deps.client.fetch<{email?: string | null} | null>(
+      '*[_type == "booking" && _id == $id][0]{email}',
+      {id},
+    ),
     deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
   ])
-  if (!exists) return notFound
-  return {status: 200, body: {mail}}
+  if (!booking) return notFound
+  return {
+    status: 200,
+    body: {
+      mail: mail.map((item) =>
+        item.status === 'compose'
+          ? {
+              ...item,
+              status: 'pending',
+              to: item.to ?? booking.email ?? '',
+              subject: BEING_WRITTEN_SUBJECT,
+            }
+          : item,
+      ),
+    },
+  }
 }
 
 /**

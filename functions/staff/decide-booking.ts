@@ -17,14 +17,20 @@ import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   DECISION_MAIL,
   DECISION_STATUS,
+  STAFF_DECISIONS,
   staffDecisionSchema,
   type ProposedOption,
+  type StaffDecision,
   type StaffDecisionRequest,
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
 import {z} from 'zod'
 
-import {bookingMailValues, type RequestLinks} from '../lib/booking-mail-values.ts'
+import {
+  bookingMailValues,
+  type BookingForMail,
+  type RequestLinks,
+} from '../lib/booking-mail-values.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
@@ -210,6 +216,39 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
 
 type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
 
+/** A history entry that records a staff decision, and so names the mail it sends. */
+export type DecisionEntry = StatusHistoryEntry & {action: StaffDecision}
+
+export const isDecisionEntry = (entry: StatusHistoryEntry): entry is DecisionEntry =>
+  (STAFF_DECISIONS as readonly string[]).includes(entry.action ?? '')
+
+/**
+ * The traveller's mail of a decision, from the booking and the decision's history entry (what the traveller is
+ * told, the dates proposed): the staff API composes it as it decides, and the outbox composes it for a decision
+ * taken in the studio, which must never hold the server's link secret (functions/staff/compose-decision-mail.ts).
+ */
+export function decisionMail(
+  booking: BookingForMail,
+  entry: DecisionEntry,
+  content: MailContent,
+  links: RequestLinks,
+): MailMessage {
+  const message = entry.message ?? ''
+  return composeMail(
+    DECISION_MAIL[entry.action],
+    {
+      ...bookingMailValues(booking, links),
+      ...(entry.action === 'decline' ? {reason: message} : {}),
+      ...(message && entry.action !== 'decline' ? {message} : {}),
+      ...(entry.action === 'propose' && entry.options
+        ? {options: {list: entry.options.map(optionInWords)}}
+        : {}),
+    },
+    content,
+    {to: booking.email ?? ''},
+  )
+}
+
 /** The history entry and the traveller's mail of a decision, not yet stored. */
 async function prepare(
   deps: StaffDeps,
@@ -230,19 +269,7 @@ async function prepare(
         ? decision.message
         : ''
   const mailId = `${booking._id}-${decision.decision}-${key}`
-  const content = await decisions.mailContent()
-  const mail = composeMail(
-    DECISION_MAIL[decision.decision],
-    {
-      ...bookingMailValues(booking, decisions.links),
-      ...(decision.decision === 'decline' ? {reason: decision.reason} : {}),
-      ...(message && decision.decision !== 'decline' ? {message} : {}),
-      ...(options ? {options: {list: options.map(optionInWords)}} : {}),
-    },
-    content,
-    {to: booking.email ?? ''},
-  )
-  const entry: StatusHistoryEntry = {
+  const entry: DecisionEntry = {
     _key: key,
     _type: 'statusChange',
     status: DECISION_STATUS[decision.decision],
@@ -253,6 +280,7 @@ async function prepare(
     ...(options ? {options} : {}),
     mail_id: mailId,
   }
+  const mail = decisionMail(booking, entry, await decisions.mailContent(), decisions.links)
   return {entry, mail, mailId}
 }
 

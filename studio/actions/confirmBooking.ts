@@ -11,6 +11,8 @@ import {
   type ConfirmationNumbers,
 } from '@repo/schemas/capacity.ts'
 
+import {composeMailDocument, decisionMailId} from './decisionMail'
+
 /**
  * Confirming a booking from the studio's bookings workspace (issue 13), with the rule and the lock the staff API
  * uses (functions/staff/confirm-booking.ts): the departure's places are counted in the same query that reads its
@@ -21,6 +23,9 @@ import {
  *
  * A draft (staff changed the status or the notes in the form) is published in the same transaction, so what the
  * editor saw is what is stored, with status `confirmed`.
+ *
+ * The traveller's confirmation mail (issue 14) is queued in that transaction too, for a site server to write and
+ * send (see decideBooking.ts): the history entry says `action: 'confirm'` and names the mail.
  */
 
 /** The booking's experience, with its rules, from the published content dataset (drafts never). */
@@ -81,7 +86,7 @@ export type ConfirmRequest = {
 
 const MAX_ATTEMPTS = 60
 
-const isConflict = (error: unknown) =>
+export const isConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 const defaultPause = (attempt: number) =>
@@ -89,7 +94,7 @@ const defaultPause = (attempt: number) =>
     setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)),
   )
 
-const defaultKey = () => Math.random().toString(16).slice(2, 14).padEnd(12, '0')
+export const defaultKey = () => Math.random().toString(16).slice(2, 14).padEnd(12, '0')
 
 export const draftIdOf = (id: string) => `drafts.${id.replace(/^drafts\./, '')}`
 
@@ -181,6 +186,10 @@ export async function confirmBooking(
         ? published.status_history
         : []
     const at = now().toISOString()
+    const key = randomKey()
+    // Published over it, the draft's address is the one the booking keeps.
+    const email = draft ? set.email : published.email
+    const mailId = email ? decisionMailId(id, 'confirm', key) : null
     const transaction = bookings.transaction()
     transaction.patch(id, (p) => {
       let patch = p.ifRevisionId(request.revision)
@@ -191,16 +200,19 @@ export async function confirmBooking(
         status_history: [
           ...history,
           {
-            _key: randomKey(),
+            _key: key,
             _type: 'statusChange',
             status: 'confirmed',
             at,
             by: request.by,
             ...(over ? {note: confirmAnywayNote(over)} : {}),
+            action: 'confirm',
+            ...(mailId ? {mail_id: mailId} : {}),
           },
         ],
       })
     })
+    if (mailId) transaction.createIfNotExists(composeMailDocument(mailId, id, at))
     if (snapshot.draft) {
       // Checked in the same transaction, so an edit made meanwhile is never thrown away.
       transaction.patch(draftId, (p) =>

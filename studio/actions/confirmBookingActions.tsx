@@ -21,6 +21,10 @@ import {confirmBooking, type ConfirmOutcome} from './confirmBooking'
  * overbooks a departure without saying so. Beyond the places they show the numbers and ask "Confirm anyway".
  */
 
+/** Who decided, for the status history: the studio user's name (or email), marked as from the studio. */
+export const studioUserLabel = (user: {name?: string; email?: string} | null | undefined) =>
+  `${user?.name || user?.email || 'staff'} (studio)`
+
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
 /** Whether publishing this draft would confirm the booking (and so must count the places first). */
@@ -108,7 +112,7 @@ function useConfirmFlow(props: DocumentActionProps, contentDataset: string) {
             id,
             revision: published._rev,
             draftRevision: draft?._rev ?? null,
-            by: `${user?.name || user?.email || 'staff'} (studio)`,
+            by: studioUserLabel(user),
             confirmAnyway,
           },
         )
@@ -134,7 +138,7 @@ function useConfirmFlow(props: DocumentActionProps, contentDataset: string) {
         setBusy(false)
       }
     },
-    [client, content, draft?._rev, id, published, setAsking, toast, user?.email, user?.name],
+    [client, content, draft?._rev, id, published, setAsking, toast, user],
   )
 
   const dialog: DocumentActionDescription['dialog'] = asking

@@ -38,6 +38,8 @@ export const outboxMail = defineType({
       type: 'string',
       options: {
         list: [
+          // A decision taken in the studio: a site server writes the mail (signing the traveller's link), then sends it.
+          {title: 'Being written', value: 'compose'},
           {title: 'Queued', value: 'pending'},
           {title: 'Sending', value: 'sending'},
           {title: 'Sent', value: 'sent'},
@@ -54,6 +56,10 @@ export const outboxMail = defineType({
     defineField({name: 'last_error', title: 'Last error', type: 'text'}),
   ],
   preview: {
-    select: {title: 'subject', subtitle: 'status'},
+    select: {subject: 'subject', status: 'status'},
+    prepare: ({subject, status}) => ({
+      title: subject || 'Being written',
+      subtitle: status,
+    }),
   },
 })

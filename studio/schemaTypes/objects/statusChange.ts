@@ -1,9 +1,11 @@
 import {ClockIcon} from '@sanity/icons/Clock'
-import {defineField, defineType} from 'sanity'
+import {defineArrayMember, defineField, defineType} from 'sanity'
 
 import {BOOKING_STATUSES, bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {ACTION_TITLES} from '@repo/schemas/request-decisions.ts'
 
-/** One entry of a booking's status history: which status, when, and who set it. */
+/** One entry of a booking's status history: which status, when, who set it, and any decision it records. */
 export const statusChange = defineType({
   name: 'statusChange',
   title: 'Status change',
@@ -31,11 +33,60 @@ export const statusChange = defineType({
       description:
         'Why the change needed saying, e.g. a confirmation beyond the departure’s places ("Confirm anyway").',
     }),
+    // A decision (issue 14) is recorded by the action that took it, with its mail: never edited afterwards.
+    defineField({
+      name: 'action',
+      title: 'Decision',
+      type: 'string',
+      readOnly: true,
+      options: {
+        list: Object.entries(ACTION_TITLES).map(([value, title]) => ({value, title})),
+      },
+    }),
+    defineField({
+      name: 'message',
+      title: 'Told the traveller',
+      type: 'text',
+      readOnly: true,
+      description: 'A decline’s reason, a question, or the note with proposed dates.',
+    }),
+    defineField({
+      name: 'options',
+      title: 'Dates proposed or accepted',
+      type: 'array',
+      readOnly: true,
+      of: [
+        defineArrayMember({
+          name: 'proposedOption',
+          title: 'Date',
+          type: 'object',
+          fields: [
+            defineField({name: 'date', title: 'Date', type: 'date'}),
+            defineField({name: 'preferred_time', title: 'Time', type: 'string'}),
+          ],
+          preview: {
+            select: {date: 'date', time: 'preferred_time'},
+            prepare: ({date, time}) => ({
+              title: date ? formatDateInWords(date) : 'No date',
+              subtitle: time,
+            }),
+          },
+        }),
+      ],
+    }),
+    defineField({
+      name: 'mail_id',
+      title: 'Mail to the traveller',
+      type: 'string',
+      readOnly: true,
+      description: 'The id of the mail it sent (see Mail).',
+    }),
   ],
   preview: {
-    select: {status: 'status', at: 'at', by: 'by', note: 'note'},
-    prepare: ({status, at, by, note}) => ({
-      title: bookingStatusTitle(status ?? ''),
+    select: {status: 'status', at: 'at', by: 'by', note: 'note', action: 'action'},
+    prepare: ({status, at, by, note, action}) => ({
+      title:
+        ACTION_TITLES[action as keyof typeof ACTION_TITLES] ?? bookingStatusTitle(status ?? ''),
       subtitle: [at?.replace('T', ' ').slice(0, 16), by, note].filter(Boolean).join(' · '),
       media: ClockIcon,
     }),

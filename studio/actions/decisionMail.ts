@@ -1,0 +1,28 @@
+/**
+ * How the studio queues a decision's mail to the traveller (issue 14). The mail carries a link signed with a
+ * server secret that a browser must never hold, so the studio does not write it: the decision's transaction
+ * creates an outbox document waiting to be composed, and a site server's outbox writes the mail from the
+ * decision's history entry and sends it, once (functions/staff/compose-decision-mail.ts).
+ */
+import type {StaffDecision} from '@repo/schemas/request-decisions.ts'
+
+/** The mail's id, as the staff API builds it: one mail per decision, named after its history entry. */
+export const decisionMailId = (bookingId: string, decision: StaffDecision, key: string) =>
+  `${bookingId}-${decision}-${key}`
+
+/**
+ * The outbox document of a decision's mail, to be written by a server (`status: 'compose'`): no recipient or
+ * text yet. Created only if new, as every outbox document (functions/lib/mailer.ts).
+ */
+export function composeMailDocument(mailId: string, bookingId: string, at: string) {
+  return {
+    _id: `mail-${mailId}`,
+    _type: 'outboxMail',
+    mail_id: mailId,
+    about: bookingId,
+    status: 'compose',
+    attempts: 0,
+    queued_at: at,
+    next_attempt_at: at,
+  }
+}
