@@ -15,7 +15,10 @@ import {
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
+  decisionMailId,
   DECISION_MAIL,
+  departureInWords,
+  PROPOSABLE_DAYS,
   DECISION_STATUS,
   STAFF_DECISIONS,
   staffDecisionSchema,
@@ -83,12 +86,6 @@ const badRequest = (error: z.ZodError): HandlerResult => ({
 
 const newKey = () => randomBytes(6).toString('hex')
 
-/** "Thursday 17 December 2026, Morning": a proposed option as the traveller and staff read it. */
-export const optionInWords = (option: ProposedOption) =>
-  option.preferred_time
-    ? `${formatDateInWords(option.date)}, ${option.preferred_time}`
-    : formatDateInWords(option.date)
-
 /** Which of the experience's date rules a proposed date breaks, in words staff act on; null when none. */
 function ruleProblem(rules: BookingRules, date: string, today: string): string | null {
   if (!isWithinTripWindow(date, today)) return 'not a date ahead within the next two years.'
@@ -131,7 +128,7 @@ async function optionProblems(
       })
   const problems: string[] = []
   for (const option of options) {
-    const words = optionInWords(option)
+    const words = departureInWords(option)
     if (option.preferred_time && !departureSlots(rules).includes(option.preferred_time)) {
       problems.push(`${words}: ${experience.title} has no such time.`)
       continue
@@ -155,9 +152,6 @@ async function optionProblems(
   }
   return problems
 }
-
-/** How far ahead the dashboard's picker offers dates to propose. */
-export const PROPOSABLE_DAYS = 90
 
 export type ProposableDate = ProposedOption & {
   /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
@@ -241,7 +235,7 @@ export function decisionMail(
       ...(entry.action === 'decline' ? {reason: message} : {}),
       ...(message && entry.action !== 'decline' ? {message} : {}),
       ...(entry.action === 'propose' && entry.options
-        ? {options: {list: entry.options.map(optionInWords)}}
+        ? {options: {list: entry.options.map(departureInWords)}}
         : {}),
     },
     content,
@@ -268,7 +262,7 @@ async function prepare(
       : decision.decision === 'propose' || decision.decision === 'question'
         ? decision.message
         : ''
-  const mailId = `${booking._id}-${decision.decision}-${key}`
+  const mailId = decisionMailId(booking._id, decision.decision, key)
   const entry: DecisionEntry = {
     _key: key,
     _type: 'statusChange',

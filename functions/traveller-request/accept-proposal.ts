@@ -1,13 +1,13 @@
 import {randomBytes} from 'node:crypto'
 
 import {confirmationCheck, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
   openProposal,
   type AcceptedProposalStatus,
   type StatusHistoryEntry,
+  departureInWords,
 } from '@repo/schemas/request-decisions.ts'
 
 import {
@@ -157,9 +157,7 @@ export async function acceptProposal(
       mail_id: mailId,
     }
     const values = requestMailValues(deps, moved)
-    const acceptedDate = [formatDateInWords(option.date), option.preferred_time]
-      .filter(Boolean)
-      .join(', ')
+    const acceptedDate = departureInWords(option)
     const mail = composeMail('teamAccepted', {...values, acceptedDate}, mailContent, {
       to: deps.teamEmail,
       ...(booking.email ? {replyTo: booking.email} : {}),

@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
 import type {BookingStatus} from './booking-status.ts'
+import {formatDateInWords} from './format-date.ts'
 import {isIsoDate} from './iso-date.ts'
 import type {MailTemplateKind} from './mail-templates.ts'
 
@@ -54,6 +55,8 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
 }
 
 export const MAX_PROPOSED_OPTIONS = 3
+/** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
+export const PROPOSABLE_DAYS = 90
 export const MAX_DECISION_MESSAGE = 2_000
 
 const message = z
@@ -105,6 +108,17 @@ export const staffDecisionSchema = z.discriminatedUnion('decision', [
 ])
 export type StaffDecisionInput = z.input<typeof staffDecisionSchema>
 export type StaffDecisionRequest = z.output<typeof staffDecisionSchema>
+
+/** "Thursday 17 December 2026, Morning": a departure (a proposed option, an accepted date) as people read it. */
+export const departureInWords = (departure: {date: string; preferred_time?: string | null}) =>
+  [formatDateInWords(departure.date), departure.preferred_time].filter(Boolean).join(', ')
+
+/**
+ * A decision's mail id: one mail per decision, named after its history entry, the same whether the staff API or
+ * the studio stored it (the outbox document is `mail-<id>`).
+ */
+export const decisionMailId = (bookingId: string, decision: StaffDecision, entryKey: string) =>
+  `${bookingId}-${decision}-${entryKey}`
 
 /**
  * One entry of `status_history`. A plain status change (the dropdown, "Mark as Contacted") has no `action`; a

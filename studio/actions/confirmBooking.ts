@@ -11,7 +11,8 @@ import {
   type ConfirmationNumbers,
 } from '@repo/schemas/capacity.ts'
 
-import {composeMailDocument, decisionMailId} from './decisionMail'
+import {decisionMailId} from '@repo/schemas/request-decisions.ts'
+import {composeMailDocument} from './decisionMail'
 
 /**
  * Confirming a booking from the studio's bookings workspace (issue 13), with the rule and the lock the staff API

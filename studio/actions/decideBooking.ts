@@ -13,7 +13,6 @@ import {
   isWithinTripWindow,
   UNAVAILABLE_DATE_MESSAGE,
 } from '@repo/schemas/experience-settings.ts'
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   DECISION_STATUS,
@@ -21,6 +20,9 @@ import {
   type ProposedOption,
   type StaffDecisionInput,
   type StatusHistoryEntry,
+  departureInWords,
+  decisionMailId,
+  PROPOSABLE_DAYS,
 } from '@repo/schemas/request-decisions.ts'
 
 import {
@@ -30,7 +32,7 @@ import {
   isConflict,
   type ConfirmDeps,
 } from './confirmBooking'
-import {composeMailDocument, decisionMailId} from './decisionMail'
+import {composeMailDocument} from './decisionMail'
 
 /**
  * Decisions from the studio's bookings workspace (issue 14): Decline with a reason, Propose other dates, Ask a
@@ -38,13 +40,6 @@ import {composeMailDocument, decisionMailId} from './decisionMail'
  * history entry, guarded by the booking's revision, with the traveller's mail queued for a server to write
  * (decisionMail.ts). Confirm (confirmBooking.ts) queues its mail the same way.
  */
-
-/** "Thursday 17 December 2026, Morning": a proposed departure as staff and the traveller read it. */
-export const departureInWords = (option: ProposedOption) =>
-  [formatDateInWords(option.date), option.preferred_time].filter(Boolean).join(', ')
-
-/** How far ahead proposals may go, as in the dashboard's picker. */
-export const PROPOSABLE_DAYS = 90
 
 export type ProposableDate = ProposedOption & {
   /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */

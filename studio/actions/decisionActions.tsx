@@ -18,13 +18,13 @@ import {
   DECISION_STATUS,
   MAX_PROPOSED_OPTIONS,
   type ProposedOption,
+  departureInWords,
 } from '@repo/schemas/request-decisions.ts'
 
 import {STUDIO_API_VERSION} from '../lib/fields'
 import {studioUserLabel} from './confirmBookingActions'
 import {
   decideBooking,
-  departureInWords,
   proposableDates,
   type DecideOutcome,
   type DecisionDeps,

@@ -4,12 +4,6 @@
  * creates an outbox document waiting to be composed, and a site server's outbox writes the mail from the
  * decision's history entry and sends it, once (functions/staff/compose-decision-mail.ts).
  */
-import type {StaffDecision} from '@repo/schemas/request-decisions.ts'
-
-/** The mail's id, as the staff API builds it: one mail per decision, named after its history entry. */
-export const decisionMailId = (bookingId: string, decision: StaffDecision, key: string) =>
-  `${bookingId}-${decision}-${key}`
-
 /**
  * The outbox document of a decision's mail, to be written by a server (`status: 'compose'`): no recipient or
  * text yet. Created only if new, as every outbox document (functions/lib/mailer.ts).

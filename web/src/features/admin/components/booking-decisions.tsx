@@ -1,12 +1,12 @@
 import {useEffect, useId, useState} from 'react'
 
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {
   DECISION_LABELS,
   MAX_DECISION_MESSAGE,
   MAX_PROPOSED_OPTIONS,
   STAFF_DECISIONS,
   type StaffDecision,
+  departureInWords,
 } from '@repo/schemas/request-decisions.ts'
 
 import {
@@ -31,7 +31,7 @@ const optionValue = (option: {date: string; preferred_time: string}) =>
   `${option.date}|${option.preferred_time}`
 
 function optionLabel(option: ProposableDate): string {
-  const when = [formatDateInWords(option.date), option.preferred_time].filter(Boolean).join(', ')
+  const when = departureInWords(option)
   if (option.left === null) return when
   return `${when} (${option.left} ${option.left === 1 ? 'place' : 'places'} left)`
 }

@@ -1,8 +1,12 @@
 import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
-import {formatDateInWords, formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {ACTION_TITLES, type StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {
+  ACTION_TITLES,
+  departureInWords,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
 
 import {Modal} from '../../../components/ui/modal'
 import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
@@ -152,9 +156,7 @@ function HistoryEntry({entry}: {entry: StatusHistoryEntry}) {
       {entry.options?.length ? (
         <ul>
           {entry.options.map((option) => (
-            <li key={option._key}>
-              {[formatDateInWords(option.date), option.preferred_time].filter(Boolean).join(', ')}
-            </li>
+            <li key={option._key}>{departureInWords(option)}</li>
           ))}
         </ul>
       ) : null}

@@ -1,9 +1,10 @@
-import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {departureInWords} from '@repo/schemas/request-decisions.ts'
 
 import type {TravellerOption, TravellerRequest} from '../api/get-request'
 
 export const optionInWords = (option: TravellerOption) =>
-  [formatDateInWords(option.date), option.time].filter(Boolean).join(', ')
+  departureInWords({date: option.date, preferred_time: option.time})
 
 /** What has happened to the request, oldest first, with what the team wrote to the traveller. */
 export function RequestTimeline({history}: {history: TravellerRequest['history']}) {
