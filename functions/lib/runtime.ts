@@ -7,6 +7,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
+import {mailContentLoader, type MailContent} from './mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
@@ -23,6 +24,8 @@ export type PublicRuntime = {
   env: FunctionsEnv
   content: SanityClient
   bookings: SanityClient
+  /** The editors' mail templates and the brand, read for each mail (at most two seconds old). */
+  mailContent: () => Promise<MailContent>
   outbox: Outbox
   /** How a stored request's mails are queued: by this server, or (MAIL_SENDER=function) by the Sanity Function. */
   notifications: {
@@ -57,18 +60,28 @@ export function publicRuntime(): PublicRuntime {
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
   })
+  const content = createContentClient(env)
+  const mailContent = mailContentLoader(content)
+  const mailDeps = {
+    outbox,
+    teamEmail: env.teamEmail,
+    mailContent,
+    siteUrl: env.siteUrl,
+    requestLinkSecret: env.requestLinkSecret,
+  }
   const byFunction = env.mailSender === 'function'
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", and mail
   // whose function invocations gave up (Sanity's scheduled functions, which would do this, are not public yet).
   outbox.start(byFunction ? 60_000 : 5_000)
   runtime = {
     env,
-    content: createContentClient(env),
+    content,
     bookings,
+    mailContent,
     outbox,
     notifications: byFunction
       ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}
-      : {booking: bookingNotifier({outbox, teamEmail: env.teamEmail}), notify: outbox.enqueue},
+      : {booking: bookingNotifier(mailDeps), notify: outbox.enqueue},
     challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
@@ -96,10 +109,10 @@ export function publicRuntime(): PublicRuntime {
   const sweep = async () => {
     if (!(await moveOldQueue()) || byFunction) return
     const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
-    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail}
+    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail, mailContent}
     const notify = rt.outbox.enqueue
     await Promise.all([
-      sweepBookingNotifications(since, {...deps, outbox: rt.outbox}),
+      sweepBookingNotifications(since, {...mailDeps, bookings: rt.bookings}),
       requeueItineraryNotifications(since, {...deps, notify}),
       requeueNewsletterNotifications(since, {...deps, notify}),
     ]).catch((error: unknown) => console.error('[outbox sweep]', error))
