@@ -23,12 +23,17 @@ export default defineBlueprint({
         filter: '_type in ["booking", "itineraryRequest", "newsletterSignup"]',
         resource: {type: 'dataset', id: `${projectId}.${bookingsDataset}`},
       },
-      // Set per deployment with `npx sanity functions env add send-booking-notifications SMTP_URL …`; locally the
-      // lake passes its own environment.
+      // Set per deployment with `npx sanity functions env add send-booking-notifications SMTP_URL …`, and so
+      // REQUEST_LINK_SECRET (the site's own: the function's token is not the site's, so the default derived from
+      // it would sign links the site refuses); locally the lake passes its own environment.
       env: {
-        MAIL_FROM:
-          process.env.MAIL_FROM ?? 'Cape Town Experiences <bookings@capetown-experiences.local>',
+        // Only while site settings name no sender: the brand in mails is the site's (issue 14).
+        MAIL_FROM: process.env.MAIL_FROM ?? 'bookings@localhost',
         TEAM_EMAIL: process.env.TEAM_EMAIL ?? 'team@capetown-experiences.local',
+        // The mail templates and site settings.
+        SANITY_DATASET: process.env.SANITY_DATASET ?? 'production',
+        // The travellers' request links point here.
+        ...(process.env.SITE_URL ? {SITE_URL: process.env.SITE_URL} : {}),
       },
     }),
   ],

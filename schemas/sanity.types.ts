@@ -301,6 +301,16 @@ export type SiteSettings = {
       _key: string
     } & SocialLink
   >
+  mailFromName?: string
+  mailFromAddress?: string
+  mailSignature?: string
+  acceptedProposalStatus: 'confirmed' | 'contacted'
+  responseTargetHours: number
+  workingHours?: {
+    days: Array<number>
+    start: string
+    end: string
+  }
 }
 
 export type Itinerary = {
@@ -331,6 +341,29 @@ export type Slug = {
   _type: 'slug'
   current: string
   source?: string
+}
+
+export type MailTemplate = {
+  _id: string
+  _type: 'mailTemplate'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  kind?:
+    | 'acknowledgement'
+    | 'confirmation'
+    | 'decline'
+    | 'proposal'
+    | 'question'
+    | 'requestLink'
+    | 'teamNewBooking'
+    | 'teamAccepted'
+    | 'teamWithdrawn'
+    | 'teamDigest'
+    | 'teamItinerary'
+    | 'teamNewsletter'
+  subject: string
+  body: string
 }
 
 export type Testimonial = {
@@ -741,6 +774,7 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | Itinerary
   | Slug
+  | MailTemplate
   | Testimonial
   | Story
   | ExperienceSettings

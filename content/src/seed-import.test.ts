@@ -10,6 +10,8 @@ import {importDataset} from '@repo/lake/ndjson/import-dataset.ts'
 import {startTestLake, type TestLake} from '@repo/lake/testing/start-test-lake.ts'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {MAIL_TEMPLATE_KINDS} from '@repo/schemas/mail-templates.ts'
+
 const seedFile = resolve(dirname(fileURLToPath(import.meta.url)), '../production.ndjson')
 
 describe('importing the seed into an empty lake', () => {
@@ -31,8 +33,8 @@ describe('importing the seed into an empty lake', () => {
 
   it('creates every document and uploads every image once', () => {
     expect(imported).toMatchObject({
-      documents: 36,
-      created: 36,
+      documents: 48,
+      created: 48,
       replaced: 0,
       skipped: 0,
       assets: 27,
@@ -47,6 +49,7 @@ describe('importing the seed into an empty lake', () => {
       "experienceSettings": count(*[_type == "experienceSettings"]),
       "story": count(*[_type == "story"]),
       "testimonial": count(*[_type == "testimonial"]),
+      "mailTemplate": count(*[_type == "mailTemplate"]),
       "singletons": count(*[_id in ["siteSettings", "homePage", "aboutPage", "pageCopy", "itinerary"]])
     }`)
     expect(counts).toEqual({
@@ -55,6 +58,7 @@ describe('importing the seed into an empty lake', () => {
       experienceSettings: 9,
       story: 9,
       testimonial: 4,
+      mailTemplate: MAIL_TEMPLATE_KINDS.length,
       singletons: 5,
     })
   })

@@ -16,6 +16,13 @@ import {
   capacityProblem,
   slotCapacitiesProblem,
 } from '@repo/schemas/capacity.ts'
+import {
+  MAIL_TEMPLATE_KINDS,
+  MAIL_TEMPLATE_TYPE,
+  mailTemplateId,
+  templateProblems,
+  type MailTemplateKind,
+} from '@repo/schemas/mail-templates.ts'
 import {slugify} from '@repo/schemas/slugify.ts'
 
 import {toPlainText, type PortableText} from './sanity-values.ts'
@@ -47,7 +54,7 @@ describe('the committed seed file', () => {
 
   it('has unique, readable ids at the root path (a dot would hide the document from the site on hosted Sanity)', () => {
     expect(byId.size).toBe(docs.length)
-    for (const doc of docs) expect(doc._id).toMatch(/^[a-zA-Z][a-zA-Z0-9]*(-[a-z0-9-]+)?$/)
+    for (const doc of docs) expect(doc._id).toMatch(/^[a-zA-Z][a-zA-Z0-9]*(-[a-zA-Z0-9-]+)?$/)
   })
 
   it('has only references that resolve to a document in the file', () => {
@@ -354,6 +361,33 @@ describe('singletons and the rest', () => {
       'Enjoy',
     ])
     expect(byId.has('aboutPage')).toBe(true)
+  })
+
+  it('send mail under the site’s own brand, with working hours the request rules can use', () => {
+    const settings = byId.get('siteSettings') as Record<string, any>
+    expect(settings.mailFromName).toBe(settings.siteName)
+    expect(settings.mailFromAddress).toBe(settings.email)
+    expect(settings.mailSignature).toContain(`The ${settings.siteName} team`)
+    expect(settings.workingHours.start < settings.workingHours.end).toBe(true)
+    expect(settings.workingHours.days.length).toBeGreaterThan(0)
+    expect(settings.responseTargetHours).toBeGreaterThanOrEqual(1)
+  })
+
+  it('include one mail template per kind, each with only the placeholders its mail fills', () => {
+    const templates = docs.filter((doc) => doc._type === MAIL_TEMPLATE_TYPE)
+    expect(templates.map((t) => t._id).sort()).toEqual(
+      MAIL_TEMPLATE_KINDS.map(({kind}) => mailTemplateId(kind)).sort(),
+    )
+    for (const template of templates) {
+      const {kind, subject, body} = template as unknown as {
+        kind: MailTemplateKind
+        subject: string
+        body: string
+      }
+      expect(template._id).toBe(mailTemplateId(kind))
+      expect(templateProblems(kind, subject), `${kind} subject`).toEqual([])
+      expect(templateProblems(kind, body), `${kind} body`).toEqual([])
+    }
   })
 
   it('include the 7-day itinerary with its 15 services', () => {

@@ -5,6 +5,7 @@
 import {experienceSettingsDocuments} from './experience-settings.ts'
 import {experienceDocuments, experienceSources} from './experiences.ts'
 import {itineraryDocument} from './itinerary.ts'
+import {mailTemplateDocuments} from './mail-templates.ts'
 import {
   aboutPageDocument,
   homePageDocument,
@@ -29,6 +30,7 @@ export function seedDocuments(): SeedDocument[] {
     ),
     ...storyDocuments(),
     ...testimonialDocuments(),
+    ...mailTemplateDocuments(),
   ]
 }
 

@@ -5,6 +5,7 @@ import {
   REASSURANCE_TEXT,
   THANK_YOU_CONFIRMATION_PROMISE,
 } from '@repo/schemas/content-rules.ts'
+import {DEFAULT_ACCEPTED_PROPOSAL_STATUS} from '@repo/schemas/request-decisions.ts'
 
 import {storyId, testimonialId} from './document-ids.ts'
 import {image, keyed, portableText, ref} from './sanity-values.ts'
@@ -16,14 +17,16 @@ const steps = (items: {title: string; text: string}[], prefix: string) =>
   )
 
 export function siteSettingsDocument() {
+  const siteName = 'Cape Curated'
+  const email = 'hello@capecurated.co.za'
   return {
     _id: 'siteSettings',
     _type: 'siteSettings',
-    siteName: 'Cape Curated',
+    siteName,
     tagline: 'Guided local experiences in Cape Town and the Western Cape',
     description:
       'Small-group hikes, wine tours, food walks, jazz nights and bespoke trips in Cape Town, planned and guided by locals.',
-    email: 'hello@capecurated.co.za',
+    email,
     phone: '+27 21 555 0142',
     whatsapp: '27825550142',
     address: 'Bree Street, Cape Town City Centre, 8001',
@@ -50,6 +53,13 @@ export function siteSettingsDocument() {
       ].map((link) => ({_type: 'socialLink', ...link})),
       'social',
     ),
+    // The brand in every mail is the brand on the site (issue 14).
+    mailFromName: siteName,
+    mailFromAddress: email,
+    mailSignature: `Warm wishes from Cape Town,\nThe ${siteName} team\n+27 21 555 0142 · ${email}`,
+    acceptedProposalStatus: DEFAULT_ACCEPTED_PROPOSAL_STATUS,
+    responseTargetHours: 4,
+    workingHours: {days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00'},
   }
 }
 
@@ -79,7 +89,9 @@ export function homePageDocument() {
     storiesHeading: 'Local stories',
     storiesText: 'The places, people and rhythms behind our experiences, written by our guides.',
     featuredStories: keyed(
-      ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'].map((slug) => ref(storyId(slug))),
+      ['woodstock-art-studios', 'old-biscuit-mill', 'cape-jazz-scene'].map((slug) =>
+        ref(storyId(slug)),
+      ),
       'home-story',
     ),
     storiesLinkLabel: 'Read more stories',

@@ -356,7 +356,6 @@ Chapman’s Peak is the opening act of our Cape Point & Penguins day, and a favo
   },
 ]
 
-
 export function storyDocuments() {
   return storySources.map((s, i) => ({
     _id: storyId(s.slug),

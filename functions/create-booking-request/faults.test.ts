@@ -6,7 +6,8 @@ import {runLoadWithFaults} from './testing/load-with-faults.ts'
  * Issue 5 "Load and faults" (figures: `npm run bench -- bookings`): 50 concurrent clients, 2,000 booking requests,
  * the lake killed with SIGKILL and restarted once, SMTP down for the first half. About 20 s on this machine.
  */
-const p95 = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0
+const p95 = (values: number[]) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0
 
 describe('booking requests under load with faults', () => {
   it('stores every acknowledged request once and delivers each stored booking its two mails once', async () => {
@@ -24,13 +25,17 @@ describe('booking requests under load with faults', () => {
     expect(refs.toSorted()).toEqual([...result.acknowledged.values()].toSorted())
 
     // Every stored booking's confirmation and team notification arrived exactly once after SMTP came back.
-    const messageIds = result.received.map((mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)?.[1])
+    const messageIds = result.received.map(
+      (mail) => /^Message-ID:\s*<([^@>]+)@/im.exec(mail.raw)?.[1],
+    )
     const expected = result.stored.flatMap((booking) => [
       `${booking._id}-traveller`,
       `${booking._id}-team`,
     ])
     expect(messageIds.toSorted()).toEqual(expected.toSorted())
-    const travellerOf = new Map(result.stored.map((booking) => [`${booking._id}-traveller`, booking.email]))
+    const travellerOf = new Map(
+      result.stored.map((booking) => [`${booking._id}-traveller`, booking.email]),
+    )
     for (const [index, mail] of result.received.entries()) {
       const traveller = travellerOf.get(messageIds[index]!)
       expect(mail.to).toEqual([traveller ?? 'team@example.com'])

@@ -21,12 +21,21 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
-import {createOutbox, fileTransport, smtpTransport, type Outbox} from '../lib/mailer.ts'
+import {mailContentLoader} from '../lib/mail-content.ts'
+import {
+  createOutbox,
+  fileTransport,
+  outboxMailId,
+  smtpTransport,
+  type OutboxMailDocument,
+  type Outbox,
+} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {checkRequestLink} from '../lib/request-link.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
-import {bookingNotifier} from '../send-booking-notifications/handler.ts'
+import {bookingNotifier, type BookingMailDeps} from '../send-booking-notifications/handler.ts'
 import {
   createBookingRequest,
   UNKNOWN_EXPERIENCE_MESSAGE,
@@ -65,6 +74,32 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
 const send = (body: unknown, headers: Record<string, string> = {}, address = '10.0.0.1') =>
   createBookingRequest(post(body, headers), {clientAddress: address}, deps)
 
+const LINK_SECRET = 'request-link-secret-for-the-handler-tests'
+const SETTINGS = {
+  _id: 'siteSettings',
+  _type: 'siteSettings',
+  siteName: 'Cape Curated',
+  email: 'hello@capecurated.example',
+  mailFromName: 'Cape Curated',
+  mailFromAddress: 'bookings@capecurated.example',
+  mailSignature: 'Warm wishes,\nThe Cape Curated team',
+}
+
+/** How the site's runtime composes a booking's mails, with this outbox. */
+const mailDeps = (mailOutbox: Outbox): BookingMailDeps => ({
+  outbox: mailOutbox,
+  teamEmail: 'team@example.com',
+  mailContent: mailContentLoader(lake.client({perspective: 'published'})),
+  siteUrl: 'https://site.example',
+  requestLinkSecret: LINK_SECRET,
+})
+
+/** A mail as the outbox stored it in the lake: subject, text and HTML as composed. */
+const storedMail = (id: string) =>
+  lake
+    .client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    .getDocument<OutboxMailDocument>(outboxMailId(id))
+
 const countBookings = () =>
   lake
     .client({token: lake.secrets.writeToken, dataset: 'bookings'})
@@ -85,9 +120,10 @@ beforeAll(async () => {
       _type: 'experience',
       title: "Lion's Head Sunset Hike",
       slug: {_type: 'slug', current: 'lions-head-sunset-hike'},
-      category: 'Adventure',
+      category: 'adventure',
       duration: '2–4 hours',
     })
+    .createOrReplace(SETTINGS)
     .createOrReplace({
       _id: 'settings-hike',
       _type: 'experienceSettings',
@@ -109,7 +145,7 @@ beforeAll(async () => {
     bookings: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
     challenges,
     rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
-    notify: bookingNotifier({outbox, teamEmail: 'team@example.com'}),
+    notify: bookingNotifier(mailDeps(outbox)),
     today: () => TODAY,
     onError: () => {},
   }
@@ -151,13 +187,61 @@ describe('create-booking-request with the real lake and SMTP', () => {
 
     await outbox.flush()
     await expect.poll(() => smtp.received.length).toBe(2)
+    const bookingId = stored[0]._id as string
     const traveller = smtp.received.find((m) => m.to.includes('thandi@example.com'))!
-    expect(traveller.raw).toContain(a.booking_ref)
-    expect(traveller.raw).toContain('No payment required at this stage')
-    expect(traveller.raw).toMatch(/Content-Type: text\/html/i)
-    expect(smtp.received.find((m) => m.to.includes('team@example.com'))!.raw).toContain(
-      '+27 82 000 0000',
+    // The brand of site settings: its sender, and Message-IDs in its domain.
+    expect(traveller.from).toBe('bookings@capecurated.example')
+    expect(traveller.raw).toMatch(/^From: "?Cape Curated"? <bookings@capecurated\.example>/m)
+    // Headers may be folded onto a second line.
+    expect(traveller.raw.replace(/\r?\n[ \t]+/g, ' ')).toContain(
+      `Message-ID: <${bookingId}-traveller@capecurated.example>`,
     )
+    expect(traveller.raw).toMatch(/Content-Type: text\/plain/i)
+    expect(traveller.raw).toMatch(/Content-Type: text\/html/i)
+
+    // The acknowledgement's default template, filled in words, with the signature of site settings.
+    const acknowledgement = (await storedMail(`${bookingId}-traveller`))!
+    expect(acknowledgement.subject).toBe(
+      `We have your request ${a.booking_ref}: Lion's Head Sunset Hike`,
+    )
+    expect(acknowledgement.text).toContain(
+      "Dear Thandi Nkosi,\n\nThank you for your request to join Lion's Head Sunset Hike on Saturday 5 January 2030.",
+    )
+    expect(acknowledgement.text).toContain('Group: 2 adults, 1 child\nPreferred time: Sunset')
+    expect(acknowledgement.text).toMatch(/Warm wishes,\nThe Cape Curated team\n$/)
+    // The traveller's private link, signed for this booking.
+    const link = /https:\/\/site\.example\/requests\/(\S+)/.exec(acknowledgement.text)![1]!
+    expect(checkRequestLink(LINK_SECRET, link, new Date())).toMatchObject({ok: true, bookingId})
+    expect(acknowledgement.html).toMatch(/^<!doctype html><html lang="en-GB">/)
+    expect(acknowledgement.html).toContain(
+      `<title>We have your request ${a.booking_ref}: Lion&#39;s Head Sunset Hike</title>`,
+    )
+    expect(acknowledgement.html).toContain(`<a href="https://site.example/requests/${link}">`)
+
+    // The team's table: every field in words, never a stored value or an ISO date.
+    const team = (await storedMail(`${bookingId}-team`))!
+    expect(team).toMatchObject({
+      to: 'team@example.com',
+      reply_to: 'thandi@example.com',
+      subject: `New booking request ${a.booking_ref}: Lion's Head Sunset Hike, Saturday 5 January 2030`,
+    })
+    for (const row of [
+      'Category: Adventure',
+      'Date: Saturday 5 January 2030',
+      'Group: 3 (2 adults, 1 child)',
+      'Phone: +27 82 000 0000',
+      'Newsletter and offers: No',
+      'UTM source: newsletter',
+      'Pick-up location: —',
+    ])
+      expect(team.text).toContain(row)
+    expect(team.text).toMatch(/Received: \d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}/)
+    expect(team.html).toContain('<th scope="row" align="left">Category</th><td>Adventure</td>')
+    for (const mail of [acknowledgement, team])
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+        expect(part).not.toMatch(/\badventure\b|\btrue\b|\bfalse\b/)
+      }
   })
 
   it('answers bad input with a clear 4xx and stores nothing', async () => {
@@ -232,7 +316,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       bookings,
       challenges: createChallengeService({secret: 'test-secret-test-secret', bookings}),
       rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
-      notify: bookingNotifier({outbox: secondOutbox, teamEmail: 'team@example.com'}),
+      notify: bookingNotifier(mailDeps(secondOutbox)),
     }
     try {
       const body = form()
@@ -484,5 +568,52 @@ describe('create-booking-request and places (issue 13)', () => {
       {date: '2030-01-05', slot: 'Sunset', left: 8},
       {date: '2030-01-07', slot: 'Morning', left: 8},
     ])
+  })
+})
+
+describe('mail templates editors own (issue 14)', () => {
+  it('writes the next booking’s mail from the template an editor has just published, never from a draft', async () => {
+    const editor = lake.client({token: lake.secrets.rootToken})
+    const template = {
+      _id: 'mailTemplate-acknowledgement',
+      _type: 'mailTemplate',
+      kind: 'acknowledgement',
+      subject: 'Sawubona {name}: {experience} is pencilled in',
+      body: 'Hello {name},\n\nWe are holding {date} for {group} while we check with the guide.\n\n{requestLink}',
+    }
+    try {
+      await editor.createOrReplace(template)
+      // An unpublished draft is the editor's work in progress, not what travellers get.
+      await editor.createOrReplace({
+        ...template,
+        _id: `drafts.${template._id}`,
+        subject: 'DRAFT {name}',
+      })
+      // A fresh read, as the next request of a server gets once its two seconds have passed.
+      const next = {...deps, notify: bookingNotifier(mailDeps(outbox))}
+      const response = await createBookingRequest(
+        post(form(), {'Idempotency-Key': 'template-change-01'}),
+        {clientAddress: '10.0.0.2'},
+        next,
+      )
+      expect(response.status).toBe(201)
+      const {booking_ref} = (await response.json()) as {booking_ref: string}
+      const bookingId = await deps.bookings.fetch<string>(
+        '*[_type == "booking" && booking_ref == $ref][0]._id',
+        {ref: booking_ref},
+      )
+      const mail = (await storedMail(`${bookingId}-traveller`))!
+      expect(mail.subject).toBe("Sawubona Thandi Nkosi: Lion's Head Sunset Hike is pencilled in")
+      expect(mail.text).toMatch(
+        /^Hello Thandi Nkosi,\n\nWe are holding Saturday 5 January 2030 for 2 adults, 1 child while we check with the guide\.\n\nhttps:\/\/site\.example\/requests\/\S+\n\nWarm wishes,\nThe Cape Curated team\n$/,
+      )
+      expect(mail.html).toContain('<p>Hello Thandi Nkosi,</p>')
+      // The team's mail keeps its own (default) template.
+      expect((await storedMail(`${bookingId}-team`))!.subject).toBe(
+        `New booking request ${booking_ref}: Lion's Head Sunset Hike, Saturday 5 January 2030`,
+      )
+    } finally {
+      await editor.transaction().delete(template._id).delete(`drafts.${template._id}`).commit()
+    }
   })
 })

@@ -183,7 +183,8 @@ export async function createBookingRequest(
       created_at: createdAt,
     }
     // With the security question's used record and the booking's mails, in one transaction
-    // (lib/security-question.ts, lib/mailer.ts).
+    // (lib/security-question.ts, lib/mailer.ts). The mails are composed first, from the editors' templates.
+    const mails = await deps.notify.mails(booking)
     const result = await question.answered.commit([
       {
         createIfNotExists: {
@@ -197,7 +198,7 @@ export async function createBookingRequest(
           request_hash: hash,
         },
       },
-      ...deps.notify.mails(booking),
+      ...mails,
     ])
     // Another request used the question meanwhile, on this server or another.
     if (result === 'used') return questionUsedResponse()

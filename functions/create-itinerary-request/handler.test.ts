@@ -8,6 +8,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {CHALLENGE_TTL_MS, createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
+import {mailContentLoader} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
@@ -37,6 +38,7 @@ const deps = (overrides: Partial<CreateItineraryRequestDeps> = {}): CreateItiner
   rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
   notify: async (id, message) => void mails.push({id, message}),
   teamEmail: 'team@example.com',
+  mailContent: mailContentLoader(lake.client({perspective: 'published'})),
   today: () => '2030-01-01',
   ...overrides,
 })
@@ -57,6 +59,18 @@ describe('create-itinerary-request with the real lake', () => {
     const send = (body: Record<string, unknown>) =>
       createItineraryRequest(post({...body, ...solvedQuestion(challenges)}), ctx, deps())
     expect((await send(questionnaire)).status).toBe(201)
+    // The team's mail: the answers by their labels, the date in words.
+    const team = mails.at(-1)!.message
+    expect(team).toMatchObject({
+      to: 'team@example.com',
+      replyTo: 'sam@example.com',
+      subject: 'New itinerary request from Sam Lee',
+    })
+    expect(team.text).toContain('Form: Questionnaire')
+    expect(team.text).toContain('Preferred date: Friday 1 March 2030')
+    expect(team.text).toContain('Interests: Hiking, Foodie')
+    expect(team.text).toContain('Newsletter: No')
+    expect(team.text + team.html).not.toMatch(/2030-03-01|\bfoodie\b|\bquestionnaire\b/)
     expect(
       (await send({source: 'wizard', name: 'Kim', email: 'kim@example.com', travelers: '6+'}))
         .status,

@@ -9,6 +9,19 @@ import {
   tripDateProblem,
   type ItineraryRequestPayload,
 } from '@repo/schemas/itinerary-request.ts'
+import {
+  ACCOMMODATION_OPTIONS,
+  GROUP_SIZES,
+  INTERESTS,
+  LEAD_SOURCES,
+  optionTitle,
+  SAFARI_OPTIONS,
+  TRIP_DURATIONS,
+  TRIP_TYPES,
+  WIZARD_PACKAGES,
+  WIZARD_TRAVELLERS,
+} from '@repo/schemas/enumerations.ts'
+import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
 import {
@@ -24,7 +37,8 @@ import {
 } from '../lib/http.ts'
 import type {ChallengeService} from '../lib/challenge.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
-import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
+import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
+import type {MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
@@ -36,6 +50,8 @@ export type CreateItineraryRequestDeps = {
   /** Queues the team's notification; its failure never fails the request. */
   notify: (id: string, message: MailMessage, about?: string) => Promise<void>
   teamEmail: string
+  /** The editors' templates and the brand (lib/mail-content.ts). */
+  mailContent: () => Promise<MailContent>
   today: () => string
   now?: () => Date
   onError?: (error: unknown) => void
@@ -80,54 +96,82 @@ type StoredItineraryRequest = {
   email?: string
 } & Record<string, unknown>
 
-/** Not the request's own answers: what the lake and the staff add. */
-const NOT_ANSWERS = new Set([
-  '_id',
-  '_type',
-  '_rev',
-  '_createdAt',
-  '_updatedAt',
-  'request_ref',
-  'status',
-  'status_history',
-  'staff_notes',
-  'created_at',
-])
+const title = (options: readonly {value: string; title: string}[], value: unknown) =>
+  typeof value === 'string' && value ? optionTitle(options, value) : ''
+const dateInWords = (value: unknown) =>
+  typeof value === 'string' && value ? formatDateInWords(value) : ''
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/**
+ * The request's answers as the team reads them: labels rather than stored values, dates in words. Only the
+ * questions of the form it came from (the questionnaire's or the wizard's).
+ */
+function detailRows(doc: StoredItineraryRequest): [string, string][] {
+  const common: [string, string][] = [
+    ['Reference', doc.request_ref],
+    ['Form', title(LEAD_SOURCES, doc.source)],
+    ['Name', text(doc.name)],
+    ['Email', text(doc.email)],
+  ]
+  const received: [string, string] = ['Received', formatLongDateTime(text(doc.created_at))]
+  if (doc.source === 'questionnaire')
+    return [
+      ...common,
+      ['Newsletter', yesNo(doc.newsletter === true)],
+      ['Trip type', title(TRIP_TYPES, doc.trip_type)],
+      ['Preferred date', dateInWords(doc.preferred_date)],
+      ['Length of trip', title(TRIP_DURATIONS, doc.duration)],
+      ['Group', title(GROUP_SIZES, doc.group_size)],
+      [
+        'Interests',
+        (Array.isArray(doc.interests) ? doc.interests : [])
+          .map((interest) => title(INTERESTS, interest))
+          .join(', '),
+      ],
+      ['Safari', title(SAFARI_OPTIONS, doc.safari)],
+      ['Accommodation', title(ACCOMMODATION_OPTIONS, doc.accommodation)],
+      ['Anything else', text(doc.additional_info)],
+      received,
+    ]
+  return [
+    ...common,
+    ['Phone', text(doc.phone)],
+    ['Travellers', title(WIZARD_TRAVELLERS, doc.travelers)],
+    ['Start date', dateInWords(doc.start_date)],
+    ['Package', title(WIZARD_PACKAGES, doc.package_type)],
+    ['Special requests', text(doc.special_requests)],
+    received,
+  ]
+}
 
 /** The team's notification, built from the stored request, so the sweep below can send it again from the lake. */
 export function itineraryTeamNotification(
   doc: StoredItineraryRequest,
   teamEmail: string,
+  content: MailContent,
 ): {id: string; message: MailMessage} {
-  const answers = Object.entries(doc).filter(
-    ([name, value]) => !NOT_ANSWERS.has(name) && value !== undefined,
-  )
-  const text = [['request_ref', doc.request_ref] as const, ...answers]
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v ?? '')}`)
-    .join('\n')
   return {
     id: `${doc._id}-team`,
-    message: {
-      to: teamEmail,
-      ...(doc.email ? {replyTo: doc.email} : {}),
-      subject: `New ${doc.source} request ${doc.request_ref} from ${doc.name}`,
-      text: `A new ${doc.source} request arrived.\n\n${text}\n`,
-      html: `<p>A new ${doc.source} request arrived.</p><pre>${escapeHtml(text)}</pre>`,
-    },
+    message: composeMail(
+      'teamItinerary',
+      {name: text(doc.name), email: text(doc.email), details: {rows: detailRows(doc)}},
+      content,
+      {to: teamEmail, ...(doc.email ? {replyTo: doc.email} : {})},
+    ),
   }
 }
 
 /** Queues the team's notification of every request received since `since` again (see lib/requeue.ts). */
 export function requeueItineraryNotifications(
   since: string,
-  deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail'>,
+  deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredItineraryRequest>(
     deps.bookings,
     '*[_type == "itineraryRequest" && created_at >= $since]',
     since,
-    (doc) => {
-      const mail = itineraryTeamNotification(doc, deps.teamEmail)
+    async (doc) => {
+      const mail = itineraryTeamNotification(doc, deps.teamEmail, await deps.mailContent())
       return deps.notify(mail.id, mail.message, doc._id)
     },
   )
@@ -198,8 +242,14 @@ export async function createItineraryRequest(
     // A retry that raced its first attempt past the check above: the first one's reference.
     if (result.results[0]?.operation !== 'create')
       return replay((await storedReference()) ?? {ref: doc.request_ref})
-    const mail = itineraryTeamNotification(doc, deps.teamEmail)
-    await deps.notify(mail.id, mail.message, doc._id).catch(onError)
+    // The request is stored: from here on nothing fails it, and the sweep sends what could not be queued now.
+    await deps
+      .mailContent()
+      .then((content) => {
+        const mail = itineraryTeamNotification(doc, deps.teamEmail, content)
+        return deps.notify(mail.id, mail.message, doc._id)
+      })
+      .catch(onError)
     return json({request_ref: doc.request_ref}, 201)
   } catch (error) {
     onError(error)

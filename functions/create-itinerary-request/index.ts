@@ -15,6 +15,7 @@ export function createItineraryRequestRoute(c: Context) {
       rateLimiter: rt.requestLimiter,
       notify: rt.notifications.notify,
       teamEmail: rt.env.teamEmail,
+      mailContent: rt.mailContent,
       today: rt.today,
     },
   )

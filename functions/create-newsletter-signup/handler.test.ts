@@ -7,6 +7,7 @@ import {
   requeueItineraryNotifications,
 } from '../create-itinerary-request/handler.ts'
 import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
+import {mailContentLoader} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
@@ -39,6 +40,7 @@ describe('leads with the real lake', () => {
       rateLimiter: limiter(),
       notify,
       teamEmail: 'team@example.com',
+      mailContent: mailContentLoader(lake.client({perspective: 'published'})),
     }
     const body = {name: 'Ann', email: 'Ann@Example.com', consent: true, sourcePage: '/'}
     expect(
@@ -72,6 +74,7 @@ describe('leads with the real lake', () => {
       rateLimiter: limiter(),
       notify,
       teamEmail: 'team@example.com',
+      mailContent: mailContentLoader(lake.client({perspective: 'published'})),
     }
     const since = new Date(Date.now() - 60_000).toISOString()
     const sent = mails.length
@@ -111,9 +114,24 @@ describe('leads with the real lake', () => {
     await requeueNewsletterNotifications(since, {...deps, notify: record})
     for (const mail of atRequest) expect(swept).toContainEqual(mail)
     expect(atRequest.map((mail) => mail.message.subject)).toEqual([
-      expect.stringMatching(/^New wizard request TRIP-[\w-]+ from Ola$/),
-      'New newsletter sign-up: Bea',
+      'New itinerary request from Ola',
+      'New newsletter sign-up: bea@example.com',
     ])
+    // The team reads labels and dates in words, never stored values.
+    const [trip, signup] = atRequest.map((mail) => mail.message)
+    expect(trip!.text).toMatch(
+      /^A new bespoke itinerary request arrived\.\n\nReference: TRIP-[\w-]+\n/,
+    )
+    expect(trip!.text).toContain('Form: Booking wizard\nName: Ola\nEmail: ola@example.com')
+    expect(trip!.text).toContain('Travellers: 2')
+    expect(signup!.text).toContain('Name: Bea\nEmail: bea@example.com')
+    for (const mail of [trip!, signup!]) {
+      expect(mail.text).toMatch(/(Received|Consented): \d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}/)
+      expect(mail.text + mail.html).not.toMatch(/\d{4}-\d{2}-\d{2}|Form: wizard/)
+      expect(mail.html).toMatch(
+        /^<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>New /,
+      )
+    }
 
     // Nothing older than `since` comes back.
     const none: typeof mails = []

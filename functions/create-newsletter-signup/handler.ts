@@ -4,6 +4,7 @@ import {
   NEWSLETTER_REQUIRED_MESSAGE,
   newsletterSignupSchema,
 } from '@repo/schemas/newsletter-signup.ts'
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 
 import {
   json,
@@ -13,7 +14,8 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
-import {escapeHtml, type MailMessage} from '../lib/mailer.ts'
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import type {MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince} from '../lib/requeue.ts'
 
@@ -22,6 +24,8 @@ export type CreateNewsletterSignupDeps = {
   rateLimiter: RateLimiter
   notify: (id: string, message: MailMessage, about?: string) => Promise<void>
   teamEmail: string
+  /** The editors' templates and the brand (lib/mail-content.ts). */
+  mailContent: () => Promise<MailContent>
   now?: () => Date
   onError?: (error: unknown) => void
 }
@@ -38,16 +42,22 @@ type StoredSignup = {
 export function newsletterTeamNotification(
   signup: StoredSignup,
   teamEmail: string,
+  content: MailContent,
 ): {id: string; message: MailMessage} {
-  const text = `Name: ${signup.name ?? ''}\nEmail: ${signup.email}\nConsented at: ${signup.consented_at ?? ''}\nPage: ${signup.source_page || '—'}`
+  const rows: [string, string][] = [
+    ['Name', signup.name ?? ''],
+    ['Email', signup.email],
+    ['Consented', signup.consented_at ? formatLongDateTime(signup.consented_at) : ''],
+    ['Page', signup.source_page ?? ''],
+  ]
   return {
     id: `${signup._id}-team`,
-    message: {
-      to: teamEmail,
-      subject: `New newsletter sign-up: ${signup.name ?? signup.email}`,
-      text: `${text}\n`,
-      html: `<pre>${escapeHtml(text)}</pre>`,
-    },
+    message: composeMail(
+      'teamNewsletter',
+      {name: signup.name ?? '', email: signup.email, details: {rows}},
+      content,
+      {to: teamEmail},
+    ),
   }
 }
 
@@ -57,14 +67,14 @@ export function newsletterTeamNotification(
  */
 export function requeueNewsletterNotifications(
   since: string,
-  deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail'>,
+  deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredSignup>(
     deps.bookings,
     '*[_type == "newsletterSignup" && _createdAt >= $since]{_id, email, name, consented_at, source_page}',
     since,
-    (signup) => {
-      const mail = newsletterTeamNotification(signup, deps.teamEmail)
+    async (signup) => {
+      const mail = newsletterTeamNotification(signup, deps.teamEmail, await deps.mailContent())
       return deps.notify(mail.id, mail.message, signup._id)
     },
   )
@@ -107,8 +117,14 @@ export async function createNewsletterSignup(
       {returnDocuments: false, visibility: 'sync'},
     )
     if (result.results[0]?.operation === 'create') {
-      const mail = newsletterTeamNotification({_id, email, ...fields}, deps.teamEmail)
-      await deps.notify(mail.id, mail.message, _id).catch(onError)
+      // Stored: from here on nothing fails the sign-up, and the sweep sends what could not be queued now.
+      await deps
+        .mailContent()
+        .then((content) => {
+          const mail = newsletterTeamNotification({_id, email, ...fields}, deps.teamEmail, content)
+          return deps.notify(mail.id, mail.message, _id)
+        })
+        .catch(onError)
     }
     return json({ok: true}, 201)
   } catch (error) {

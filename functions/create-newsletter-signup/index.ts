@@ -14,6 +14,7 @@ export function createNewsletterSignupRoute(c: Context) {
       rateLimiter: rt.requestLimiter,
       notify: rt.notifications.notify,
       teamEmail: rt.env.teamEmail,
+      mailContent: rt.mailContent,
     },
   )
 }

@@ -3,13 +3,36 @@ import path from 'node:path'
 
 import {z} from 'zod'
 
-/** What sending mail needs: shared with the Sanity Function (send-booking-notifications), which has no token here. */
+/**
+ * What sending mail needs: shared with the Sanity Function (send-booking-notifications), which has no write token
+ * here (its own comes with each event) but fills the same templates and signs the same request links.
+ */
 export const mailEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().default('Cape Town Experiences <bookings@capetown-experiences.local>'),
+  // Only while site settings name no sender address (issue 14: the brand in mails is the site's).
+  MAIL_FROM: z.string().default('bookings@localhost'),
   TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
+  // The public content (mail templates, site settings).
+  SANITY_DATASET: z.string().default('production'),
+  // Signs the travellers' private request links (issue 14). Set it in production, the same on every server and
+  // in the function: unset, it derives from the write token, which hosted Sanity gives the function its own of.
+  REQUEST_LINK_SECRET: z.string().min(32).optional(),
+  // The site's public address, for the links in mails.
+  SITE_URL: z.url().optional(),
+  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
 })
+
+/** Where the links in mails point, and the key that signs them, from the mail environment and a write token. */
+export function mailLinks(
+  env: z.infer<typeof mailEnvSchema>,
+  writeToken: string,
+): {siteUrl: string; requestLinkSecret: string} {
+  return {
+    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    requestLinkSecret: env.REQUEST_LINK_SECRET ?? `request-link:${writeToken}`,
+  }
+}
 
 /**
  * The functions' configuration, validated once, when the first request needs it (the local lake may write its
@@ -21,17 +44,11 @@ const functionsEnvSchema = mailEnvSchema.extend({
   SANITY_API_HOST: z.url().optional(),
   VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
   SANITY_API_VERSION: z.string().default('2025-02-19'),
-  SANITY_DATASET: z.string().default('production'),
   SANITY_BOOKINGS_DATASET: z.string().default('bookings'),
   SANITY_WRITE_TOKEN: z.string().min(1).optional(),
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
-  // Signs the travellers' private request links (issue 14). Set it in production, the same on every server.
-  REQUEST_LINK_SECRET: z.string().min(32).optional(),
-  // The site's public address, for the links in mails.
-  SITE_URL: z.url().optional(),
-  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -106,8 +123,7 @@ export function readFunctionsEnv(
     teamEmail: env.TEAM_EMAIL,
     // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
     challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
-    requestLinkSecret: env.REQUEST_LINK_SECRET ?? `request-link:${writeToken}`,
-    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    ...mailLinks(env, writeToken),
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,

@@ -40,7 +40,11 @@ type MailContentResult = {
 }
 
 /** No CR, LF or quote may reach the From header; the address part is checked as an address. */
-const displayName = (value: string) => value.replace(/[\r\n"\\\u0000-\u001f\u007f]+/g, ' ').trim()
+const displayName = (value: string) =>
+  value
+    .replace(/[\r\n"\\\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/
 
 export async function loadMailContent(content: SanityClient): Promise<MailContent> {
@@ -77,3 +81,41 @@ export function composeMail(
   const rendered = renderMail(template, {company: content.brand.company, ...values}, content.brand)
   return {...envelope, ...rendered, ...(content.from ? {from: content.from} : {})}
 }
+
+/** How long one read of the mail content serves further mails: an editor's published change reaches the next. */
+export const MAIL_CONTENT_MAX_AGE_MS = 2_000
+
+/**
+ * The mail content for the mail about to be composed: read once, then shared for at most two seconds, so a burst
+ * of requests costs one query and an editor's change is in every mail composed after it.
+ */
+export function mailContentLoader(
+  content: SanityClient,
+  {
+    maxAgeMs = MAIL_CONTENT_MAX_AGE_MS,
+    now = Date.now,
+  }: {maxAgeMs?: number; now?: () => number} = {},
+): () => Promise<MailContent> {
+  let cached: {at: number; value: Promise<MailContent>} | undefined
+  return () => {
+    if (cached && now() - cached.at < maxAgeMs) return cached.value
+    const value = loadMailContent(content)
+    const entry = {at: now(), value}
+    cached = entry
+    // A failed read is not kept: the next mail asks the lake again.
+    value.catch(() => {
+      if (cached === entry) cached = undefined
+    })
+    return value
+  }
+}
+
+/** "2 adults, 1 child": a group as the mails say it. */
+export function groupInWords(adults: number, children: number): string {
+  const people = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`]
+  if (children > 0) people.push(`${children} ${children === 1 ? 'child' : 'children'}`)
+  return people.join(', ')
+}
+
+/** Yes or No, for the team's table: never `true` or `false`. */
+export const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No')

@@ -65,6 +65,15 @@ const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000
 /** No CR or LF may reach a header: nodemailer encodes, and this makes it impossible by construction. */
 const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ').trim()
 
+/**
+ * The Message-ID of message `id`: in the sender's own domain (site settings' address, else MAIL_FROM), so it names
+ * the business that sends it, whatever that business is called.
+ */
+export function messageId(id: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost'
+  return `<${id}@${domain}>`
+}
+
 export function smtpTransport(smtpUrl: string): MailTransport {
   // Pooled: a backlog after an outage goes over a few reused connections instead of one handshake per message.
   // Idle connections close after a second: mail comes in bursts, and a held connection would only go stale.
@@ -76,7 +85,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   })
   return {
     async send(id, message) {
-      await transporter.sendMail({...message, messageId: `<${id}@capetown-experiences.local>`})
+      await transporter.sendMail({...message, messageId: messageId(id, message.from)})
     },
   }
 }
@@ -90,10 +99,7 @@ export function fileTransport(outboxDir: string): MailTransport {
   })
   return {
     async send(id, message) {
-      const info = await transporter.sendMail({
-        ...message,
-        messageId: `<${id}@capetown-experiences.local>`,
-      })
+      const info = await transporter.sendMail({...message, messageId: messageId(id, message.from)})
       await fs.mkdir(outboxDir, {recursive: true})
       const final = path.join(outboxDir, `${id}.eml`)
       await fs.writeFile(`${final}.tmp`, info.message as Buffer)
@@ -478,11 +484,4 @@ export function createOutbox({
     },
   }
   return outbox
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]!,
-  )
 }

@@ -7,6 +7,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
+import {mailContentLoader, type MailContent} from './mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
@@ -24,6 +25,8 @@ export type PublicRuntime = {
   env: FunctionsEnv
   content: SanityClient
   bookings: SanityClient
+  /** The editors' mail templates and the brand, read for each mail (at most two seconds old). */
+  mailContent: () => Promise<MailContent>
   outbox: Outbox
   /** How a stored request's mails are queued: by this server, or (MAIL_SENDER=function) by the Sanity Function. */
   notifications: {
@@ -65,6 +68,15 @@ export function publicRuntime(): PublicRuntime {
       links: {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => new Date()},
     }),
   })
+  const content = createContentClient(env)
+  const mailContent = mailContentLoader(content)
+  const mailDeps = {
+    outbox,
+    teamEmail: env.teamEmail,
+    mailContent,
+    siteUrl: env.siteUrl,
+    requestLinkSecret: env.requestLinkSecret,
+  }
   const byFunction = env.mailSender === 'function'
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", and mail
   // whose function invocations gave up (Sanity's scheduled functions, which would do this, are not public yet).
@@ -73,10 +85,11 @@ export function publicRuntime(): PublicRuntime {
     env,
     content,
     bookings,
+    mailContent,
     outbox,
     notifications: byFunction
       ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}
-      : {booking: bookingNotifier({outbox, teamEmail: env.teamEmail}), notify: outbox.enqueue},
+      : {booking: bookingNotifier(mailDeps), notify: outbox.enqueue},
     challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
@@ -104,10 +117,10 @@ export function publicRuntime(): PublicRuntime {
   const sweep = async () => {
     if (!(await moveOldQueue()) || byFunction) return
     const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
-    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail}
+    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail, mailContent}
     const notify = rt.outbox.enqueue
     await Promise.all([
-      sweepBookingNotifications(since, {...deps, outbox: rt.outbox}),
+      sweepBookingNotifications(since, {...mailDeps, bookings: rt.bookings}),
       requeueItineraryNotifications(since, {...deps, notify}),
       requeueNewsletterNotifications(since, {...deps, notify}),
     ]).catch((error: unknown) => console.error('[outbox sweep]', error))

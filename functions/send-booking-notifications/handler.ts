@@ -1,11 +1,18 @@
 import type {Mutation, SanityClient} from '@sanity/client'
 
-import {escapeHtml, type MailMessage, type Outbox} from '../lib/mailer.ts'
+import {categoryTitle} from '@repo/schemas/categories.ts'
+import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
+
+import {composeMail, groupInWords, yesNo, type MailContent} from '../lib/mail-content.ts'
+import type {MailMessage, Outbox} from '../lib/mailer.ts'
+import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from '../lib/request-link.ts'
 import {requeueSince} from '../lib/requeue.ts'
 
 /**
- * Spec §7 "Send notifications" (body: bookingRef): a confirmation to the traveller and a notification to the team,
- * each as text and HTML. Queuing is idempotent per booking, so calling it twice sends each mail once.
+ * Spec §7 "Send notifications" (body: bookingRef): an acknowledgement to the traveller (with the link to their
+ * private request page) and a notification to the team, each from the template editors keep in the studio (issue
+ * 14), as text and HTML. Queuing is idempotent per booking, so calling it twice sends each mail once.
  */
 export type StoredBooking = {
   _id: string
@@ -33,26 +40,49 @@ export type StoredBooking = {
   created_at: string
 }
 
-export const NO_PAYMENT_TEXT = 'No payment required at this stage — just planning.'
-export const REPLY_PROMISE = 'We will confirm availability by email within 24-48 hours.'
+/** What composing a booking's mails needs besides the booking. */
+export type BookingMailDeps = {
+  outbox: Outbox
+  teamEmail: string
+  /** The editors' templates and the brand, read for the mail about to be composed (lib/mail-content.ts). */
+  mailContent: () => Promise<MailContent>
+  /** The site's address and the key of the traveller's private request link. */
+  siteUrl: string
+  requestLinkSecret: string
+}
 
-function rows(booking: StoredBooking): [string, string][] {
-  const adults = `${booking.pax_adults} ${booking.pax_adults === 1 ? 'adult' : 'adults'}`
-  const children = `${booking.pax_children} ${booking.pax_children === 1 ? 'child' : 'children'}`
-  const party = `${booking.pax_total} (${adults}, ${children})`
+/** The trip's placeholders, in words: what every mail about a booking can say. */
+export function bookingPlaceholders(
+  booking: StoredBooking,
+  {siteUrl, requestLinkSecret}: Pick<BookingMailDeps, 'siteUrl' | 'requestLinkSecret'>,
+): PlaceholderValues {
+  // The link's expiry follows from the booking itself, so the sweep's re-queue composes the very same mail.
+  const received = new Date(booking.created_at)
+  const expiry = requestLinkExpiry(
+    booking.date,
+    Number.isNaN(received.getTime()) ? new Date() : received,
+  )
+  return {
+    name: booking.name,
+    reference: booking.booking_ref,
+    experience: booking.experience_title,
+    date: formatDateInWords(booking.date),
+    time: booking.preferred_time || 'Any time',
+    group: groupInWords(booking.pax_adults, booking.pax_children),
+    requestLink: requestLinkUrl(siteUrl, requestLinkToken(requestLinkSecret, booking._id, expiry)),
+  }
+}
+
+/** Every detail of the request, each in words, for the team's table. */
+function detailRows(booking: StoredBooking, values: PlaceholderValues): [string, string][] {
   return [
     ['Reference', booking.booking_ref],
     ['Experience', booking.experience_title],
-    ['Category', booking.category ?? ''],
+    ['Category', booking.category ? categoryTitle(booking.category) : ''],
     ['Duration', booking.duration ?? ''],
-    ['Date', booking.date],
-    ['Preferred time', booking.preferred_time ?? ''],
-    ['Group', party],
-  ]
-}
-
-function contactRows(booking: StoredBooking): [string, string][] {
-  return [
+    ['Date', String(values.date)],
+    ['Preferred time', String(values.time)],
+    ['Group', `${booking.pax_total} (${String(values.group)})`],
     ['Name', booking.name],
     ['Email', booking.email],
     ['Phone', booking.phone ?? ''],
@@ -60,60 +90,45 @@ function contactRows(booking: StoredBooking): [string, string][] {
     ['Pick-up location', booking.pickup_location ?? ''],
     ['Notes', booking.notes ?? ''],
     ['How they heard about us', booking.how_heard_about_us ?? ''],
-    ['Marketing opt-in', booking.marketing_opt_in ? 'Yes' : 'No'],
+    ['Newsletter and offers', yesNo(booking.marketing_opt_in)],
     ['UTM source', booking.utm_source ?? ''],
     ['UTM medium', booking.utm_medium ?? ''],
     ['UTM campaign', booking.utm_campaign ?? ''],
-    ['Received', booking.created_at],
+    ['Received', formatLongDateTime(booking.created_at)],
   ]
 }
 
-const textTable = (list: [string, string][]) =>
-  list.map(([label, value]) => `${label}: ${value || '—'}`).join('\n')
-const htmlTable = (list: [string, string][]) =>
-  `<table>${list
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value || '—')}</td></tr>`,
-    )
-    .join('')}</table>`
-
-export function travellerConfirmation(booking: StoredBooking): MailMessage {
-  const intro = `Thank you, ${booking.name}. We have received your booking request ${booking.booking_ref}.`
-  return {
-    to: booking.email,
-    subject: `Your booking request ${booking.booking_ref}: ${booking.experience_title}`,
-    text: `${intro}\n\n${textTable(rows(booking))}\n\n${NO_PAYMENT_TEXT}\n${REPLY_PROMISE}\n`,
-    html: `<p>${escapeHtml(intro)}</p>${htmlTable(rows(booking))}<p>${escapeHtml(NO_PAYMENT_TEXT)}</p><p>${escapeHtml(REPLY_PROMISE)}</p>`,
-  }
+/** The traveller's acknowledgement and the team's notification, from the editors' templates. */
+export function bookingMails(
+  booking: StoredBooking,
+  content: MailContent,
+  deps: Pick<BookingMailDeps, 'teamEmail' | 'siteUrl' | 'requestLinkSecret'>,
+): [id: string, message: MailMessage][] {
+  const values = bookingPlaceholders(booking, deps)
+  return [
+    [
+      `${booking._id}-traveller`,
+      composeMail('acknowledgement', values, content, {to: booking.email}),
+    ],
+    [
+      `${booking._id}-team`,
+      composeMail(
+        'teamNewBooking',
+        {...values, email: booking.email, details: {rows: detailRows(booking, values)}},
+        content,
+        {to: deps.teamEmail, replyTo: booking.email},
+      ),
+    ],
+  ]
 }
-
-export function teamNotification(booking: StoredBooking, teamEmail: string): MailMessage {
-  const all = [...rows(booking), ...contactRows(booking)]
-  return {
-    to: teamEmail,
-    replyTo: booking.email,
-    subject: `New booking request ${booking.booking_ref}: ${booking.experience_title}, ${booking.date}`,
-    text: `A new booking request arrived.\n\n${textTable(all)}\n`,
-    html: `<p>A new booking request arrived.</p>${htmlTable(all)}`,
-  }
-}
-
-export type SendBookingNotificationsDeps = {outbox: Outbox; teamEmail: string}
-
-const bookingMails = (booking: StoredBooking, teamEmail: string) =>
-  [
-    [`${booking._id}-traveller`, travellerConfirmation(booking)],
-    [`${booking._id}-team`, teamNotification(booking, teamEmail)],
-  ] as const
 
 /** Queues both mails for a stored booking. Mail ids derive from the booking's id, so a repeat is a no-op. */
 export async function queueBookingNotifications(
   booking: StoredBooking,
-  {outbox, teamEmail}: SendBookingNotificationsDeps,
+  deps: BookingMailDeps,
 ): Promise<void> {
-  for (const [id, message] of bookingMails(booking, teamEmail))
-    await outbox.enqueue(id, message, booking._id)
+  for (const [id, message] of bookingMails(booking, await deps.mailContent(), deps))
+    await deps.outbox.enqueue(id, message, booking._id)
 }
 
 /**
@@ -122,25 +137,24 @@ export async function queueBookingNotifications(
  * the booking is stored.
  */
 export type BookingNotifier = {
-  mails: (booking: StoredBooking) => Mutation[]
+  /** Composed from the editors' templates, so usually after a read of the content (a notifier that sends none: none). */
+  mails: (booking: StoredBooking) => Mutation[] | Promise<Mutation[]>
   stored: () => void
 }
 
-export const bookingNotifier = ({
-  outbox,
-  teamEmail,
-}: SendBookingNotificationsDeps): BookingNotifier => ({
-  mails: (booking) =>
-    bookingMails(booking, teamEmail).map(([id, message]) =>
-      outbox.queueMutation(id, message, booking._id),
+export const bookingNotifier = (deps: BookingMailDeps): BookingNotifier => ({
+  mails: async (booking) =>
+    bookingMails(booking, await deps.mailContent(), deps).map(([id, message]) =>
+      deps.outbox.queueMutation(id, message, booking._id),
     ),
-  stored: () => void outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
+  stored: () =>
+    void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
 })
 
 /** Queues the mails of every booking received since `since` again (see lib/requeue.ts). */
 export function sweepBookingNotifications(
   since: string,
-  deps: SendBookingNotificationsDeps & {bookings: SanityClient},
+  deps: BookingMailDeps & {bookings: SanityClient},
 ): Promise<number> {
   return requeueSince<StoredBooking>(
     deps.bookings,

@@ -7,7 +7,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import '../../lake/src/sanity-cli/resolve-localhost.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {OUTBOX_MAIL_TYPE, type OutboxMailDocument} from '../lib/mailer.ts'
+import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailDocument} from '../lib/mailer.ts'
+import {checkRequestLink} from '../lib/request-link.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {handler} from './index.ts'
@@ -22,6 +23,9 @@ const smtpPort = await freePort()
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`
 process.env.MAIL_FROM = 'Cape Curated <bookings@example.com>'
 process.env.TEAM_EMAIL = 'team@example.com'
+process.env.SITE_URL = 'https://site.example'
+// As on a local lake: the link's key derives from the token the function is given, as the site's from its own.
+delete process.env.REQUEST_LINK_SECRET
 
 const booking = (id: string) => ({
   _id: id,
@@ -42,7 +46,8 @@ const booking = (id: string) => ({
 const subjects = (received: {raw: string}[], about: string) =>
   received
     .filter((mail) => mail.raw.includes(about))
-    .map((mail) => /^Subject: (.*)$/m.exec(mail.raw)![1])
+    // Long headers are folded onto the next line; a subject is read whole.
+    .map((mail) => /^Subject: (.*)$/m.exec(mail.raw.replace(/\r?\n[ \t]+/g, ' '))![1])
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs
@@ -87,9 +92,59 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
     await handler({context, event: {data: stale}})
     await handler({context, event: {data: stale}})
     expect(subjects(smtp.received, 'booking-direct1@example.com').sort()).toEqual([
-      expect.stringMatching(/^New booking request CTE-IRECT1: Lion's Head Sunset Hike/),
-      "Your booking request CTE-IRECT1: Lion's Head Sunset Hike",
+      "New booking request CTE-IRECT1: Lion's Head Sunset Hike, Thursday 14 March 2030",
+      "We have your request CTE-IRECT1: Lion's Head Sunset Hike",
     ])
+  })
+
+  it('fills the template and the sender that editors published in the content dataset, with a link the site accepts', async () => {
+    const editor = lake.client({token: lake.secrets.rootToken})
+    await editor
+      .transaction()
+      .createOrReplace({
+        _id: 'siteSettings',
+        _type: 'siteSettings',
+        siteName: 'Cape Curated',
+        email: 'hello@capecurated.example',
+        mailSignature: 'Warm wishes from Cape Town',
+      })
+      .createOrReplace({
+        _id: 'mailTemplate-acknowledgement',
+        _type: 'mailTemplate',
+        kind: 'acknowledgement',
+        subject: 'Got it, {name}: {reference}',
+        body: 'See you on {date}.\n\n{requestLink}',
+      })
+      .commit()
+    // A warm instance reads the content at most every two seconds: the previous test's read has expired by now.
+    await new Promise((resolve) => setTimeout(resolve, 2_100))
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const stored = booking('booking-direct2')
+    await bookings.create(stored)
+    await handler({context: sanityContext(), event: {data: stored}})
+    const mail = await bookings.getDocument<OutboxMailDocument>(
+      outboxMailId('booking-direct2-traveller'),
+    )
+    expect(mail).toMatchObject({
+      status: 'sent',
+      from: '"Cape Curated" <hello@capecurated.example>',
+      subject: 'Got it, Thandi Nkosi: CTE-IRECT2',
+    })
+    const [, token] =
+      /^See you on Thursday 14 March 2030\.\n\nhttps:\/\/site\.example\/requests\/(\S+)\n\nWarm wishes from Cape Town\n$/.exec(
+        mail!.text,
+      )!
+    expect(
+      checkRequestLink(`request-link:${lake.secrets.writeToken}`, token!, new Date()),
+    ).toMatchObject({ok: true, bookingId: 'booking-direct2'})
+    const received = smtp.received.find((m) => m.to.includes('booking-direct2@example.com'))!
+    expect(received.from).toBe('hello@capecurated.example')
+    expect(received.raw).toMatch(/^Message-ID:\s+<booking-direct2-traveller@capecurated\.example>/m)
+    await editor
+      .transaction()
+      .delete('siteSettings')
+      .delete('mailTemplate-acknowledgement')
+      .commit()
   })
 
   it('does nothing for a document that sends no mail', async () => {
@@ -149,10 +204,10 @@ describe('the lake delivering sanity.blueprint.ts’s events to the handler', ()
     expect(smtp.received).toHaveLength(4)
     expect(subjects(smtp.received, 'booking-event1@example.com')).toHaveLength(2)
     expect(subjects(smtp.received, 'TRIP-EVENT1')).toEqual([
-      'New questionnaire request TRIP-EVENT1 from Sipho Dlamini',
+      'New itinerary request from Sipho Dlamini',
     ])
     expect(subjects(smtp.received, 'newsletter-event1@example.com')).toEqual([
-      'New newsletter sign-up: Lerato',
+      'New newsletter sign-up: newsletter-event1@example.com',
     ])
     expect(smtp.received.every((mail) => mail.from === 'bookings@example.com')).toBe(true)
     expect((await outboxMails()).map((mail) => mail.status)).toEqual([

@@ -6,9 +6,10 @@ import {z} from 'zod'
 
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
-import {mailEnvSchema} from '../lib/env.ts'
+import {mailEnvSchema, mailLinks} from '../lib/env.ts'
+import {mailContentLoader, type MailContent} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
-import {bookingNotifier, type StoredBooking} from './handler.ts'
+import {bookingNotifier, type BookingMailDeps, type StoredBooking} from './handler.ts'
 
 /**
  * The Sanity Function (issue 16, declared in `sanity.blueprint.ts`): on the creation of a booking, a trip request or
@@ -24,17 +25,19 @@ type CreatedDocument = {_id: string; _type: string} & Record<string, unknown>
 const API_VERSION = '2025-02-19'
 
 /** The outbox mutations of a created document's mails: none for a type that sends none. */
-export function notificationMails(
+export async function notificationMails(
   doc: CreatedDocument,
-  {outbox, teamEmail}: {outbox: Outbox; teamEmail: string},
-): Mutation[] {
+  deps: BookingMailDeps,
+): Promise<Mutation[]> {
+  const {outbox, teamEmail} = deps
   switch (doc._type) {
     case 'booking':
-      return bookingNotifier({outbox, teamEmail}).mails(doc as unknown as StoredBooking)
+      return bookingNotifier(deps).mails(doc as unknown as StoredBooking)
     case 'itineraryRequest': {
       const mail = itineraryTeamNotification(
         doc as unknown as Parameters<typeof itineraryTeamNotification>[0],
         teamEmail,
+        await deps.mailContent(),
       )
       return [outbox.queueMutation(mail.id, mail.message, doc._id)]
     }
@@ -42,6 +45,7 @@ export function notificationMails(
       const mail = newsletterTeamNotification(
         doc as unknown as Parameters<typeof newsletterTeamNotification>[0],
         teamEmail,
+        await deps.mailContent(),
       )
       return [outbox.queueMutation(mail.id, mail.message, doc._id)]
     }
@@ -54,13 +58,19 @@ export function notificationMails(
  * One outbox per warm instance and dataset: invocations in a burst share the pooled SMTP connections, and a mail
  * sent while the lake could not record it is recorded by the next invocation rather than sent again.
  */
-const outboxes = new Map<string, {outbox: Outbox; bookings: SanityClient}>()
+type FunctionClients = {
+  outbox: Outbox
+  bookings: SanityClient
+  mailContent: () => Promise<MailContent>
+}
+
+const outboxes = new Map<string, FunctionClients>()
 
 function outboxFor(
   clientOptions: {apiHost?: string; projectId: string; dataset: string; token: string},
   env: z.infer<typeof mailEnvSchema>,
-): {outbox: Outbox; bookings: SanityClient} {
-  const key = JSON.stringify(clientOptions)
+): FunctionClients {
+  const key = JSON.stringify([clientOptions, env.SANITY_DATASET])
   let cached = outboxes.get(key)
   if (!cached) {
     const bookings = createClient({
@@ -75,7 +85,16 @@ function outboxFor(
       from: env.MAIL_FROM,
       server: `function-${process.pid}`,
     })
-    cached = {outbox, bookings}
+    // The templates and site settings are in the public content dataset, beside the bookings dataset whose events
+    // come here: the same project, host and token.
+    const content = createClient({
+      ...clientOptions,
+      dataset: env.SANITY_DATASET,
+      apiVersion: API_VERSION,
+      useCdn: false,
+      perspective: 'published',
+    })
+    cached = {outbox, bookings, mailContent: mailContentLoader(content)}
     outboxes.set(key, cached)
   }
   return cached
@@ -83,8 +102,13 @@ function outboxFor(
 
 export const handler = documentEventHandler<CreatedDocument>(async ({context, event}) => {
   const env = mailEnvSchema.parse(process.env)
-  const {outbox, bookings} = outboxFor(context.clientOptions, env)
-  const mails = notificationMails(event.data, {outbox, teamEmail: env.TEAM_EMAIL})
+  const {outbox, bookings, mailContent} = outboxFor(context.clientOptions, env)
+  const mails = await notificationMails(event.data, {
+    outbox,
+    teamEmail: env.TEAM_EMAIL,
+    mailContent,
+    ...mailLinks(env, context.clientOptions.token),
+  })
   if (mails.length === 0) return
   // Already there for a booking (queued in its own transaction) or on a repeated delivery: then a no-op.
   await bookings.mutate(mails, {returnDocuments: false, visibility: 'sync'})

@@ -9,6 +9,7 @@ import {homePage} from './singletons/homePage'
 import {itinerary} from './singletons/itinerary'
 import {itineraryDay} from './objects/itineraryDay'
 import {itineraryRequest} from './documents/itineraryRequest'
+import {mailTemplate} from './documents/mailTemplate'
 import {newsletterSignup} from './documents/newsletterSignup'
 import {outboxMail} from './documents/outboxMail'
 import {pageCopy} from './singletons/pageCopy'
@@ -30,6 +31,7 @@ export const contentSchemaTypes = [
   experienceSettings,
   story,
   testimonial,
+  mailTemplate,
   // Singletons
   itinerary,
   siteSettings,
@@ -60,8 +62,12 @@ export const bookingsSchemaTypes = [
   statusChange,
 ]
 
-/** Singletons: one fixed `_id` each, never created, duplicated or deleted from the studio. */
+/**
+ * Singletons: one fixed `_id` each, never created, duplicated or deleted from the studio. Mail templates too: one
+ * per kind (`mailTemplate-<kind>`), each opened from the structure.
+ */
 export const singletonTypes = new Set([
+  'mailTemplate',
   'itinerary',
   'siteSettings',
   'homePage',

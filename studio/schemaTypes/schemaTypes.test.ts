@@ -189,6 +189,49 @@ describe('validation stops what the site cannot show', () => {
   })
 })
 
+describe('mail templates and mail settings', () => {
+  it('refuse a placeholder the mail does not fill, and a stray brace, in the subject or the text', async () => {
+    const template = doc('mailTemplate-acknowledgement')
+    template.subject = 'Hello {nmae}'
+    template.body = `${template.body}\n\nSee you on {date}}`
+    expect(await problems(template)).toEqual([
+      expect.stringMatching(/^body: A brace is not closed/),
+      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{name\}, /),
+    ])
+    // {reason} exists, but only the decline fills it.
+    template.subject = 'About {reason}'
+    template.body = doc('mailTemplate-acknowledgement').body
+    expect(await problems(template)).toEqual([
+      expect.stringMatching(/^subject: \{reason\} is not available in this mail/),
+    ])
+    expect(await problems({...doc('mailTemplate-decline'), subject: 'About {reason}'})).toEqual([])
+  })
+
+  it('keep the working day in order, on at least one day, and the target within a working week', async () => {
+    const settings = doc('siteSettings')
+    Object.assign(settings, {
+      mailFromAddress: 'bookings at cape curated',
+      responseTargetHours: 0,
+      workingHours: {days: [], start: '17:00', end: '08:00'},
+    })
+    expect(await problems(settings)).toEqual([
+      'mailFromAddress: Enter a valid email address, e.g. hello@example.com.',
+      'responseTargetHours: Enter a whole number of hours from 1 to 40.',
+      'workingHours.days: Choose at least one working day.',
+      'workingHours: The working day must end after it starts.',
+    ])
+    Object.assign(settings, {
+      mailFromAddress: 'bookings@capecurated.co.za',
+      responseTargetHours: 41,
+      workingHours: {days: [1], start: '8am', end: '17:00'},
+    })
+    expect(await problems(settings)).toEqual([
+      'responseTargetHours: Enter a whole number of hours from 1 to 40.',
+      'workingHours.start: Use 24-hour time, e.g. 08:00.',
+    ])
+  })
+})
+
 describe('bookings workspace', () => {
   const booking = {
     _id: 'booking.CT-7K3P9Q',

@@ -11,6 +11,11 @@ import {UsersIcon} from '@sanity/icons/Users'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 
 import {BOOKING_STATUSES} from '@repo/schemas/booking-status.ts'
+import {
+  MAIL_TEMPLATE_KINDS,
+  MAIL_TEMPLATE_TYPE,
+  mailTemplateId,
+} from '@repo/schemas/mail-templates.ts'
 
 export const SETTINGS_FOR_EXPERIENCE_TEMPLATE = 'experienceSettings-for-experience'
 
@@ -24,7 +29,7 @@ function singleton(S: StructureBuilder, type: string, title: string, icon: React
 
 /**
  * The content workspace reads like the business: experiences (each with its booking settings beside it),
- * stories, testimonials, then the singletons.
+ * stories, testimonials, the mails' texts, then the singletons.
  */
 export const contentStructure: StructureResolver = (S) =>
   S.list()
@@ -78,6 +83,30 @@ export const contentStructure: StructureResolver = (S) =>
             .defaultOrdering([{field: 'listOrder', direction: 'asc'}]),
         ),
       S.documentTypeListItem('testimonial').title('Testimonials'),
+      S.divider(),
+      // Each mail once, by its fixed id: the functions look templates up by kind (issue 14).
+      S.listItem()
+        .title('Mail templates')
+        .id('mail-templates')
+        .icon(EnvelopeIcon)
+        .child(
+          S.list()
+            .title('Mail templates')
+            .items(
+              MAIL_TEMPLATE_KINDS.map(({kind, title}) =>
+                S.listItem()
+                  .title(title)
+                  .id(kind)
+                  .icon(EnvelopeIcon)
+                  .child(
+                    S.document()
+                      .schemaType(MAIL_TEMPLATE_TYPE)
+                      .documentId(mailTemplateId(kind))
+                      .title(title),
+                  ),
+              ),
+            ),
+        ),
       S.divider(),
       singleton(S, 'itinerary', 'Sample itinerary', TimelineIcon),
       singleton(S, 'homePage', 'Home page', HomeIcon),

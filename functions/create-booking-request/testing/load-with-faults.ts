@@ -6,6 +6,7 @@ import path from 'node:path'
 import {createClient} from '@sanity/client'
 
 import {createChallengeService} from '../../lib/challenge.ts'
+import {mailContentLoader} from '../../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../../lib/mailer.ts'
 import {createRateLimiter} from '../../lib/rate-limit.ts'
 import {freePort} from '../../lib/testing/free-port.ts'
@@ -113,7 +114,13 @@ export async function runLoadWithFaults({
       onError: () => {},
     })
     outbox.start(250)
-    const notifications = {outbox, teamEmail: 'team@example.com'}
+    const notifications = {
+      outbox,
+      teamEmail: 'team@example.com',
+      mailContent: mailContentLoader(client('production')),
+      siteUrl: 'http://127.0.0.1:3000',
+      requestLinkSecret: 'load-request-link-secret-load-request-link',
+    }
     const challenges = createChallengeService({secret: 'load-secret-load-secret', bookings})
     const deps: CreateBookingRequestDeps = {
       content: client('production'),

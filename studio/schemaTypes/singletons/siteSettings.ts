@@ -7,6 +7,13 @@ import {
   REASSURANCE_TEXT,
   THANK_YOU_CONFIRMATION_PROMISE,
 } from '@repo/schemas/content-rules.ts'
+import {
+  ACCEPTED_PROPOSAL_STATUSES,
+  DEFAULT_ACCEPTED_PROPOSAL_STATUS,
+} from '@repo/schemas/request-decisions.ts'
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
 
 /** Company details and the texts used on many pages. A singleton: `_id` "siteSettings". */
 export const siteSettings = defineType({
@@ -19,6 +26,8 @@ export const siteSettings = defineType({
     {name: 'promises', title: 'Promises & policies'},
     {name: 'newsletter', title: 'Newsletter'},
     {name: 'footer', title: 'Navigation & footer'},
+    {name: 'mail', title: 'Mail'},
+    {name: 'requests', title: 'Requests'},
   ],
   fields: [
     defineField({
@@ -161,6 +170,112 @@ export const siteSettings = defineType({
       type: 'array',
       group: 'footer',
       of: [defineArrayMember({type: 'socialLink'})],
+    }),
+    defineField({
+      name: 'mailFromName',
+      title: 'Sender name',
+      type: 'string',
+      group: 'mail',
+      description:
+        'The name travellers see as the sender of every mail, e.g. “Cape Curated”. Empty: the site name.',
+      validation: (rule) => rule.max(80),
+    }),
+    defineField({
+      name: 'mailFromAddress',
+      title: 'Sender address',
+      type: 'string',
+      group: 'mail',
+      description:
+        'The address every mail comes from; replies to the traveller’s mails come back to it. Empty: the company email.',
+      validation: (rule) =>
+        rule.email().error('Enter a valid email address, e.g. hello@example.com.'),
+    }),
+    defineField({
+      name: 'mailSignature',
+      title: 'Signature',
+      type: 'text',
+      rows: 3,
+      group: 'mail',
+      description:
+        'Added at the end of every mail, after the text of its template (Mail templates). Empty: “The <site name> team”.',
+    }),
+    defineField({
+      name: 'acceptedProposalStatus',
+      title: 'When a traveller accepts a proposed date',
+      type: 'string',
+      group: 'requests',
+      description:
+        'Confirm the booking at once (staff held the date when they proposed it), or send it back to staff to confirm.',
+      options: {
+        list: ACCEPTED_PROPOSAL_STATUSES.map(({value, title}) => ({value, title})),
+        layout: 'radio',
+      },
+      initialValue: DEFAULT_ACCEPTED_PROPOSAL_STATUS,
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'responseTargetHours',
+      title: 'Answer new requests within (working hours)',
+      type: 'number',
+      group: 'requests',
+      description:
+        'A new request not answered within this many working hours is flagged as waiting too long, on the dashboard and in the team’s daily list.',
+      initialValue: 4,
+      validation: (rule) =>
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .max(40)
+          .error('Enter a whole number of hours from 1 to 40.'),
+    }),
+    defineField({
+      name: 'workingHours',
+      title: 'Working hours (Cape Town time)',
+      type: 'object',
+      group: 'requests',
+      description:
+        'When the team answers requests. Only these hours count towards the target above.',
+      fields: [
+        defineField({
+          name: 'days',
+          title: 'Days',
+          type: 'array',
+          of: [{type: 'number'}],
+          options: {list: WEEKDAYS.map((title, index) => ({title, value: index + 1}))},
+          initialValue: [1, 2, 3, 4, 5],
+          validation: (rule) => rule.required().min(1).error('Choose at least one working day.'),
+        }),
+        defineField({
+          name: 'start',
+          title: 'From',
+          type: 'string',
+          description: '24-hour time, e.g. 08:00.',
+          initialValue: '08:00',
+          validation: (rule) =>
+            rule.required().regex(TIME_OF_DAY).error('Use 24-hour time, e.g. 08:00.'),
+        }),
+        defineField({
+          name: 'end',
+          title: 'Until',
+          type: 'string',
+          description: '24-hour time, e.g. 17:00.',
+          initialValue: '17:00',
+          validation: (rule) =>
+            rule.required().regex(TIME_OF_DAY).error('Use 24-hour time, e.g. 17:00.'),
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom((value: {start?: string; end?: string} | undefined) =>
+          // Only once both are times: a malformed one has its own message, and 'HH:mm' compares as text.
+          value?.start &&
+          value.end &&
+          TIME_OF_DAY.test(value.start) &&
+          TIME_OF_DAY.test(value.end) &&
+          value.start >= value.end
+            ? 'The working day must end after it starts.'
+            : true,
+        ),
     }),
   ],
   preview: {

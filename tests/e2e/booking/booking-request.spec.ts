@@ -2,6 +2,7 @@ import {
   isDateAvailable,
   resolveExperienceSettings,
 } from '../../../schemas/src/experience-settings.ts'
+import {formatDateInWords} from '../../../schemas/src/format-date.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
@@ -93,21 +94,24 @@ test('a traveller books from the detail dialog and the request is stored once, w
   const team = mails.filter((mail) => mail.to.includes(env.teamEmail))
   expect(traveller).toHaveLength(1)
   expect(team).toHaveLength(1)
+  // The editors' templates (issue 14), sent under the brand of site settings.
+  const inWords = formatDateInWords(date)
   expect(traveller[0]).toMatchObject({
-    from: 'bookings@capetown-experiences.local',
+    from: 'hello@capecurated.co.za',
     to: [email],
-    subject: `Your booking request ${ref}: ${title}`,
-    messageId: `<${bookingId}-traveller@capetown-experiences.local>`,
+    subject: `We have your request ${ref}: ${title}`,
+    messageId: `<${bookingId}-traveller@capecurated.co.za>`,
   })
-  expect(traveller[0]!.text).toContain(`We have received your booking request ${ref}.`)
-  expect(traveller[0]!.text).toContain(`Date: ${date}`)
-  expect(traveller[0]!.text).toContain('Group: 3 (2 adults, 1 child)')
-  expect(traveller[0]!.text).toContain('No payment required at this stage — just planning.')
-  expect(traveller[0]!.html).toContain('No payment required at this stage — just planning.')
+  expect(traveller[0]!.text).toContain(
+    `Thank you for your request to join ${title} on ${inWords}. Your reference is ${ref}.`,
+  )
+  expect(traveller[0]!.text).toContain('Group: 2 adults, 1 child')
+  expect(traveller[0]!.text).toContain('No payment is required at this stage.')
+  expect(traveller[0]!.html).toContain('No payment is required at this stage.')
   expect(team[0]).toMatchObject({
     to: [env.teamEmail],
-    subject: `New booking request ${ref}: ${title}, ${date}`,
-    messageId: `<${bookingId}-team@capetown-experiences.local>`,
+    subject: `New booking request ${ref}: ${title}, ${inWords}`,
+    messageId: `<${bookingId}-team@capecurated.co.za>`,
   })
   expect(team[0]!.headers['reply-to']).toBe(email)
   expect(team[0]!.text).toContain(`Email: ${email}`)

@@ -1,0 +1,159 @@
+import type {Locator, Page} from '@playwright/test'
+
+import {defaultMailTemplate, mailTemplateId} from '../../../schemas/src/mail-templates.ts'
+import {
+  isDateAvailable,
+  resolveExperienceSettings,
+} from '../../../schemas/src/experience-settings.ts'
+import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {sendBookingRequest} from '../booking/traveller-forms.ts'
+import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
+import {mailsTo} from '../mail.ts'
+
+// Issue 14, Proof: editors own the mails' texts. A template edited and published in the real studio is the text
+// of the next booking's mail on the SMTP listener; a template naming an unknown placeholder cannot be published.
+
+const ID = mailTemplateId('acknowledgement')
+const SLUG = 'lions-head-sunset-hike'
+
+const publishButton = (page: Page) => page.getByTestId('action-publish')
+const subjectInput = (page: Page) => page.getByTestId('field-subject').locator('input')
+const bodyInput = (page: Page) => page.getByTestId('field-body').locator('textarea')
+const structureItem = (page: Page, name: string | RegExp) => page.getByRole('link', {name}).first()
+
+/** Clicks a structure item until the pane it opens shows `next` (a click before the router is ready is lost). */
+async function clickThrough(item: Locator, next: Locator) {
+  await expect(async () => {
+    await item.click({timeout: 2_000})
+    await expect(next).toBeVisible({timeout: 3_000})
+  }).toPass({timeout: 30_000})
+}
+
+/** The published template back to the default text, and no draft: other specs read the acknowledgement. */
+async function restoreTemplate() {
+  await lakeClient()
+    .transaction()
+    .createOrReplace({
+      _id: ID,
+      _type: 'mailTemplate',
+      kind: 'acknowledgement',
+      ...defaultMailTemplate('acknowledgement'),
+    })
+    .delete(`drafts.${ID}`)
+    .commit()
+}
+
+/** The first date a booking of `slug` is accepted on, by the rules the site uses. */
+async function firstAllowedDate(slug: string) {
+  const content = lakeClient({perspective: 'published'})
+  const stored = await content.fetch(
+    '*[_type == "experienceSettings" && experience->slug.current == $slug][0]',
+    {slug},
+  )
+  const settings = resolveExperienceSettings(stored)
+  const today = todayInCapeTown()
+  for (let i = 0; i < 400; i++) {
+    const date = addDays(today, i)
+    if (isDateAvailable(date, settings, today)) return date
+  }
+  throw new Error('No bookable date within a year')
+}
+
+test.beforeEach(restoreTemplate)
+test.afterEach(restoreTemplate)
+
+test('an editor rewrites the acknowledgement in the studio and the next booking’s mail says it', async ({
+  page,
+  lake,
+}) => {
+  test.slow()
+  const marker = `Editor ${Date.now().toString(36)}`
+
+  await page.goto(studioSignInLink())
+  await expect(page).toHaveURL(/\/studio\/content\/structure/)
+  const item = structureItem(page, 'Request received (to the traveller)')
+  await clickThrough(structureItem(page, 'Mail templates'), item)
+  await clickThrough(item, subjectInput(page))
+  // Each mail once: its own document, no second one to create.
+  await expect(page.getByRole('link', {name: 'Request received (to the traveller)'})).toHaveCount(1)
+
+  // The help text names what this mail may use.
+  await expect(page.getByTestId('field-body')).toContainText(
+    '{requestLink} the traveller’s private link',
+  )
+  await subjectInput(page).fill(`${marker}: {experience} on {date} ({reference})`)
+  await bodyInput(page).fill(
+    `Molo {name}, ${marker} here.\n\nWe are checking {date} for {group}.\n\n{requestLink}`,
+  )
+  // The preview fills the text with sample data as the editor types.
+  const preview = page.getByRole('region', {name: 'Preview with sample data'})
+  await expect(preview).toContainText(`Molo Thandi Mokoena, ${marker} here.`)
+  await expect(preview).toContainText(
+    'We are checking Wednesday 16 December 2026 for 2 adults, 1 child.',
+  )
+  await expect(preview).toContainText(
+    `Subject: ${marker}: Lion’s Head Sunrise Hike on Wednesday 16 December 2026`,
+  )
+
+  await expect(publishButton(page)).toBeEnabled({timeout: 30_000})
+  await expect(async () => {
+    if (await publishButton(page).isEnabled()) await publishButton(page).click({timeout: 2_000})
+    await expect.poll(() => lake.getDocument(`drafts.${ID}`), {timeout: 3_000}).toBeUndefined()
+  }).toPass({timeout: 30_000})
+  await expect
+    .poll(
+      async () =>
+        (await lakeClient({perspective: 'published', token: false}).getDocument(ID))?.subject,
+    )
+    .toBe(`${marker}: {experience} on {date} ({reference})`)
+
+  // A traveller books on the site: the acknowledgement on the SMTP listener is the editor's text.
+  const date = await firstAllowedDate(SLUG)
+  const email = `e2e-template-${Date.now()}@example.com`
+  await page.goto(`/book/${SLUG}?date=${date}&pax=2%2C0`)
+  await sendBookingRequest(page, {name: 'Ayanda Editor', email})
+  const ref = (await page.getByTestId('booking-ref').textContent())!.trim()
+  await expect.poll(() => mailsTo(email), {timeout: 30_000}).toHaveLength(1)
+  const [mail] = await mailsTo(email)
+  expect(mail!.subject).toMatch(
+    new RegExp(
+      `^${marker}: Lion’s Head Sunset Hike on [A-Z][a-z]+day \\d{1,2} [A-Z][a-z]+ \\d{4} \\(${ref}\\)$`,
+    ),
+  )
+  expect(mail!.text).toContain(`Molo Ayanda Editor, ${marker} here.`)
+  expect(mail!.text).toMatch(
+    /We are checking [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4} for 2 adults\./,
+  )
+  expect(mail!.text).toMatch(/\/requests\/[\w-]+\.[0-9a-z]+\.[\w-]+/)
+  expect(mail!.text).not.toContain(date)
+  // The brand of site settings, not a hard-coded one.
+  const settings = await lakeClient({perspective: 'published'}).getDocument<{
+    mailFromAddress: string
+    siteName: string
+  }>('siteSettings')
+  expect(mail!.from).toBe(settings!.mailFromAddress)
+  expect(mail!.html).toContain('<html lang="en-GB">')
+  expect(mail!.html).toContain(`<title>${marker}: Lion`)
+})
+
+test('a template naming a placeholder the mail does not fill cannot be published', async ({
+  page,
+}) => {
+  test.slow()
+  await page.goto(studioSignInLink())
+  const item = structureItem(page, 'Request received (to the traveller)')
+  await clickThrough(structureItem(page, 'Mail templates'), item)
+  await clickThrough(item, bodyInput(page))
+  await bodyInput(page).fill('Dear {nmae},\n\nThank you for your request.')
+  // The studio renders the message for the field's validation status (read on hover), so it is attached, not
+  // necessarily visible.
+  await expect(
+    page.getByText(/\{nmae\} is not available in this mail\. Use \{name\}/).first(),
+  ).toBeAttached({
+    timeout: 30_000,
+  })
+  await expect(publishButton(page)).toBeDisabled()
+  expect((await lakeClient({perspective: 'published'}).getDocument(ID))?.body).toBe(
+    defaultMailTemplate('acknowledgement').body,
+  )
+})
