@@ -2,7 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {composeMail, groupInWords, loadMailContent, mailContentLoader} from './mail-content.ts'
+import {composeMail, loadMailContent, mailContentLoader} from './mail-content.ts'
 import {messageId} from './mailer.ts'
 
 /** The mail content as editors publish it in the lake (issue 14), read with the real client. */
@@ -85,11 +85,5 @@ describe('the mail content', () => {
     clock += 1
     expect((await load()).brand.company).toBe('Cape Curated Tours')
     expect(reads).toBe(3)
-  })
-
-  it('says a group in words', () => {
-    expect(groupInWords(1, 0)).toBe('1 adult')
-    expect(groupInWords(2, 1)).toBe('2 adults, 1 child')
-    expect(groupInWords(3, 2)).toBe('3 adults, 2 children')
   })
 })

@@ -110,12 +110,5 @@ export function mailContentLoader(
   }
 }
 
-/** "2 adults, 1 child": a group as the mails say it. */
-export function groupInWords(adults: number, children: number): string {
-  const people = [`${adults} ${adults === 1 ? 'adult' : 'adults'}`]
-  if (children > 0) people.push(`${children} ${children === 1 ? 'child' : 'children'}`)
-  return people.join(', ')
-}
-
 /** Yes or No, for the team's table: never `true` or `false`. */
 export const yesNo = (value: boolean | undefined) => (value ? 'Yes' : 'No')

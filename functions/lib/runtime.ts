@@ -68,7 +68,6 @@ export function publicRuntime(): PublicRuntime {
       links: {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => new Date()},
     }),
   })
-  const content = createContentClient(env)
   const mailContent = mailContentLoader(content)
   const mailDeps = {
     outbox,

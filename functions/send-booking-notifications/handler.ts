@@ -1,12 +1,12 @@
 import type {Mutation, SanityClient} from '@sanity/client'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
-import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 
-import {composeMail, groupInWords, yesNo, type MailContent} from '../lib/mail-content.ts'
+import {bookingMailValues} from '../lib/booking-mail-values.ts'
+import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage, Outbox} from '../lib/mailer.ts'
-import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from '../lib/request-link.ts'
 import {requeueSince} from '../lib/requeue.ts'
 
 /**
@@ -58,19 +58,8 @@ export function bookingPlaceholders(
 ): PlaceholderValues {
   // The link's expiry follows from the booking itself, so the sweep's re-queue composes the very same mail.
   const received = new Date(booking.created_at)
-  const expiry = requestLinkExpiry(
-    booking.date,
-    Number.isNaN(received.getTime()) ? new Date() : received,
-  )
-  return {
-    name: booking.name,
-    reference: booking.booking_ref,
-    experience: booking.experience_title,
-    date: formatDateInWords(booking.date),
-    time: booking.preferred_time || 'Any time',
-    group: groupInWords(booking.pax_adults, booking.pax_children),
-    requestLink: requestLinkUrl(siteUrl, requestLinkToken(requestLinkSecret, booking._id, expiry)),
-  }
+  const at = Number.isNaN(received.getTime()) ? new Date() : received
+  return bookingMailValues(booking, {siteUrl, secret: requestLinkSecret, now: () => at})
 }
 
 /** Every detail of the request, each in words, for the team's table. */

@@ -182,7 +182,7 @@ describe('composing a decision’s mail on a server', () => {
     expect(received).toHaveLength(1)
     expect(received[0]!.from).toBe('hello@capecurated.example')
     expect(received[0]!.raw).toContain('Subject: Sorry, CTE-S1 cannot go ahead')
-    expect(received[0]!.raw).toContain(`Message-ID: <${mailId}@capetown-experiences.local>`)
+    expect(received[0]!.raw).toContain(`Message-ID: <${mailId}@capecurated.example>`)
   })
 
   it('a mail whose booking, or decision, is gone ends failed with a clear error, and nothing is sent', async () => {

@@ -156,7 +156,7 @@ describe('staff decisions', () => {
         {date: '2030-02-05', preferred_time: 'Morning'},
         {date: '2030-02-07', preferred_time: 'Sunset'},
       ],
-      by: expect.stringMatching(/^staff \(session \w{6}\)$/),
+      by: expect.stringMatching(/^staff \(session [\w-]{6}\)$/),
       at: NOW.toISOString(),
     })
     expect(openProposal(stored!.status_history)?._key).toBe(entry._key)
