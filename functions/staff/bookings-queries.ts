@@ -15,11 +15,30 @@ export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_
   experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
   name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in`
 
-/** One page, newest first: the lake answers this shape from an ordered index rather than sorting every match. */
-export const staffBookingsPageQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [$start...$end] {${bookingFields}}`
+/** A trip today or later in Cape Town (`$today`), or with no date yet: still to be answered and run. */
+const tripIsActive = /* groq */ `(!defined(date) || date >= $today)`
+
+/** `$view`: `active` trips, `past` trips (their date has gone by) or `all`. */
+export const bookingViewFilter = /* groq */ `($view == "all"
+  || ($view == "active" && ${tripIsActive})
+  || ($view == "past" && date < $today))`
+
+/**
+ * A `new` request created at or before `$cutoff` (see waitingCutoff in @repo/schemas/working-hours.ts) for a trip
+ * still ahead. ISO instants compare as strings: every booking's `created_at` is written by `toISOString()`.
+ */
+const waitingTooLong = /* groq */ `(status == "new" && created_at <= $cutoff && ${tripIsActive})`
+
+/**
+ * One page: requests waiting too long first, then newest first. The lake sorts this shape natively, computed key
+ * and all, rather than in groq-js (lake/src/query/ordered-slice.ts).
+ */
+export const staffBookingsPageQuery = /* groq */ `*[${bookingFilter} && ${bookingViewFilter}]
+  | order(select(${waitingTooLong} => 0, 1) asc, created_at desc, _id desc) [$start...$end]
+  {${bookingFields}, "waiting_too_long": select(${waitingTooLong} => true, false)}`
 
 /** What the tiles and the experience filter need, in one scan; the server keeps it briefly (see staff-handlers). */
-export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title}`
+export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title, created_at, date}`
 
 export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 
