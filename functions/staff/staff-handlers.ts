@@ -17,7 +17,7 @@ import {
   staffBookingByIdQuery,
   staffBookingsCsvQuery,
   staffBookingsOverviewQuery,
-  staffBookingsPageQuery,
+  staffBookingsPageQueries,
 } from './bookings-queries.ts'
 import {cachedResponseSettings} from './response-settings.ts'
 
@@ -179,7 +179,7 @@ export async function listBookings(
   // One row more than the page tells whether there is a next page without counting every match.
   const [rows, overview] = await Promise.all([
     deps.client.fetch<Record<string, unknown>[]>(
-      staffBookingsPageQuery,
+      staffBookingsPageQueries[view],
       {
         search,
         status,
