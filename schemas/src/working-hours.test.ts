@@ -9,6 +9,7 @@ import {
   waitingCutoff,
   workingDayStart,
   workingHoursBetween,
+  workingHoursInWords,
   type WorkingHours,
 } from './working-hours.ts'
 
@@ -217,5 +218,16 @@ describe('waitingCutoff with hours that were never resolved', () => {
     expect(() => waitingCutoff(new Date(), 4, {days: [1], start: '17:00', end: '08:00'})).toThrow(
       RangeError,
     )
+  })
+})
+
+describe('workingHoursInWords', () => {
+  it('says hour for one and hours otherwise', () => {
+    expect([0, 1, 2.5, 6].map(workingHoursInWords)).toEqual([
+      '0 working hours',
+      '1 working hour',
+      '2.5 working hours',
+      '6 working hours',
+    ])
   })
 })

@@ -156,3 +156,7 @@ export function workingDayStart(now: Date, hours: WorkingHours): Date | null {
   const span = workingSpan(capeTownDay(now.getTime()), hours)
   return span ? new Date(span[0]) : null
 }
+
+/** "1 working hour", "6 working hours", "2.5 working hours": for the dashboard and the team's digest. */
+export const workingHoursInWords = (hours: number) =>
+  `${hours} working ${hours === 1 ? 'hour' : 'hours'}`
