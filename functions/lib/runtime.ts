@@ -12,6 +12,7 @@ import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
 import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
 import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
+import {startDailyDigest} from '../staff/daily-digest.ts'
 import {
   bookingNotifier,
   sweepBookingNotifications,
@@ -113,6 +114,15 @@ export function publicRuntime(): PublicRuntime {
       .removeExpired()
       .catch((error: unknown) => console.error('[used questions clean-up]', error))
   setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
+  // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
+  startDailyDigest({
+    bookings,
+    content: rt.content,
+    outbox,
+    teamEmail: env.teamEmail,
+    siteUrl: env.siteUrl,
+    now: () => new Date(),
+  })
   return runtime
 }
 

@@ -7,7 +7,7 @@ import {
   isWaitingTooLong,
   resolveResponseSettings,
   waitingCutoff,
-  workingDayStart,
+  workingDay,
   workingHoursBetween,
   workingHoursInWords,
   type WorkingHours,
@@ -85,7 +85,7 @@ describe.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', BUSINESS_TIME
       // 31 December 2026 is a Thursday.
       expect(between('2026-12-31 15:00', '2027-01-01 10:00')).toBe(4)
       expect(cutoff('2027-01-01 10:00')).toBe(sast('2026-12-31 15:00').toISOString())
-      expect(workingDayStart(new Date('2026-12-31T23:30:00Z'), hours)?.toISOString()).toBe(
+      expect(workingDay(new Date('2026-12-31T23:30:00Z'), hours)?.start.toISOString()).toBe(
         sast('2027-01-01 08:00').toISOString(),
       )
       expect(between('2026-12-28 08:00', '2027-01-04 08:00')).toBe(45)
@@ -98,10 +98,11 @@ describe.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', BUSINESS_TIME
       expect(cutoff('2026-11-24 12:00', 3, tuesdayToSaturday)).toBe(
         sast('2026-11-21 12:30').toISOString(),
       )
-      expect(workingDayStart(sast('2026-11-23 10:00'), tuesdayToSaturday)).toBeNull()
-      expect(workingDayStart(sast('2026-11-21 07:00'), tuesdayToSaturday)?.toISOString()).toBe(
-        sast('2026-11-21 09:30').toISOString(),
-      )
+      expect(workingDay(sast('2026-11-23 10:00'), tuesdayToSaturday)).toBeNull()
+      expect(workingDay(sast('2026-11-21 07:00'), tuesdayToSaturday)).toEqual({
+        start: sast('2026-11-21 09:30'),
+        end: sast('2026-11-21 13:00'),
+      })
     })
 
     it('counts a year’s wait and nothing backwards', () => {
@@ -126,12 +127,13 @@ describe.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', BUSINESS_TIME
   },
 )
 
-describe('the working day’s start', () => {
-  it('is 08:00 Cape Town time on a working day and none at a weekend', () => {
-    expect(workingDayStart(sast('2026-11-23 01:30'), hours)?.toISOString()).toBe(
-      '2026-11-23T06:00:00.000Z',
-    )
-    expect(workingDayStart(sast('2026-11-22 12:00'), hours)).toBeNull()
+describe('the working day', () => {
+  it('is 08:00 to 17:00 Cape Town time on a working day and none at a weekend', () => {
+    expect(workingDay(sast('2026-11-23 01:30'), hours)).toEqual({
+      start: new Date('2026-11-23T06:00:00.000Z'),
+      end: new Date('2026-11-23T15:00:00.000Z'),
+    })
+    expect(workingDay(sast('2026-11-22 12:00'), hours)).toBeNull()
   })
 })
 

@@ -151,10 +151,10 @@ export function isWaitingTooLong(
   )
 }
 
-/** When today's working day starts in Cape Town, or null when today is not a working day. */
-export function workingDayStart(now: Date, hours: WorkingHours): Date | null {
+/** Today's working hours in Cape Town as instants, or null when today is not a working day. */
+export function workingDay(now: Date, hours: WorkingHours): {start: Date; end: Date} | null {
   const span = workingSpan(capeTownDay(now.getTime()), hours)
-  return span ? new Date(span[0]) : null
+  return span ? {start: new Date(span[0]), end: new Date(span[1])} : null
 }
 
 /** "1 working hour", "6 working hours", "2.5 working hours": for the dashboard and the team's digest. */
