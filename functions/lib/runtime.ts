@@ -14,6 +14,7 @@ import {createBookingsClient, createContentClient} from './sanity-client.ts'
 import {decisionMailComposer} from '../staff/compose-decision-mail.ts'
 import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
 import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
+import {startDailyDigest} from '../staff/daily-digest.ts'
 import {
   bookingNotifier,
   sweepBookingNotifications,
@@ -133,6 +134,15 @@ export function publicRuntime(): PublicRuntime {
       .removeExpired()
       .catch((error: unknown) => console.error('[used questions clean-up]', error))
   setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
+  // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
+  startDailyDigest({
+    bookings,
+    content: rt.content,
+    outbox,
+    teamEmail: env.teamEmail,
+    siteUrl: env.siteUrl,
+    now: () => new Date(),
+  })
   return runtime
 }
 

@@ -15,11 +15,42 @@ export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_
   experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
   name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in`
 
-/** One page, newest first: the lake answers this shape from an ordered index rather than sorting every match. */
-export const staffBookingsPageQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [$start...$end] {${bookingFields}}`
+/** A trip today or later in Cape Town (`$today`), or with no date yet: still to be answered and run. */
+const tripIsActive = /* groq */ `(!defined(date) || date >= $today)`
+
+/**
+ * A `new` request created at or before `$cutoff` (see waitingCutoff in @repo/schemas/working-hours.ts). ISO
+ * instants compare as strings: every booking's `created_at` is written by `toISOString()`. Only a request for a
+ * trip still ahead waits too long; one whose trip has gone by is past answering.
+ */
+const overTarget = /* groq */ `(status == "new" && created_at <= $cutoff)`
+
+/**
+ * One page: requests waiting too long first (`waiting_too_long`), then newest first. The lake sorts this shape
+ * natively, computed key and all (lake/src/query/ordered-slice.ts), but the key is still evaluated for every
+ * match: so each view has its own query with no more to evaluate than it needs (issue 6's 150 ms target).
+ */
+const pageQuery = (
+  viewFilter: string,
+  waiting: string | null,
+) => /* groq */ `*[${bookingFilter}${viewFilter}]
+  | order(${waiting ? `select(${waiting} => 0, 1) asc, ` : ''}created_at desc, _id desc) [$start...$end]
+  {${bookingFields}, "waiting_too_long": ${waiting ? `select(${waiting} => true, false)` : 'false'}}`
+
+/** Trips today or later, or without a date: the filter already says the trip is ahead. */
+export const staffActiveBookingsPageQuery = pageQuery(` && ${tripIsActive}`, overTarget)
+/** Trips whose date has passed: none of them waits. */
+export const staffPastBookingsPageQuery = pageQuery(` && date < $today`, null)
+export const staffAllBookingsPageQuery = pageQuery('', `(${overTarget} && ${tripIsActive})`)
+
+export const staffBookingsPageQueries = {
+  active: staffActiveBookingsPageQuery,
+  past: staffPastBookingsPageQuery,
+  all: staffAllBookingsPageQuery,
+} as const
 
 /** What the tiles and the experience filter need, in one scan; the server keeps it briefly (see staff-handlers). */
-export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title}`
+export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title, created_at, date}`
 
 export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 

@@ -4,6 +4,12 @@ import type {SanityClient} from '@sanity/client'
 import {z} from 'zod'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {
+  waitingCutoff,
+  workingHoursBetween,
+  type ResponseSettings,
+} from '@repo/schemas/working-hours.ts'
 
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
@@ -11,8 +17,9 @@ import {
   staffBookingByIdQuery,
   staffBookingsCsvQuery,
   staffBookingsOverviewQuery,
-  staffBookingsPageQuery,
+  staffBookingsPageQueries,
 } from './bookings-queries.ts'
+import {cachedResponseSettings} from './response-settings.ts'
 
 /** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
 export type StaffDeps = {
@@ -25,7 +32,15 @@ export type StaffDeps = {
 }
 
 export type Overview = {
-  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
+  summary: {
+    total: number
+    new: number
+    contacted: number
+    confirmed: number
+    pax: number
+    /** New requests for trips still ahead that have waited longer than the response target (issue 14). */
+    waiting: number
+  }
   experiences: string[]
 }
 
@@ -55,13 +70,41 @@ export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewC
  */
 const PUBLISHED = {perspective: 'published'} as const
 
-async function loadOverview(deps: StaffDeps): Promise<Overview> {
+/** What decides, for one moment, which requests wait too long: the same values for the page and the tiles. */
+type WaitingRule = {cutoff: string; today: string; settings: ResponseSettings; now: Date}
+
+async function waitingRule(deps: StaffDeps): Promise<WaitingRule> {
+  const now = deps.now()
+  const settings = await cachedResponseSettings(deps.content, now.getTime())
+  return {
+    cutoff: waitingCutoff(now, settings.responseTargetHours, settings.workingHours).toISOString(),
+    today: todayInCapeTown(now),
+    settings,
+    now,
+  }
+}
+
+async function loadOverview(deps: StaffDeps, rule: WaitingRule): Promise<Overview> {
   const cached = deps.overview?.get()
   if (cached) return cached
   const rows = await deps.client.fetch<
-    {status?: string; pax_total?: number | null; experience_title?: string | null}[]
+    {
+      status?: string
+      pax_total?: number | null
+      experience_title?: string | null
+      created_at?: string | null
+      date?: string | null
+    }[]
   >(staffBookingsOverviewQuery, {}, PUBLISHED)
   const count = (status: string) => rows.filter((row) => row.status === status).length
+  // As the page query decides it (bookings-queries.ts), string comparisons included.
+  const waiting = rows.filter(
+    (row) =>
+      row.status === 'new' &&
+      typeof row.created_at === 'string' &&
+      row.created_at <= rule.cutoff &&
+      (typeof row.date !== 'string' || row.date >= rule.today),
+  ).length
   const overview: Overview = {
     summary: {
       total: rows.length,
@@ -72,6 +115,7 @@ async function loadOverview(deps: StaffDeps): Promise<Overview> {
         (sum, row) => sum + (typeof row.pax_total === 'number' ? row.pax_total : 0),
         0,
       ),
+      waiting,
     },
     experiences: [
       ...new Set(rows.map((row) => row.experience_title).filter((t): t is string => !!t)),
@@ -88,6 +132,8 @@ export const CSV_LIMIT = 50_000
 
 const statusValues = BOOKING_STATUS_VALUES as [BookingStatus, ...BookingStatus[]]
 
+export const BOOKING_VIEWS = ['active', 'past', 'all'] as const
+
 export const bookingListParamsSchema = z.object({
   search: z
     .string()
@@ -99,6 +145,8 @@ export const bookingListParamsSchema = z.object({
   experience: z.string().max(200).default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(25),
+  /** Trips today or later (or without a date), trips whose date has passed, or every booking. */
+  view: z.enum(BOOKING_VIEWS).default('active'),
 })
 
 export type BookingListParams = z.output<typeof bookingListParamsSchema>
@@ -125,27 +173,39 @@ export async function listBookings(
 ): Promise<HandlerResult> {
   const parsed = bookingListParamsSchema.safeParse(query)
   if (!parsed.success) return badRequest(parsed.error)
-  const {search, status, experience, page, pageSize} = parsed.data
+  const {search, status, experience, page, pageSize, view} = parsed.data
   const start = (page - 1) * pageSize
+  const rule = await waitingRule(deps)
   // One row more than the page tells whether there is a next page without counting every match.
   const [rows, overview] = await Promise.all([
     deps.client.fetch<Record<string, unknown>[]>(
-      staffBookingsPageQuery,
+      staffBookingsPageQueries[view],
       {
         search,
         status,
         experience,
+        view,
+        today: rule.today,
+        cutoff: rule.cutoff,
         start,
         end: start + pageSize + 1,
       },
       PUBLISHED,
     ),
-    loadOverview(deps),
+    loadOverview(deps, rule),
   ])
+  const {workingHours} = rule.settings
   return {
     status: 200,
     body: {
-      bookings: rows.slice(0, pageSize),
+      bookings: rows.slice(0, pageSize).map((row) => ({
+        ...row,
+        waiting_hours:
+          row.status === 'new' && typeof row.created_at === 'string'
+            ? Math.floor(workingHoursBetween(new Date(row.created_at), rule.now, workingHours))
+            : null,
+      })),
+      responseTargetHours: rule.settings.responseTargetHours,
       page,
       pageSize,
       hasMore: rows.length > pageSize,

@@ -33,7 +33,8 @@ function booking(n: number, fields: Record<string, unknown> = {}) {
     _type: 'booking',
     booking_ref: `CTX-${String(n).padStart(4, '0')}`,
     status: 'new',
-    created_at: new Date(Date.parse('2026-11-01T08:00:00Z') + n * 60_000).toISOString(),
+    // Received within the hour before the clock: none waits too long, so the list is newest first (issue 14).
+    created_at: new Date(Date.parse('2026-11-20T09:00:00Z') + n * 60_000).toISOString(),
     experience_id: 'sunset-cruise',
     experience_title: 'Sunset Cruise',
     date: '2026-12-10',

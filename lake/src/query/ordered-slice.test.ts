@@ -2,7 +2,8 @@ import {evaluate, parse} from 'groq-js'
 import {describe, expect, it} from 'vitest'
 
 import type {SanityDocument} from '../store/types.ts'
-import {DEFAULT_MAX_QUERY_COST, runQuery} from './run-query.ts'
+import {findOrderedSlice} from './ordered-slice.ts'
+import {DEFAULT_MAX_QUERY_COST, runQuery, runsInline} from './run-query.ts'
 
 // Awkward data on purpose: mixed types, missing values, ties, references.
 const documents: SanityDocument[] = [
@@ -44,8 +45,21 @@ describe('ordered slices', () => {
     '*[_type == "post" && rank == 2 && title match "title*"] | order(_id desc)[0...10]{_id}',
     '*[published == true && _type in ["post", "page"]] | order(rank, _id)[2...12]',
     '*["Title 4" == title] | order(_id)[0...5]',
+    '*[_type == "post"] | order(select(published && rank > 1 => 0, 1), _id desc)[0...15]{_id}',
+    '*[_type == "post"] | order(select(rank >= $min => 0, 1) asc, rank desc, _id)[3...20]',
+    '*[_type == "post"] | order(lower(title) desc, coalesce(rank, -1))[0...30]',
   ])('gives exactly what groq-js gives for %s', async (query) => {
-    const params = {flag: false, q: 'title 3'}
+    const params = {flag: false, q: 'title 3', min: 2}
     expect(await planned(query, params)).toEqual(await plain(query, params))
+  })
+})
+
+describe('ordered slices by computed keys', () => {
+  const query = '*[_type == "post"] | order(select(published => 0, 1), _id desc)[0...10]'
+
+  it('are planned (no sort of every match in groq-js) but kept off the main thread', () => {
+    expect(findOrderedSlice(parse(query))?.keys.map((key) => key.attribute)).toEqual([undefined, '_id'])
+    expect(runsInline(query, {})).toBe(false)
+    expect(runsInline('*[_type == "post"] | order(_id desc)[0...10]', {})).toBe(true)
   })
 })

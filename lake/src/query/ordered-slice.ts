@@ -7,7 +7,8 @@ type Node = Record<string, any>
 interface OrderedSlice {
   /** The `*[filter]` node. */
   filter: Node
-  keys: {attribute: string; descending: boolean}[]
+  /** Plain attributes are read from each document; any other key expression is evaluated per document. */
+  keys: {attribute?: string; expr: Node; descending: boolean}[]
   start: number
   end: number
   /** The tree with the slice replaced by a constant array. */
@@ -16,7 +17,8 @@ interface OrderedSlice {
 
 /**
  * Recognises GROQ's commonest list shape, `*[filter] | order(a desc, b)[start...end]` (with any
- * projection after it), where `*` appears once and orders are by plain attributes.
+ * projection after it), where `*` appears once. Orders are by plain attributes, or by expressions of
+ * each document such as `select(status == "new" => 0, 1)` (the staff's "waiting first", issue 14).
  */
 export function findOrderedSlice(tree: ExprNode): OrderedSlice | null {
   const path: Node[] = []
@@ -33,9 +35,10 @@ export function findOrderedSlice(tree: ExprNode): OrderedSlice | null {
   const keys: OrderedSlice['keys'] = []
   for (const arg of order.args as Node[]) {
     const descending = arg.type === 'Desc'
-    const access = arg.type === 'Asc' || arg.type === 'Desc' ? arg.base : arg
-    if (access?.type !== 'AccessAttribute' || access.base !== undefined) return null
-    keys.push({attribute: access.name, descending})
+    const expr = arg.type === 'Asc' || arg.type === 'Desc' ? arg.base : arg
+    if (!expr) return null
+    const plainAttribute = expr.type === 'AccessAttribute' && expr.base === undefined
+    keys.push({...(plainAttribute ? {attribute: expr.name} : {}), expr, descending})
   }
   const slice = node
   return {
@@ -90,6 +93,16 @@ async function filterMatches(filter: Node, candidates: SanityDocument[], context
   }
 }
 
+/** An order key's value for each match, evaluated as `matches[].key` would be (synchronously when groq-js can). */
+async function keyValues(expr: Node, matches: SanityDocument[], context: FilterContext): Promise<unknown[]> {
+  const tree = {type: 'Map', base: {type: 'Value', value: matches}, expr} as ExprNode
+  try {
+    return evaluateSync(tree, context).data as unknown[]
+  } catch {
+    return (await (await evaluate(tree, context)).get()) as unknown[]
+  }
+}
+
 /**
  * Runs an ordered slice without groq-js sorting every match: the filter is evaluated (or skipped
  * when the type index already answers it), matches are sorted natively with groq-js's ordering,
@@ -104,7 +117,14 @@ export async function runOrderedSlice(
   context: FilterContext,
 ): Promise<unknown> {
   const matches = filterIsTypeOnly ? candidates : await filterMatches(plan.filter, candidates, context)
-  const rows = matches.map((doc, index) => ({doc, index, keys: plan.keys.map(({attribute}) => doc[attribute])}))
+  const computed = await Promise.all(
+    plan.keys.map(({attribute, expr}) => (attribute === undefined ? keyValues(expr, matches, context) : null)),
+  )
+  const rows = matches.map((doc, index) => ({
+    doc,
+    index,
+    keys: plan.keys.map(({attribute}, column) => (attribute === undefined ? computed[column]![index] : doc[attribute])),
+  }))
   rows.sort((a, b) => {
     for (const [column, {descending}] of plan.keys.entries()) {
       const result = compare(a.keys[column], b.keys[column])

@@ -238,6 +238,8 @@ export function runsInline(query: string, params: Record<string, unknown>): bool
   }
   const plan = findOrderedSlice(tree)
   if (!plan || plan.filter.expr?.type !== 'OpCall' || !typeConstraint(plan.filter.expr)) return false
+  // Computed order keys are evaluated per document: groq-js work, which belongs in a worker.
+  if (plan.keys.some((key) => key.attribute === undefined)) return false
   let scans = 0
   let derefs = 0
   const visit = (node: unknown): void => {

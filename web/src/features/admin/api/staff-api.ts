@@ -38,12 +38,29 @@ export type StaffBooking = {
   notes?: string | null
   how_heard_about_us?: string | null
   marketing_opt_in?: boolean | null
+  /** A `new` request for a trip still ahead that has waited longer than the response target (issue 14). */
+  waiting_too_long?: boolean
+  /** Whole working hours a `new` request has waited; null once answered. */
+  waiting_hours?: number | null
 }
+
+/** Trips today or later (or without a date), trips whose date has passed, or every booking. */
+export const BOOKING_VIEWS = [
+  {value: 'active', title: 'Active'},
+  {value: 'past', title: 'Past trips'},
+  {value: 'all', title: 'All'},
+] as const
+
+export type BookingView = (typeof BOOKING_VIEWS)[number]['value']
+
+export const isBookingView = (value: unknown): value is BookingView =>
+  BOOKING_VIEWS.some((view) => view.value === value)
 
 export type BookingFilters = {
   search: string
   status: BookingStatus | ''
   experience: string
+  view: BookingView
   page: number
 }
 
@@ -53,8 +70,18 @@ export type BookingList = {
   pageSize: number
   /** The server fetches one row past the page instead of counting every match (fast with many bookings). */
   hasMore: boolean
-  summary: {total: number; new: number; contacted: number; confirmed: number; pax: number}
+  summary: {
+    total: number
+    new: number
+    contacted: number
+    confirmed: number
+    pax: number
+    /** Requests waiting longer than the response target, across all bookings. */
+    waiting: number
+  }
   experiences: string[]
+  /** The editors' response target, in working hours. */
+  responseTargetHours: number
 }
 
 export const PAGE_SIZE = 25
@@ -83,11 +110,14 @@ export async function call<T>(path: string, init: RequestInit = {}): Promise<T> 
   return body as T
 }
 
-export function filtersToSearchParams(filters: Omit<BookingFilters, 'page'> & {page?: number}) {
+export function filtersToSearchParams(
+  filters: Omit<BookingFilters, 'page' | 'view'> & {page?: number; view?: BookingView},
+) {
   const params = new URLSearchParams()
   if (filters.search.trim()) params.set('search', filters.search.trim())
   if (filters.status) params.set('status', filters.status)
   if (filters.experience) params.set('experience', filters.experience)
+  if (filters.view) params.set('view', filters.view)
   if (filters.page) params.set('page', String(filters.page))
   return params
 }
@@ -238,7 +268,8 @@ export function useSaveNotes() {
   })
 }
 
-export const csvExportUrl = (filters: Omit<BookingFilters, 'page'>) =>
+/** The CSV holds every trip date whatever the view: the export does not take one (functions/staff). */
+export const csvExportUrl = ({view: _view, ...filters}: Omit<BookingFilters, 'page'>) =>
   `/api/staff/bookings.csv?${filtersToSearchParams(filters)}`
 
 export const STAFF_EVENTS_URL = '/api/staff/events'

@@ -1,5 +1,6 @@
 import {cleanup, fireEvent, render, screen, waitFor, within} from '@testing-library/react'
 import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
+import {MemoryRouter, useLocation} from 'react-router-dom'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import type {BookingList, StaffBooking} from '../api/staff-api'
@@ -23,13 +24,32 @@ const booking: StaffBooking = {
   notes: '<b>Vegetarian</b>',
 }
 
+/** Received on Friday afternoon and still `new` on Monday: the server flags it and lists it first. */
+const waiting: StaffBooking = {
+  ...booking,
+  _id: 'booking-2',
+  booking_ref: 'CTX-0002',
+  created_at: '2026-11-20T13:00:00Z',
+  name: 'Ben Okafor',
+  waiting_too_long: true,
+  waiting_hours: 6,
+}
+
 const list = (bookings: StaffBooking[]): BookingList => ({
   bookings,
   page: 1,
   pageSize: 25,
   hasMore: false,
-  summary: {total: 1, new: 1, contacted: 0, confirmed: 0, pax: 3},
+  summary: {
+    total: bookings.length,
+    new: bookings.length,
+    contacted: 0,
+    confirmed: 0,
+    pax: 3 * bookings.length,
+    waiting: bookings.filter((b) => b.waiting_too_long).length,
+  },
   experiences: ['Sunset Cruise'],
+  responseTargetHours: 4,
 })
 
 function respond(status: number, body: unknown) {
@@ -64,9 +84,14 @@ const mailLog = (travellerStatus: 'failed' | 'pending') => ({
 let unlocked = false
 let patchStatus = 200
 let travellerMail: 'failed' | 'pending' = 'failed'
+let listed: StaffBooking[] = [booking]
+/** The staff API's list requests, as the server received them. */
+let listRequests: URLSearchParams[] = []
 
 beforeEach(() => {
   unlocked = false
+  listed = [booking]
+  listRequests = []
   patchStatus = 200
   travellerMail = 'failed'
   vi.stubGlobal(
@@ -80,7 +105,10 @@ beforeEach(() => {
       }
       if (!unlocked) return respond(401, {error: 'Staff session required'})
       if (url === '/api/staff/session') return respond(200, {ok: true})
-      if (url.startsWith('/api/staff/bookings?')) return respond(200, list([booking]))
+      if (url.startsWith('/api/staff/bookings?')) {
+        listRequests.push(new URLSearchParams(url.slice(url.indexOf('?'))))
+        return respond(200, list(listed))
+      }
       if (url === '/api/staff/bookings/booking-1/mail') return respond(200, mailLog(travellerMail))
       if (
         url === '/api/staff/bookings/booking-1/mail/booking-1-traveller/resend' &&
@@ -110,17 +138,28 @@ const localTime = (iso: string) => {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
 }
 
-function renderDashboard() {
+/** The address bar, for the choices the dashboard keeps in it. */
+let shownAddress = ''
+function Address() {
+  const location = useLocation()
+  shownAddress = location.pathname + location.search
+  return null
+}
+
+function renderDashboard(address = '/admin/bookings') {
   const client = new QueryClient({defaultOptions: {queries: {retry: false}}})
   return render(
-    <QueryClientProvider client={client}>
-      <AdminDashboard />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[address]}>
+      <QueryClientProvider client={client}>
+        <AdminDashboard />
+        <Address />
+      </QueryClientProvider>
+    </MemoryRouter>,
   )
 }
 
-async function unlock() {
-  renderDashboard()
+async function unlock(address?: string) {
+  renderDashboard(address)
   await screen.findByRole('heading', {name: 'Admin Access Required'})
   fireEvent.change(screen.getByLabelText('Password'), {target: {value: 'right'}})
   fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
@@ -204,5 +243,53 @@ describe('admin dashboard', () => {
     expect(mailtoHref('anna@example.com', 'CTX-0001')).toBe(
       'mailto:anna@example.com?subject=Re%3A%20Your%20booking%20request%20CTX-0001',
     )
+  })
+
+  it('flags a request waiting too long in words, first, and counts it in a tile', async () => {
+    listed = [waiting, booking]
+    await unlock()
+    const rows = await screen.findAllByRole('row')
+    const [first, second] = rows.slice(1)
+    expect(within(first!).getByRole('rowheader').textContent).toBe('CTX-0002')
+    expect(within(first!).getByText('Waiting 6 working hours')).toBeTruthy()
+    expect(within(second!).queryByText(/^Waiting/)).toBeNull()
+    expect(screen.getByText('Waiting too long').nextElementSibling?.textContent).toBe('1')
+    expect(
+      screen.getByText('1 request has waited 4 working hours or more for an answer.'),
+    ).toBeTruthy()
+  })
+
+  it('says nothing of waiting when no request waits too long', async () => {
+    await unlock()
+    await screen.findByRole('rowheader', {name: 'CTX-0001'})
+    expect(screen.getByText('Waiting too long').nextElementSibling?.textContent).toBe('0')
+    expect(screen.queryByText(/or more for an answer/)).toBeNull()
+    expect(screen.queryByText(/^Waiting \d/)).toBeNull()
+  })
+
+  it('shows active trips by default and keeps the choice of past or all trips in the address', async () => {
+    await unlock()
+    const trips = screen.getByRole('group', {name: 'Trips'})
+    expect((within(trips).getByRole('radio', {name: 'Active'}) as HTMLInputElement).checked).toBe(
+      true,
+    )
+    await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('active'))
+    fireEvent.click(within(trips).getByRole('radio', {name: 'Past trips'}))
+    await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('past'))
+    expect(shownAddress).toBe('/admin/bookings?view=past')
+    fireEvent.click(within(trips).getByRole('radio', {name: 'Active'}))
+    await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('active'))
+    expect(shownAddress).toBe('/admin/bookings')
+  })
+
+  it('opens on the trips the address names, and ignores a view it does not know', async () => {
+    await unlock('/admin/bookings?view=all')
+    expect((screen.getByRole('radio', {name: 'All'}) as HTMLInputElement).checked).toBe(true)
+    await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('all'))
+    cleanup()
+    listRequests = []
+    await unlock('/admin/bookings?view=everything')
+    expect((screen.getByRole('radio', {name: 'Active'}) as HTMLInputElement).checked).toBe(true)
+    await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('active'))
   })
 })

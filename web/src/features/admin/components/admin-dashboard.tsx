@@ -1,10 +1,14 @@
 import {useEffect, useId, useRef, useState} from 'react'
 import {useQueryClient} from '@tanstack/react-query'
+import {useSearchParams} from 'react-router-dom'
 
 import {BOOKING_STATUSES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 
 import {
+  BOOKING_VIEWS,
   csvExportUrl,
+  isBookingView,
   overCapacityOf,
   STAFF_EVENTS_URL,
   StaffApiError,
@@ -14,6 +18,7 @@ import {
   useLock,
   useStaffSession,
   type BookingFilters,
+  type BookingView,
   type OverCapacity,
   type StaffBooking,
 } from '../api/staff-api'
@@ -41,7 +46,32 @@ function AdminGate() {
   return <BookingManagement />
 }
 
-const EMPTY_FILTERS: BookingFilters = {search: '', status: '', experience: '', page: 1}
+const EMPTY_FILTERS: Omit<BookingFilters, 'view'> = {
+  search: '',
+  status: '',
+  experience: '',
+  page: 1,
+}
+
+/**
+ * Active, past or all trips, kept in the address (`?view=past`), so a reload or a shared link shows the same
+ * trips; active, the default, keeps the address clean.
+ */
+function useTripView(): [BookingView, (view: BookingView) => void] {
+  const [params, setParams] = useSearchParams()
+  const value = params.get('view')
+  const setView = (view: BookingView) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (view === 'active') next.delete('view')
+        else next.set('view', view)
+        return next
+      },
+      {replace: true},
+    )
+  return [isBookingView(value) ? value : 'active', setView]
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value)
@@ -84,7 +114,8 @@ function BookingManagement() {
   const [searchInput, setSearchInput] = useState('')
   const [filters, setFilters] = useState(EMPTY_FILTERS)
   const search = useDebounced(searchInput, 250)
-  const effective = {...filters, search}
+  const [tripView, setTripView] = useTripView()
+  const effective = {...filters, search, view: tripView}
   const bookings = useBookings(effective, true)
   const changeStatus = useChangeStatus()
   const lock = useLock()
@@ -96,7 +127,7 @@ function BookingManagement() {
   } | null>(null)
   const detailsSnapshot = useRef<StaffBooking | null>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
-  const ids = {search: useId(), status: useId(), experience: useId()}
+  const ids = {search: useId(), status: useId(), experience: useId(), tripView: useId()}
 
   useLiveBookings(() =>
     toast({
@@ -151,7 +182,7 @@ function BookingManagement() {
     )
   }
 
-  const update = (patch: Partial<BookingFilters>) =>
+  const update = (patch: Partial<Omit<BookingFilters, 'view'>>) =>
     setFilters((f) => ({...f, ...patch, page: patch.page ?? 1}))
   const summary = list?.summary
   const showLoading = bookings.isPending || (bookings.isFetching && !list)
@@ -247,7 +278,32 @@ function BookingManagement() {
               ))}
             </select>
           </div>
+          <fieldset className="admin-trip-view">
+            <legend>Trips</legend>
+            {BOOKING_VIEWS.map(({value, title}) => (
+              <label key={value} className="admin-trip-view__option">
+                <input
+                  type="radio"
+                  name={ids.tripView}
+                  value={value}
+                  checked={tripView === value}
+                  onChange={() => {
+                    setTripView(value)
+                    update({page: 1})
+                  }}
+                />
+                {title}
+              </label>
+            ))}
+          </fieldset>
         </div>
+
+        {summary && summary.waiting > 0 ? (
+          <p className="admin-waiting-line">
+            {summary.waiting === 1 ? '1 request has' : `${summary.waiting} requests have`} waited{' '}
+            {workingHoursInWords(list.responseTargetHours)} or more for an answer.
+          </p>
+        ) : null}
 
         <ul className="admin-tiles" aria-label="Summary">
           {(
@@ -257,9 +313,17 @@ function BookingManagement() {
               ['Contacted', summary?.contacted],
               ['Confirmed', summary?.confirmed],
               ['Total Pax', summary?.pax],
+              ['Waiting too long', summary?.waiting],
             ] as const
           ).map(([label, value]) => (
-            <li key={label} className="admin-tile">
+            <li
+              key={label}
+              className={
+                label === 'Waiting too long' && value
+                  ? 'admin-tile admin-tile--waiting'
+                  : 'admin-tile'
+              }
+            >
               <span className="admin-tile__label">{label}</span>
               <span className="admin-tile__value">{value ?? '–'}</span>
             </li>

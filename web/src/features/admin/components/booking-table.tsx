@@ -1,12 +1,14 @@
 import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-status.ts'
 
 import {formatCreatedAt, formatTripDate} from '@repo/schemas/format-date.ts'
+import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 import type {StaffBooking} from '../api/staff-api'
 import {StatusSelect} from './status-select'
 
 /**
  * The bookings table (spec §2 columns). On a phone each row becomes a card; `data-label` names its cells, and the
- * explicit roles keep the table's semantics, which browsers drop once its CSS display changes.
+ * explicit roles keep the table's semantics, which browsers drop once its CSS display changes. A request waiting
+ * longer than the response target (issue 14) says so in words beside its creation time, not by colour alone.
  */
 export function BookingTable({
   bookings,
@@ -22,7 +24,9 @@ export function BookingTable({
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" role="table">
-        <caption className="visually-hidden">Booking requests, newest first</caption>
+        <caption className="visually-hidden">
+          Booking requests: those waiting too long for an answer first, then newest first
+        </caption>
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">
@@ -53,9 +57,22 @@ export function BookingTable({
         </thead>
         <tbody role="rowgroup">
           {bookings.map((booking) => (
-            <tr role="row" key={booking._id} data-booking-ref={booking.booking_ref}>
+            <tr
+              role="row"
+              key={booking._id}
+              data-booking-ref={booking.booking_ref}
+              className={booking.waiting_too_long ? 'admin-table__row--waiting' : undefined}
+            >
               <td role="cell" data-label="Date Created">
-                {formatCreatedAt(booking.created_at)}
+                {/* One box, so the phone's card layout keeps the flag beside its time, not under the label. */}
+                <span>
+                  {formatCreatedAt(booking.created_at)}
+                  {booking.waiting_too_long ? (
+                    <span className="admin-waiting-flag">
+                      Waiting {workingHoursInWords(booking.waiting_hours ?? 0)}
+                    </span>
+                  ) : null}
+                </span>
               </td>
               <th scope="row" role="rowheader" data-label="Reference" className="admin-table__ref">
                 {booking.booking_ref}

@@ -1,0 +1,140 @@
+import type {SanityClient} from '@sanity/client'
+
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {
+  waitingCutoff,
+  workingDay,
+  workingHoursBetween,
+  workingHoursInWords,
+  type WorkingHours,
+} from '@repo/schemas/working-hours.ts'
+
+import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import type {Outbox} from '../lib/mailer.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import {loadResponseSettings} from './response-settings.ts'
+
+/**
+ * The team's daily digest (issue 14, "nothing waits unseen"): at the start of each working day (Cape Town), one
+ * mail to the team listing the requests still `new` after the response target, oldest first; none when none
+ * wait. Every site server runs it; a marker document per day, created in the same transaction as the mail,
+ * makes it happen once: the second server's `create` of the same marker is refused (409) and queues nothing.
+ */
+export const TEAM_DIGEST_TYPE = 'teamDigest'
+
+/** The day's marker and its mail share the id: `digest-2026-11-23`. */
+export const digestId = (day: string) => `digest-${day}`
+
+// As the staff list decides it (bookings-queries.ts): `new`, at or before the cutoff, for a trip still ahead.
+const waitingRequestsQuery = /* groq */ `*[_type == "booking" && status == "new" && created_at <= $cutoff
+  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)
+  {booking_ref, name, experience_title, date, created_at}`
+
+type WaitingRequest = {
+  booking_ref: string
+  name?: string | null
+  experience_title?: string | null
+  date?: string | null
+  created_at: string
+}
+
+export type DailyDigestDeps = {
+  /** The private `bookings` dataset, with the write token. */
+  bookings: SanityClient
+  /** Published content: the response settings and the mail templates. */
+  content: SanityClient
+  outbox: Outbox
+  teamEmail: string
+  siteUrl: string
+  now: () => Date
+}
+
+export type DigestOutcome =
+  /** Not a working day, or outside its working hours. */
+  | 'not-due'
+  /** This server or another has already decided today's digest. */
+  | 'already-decided'
+  | 'none-waiting'
+  | 'sent'
+
+/** "CTX-7KQ2MD, Thandi Mokoena: Lion’s Head Sunrise Hike on Wednesday 16 December 2026, waiting 6 working hours". */
+function describe(request: WaitingRequest, now: Date, hours: WorkingHours): string {
+  const waited = Math.floor(workingHoursBetween(new Date(request.created_at), now, hours))
+  const trip = request.date ? ` on ${formatDateInWords(request.date)}` : ''
+  return `${request.booking_ref}, ${request.name ?? ''}: ${request.experience_title ?? ''}${trip}, waiting ${workingHoursInWords(waited)}`
+}
+
+/** One digester per server: `run` does today's digest if it is due and nobody has done it yet. */
+export function createDailyDigest(deps: DailyDigestDeps) {
+  /** The last day this server saw decided, so the minute timer costs no lake request for the rest of it. */
+  let decidedDay: string | undefined
+
+  async function run(): Promise<DigestOutcome> {
+    const now = deps.now()
+    const day = todayInCapeTown(now)
+    if (decidedDay === day) return 'already-decided'
+    const {workingHours, responseTargetHours} = await loadResponseSettings(deps.content)
+    // From the working day's start (or later that day, when a server starts late); never in the evening.
+    const workday = workingDay(now, workingHours)
+    if (!workday || now < workday.start || now >= workday.end) return 'not-due'
+    const id = digestId(day)
+    if (await deps.bookings.fetch<string | null>('*[_id == $id][0]._id', {id})) {
+      decidedDay = day
+      return 'already-decided'
+    }
+    const requests = await deps.bookings.fetch<WaitingRequest[]>(
+      waitingRequestsQuery,
+      {
+        cutoff: waitingCutoff(now, responseTargetHours, workingHours).toISOString(),
+        today: day,
+      },
+      {perspective: 'published'},
+    )
+    const marker = {
+      _id: id,
+      _type: TEAM_DIGEST_TYPE,
+      day,
+      decided_at: now.toISOString(),
+      references: requests.map((request) => request.booking_ref),
+    }
+    const mail =
+      requests.length > 0
+        ? composeMail(
+            'teamDigest',
+            {
+              count: String(requests.length),
+              requests: {list: requests.map((request) => describe(request, now, workingHours))},
+              dashboardLink: `${deps.siteUrl}/admin/bookings`,
+            },
+            await loadMailContent(deps.content),
+            {to: deps.teamEmail},
+          )
+        : null
+    try {
+      await deps.bookings.mutate(
+        [{create: marker}, ...(mail ? [deps.outbox.queueMutation(id, mail, id)] : [])],
+        {returnDocuments: false, visibility: 'sync'},
+      )
+    } catch (error) {
+      if (!isConflict(error)) throw error
+      decidedDay = day
+      return 'already-decided'
+    }
+    decidedDay = day
+    if (!mail) return 'none-waiting'
+    void deps.outbox.flush().catch((error: unknown) => console.error('[daily digest]', error))
+    return 'sent'
+  }
+
+  return {run}
+}
+
+/** Tries every minute (and at once), from each site server's runtime (lib/runtime.ts); the timer never keeps a process alive. */
+export function startDailyDigest(deps: DailyDigestDeps, intervalMs = 60_000): void {
+  const digest = createDailyDigest(deps)
+  const run = () =>
+    void digest.run().catch((error: unknown) => console.error('[daily digest]', error))
+  setInterval(run, intervalMs).unref()
+  run()
+}
