@@ -594,6 +594,17 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type TeamDigest = {
+  _id: string
+  _type: 'teamDigest'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  day?: string
+  decided_at?: string
+  references?: Array<string>
+}
+
 export type OutboxMail = {
   _id: string
   _type: 'outboxMail'
@@ -788,6 +799,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
   | StatusChange
+  | TeamDigest
   | OutboxMail
   | UsedSecurityQuestion
   | Departure

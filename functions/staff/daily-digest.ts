@@ -103,7 +103,7 @@ export function createDailyDigest(deps: DailyDigestDeps) {
         ? composeMail(
             'teamDigest',
             {
-              count: String(requests.length),
+              count: `${requests.length} ${requests.length === 1 ? 'request' : 'requests'}`,
               requests: {list: requests.map((request) => describe(request, now, workingHours))},
               dashboardLink: `${deps.siteUrl}/admin/bookings`,
             },

@@ -54,7 +54,7 @@ export const PLACEHOLDERS = {
     },
   },
   email: {description: 'The email address given', sample: 'thandi@example.com'},
-  count: {description: 'How many requests are listed', sample: '2'},
+  count: {description: 'How many requests are listed, in words', sample: '2 requests'},
   requests: {
     description: 'The requests waiting for an answer, as a list',
     sample: {
@@ -217,7 +217,7 @@ The request is closed; nothing more is needed.`,
     title: 'Daily list of waiting requests (to the team)',
     to: 'team',
     placeholders: ['count', 'requests', 'dashboardLink', 'company'],
-    subject: '{count} requests waiting for an answer',
+    subject: '{count} waiting for an answer',
     body: `These requests have waited longer than they should for an answer:
 
 {requests}

@@ -22,6 +22,7 @@ import {step} from './objects/step'
 import {story} from './documents/story'
 import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
+import {teamDigest} from './documents/teamDigest'
 import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
 
 /** The public `production` dataset: everything editors change. */
@@ -58,6 +59,7 @@ export const bookingsSchemaTypes = [
   departure,
   usedSecurityQuestion,
   outboxMail,
+  teamDigest,
   // Objects
   statusChange,
 ]
@@ -83,4 +85,5 @@ export const functionCreatedTypes = new Set([
   'departure',
   'usedSecurityQuestion',
   'outboxMail',
+  'teamDigest',
 ])
