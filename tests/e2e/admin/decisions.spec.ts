@@ -121,7 +121,13 @@ test('staff decline with a reason: the reason is required, then mailed, and the 
   page,
 }) => {
   await unlock(page)
-  const dialog = await openDetails(page, declined.booking_ref)
+  // The row's Reply opens the details with focus on the decisions.
+  await page.getByRole('searchbox', {name: 'Search'}).fill(token)
+  await row(page, declined.booking_ref)
+    .getByRole('button', {name: `Reply to ${declined.booking_ref}`})
+    .click()
+  const dialog = page.getByRole('dialog', {name: `Booking Details - ${declined.booking_ref}`})
+  await expect(dialog.getByRole('button', {name: 'Confirm', exact: true})).toBeFocused()
   await dialog.getByRole('button', {name: 'Decline'}).click()
   const form = dialog.getByRole('form', {name: 'Decline'})
   const reason = form.getByLabel('Reason (goes into the mail)')

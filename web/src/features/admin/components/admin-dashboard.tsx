@@ -127,6 +127,7 @@ function BookingManagement() {
   } | null>(null)
   const detailsSnapshot = useRef<StaffBooking | null>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
+  const [replyFirst, setReplyFirst] = useState(false)
   const ids = {search: useId(), status: useId(), experience: useId(), tripView: useId()}
 
   useLiveBookings(() =>
@@ -345,8 +346,9 @@ function BookingManagement() {
               changeStatus.isPending ? (changeStatus.variables?.booking._id ?? null) : null
             }
             onStatusChange={setStatus}
-            onView={(booking, button) => {
+            onView={(booking, button, focus) => {
               returnFocus.current = button
+              setReplyFirst(focus === 'reply')
               setDetailsId(booking._id)
             }}
           />
@@ -392,6 +394,7 @@ function BookingManagement() {
         booking={details}
         onClose={() => setDetailsId(null)}
         returnFocusRef={returnFocus}
+        replyFirst={replyFirst}
         markingContacted={changeStatus.isPending}
         onMarkContacted={(booking) => setStatus(booking, 'contacted')}
       />

@@ -51,7 +51,14 @@ function errorText(error: unknown): string {
  * before it is sent. The mail's text is the editors' template, filled in by the server; what is shown is exactly
  * what the outbox will send (its plain-text part).
  */
-export function BookingDecisions({booking}: {booking: StaffBooking}) {
+export function BookingDecisions({
+  booking,
+  autoFocus = false,
+}: {
+  booking: StaffBooking
+  /** The dialog's first focus goes to the first decision (a row's Reply). */
+  autoFocus?: boolean
+}) {
   const id = useId()
   const [choice, setChoice] = useState<StaffDecision | null>(null)
   const [text, setText] = useState('')
@@ -116,6 +123,8 @@ export function BookingDecisions({booking}: {booking: StaffBooking}) {
   }
 
   const over = overCapacityOf(decide.error)
+  const offered = (value: StaffDecision) => !(value === 'confirm' && booking.status === 'confirmed')
+  const firstOffered = STAFF_DECISIONS.find(offered)
 
   return (
     <section aria-labelledby={`${id}-heading`} className="admin-decisions">
@@ -125,9 +134,10 @@ export function BookingDecisions({booking}: {booking: StaffBooking}) {
           <button
             key={value}
             type="button"
+            data-autofocus={autoFocus && value === firstOffered ? '' : undefined}
             className={`button ${choice === value ? 'button--primary' : 'button--ghost'}`}
             aria-pressed={choice === value}
-            disabled={value === 'confirm' && booking.status === 'confirmed'}
+            disabled={!offered(value)}
             onClick={() => setChoice(choice === value ? null : value)}
           >
             {DECISION_LABELS[value]}

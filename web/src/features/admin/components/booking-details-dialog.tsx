@@ -41,8 +41,11 @@ export function BookingDetailsDialog({
   onMarkContacted,
   markingContacted,
   returnFocusRef,
+  replyFirst = false,
 }: {
   booking: StaffBooking | null
+  /** Opened from a row's Reply: focus starts at the decisions. */
+  replyFirst?: boolean
   onClose: () => void
   onMarkContacted: (booking: StaffBooking) => void
   markingContacted: boolean
@@ -78,12 +81,12 @@ export function BookingDetailsDialog({
         ) : null
       }
     >
-      {booking ? <DetailsBody booking={booking} /> : null}
+      {booking ? <DetailsBody booking={booking} replyFirst={replyFirst} /> : null}
     </Modal>
   )
 }
 
-function DetailsBody({booking}: {booking: StaffBooking}) {
+function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: boolean}) {
   return (
     <div className="admin-details__body">
       <section aria-labelledby="admin-details-customer">
@@ -128,7 +131,7 @@ function DetailsBody({booking}: {booking: StaffBooking}) {
           <Row label="Created">{formatLongDateTime(booking.created_at)}</Row>
         </dl>
       </section>
-      <BookingDecisions booking={booking} />
+      <BookingDecisions booking={booking} autoFocus={replyFirst} />
       <StaffNotes booking={booking} />
       <BookingMailLog bookingId={booking._id} />
       {booking.status_history?.length ? (

@@ -19,7 +19,8 @@ export function BookingTable({
   bookings: StaffBooking[]
   pendingId: string | null
   onStatusChange: (booking: StaffBooking, status: BookingStatus) => void
-  onView: (booking: StaffBooking, button: HTMLButtonElement) => void
+  /** `reply`: open the details at the decisions (issue 14), the row's one-step way to answer. */
+  onView: (booking: StaffBooking, button: HTMLButtonElement, focus?: 'reply') => void
 }) {
   return (
     <div className="admin-table-wrap">
@@ -106,6 +107,14 @@ export function BookingTable({
                   onClick={(event) => onView(booking, event.currentTarget)}
                 >
                   View
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost admin-table__view"
+                  aria-label={`Reply to ${booking.booking_ref}`}
+                  onClick={(event) => onView(booking, event.currentTarget, 'reply')}
+                >
+                  Reply
                 </button>
               </td>
             </tr>
