@@ -225,6 +225,10 @@ function staffCase(random: Random, t: Targets): HostileCase {
     ['POST', `/api/staff/bookings/${id}/mail/${id}/resend`],
     ['DELETE', '/api/staff/bookings'],
     ['POST', '/api/staff/session'],
+    // Decisions (issue 14): ids that are no booking's, and bodies no decision schema accepts.
+    ['POST', `/api/staff/bookings/${id}/decision`],
+    ['POST', `/api/staff/bookings/${id}/decision/preview`],
+    ['GET', `/api/staff/bookings/${id}/proposable-dates`],
     // The departures view and its CSV (issue 13): a range that is not one, and methods other than GET.
     ['GET', `${departures}?${badRangeQuery(random)}`],
     ['GET', `${departures}?${badRangeQuery(random)}`],
@@ -235,7 +239,8 @@ function staffCase(random: Random, t: Targets): HostileCase {
   // A real session may list and export, and read the departures of a real range; writes, sign-ins with junk and
   // departures of a range that is not one, and mail logs of ids that are no booking's, must be refused.
   const badDepartures = path.startsWith('/api/staff/departures') && !path.endsWith(`?${GOOD_RANGE}`)
-  const mustRefuse = !authed || method !== 'GET' || badDepartures || path.endsWith('/mail')
+  const mustRefuse =
+    !authed || method !== 'GET' || badDepartures || path.endsWith('/mail') || path.endsWith('/proposable-dates')
   return {
     category: `staff ${method} ${path.split('?')[0]?.replace(/bookings\/[^/]+/, 'bookings/:id').replace(/mail\/[^/]+/, 'mail/:mailId')}`,
     server: 'site',
@@ -249,8 +254,53 @@ function staffCase(random: Random, t: Targets): HostileCase {
           ? random.pick([hostileObjectText(random, {password: 'wrong-password'}), malformedBody(random), oversizedBody(random)])
           : random.chance(0.3)
             ? malformedBody(random)
-            : hostileObjectText(random, path.endsWith('/status') ? {status: random.pick(['hacked', '', 'CONFIRMED'])} : {notes: random.pick(hostileStrings)})
+            : hostileObjectText(
+                random,
+                path.endsWith('/status')
+                  ? {status: random.pick(['hacked', '', 'CONFIRMED'])}
+                  : /\/decision/.test(path)
+                    ? {decision: random.pick(['decline', 'propose', 'publish', '']), revision: random.pick(hostileStrings), reason: random.pick(hostileStrings), options: [{date: random.pick(['2027-02-30', '9999-12-31', ''])}]}
+                    : {notes: random.pick(hostileStrings)},
+              )
       return json(method, path, t.siteHost, body, headers)
+    },
+  }
+}
+
+/**
+ * The traveller's request page API (issue 14): forged and odd tokens on every route, hostile bodies on the answers
+ * and on the new-link form. A link that is no valid signature opens nothing, and nothing may be stored.
+ */
+function travellerRequestCase(random: Random, t: Targets): HostileCase {
+  const token = random.pick([
+    'x.y.z',
+    `${'A'.repeat(200)}.zz.${'B'.repeat(43)}`,
+    `${Buffer.from('booking-1').toString('base64url')}.zzzzzz.${'A'.repeat(43)}`,
+    '%2F%2Fevil.example',
+    '..%2f..%2fetc%2fpasswd',
+    percentEncode(random.pick(hostileStrings).slice(0, 300)),
+    'a'.repeat(4000),
+  ])
+  const [method, path] = random.pick([
+    ['GET', `/api/requests/${token}`],
+    ['POST', `/api/requests/${token}/accept`],
+    ['POST', `/api/requests/${token}/withdraw`],
+    [random.pick(['PUT', 'DELETE', 'PATCH']), `/api/requests/${token}`],
+    ['POST', '/api/requests/link'],
+  ] as const)
+  return {
+    category: `site ${method} ${path.startsWith('/api/requests/link') ? path : '/api/requests/:token'}`,
+    server: 'site',
+    mustRefuse: true,
+    build() {
+      const origin: [string, string] = ['Origin', random.chance(0.8) ? t.siteOrigin : 'https://evil.example']
+      if (method === 'GET') return get(path, t.siteHost, [origin])
+      const body = random.chance(0.3)
+        ? random.pick([malformedBody(random), oversizedBody(random)])
+        : hostileObjectText(random, path.endsWith('/link')
+            ? {reference: random.pick(hostileStrings), email: random.pick(['not-an-email', '', '@example.com'])}
+            : {option: random.pick(hostileStrings)})
+      return json(method, path, t.siteHost, body, [origin])
     },
   }
 }
@@ -499,6 +549,7 @@ export function generateCases(seed: number, t: Targets, count: number, imagePath
     [3, (random) => challengeCase(random, t)],
     [4, (random) => availabilityCase(random, t)],
     [14, (random) => staffCase(random, t)],
+    [6, (random) => travellerRequestCase(random, t)],
     [9, (random) => pageCase(random, t)],
     [14, (random) => lakeQueryCase(random, t)],
     [14, (random) => lakeWriteCase(random, t)],
