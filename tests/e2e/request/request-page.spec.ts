@@ -38,7 +38,8 @@ async function seedProposal() {
     _type: 'booking',
     booking_ref: `CTE-R${run.toUpperCase()}-${counter}`,
     status: 'contacted',
-    created_at: new Date().toISOString(),
+    // Two days ago: the outbox's sweep queues the mails of the last day's bookings, which these never had.
+    created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     experience_id: 'sunset-cruise',
     experience_title: 'Sunset Cruise',
     date: addDays(today, 190),

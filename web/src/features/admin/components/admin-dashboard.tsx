@@ -60,17 +60,24 @@ const EMPTY_FILTERS: Omit<BookingFilters, 'view'> = {
 function useTripView(): [BookingView, (view: BookingView) => void] {
   const [params, setParams] = useSearchParams()
   const value = params.get('view')
-  const setView = (view: BookingView) =>
+  const fromAddress: BookingView = isBookingView(value) ? value : 'active'
+  // The choice shows at once; the router updates the address a moment later (a transition), and a controlled radio
+  // that waited for it would spring back to the old choice in between.
+  const [view, setView] = useState(fromAddress)
+  useEffect(() => setView(fromAddress), [fromAddress])
+  const choose = (next: BookingView) => {
+    setView(next)
     setParams(
       (current) => {
-        const next = new URLSearchParams(current)
-        if (view === 'active') next.delete('view')
-        else next.set('view', view)
-        return next
+        const address = new URLSearchParams(current)
+        if (next === 'active') address.delete('view')
+        else address.set('view', next)
+        return address
       },
       {replace: true},
     )
-  return [isBookingView(value) ? value : 'active', setView]
+  }
+  return [view, choose]
 }
 
 function useDebounced<T>(value: T, ms: number): T {
