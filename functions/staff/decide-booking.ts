@@ -1,17 +1,7 @@
 import {randomBytes} from 'node:crypto'
 
-import {
-  checkDeparture,
-  departureSlotOf,
-  departureSlots,
-  type BookingRules,
-} from '@repo/schemas/capacity.ts'
-import {
-  earliestBookableDate,
-  isDateAvailable,
-  isWithinTripWindow,
-  UNAVAILABLE_DATE_MESSAGE,
-} from '@repo/schemas/experience-settings.ts'
+import {checkDeparture, departureSlots} from '@repo/schemas/capacity.ts'
+import {isWithinTripWindow, UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
@@ -26,6 +16,8 @@ import {
   type StaffDecision,
   type StaffDecisionRequest,
   type StatusHistoryEntry,
+  dateRuleProblem,
+  proposableDepartures,
 } from '@repo/schemas/request-decisions.ts'
 import {z} from 'zod'
 
@@ -86,15 +78,6 @@ const badRequest = (error: z.ZodError): HandlerResult => ({
 
 const newKey = () => randomBytes(6).toString('hex')
 
-/** Which of the experience's date rules a proposed date breaks, in words staff act on; null when none. */
-function ruleProblem(rules: BookingRules, date: string, today: string): string | null {
-  if (!isWithinTripWindow(date, today)) return 'not a date ahead within the next two years.'
-  if (date < earliestBookableDate(rules, today))
-    return `inside the ${rules.leadTimeDays} days’ notice this experience needs.`
-  if (!isDateAvailable(date, rules, today)) return 'a blackout date for this experience.'
-  return null
-}
-
 /**
  * Proposed dates must be ones a traveller could book: the experience's rules (lead time, blackouts, the trip
  * window, its time slots) and, for a group of this size, places left. The same rules as the booking dialog.
@@ -133,7 +116,7 @@ async function optionProblems(
       problems.push(`${words}: ${experience.title} has no such time.`)
       continue
     }
-    const rule = ruleProblem(rules, option.date, today)
+    const rule = dateRuleProblem(rules, option.date, today)
     if (rule) {
       problems.push(`${words}: ${rule}`)
       continue
@@ -151,11 +134,6 @@ async function optionProblems(
     if (!check.ok) problems.push(`${words}: ${check.message}`)
   }
   return problems
-}
-
-export type ProposableDate = ProposedOption & {
-  /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
-  left: number | null
 }
 
 /**
@@ -184,27 +162,12 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
         from: today,
         to,
       })
-  const ownSlot = departureSlotOf(rules, booking.preferred_time)
-  const dates: ProposableDate[] = []
-  for (let date = today; date <= to; date = addDays(date, 1)) {
-    if (ruleProblem(rules, date, today)) continue
-    for (const slot of departureSlots(rules)) {
-      if (date === booking.date && slot === ownSlot) continue
-      if (experience.isBespoke) {
-        dates.push({date, preferred_time: slot, left: null})
-        continue
-      }
-      const check = checkDeparture(
-        rules,
-        {date, slot},
-        booking.pax_total ?? 0,
-        counts,
-        today,
-        UNAVAILABLE_DATE_MESSAGE,
-      )
-      if (check.ok) dates.push({date, preferred_time: slot, left: check.left})
-    }
-  }
+  const dates = proposableDepartures(
+    rules,
+    {...booking, pax: booking.pax_total ?? 0, bespoke: experience.isBespoke === true},
+    counts,
+    today,
+  )
   return {status: 200, body: {dates}}
 }
 

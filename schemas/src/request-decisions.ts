@@ -1,8 +1,15 @@
 import {z} from 'zod'
 
 import type {BookingStatus} from './booking-status.ts'
+import {checkDeparture, departureSlotOf, departureSlots, type BookingRules} from './capacity.ts'
+import {
+  earliestBookableDate,
+  isDateAvailable,
+  isWithinTripWindow,
+  UNAVAILABLE_DATE_MESSAGE,
+} from './experience-settings.ts'
 import {formatDateInWords} from './format-date.ts'
-import {isIsoDate} from './iso-date.ts'
+import {addDays, isIsoDate} from './iso-date.ts'
 import type {MailTemplateKind} from './mail-templates.ts'
 
 /**
@@ -112,6 +119,56 @@ export type StaffDecisionRequest = z.output<typeof staffDecisionSchema>
 /** "Thursday 17 December 2026, Morning": a departure (a proposed option, an accepted date) as people read it. */
 export const departureInWords = (departure: {date: string; preferred_time?: string | null}) =>
   [formatDateInWords(departure.date), departure.preferred_time].filter(Boolean).join(', ')
+
+/** Which of an experience's date rules a proposed date breaks, in words staff act on; null when none. */
+export function dateRuleProblem(rules: BookingRules, date: string, today: string): string | null {
+  if (!isWithinTripWindow(date, today)) return 'not a date ahead within the next two years.'
+  if (date < earliestBookableDate(rules, today))
+    return `inside the ${rules.leadTimeDays} days’ notice this experience needs.`
+  if (!isDateAvailable(date, rules, today)) return 'a blackout date for this experience.'
+  return null
+}
+
+export type ProposableDeparture = ProposedOption & {
+  /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
+  left: number | null
+}
+
+/**
+ * Every departure of the next 90 days a traveller could book for this booking's group: the experience's date
+ * rules and, unless it is bespoke, places left (`counts` over that range). The booking's own departure is left
+ * out. What the dashboard's and the studio's pickers offer.
+ */
+export function proposableDepartures(
+  rules: BookingRules,
+  booking: {date?: string | null; preferred_time?: string | null; pax: number; bespoke: boolean},
+  counts: Map<string, {taken: number; requested: number}>,
+  today: string,
+): ProposableDeparture[] {
+  const ownSlot = departureSlotOf(rules, booking.preferred_time)
+  const to = addDays(today, PROPOSABLE_DAYS)
+  const departures: ProposableDeparture[] = []
+  for (let date = today; date <= to; date = addDays(date, 1)) {
+    if (dateRuleProblem(rules, date, today)) continue
+    for (const slot of departureSlots(rules)) {
+      if (date === booking.date && slot === ownSlot) continue
+      if (booking.bespoke) {
+        departures.push({date, preferred_time: slot, left: null})
+        continue
+      }
+      const check = checkDeparture(
+        rules,
+        {date, slot},
+        booking.pax,
+        counts,
+        today,
+        UNAVAILABLE_DATE_MESSAGE,
+      )
+      if (check.ok) departures.push({date, preferred_time: slot, left: check.left})
+    }
+  }
+  return departures
+}
 
 /**
  * A decision's mail id: one mail per decision, named after its history entry, the same whether the staff API or

@@ -1,18 +1,11 @@
 import {z} from 'zod'
 
 import {
-  checkDeparture,
   COUNTED_STATUSES,
   countLoads,
-  departureSlots,
   resolveBookingRules,
   type BookingLoad,
 } from '@repo/schemas/capacity.ts'
-import {
-  isDateAvailable,
-  isWithinTripWindow,
-  UNAVAILABLE_DATE_MESSAGE,
-} from '@repo/schemas/experience-settings.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   DECISION_STATUS,
@@ -23,6 +16,8 @@ import {
   departureInWords,
   decisionMailId,
   PROPOSABLE_DAYS,
+  proposableDepartures,
+  type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'
 
 import {
@@ -41,10 +36,7 @@ import {composeMailDocument} from './decisionMail'
  * (decisionMail.ts). Confirm (confirmBooking.ts) queues its mail the same way.
  */
 
-export type ProposableDate = ProposedOption & {
-  /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
-  left: number | null
-}
+export type ProposableDate = ProposableDeparture
 
 /** The booking fields a decision reads. */
 type DecisionBooking = {
@@ -94,27 +86,12 @@ export async function proposableDates(
           statuses: [...COUNTED_STATUSES],
         }),
       )
-  const dates: ProposableDate[] = []
-  for (let date = today; date <= to; date = addDays(date, 1)) {
-    for (const slot of departureSlots(rules)) {
-      if (date === booking.date && slot === (booking.preferred_time ?? '')) continue
-      if (experience.isBespoke) {
-        if (isDateAvailable(date, rules, today) && isWithinTripWindow(date, today))
-          dates.push({date, preferred_time: slot, left: null})
-        continue
-      }
-      const check = checkDeparture(
-        rules,
-        {date, slot},
-        booking.pax_total ?? 0,
-        counts,
-        today,
-        UNAVAILABLE_DATE_MESSAGE,
-      )
-      if (check.ok) dates.push({date, preferred_time: slot, left: check.left})
-    }
-  }
-  return dates
+  return proposableDepartures(
+    rules,
+    {...booking, pax: booking.pax_total ?? 0, bespoke: experience.isBespoke === true},
+    counts,
+    today,
+  )
 }
 
 type WithoutRevision<T> = T extends unknown ? Omit<T, 'revision'> : never

@@ -2,8 +2,10 @@ import {queryOptions, useQuery} from '@tanstack/react-query'
 
 import {call, staffKeys} from './staff-api'
 
+import type {ProposableDeparture} from '@repo/schemas/request-decisions.ts'
+
 /** A departure staff may propose for a booking's group (functions/staff/decide-booking.ts). */
-export type ProposableDate = {date: string; preferred_time: string; left: number | null}
+export type ProposableDate = ProposableDeparture
 
 /**
  * The departures of the next 90 days with room for the booking's group, by the experience's rules: the only ones
