@@ -154,7 +154,12 @@ export function itineraryTeamNotification(
     id: `${doc._id}-team`,
     message: composeMail(
       'teamItinerary',
-      {name: text(doc.name), email: text(doc.email), details: {rows: detailRows(doc)}},
+      {
+        name: text(doc.name),
+        email: text(doc.email),
+        reference: doc.request_ref,
+        details: {rows: detailRows(doc)},
+      },
       content,
       {to: teamEmail, ...(doc.email ? {replyTo: doc.email} : {})},
     ),

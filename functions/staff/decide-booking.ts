@@ -11,14 +11,16 @@ import {
   PROPOSABLE_DAYS,
   DECISION_STATUS,
   STAFF_DECISIONS,
-  staffDecisionSchema,
-  type ProposedOption,
   type StaffDecision,
-  type StaffDecisionRequest,
   type StatusHistoryEntry,
   dateRuleProblem,
   proposableDepartures,
 } from '@repo/schemas/request-decisions.ts'
+import {
+  staffDecisionSchema,
+  type ProposedOption,
+  type StaffDecisionRequest,
+} from '@repo/schemas/staff-decision-schema.ts'
 import {z} from 'zod'
 
 import {

@@ -228,8 +228,8 @@ The request is closed; nothing more is needed.`,
     kind: 'teamItinerary',
     title: 'New bespoke itinerary request (to the team)',
     to: 'team',
-    placeholders: ['name', 'email', 'details', 'company'],
-    subject: 'New itinerary request from {name}',
+    placeholders: ['name', 'email', 'reference', 'details', 'company'],
+    subject: 'New itinerary request {reference} from {name}',
     body: `A new bespoke itinerary request arrived.
 
 {details}`,

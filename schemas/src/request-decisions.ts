@@ -1,5 +1,3 @@
-import {z} from 'zod'
-
 import type {BookingStatus} from './booking-status.ts'
 import {checkDeparture, departureSlotOf, departureSlots, type BookingRules} from './capacity.ts'
 import {
@@ -9,8 +7,9 @@ import {
   UNAVAILABLE_DATE_MESSAGE,
 } from './experience-settings.ts'
 import {formatDateInWords} from './format-date.ts'
-import {addDays, isIsoDate} from './iso-date.ts'
+import {addDays} from './iso-date.ts'
 import type {MailTemplateKind} from './mail-templates.ts'
+import type {ProposedOption} from './staff-decision-schema.ts'
 
 /**
  * The request loop (issue 14): what staff decide about a booking request, what the traveller does in answer, and
@@ -65,56 +64,6 @@ export const MAX_PROPOSED_OPTIONS = 3
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
 export const PROPOSABLE_DAYS = 90
 export const MAX_DECISION_MESSAGE = 2_000
-
-const message = z
-  .string()
-  .trim()
-  .max(MAX_DECISION_MESSAGE, `Keep the message under ${MAX_DECISION_MESSAGE} characters.`)
-const revision = z.string().min(1).max(200)
-
-export const proposedOptionSchema = z.object({
-  date: z.string().refine(isIsoDate, 'Choose a date.'),
-  /** One of the experience's time slots; empty when it has none to choose. */
-  preferred_time: z.string().max(40).default(''),
-})
-export type ProposedOption = z.output<typeof proposedOptionSchema>
-
-/** One schema for the dashboard's forms, the staff API and the studio's actions. */
-export const staffDecisionSchema = z.discriminatedUnion('decision', [
-  z.object({
-    decision: z.literal('confirm'),
-    revision,
-    /** Staff saw the departure's numbers and confirm beyond its places (recorded in the history). */
-    confirmAnyway: z.boolean().optional(),
-  }),
-  z.object({
-    decision: z.literal('decline'),
-    revision,
-    reason: message.min(1, 'Tell the traveller why: it goes into the mail.'),
-  }),
-  z.object({
-    decision: z.literal('propose'),
-    revision,
-    options: z
-      .array(proposedOptionSchema)
-      .min(1, 'Propose at least one date.')
-      .max(MAX_PROPOSED_OPTIONS, `Propose at most ${MAX_PROPOSED_OPTIONS} dates.`)
-      .refine(
-        (options) =>
-          new Set(options.map((option) => `${option.date} ${option.preferred_time}`)).size ===
-          options.length,
-        'Each proposed date and time once.',
-      ),
-    message: message.default(''),
-  }),
-  z.object({
-    decision: z.literal('question'),
-    revision,
-    message: message.min(1, 'Write the question: it goes into the mail.'),
-  }),
-])
-export type StaffDecisionInput = z.input<typeof staffDecisionSchema>
-export type StaffDecisionRequest = z.output<typeof staffDecisionSchema>
 
 /** "Thursday 17 December 2026, Morning": a departure (a proposed option, an accepted date) as people read it. */
 export const departureInWords = (departure: {date: string; preferred_time?: string | null}) =>

@@ -9,9 +9,6 @@ import {
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   DECISION_STATUS,
-  staffDecisionSchema,
-  type ProposedOption,
-  type StaffDecisionInput,
   type StatusHistoryEntry,
   departureInWords,
   decisionMailId,
@@ -19,6 +16,11 @@ import {
   proposableDepartures,
   type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'
+import {
+  staffDecisionSchema,
+  type ProposedOption,
+  type StaffDecisionInput,
+} from '@repo/schemas/staff-decision-schema.ts'
 
 import {
   confirmExperienceQuery,

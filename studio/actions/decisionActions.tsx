@@ -17,9 +17,9 @@ import {
   DECISION_LABELS,
   DECISION_STATUS,
   MAX_PROPOSED_OPTIONS,
-  type ProposedOption,
   departureInWords,
 } from '@repo/schemas/request-decisions.ts'
+import type {ProposedOption} from '@repo/schemas/staff-decision-schema.ts'
 
 import {STUDIO_API_VERSION} from '../lib/fields'
 import {studioUserLabel} from './confirmBookingActions'

@@ -116,6 +116,15 @@ test('a traveller books from the detail dialog and the request is stored once, w
   expect(team[0]!.headers['reply-to']).toBe(email)
   expect(team[0]!.text).toContain(`Email: ${email}`)
   expect(team[0]!.text).toContain('Country: United Kingdom')
+
+  // The acknowledgement's link opens the traveller's own request page (issue 14): received, in words.
+  const link = /https?:\/\/\S+\/requests\/\S+/.exec(traveller[0]!.text)![0]
+  await page.goto(link)
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(`Your request ${ref}`)
+  await expect(page.getByTestId('request-status')).toHaveText('New')
+  await expect(page.getByRole('main')).toContainText('Request received')
+  await expect(page.getByRole('main')).toContainText(inWords)
+  await expect(page.getByRole('main')).toContainText('2 adults, 1 child')
 })
 
 test('the dialog refuses blackout dates and dates inside the lead time', async ({page}) => {

@@ -148,8 +148,8 @@ test('the departures view and the printable manifest list the people on the depa
   })
   await unlock(page)
   await page.getByRole('button', {name: 'Departures'}).click()
-  await page.getByLabel('From').fill(date)
-  await page.getByLabel('To').fill(date)
+  await page.getByLabel('From', {exact: true}).fill(date)
+  await page.getByLabel('To', {exact: true}).fill(date)
   const manifest = page.getByRole('article', {
     name: new RegExp(`Cape Point.*${formatShortDate(date)}`),
   })
@@ -178,7 +178,7 @@ test('the departures view and the printable manifest list the people on the depa
 
   // The next day nobody has booked: listed only with the choice, with all its places; the CSV follows the choice.
   const nextDay = addDays(date, 1)
-  await page.getByLabel('To').fill(nextDay)
+  await page.getByLabel('To', {exact: true}).fill(nextDay)
   const empty = page.getByRole('article', {
     name: new RegExp(`Cape Point.*${formatShortDate(nextDay)}`),
   })

@@ -61,10 +61,12 @@ test('the questionnaire asks for the missing names, then stores the request', as
   const ref = (stored[0] as {request_ref: string}).request_ref
   await expect(page.getByTestId('request-ref')).toHaveText(ref)
   const mail = await expectOnlyTheTeamNotified(email)
-  expect(mail.subject).toBe(`New questionnaire request ${ref} from Quinn Adams`)
+  // The editors' template (issue 14): the answers by their labels, never stored values.
+  expect(mail.subject).toBe(`New itinerary request ${ref} from Quinn Adams`)
   expect(mail.headers['reply-to']).toBe(email)
-  expect(mail.text).toContain(`request_ref: ${ref}`)
-  expect(mail.text).toContain('trip_type: beach-bum')
+  expect(mail.text).toContain(`Reference: ${ref}`)
+  expect(mail.text).toContain('Trip type: Beach Bum')
+  expect(mail.text).not.toContain('beach-bum')
 })
 
 test('the wizard goes through three steps, back and forth, and resets after submit', async ({
@@ -100,9 +102,10 @@ test('the wizard goes through three steps, back and forth, and resets after subm
   expect(stored[0]).toMatchObject({source: 'wizard', travelers: '6+'})
   const ref = (stored[0] as {request_ref: string}).request_ref
   const mail = await expectOnlyTheTeamNotified(email)
-  expect(mail.subject).toBe(`New wizard request ${ref} from Wen`)
+  expect(mail.subject).toBe(`New itinerary request ${ref} from Wen`)
   expect(mail.headers['reply-to']).toBe(email)
-  expect(mail.text).toContain('travelers: 6+')
+  expect(mail.text).toContain('Form: Booking wizard')
+  expect(mail.text).toContain('Travellers: 6+')
 })
 
 test('the newsletter keeps one sign-up per email with consent', async ({page}) => {
@@ -122,6 +125,7 @@ test('the newsletter keeps one sign-up per email with consent', async ({page}) =
   expect(stored).toHaveLength(1)
   expect(stored[0]).toMatchObject({name: 'Nia', consent: true})
   const mail = await expectOnlyTheTeamNotified(email)
-  expect(mail.subject).toBe('New newsletter sign-up: Nia')
+  expect(mail.subject).toBe(`New newsletter sign-up: ${email}`)
+  expect(mail.text).toContain('Name: Nia')
   expect(mail.text).toContain(`Email: ${email}`)
 })

@@ -1,6 +1,6 @@
 import {useMutation, useQueryClient} from '@tanstack/react-query'
 
-import type {StaffDecisionInput} from '@repo/schemas/request-decisions.ts'
+import type {StaffDecisionInput} from '@repo/schemas/staff-decision-schema.ts'
 
 import {call, StaffApiError, staffKeys, useReplaceBooking, type StaffBooking} from './staff-api'
 
