@@ -204,7 +204,7 @@ describe('the lake delivering sanity.blueprint.ts’s events to the handler', ()
     expect(smtp.received).toHaveLength(4)
     expect(subjects(smtp.received, 'booking-event1@example.com')).toHaveLength(2)
     expect(subjects(smtp.received, 'TRIP-EVENT1')).toEqual([
-      'New itinerary request from Sipho Dlamini',
+      'New itinerary request TRIP-EVENT1 from Sipho Dlamini',
     ])
     expect(subjects(smtp.received, 'newsletter-event1@example.com')).toEqual([
       'New newsletter sign-up: newsletter-event1@example.com',
