@@ -52,6 +52,9 @@ export const staffBookingsPageQueries = {
 /** What the tiles and the experience filter need, in one scan; the server keeps it briefly (see staff-handlers). */
 export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title, created_at, date}`
 
-export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}] | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
+/** The CSV of the list as filtered, the trips view included (`$view`: active, past or all), newest first. */
+export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}
+  && ($view == "all" || ($view == "past") == (defined(date) && date < $today))]
+  | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 
 export const staffBookingByIdQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${bookingFields}}`

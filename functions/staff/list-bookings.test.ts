@@ -7,7 +7,12 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {createOverviewCache, listBookings, type StaffDeps} from './staff-handlers.ts'
+import {
+  createOverviewCache,
+  exportBookingsCsv,
+  listBookings,
+  type StaffDeps,
+} from './staff-handlers.ts'
 
 /** A Cape Town wall-clock time as the instant it is (SAST is UTC+2). */
 const sast = (local: string) => new Date(`${local.replace(' ', 'T')}:00+02:00`)
@@ -173,6 +178,19 @@ describe('the trip-date view', () => {
     expect(refs(await list({view: 'active'}, afterMidnight))).not.toContain('TRIP-TODAY')
     const beforeMidnight = new Date('2026-11-23T21:59:00Z')
     expect(refs(await list({view: 'active'}, beforeMidnight))).toContain('TRIP-TODAY')
+  })
+
+  it('exports the CSV of the view shown: active, past or all', async () => {
+    const csvRefs = async (view: string) => {
+      const result = await exportBookingsCsv(deps(NOW), {view})
+      expect(result.status).toBe(200)
+      return [...String(result.body).matchAll(/^(?:"?)([A-Z-]+)(?:"?),/gm)].map((m) => m[1]).sort()
+    }
+    const sorted = async (view: string) => refs(await list({view})).sort()
+    expect(await csvRefs('active')).toEqual(await sorted('active'))
+    expect(await csvRefs('past')).toEqual(['TRIP-GONE', 'TRIP-GONE-ANSWERED'])
+    expect(await csvRefs('all')).toHaveLength(8)
+    expect((await exportBookingsCsv(deps(NOW), {view: 'upcoming'})).status).toBe(400)
   })
 
   it('refuses an unknown view with a clear 400', async () => {

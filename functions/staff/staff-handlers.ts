@@ -220,13 +220,15 @@ export async function exportBookingsCsv(
 ): Promise<{status: 200; body: string} | HandlerResult> {
   const parsed = bookingListParamsSchema.safeParse(query)
   if (!parsed.success) return badRequest(parsed.error)
-  const {search, status, experience} = parsed.data
+  const {search, status, experience, view} = parsed.data
   const rows = await deps.client.fetch<Record<string, unknown>[]>(
     staffBookingsCsvQuery,
     {
       search,
       status,
       experience,
+      view,
+      today: todayInCapeTown(deps.now()),
       limit: CSV_LIMIT,
     },
     PUBLISHED,

@@ -268,8 +268,8 @@ export function useSaveNotes() {
   })
 }
 
-/** The CSV holds every trip date whatever the view: the export does not take one (functions/staff). */
-export const csvExportUrl = ({view: _view, ...filters}: Omit<BookingFilters, 'page'>) =>
+/** The CSV of what the list shows: its filters and its trips view. */
+export const csvExportUrl = (filters: Omit<BookingFilters, 'page'>) =>
   `/api/staff/bookings.csv?${filtersToSearchParams(filters)}`
 
 export const STAFF_EVENTS_URL = '/api/staff/events'
