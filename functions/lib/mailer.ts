@@ -150,6 +150,16 @@ export const outboxMailId = (id: string) => `mail-${id}`
 /** Message ids become document ids and Message-IDs: word characters and dashes only. */
 export const isSafeMailId = (id: string) => /^[\w-]{1,120}$/.test(id)
 
+/** What an outbox document keeps of a message (its envelope and its parts). */
+const messageFields = (message: MailMessage) => ({
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html,
+  ...(message.replyTo ? {reply_to: message.replyTo} : {}),
+  ...(message.from ? {from: message.from} : {}),
+})
+
 /** A message's outbox document, pending and due from `queuedAt`. */
 export function outboxMailDocument(
   id: string,
@@ -162,12 +172,7 @@ export function outboxMailDocument(
     _type: OUTBOX_MAIL_TYPE,
     mail_id: id,
     ...(about ? {about} : {}),
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    ...(message.replyTo ? {reply_to: message.replyTo} : {}),
-    ...(message.from ? {from: message.from} : {}),
+    ...messageFields(message),
     status: 'pending',
     attempts: 0,
     queued_at: queuedAt,
@@ -391,16 +396,7 @@ export function createOutbox({
       await commitPatch(
         doc._id,
         message
-          ? {
-              to: message.to,
-              subject: message.subject,
-              text: message.text,
-              html: message.html,
-              ...(message.replyTo ? {reply_to: message.replyTo} : {}),
-              ...(message.from ? {from: message.from} : {}),
-              status: 'pending',
-              next_attempt_at: iso(now()),
-            }
+          ? {...messageFields(message), status: 'pending', next_attempt_at: iso(now())}
           : {status: 'failed', last_error: NOTHING_TO_COMPOSE_ERROR},
       )
     }
