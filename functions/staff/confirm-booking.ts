@@ -13,6 +13,7 @@ import {
   loadBookingRules,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
+import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
@@ -43,8 +44,6 @@ type Snapshot = {
 
 const isConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Confirms a booking only while its departure has room, unless staff said "Confirm anyway" (issue 13).
@@ -125,23 +124,18 @@ export async function confirmWithCapacity(
         ]),
     )
     for (const document of extras?.documents ?? []) transaction.createIfNotExists(document)
-    const lockFields = {last_change: id, updated_at: at}
-    if (snapshot.lock)
-      transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))
-    else
-      transaction.create({
-        _id: lockId,
-        _type: 'departure',
-        experience_id: experienceId,
-        date,
-        ...lockFields,
-      })
+    changeDepartureLock(
+      transaction,
+      snapshot.lock,
+      {lockId, experienceId, date},
+      {bookingId: id, at},
+    )
     try {
       await transaction.commit({visibility: 'sync'})
     } catch (error) {
       if (!isConflict(error)) throw error
       // Another confirmation of this departure (or of this booking) got there first: look again.
-      await pause(5 + Math.random() * 20 * Math.min(attempt + 1, 5))
+      await pauseAfterConflict(attempt)
       continue
     }
     deps.overview?.clear()

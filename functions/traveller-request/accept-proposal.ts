@@ -7,6 +7,7 @@ import {
   openProposal,
   type AcceptedProposalStatus,
   type StatusHistoryEntry,
+  decisionMailId,
   departureInWords,
 } from '@repo/schemas/request-decisions.ts'
 
@@ -16,6 +17,7 @@ import {
   loadBookingRules,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
+import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail, loadMailContent} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
@@ -65,7 +67,6 @@ type Snapshot = {
 
 /** How often an acceptance re-reads when another confirmation changed the same departure first. */
 const MAX_ATTEMPTS = 30
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 type Chosen = {option: NonNullable<StatusHistoryEntry['options']>[number]} | {refused: Response}
 
@@ -140,7 +141,7 @@ export async function acceptProposal(
 
     const at = deps.now().toISOString()
     const key = randomBytes(6).toString('hex')
-    const mailId = `${bookingId}-accept-${key}`
+    const mailId = decisionMailId(bookingId, 'accept', key)
     const moved: RequestBooking = {
       ...booking,
       date: option.date,
@@ -171,19 +172,13 @@ export async function acceptProposal(
         .setIfMissing({status_history: []})
         .append('status_history', [entry]),
     )
-    if (rules) {
-      const lockFields = {last_change: bookingId, updated_at: at}
-      if (snapshot.lock)
-        transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))
-      else
-        transaction.create({
-          _id: lockId,
-          _type: 'departure',
-          experience_id: experienceSlug,
-          date: option.date,
-          ...lockFields,
-        })
-    }
+    if (rules)
+      changeDepartureLock(
+        transaction,
+        snapshot.lock,
+        {lockId, experienceId: experienceSlug, date: option.date},
+        {bookingId, at},
+      )
     try {
       // One request, so one atomic transaction: the booking, the lock and the team's mail.
       await deps.bookings.mutate(
@@ -193,7 +188,7 @@ export async function acceptProposal(
     } catch (error) {
       if (!isConflict(error)) throw error
       // The booking changed (the next read says so and refuses), or another confirmation took the lock first.
-      await pause(5 + Math.random() * 20 * Math.min(attempt + 1, 5))
+      await pauseAfterConflict(attempt)
       continue
     }
     nudgeOutbox(deps)

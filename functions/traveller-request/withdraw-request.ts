@@ -1,6 +1,10 @@
 import {randomBytes} from 'node:crypto'
 
-import {canWithdraw, type StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+import {
+  canWithdraw,
+  decisionMailId,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
 
 import {json, problem} from '../lib/http.ts'
 import {composeMail, loadMailContent} from '../lib/mail-content.ts'
@@ -31,7 +35,7 @@ export async function withdrawRequest(
   if (!canWithdraw(booking.status ?? 'new')) return problem(409, CANNOT_WITHDRAW_MESSAGE)
 
   const key = randomBytes(6).toString('hex')
-  const mailId = `${bookingId}-withdraw-${key}`
+  const mailId = decisionMailId(bookingId, 'withdraw', key)
   const entry: StatusHistoryEntry = {
     _key: key,
     _type: 'statusChange',

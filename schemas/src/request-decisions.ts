@@ -120,11 +120,11 @@ export function proposableDepartures(
 }
 
 /**
- * A decision's mail id: one mail per decision, named after its history entry, the same whether the staff API or
- * the studio stored it (the outbox document is `mail-<id>`).
+ * The mail of one step of the request (a staff decision, or the traveller's answer), named after its history
+ * entry: the same whether the staff API, the studio or the request page stored it (outbox document `mail-<id>`).
  */
-export const decisionMailId = (bookingId: string, decision: StaffDecision, entryKey: string) =>
-  `${bookingId}-${decision}-${entryKey}`
+export const decisionMailId = (bookingId: string, action: RequestAction, entryKey: string) =>
+  `${bookingId}-${action}-${entryKey}`
 
 /**
  * One entry of `status_history`. A plain status change (the dropdown, "Mark as Contacted") has no `action`; a
