@@ -58,6 +58,7 @@ export function publicRuntime(): PublicRuntime {
   // The outbox's state is in the lake, shared by every site server (issue 16); only the local `.eml` transport
   // (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of decisions taken in the studio,
   // whose links only a server may sign (issue 14).
+  const mailContent = mailContentLoader(content)
   const outbox = createOutbox({
     bookings,
     transport: mailTransport(env.smtpUrl, env.dataDir),
@@ -65,11 +66,10 @@ export function publicRuntime(): PublicRuntime {
     claimTimeoutMs: env.outboxClaimTimeoutMs,
     compose: decisionMailComposer({
       bookings,
-      content,
+      mailContent,
       links: {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => new Date()},
     }),
   })
-  const mailContent = mailContentLoader(content)
   const mailDeps = {
     outbox,
     teamEmail: env.teamEmail,
@@ -137,7 +137,8 @@ export function publicRuntime(): PublicRuntime {
   // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
   startDailyDigest({
     bookings,
-    content: rt.content,
+    content,
+    mailContent,
     outbox,
     teamEmail: env.teamEmail,
     siteUrl: env.siteUrl,

@@ -17,6 +17,7 @@ import {
   smtpTransport,
   type OutboxMailDocument,
 } from '../lib/mailer.ts'
+import {loadMailContent} from '../lib/mail-content.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {decisionMailComposer} from './compose-decision-mail.ts'
@@ -103,7 +104,7 @@ function slowReader(client: SanityClient): SanityClient {
 function serverOutbox(name: string, composed: string[], errors: unknown[]) {
   const compose = decisionMailComposer({
     bookings: bookings(),
-    content: lake.client({perspective: 'published'}),
+    mailContent: () => loadMailContent(lake.client({perspective: 'published'})),
     links: {siteUrl: 'https://site.test', secret: SECRET, now: () => NOW},
   })
   return createOutbox({

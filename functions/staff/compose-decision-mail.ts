@@ -3,7 +3,7 @@ import type {SanityClient} from '@sanity/client'
 import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
 
 import type {BookingForMail, RequestLinks} from '../lib/booking-mail-values.ts'
-import {loadMailContent} from '../lib/mail-content.ts'
+import type {MailContent} from '../lib/mail-content.ts'
 import type {MailMessage, OutboxMailDocument} from '../lib/mailer.ts'
 import {decisionMail, isDecisionEntry} from './decide-booking.ts'
 
@@ -16,8 +16,8 @@ import {decisionMail, isDecisionEntry} from './decide-booking.ts'
 export type DecisionMailComposerDeps = {
   /** The private `bookings` dataset. */
   bookings: SanityClient
-  /** The published content: the editors' mail templates and the brand. */
-  content: SanityClient
+  /** The editors' mail templates and the brand (the runtime's loader, shared by every mail). */
+  mailContent: () => Promise<MailContent>
   links: RequestLinks
 }
 
@@ -42,6 +42,6 @@ export function decisionMailComposer(
     })
     const entry = booking?.status_history?.find((item) => item.mail_id === doc.mail_id)
     if (!booking?.email || !entry || !isDecisionEntry(entry)) return null
-    return decisionMail(booking, entry, await loadMailContent(deps.content), deps.links)
+    return decisionMail(booking, entry, await deps.mailContent(), deps.links)
   }
 }

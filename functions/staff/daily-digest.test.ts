@@ -6,6 +6,7 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, OUTBOX_MAIL_TYPE, type MailTransport} from '../lib/mailer.ts'
 import {createDailyDigest, digestId, TEAM_DIGEST_TYPE} from './daily-digest.ts'
 
@@ -87,6 +88,7 @@ function server(now: Date, client = bookings) {
   const digest = createDailyDigest({
     bookings: client,
     content,
+    mailContent: () => loadMailContent(content),
     outbox,
     teamEmail: TEAM,
     siteUrl: 'https://example.com',

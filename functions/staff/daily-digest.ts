@@ -10,7 +10,7 @@ import {
   type WorkingHours,
 } from '@repo/schemas/working-hours.ts'
 
-import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {loadResponseSettings} from './response-settings.ts'
@@ -42,8 +42,10 @@ type WaitingRequest = {
 export type DailyDigestDeps = {
   /** The private `bookings` dataset, with the write token. */
   bookings: SanityClient
-  /** Published content: the response settings and the mail templates. */
+  /** Published content: the response settings. */
   content: SanityClient
+  /** The editors' mail templates and the brand (the runtime's loader). */
+  mailContent: () => Promise<MailContent>
   outbox: Outbox
   teamEmail: string
   siteUrl: string
@@ -107,7 +109,7 @@ export function createDailyDigest(deps: DailyDigestDeps) {
               requests: {list: requests.map((request) => describe(request, now, workingHours))},
               dashboardLink: `${deps.siteUrl}/admin/bookings`,
             },
-            await loadMailContent(deps.content),
+            await deps.mailContent(),
             {to: deps.teamEmail},
           )
         : null

@@ -5,7 +5,6 @@ import {createClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {z} from 'zod'
 
-import {loadMailContent} from '../lib/mail-content.ts'
 import {publicRuntime} from '../lib/runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -102,7 +101,7 @@ function buildStaffRoutes(): Hono {
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
     // sign the request links (the same secret the request page checks them with).
     decisions: {
-      mailContent: () => loadMailContent(getContent()),
+      mailContent: () => publicRuntime().mailContent(),
       get links() {
         const {siteUrl, requestLinkSecret} = publicRuntime().env
         return {siteUrl, secret: requestLinkSecret, now: () => new Date()}

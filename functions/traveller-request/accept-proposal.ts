@@ -19,7 +19,7 @@ import {
 } from '../lib/departure-loads.ts'
 import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {json, problem} from '../lib/http.ts'
-import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {composeMail} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {
   CHANGED_MESSAGE,
@@ -117,7 +117,7 @@ export async function acceptProposal(
       ? await loadBookingRules(deps.content, experience._id)
       : null
   const lockId = departureLockId(experienceSlug, option.date)
-  const mailContent = await loadMailContent(deps.content)
+  const mailContent = await deps.mailContent()
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const snapshot = await deps.bookings.fetch<Snapshot>(snapshotQuery, {

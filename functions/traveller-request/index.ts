@@ -10,6 +10,7 @@ export const travellerRequestRoutes = createTravellerRequestRoutes(() => {
   const rt = publicRuntime()
   deps = {
     content: rt.content,
+    mailContent: rt.mailContent,
     bookings: rt.bookings,
     outbox: rt.outbox,
     secret: rt.env.requestLinkSecret,

@@ -1,13 +1,16 @@
 import type {SanityClient} from '@sanity/client'
 
+import type {MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {bookingMailValues, type RequestLinks} from '../lib/booking-mail-values.ts'
 import type {RequestBooking} from './request-view.ts'
 
 /** What the traveller's request functions need; the site's runtime provides it (index.ts), tests their own. */
 export type TravellerRequestDeps = {
-  /** Published content: site settings, mail templates, experiences and their rules. */
+  /** Published content: site settings, experiences and their rules. */
   content: SanityClient
+  /** The editors' mail templates and the brand (the runtime's loader, shared by every mail). */
+  mailContent: () => Promise<MailContent>
   /** The private `bookings` dataset, with a write token. */
   bookings: SanityClient
   outbox: Pick<Outbox, 'queueMutation' | 'flush'>

@@ -1,7 +1,7 @@
 import {z} from 'zod'
 
 import {json, validationProblem} from '../lib/http.ts'
-import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {composeMail} from '../lib/mail-content.ts'
 import {
   LINK_SENT_MESSAGE,
   nudgeOutbox,
@@ -56,7 +56,7 @@ export async function requestNewLink(
     const mail = composeMail(
       'requestLink',
       requestMailValues(deps, booking),
-      await loadMailContent(deps.content),
+      await deps.mailContent(),
       {to: booking.email},
     )
     await deps.bookings.mutate([deps.outbox.queueMutation(mailId, mail, booking._id)], {

@@ -7,7 +7,7 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 
 import {json, problem} from '../lib/http.ts'
-import {composeMail, loadMailContent} from '../lib/mail-content.ts'
+import {composeMail} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {
   CANNOT_WITHDRAW_MESSAGE,
@@ -48,7 +48,7 @@ export async function withdrawRequest(
   const mail = composeMail(
     'teamWithdrawn',
     requestMailValues(deps, booking),
-    await loadMailContent(deps.content),
+    await deps.mailContent(),
     {to: deps.teamEmail, ...(booking.email ? {replyTo: booking.email} : {})},
   )
   try {

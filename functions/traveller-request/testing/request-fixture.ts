@@ -4,6 +4,7 @@ import {Hono} from 'hono'
 import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
 import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
 
+import {loadMailContent} from '../../lib/mail-content.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../../lib/mailer.ts'
 import {requestLinkToken} from '../../lib/request-link.ts'
 import {startSmtpListener} from '../../lib/testing/smtp-listener.ts'
@@ -52,6 +53,7 @@ export async function startRequestFixture() {
   const errors: unknown[] = []
   const deps: TravellerRequestDeps = {
     content: lake.client({perspective: 'published'}),
+    mailContent: () => loadMailContent(lake.client({perspective: 'published'})),
     bookings,
     outbox,
     secret: SECRET,
