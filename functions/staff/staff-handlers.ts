@@ -184,7 +184,6 @@ export async function listBookings(
         search,
         status,
         experience,
-        view,
         today: rule.today,
         cutoff: rule.cutoff,
         start,
