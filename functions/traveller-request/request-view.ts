@@ -5,8 +5,9 @@ import {
   ACTION_TITLES,
   canWithdraw,
   openProposal,
-  type RequestAction,
   type StatusHistoryEntry,
+  type TravellerOption,
+  type TravellerRequestView,
 } from '@repo/schemas/request-decisions.ts'
 
 /**
@@ -14,33 +15,6 @@ import {
  * also holds staff notes, the history's `by` and `note`, contact details and tracking, none of which a link
  * holder needs, and a link can be forwarded. Built from an explicit list of fields, never by removing some.
  */
-export type TravellerOption = {key: string; date: string; time: string}
-
-export type TravellerHistoryEntry = {
-  key: string
-  at: string
-  status: string
-  title: string
-  action?: RequestAction
-  /** What the team told the traveller (a question, a decline's reason, a proposal's note). */
-  message?: string
-  options?: TravellerOption[]
-}
-
-export type TravellerRequestView = {
-  reference: string
-  experience: string
-  date: string
-  time: string
-  group: string
-  status: string
-  statusTitle: string
-  history: TravellerHistoryEntry[]
-  /** The dates the team proposed that the traveller may still accept; null when none is open. */
-  proposal: {key: string; message?: string; options: TravellerOption[]} | null
-  canWithdraw: boolean
-}
-
 /** The fields of a booking the request functions read (the mails' values among them). */
 export type RequestBooking = {
   _id: string

@@ -13,7 +13,7 @@ import {
   LINK_SENT_MESSAGE,
   STALE_OPTION_MESSAGE,
 } from './request-deps.ts'
-import type {TravellerRequestView} from './request-view.ts'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 import {
   OPTION_ANY,
   OPTION_MORNING,

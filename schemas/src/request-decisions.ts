@@ -175,3 +175,34 @@ export const ACCEPTED_PROPOSAL_STATUSES = [
 ] as const
 export type AcceptedProposalStatus = (typeof ACCEPTED_PROPOSAL_STATUSES)[number]['value']
 export const DEFAULT_ACCEPTED_PROPOSAL_STATUS: AcceptedProposalStatus = 'confirmed'
+
+/**
+ * What the traveller's private page receives of their request (`GET /api/requests/:token`), and nothing more: the
+ * server builds it from an explicit list of fields (functions/traveller-request/request-view.ts).
+ */
+export type TravellerOption = {key: string; date: string; time: string}
+
+export type TravellerHistoryEntry = {
+  key: string
+  at: string
+  status: string
+  title: string
+  action?: RequestAction
+  /** What the team told the traveller (a question, a decline's reason, a proposal's note). */
+  message?: string
+  options?: TravellerOption[]
+}
+
+export type TravellerRequestView = {
+  reference: string
+  experience: string
+  date: string
+  time: string
+  group: string
+  status: string
+  statusTitle: string
+  history: TravellerHistoryEntry[]
+  /** The dates the team proposed that the traveller may still accept; null when none is open. */
+  proposal: {key: string; message?: string; options: TravellerOption[]} | null
+  canWithdraw: boolean
+}

@@ -1,14 +1,16 @@
 import {useMutation, useQueryClient} from '@tanstack/react-query'
 
 import {postJson} from '../../../lib/post-json'
-import {requestApiPath, requestQueryKey, type TravellerRequest} from './get-request'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
+
+import {requestApiPath, requestQueryKey} from './get-request'
 
 /** Accepts one proposed date; the answer is the request as it now stands. */
 export function useAcceptProposal(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (option: string) =>
-      postJson<TravellerRequest>(
+      postJson<TravellerRequestView>(
         `${requestApiPath(token)}/accept`,
         {option},
         {fallback: 'We could not accept this date just now. Please try again.'},

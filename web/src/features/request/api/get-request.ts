@@ -1,32 +1,9 @@
 import {queryOptions, useQuery} from '@tanstack/react-query'
 
 import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
 import {ApiError} from '../../../lib/post-json'
-
-/** A request as the traveller's link shows it (functions/traveller-request/request-view.ts). */
-export type TravellerOption = {key: string; date: string; time: string}
-
-export type TravellerRequest = {
-  reference: string
-  experience: string
-  date: string
-  time: string
-  group: string
-  status: string
-  statusTitle: string
-  history: {
-    key: string
-    at: string
-    status: string
-    title: string
-    action?: string
-    message?: string
-    options?: TravellerOption[]
-  }[]
-  proposal: {key: string; message?: string; options: TravellerOption[]} | null
-  canWithdraw: boolean
-}
 
 export const LOAD_REQUEST_FAILED = 'We could not load your request just now. Please try again.'
 
@@ -34,7 +11,7 @@ export const requestApiPath = (token: string) => `/api/requests/${encodeURICompo
 
 export const requestQueryKey = (token: string) => ['traveller-request', token] as const
 
-async function fetchRequest(token: string, signal: AbortSignal): Promise<TravellerRequest> {
+async function fetchRequest(token: string, signal: AbortSignal): Promise<TravellerRequestView> {
   let response: Response
   try {
     response = await fetch(requestApiPath(token), {signal, cache: 'no-store'})
@@ -48,7 +25,7 @@ async function fetchRequest(token: string, signal: AbortSignal): Promise<Travell
       data as Partial<RequestErrorBody> | null,
       LOAD_REQUEST_FAILED,
     )
-  return data as TravellerRequest
+  return data as TravellerRequestView
 }
 
 /**

@@ -1,14 +1,16 @@
 import {useMutation, useQueryClient} from '@tanstack/react-query'
 
 import {postJson} from '../../../lib/post-json'
-import {requestApiPath, requestQueryKey, type TravellerRequest} from './get-request'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
+
+import {requestApiPath, requestQueryKey} from './get-request'
 
 /** Withdraws the request; the answer is the request as it now stands (closed). */
 export function useWithdrawRequest(token: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      postJson<TravellerRequest>(
+      postJson<TravellerRequestView>(
         `${requestApiPath(token)}/withdraw`,
         {},
         {fallback: 'We could not withdraw your request just now. Please try again.'},

@@ -1,9 +1,9 @@
 import {useId, useState, type FormEvent} from 'react'
 
-import type {TravellerRequest} from '../api/get-request'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 import {optionInWords} from './request-timeline'
 
-type Proposal = NonNullable<TravellerRequest['proposal']>
+type Proposal = NonNullable<TravellerRequestView['proposal']>
 
 /** The dates the team proposed, one to choose, and the button that accepts it. */
 export function ProposalChoice({

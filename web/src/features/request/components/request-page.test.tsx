@@ -2,9 +2,9 @@ import {cleanup, fireEvent, screen, within} from '@testing-library/react'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {renderApp} from '../../../test/render-app'
-import type {TravellerRequest} from '../api/get-request'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
-const request: TravellerRequest = {
+const request: TravellerRequestView = {
   reference: 'CTE-AB12-CD34',
   experience: 'Sunset Cruise',
   date: '2027-03-05',

@@ -1,9 +1,9 @@
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 
-import type {TravellerRequest} from '../api/get-request'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
 /** The request's facts, as the acknowledgement mail gave them, with where it stands now. */
-export function RequestSummary({request}: {request: TravellerRequest}) {
+export function RequestSummary({request}: {request: TravellerRequestView}) {
   return (
     <dl className="booking-summary">
       <dt>Reference</dt>

@@ -1,13 +1,13 @@
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {departureInWords} from '@repo/schemas/request-decisions.ts'
 
-import type {TravellerOption, TravellerRequest} from '../api/get-request'
+import type {TravellerOption, TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
 export const optionInWords = (option: TravellerOption) =>
   departureInWords({date: option.date, preferred_time: option.time})
 
 /** What has happened to the request, oldest first, with what the team wrote to the traveller. */
-export function RequestTimeline({history}: {history: TravellerRequest['history']}) {
+export function RequestTimeline({history}: {history: TravellerRequestView['history']}) {
   return (
     <ol className="request-timeline">
       {history.map((entry) => (
