@@ -7,6 +7,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
+import type {RequestLinks} from './booking-mail-values.ts'
 import {mailContentLoader, type MailContent} from './mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
@@ -28,6 +29,8 @@ export type PublicRuntime = {
   bookings: SanityClient
   /** The editors' mail templates and the brand, read for each mail (at most two seconds old). */
   mailContent: () => Promise<MailContent>
+  /** Where the travellers' request links point and how they are signed. */
+  links: RequestLinks
   outbox: Outbox
   /** How a stored request's mails are queued: by this server, or (MAIL_SENDER=function) by the Sanity Function. */
   notifications: {
@@ -59,16 +62,17 @@ export function publicRuntime(): PublicRuntime {
   // (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of decisions taken in the studio,
   // whose links only a server may sign (issue 14).
   const mailContent = mailContentLoader(content)
+  const links: RequestLinks = {
+    siteUrl: env.siteUrl,
+    secret: env.requestLinkSecret,
+    now: () => new Date(),
+  }
   const outbox = createOutbox({
     bookings,
     transport: mailTransport(env.smtpUrl, env.dataDir),
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
-    compose: decisionMailComposer({
-      bookings,
-      mailContent,
-      links: {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => new Date()},
-    }),
+    compose: decisionMailComposer({bookings, mailContent, links}),
   })
   const mailDeps = {
     outbox,
@@ -86,6 +90,7 @@ export function publicRuntime(): PublicRuntime {
     content,
     bookings,
     mailContent,
+    links,
     outbox,
     notifications: byFunction
       ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}

@@ -103,8 +103,7 @@ function buildStaffRoutes(): Hono {
     decisions: {
       mailContent: () => publicRuntime().mailContent(),
       get links() {
-        const {siteUrl, requestLinkSecret} = publicRuntime().env
-        return {siteUrl, secret: requestLinkSecret, now: () => new Date()}
+        return publicRuntime().links
       },
       queued: () =>
         void publicRuntime()
