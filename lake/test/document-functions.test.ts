@@ -98,6 +98,33 @@ describe('document functions on the lake', () => {
   })
 })
 
+describe('document functions within hosted Sanity’s rate limits', () => {
+  let lake: TestLake
+  beforeAll(async () => {
+    lake = await startTestLake({blueprint})
+  })
+  afterAll(() => lake.stop())
+
+  it('runs 200 invocations of a function in 30 s and not the rest, as hosted does', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const burst = bookings.transaction()
+    for (let i = 0; i < 230; i++) burst.create({_id: `order-burst-${i}`, _type: 'order', title: `Burst ${i}`})
+    await burst.commit()
+    const delivered = () => invocations().filter((call) => call.data._id.startsWith('order-burst-')).length
+    await until(() => delivered() === 200, 20_000)
+    // Nothing more comes, not even later: hosted does not deliver an invocation over the limit afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(delivered()).toBe(200)
+    // Each delivered once, in the order they were created.
+    const ids = invocations()
+      .filter((call) => call.data._id.startsWith('order-burst-'))
+      .map((call) => call.data._id)
+    expect(new Set(ids).size).toBe(200)
+    expect(ids).toContain('order-burst-0')
+    expect(ids).not.toContain('order-burst-229')
+  })
+})
+
 describe('document functions across a killed lake', () => {
   const dataDir = path.join(work, 'killed-lake')
   let child: ChildProcess | undefined

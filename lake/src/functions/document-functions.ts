@@ -5,6 +5,7 @@ import {evaluate, parse} from 'groq-js'
 
 import type {Lake} from '../store/open-lake.ts'
 import type {SanityDocument} from '../store/types.ts'
+import {HOSTED_INVOCATION_LIMITS, InvocationLimiter, type InvocationLimits} from './invocation-limits.ts'
 
 /**
  * Sanity Functions, locally (issue 16): the lake reads the project's `sanity.blueprint.ts` and delivers document
@@ -19,6 +20,8 @@ import type {SanityDocument} from '../store/types.ts'
  *   only when its handler has returned. A handler that throws, or runs past its `timeout`, is invoked again later,
  *   after 1, 2, 4, … seconds (at most 5 minutes), up to 10 attempts; after that it is kept as failed and logged.
  *   A function newly declared starts with the changes committed after it, as a deployed function does.
+ * - **Rate limits**: hosted Sanity's (200 invocations per function and 4,000 per project in 30 seconds, see
+ *   `invocation-limits.ts`); an invocation over a limit does not run and its event is kept as failed, with why.
  * - **The runtime**: each function runs in a worker thread (its module loaded once, as a warm instance), with the
  *   lake's environment plus the function's `env`, and `context.clientOptions` for the dataset the event came from
  *   with the lake's write token, as hosted gives a robot token.
@@ -176,6 +179,7 @@ export function startDocumentFunctions({
   apiHost,
   token,
   retryBaseMs = 1000,
+  limits = HOSTED_INVOCATION_LIMITS,
   now = Date.now,
 }: {
   lake: Lake
@@ -185,6 +189,8 @@ export function startDocumentFunctions({
   token: string
   /** The first retry's delay; doubled for each further one. */
   retryBaseMs?: number
+  /** Hosted Sanity's; smaller ones only in tests. */
+  limits?: InvocationLimits
   now?: () => number
 }): DocumentFunctionsRunner {
   const {db} = lake
@@ -225,6 +231,8 @@ export function startDocumentFunctions({
   )
   const instances = new Map(functions.map((fn) => [fn.name, new FunctionInstance(fn)] as const))
   const inFlight = new Set<number>()
+  const limiter = new InvocationLimiter(limits)
+  const lastRefusalLogged = new Map<string, number>()
   let stopped = false
 
   async function matchNewChanges(fn: DocumentFunction) {
@@ -303,6 +311,17 @@ export function startDocumentFunctions({
       if (inFlight.has(row.id) || inFlight.size >= PARALLEL_INVOCATIONS) continue
       const fn = functions.find((candidate) => candidate.name === row.function)
       if (!fn) continue
+      const refused = limiter.take(fn.name, now())
+      if (refused) {
+        // As hosted: not run, and not delivered later.
+        db.prepare('UPDATE function_events SET last_error = ?, failed = 1 WHERE id = ?').run(refused, row.id)
+        // One line per function and window, not one per event of a burst; each event keeps its reason.
+        if (now() - (lastRefusalLogged.get(fn.name) ?? -Infinity) >= limits.windowMs) {
+          lastRefusalLogged.set(fn.name, now())
+          console.error(`lake: function ${fn.name} not invoked for ${row.doc_id} and what follows for a while: ${refused}`)
+        }
+        continue
+      }
       inFlight.add(row.id)
       void handle(fn, row)
         .catch(reportError)
