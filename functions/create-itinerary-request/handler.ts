@@ -40,7 +40,7 @@ import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
-import {requeueSince} from '../lib/requeue.ts'
+import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 
 export type CreateItineraryRequestDeps = {
@@ -166,15 +166,15 @@ export function itineraryTeamNotification(
   }
 }
 
-/** Queues the team's notification of every request received since `since` again (see lib/requeue.ts). */
+/** Queues the team's notification of every request received in `window` again (see lib/requeue.ts). */
 export function requeueItineraryNotifications(
-  since: string,
+  window: SweepWindow,
   deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredItineraryRequest>(
     deps.bookings,
-    '*[_type == "itineraryRequest" && created_at >= $since]',
-    since,
+    '*[_type == "itineraryRequest" && created_at >= $since && ($until == null || created_at < $until)]',
+    window,
     async (doc) => {
       const mail = itineraryTeamNotification(doc, deps.teamEmail, await deps.mailContent())
       return deps.notify(mail.id, mail.message, doc._id)

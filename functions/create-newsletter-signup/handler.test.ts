@@ -110,8 +110,8 @@ describe('leads with the real lake', () => {
     // The sweep rebuilds each mail from the lake under the same id (the outbox sends an id once) and the same text.
     const swept: typeof mails = []
     const record = async (id: string, message: MailMessage) => void swept.push({id, message})
-    await requeueItineraryNotifications(since, {...deps, notify: record})
-    await requeueNewsletterNotifications(since, {...deps, notify: record})
+    await requeueItineraryNotifications({since}, {...deps, notify: record})
+    await requeueNewsletterNotifications({since}, {...deps, notify: record})
     for (const mail of atRequest) expect(swept).toContainEqual(mail)
     expect(atRequest.map((mail) => mail.message.subject)).toEqual([
       expect.stringMatching(/^New itinerary request TRIP-[0-9A-Z-]+ from Ola$/),
@@ -136,11 +136,11 @@ describe('leads with the real lake', () => {
     // Nothing older than `since` comes back.
     const none: typeof mails = []
     const future = new Date(Date.now() + 60_000).toISOString()
-    await requeueItineraryNotifications(future, {
+    await requeueItineraryNotifications({since: future}, {
       ...deps,
       notify: async (id, message) => void none.push({id, message}),
     })
-    await requeueNewsletterNotifications(future, {
+    await requeueNewsletterNotifications({since: future}, {
       ...deps,
       notify: async (id, message) => void none.push({id, message}),
     })

@@ -17,7 +17,7 @@ import {
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
-import {requeueSince} from '../lib/requeue.ts'
+import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 export type CreateNewsletterSignupDeps = {
   bookings: SanityClient
@@ -62,17 +62,17 @@ export function newsletterTeamNotification(
 }
 
 /**
- * Queues the notification of every sign-up first stored since `since` again (see lib/requeue.ts). A renewed
+ * Queues the notification of every sign-up first stored in `window` again (see lib/requeue.ts). A renewed
  * consent keeps its record and sends none.
  */
 export function requeueNewsletterNotifications(
-  since: string,
+  window: SweepWindow,
   deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredSignup>(
     deps.bookings,
-    '*[_type == "newsletterSignup" && _createdAt >= $since]{_id, email, name, consented_at, source_page}',
-    since,
+    '*[_type == "newsletterSignup" && _createdAt >= $since && ($until == null || _createdAt < $until)]{_id, email, name, consented_at, source_page}',
+    window,
     async (signup) => {
       const mail = newsletterTeamNotification(signup, deps.teamEmail, await deps.mailContent())
       return deps.notify(mail.id, mail.message, signup._id)

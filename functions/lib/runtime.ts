@@ -10,17 +10,12 @@ import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import type {RequestLinks} from './booking-mail-values.ts'
 import {mailContentLoader, type MailContent} from './mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
+import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './rate-limit.ts'
 import {createBookingsClient, createContentClient} from './sanity-client.ts'
 import {decisionMailComposer} from '../staff/compose-decision-mail.ts'
-import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
-import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
 import {startDailyDigest} from '../staff/daily-digest.ts'
-import {
-  bookingNotifier,
-  sweepBookingNotifications,
-  type BookingNotifier,
-} from '../send-booking-notifications/handler.ts'
+import {bookingNotifier, type BookingNotifier} from '../send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
 export type PublicRuntime = {
@@ -82,8 +77,9 @@ export function publicRuntime(): PublicRuntime {
     requestLinkSecret: env.requestLinkSecret,
   }
   const byFunction = env.mailSender === 'function'
-  // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", and mail
-  // whose function invocations gave up (Sanity's scheduled functions, which would do this, are not public yet).
+  // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
+  // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
+  // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
   outbox.start(byFunction ? 60_000 : 5_000)
   runtime = {
     env,
@@ -120,15 +116,10 @@ export function publicRuntime(): PublicRuntime {
   // Every minute, re-queue the mails of the last day's bookings, trip requests and sign-ups: a no-op for those
   // already queued or sent, and the mail of one stored just before a crash is sent after all.
   const sweep = async () => {
-    if (!(await moveOldQueue()) || byFunction) return
-    const since = new Date(Date.now() - 24 * 3_600_000).toISOString()
-    const deps = {bookings: rt.bookings, teamEmail: rt.env.teamEmail, mailContent}
-    const notify = rt.outbox.enqueue
-    await Promise.all([
-      sweepBookingNotifications(since, {...mailDeps, bookings: rt.bookings}),
-      requeueItineraryNotifications(since, {...deps, notify}),
-      requeueNewsletterNotifications(since, {...deps, notify}),
-    ]).catch((error: unknown) => console.error('[outbox sweep]', error))
+    if (!(await moveOldQueue())) return
+    await requeueRecentNotifications(sweepWindow(byFunction, new Date()), {...mailDeps, bookings: rt.bookings}).catch(
+      (error: unknown) => console.error('[outbox sweep]', error),
+    )
   }
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()

@@ -7,7 +7,7 @@ import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage, Outbox} from '../lib/mailer.ts'
-import {requeueSince} from '../lib/requeue.ts'
+import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 /**
  * Spec §7 "Send notifications" (body: bookingRef): an acknowledgement to the traveller (with the link to their
@@ -140,15 +140,15 @@ export const bookingNotifier = (deps: BookingMailDeps): BookingNotifier => ({
     void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
 })
 
-/** Queues the mails of every booking received since `since` again (see lib/requeue.ts). */
+/** Queues the mails of every booking received in `window` again (see lib/requeue.ts). */
 export function sweepBookingNotifications(
-  since: string,
+  window: SweepWindow,
   deps: BookingMailDeps & {bookings: SanityClient},
 ): Promise<number> {
   return requeueSince<StoredBooking>(
     deps.bookings,
-    '*[_type == "booking" && created_at >= $since] | order(created_at asc)',
-    since,
+    '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)',
+    window,
     (booking) => queueBookingNotifications(booking, deps),
   )
 }

@@ -210,11 +210,11 @@ export async function runLoadWithFaults({
     // As in the server: the minute sweep re-queues recent bookings while the outbox delivers. Ten minutes pass on
     // the outbox's clock, so messages that failed during the outage are due again.
     clockSkew = 10 * 60_000
-    await sweepBookingNotifications(startedAt, {...notifications, bookings})
+    await sweepBookingNotifications({since: startedAt}, {...notifications, bookings})
     for (let i = 0; i < 600 && smtp!.received.length < stored.length * 2; i++) {
       await Promise.all([
         outbox.flush(),
-        sweepBookingNotifications(startedAt, {...notifications, bookings}),
+        sweepBookingNotifications({since: startedAt}, {...notifications, bookings}),
       ])
       await sleep(100)
     }
