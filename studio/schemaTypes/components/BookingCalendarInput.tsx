@@ -39,6 +39,7 @@ import {
   CALENDAR_DAYS,
   calendarDays,
   calendarMonths,
+  dayAfterKey,
   STATE_WORDS,
   toggleBlackout,
   WEEKDAYS,
@@ -99,53 +100,69 @@ function useBookingLoads(experienceId: string | undefined, from: string, to: str
       setPlaces({status: 'no-experience'})
       return
     }
+    setPlaces({status: 'loading'})
     const bookings = client.withConfig({dataset: bookingsDataset, perspective: 'raw'})
+    const fail = (error: unknown) => {
+      const code = (error as {statusCode?: number}).statusCode
+      setPlaces(
+        code === 401 || code === 403
+          ? {status: 'denied', message: 'You cannot read the bookings.'}
+          : {status: 'failed', message: error instanceof Error ? error.message : String(error)},
+      )
+    }
     let live = true
     let timer: ReturnType<typeof setTimeout> | undefined
-    const read = async () => {
+    let listening: {unsubscribe: () => void} | undefined
+    const read = async (slug: string, unlimited: boolean) => {
+      try {
+        const loads = await bookings.fetch<BookingLoad[]>(bookingLoadsQuery, {
+          experience: slug,
+          from,
+          to,
+          statuses: [...COUNTED_STATUSES],
+        })
+        if (live) setPlaces({status: 'ready', loads, unlimited})
+      } catch (error) {
+        if (live) fail(error)
+      }
+    }
+    const start = async () => {
       try {
         const experience = await client.fetch<{slug?: string; isBespoke?: boolean} | null>(
           calendarExperienceQuery,
           {id: experienceId},
         )
-        const loads = experience?.slug
-          ? await bookings.fetch<BookingLoad[]>(bookingLoadsQuery, {
-              experience: experience.slug,
-              from,
-              to,
-              statuses: [...COUNTED_STATUSES],
-            })
-          : []
-        if (live) setPlaces({status: 'ready', loads, unlimited: Boolean(experience?.isBespoke)})
-      } catch (error) {
         if (!live) return
-        const code = (error as {statusCode?: number}).statusCode
-        setPlaces(
-          code === 401 || code === 403
-            ? {status: 'denied', message: 'You cannot read the bookings.'}
-            : {status: 'failed', message: error instanceof Error ? error.message : String(error)},
-        )
+        const slug = experience?.slug
+        const unlimited = Boolean(experience?.isBespoke)
+        // An experience without a slug has no bookings yet: nothing is full.
+        if (!slug) return setPlaces({status: 'ready', loads: [], unlimited})
+        await read(slug, unlimited)
+        if (!live) return
+        // A booking of this experience confirmed, moved or cancelled elsewhere: read again, once for a burst.
+        listening = bookings
+          .listen(
+            '*[_type == "booking" && experience_id == $experience]',
+            {experience: slug},
+            {events: ['mutation'], includeResult: false, visibility: 'query'},
+          )
+          .subscribe({
+            next: () => {
+              clearTimeout(timer)
+              timer = setTimeout(() => void read(slug, unlimited), 300)
+            },
+            // The numbers already shown stay; the next change of the form's experience listens again.
+            error: () => undefined,
+          })
+      } catch (error) {
+        if (live) fail(error)
       }
     }
-    void read()
-    // A confirmation or a cancellation elsewhere: read again, once for a burst of changes.
-    const subscription = bookings
-      .listen(
-        '*[_type == "booking"]',
-        {},
-        {events: ['mutation'], includeResult: false, visibility: 'query'},
-      )
-      .subscribe({
-        next: () => {
-          clearTimeout(timer)
-          timer = setTimeout(() => void read(), 500)
-        },
-        error: () => undefined,
-      })
+    void start()
     return () => {
       live = false
       clearTimeout(timer)
-      subscription.unsubscribe()
+      listening?.unsubscribe()
     }
   }, [client, bookingsDataset, experienceId, from, to])
 
@@ -325,22 +342,10 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
   )
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const date = (event.target as HTMLElement).dataset?.date
-    if (!date) return
-    const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7
-    const steps: Record<string, number> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
-      ArrowUp: -7,
-      ArrowDown: 7,
-      Home: -weekday,
-      End: 6 - weekday,
-      PageUp: -28,
-      PageDown: 28,
-    }
-    const step = steps[event.key]
-    if (step === undefined) return
+    const next = date ? dayAfterKey(date, event.key) : null
+    if (!next) return
     event.preventDefault()
-    moveFocus(addDays(date, step))
+    moveFocus(next)
   }
 
   const [announcement, setAnnouncement] = useState('')

@@ -5,6 +5,7 @@ import {countLoads, resolveBookingRules, type BookingLoad} from '@repo/schemas/c
 import {
   calendarDays,
   calendarMonths,
+  dayAfterKey,
   toggleBlackout,
   weekdayIndex,
   WEEKDAYS,
@@ -162,6 +163,26 @@ describe('calendarMonths', () => {
   it('names the weekdays Monday first, whatever the machine’s time zone', () => {
     expect(WEEKDAYS.map((w) => w.short)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
     expect(weekdayIndex('2026-12-04')).toBe(4) // a Friday
+  })
+})
+
+describe('dayAfterKey', () => {
+  it('moves as a date picker grid does', () => {
+    const friday = '2026-12-04'
+    expect(dayAfterKey(friday, 'ArrowLeft')).toBe('2026-12-03')
+    expect(dayAfterKey(friday, 'ArrowRight')).toBe('2026-12-05')
+    expect(dayAfterKey(friday, 'ArrowUp')).toBe('2026-11-27')
+    expect(dayAfterKey(friday, 'ArrowDown')).toBe('2026-12-11')
+    expect(dayAfterKey(friday, 'Home')).toBe('2026-11-30')
+    expect(dayAfterKey(friday, 'End')).toBe('2026-12-06')
+    expect(dayAfterKey(friday, 'PageUp')).toBe('2026-11-04')
+    expect(dayAfterKey(friday, 'PageDown')).toBe('2027-01-04')
+    expect(dayAfterKey(friday, 'a')).toBeNull()
+  })
+
+  it('keeps to the last day of a shorter month', () => {
+    expect(dayAfterKey('2027-01-31', 'PageDown')).toBe('2027-02-28')
+    expect(dayAfterKey('2026-12-31', 'PageUp')).toBe('2026-11-30')
   })
 })
 

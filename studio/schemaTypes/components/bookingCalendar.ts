@@ -149,6 +149,43 @@ export function calendarMonths(days: readonly CalendarDay[]): CalendarMonth[] {
   return months
 }
 
+/** The same day of another month, or that month's last day when it is shorter (PageUp/PageDown in a date grid). */
+export function sameDayInMonth(date: string, months: number): string {
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number]
+  const first = new Date(Date.UTC(year, month - 1 + months, 1))
+  const length = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  first.setUTCDate(Math.min(dayOfMonth, length))
+  return first.toISOString().slice(0, 10)
+}
+
+/**
+ * The day a key moves to from `date` in the calendar, as in the WAI-ARIA date picker grid: arrows by a day or a
+ * week, Home and End to the week's Monday and Sunday, PageUp and PageDown by a month. `null` for other keys.
+ */
+export function dayAfterKey(date: string, key: string): string | null {
+  const weekday = weekdayIndex(date)
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(date, -1)
+    case 'ArrowRight':
+      return addDays(date, 1)
+    case 'ArrowUp':
+      return addDays(date, -7)
+    case 'ArrowDown':
+      return addDays(date, 7)
+    case 'Home':
+      return addDays(date, -weekday)
+    case 'End':
+      return addDays(date, 6 - weekday)
+    case 'PageUp':
+      return sameDayInMonth(date, -1)
+    case 'PageDown':
+      return sameDayInMonth(date, 1)
+    default:
+      return null
+  }
+}
+
 /** The column headings, Monday to Sunday: short and full names. 2024-01-01 was a Monday. */
 export const WEEKDAYS = Array.from({length: 7}, (_, i) => formatWeekday(addDays('2024-01-01', i)))
 

@@ -92,9 +92,10 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
       pax_total: 4,
     })
   // Confirmed bookings take all four places on one date; a request for four on the next takes none.
+  const requested = booking(requestedDate, 'new')
   await seed(bookings, [
     booking(fullDate, 'confirmed'),
-    booking(requestedDate, 'new'),
+    requested,
     booking(addDays(today, 50), 'declined'),
   ])
 
@@ -118,6 +119,12 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
   await expect(day(page, requestedDate, 'available, 0 of 4 places taken')).toBeVisible()
   await expect(day(page, addDays(today, 50), 'available, 0 of 4 places taken')).toBeVisible()
   await expect(page.getByTestId('booking-calendar-places')).toHaveCount(0)
+
+  // Confirming the request elsewhere (the dashboard, the bookings workspace) fills its date while the form is open.
+  await bookings.patch(requested._id).set({status: 'confirmed'}).commit({visibility: 'sync'})
+  await expect(day(page, requestedDate, 'full, 4 of 4 places taken')).toBeVisible({
+    timeout: 30_000,
+  })
 
   // The legend names every state in words, and the calendar passes axe's WCAG 2.2 AA checks (contrast included).
   for (const words of ['Available', 'Blocked by lead time', 'Blacked out', 'Full', 'Past'])
@@ -164,4 +171,37 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
   ).toBeVisible()
   await expect(day(page, addDays(today, 5), /available/)).toBeVisible()
   expect(await draftBlackouts()).toEqual([seededBlackout])
+})
+
+test('when the bookings cannot be read, the calendar says so instead of calling dates free', async ({
+  page,
+  studioUrl,
+}) => {
+  test.slow()
+  // The seeded Lion's Head settings; nothing is changed. The bookings dataset answers as it does for an editor
+  // without access to it.
+  await page.route(/\/data\/(query|listen)\/bookings\b/, (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'forbidden',
+        message: 'The token may not read dataset "bookings"',
+      }),
+    }),
+  )
+  await page.goto(studioSignInLink())
+  await expect(page).toHaveURL(/\/studio\/content/)
+  await page.goto(
+    `${studioUrl}/content/intent/edit/id=settings-lions-head-sunset-hike;type=experienceSettings/`,
+  )
+  await expect(page.getByTestId('booking-calendar-places')).toHaveText(
+    'Full dates are not shown: you cannot read the bookings. A date marked available may be full.',
+    {timeout: 30_000},
+  )
+  const calendar = page.getByTestId('booking-calendar')
+  await expect(calendar.getByRole('button', {name: /, full/})).toHaveCount(0)
+  await expect(
+    calendar.getByRole('button', {name: /, available, places booked not known$/}).first(),
+  ).toBeVisible()
 })
