@@ -409,11 +409,12 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
           <div ref={grid} onKeyDown={onKeyDown} role="group" aria-labelledby={headingId}>
             <Grid gridTemplateColumns={[1, 1, 2]} gap={4}>
               {months.map((month) => (
-                <Stack as="section" key={month.key} gap={2} aria-label={month.title}>
-                  <Text as="h4" size={1} weight="semibold">
+                <Stack key={month.key} gap={2}>
+                  <Text as="h4" id={`${headingId}-${month.key}`} size={1} weight="semibold">
                     {month.title}
                   </Text>
                   <table
+                    aria-labelledby={`${headingId}-${month.key}`}
                     style={{
                       borderCollapse: 'separate',
                       borderSpacing: 2,
