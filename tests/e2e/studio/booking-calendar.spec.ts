@@ -105,12 +105,18 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
   await expect(page.getByTestId('document-pane')).toBeVisible()
   const calendar = page.getByTestId('booking-calendar')
   await expect(calendar).toBeVisible({timeout: 30_000})
+  // The stored values are on the form: the document has loaded, and a click now changes it.
+  await expect(page.getByTestId('field-leadTimeDays').locator('input')).toHaveValue('3')
 
   // Today and the lead time's days are blocked, and say why; the day after is bookable.
   for (const offset of [0, 1, 2])
     await expect(
       day(page, addDays(today, offset), 'blocked by lead time (bookings need 3 days’ notice)'),
     ).toHaveAttribute('aria-disabled', 'true')
+  await expect(day(page, today, /blocked by lead time/)).toHaveAttribute(
+    'title',
+    /Travellers cannot book this date anyway: it is inside the lead time\.$/,
+  )
   await expect(day(page, addDays(today, 3), /available/)).toBeVisible()
   await expect(day(page, seededBlackout, 'blacked out')).toHaveAttribute('aria-pressed', 'true')
 
