@@ -196,6 +196,8 @@ test('when the bookings cannot be read, the calendar says so instead of calling 
       }),
     }),
   )
+  // In the dark scheme this time (the studio follows the system's), for axe's contrast check below.
+  await page.emulateMedia({colorScheme: 'dark'})
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content/)
   await page.goto(
@@ -210,4 +212,10 @@ test('when the bookings cannot be read, the calendar says so instead of calling 
   await expect(
     calendar.getByRole('button', {name: /, available, places booked not known$/}).first(),
   ).toBeVisible()
+  await expect(calendar.locator('[data-scheme="dark"]').first()).toBeAttached()
+  const axe = await new AxeBuilder({page})
+    .include('[data-testid="booking-calendar"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
 })
