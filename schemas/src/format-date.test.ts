@@ -6,7 +6,9 @@ import {
   formatLongDate,
   formatLongDateTime,
   formatShortDate,
+  formatMonthAndYear,
   formatTripDate,
+  formatWeekday,
   toIsoDate,
 } from './format-date.ts'
 
@@ -32,6 +34,12 @@ describe('format-date', () => {
     expect(formatTripDate('2026-01-05')).toBe('Jan 05, 2026')
     expect(formatTripDate('2026-09-30')).toBe('Sep 30, 2026')
     expect(formatCreatedAt(date)).toBe('Nov 21, 14:05')
+  })
+
+  it('names a calendar month and its weekdays', () => {
+    expect(formatMonthAndYear('2026-12-04')).toBe('December 2026')
+    expect(formatWeekday('2026-11-23')).toEqual({short: 'Mon', long: 'Monday'})
+    expect(formatWeekday('nope')).toEqual({short: '', long: ''})
   })
 
   it('returns an empty string for an invalid date instead of throwing', () => {

@@ -69,3 +69,13 @@ export const formatShortDate = (value: DateInput): string =>
     (date) =>
       `${shortWeekday(date)} ${date.getDate()} ${shortMonthName(date)} ${date.getFullYear()}`,
   )
+
+/** "December 2026": a month's heading in a calendar. */
+export const formatMonthAndYear = (value: DateInput): string =>
+  formatWith(value, (date) => `${monthName(date)} ${date.getFullYear()}`)
+
+/** "Mon" and "Monday": a calendar's column heading and its full name for screen readers. */
+export const formatWeekday = (value: DateInput): {short: string; long: string} => {
+  const date = toDate(value)
+  return date ? {short: shortWeekday(date), long: weekdayName(date)} : {short: '', long: ''}
+}

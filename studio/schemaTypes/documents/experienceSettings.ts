@@ -20,6 +20,7 @@ import {
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {STUDIO_API_VERSION, documentIds} from '../../lib/fields'
+import {BookingCalendarInput} from '../components/BookingCalendarInput'
 
 type SettingsDraft = {minPax?: number; maxPax?: number; timeSlots?: string[]}
 
@@ -100,6 +101,8 @@ export const experienceSettings = defineType({
       type: 'array',
       description: 'Days the experience cannot be booked (public holidays, guide leave, closures).',
       of: [defineArrayMember({type: 'date', options: {dateFormat: 'D MMM YYYY'}})],
+      // The next 90 days as travellers find them, above the list; clicking a day adds or removes it here.
+      components: {input: BookingCalendarInput},
       initialValue: [],
       validation: (rule) =>
         rule.custom(
