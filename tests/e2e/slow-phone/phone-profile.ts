@@ -22,3 +22,18 @@ export const isHydrated = (page: Page) =>
 
 /** Opens `path` and returns as soon as the server's HTML starts to arrive, long before the page's scripts run. */
 export const openAtFirstPaint = (page: Page, path: string) => page.goto(path, {waitUntil: 'commit'})
+
+/**
+ * Holds the page's scripts until the returned function is called: taps made meanwhile come before hydration
+ * however fast the machine running the test is (a busy CI machine could otherwise hydrate the page before
+ * Playwright has found the button), and the scripts then arrive over the throttled network as usual.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}

@@ -3,7 +3,7 @@ import {test as base, type Page} from '@playwright/test'
 import {throttleLikeAPhone} from './phone-profile.ts'
 
 export {expect} from '@playwright/test'
-export {isHydrated, openAtFirstPaint} from './phone-profile.ts'
+export {holdScripts, isHydrated, openAtFirstPaint} from './phone-profile.ts'
 
 /**
  * The slow-phone project's fixture: every page runs on the throttled phone (phone-profile.ts). Unlike the main
