@@ -10,6 +10,7 @@ import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp} from './create-site-app.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
+import {sitePreviewFromEnv} from './preview/preview-env.ts'
 import {createPageModuleList} from './vite-manifest.ts'
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
@@ -42,6 +43,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     apiRoutes,
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
+    preview: sitePreviewFromEnv(env),
   })
   return getRequestListener(app.fetch)
 }
@@ -65,6 +67,7 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     siteConfig: publicSiteConfig(env),
     apiRoutes,
     frameAncestors: env.frameAncestors,
+    preview: sitePreviewFromEnv(env),
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
       console.error(error)
