@@ -41,6 +41,8 @@ export type SiteAppOptions = {
   frameAncestors?: string[] | undefined
   /** Preview mode for the studio's Presentation tool; without it no request ever reads drafts. */
   preview?: SitePreview | undefined
+  /** The SSR bundle's list of the site's queries, the only ones a preview may run. */
+  getPreviewQueries?: (() => Promise<readonly string[]>) | undefined
   onError?: (error: unknown) => void
 }
 
@@ -82,6 +84,13 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   )
   app.use('*', sameOriginWrites([new URL(siteUrl).origin]))
 
+  if (preview) {
+    const getPreviewQueries = options.getPreviewQueries ?? (async () => [])
+    app.route(
+      '/api/preview',
+      preview.api(async () => new Set(await getPreviewQueries())),
+    )
+  }
   if (apiRoutes) app.route('/api', apiRoutes)
   app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
 

@@ -44,6 +44,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
+    getPreviewQueries: async () => entry.previewQueries,
   })
   return getRequestListener(app.fetch)
 }
@@ -68,6 +69,8 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     apiRoutes,
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
+    getPreviewQueries: async () =>
+      ((await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServerModule).previewQueries,
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
       console.error(error)

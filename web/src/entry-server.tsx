@@ -56,3 +56,5 @@ export const render: RenderFn = async (request, {fetcher, nonce}) => {
     modules,
   }
 }
+
+export {previewQueries} from './preview/preview-queries'

@@ -12,6 +12,8 @@ import './styles/booking.css'
 declare global {
   interface Window {
     __RQ_STATE__?: DehydratedState
+    /** Set by the server on pages rendered in preview for the studio (web/server/preview/preview-page.ts). */
+    __PREVIEW__?: boolean
   }
 }
 
@@ -37,6 +39,9 @@ async function start() {
   await loadMatchedRoutes(routes)
   // Loader data and errors (e.g. the 404) come from `window.__staticRouterHydrationData`, written by the server.
   const router = createBrowserRouter(routes)
+  // Only pages rendered in preview load the preview code (its own chunk); before hydrating, so that no read
+  // goes to the published content.
+  if (window.__PREVIEW__) (await import('./preview/start-preview')).startPreview({queryClient, router})
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the

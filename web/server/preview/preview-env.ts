@@ -5,8 +5,10 @@ import {createClient} from '@sanity/client'
 
 import type {ServerEnv} from '../env.ts'
 import {createDraftFetcher} from './draft-fetcher.ts'
+import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
 import {createSitePreview, type SitePreview} from './site-preview.ts'
+import {createStegaFetcher} from './stega-fetcher.ts'
 
 type LocalSecrets = {readToken?: string; writeToken?: string}
 
@@ -32,6 +34,9 @@ export function sitePreviewFromEnv(
   const writeToken = source.SANITY_WRITE_TOKEN || local.writeToken
   if (!previewToken || !writeToken) return undefined
   const base = {...env.sanity, useCdn: false, useProjectHostname: false} as const
+  const drafts = createClient({...base, token: previewToken, perspective: 'drafts'})
+  // The studio the lake serves (its TLS origin, the one allowed to frame the site), content workspace.
+  const studio = env.frameAncestors[0] ?? ''
   return createSitePreview({
     sessions: createPreviewSessionStore(
       createClient({
@@ -42,7 +47,9 @@ export function sitePreviewFromEnv(
       }),
     ),
     secretsClient: createClient({...base, token: previewToken, perspective: 'raw'}),
-    draftFetcher: createDraftFetcher(createClient({...base, token: previewToken, perspective: 'drafts'})),
+    draftFetcher: createDraftFetcher(drafts),
+    queryFetcher: createStegaFetcher(drafts, () => ({baseUrl: `${studio}/studio`, workspace: 'content'})),
+    liveEvents: createLiveRelay(drafts),
     studioOrigins: env.frameAncestors,
     siteUrl: env.siteUrl,
   })

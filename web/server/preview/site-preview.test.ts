@@ -8,9 +8,13 @@ import {sanityFetch} from '../../src/lib/sanity-fetch'
 import {createContentFetcher} from '../content-fetcher.ts'
 import {createSiteApp} from '../create-site-app.ts'
 import type {RenderFn} from '../render-contract.ts'
+import {experienceBySlugQuery} from '../../src/features/experiences/api/get-experience'
+import {previewQueries} from '../../src/preview/preview-queries'
 import {createDraftFetcher} from './draft-fetcher.ts'
+import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
 import {createSitePreview, PREVIEW_COOKIE} from './site-preview.ts'
+import {createStegaFetcher} from './stega-fetcher.ts'
 
 // The handshake against a real lake: the secret the studio's Presentation tool writes (createPreviewSecret is the
 // function the tool calls), checked by `validatePreviewUrl` with the server's read token.
@@ -37,8 +41,9 @@ let clock = Date.now()
 beforeAll(async () => {
   lake = await startTestLake()
   editor = lake.client({token: lake.secrets.editorToken})
-  await editor.create({_id: 'exp-preview', _type: 'experience', title: 'Published title'})
-  await editor.create({_id: 'drafts.exp-preview', _type: 'experience', title: 'Draft title'})
+  const experience = {_type: 'experience', slug: {_type: 'slug', current: 'walk'}, fromPrice: 450}
+  await editor.create({...experience, _id: 'exp-preview', title: 'Published title'})
+  await editor.create({...experience, _id: 'drafts.exp-preview', title: 'Draft title', fromPrice: 520})
   const sanity = {projectId: 'local', dataset: 'production', apiHost: lake.url, apiVersion: '2025-02-19'}
   const base = {...sanity, useCdn: false, useProjectHostname: false} as const
   const preview = createSitePreview({
@@ -48,6 +53,8 @@ beforeAll(async () => {
     ),
     secretsClient: createClient({...base, token: lake.secrets.readToken, perspective: 'raw'}),
     draftFetcher: createDraftFetcher(createClient({...base, token: lake.secrets.readToken})),
+    queryFetcher: createStegaFetcher(createClient({...base, token: lake.secrets.readToken}), `${STUDIO}/studio`),
+    liveEvents: createLiveRelay(createClient({...base, token: lake.secrets.readToken})),
     studioOrigins: [STUDIO],
     siteUrl: SITE,
   })
@@ -58,6 +65,7 @@ beforeAll(async () => {
     siteUrl: SITE,
     frameAncestors: [STUDIO],
     preview,
+    getPreviewQueries: async () => previewQueries,
   })
 })
 afterAll(() => lake.stop())
@@ -183,5 +191,63 @@ describe('a page in preview', () => {
     expect(response.headers.get('location')).toBe('/x')
     const absolute = await get(`${SITE}/api/preview/disable?redirect=https://evil.example/x`)
     expect(absolute.headers.get('location')).not.toMatch(/evil/)
+  })
+})
+
+const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|\u{1D173}|\u{1D174}|\u{1D175}|\u{1D176}|\u{1D177}|\u{1D178}|\u{1D179}|\u{1D17A}/u
+
+const postQuery = (body: unknown, cookie?: string) =>
+  app.request(`${SITE}/api/preview/query`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      origin: SITE,
+      'sec-fetch-site': 'same-origin',
+      ...(cookie ? {cookie: `${PREVIEW_COOKIE}=${cookie}`} : {}),
+    },
+  })
+
+describe('the preview browser’s reads', () => {
+  it('runs the site’s own queries over drafts, with stega in display text only', async () => {
+    expect(previewQueries).toContain(experienceBySlugQuery)
+    const cookie = sessionCookie(await get(await studioSecret()))
+    const response = await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}}, cookie)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const {result} = (await response.json()) as {result: {title: string; slug: string; fromPrice: number}}
+    expect(result.title).toMatch(/^Draft title/)
+    expect(result.title).toMatch(STEGA)
+    // What code compares or links with stays as stored.
+    expect(result.slug).toBe('walk')
+    expect(result.fromPrice).toBe(520)
+  })
+
+  it('refuses without a session, and refuses queries the site does not make', async () => {
+    expect((await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}})).status).toBe(401)
+    const cookie = sessionCookie(await get(await studioSecret()))
+    for (const query of ['*[_type == "previewSession"]', '*', `${experienceBySlugQuery} `]) {
+      const response = await postQuery({query, params: {}}, cookie)
+      expect(response.status).toBe(403)
+    }
+    expect((await postQuery({query: experienceBySlugQuery, params: 'x'}, cookie)).status).toBe(400)
+  })
+
+  it('streams a change the studio saves to a draft, only to an open session', async () => {
+    expect((await get(`${SITE}/api/preview/live`)).status).toBe(401)
+    const cookie = sessionCookie(await get(await studioSecret()))
+    const controller = new AbortController()
+    const response = await app.request(`${SITE}/api/preview/live`, {
+      headers: {cookie: `${PREVIEW_COOKIE}=${cookie}`},
+      signal: controller.signal,
+    })
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/)
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    while (!text.includes('event: welcome')) text += (await reader.read()).value ?? ''
+    await editor.patch('drafts.exp-preview').set({title: 'Draft title, typed on'}).commit()
+    while (!text.includes('event: change')) text += (await reader.read()).value ?? ''
+    controller.abort()
+    await reader.cancel().catch(() => undefined)
   })
 })

@@ -5,6 +5,8 @@ import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 
 import type {GroqFetcher} from '../../src/lib/sanity-fetch'
 import {samePagePath} from '../security.ts'
+import type {LiveSubscribe} from './live-relay.ts'
+import {createPreviewApi} from './preview-api.ts'
 import {PREVIEW_SESSION_MS, type PreviewSession, type PreviewSessionStore} from './preview-sessions.ts'
 
 export const PREVIEW_COOKIE = 'site_preview'
@@ -28,6 +30,9 @@ export type SitePreviewOptions = {
   secretsClient: SanityClient
   /** Reads with the token and the drafts perspective, with no cache shared with the public fetcher. */
   draftFetcher: GroqFetcher
+  /** The browser's reads: drafts with stega-encoded display text, for click-to-edit. */
+  queryFetcher: GroqFetcher
+  liveEvents: LiveSubscribe
   /** The studio origins allowed to frame the site (FRAME_ANCESTORS); a secret from another studio is refused. */
   studioOrigins: string[]
   siteUrl: string
@@ -39,6 +44,8 @@ export type SitePreview = {
   /** The session a request's cookie names, if it is open. */
   sessionFor: (c: Context) => Promise<PreviewSession | undefined>
   draftFetcher: GroqFetcher
+  /** `POST /api/preview/query` and `GET /api/preview/live`, given the site's own queries. */
+  api: (getAllowedQueries: () => Promise<ReadonlySet<string>>) => Hono
 }
 
 const PAGE_STYLE =
@@ -77,7 +84,8 @@ function handshakeHeaders(frameAncestors: string[], framing = frameAncestors.joi
  * session it opens is a document in the lake that closing deletes, so a copied cookie stops working.
  */
 export function createSitePreview(options: SitePreviewOptions): SitePreview {
-  const {sessions, secretsClient, draftFetcher, studioOrigins, siteUrl} = options
+  const {sessions, secretsClient, draftFetcher, queryFetcher, liveEvents, studioOrigins, siteUrl} =
+    options
   const siteOrigin = new URL(siteUrl).origin
   const handshake = new Hono()
 
@@ -119,12 +127,15 @@ export function createSitePreview(options: SitePreviewOptions): SitePreview {
     return c.body(null, 303, {...handshakeHeaders(studioOrigins), Location: target})
   })
 
+  const sessionFor = async (c: Context) => {
+    const token = getCookie(c, PREVIEW_COOKIE)
+    return token ? sessions.find(token) : undefined
+  }
   return {
     handshake,
     draftFetcher,
-    async sessionFor(c) {
-      const token = getCookie(c, PREVIEW_COOKIE)
-      return token ? sessions.find(token) : undefined
-    },
+    sessionFor,
+    api: (getAllowedQueries) =>
+      createPreviewApi({sessionFor, queryFetcher, liveEvents, getAllowedQueries}),
   }
 }

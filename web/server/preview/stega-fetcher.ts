@@ -1,0 +1,41 @@
+import type {FilterDefault, ResolveStudioUrl, SanityClient, StudioUrl} from '@sanity/client'
+
+import type {GroqFetcher} from '../../src/lib/sanity-fetch'
+
+/**
+ * Fields whose text is only ever shown: titles, headings and copy. Only these carry stega (the invisible pointers
+ * the overlays follow to the field), so slugs, enums, dates, prices, URLs, image fields and anything the code
+ * compares or builds links from stay exactly as stored. What is shown but also goes into `<head>`, JSON-LD or an
+ * attribute (a title in `<title>`, an alt text) is cleaned in the page by `src/preview/clean-stega.ts`.
+ */
+const DISPLAY_FIELDS = new Set([
+  'title', 'heading', 'overline', 'tagline', 'intro', 'description', 'overview', 'summary', 'teaser', 'blurb',
+  'text', 'quote', 'attribution', 'answer', 'question', 'caption', 'details', 'note', 'label', 'message',
+  'whatToExpect', 'whatToBring', 'goodToKnow', 'pricingNote', 'ctaHeading', 'ctaText', 'ctaLabel',
+  'philosophy', 'philosophyHeading', 'partnersHeading', 'morning', 'afternoon', 'evening', 'duration',
+  'meetingPickup', 'included', 'highlights', 'overviewPoints', 'optionalExtras', 'promises',
+  'reassuranceText', 'stickyBarText', 'bookButtonLabel', 'footerBlurb', 'newsletterHeading', 'newsletterText',
+  'defaultCancellationText', 'cancellation',
+])
+
+export const displayTextOnly: FilterDefault = (props) => {
+  if (!props.filterDefault(props)) return false
+  const names = props.sourcePath.filter((segment): segment is string => typeof segment === 'string')
+  // Image alt texts and anything under a link or slug never get stega.
+  if (names.some((name) => ['slug', 'alt', 'href', 'url', 'link', 'image', 'asset'].includes(name))) return false
+  const last = names.at(-1)
+  return last !== undefined && DISPLAY_FIELDS.has(last)
+}
+
+/** The preview browser's reads: drafts with stega pointing into the studio that opened the session. */
+export function createStegaFetcher(
+  client: SanityClient,
+  studioUrl: StudioUrl | ResolveStudioUrl,
+): GroqFetcher {
+  const stega = client.withConfig({
+    perspective: 'drafts',
+    useCdn: false,
+    stega: {enabled: true, studioUrl, filter: displayTextOnly},
+  })
+  return (query, params, signal) => stega.fetch(query, params, signal ? {signal} : {})
+}

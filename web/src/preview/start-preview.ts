@@ -1,0 +1,66 @@
+import type {QueryClient} from '@tanstack/react-query'
+import {enableVisualEditing, type HistoryAdapter} from '@sanity/visual-editing'
+import type {createBrowserRouter} from 'react-router-dom'
+
+import {setServerFetcher} from '../lib/sanity-fetch'
+import {keepStegaInTextOnly} from './clean-stega'
+import {previewFetch} from './preview-fetch'
+
+type Router = ReturnType<typeof createBrowserRouter>
+
+/** Navigation in the frame shows in the studio's address bar, and the studio's navigation moves the frame. */
+function historyAdapter(router: Router): HistoryAdapter {
+  return {
+    subscribe(navigate) {
+      const current = () => {
+        const {pathname, search, hash} = router.state.location
+        return `${pathname}${search}${hash}`
+      }
+      navigate({type: 'replace', url: current()})
+      return router.subscribe((state) => {
+        const type = state.historyAction === 'POP' ? 'pop' : state.historyAction === 'REPLACE' ? 'replace' : 'push'
+        navigate({type, url: current()})
+      })
+    },
+    update(update) {
+      if (update.type === 'pop') void router.navigate(-1)
+      else void router.navigate(update.url, {replace: update.type === 'replace'})
+    },
+  }
+}
+
+/**
+ * The preview's browser half, loaded only on pages the server rendered in preview (`window.__PREVIEW__`), so
+ * visitors never download it: reads go through the site's preview endpoint, every change the studio saves
+ * (drafts included) refetches the page's queries, and the overlays open the field a text came from.
+ */
+export function startPreview({queryClient, router}: {queryClient: QueryClient; router: Router}) {
+  // In the browser this fetcher is otherwise unset (the lazily loaded public client answers).
+  setServerFetcher(previewFetch)
+  keepStegaInTextOnly()
+
+  let pending: ReturnType<typeof setTimeout> | undefined
+  const refetch = () => {
+    // A burst of saves (typing) costs one refetch per animation frame or so, the newest winning.
+    if (pending) return
+    pending = setTimeout(() => {
+      pending = undefined
+      void queryClient.invalidateQueries()
+    }, 16)
+  }
+
+  const events = new EventSource('/api/preview/live')
+  events.addEventListener('change', refetch)
+  events.addEventListener('ended', () => {
+    events.close()
+    window.location.reload()
+  })
+
+  enableVisualEditing({
+    history: historyAdapter(router),
+    refresh: () => queryClient.invalidateQueries(),
+  })
+  // The server's page has no stega (its head and JSON-LD stay clean); the first read through the preview
+  // endpoint brings the overlays' pointers.
+  refetch()
+}
