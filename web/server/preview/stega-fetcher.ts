@@ -9,14 +9,13 @@ import type {GroqFetcher} from '../../src/lib/sanity-fetch'
  * attribute (a title in `<title>`, an alt text) is cleaned in the page by `src/preview/clean-stega.ts`.
  */
 const DISPLAY_FIELDS = new Set([
-  'title', 'heading', 'overline', 'tagline', 'intro', 'description', 'overview', 'summary', 'teaser', 'blurb',
-  'text', 'quote', 'attribution', 'answer', 'question', 'caption', 'details', 'note', 'label', 'message',
-  'whatToExpect', 'whatToBring', 'goodToKnow', 'pricingNote', 'ctaHeading', 'ctaText', 'ctaLabel',
-  'philosophy', 'philosophyHeading', 'partnersHeading', 'morning', 'afternoon', 'evening', 'duration',
-  'meetingPickup', 'included', 'highlights', 'overviewPoints', 'optionalExtras', 'promises',
-  'reassuranceText', 'stickyBarText', 'bookButtonLabel', 'footerBlurb', 'newsletterHeading', 'newsletterText',
-  'defaultCancellationText', 'cancellation',
+  'attribution', 'details', 'note', 'whatToExpect', 'whatToBring', 'goodToKnow', 'pricingNote', 'philosophy',
+  'morning', 'afternoon', 'evening', 'duration', 'meetingPickup', 'included', 'highlights', 'overviewPoints',
+  'optionalExtras', 'promises', 'footerBlurb', 'cancellation',
 ])
+/** `title`, `heroHeading`, `ctaText`, `storiesCtaLabel`…: copy by its name, as the schemas name it. */
+const DISPLAY_NAME =
+  /(?:^|[a-z])(?:title|heading|overline|tagline|intro|text|label|description|overview|summary|teaser|blurb|quote|answer|question|caption|message|toast)$/i
 
 export const displayTextOnly: FilterDefault = (props) => {
   if (!props.filterDefault(props)) return false
@@ -24,7 +23,7 @@ export const displayTextOnly: FilterDefault = (props) => {
   // Image alt texts and anything under a link or slug never get stega.
   if (names.some((name) => ['slug', 'alt', 'href', 'url', 'link', 'image', 'asset'].includes(name))) return false
   const last = names.at(-1)
-  return last !== undefined && DISPLAY_FIELDS.has(last)
+  return last !== undefined && (DISPLAY_FIELDS.has(last) || DISPLAY_NAME.test(last))
 }
 
 /** The preview browser's reads: drafts with stega pointing into the studio that opened the session. */
