@@ -173,7 +173,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () =>
-          addNonce(configScript + (session ? previewState() : '') + result.state, nonce),
+          addNonce(configScript + (session ? previewState(session.studioOrigin) : '') + result.state, nonce),
         )
       const response = c.html(page, result.status as 200, {
         // Rendered per request from live content: a shared cache adding its own delay on top of the server's

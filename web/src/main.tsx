@@ -13,7 +13,7 @@ declare global {
   interface Window {
     __RQ_STATE__?: DehydratedState
     /** Set by the server on pages rendered in preview for the studio (web/server/preview/preview-page.ts). */
-    __PREVIEW__?: boolean
+    __PREVIEW__?: {studioOrigin: string}
   }
 }
 
@@ -41,7 +41,8 @@ async function start() {
   const router = createBrowserRouter(routes)
   // Only pages rendered in preview load the preview code (its own chunk); before hydrating, so that no read
   // goes to the published content.
-  if (window.__PREVIEW__) (await import('./preview/start-preview')).startPreview({queryClient, router})
+  const preview = window.__PREVIEW__
+  if (preview) (await import('./preview/start-preview')).startPreview({queryClient, router, ...preview})
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the

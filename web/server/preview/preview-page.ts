@@ -27,6 +27,7 @@ export function previewMarker(url: URL): string {
 }
 
 /** Read by `src/main.tsx` to load the preview code; the server adds this response's nonce. */
-export function previewState(): string {
-  return '<script>window.__PREVIEW__=true</script>'
+export function previewState(studioOrigin: string): string {
+  // `<` escaped: the value can never close the script element.
+  return `<script>window.__PREVIEW__=${JSON.stringify({studioOrigin}).replace(/</g, '\\u003c')}</script>`
 }

@@ -140,7 +140,7 @@ describe('a page in preview', () => {
     expect(html).toContain('<h1>Draft title</h1>')
     expect(html).toMatch(/role="status" aria-label="Preview"/)
     expect(html).toContain('href="/api/preview/disable?redirect=%2Fexperiences%2Fwalk"')
-    expect(html).toContain('window.__PREVIEW__=true')
+    expect(html).toContain(`window.__PREVIEW__={"studioOrigin":"${STUDIO}"}`)
     expect(previewed.headers.get('cache-control')).toBe('private, no-store')
     expect(previewed.headers.get('vary')).toMatch(/Cookie/)
 

@@ -2,9 +2,11 @@ import type {QueryClient} from '@tanstack/react-query'
 import {enableVisualEditing, type HistoryAdapter} from '@sanity/visual-editing'
 import type {createBrowserRouter} from 'react-router-dom'
 
+import {publicEnv} from '../lib/env'
 import {setServerFetcher} from '../lib/sanity-fetch'
 import {keepStegaInTextOnly} from './clean-stega'
-import {previewFetch} from './preview-fetch'
+import {createPreviewFetch} from './preview-fetch'
+import {connectStudioLoader} from './studio-loader'
 
 type Router = ReturnType<typeof createBrowserRouter>
 
@@ -34,9 +36,16 @@ function historyAdapter(router: Router): HistoryAdapter {
  * visitors never download it: reads go through the site's preview endpoint, every change the studio saves
  * (drafts included) refetches the page's queries, and the overlays open the field a text came from.
  */
-export function startPreview({queryClient, router}: {queryClient: QueryClient; router: Router}) {
-  // In the browser this fetcher is otherwise unset (the lazily loaded public client answers).
-  setServerFetcher(previewFetch)
+export function startPreview({
+  queryClient,
+  router,
+  studioOrigin,
+}: {
+  queryClient: QueryClient
+  router: Router
+  /** The studio that opened the session (the server writes it into the page). */
+  studioOrigin: string
+}) {
   keepStegaInTextOnly()
 
   let pending: ReturnType<typeof setTimeout> | undefined
@@ -48,6 +57,15 @@ export function startPreview({queryClient, router}: {queryClient: QueryClient; r
       void queryClient.invalidateQueries()
     }, 16)
   }
+
+  const studio = connectStudioLoader({
+    projectId: publicEnv.sanity.projectId,
+    dataset: publicEnv.sanity.dataset,
+    studioUrl: `${studioOrigin}/studio/content`,
+    onChange: refetch,
+  })
+  // In the browser this fetcher is otherwise unset (the lazily loaded public client answers).
+  setServerFetcher(createPreviewFetch(studio))
 
   const events = new EventSource('/api/preview/live')
   events.addEventListener('change', refetch)

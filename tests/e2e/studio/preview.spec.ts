@@ -1,0 +1,167 @@
+import type {Frame, Page} from '@playwright/test'
+
+import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
+
+// Issue 15: an editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
+// public site keeps showing the published content until the editor publishes.
+
+const EXPERIENCE_ID = 'experience-lions-head-sunset-hike'
+const SLUG = 'lions-head-sunset-hike'
+const PAGE = `/experiences/${SLUG}`
+
+/** The site's page inside the Presentation tool's frame, once it is in preview and has hydrated. */
+async function previewFrame(page: Page): Promise<Frame> {
+  let frame: Frame | undefined
+  await expect(async () => {
+    frame = page.frames().find((f) => f.url().startsWith(env.siteUrl) && !f.url().includes('/api/'))
+    expect(frame).toBeDefined()
+    await expect(frame!.locator('#preview-marker')).toBeVisible({timeout: 2_000})
+    await frame!.locator('html[data-hydrated="true"]').waitFor({state: 'attached', timeout: 2_000})
+  }).toPass({timeout: 60_000})
+  return frame!
+}
+
+/** Resolves (in the frame) with the time at which `text` first appears in the page. */
+async function watchFor(frame: Frame, text: string) {
+  await frame.evaluate((wanted) => {
+    const found = () => (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(wanted)
+    ;(window as unknown as {__seen: Promise<number>}).__seen = new Promise<number>((resolve) => {
+      if (found()) return resolve(Date.now())
+      const observer = new MutationObserver(() => {
+        if (found()) {
+          observer.disconnect()
+          resolve(Date.now())
+        }
+      })
+      observer.observe(document.body, {subtree: true, childList: true, characterData: true})
+    })
+  }, text)
+  return () => frame.evaluate(() => (window as unknown as {__seen: Promise<number>}).__seen)
+}
+
+test('an editor types a title and a price in Presentation: the frame shows them within a second, the public site only after publishing', async ({
+  page,
+  browser,
+  lake,
+}) => {
+  test.slow()
+  const original = await lake.getDocument<{title: string; fromPrice: number}>(EXPERIENCE_ID)
+  await lake.delete(`drafts.${EXPERIENCE_ID}`).catch(() => undefined)
+  const newTitle = `Lion’s Head at Golden Hour ${Date.now() % 10_000}`
+  const newPrice = 700 + (Date.now() % 200)
+
+  try {
+    await page.goto(studioSignInLink())
+    await expect(page).toHaveURL(/\/studio\/content\/structure/)
+    await page.goto(`${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`)
+    const frame = await previewFrame(page)
+    await expect(frame.locator('h1')).toContainText(original!.title)
+
+    // The page is the experience: the Presentation tool opens its form beside the frame.
+    const titleInput = page.getByTestId('field-title').locator('input')
+    const priceInput = page.getByTestId('field-fromPrice').locator('input')
+    await expect(titleInput).toBeEditable({timeout: 30_000})
+
+    // Overlays are there once the preview's first read (with stega) has come back, and the page follows the
+    // form's unsaved state once the studio has answered its queries (web/src/preview/studio-loader.ts).
+    await expect(frame.locator('h1')).toHaveText(new RegExp(`^${original!.title}.+`, 'su'), {timeout: 10_000})
+    await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {timeout: 30_000})
+
+    const titleSeen = await watchFor(frame, newTitle)
+    const typedTitle = Date.now()
+    await titleInput.fill(newTitle)
+    const titleMs = (await titleSeen()) - typedTitle
+
+    const priceText = `ZAR ${newPrice}`
+    const priceSeen = await watchFor(frame, priceText)
+    const typedPrice = Date.now()
+    await priceInput.fill(String(newPrice))
+    const priceMs = (await priceSeen()) - typedPrice
+    console.log(`preview: typed title shown in the frame after ${titleMs} ms, price after ${priceMs} ms`)
+    expect(titleMs).toBeLessThanOrEqual(1_000)
+    expect(priceMs).toBeLessThanOrEqual(1_000)
+
+    // A visitor (another browser, no studio) still gets the published page.
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    const response = await visitor.goto(`${env.siteUrl}${PAGE}`)
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, must-revalidate')
+    await expect(visitor.locator('h1')).toHaveText(original!.title)
+    await expect(visitor.locator('main')).not.toContainText(newTitle)
+    await expect(visitor.locator('#preview-marker')).toHaveCount(0)
+    const visitorHtml = await visitor.content()
+    expect(visitorHtml).not.toContain(newTitle)
+    expect(visitorHtml).not.toMatch(/[\u200B-\u200D\uFEFF]{4,}/)
+
+    // The preview's head, JSON-LD and links carry no stega.
+    const head = await frame.evaluate(() => ({
+      title: document.title,
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent).join(''),
+      attributes: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value)).join(''),
+    }))
+    expect(head.title).toContain(newTitle)
+    for (const text of Object.values(head)) expect(text).not.toMatch(/[\u200B-\u200D\uFEFF\u2060-\u2064]{4,}/u)
+
+    // Click to edit: the price field has the focus; a click on the title in the frame moves it to the title.
+    await priceInput.focus()
+    await frame.locator('h1').click()
+    await expect(titleInput).toBeFocused({timeout: 10_000})
+
+    // Publish: the visitor's page shows the new values within five seconds.
+    await expect(page.getByTestId('action-publish')).toBeEnabled({timeout: 30_000})
+    await expect(async () => {
+      if (await page.getByTestId('action-publish').isEnabled()) await page.getByTestId('action-publish').click({timeout: 2_000})
+      await expect.poll(() => lake.getDocument(`drafts.${EXPERIENCE_ID}`), {timeout: 3_000}).toBeUndefined()
+    }).toPass({timeout: 30_000})
+    const published = Date.now()
+    await expect(async () => {
+      await visitor.reload()
+      await expect(visitor.locator('h1')).toHaveText(newTitle, {timeout: 500})
+      await expect(visitor.locator('main')).toContainText(priceText, {timeout: 500})
+    }).toPass({timeout: 5_000, intervals: [250]})
+    console.log(`preview: published values on the public site after ${Date.now() - published} ms`)
+    await visitorContext.close()
+  } finally {
+    await lakeClient()
+      .transaction()
+      .delete(`drafts.${EXPERIENCE_ID}`)
+      .patch(EXPERIENCE_ID, (p) => p.set({title: original!.title, fromPrice: original!.fromPrice}))
+      .commit()
+  }
+})
+
+test('preview cannot be entered without the studio’s handshake, and a visitor never gets drafts', async ({
+  page,
+  request,
+  lake,
+}) => {
+  // A made-up secret, no secret, and a cookie that no session has.
+  for (const url of [
+    '/api/preview/enable?sanity-preview-secret=forged-secret-123456&sanity-preview-pathname=/',
+    '/api/preview/enable',
+  ]) {
+    const response = await request.get(url, {maxRedirects: 0})
+    expect(response.status()).toBe(401)
+    expect(response.headers()['set-cookie']).toBeUndefined()
+  }
+  const forged = await request.get(PAGE, {headers: {cookie: `site_preview=${'a'.repeat(43)}`}})
+  expect(forged.headers()['cache-control']).toBe('public, max-age=0, must-revalidate')
+  expect(await forged.text()).not.toContain('preview-marker')
+
+  // A draft in the lake never reaches a visitor's page or the query endpoint.
+  const current = (await lake.getDocument(EXPERIENCE_ID))!
+  await lake.createOrReplace({...current, _id: `drafts.${EXPERIENCE_ID}`, title: 'Draft only title'})
+  try {
+    await page.goto(PAGE)
+    await expect(page.locator('main')).not.toContainText('Draft only title')
+    const query = await request.post('/api/preview/query', {
+      data: {query: '*[_type == "experience"][0].title', params: {}},
+      headers: {origin: env.siteUrl},
+    })
+    expect(query.status()).toBe(401)
+    const live = await request.get('/api/preview/live')
+    expect(live.status()).toBe(401)
+  } finally {
+    await lake.delete(`drafts.${EXPERIENCE_ID}`)
+  }
+})
