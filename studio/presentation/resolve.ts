@@ -48,7 +48,9 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
     resolve: (doc) => ({
       locations: [
         home,
-        ...(doc?.slug ? [{title: doc.title || 'Experience', href: `/experiences/${doc.slug}`}] : []),
+        ...(doc?.slug
+          ? [{title: doc.title || 'Experience', href: `/experiences/${doc.slug}`}]
+          : []),
       ],
     }),
   }),
@@ -56,7 +58,9 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   aboutPage: {locations: [about]},
   itinerary: {locations: [{title: 'Sample itinerary', href: '/itinerary/bespoke-7-day'}]},
   pageCopy: {locations: [home, experiences, stories, {title: 'Contact', href: '/contact'}]},
-  siteSettings: {locations: [home, experiences, stories, about, {title: 'Contact', href: '/contact'}]},
+  siteSettings: {
+    locations: [home, experiences, stories, about, {title: 'Contact', href: '/contact'}],
+  },
 }
 
 export const mainDocuments: NonNullable<PresentationPluginOptions['resolve']>['mainDocuments'] =

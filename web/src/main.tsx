@@ -6,6 +6,8 @@ import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from
 import {AppProvider} from './app/provider'
 import {createRoutes} from './app/router'
 import {createQueryClient} from './lib/query-client'
+import {publicEnv} from './lib/env'
+import {setServerFetcher} from './lib/sanity-fetch'
 import './styles/global.css'
 import './styles/booking.css'
 
@@ -42,7 +44,14 @@ async function start() {
   // Only pages rendered in preview load the preview code (its own chunk); before hydrating, so that no read
   // goes to the published content.
   const preview = window.__PREVIEW__
-  if (preview) (await import('./preview/start-preview')).startPreview({queryClient, router, ...preview})
+  if (preview)
+    (await import('./preview/start-preview')).startPreview({
+      queryClient,
+      router,
+      ...preview,
+      setServerFetcher,
+      sanity: publicEnv.sanity,
+    })
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the

@@ -24,7 +24,10 @@ async function previewFrame(page: Page): Promise<Frame> {
 /** Resolves (in the frame) with the time at which `text` first appears in the page. */
 async function watchFor(frame: Frame, text: string) {
   await frame.evaluate((wanted) => {
-    const found = () => (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(wanted)
+    const found = () =>
+      (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(
+        wanted,
+      )
     ;(window as unknown as {__seen: Promise<number>}).__seen = new Promise<number>((resolve) => {
       if (found()) return resolve(Date.now())
       const observer = new MutationObserver(() => {
@@ -53,7 +56,9 @@ test('an editor types a title and a price in Presentation: the frame shows them 
   try {
     await page.goto(studioSignInLink())
     await expect(page).toHaveURL(/\/studio\/content\/structure/)
-    await page.goto(`${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`)
+    await page.goto(
+      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
+    )
     const frame = await previewFrame(page)
     await expect(frame.locator('h1')).toContainText(original!.title)
 
@@ -64,8 +69,12 @@ test('an editor types a title and a price in Presentation: the frame shows them 
 
     // Overlays are there once the preview's first read (with stega) has come back, and the page follows the
     // form's unsaved state once the studio has answered its queries (web/src/preview/studio-loader.ts).
-    await expect(frame.locator('h1')).toHaveText(new RegExp(`^${original!.title}.+`, 'su'), {timeout: 10_000})
-    await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {timeout: 30_000})
+    await expect(frame.locator('h1')).toHaveText(new RegExp(`^${original!.title}.+`, 'su'), {
+      timeout: 10_000,
+    })
+    await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {
+      timeout: 30_000,
+    })
 
     const titleSeen = await watchFor(frame, newTitle)
     const typedTitle = Date.now()
@@ -77,7 +86,9 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     const typedPrice = Date.now()
     await priceInput.fill(String(newPrice))
     const priceMs = (await priceSeen()) - typedPrice
-    console.log(`preview: typed title shown in the frame after ${titleMs} ms, price after ${priceMs} ms`)
+    console.log(
+      `preview: typed title shown in the frame after ${titleMs} ms, price after ${priceMs} ms`,
+    )
     expect(titleMs).toBeLessThanOrEqual(1_000)
     expect(priceMs).toBeLessThanOrEqual(1_000)
 
@@ -96,11 +107,16 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     // The preview's head, JSON-LD and links carry no stega.
     const head = await frame.evaluate(() => ({
       title: document.title,
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent).join(''),
-      attributes: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value)).join(''),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')]
+        .map((s) => s.textContent)
+        .join(''),
+      attributes: [...document.querySelectorAll('*')]
+        .flatMap((el) => [...el.attributes].map((a) => a.value))
+        .join(''),
     }))
     expect(head.title).toContain(newTitle)
-    for (const text of Object.values(head)) expect(text).not.toMatch(/[\u200B-\u200D\uFEFF\u2060-\u2064]{4,}/u)
+    for (const text of Object.values(head))
+      expect(text).not.toMatch(/[\u200B-\u200D\uFEFF\u2060-\u2064]{4,}/u)
 
     // Click to edit: the price field has the focus; a click on the title in the frame moves it to the title.
     await priceInput.focus()
@@ -110,8 +126,11 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     // Publish: the visitor's page shows the new values within five seconds.
     await expect(page.getByTestId('action-publish')).toBeEnabled({timeout: 30_000})
     await expect(async () => {
-      if (await page.getByTestId('action-publish').isEnabled()) await page.getByTestId('action-publish').click({timeout: 2_000})
-      await expect.poll(() => lake.getDocument(`drafts.${EXPERIENCE_ID}`), {timeout: 3_000}).toBeUndefined()
+      if (await page.getByTestId('action-publish').isEnabled())
+        await page.getByTestId('action-publish').click({timeout: 2_000})
+      await expect
+        .poll(() => lake.getDocument(`drafts.${EXPERIENCE_ID}`), {timeout: 3_000})
+        .toBeUndefined()
     }).toPass({timeout: 30_000})
     const published = Date.now()
     await expect(async () => {
@@ -150,7 +169,11 @@ test('preview cannot be entered without the studio’s handshake, and a visitor 
 
   // A draft in the lake never reaches a visitor's page or the query endpoint.
   const current = (await lake.getDocument(EXPERIENCE_ID))!
-  await lake.createOrReplace({...current, _id: `drafts.${EXPERIENCE_ID}`, title: 'Draft only title'})
+  await lake.createOrReplace({
+    ...current,
+    _id: `drafts.${EXPERIENCE_ID}`,
+    title: 'Draft only title',
+  })
   try {
     await page.goto(PAGE)
     await expect(page.locator('main')).not.toContainText('Draft only title')

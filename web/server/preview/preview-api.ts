@@ -33,12 +33,16 @@ export function createPreviewApi(options: PreviewApiOptions): Hono {
   api.post('/query', async (c) => {
     if (!(await sessionFor(c))) return c.json(ENDED, 401)
     const body: unknown = await c.req.json().catch(() => undefined)
-    if (!isParams(body) || typeof body.query !== 'string' || (body.params !== undefined && !isParams(body.params)))
+    if (
+      !isParams(body) ||
+      typeof body.query !== 'string' ||
+      (body.params !== undefined && !isParams(body.params))
+    )
       return c.json({message: 'Send {query, params}.'}, 400)
     if (!(await getAllowedQueries()).has(body.query))
       return c.json({message: 'Only the site’s own queries can be previewed.'}, 403)
     const result = await queryFetcher(body.query, body.params ?? {}, c.req.raw.signal)
-    return c.json({result}, 200, {'Cache-Control': 'private, no-store', Vary: 'Cookie'})
+    return c.json({result}, 200, {'Cache-Control': 'private, no-store', 'Vary': 'Cookie'})
   })
 
   api.get('/live', async (c) => {

@@ -48,7 +48,10 @@ export function sitePreviewFromEnv(
     ),
     secretsClient: createClient({...base, token: previewToken, perspective: 'raw'}),
     draftFetcher: createDraftFetcher(drafts),
-    queryFetcher: createStegaFetcher(drafts, () => ({baseUrl: `${studio}/studio`, workspace: 'content'})),
+    queryFetcher: createStegaFetcher(drafts, () => ({
+      baseUrl: `${studio}/studio`,
+      workspace: 'content',
+    })),
     liveEvents: createLiveRelay(drafts),
     studioOrigins: env.frameAncestors,
     siteUrl: env.siteUrl,

@@ -20,7 +20,8 @@ import {createStegaFetcher} from './stega-fetcher.ts'
 // function the tool calls), checked by `validatePreviewUrl` with the server's read token.
 const SITE = 'http://localhost:3900'
 const STUDIO = 'https://localhost:3934'
-const template = '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'
 const titleQuery = '*[_id == "exp-preview"][0].title'
 
 /** A page that shows the title its request's fetcher reads, after a pause so that renders interleave. */
@@ -43,17 +44,35 @@ beforeAll(async () => {
   editor = lake.client({token: lake.secrets.editorToken})
   const experience = {_type: 'experience', slug: {_type: 'slug', current: 'walk'}, fromPrice: 450}
   await editor.create({...experience, _id: 'exp-preview', title: 'Published title'})
-  await editor.create({...experience, _id: 'drafts.exp-preview', title: 'Draft title', fromPrice: 520})
-  const sanity = {projectId: 'local', dataset: 'production', apiHost: lake.url, apiVersion: '2025-02-19'}
+  await editor.create({
+    ...experience,
+    _id: 'drafts.exp-preview',
+    title: 'Draft title',
+    fromPrice: 520,
+  })
+  const sanity = {
+    projectId: 'local',
+    dataset: 'production',
+    apiHost: lake.url,
+    apiVersion: '2025-02-19',
+  }
   const base = {...sanity, useCdn: false, useProjectHostname: false} as const
   const preview = createSitePreview({
     sessions: createPreviewSessionStore(
-      createClient({...base, dataset: 'bookings', token: lake.secrets.writeToken, perspective: 'raw'}),
+      createClient({
+        ...base,
+        dataset: 'bookings',
+        token: lake.secrets.writeToken,
+        perspective: 'raw',
+      }),
       () => clock,
     ),
     secretsClient: createClient({...base, token: lake.secrets.readToken, perspective: 'raw'}),
     draftFetcher: createDraftFetcher(createClient({...base, token: lake.secrets.readToken})),
-    queryFetcher: createStegaFetcher(createClient({...base, token: lake.secrets.readToken}), `${STUDIO}/studio`),
+    queryFetcher: createStegaFetcher(
+      createClient({...base, token: lake.secrets.readToken}),
+      `${STUDIO}/studio`,
+    ),
     liveEvents: createLiveRelay(createClient({...base, token: lake.secrets.readToken})),
     studioOrigins: [STUDIO],
     siteUrl: SITE,
@@ -72,7 +91,12 @@ afterAll(() => lake.stop())
 
 /** A secret as the Presentation tool creates it, and the address it opens in its frame. */
 async function studioSecret(pathname = '/experiences/walk') {
-  const {secret} = await createPreviewSecret(editor, 'presentation', `${STUDIO}/studio/content`, 'local-editor')
+  const {secret} = await createPreviewSecret(
+    editor,
+    'presentation',
+    `${STUDIO}/studio/content`,
+    'local-editor',
+  )
   const url = new URL('/api/preview/enable', SITE)
   url.searchParams.set('sanity-preview-secret', secret)
   url.searchParams.set('sanity-preview-pathname', pathname)
@@ -113,7 +137,10 @@ describe('entering preview', () => {
     const forged = new URL(real)
     forged.searchParams.set('sanity-preview-secret', 'a'.repeat(16))
     const tampered = new URL(real)
-    tampered.searchParams.set('sanity-preview-secret', real.searchParams.get('sanity-preview-secret')!.slice(0, -1) + 'x')
+    tampered.searchParams.set(
+      'sanity-preview-secret',
+      real.searchParams.get('sanity-preview-secret')!.slice(0, -1) + 'x',
+    )
     const missing = new URL('/api/preview/enable?sanity-preview-pathname=/', SITE)
     for (const url of [forged, tampered, missing]) {
       const response = await get(url.toString())
@@ -126,7 +153,12 @@ describe('entering preview', () => {
   })
 
   it('refuses a secret written by a studio on another origin', async () => {
-    const {secret} = await createPreviewSecret(editor, 'presentation', 'https://other-studio.example/studio', 'x')
+    const {secret} = await createPreviewSecret(
+      editor,
+      'presentation',
+      'https://other-studio.example/studio',
+      'x',
+    )
     const response = await get(`${SITE}/api/preview/enable?sanity-preview-secret=${secret}`)
     expect(response.status).toBe(401)
   })
@@ -194,7 +226,8 @@ describe('a page in preview', () => {
   })
 })
 
-const STEGA = /[\u200B-\u200D\u2060-\u2064\uFEFF]|\u{1D173}|\u{1D174}|\u{1D175}|\u{1D176}|\u{1D177}|\u{1D178}|\u{1D179}|\u{1D17A}/u
+const STEGA =
+  /[\u200B-\u200D\u2060-\u2064\uFEFF]|\u{1D173}|\u{1D174}|\u{1D175}|\u{1D176}|\u{1D177}|\u{1D178}|\u{1D179}|\u{1D17A}/u
 
 const postQuery = (body: unknown, cookie?: string) =>
   app.request(`${SITE}/api/preview/query`, {
@@ -202,7 +235,7 @@ const postQuery = (body: unknown, cookie?: string) =>
     body: JSON.stringify(body),
     headers: {
       'content-type': 'application/json',
-      origin: SITE,
+      'origin': SITE,
       'sec-fetch-site': 'same-origin',
       ...(cookie ? {cookie: `${PREVIEW_COOKIE}=${cookie}`} : {}),
     },
@@ -215,7 +248,9 @@ describe('the preview browser’s reads', () => {
     const response = await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}}, cookie)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
-    const {result} = (await response.json()) as {result: {title: string; slug: string; fromPrice: number}}
+    const {result} = (await response.json()) as {
+      result: {title: string; slug: string; fromPrice: number}
+    }
     expect(result.title).toMatch(/^Draft title/)
     expect(result.title).toMatch(STEGA)
     // What code compares or links with stays as stored.
@@ -224,7 +259,9 @@ describe('the preview browser’s reads', () => {
   })
 
   it('refuses without a session, and refuses queries the site does not make', async () => {
-    expect((await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}})).status).toBe(401)
+    expect((await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}})).status).toBe(
+      401,
+    )
     const cookie = sessionCookie(await get(await studioSecret()))
     for (const query of ['*[_type == "previewSession"]', '*', `${experienceBySlugQuery} `]) {
       const response = await postQuery({query, params: {}}, cookie)

@@ -7,7 +7,11 @@ import type {GroqFetcher} from '../../src/lib/sanity-fetch'
 import {samePagePath} from '../security.ts'
 import type {LiveSubscribe} from './live-relay.ts'
 import {createPreviewApi} from './preview-api.ts'
-import {PREVIEW_SESSION_MS, type PreviewSession, type PreviewSessionStore} from './preview-sessions.ts'
+import {
+  PREVIEW_SESSION_MS,
+  type PreviewSession,
+  type PreviewSessionStore,
+} from './preview-sessions.ts'
 
 export const PREVIEW_COOKIE = 'site_preview'
 
@@ -66,7 +70,10 @@ function handshakePage(
   )
 }
 
-function handshakeHeaders(frameAncestors: string[], framing = frameAncestors.join(' ') || "'none'") {
+function handshakeHeaders(
+  frameAncestors: string[],
+  framing = frameAncestors.join(' ') || "'none'",
+) {
   return {
     'Cache-Control': 'no-store',
     // The address holds the studio's secret: no Referer may carry it on.
@@ -95,7 +102,13 @@ export function createSitePreview(options: SitePreviewOptions): SitePreview {
       validated = await validatePreviewUrl(secretsClient, c.req.url)
     } catch (error) {
       console.error(error)
-      return handshakePage(c, studioOrigins, 503, 'Preview is unavailable', 'The preview could not be checked just now. Please reload the preview from the studio.')
+      return handshakePage(
+        c,
+        studioOrigins,
+        503,
+        'Preview is unavailable',
+        'The preview could not be checked just now. Please reload the preview from the studio.',
+      )
     }
     const secret = new URL(c.req.url).searchParams.get(urlSearchParamPreviewSecret) ?? ''
     const fromKnownStudio =

@@ -21,7 +21,9 @@ describe('which strings carry stega in preview', () => {
     [['body', {_key: 'a', _index: 0}, 'children', {_key: 'b', _index: 0}, 'text']],
     [['faqs', {_key: 'a', _index: 0}, 'answer']],
     [['whatToExpect', 0]],
-  ] as ContentSourceMapParsedPath[][])('display text %j', (path) => expect(encodes(path)).toBe(true))
+  ] as ContentSourceMapParsedPath[][])('display text %j', (path) =>
+    expect(encodes(path)).toBe(true),
+  )
 
   it.each([
     [['slug', 'current']],

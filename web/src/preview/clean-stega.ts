@@ -32,12 +32,18 @@ export function keepStegaInTextOnly(): () => void {
   const observer = new MutationObserver((mutations) => {
     let head = false
     for (const mutation of mutations) {
-      if (mutation.type === 'attributes' && mutation.target instanceof Element) cleanAttributes(mutation.target)
+      if (mutation.type === 'attributes' && mutation.target instanceof Element)
+        cleanAttributes(mutation.target)
       for (const node of mutation.addedNodes) if (node instanceof Element) cleanTree(node)
       if (document.head.contains(mutation.target)) head = true
     }
     if (head) cleanHead()
   })
-  observer.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true})
+  observer.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  })
   return () => observer.disconnect()
 }

@@ -2,8 +2,7 @@ import type {QueryClient} from '@tanstack/react-query'
 import {enableVisualEditing, type HistoryAdapter} from '@sanity/visual-editing'
 import type {createBrowserRouter} from 'react-router-dom'
 
-import {publicEnv} from '../lib/env'
-import {setServerFetcher} from '../lib/sanity-fetch'
+import type {GroqFetcher} from '../lib/sanity-fetch'
 import {keepStegaInTextOnly} from './clean-stega'
 import {createPreviewFetch} from './preview-fetch'
 import {connectStudioLoader} from './studio-loader'
@@ -20,7 +19,12 @@ function historyAdapter(router: Router): HistoryAdapter {
       }
       navigate({type: 'replace', url: current()})
       return router.subscribe((state) => {
-        const type = state.historyAction === 'POP' ? 'pop' : state.historyAction === 'REPLACE' ? 'replace' : 'push'
+        const type =
+          state.historyAction === 'POP'
+            ? 'pop'
+            : state.historyAction === 'REPLACE'
+              ? 'replace'
+              : 'push'
         navigate({type, url: current()})
       })
     },
@@ -40,11 +44,19 @@ export function startPreview({
   queryClient,
   router,
   studioOrigin,
+  setServerFetcher,
+  sanity,
 }: {
   queryClient: QueryClient
   router: Router
   /** The studio that opened the session (the server writes it into the page). */
   studioOrigin: string
+  /**
+   * Handed over by the entry rather than imported: a preview chunk that imported the entry's modules made the
+   * bundler move Vite's preload helper out of the entry into a chunk of its own, one more file for every visitor.
+   */
+  setServerFetcher: (fetcher: GroqFetcher) => void
+  sanity: {projectId: string; dataset: string}
 }) {
   keepStegaInTextOnly()
 
@@ -59,8 +71,8 @@ export function startPreview({
   }
 
   const studio = connectStudioLoader({
-    projectId: publicEnv.sanity.projectId,
-    dataset: publicEnv.sanity.dataset,
+    projectId: sanity.projectId,
+    dataset: sanity.dataset,
     studioUrl: `${studioOrigin}/studio/content`,
     onChange: refetch,
   })

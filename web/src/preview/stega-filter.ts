@@ -8,9 +8,26 @@ import type {FilterDefault} from '@sanity/client'
  * Shared by the server's preview reads and the studio's results encoded in the browser (studio-loader.ts).
  */
 const DISPLAY_FIELDS = new Set([
-  'attribution', 'details', 'note', 'whatToExpect', 'whatToBring', 'goodToKnow', 'pricingNote', 'philosophy',
-  'morning', 'afternoon', 'evening', 'duration', 'meetingPickup', 'included', 'highlights', 'overviewPoints',
-  'optionalExtras', 'promises', 'footerBlurb', 'cancellation',
+  'attribution',
+  'details',
+  'note',
+  'whatToExpect',
+  'whatToBring',
+  'goodToKnow',
+  'pricingNote',
+  'philosophy',
+  'morning',
+  'afternoon',
+  'evening',
+  'duration',
+  'meetingPickup',
+  'included',
+  'highlights',
+  'overviewPoints',
+  'optionalExtras',
+  'promises',
+  'footerBlurb',
+  'cancellation',
 ])
 /** `title`, `heroHeading`, `ctaText`, `storiesCtaLabel`…: copy by its name, as the schemas name it. */
 const DISPLAY_NAME =
@@ -20,8 +37,8 @@ export const displayTextOnly: FilterDefault = (props) => {
   if (!props.filterDefault(props)) return false
   const names = props.sourcePath.filter((segment): segment is string => typeof segment === 'string')
   // Image alt texts and anything under a link or slug never get stega.
-  if (names.some((name) => ['slug', 'alt', 'href', 'url', 'link', 'image', 'asset'].includes(name))) return false
+  if (names.some((name) => ['slug', 'alt', 'href', 'url', 'link', 'image', 'asset'].includes(name)))
+    return false
   const last = names.at(-1)
   return last !== undefined && (DISPLAY_FIELDS.has(last) || DISPLAY_NAME.test(last))
 }
-

@@ -49,12 +49,23 @@ export function connectStudioLoader(options: {
     if (!listening.has(key)) return
     const sourceMap = data.resultSourceMap as ContentSourceMap | undefined
     const result = sourceMap
-      ? stegaEncodeSourceMap(data.result, sourceMap, {enabled: true, studioUrl, filter: displayTextOnly})
+      ? stegaEncodeSourceMap(data.result, sourceMap, {
+          enabled: true,
+          studioUrl,
+          filter: displayTextOnly,
+        })
       : data.result
     results.set(key, {result, documents: sourceMap?.documents ?? []})
     // The studio lists the documents this page shows ("Documents on this page").
-    const documents = new Map([...results.values()].flatMap((entry) => entry.documents.map((doc) => [doc._id, doc])))
-    comlink.post('loader/documents', {projectId, dataset, perspective: 'drafts', documents: [...documents.values()]})
+    const documents = new Map(
+      [...results.values()].flatMap((entry) => entry.documents.map((doc) => [doc._id, doc])),
+    )
+    comlink.post('loader/documents', {
+      projectId,
+      dataset,
+      perspective: 'drafts',
+      documents: [...documents.values()],
+    })
     // Tells tests (and anyone debugging) that the page now follows the studio's unsaved edits.
     document.documentElement.dataset.previewLive = 'studio'
     onChange()
@@ -66,7 +77,13 @@ export function connectStudioLoader(options: {
       const key = keyOf(query, params)
       if (listening.has(key)) return
       listening.add(key)
-      comlink.post('loader/query-listen', {projectId, dataset, perspective: 'drafts', query, params})
+      comlink.post('loader/query-listen', {
+        projectId,
+        dataset,
+        perspective: 'drafts',
+        query,
+        params,
+      })
     },
     latest(query, params) {
       const entry = results.get(keyOf(query, params))
