@@ -86,9 +86,20 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   if (preview) {
     const getPreviewQueries = options.getPreviewQueries ?? (async () => [])
+    // Read once per server (a failed read is tried again); the list changes only with a new build.
+    let allowed: Promise<ReadonlySet<string>> | undefined
     app.route(
       '/api/preview',
-      preview.api(async () => new Set(await getPreviewQueries())),
+      preview.api(() => {
+        allowed ??= getPreviewQueries().then(
+          (queries) => new Set(queries),
+          (error: unknown) => {
+            allowed = undefined
+            throw error
+          },
+        )
+        return allowed
+      }),
     )
   }
   if (apiRoutes) app.route('/api', apiRoutes)
@@ -173,7 +184,10 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () =>
-          addNonce(configScript + (session ? previewState(session.studioOrigin) : '') + result.state, nonce),
+          addNonce(
+            configScript + (session ? previewState(session.studioOrigin) : '') + result.state,
+            nonce,
+          ),
         )
       const response = c.html(page, result.status as 200, {
         // Rendered per request from live content: a shared cache adding its own delay on top of the server's

@@ -25,5 +25,5 @@ export type RenderFn = (request: Request, options: RenderOptions) => Promise<Ren
 export type EntryServerModule = {
   render: RenderFn
   /** The site's own GROQ queries: the only ones a preview session may run (src/preview/preview-queries.ts). */
-  previewQueries: readonly string[]
+  loadPreviewQueries: () => Promise<readonly string[]>
 }

@@ -44,7 +44,7 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
-    getPreviewQueries: async () => entry.previewQueries,
+    getPreviewQueries: () => entry.loadPreviewQueries(),
   })
   return getRequestListener(app.fetch)
 }
@@ -70,7 +70,9 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
     getPreviewQueries: async () =>
-      ((await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServerModule).previewQueries,
+      (
+        (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServerModule
+      ).loadPreviewQueries(),
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
       console.error(error)
@@ -97,7 +99,10 @@ export async function startSite({
       : await productionListener(env, apiRoutes)
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
-  const server = createServer({requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000}, listener)
+  const server = createServer(
+    {requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000},
+    listener,
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(env.port, env.host, () => resolve())

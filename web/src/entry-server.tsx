@@ -57,4 +57,4 @@ export const render: RenderFn = async (request, {fetcher, nonce}) => {
   }
 }
 
-export {previewQueries} from './preview/preview-queries'
+export {loadPreviewQueries} from './preview/preview-queries'

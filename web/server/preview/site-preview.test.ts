@@ -9,7 +9,7 @@ import {createContentFetcher} from '../content-fetcher.ts'
 import {createSiteApp} from '../create-site-app.ts'
 import type {RenderFn} from '../render-contract.ts'
 import {experienceBySlugQuery} from '../../src/features/experiences/api/get-experience'
-import {previewQueries} from '../../src/preview/preview-queries'
+import {loadPreviewQueries} from '../../src/preview/preview-queries'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
@@ -84,7 +84,7 @@ beforeAll(async () => {
     siteUrl: SITE,
     frameAncestors: [STUDIO],
     preview,
-    getPreviewQueries: async () => previewQueries,
+    getPreviewQueries: loadPreviewQueries,
   })
 })
 afterAll(() => lake.stop())
@@ -243,7 +243,7 @@ const postQuery = (body: unknown, cookie?: string) =>
 
 describe('the preview browser’s reads', () => {
   it('runs the site’s own queries over drafts, with stega in display text only', async () => {
-    expect(previewQueries).toContain(experienceBySlugQuery)
+    expect(await loadPreviewQueries()).toContain(experienceBySlugQuery)
     const cookie = sessionCookie(await get(await studioSecret()))
     const response = await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}}, cookie)
     expect(response.status).toBe(200)
