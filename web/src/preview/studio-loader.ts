@@ -42,11 +42,14 @@ export function connectStudioLoader(options: {
   )
   const listening = new Set<string>()
   const results = new Map<string, {result: unknown; documents: ContentSourceMapDocuments}>()
+  let postedDocuments = ''
 
   comlink.on('loader/query-change', (data) => {
     if (data.projectId !== projectId || data.dataset !== dataset) return
     const key = keyOf(data.query, data.params as GroqParams)
     if (!listening.has(key)) return
+    // For timing a preview update (tests and `npm run bench preview` read these marks).
+    performance.mark('preview:studio-result')
     const sourceMap = data.resultSourceMap as ContentSourceMap | undefined
     const result = sourceMap
       ? stegaEncodeSourceMap(data.result, sourceMap, {
@@ -56,16 +59,21 @@ export function connectStudioLoader(options: {
         })
       : data.result
     results.set(key, {result, documents: sourceMap?.documents ?? []})
-    // The studio lists the documents this page shows ("Documents on this page").
+    // The studio lists the documents this page shows ("Documents on this page"); told again only when that
+    // list changes, as each message re-renders the Presentation tool while the editor types.
     const documents = new Map(
       [...results.values()].flatMap((entry) => entry.documents.map((doc) => [doc._id, doc])),
     )
-    comlink.post('loader/documents', {
-      projectId,
-      dataset,
-      perspective: 'drafts',
-      documents: [...documents.values()],
-    })
+    const ids = [...documents.keys()].sort().join(',')
+    if (ids !== postedDocuments) {
+      postedDocuments = ids
+      comlink.post('loader/documents', {
+        projectId,
+        dataset,
+        perspective: 'drafts',
+        documents: [...documents.values()],
+      })
+    }
     // Tells tests (and anyone debugging) that the page now follows the studio's unsaved edits.
     document.documentElement.dataset.previewLive = 'studio'
     onChange()
