@@ -6,6 +6,11 @@ import type {SanityClient} from '@sanity/client'
 export const PREVIEW_SESSION_MS = 60 * 60 * 1000
 /** The expiry is moved forward at most this often, so a busy preview does not write on every request. */
 const SLIDE_AFTER_MS = 5 * 60 * 1000
+/**
+ * A used secret is remembered for longer than the studio's secrets live (an hour: `SECRET_TTL` in
+ * @sanity/preview-url-secret), after which `validatePreviewUrl` refuses it by itself and the record can go.
+ */
+const USED_SECRET_KEEP_MS = 2 * 60 * 60 * 1000
 
 export type PreviewSession = {id: string; studioOrigin: string; expiresAt: number}
 
@@ -40,7 +45,7 @@ export function createPreviewSessionStore(
         await bookings.create({
           _id: `previewSecretUse-${hash(secret)}`,
           _type: 'previewSecretUse',
-          usedAt: new Date(now()).toISOString(),
+          usedAt: now(),
         })
         return true
       } catch (error) {
@@ -50,12 +55,20 @@ export function createPreviewSessionStore(
     },
     async open(studioOrigin) {
       const token = randomBytes(32).toString('base64url')
+      const at = now()
       await bookings.create({
         _id: sessionId(token),
         _type: 'previewSession',
         studioOrigin,
-        expiresAt: now() + PREVIEW_SESSION_MS,
+        expiresAt: at + PREVIEW_SESSION_MS,
       })
+      // Expired sessions and old secret records go when a new session opens; a failure here changes nothing.
+      await bookings
+        .delete({
+          query: `*[(_type == "previewSession" && expiresAt <= $now) || (_type == "previewSecretUse" && usedAt <= $usedBefore)]`,
+          params: {now: at, usedBefore: at - USED_SECRET_KEEP_MS},
+        })
+        .catch(() => undefined)
       return token
     },
     async find(token) {

@@ -288,3 +288,21 @@ describe('the preview browser’s reads', () => {
     await reader.cancel().catch(() => undefined)
   })
 })
+
+describe('the lake’s preview records', () => {
+  it('drops expired sessions and old secret records when a session opens', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const sessions = createPreviewSessionStore(bookings, () => clock)
+    const old = await sessions.open(STUDIO)
+    expect(await sessions.claimSecret('an-old-secret')).toBe(true)
+    clock += 3 * 60 * 60 * 1000
+    await sessions.open(STUDIO)
+    expect(await sessions.find(old)).toBeUndefined()
+    const left = await bookings.fetch<string[]>(
+      '*[_type in ["previewSession", "previewSecretUse"] && (expiresAt <= $now || usedAt <= $before)]._id',
+      {now: clock, before: clock - 2 * 60 * 60 * 1000},
+    )
+    expect(left).toEqual([])
+    clock = Date.now()
+  })
+})
