@@ -1,5 +1,10 @@
 import type {Frame, Page} from '@playwright/test'
 
+import {
+  isDateAvailable,
+  resolveExperienceSettings,
+} from '../../../schemas/src/experience-settings.ts'
+import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 
 // Issue 15: an editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
@@ -154,6 +159,68 @@ test('an editor types a title and a price in Presentation: the frame shows them 
       .delete(`drafts.${EXPERIENCE_ID}`)
       .patch(EXPERIENCE_ID, (p) => p.set({title: original!.title, fromPrice: original!.fromPrice}))
       .commit()
+  }
+})
+
+test('a draft blackout date shows in the previewed booking dialog and booking page, not on the public site', async ({
+  page,
+  browser,
+  lake,
+}) => {
+  test.slow()
+  type StoredSettings = {_id: string; _type: string; blackoutDates?: string[]; minPax?: number; maxPax?: number}
+  const settings = await lake.fetch<StoredSettings>(
+    '*[_type == "experienceSettings" && experience._ref == $id && !(_id in path("drafts.**"))][0]',
+    {id: EXPERIENCE_ID},
+  )
+  expect(settings).not.toBeNull()
+  const rules = resolveExperienceSettings(settings)
+  const today = todayInCapeTown()
+  let date = addDays(today, 10)
+  while (!isDateAvailable(date, rules, today)) date = addDays(date, 1)
+  // Another editor's unpublished change: the date becomes a blackout date in the draft only.
+  await lake.createOrReplace({
+    ...settings,
+    _id: `drafts.${settings._id}`,
+    blackoutDates: [...(settings.blackoutDates ?? []), date],
+  })
+  const unavailable = 'Unavailable on this date—please choose another.'
+  try {
+    await page.goto(studioSignInLink())
+    await expect(page).toHaveURL(/\/studio\/content\/structure/)
+    await page.goto(
+      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
+    )
+    const frame = await previewFrame(page)
+    // The dialog, opened from the keyboard: a click on copy in the frame is the editor's click-to-edit.
+    await frame.getByRole('button', {name: 'Book Now'}).first().focus()
+    await frame.getByRole('button', {name: 'Book Now'}).first().press('Enter')
+    const dialog = frame.getByRole('dialog', {name: 'Book this experience'})
+    await dialog.getByLabel('Date').fill(date)
+    await expect(dialog.getByText(unavailable)).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Continue'})).toBeDisabled()
+
+    // The booking page in the frame, reached from the studio's address bar.
+    await page.goto(
+      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(`/book/${SLUG}`)}`,
+    )
+    const bookingFrame = await previewFrame(page)
+    await bookingFrame.getByLabel('Date', {exact: true}).fill(date)
+    await expect(bookingFrame.getByText(unavailable)).toBeVisible()
+
+    // A visitor can still choose the date: the blackout is not published.
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    await visitor.goto(`${env.siteUrl}${PAGE}`)
+    await visitor.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
+    await visitor.getByRole('button', {name: 'Book Now'}).first().click()
+    const visitorDialog = visitor.getByRole('dialog', {name: 'Book this experience'})
+    await visitorDialog.getByLabel('Date').fill(date)
+    await expect(visitorDialog.getByRole('button', {name: 'Continue'})).toBeEnabled()
+    await expect(visitorDialog.getByText(unavailable)).toHaveCount(0)
+    await visitorContext.close()
+  } finally {
+    await lakeClient().delete(`drafts.${settings._id}`)
   }
 })
 
