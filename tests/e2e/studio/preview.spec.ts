@@ -168,7 +168,13 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
   lake,
 }) => {
   test.slow()
-  type StoredSettings = {_id: string; _type: string; blackoutDates?: string[]; minPax?: number; maxPax?: number}
+  type StoredSettings = {
+    _id: string
+    _type: string
+    blackoutDates?: string[]
+    minPax?: number
+    maxPax?: number
+  }
   const settings = await lake.fetch<StoredSettings>(
     '*[_type == "experienceSettings" && experience._ref == $id && !(_id in path("drafts.**"))][0]',
     {id: EXPERIENCE_ID},
@@ -222,6 +228,40 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
   } finally {
     await lakeClient().delete(`drafts.${settings._id}`)
   }
+})
+
+test('navigation in the frame shows in the studio, and the studio’s address moves the frame', async ({
+  page,
+}) => {
+  await page.goto(studioSignInLink())
+  await expect(page).toHaveURL(/\/studio\/content\/structure/)
+  await page.goto(
+    `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
+  )
+  const frame = await previewFrame(page)
+
+  // A link followed in the frame (from the keyboard: a click on copy is click-to-edit).
+  const crumb = frame
+    .getByRole('navigation', {name: 'Breadcrumb'})
+    .getByRole('link', {name: 'Experiences'})
+  await crumb.focus()
+  await crumb.press('Enter')
+  await expect(frame.locator('h1')).not.toContainText('Lion')
+  const previewParam = () => new URL(page.url()).searchParams.get('preview') ?? ''
+  await expect.poll(previewParam).toMatch(/\/experiences$/)
+
+  // The studio's address field: the frame goes to the page typed there, still in preview.
+  let location = page.locator('input').first()
+  for (const input of await page.locator('input').all())
+    if ((await input.inputValue().catch(() => '')).endsWith('/experiences')) location = input
+  await location.fill('/stories')
+  await location.press('Enter')
+  await expect(async () => {
+    const current = page.frames().find((f) => f.url().startsWith(`${env.siteUrl}/stories`))
+    expect(current).toBeDefined()
+    await expect(current!.locator('#preview-marker')).toBeVisible({timeout: 2_000})
+  }).toPass({timeout: 30_000})
+  await expect.poll(previewParam).toMatch(/\/stories$/)
 })
 
 test('preview cannot be entered without the studio’s handshake, and a visitor never gets drafts', async ({
