@@ -3,6 +3,7 @@ import {createClient, type SanityClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {advanceLakeClockForTests, resetLakeClockForTests} from '../../../lake/src/clock.ts'
 import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
 import {sanityFetch} from '../../src/lib/sanity-fetch'
 import {createContentFetcher} from '../content-fetcher.ts'
@@ -150,6 +151,18 @@ describe('entering preview', () => {
     }
     // The real one still works: a failed guess does not burn it.
     expect((await get(real.toString())).status).toBe(303)
+  })
+
+  it('refuses a secret past its hour (the studio’s own time to live)', async () => {
+    const address = await studioSecret()
+    advanceLakeClockForTests(61 * 60 * 1000)
+    try {
+      const response = await get(address)
+      expect(response.status).toBe(401)
+      expect(response.headers.get('set-cookie')).toBeNull()
+    } finally {
+      resetLakeClockForTests()
+    }
   })
 
   it('refuses a secret written by a studio on another origin', async () => {
