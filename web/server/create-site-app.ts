@@ -175,9 +175,9 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
           )
         : await render(c.req.raw, {fetcher: renderFetcher, nonce})
       if (result.kind === 'redirect') {
-        c.redirect(result.location, result.status as 301 | 302)
-        if (session) setPreviewHeaders(c.res.headers)
-        return c.res
+        const redirect = c.redirect(result.location, result.status as 301 | 302)
+        if (session) setPreviewHeaders(redirect.headers)
+        return redirect
       }
       const page = addNonce(template, nonce)
         .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))

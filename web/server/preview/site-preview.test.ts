@@ -29,6 +29,7 @@ const titleQuery = '*[_id == "exp-preview"][0].title'
 const render: RenderFn = async (request, {fetcher}) => {
   const {setServerFetcher} = await import('../../src/lib/sanity-fetch')
   setServerFetcher(fetcher)
+  if (new URL(request.url).pathname === '/old') return {kind: 'redirect', status: 301, location: '/new'}
   const delay = Number(new URL(request.url).searchParams.get('delay') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, delay))
   const title = await sanityFetch<string>(titleQuery)
@@ -195,6 +196,17 @@ describe('a page in preview', () => {
     expect(visitorHtml).not.toContain('Draft title')
     expect(visitorHtml).not.toContain('__PREVIEW__')
     expect(visitor.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+
+  it('redirects in preview as for visitors, uncacheable', async () => {
+    const cookie = sessionCookie(await get(await studioSecret()))
+    const previewed = await get(`${SITE}/old`, cookie)
+    expect(previewed.status).toBe(301)
+    expect(previewed.headers.get('location')).toBe('/new')
+    expect(previewed.headers.get('cache-control')).toBe('private, no-store')
+    const visitor = await get(`${SITE}/old`)
+    expect(visitor.status).toBe(301)
+    expect(visitor.headers.get('cache-control')).toBeNull()
   })
 
   it('never lends a preview render’s drafts to a visitor’s page rendered at the same time', async () => {
