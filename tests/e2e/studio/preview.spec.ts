@@ -66,6 +66,14 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     )
     const frame = await previewFrame(page)
     await expect(frame.locator('h1')).toContainText(original!.title)
+    // The preview's own code (overlays, their styles, the studio's channel) runs under the page's policy.
+    await frame.evaluate(() => {
+      const w = window as unknown as {__csp: string[]}
+      w.__csp = []
+      document.addEventListener('securitypolicyviolation', (event) =>
+        w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+      )
+    })
 
     // The page is the experience: the Presentation tool opens its form beside the frame.
     const titleInput = page.getByTestId('field-title').locator('input')
@@ -135,6 +143,8 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     await priceInput.focus()
     await frame.locator('h1').click()
     await expect(titleInput).toBeFocused({timeout: 10_000})
+
+    expect(await frame.evaluate(() => (window as unknown as {__csp: string[]}).__csp)).toEqual([])
 
     // Publish: the visitor's page shows the new values within five seconds.
     await expect(page.getByTestId('action-publish')).toBeEnabled({timeout: 30_000})
