@@ -4,13 +4,22 @@
  * session can read drafts of what the site shows but not arbitrary or private documents. Loaded lazily, as the
  * router loads these modules, so the server bundle's chunks stay as they were.
  */
-const modules = import.meta.glob<Record<string, unknown>>('../features/*/api/get-*.ts')
+import {siteSettingsQuery} from '../features/site/api/get-site-settings'
+
+// The site settings' module is part of every page already (the router imports it), so it is not loaded lazily.
+const modules = import.meta.glob<Record<string, unknown>>([
+  '../features/*/api/get-*.ts',
+  '!../features/site/api/get-site-settings.ts',
+])
 
 export async function loadPreviewQueries(): Promise<readonly string[]> {
   const loaded = await Promise.all(Object.values(modules).map((load) => load()))
-  return loaded.flatMap((exports) =>
-    Object.entries(exports).flatMap(([name, value]) =>
-      name.endsWith('Query') && typeof value === 'string' ? [value] : [],
+  return [
+    siteSettingsQuery,
+    ...loaded.flatMap((exports) =>
+      Object.entries(exports).flatMap(([name, value]) =>
+        name.endsWith('Query') && typeof value === 'string' ? [value] : [],
+      ),
     ),
-  )
+  ]
 }
