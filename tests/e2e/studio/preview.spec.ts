@@ -5,7 +5,10 @@ import {
   resolveExperienceSettings,
 } from '../../../schemas/src/experience-settings.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
+
 import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
+import {PUBLIC_ROUTES} from '../site/site.ts'
 
 // Issue 15: an editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
 // public site keeps showing the published content until the editor publishes.
@@ -312,4 +315,48 @@ test('preview cannot be entered without the studio’s handshake, and a visitor 
   } finally {
     await lake.delete(`drafts.${EXPERIENCE_ID}`)
   }
+})
+
+test('every public route renders in preview, also opened outside the studio, and Exit preview ends it for good', async ({
+  page,
+  browser,
+  lake,
+}) => {
+  test.slow()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  // The address the Presentation tool opens in its frame, opened directly (its "open in new tab").
+  const {secret} = await createPreviewSecret(
+    lake,
+    'presentation',
+    `${env.lakeTlsUrl}/studio/content`,
+    'e2e',
+  )
+  await page.goto(`/api/preview/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=/`)
+  await expect(page.locator('#preview-marker')).toBeVisible()
+
+  for (const route of PUBLIC_ROUTES) {
+    const response = await page.goto(route)
+    expect(response?.headers()['cache-control'], route).toBe('private, no-store')
+    await expect(page.locator('#preview-marker'), route).toBeVisible()
+    await page.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
+    await expect(page.locator('h1').first(), route).toBeVisible()
+  }
+  expect(errors).toEqual([])
+
+  // The session's cookie, as someone might copy it before the editor leaves preview.
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'site_preview')
+  expect(cookie).toMatchObject({httpOnly: true, secure: true, sameSite: 'None'})
+  await page.goto(PAGE)
+  await page.getByRole('link', {name: 'Exit preview'}).click()
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`))
+  await expect(page.locator('#preview-marker')).toHaveCount(0)
+
+  const other = await browser.newContext()
+  const copied = await other.request.get(`${env.siteUrl}${PAGE}`, {
+    headers: {cookie: `site_preview=${cookie!.value}`},
+  })
+  expect(copied.headers()['cache-control']).toBe('public, max-age=0, must-revalidate')
+  expect(await copied.text()).not.toContain('preview-marker')
+  await other.close()
 })
