@@ -243,7 +243,7 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
   }
 })
 
-test('navigation in the frame shows in the studio, and the studio’s address moves the frame', async ({
+test('navigation in the frame shows in the studio, the studio’s address moves the frame, and closing the tool ends the session', async ({
   page,
 }) => {
   await page.goto(studioSignInLink())
@@ -275,6 +275,18 @@ test('navigation in the frame shows in the studio, and the studio’s address mo
     await expect(current!.locator('#preview-marker')).toBeVisible({timeout: 2_000})
   }).toPass({timeout: 30_000})
   await expect.poll(previewParam).toMatch(/\/stories$/)
+
+  // Closing the Presentation tool ends the session: its cookie, copied now, no longer opens a preview.
+  const cookie = (await page.context().cookies(env.siteUrl)).find((c) => c.name === 'site_preview')
+  expect(cookie).toBeDefined()
+  const withCookie = () =>
+    page.request.get(`${env.siteUrl}${PAGE}`, {headers: {cookie: `site_preview=${cookie!.value}`}})
+  expect(await (await withCookie()).text()).toContain('preview-marker')
+  await page.getByRole('link', {name: 'Structure'}).first().click()
+  await expect(page).toHaveURL(/\/studio\/content\/structure/)
+  await expect(async () => {
+    expect(await (await withCookie()).text()).not.toContain('preview-marker')
+  }).toPass({timeout: 10_000})
 })
 
 test('preview cannot be entered without the studio’s handshake, and a visitor never gets drafts', async ({

@@ -7,6 +7,8 @@ import type {LiveSubscribe} from './live-relay.ts'
 
 export type PreviewApiOptions = {
   sessionFor: (c: Context) => Promise<PreviewSession | undefined>
+  /** Ends the session the request's cookie names (and clears the cookie). */
+  endSession: (c: Context) => Promise<void>
   /** Drafts, with the token; for the browser, strings carry stega (the overlays' pointers to their fields). */
   queryFetcher: GroqFetcher
   liveEvents: LiveSubscribe
@@ -27,8 +29,22 @@ function isParams(value: unknown): value is Record<string, unknown> {
  * over drafts (the token stays on this server), `GET /live` tells it when to refetch. Both need an open session.
  */
 export function createPreviewApi(options: PreviewApiOptions): Hono {
-  const {sessionFor, queryFetcher, liveEvents, getAllowedQueries, sessionCheckMs = 15_000} = options
+  const {
+    sessionFor,
+    endSession,
+    queryFetcher,
+    liveEvents,
+    getAllowedQueries,
+    sessionCheckMs = 15_000,
+  } = options
   const api = new Hono()
+
+  // The previewed page's beacon when its document goes away: the studio closed the Presentation tool (or the
+  // whole studio). Every time the tool opens it sends a new secret, so nothing is lost by ending here.
+  api.post('/end', async (c) => {
+    await endSession(c)
+    return c.body(null, 204)
+  })
 
   api.post('/query', async (c) => {
     if (!(await sessionFor(c))) return c.json(ENDED, 401)

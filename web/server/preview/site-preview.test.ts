@@ -29,7 +29,8 @@ const titleQuery = '*[_id == "exp-preview"][0].title'
 const render: RenderFn = async (request, {fetcher}) => {
   const {setServerFetcher} = await import('../../src/lib/sanity-fetch')
   setServerFetcher(fetcher)
-  if (new URL(request.url).pathname === '/old') return {kind: 'redirect', status: 301, location: '/new'}
+  if (new URL(request.url).pathname === '/old')
+    return {kind: 'redirect', status: 301, location: '/new'}
   const delay = Number(new URL(request.url).searchParams.get('delay') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, delay))
   const title = await sanityFetch<string>(titleQuery)
@@ -241,6 +242,33 @@ describe('a page in preview', () => {
     clock += 2 * 60 * 60 * 1000
     expect(await (await get(`${SITE}/`, later)).text()).toContain('Published title')
     clock = Date.now()
+  })
+
+  it('ends the session with the page’s beacon when the studio closes the frame', async () => {
+    const cookie = sessionCookie(await get(await studioSecret()))
+    const ended = await app.request(`${SITE}/api/preview/end`, {
+      method: 'POST',
+      headers: {
+        'cookie': `${PREVIEW_COOKIE}=${cookie}`,
+        'origin': SITE,
+        'sec-fetch-site': 'same-origin',
+      },
+    })
+    expect(ended.status).toBe(204)
+    expect(ended.headers.get('set-cookie')).toMatch(/site_preview=;.*Max-Age=0/i)
+    expect(await (await get(`${SITE}/`, cookie)).text()).toContain('Published title')
+    // Another site cannot end it for the editor.
+    const later = sessionCookie(await get(await studioSecret()))
+    const forged = await app.request(`${SITE}/api/preview/end`, {
+      method: 'POST',
+      headers: {
+        'cookie': `${PREVIEW_COOKIE}=${later}`,
+        'origin': 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+    })
+    expect(forged.status).toBe(403)
+    expect(await (await get(`${SITE}/`, later)).text()).toContain('Draft title')
   })
 
   it('goes home when the exit link names another site', async () => {

@@ -131,10 +131,14 @@ export function createSitePreview(options: SitePreviewOptions): SitePreview {
     return c.body(null, 303, {...handshakeHeaders(studioOrigins), Location: target})
   })
 
-  handshake.get('/disable', async (c) => {
+  const endSession = async (c: Context) => {
     const token = getCookie(c, PREVIEW_COOKIE)
     if (token) await sessions.close(token)
     deleteCookie(c, PREVIEW_COOKIE, cookieOptions)
+  }
+
+  handshake.get('/disable', async (c) => {
+    await endSession(c)
     const back = c.req.query('redirect') ?? '/'
     const target = samePagePath(new URL(back, siteOrigin).toString())
     return c.body(null, 303, {...handshakeHeaders(studioOrigins), Location: target})
@@ -149,6 +153,6 @@ export function createSitePreview(options: SitePreviewOptions): SitePreview {
     draftFetcher,
     sessionFor,
     api: (getAllowedQueries) =>
-      createPreviewApi({sessionFor, queryFetcher, liveEvents, getAllowedQueries}),
+      createPreviewApi({sessionFor, endSession, queryFetcher, liveEvents, getAllowedQueries}),
   }
 }

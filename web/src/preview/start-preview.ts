@@ -86,6 +86,11 @@ export function startPreview({
     window.location.reload()
   })
 
+  // In the studio's frame the page lives as long as the Presentation tool (its navigation happens in the page):
+  // when the frame goes, the studio has closed the tool, and the session ends with it.
+  if (window.parent !== window)
+    window.addEventListener('pagehide', () => navigator.sendBeacon('/api/preview/end'))
+
   enableVisualEditing({
     history: historyAdapter(router),
     refresh: () => queryClient.invalidateQueries(),
