@@ -28,7 +28,10 @@ export const projectId = env.SANITY_STUDIO_PROJECT_ID || 'local'
 export const dataset = env.SANITY_STUDIO_DATASET || 'production'
 export const bookingsDataset = env.SANITY_STUDIO_BOOKINGS_DATASET || 'bookings'
 /** The site the Presentation tool frames: baked into the build (`sanity deploy` too), the local site by default. */
-export const previewUrl = (env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000').replace(/\/+$/, '')
+export const previewUrl = (env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000').replace(
+  /\/+$/,
+  '',
+)
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 const requestActions = new Set(['publish', 'discardChanges', 'restore', 'unpublish', 'delete'])
@@ -68,7 +71,13 @@ export default defineConfig([
       presentationTool({
         previewUrl: {
           initial: previewUrl,
-          previewMode: {enable: '/api/preview/enable', disable: '/api/preview/disable', shareAccess: false},
+          // `disable` is declared for completeness: Presentation 6.16 only opens `enable`; the framed page ends
+          // its session when the tool closes (web/src/preview/start-preview.ts), or with its "Exit preview" link.
+          previewMode: {
+            enable: '/api/preview/enable',
+            disable: '/api/preview/disable',
+            shareAccess: false,
+          },
         },
         allowOrigins: [previewUrl],
         resolve: {locations, mainDocuments},
