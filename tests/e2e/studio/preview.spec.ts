@@ -82,6 +82,8 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     const titleInput = page.getByTestId('field-title').locator('input')
     const priceInput = page.getByTestId('field-fromPrice').locator('input')
     await expect(titleInput).toBeEditable({timeout: 30_000})
+    // Its locations (studio/presentation/resolve.ts): the page, its booking page, the list and the home page.
+    await expect(page.getByText('Used on 4 pages').first()).toBeVisible({timeout: 15_000})
 
     // Overlays are there once the preview's first read (with stega) has come back, and the page follows the
     // form's unsaved state once the studio has answered its queries (web/src/preview/studio-loader.ts).
