@@ -37,8 +37,10 @@ function historyAdapter(router: Router): HistoryAdapter {
 
 /**
  * The preview's browser half, loaded only on pages the server rendered in preview (`window.__PREVIEW__`), so
- * visitors never download it: reads go through the site's preview endpoint, every change the studio saves
- * (drafts included) refetches the page's queries, and the overlays open the field a text came from.
+ * visitors never download it: in the studio's frame, reads come from the studio (the form's unsaved state),
+ * otherwise through the site's preview endpoint; every change saved to the lake (drafts included) refetches the
+ * page's queries; the overlays open the field a text came from. The studio is assumed at `/studio` on its origin,
+ * as the lake serves it (stega's links for opening a field outside the studio).
  */
 export function startPreview({
   queryClient,
