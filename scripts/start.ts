@@ -31,7 +31,7 @@ const lakeUrl = `http://${config.host}:${config.port}`
 const lakeTlsUrl = `https://localhost:${config.tlsPort}`
 const siteUrl = `http://localhost:${sitePort}`
 
-const studioDir = await ensureStudioBuild(root)
+const studioDir = await ensureStudioBuild(root, process.env.SANITY_STUDIO_PREVIEW_URL ?? siteUrl)
 if (!dev) await ensureWebBuild(root)
 await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
 await migrateDataFolder(config)
@@ -75,6 +75,8 @@ service('site', 'web/server/main.ts', {
   HOST: siteHost,
   SANITY_API_HOST: lakeUrl,
   SITE_URL: siteUrl,
+  // The studio's Presentation tool frames the site; no other origin may (issue 15).
+  FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
 })
 await waitForUrl(`${siteUrl}/`)

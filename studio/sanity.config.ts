@@ -1,5 +1,6 @@
 import {visionTool} from '@sanity/vision'
 import {defineConfig, type DocumentActionComponent, type Template} from 'sanity'
+import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
@@ -7,6 +8,7 @@ import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 import {confirmBookingActions} from './actions/confirmBookingActions'
 import {decisionActions} from './actions/decisionActions'
 import {localLakeOptions} from './local-lake'
+import {locations, mainDocuments} from './presentation/resolve'
 import {
   bookingsSchemaTypes,
   contentSchemaTypes,
@@ -25,6 +27,11 @@ const env: Record<string, string | undefined> = {
 export const projectId = env.SANITY_STUDIO_PROJECT_ID || 'local'
 export const dataset = env.SANITY_STUDIO_DATASET || 'production'
 export const bookingsDataset = env.SANITY_STUDIO_BOOKINGS_DATASET || 'bookings'
+/** The site the Presentation tool frames: baked into the build (`sanity deploy` too), the local site by default. */
+export const previewUrl = (env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000').replace(
+  /\/+$/,
+  '',
+)
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 const requestActions = new Set(['publish', 'discardChanges', 'restore', 'unpublish', 'delete'])
@@ -59,6 +66,22 @@ export default defineConfig([
     dataset,
     plugins: [
       structureTool({structure: contentStructure}),
+      // The site in a frame, with drafts, live, and click-to-edit (issue 15). Preview mode only through the
+      // handshake: the studio writes a secret the site checks with its own token (web/server/preview/).
+      presentationTool({
+        previewUrl: {
+          initial: previewUrl,
+          // `disable` is declared for completeness: Presentation 6.16 only opens `enable`; the framed page ends
+          // its session when the tool closes (web/src/preview/start-preview.ts), or with its "Exit preview" link.
+          previewMode: {
+            enable: '/api/preview/enable',
+            disable: '/api/preview/disable',
+            shareAccess: false,
+          },
+        },
+        allowOrigins: [previewUrl],
+        resolve: {locations, mainDocuments},
+      }),
       visionTool({defaultApiVersion: '2025-02-19'}),
     ],
     schema: {

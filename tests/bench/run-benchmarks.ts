@@ -3,15 +3,17 @@ import {benchCapacity} from './capacity-bench.ts'
 import {benchDashboard} from './dashboard-bench.ts'
 import {benchLake} from './lake-bench.ts'
 import {benchPhone} from './phone-bench.ts'
+import {benchPreview} from './preview-bench.ts'
 import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site|phone|staff|dashboard|bookings|capacity]`: every speed target of the project, measured; medians and p95 are printed. */
+/** `npm run bench [lake|site|phone|preview|staff|dashboard|bookings|capacity]`: every speed target of the project, measured; medians and p95 are printed. */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   lake: benchLake,
   site: benchSite,
   phone: benchPhone,
+  preview: benchPreview,
   staff: benchStaff,
   dashboard: benchDashboard,
   bookings: benchBookings,

@@ -36,6 +36,8 @@ export function e2eEnvironment() {
       LAKE_TLS_PORT: String(lakeTlsPort),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       TEAM_EMAIL: teamEmail,
+      // The studio (served by the lake on its TLS port) frames the site in its Presentation tool; nothing else may.
+      FRAME_ANCESTORS: `https://localhost:${lakeTlsPort}`,
     },
   }
 }

@@ -1,3 +1,5 @@
+import {AsyncLocalStorage} from 'node:async_hooks'
+
 import {Hono} from 'hono'
 import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
@@ -6,6 +8,8 @@ import {serveStatic} from '@hono/node-server/serve-static'
 import type {PublicSiteConfig} from '../src/lib/env'
 import type {GroqFetcher} from '../src/lib/sanity-fetch'
 import {siteConfigScript} from '../src/lib/site-config.ts'
+import {previewMarker, previewState} from './preview/preview-page.ts'
+import type {SitePreview} from './preview/site-preview.ts'
 import type {RenderFn} from './render-contract.ts'
 import {
   addNonce,
@@ -35,10 +39,21 @@ export type SiteAppOptions = {
   pageModules?: ((modules: string[]) => string) | undefined
   /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
   frameAncestors?: string[] | undefined
+  /** Preview mode for the studio's Presentation tool; without it no request ever reads drafts. */
+  preview?: SitePreview | undefined
+  /** The SSR bundle's list of the site's queries, the only ones a preview may run. */
+  getPreviewQueries?: (() => Promise<readonly string[]>) | undefined
   onError?: (error: unknown) => void
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** A page with drafts is for the editor's browser only: no shared or private cache may keep or reuse it. */
+function setPreviewHeaders(headers: Headers) {
+  headers.set('Cache-Control', 'private, no-store')
+  headers.set('Vary', 'Cookie')
+  headers.set('X-Robots-Tag', 'noindex, nofollow')
+}
 
 type SiteEnv = {Variables: SecureHeadersVariables}
 
@@ -48,7 +63,16 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const configScript = siteConfig ? siteConfigScript(siteConfig) : ''
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   const app = new Hono<SiteEnv>()
+  const preview = options.preview
+  // The SSR bundle keeps one installed fetcher (`setServerFetcher`), while renders of different requests
+  // interleave at every await: the fetcher it gets reads the request's own from here, so a preview render can
+  // never lend its draft reads to a visitor's page rendered at the same moment. Outside a preview: published.
+  const requestFetcher = new AsyncLocalStorage<GroqFetcher>()
+  const renderFetcher: GroqFetcher = (query, params, signal) =>
+    (requestFetcher.getStore() ?? fetcher)(query, params, signal)
 
+  // Shown in the studio's frame, so with their own headers (site-preview.ts), before the API's `frame-ancestors 'none'`.
+  if (preview) app.route('/api/preview', preview.handshake)
   // Before any route: the limit applies while the body is read, whichever handler reads it.
   app.use('/api/*', apiSecurityHeaders())
   app.use('/api/staff/session', limitBody(BODY_LIMITS.staffLogin))
@@ -60,6 +84,24 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   )
   app.use('*', sameOriginWrites([new URL(siteUrl).origin]))
 
+  if (preview) {
+    const getPreviewQueries = options.getPreviewQueries ?? (async () => [])
+    // Read once per server (a failed read is tried again); the list changes only with a new build.
+    let allowed: Promise<ReadonlySet<string>> | undefined
+    app.route(
+      '/api/preview',
+      preview.api(() => {
+        allowed ??= getPreviewQueries().then(
+          (queries) => new Set(queries),
+          (error: unknown) => {
+            allowed = undefined
+            throw error
+          },
+        )
+        return allowed
+      }),
+    )
+  }
   if (apiRoutes) app.route('/api', apiRoutes)
   app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
 
@@ -125,17 +167,35 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       ])
       // Only the build's template, the server's own scripts and the router's get the nonce, never content.
       const nonce = c.get('secureHeadersNonce') ?? ''
-      const result = await render(c.req.raw, {fetcher, nonce})
-      if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302)
+      // Only a request with the preview cookie costs a session look-up; visitors take the path they always did.
+      const session = preview ? await preview.sessionFor(c) : undefined
+      const result = session
+        ? await requestFetcher.run(preview!.draftFetcher, () =>
+            render(c.req.raw, {fetcher: renderFetcher, nonce}),
+          )
+        : await render(c.req.raw, {fetcher: renderFetcher, nonce})
+      if (result.kind === 'redirect') {
+        const redirect = c.redirect(result.location, result.status as 301 | 302)
+        if (session) setPreviewHeaders(redirect.headers)
+        return redirect
+      }
       const page = addNonce(template, nonce)
         .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
+        .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
         .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => addNonce(configScript + result.state, nonce))
-      return c.html(page, result.status as 200, {
+        .replace('<!--app-state-->', () =>
+          addNonce(
+            configScript + (session ? previewState(session.studioOrigin) : '') + result.state,
+            nonce,
+          ),
+        )
+      const response = c.html(page, result.status as 200, {
         // Rendered per request from live content: a shared cache adding its own delay on top of the server's
         // short GROQ cache would break the promise that published content shows within five seconds.
         'Cache-Control': 'public, max-age=0, must-revalidate',
       })
+      if (session) setPreviewHeaders(response.headers)
+      return response
     } catch (error) {
       onError(error)
       return c.html(

@@ -22,4 +22,8 @@ export type RenderOptions = {
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>
 
-export type EntryServerModule = {render: RenderFn}
+export type EntryServerModule = {
+  render: RenderFn
+  /** The site's own GROQ queries: the only ones a preview session may run (src/preview/preview-queries.ts). */
+  loadPreviewQueries: () => Promise<readonly string[]>
+}

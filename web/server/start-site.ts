@@ -10,6 +10,7 @@ import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp} from './create-site-app.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
+import {sitePreviewFromEnv} from './preview/preview-env.ts'
 import {createPageModuleList} from './vite-manifest.ts'
 
 const webDir = fileURLToPath(new URL('..', import.meta.url))
@@ -42,6 +43,8 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     apiRoutes,
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
+    preview: sitePreviewFromEnv(env),
+    getPreviewQueries: () => entry.loadPreviewQueries(),
   })
   return getRequestListener(app.fetch)
 }
@@ -65,6 +68,11 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     siteConfig: publicSiteConfig(env),
     apiRoutes,
     frameAncestors: env.frameAncestors,
+    preview: sitePreviewFromEnv(env),
+    getPreviewQueries: async () =>
+      (
+        (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServerModule
+      ).loadPreviewQueries(),
     onError: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
       console.error(error)
@@ -91,7 +99,10 @@ export async function startSite({
       : await productionListener(env, apiRoutes)
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
-  const server = createServer({requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000}, listener)
+  const server = createServer(
+    {requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000},
+    listener,
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(env.port, env.host, () => resolve())

@@ -56,3 +56,5 @@ export const render: RenderFn = async (request, {fetcher, nonce}) => {
     modules,
   }
 }
+
+export {loadPreviewQueries} from './preview/preview-queries'

@@ -6,12 +6,16 @@ import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from
 import {AppProvider} from './app/provider'
 import {createRoutes} from './app/router'
 import {createQueryClient} from './lib/query-client'
+import {publicEnv} from './lib/env'
+import {setServerFetcher} from './lib/sanity-fetch'
 import './styles/global.css'
 import './styles/booking.css'
 
 declare global {
   interface Window {
     __RQ_STATE__?: DehydratedState
+    /** Set by the server on pages rendered in preview for the studio (web/server/preview/preview-page.ts). */
+    __PREVIEW__?: {studioOrigin: string}
   }
 }
 
@@ -37,6 +41,17 @@ async function start() {
   await loadMatchedRoutes(routes)
   // Loader data and errors (e.g. the 404) come from `window.__staticRouterHydrationData`, written by the server.
   const router = createBrowserRouter(routes)
+  // Only pages rendered in preview load the preview code (its own chunk); before hydrating, so that no read
+  // goes to the published content.
+  const preview = window.__PREVIEW__
+  if (preview)
+    (await import('./preview/start-preview')).startPreview({
+      queryClient,
+      router,
+      ...preview,
+      setServerFetcher,
+      sanity: publicEnv.sanity,
+    })
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
   // From here React listens (and replays what happens while it hydrates); the earlier taps are replayed by the

@@ -1,3 +1,4 @@
+import {lakeNow} from '../clock.ts'
 import {can, type Permission} from '../auth/principals.ts'
 import {queryTags} from '../live/sync-tags.ts'
 import {runQueryJob, type QueryJob} from '../query/query-pool.ts'
@@ -55,6 +56,7 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
     identity: ctx.principal.userId,
     projectId: ctx.config.projectId,
     maxCost: ctx.config.maxQueryCost,
+    now: lakeNow().toISOString(),
     sourceMap: sourceMapMode === 'withKeyArraySelector' ? 'keyed' : sourceMapMode === 'true' ? 'paths' : undefined,
   }
   // A bounded list query is answered at once; everything else in a worker, under the time limit.

@@ -14,6 +14,8 @@ export interface QueryJob {
   identity?: string
   projectId: string
   maxCost: number
+  /** When the query arrived (ISO): GROQ's `now()` for the whole query (see clock.ts); unset, when it runs. */
+  now?: string | undefined
   /** `resultSourceMap`: where each value of the result came from (see source-map.ts). */
   sourceMap?: 'paths' | 'keyed' | undefined
 }
@@ -33,6 +35,7 @@ export interface VisibleDocuments {
 /** Runs a job on a dataset's documents, in a worker or (for a bounded query) on the main thread. */
 export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): Promise<QueryAnswer> {
   const visible = documents.visible(job.perspective)
+  const timestamp = job.now ? new Date(job.now) : new Date()
   const result = await runQuery({
     query: job.query,
     params: job.params,
@@ -43,12 +46,19 @@ export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): P
     projectId: job.projectId,
     dataset: job.dataset,
     maxCost: job.maxCost,
+    timestamp,
   })
   if (!job.sourceMap) return {result}
   const resultSourceMap = await contentSourceMap({
     tree: parseQuery(job.query, job.params),
     result: result ?? null,
-    options: {dataset: visible, params: job.params, identity: job.identity, sanity: {projectId: job.projectId, dataset: job.dataset}},
+    options: {
+      dataset: visible,
+      params: job.params,
+      identity: job.identity,
+      sanity: {projectId: job.projectId, dataset: job.dataset},
+      timestamp,
+    },
     withKeyArraySelector: job.sourceMap === 'keyed',
   })
   return {result, resultSourceMap}

@@ -268,6 +268,8 @@ export interface QueryInput {
   dataset: string
   /** Largest estimated cost (documents visited, see estimateQueryCost) the query may have. */
   maxCost: number
+  /** GROQ's `now()`; unset, the time of evaluation. */
+  timestamp?: Date | undefined
 }
 
 /**
@@ -299,6 +301,7 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
       identity: input.identity,
       sanity: {projectId: input.projectId, dataset: input.dataset},
       dereference,
+      ...(input.timestamp ? {timestamp: input.timestamp} : {}),
     })
     return value.get()
   }

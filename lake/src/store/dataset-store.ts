@@ -1,3 +1,4 @@
+import {lakeNow} from '../clock.ts'
 import type {DatabaseSync, StatementSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
@@ -141,7 +142,7 @@ export class DatasetStore implements DatasetHandle {
         return [...merged.values()]
       },
     }
-    const timestamp = new Date().toISOString()
+    const timestamp = lakeNow().toISOString()
     const plan = await planMutations(mutationsFor(reader), reader, {
       transactionId,
       timestamp,

@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test'
 
 import {unlock} from '../admin/admin-helpers.ts'
-import {expect, test} from '../fixtures.ts'
+import {env, expect, test} from '../fixtures.ts'
 import {openPage, PUBLIC_ROUTES} from './site.ts'
 
 declare global {
@@ -40,7 +40,8 @@ test.describe('Content-Security-Policy', () => {
       const response = await openPage(page, route)
       const policy = response!.headers()['content-security-policy'] ?? ''
       expect(policy, route).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/)
-      expect(policy, route).toContain("frame-ancestors 'none'")
+      // Only the studio may frame the site, for its Presentation tool (issue 15).
+      expect(policy, route).toMatch(new RegExp(`frame-ancestors ${env.lakeTlsUrl}(;|$)`))
       nonces.add(/'nonce-([^']+)'/.exec(policy)![1]!)
       // Let lazy chunks, images and their preloads arrive before reading the violations.
       await page.waitForLoadState('networkidle')
