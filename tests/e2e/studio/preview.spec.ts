@@ -177,6 +177,68 @@ test('an editor types a title and a price in Presentation: the frame shows them 
   }
 })
 
+test('an editor adds to a story’s body in Presentation: the frame shows it within a second, a visitor does not', async ({
+  page,
+  browser,
+  lake,
+}) => {
+  test.slow()
+  const storyId = 'story-cape-jazz-scene'
+  const storyPage = '/stories/cape-jazz-scene'
+  await lake.delete(`drafts.${storyId}`).catch(() => undefined)
+  const addition = `Thursday late shows start at ten ${Date.now() % 10_000}.`
+
+  try {
+    await page.goto(studioSignInLink())
+    await expect(page).toHaveURL(/\/studio\/content\/structure/)
+    await page.goto(
+      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(storyPage)}`,
+    )
+    const frame = await previewFrame(page)
+    await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {
+      timeout: 30_000,
+    })
+    // The body is in the story's "Article" group: tabs, or a list where the form is narrow (as beside the frame).
+    await expect(page.getByTestId('field-title').locator('input')).toBeEditable({timeout: 30_000})
+    const groupList = page.getByRole('combobox', {name: 'Field groups'})
+    if (await groupList.isVisible()) await groupList.selectOption('Article')
+    else await page.getByRole('tab', {name: 'Article'}).click()
+    const body = page.getByTestId('field-body').locator('[contenteditable="true"]').first()
+    await expect(body).toBeVisible({timeout: 30_000})
+
+    // Typed at the end of the last paragraph; timed from the last key.
+    const seen = await watchFor(frame, addition)
+    await body.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type(` ${addition}`)
+    const typed = Date.now()
+    const ms = (await seen()) - typed
+    console.log(`preview: typed story text shown in the frame after ${ms} ms`)
+    expect(ms).toBeLessThanOrEqual(1_000)
+
+    // A visitor still reads the published story.
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    await visitor.goto(`${env.siteUrl}${storyPage}`)
+    await expect(visitor.locator('main')).toContainText('Cape jazz has a sound')
+    await expect(visitor.locator('main')).not.toContainText(addition)
+    await visitorContext.close()
+
+    // Click to edit: a paragraph of the body in the frame puts the focus in the body's editor.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="field-body"]') ?? null)).toBeNull()
+    await frame.locator('main p').filter({hasText: 'Cape jazz has a sound'}).first().click()
+    await expect
+      .poll(
+        () => page.evaluate(() => document.activeElement?.closest('[data-testid="field-body"]') !== null),
+        {timeout: 10_000},
+      )
+      .toBe(true)
+  } finally {
+    await lakeClient().delete(`drafts.${storyId}`).catch(() => undefined)
+  }
+})
+
 test('a draft blackout date shows in the previewed booking dialog and booking page, not on the public site', async ({
   page,
   browser,
