@@ -29,6 +29,14 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame!
 }
 
+/** Signs in to the studio and opens `path` in its Presentation tool: the frame, once in preview and hydrated. */
+async function openInPresentation(page: Page, path: string): Promise<Frame> {
+  await page.goto(studioSignInLink())
+  await expect(page).toHaveURL(/\/studio\/content\/structure/)
+  await page.goto(`${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(path)}`)
+  return previewFrame(page)
+}
+
 /** Resolves (in the frame) with the time at which `text` first appears in the page. */
 async function watchFor(frame: Frame, text: string) {
   await frame.evaluate((wanted) => {
@@ -62,12 +70,7 @@ test('an editor types a title and a price in Presentation: the frame shows them 
   const newPrice = 700 + (Date.now() % 200)
 
   try {
-    await page.goto(studioSignInLink())
-    await expect(page).toHaveURL(/\/studio\/content\/structure/)
-    await page.goto(
-      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
-    )
-    const frame = await previewFrame(page)
+    const frame = await openInPresentation(page, PAGE)
     await expect(frame.locator('h1')).toContainText(original!.title)
     // The preview's own code (overlays, their styles, the studio's channel) runs under the page's policy.
     await frame.evaluate(() => {
@@ -189,12 +192,7 @@ test('an editor adds to a story’s body in Presentation: the frame shows it wit
   const addition = `Thursday late shows start at ten ${Date.now() % 10_000}.`
 
   try {
-    await page.goto(studioSignInLink())
-    await expect(page).toHaveURL(/\/studio\/content\/structure/)
-    await page.goto(
-      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(storyPage)}`,
-    )
-    const frame = await previewFrame(page)
+    const frame = await openInPresentation(page, storyPage)
     await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {
       timeout: 30_000,
     })
@@ -269,12 +267,7 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
   })
   const unavailable = 'Unavailable on this date—please choose another.'
   try {
-    await page.goto(studioSignInLink())
-    await expect(page).toHaveURL(/\/studio\/content\/structure/)
-    await page.goto(
-      `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
-    )
-    const frame = await previewFrame(page)
+    const frame = await openInPresentation(page, PAGE)
     // The dialog, opened from the keyboard: a click on copy in the frame is the editor's click-to-edit.
     await frame.getByRole('button', {name: 'Book Now'}).first().focus()
     await frame.getByRole('button', {name: 'Book Now'}).first().press('Enter')
@@ -310,12 +303,7 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
 test('navigation in the frame shows in the studio, the studio’s address moves the frame, and closing the tool ends the session', async ({
   page,
 }) => {
-  await page.goto(studioSignInLink())
-  await expect(page).toHaveURL(/\/studio\/content\/structure/)
-  await page.goto(
-    `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(PAGE)}`,
-  )
-  const frame = await previewFrame(page)
+  const frame = await openInPresentation(page, PAGE)
 
   // A link followed in the frame (from the keyboard: a click on copy is click-to-edit).
   const crumb = frame
