@@ -4,6 +4,7 @@ import path from 'node:path'
 import {chromium, type Frame, type Page} from '@playwright/test'
 import {createClient} from '@sanity/client'
 
+import {watchFor} from '../e2e/studio/watch-frame-text.ts'
 import {startProduct} from './start-product.ts'
 import type {BenchResult} from './stats.ts'
 
@@ -37,22 +38,11 @@ async function previewFrame(page: Page, siteUrl: string): Promise<Frame> {
 
 /** Milliseconds from `act` until `text` is in the frame's main content. */
 async function timeUntilShown(frame: Frame, text: string, act: () => Promise<unknown>) {
-  await frame.evaluate((wanted) => {
-    const found = () => (document.querySelector('main')?.textContent ?? '').includes(wanted)
-    ;(window as unknown as {__seen: Promise<number>}).__seen = new Promise<number>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (found()) {
-          observer.disconnect()
-          resolve(Date.now())
-        }
-      })
-      observer.observe(document.body, {subtree: true, childList: true, characterData: true})
-    })
-  }, text)
+  const seenAt = await watchFor(frame, text)
   const started = Date.now()
   await act()
   const seen = await Promise.race([
-    frame.evaluate(() => (window as unknown as {__seen: Promise<number>}).__seen),
+    seenAt(),
     new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 10_000)),
   ])
   // Not shown within 10 s counts as 10 s, so a lost update shows in the p95 instead of vanishing.

@@ -9,6 +9,7 @@ import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 
 import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 import {PUBLIC_ROUTES} from '../site/site.ts'
+import {watchFor} from './watch-frame-text.ts'
 
 // Issue 15: an editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
 // public site keeps showing the published content until the editor publishes.
@@ -35,27 +36,6 @@ async function openInPresentation(page: Page, path: string): Promise<Frame> {
   await expect(page).toHaveURL(/\/studio\/content\/structure/)
   await page.goto(`${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(path)}`)
   return previewFrame(page)
-}
-
-/** Resolves (in the frame) with the time at which `text` first appears in the page. */
-async function watchFor(frame: Frame, text: string) {
-  await frame.evaluate((wanted) => {
-    const found = () =>
-      (document.querySelector('main')?.textContent ?? document.body.textContent ?? '').includes(
-        wanted,
-      )
-    ;(window as unknown as {__seen: Promise<number>}).__seen = new Promise<number>((resolve) => {
-      if (found()) return resolve(Date.now())
-      const observer = new MutationObserver(() => {
-        if (found()) {
-          observer.disconnect()
-          resolve(Date.now())
-        }
-      })
-      observer.observe(document.body, {subtree: true, childList: true, characterData: true})
-    })
-  }, text)
-  return () => frame.evaluate(() => (window as unknown as {__seen: Promise<number>}).__seen)
 }
 
 test('an editor types a title and a price in Presentation: the frame shows them within a second, the public site only after publishing', async ({
