@@ -305,6 +305,55 @@ function travellerRequestCase(random: Random, t: Targets): HostileCase {
   }
 }
 
+/**
+ * Editors' preview (issue 15): the handshake with forged secrets and odd redirects, and the preview's query, live
+ * and end routes with forged session cookies, hostile bodies and wrong methods. Without the studio's secret and an
+ * open session nothing opens, nothing is read, and nothing may be stored (not even a used-secret record).
+ */
+function previewCase(random: Random, t: Targets): HostileCase {
+  const oddValue = () =>
+    random.pick([
+      '',
+      'x',
+      'a'.repeat(4000),
+      '%00',
+      '%ff%fe',
+      percentEncode(random.pick(hostileStrings).slice(0, 300)),
+      'A'.repeat(43),
+    ])
+  const cookie: [string, string] = ['Cookie', `site_preview=${random.pick([oddValue(), 'A'.repeat(43), 'a%00b'])}`]
+  const origin: [string, string] = ['Origin', random.chance(0.8) ? t.siteOrigin : 'https://evil.example']
+  const [method, path, mustRefuse] = random.pick([
+    [
+      'GET',
+      `/api/preview/enable?sanity-preview-secret=${oddValue()}&sanity-preview-pathname=${random.pick(['//evil.example/x', '/%2F%2Fevil.example', oddValue()])}&sanity-preview-perspective=${oddValue()}`,
+      true,
+    ],
+    ['GET', '/api/preview/enable', true],
+    ['POST', '/api/preview/query', true],
+    ['GET', '/api/preview/live', true],
+    [random.pick(['PUT', 'DELETE', 'PATCH']), '/api/preview/query', true],
+    // Ending a session that does not exist changes nothing and is not an error.
+    ['POST', '/api/preview/end', false],
+    ['GET', `/api/preview/disable?redirect=${random.pick(['//evil.example/x', 'https://evil.example', oddValue()])}`, false],
+  ] as const)
+  return {
+    category: `site ${method} ${path.split('?')[0]}`,
+    server: 'site',
+    mustRefuse,
+    build() {
+      if (method === 'GET') return get(path, t.siteHost, [cookie, origin])
+      const body = random.chance(0.3)
+        ? random.pick([malformedBody(random), oversizedBody(random)])
+        : hostileObjectText(random, {
+            query: random.pick(['*', '*[_id in path("**")]', ...hostileStrings]),
+            params: {slug: random.pick(hostileStrings)},
+          })
+      return json(method, path, t.siteHost, body, [cookie, origin])
+    },
+  }
+}
+
 /** Page routes (GET with odd paths and queries, and their POST fallback), over paths fetch would normalise. */
 function pageCase(random: Random, t: Targets): HostileCase {
   const path = random.pick([
@@ -550,6 +599,7 @@ export function generateCases(seed: number, t: Targets, count: number, imagePath
     [4, (random) => availabilityCase(random, t)],
     [14, (random) => staffCase(random, t)],
     [6, (random) => travellerRequestCase(random, t)],
+    [4, (random) => previewCase(random, t)],
     [9, (random) => pageCase(random, t)],
     [14, (random) => lakeQueryCase(random, t)],
     [14, (random) => lakeWriteCase(random, t)],
