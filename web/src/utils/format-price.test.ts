@@ -9,6 +9,16 @@ describe('format-price', () => {
     expect(formatZar(850)).toBe('ZAR 850')
   })
 
+  it('writes whole rand as Intl.NumberFormat does for en-GB', () => {
+    const intl = new Intl.NumberFormat('en-GB', {maximumFractionDigits: 0})
+    const amounts = [0, 0.4, 0.5, 2.5, 7, 999, 999.5, 1000, 1250, 12_500, 99_999.49, 1_234_567, 10_000_000_000]
+    const negative = amounts.filter((value) => value >= 0.5).map((value) => -value)
+    for (const amount of [...amounts, ...negative])
+      expect(formatZar(amount), String(amount)).toBe(`ZAR ${intl.format(amount)}`)
+    // Where Intl writes "-0", a price reads better without the sign.
+    expect(formatZar(-0.4)).toBe('ZAR 0')
+  })
+
   it('prefixes an editor’s price text with "From" unless it already starts with it', () => {
     expect(formatFromPrice('R350-R450 per person')).toBe('From R350-R450 per person')
     expect(formatFromPrice('From ZAR 450')).toBe('From ZAR 450')
