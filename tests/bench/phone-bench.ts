@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-import {chromium, devices, type Browser, type Locator, type Page} from '@playwright/test'
+import {chromium, devices, type Browser, type Page} from '@playwright/test'
 
 import {isHydrated, openAtFirstPaint, throttleLikeAPhone} from '../e2e/slow-phone/phone-profile.ts'
 import {startProduct} from './start-product.ts'
@@ -26,35 +26,30 @@ const PAGES = [
 type Tap = {
   name: string
   path: string
-  /** The control to tap (or `null` for a key press) and what shows that it worked. */
-  act: (page: Page) => {control: Locator | null; effect: Locator; key?: string}
+  /** The control to tap, or the key to press with the effect's dialog open. */
+  control: {button: string} | {key: string}
+  /** What shows that it worked: a dialog with this accessible name appears, or (for a key) disappears. */
+  dialog: RegExp
 }
 
 const TAPS: Tap[] = [
   {
     name: '"Book Now" → booking dialog',
     path: '/experiences/lions-head-sunset-hike',
-    act: (page) => ({
-      control: page.getByRole('button', {name: 'Book Now'}),
-      effect: page.getByRole('dialog', {name: 'Book this experience'}),
-    }),
+    control: {button: 'Book Now'},
+    dialog: /^Book this experience$/,
   },
   {
     name: 'menu button → menu',
     path: '/',
-    act: (page) => ({
-      control: page.getByRole('button', {name: 'Open menu'}),
-      effect: page.getByRole('dialog', {name: /menu/i}),
-    }),
+    control: {button: 'Open menu'},
+    dialog: /menu/i,
   },
   {
     name: 'Escape → detail dialog closed',
     path: '/experiences?exp=lions-head-sunset-hike',
-    act: (page) => ({
-      control: null,
-      key: 'Escape',
-      effect: page.getByRole('dialog', {name: /Lion.s Head Sunset Hike/}),
-    }),
+    control: {key: 'Escape'},
+    dialog: /Lion.s Head Sunset Hike/,
   },
 ]
 
@@ -131,20 +126,56 @@ async function expectHydrated(page: Page) {
   }
 }
 
+/**
+ * Watches, in the page, for the moment the effect is on screen (the first animation frame after the dialog
+ * appears, or disappears) and for the tap's own pointer or key event, both on the page's clock. Playwright's
+ * `waitFor` polls ever less often (up to every 500 ms) and would add its own delay to the figure; it still
+ * confirms the effect afterwards.
+ */
+function watchForEffect(page: Page, dialog: RegExp, appears: boolean) {
+  return page.evaluate(
+    ({source, flags, appears}) =>
+      new Promise<number>((resolve) => {
+        const name = new RegExp(source, flags)
+        const labelOf = (element: Element) =>
+          element.getAttribute('aria-label') ??
+          (element.getAttribute('aria-labelledby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        let tappedAt: number | null = null
+        for (const type of ['pointerdown', 'keydown'])
+          addEventListener(type, (event) => (tappedAt ??= event.timeStamp), {capture: true, once: true})
+        const check = () => {
+          const shown = [...document.querySelectorAll('[role=dialog]')].some(
+            (element) => name.test(labelOf(element).trim()) && element.checkVisibility(),
+          )
+          if (tappedAt === null || shown !== appears) return
+          observer.disconnect()
+          requestAnimationFrame(() => resolve(performance.now() - tappedAt!))
+        }
+        const observer = new MutationObserver(check)
+        observer.observe(document, {subtree: true, childList: true, attributes: true})
+      }),
+    {source: dialog.source, flags: dialog.flags, appears},
+  )
+}
+
 /** Milliseconds from the tap (or key) to its effect, and whether the page had hydrated when it was made. */
 async function tapToEffect(browser: Browser, tap: Tap): Promise<{ms: number; early: boolean}> {
   const page = await phonePage(browser)
   try {
     await openAtFirstPaint(page, tap.path)
-    const {control, effect, key} = tap.act(page)
-    if (key) await effect.waitFor({state: 'visible'})
-    else await control!.waitFor({state: 'visible'})
+    const dialog = page.getByRole('dialog', {name: tap.dialog})
+    const control =
+      'button' in tap.control ? page.getByRole('button', {name: tap.control.button}) : null
+    await (control ?? dialog).waitFor({state: 'visible'})
+    const effect = watchForEffect(page, tap.dialog, control !== null)
     const early = !(await isHydrated(page))
-    const started = performance.now()
-    if (key) await page.keyboard.press(key)
-    else await control!.click()
-    await effect.waitFor({state: key ? 'hidden' : 'visible', timeout: 30_000})
-    return {ms: performance.now() - started, early}
+    if (control) await control.click()
+    else await page.keyboard.press((tap.control as {key: string}).key)
+    await dialog.waitFor({state: control ? 'visible' : 'hidden', timeout: 30_000})
+    return {ms: await effect, early}
   } finally {
     await page.context().close()
   }
