@@ -81,6 +81,90 @@ describe('taps and keys before hydration', () => {
   })
 })
 
+describe('what the page already holds, shown at once', () => {
+  let app: AbortController
+  beforeEach(() => {
+    delete window.__earlyActions
+    app = new AbortController()
+  })
+  afterEach(() => {
+    window.__earlyActions?.stop()
+    app.abort()
+  })
+
+  function layeredPage() {
+    document.body.innerHTML = `
+      <button type="button" id="menu-button" data-early-opens="menu">Open menu</button>
+      <div id="menu" data-early-layer hidden><div role="dialog" aria-label="Main menu">Links</div></div>
+      <div id="detail" data-early-layer><div role="dialog" aria-label="Detail">Detail</div></div>`
+    return (id: string) => document.getElementById(id)!
+  }
+
+  it('shows a hidden layer on an early tap, and Escape hides the topmost open one, one per press', () => {
+    const byId = layeredPage()
+    keepEarlyActions()
+    byId('menu-button').click()
+    expect(byId('menu').hidden).toBe(false)
+    // Shown, so the button is not marked busy: the tap has had its effect.
+    expect(byId('menu-button').hasAttribute('aria-busy')).toBe(false)
+    escape(document.body)
+    expect(byId('menu').hidden).toBe(true)
+    expect(byId('detail').hidden).toBe(false)
+    escape(document.body)
+    expect(byId('detail').hidden).toBe(true)
+    escape(document.body) // nothing left to close: not kept, and nothing waits
+    expect(document.documentElement.dataset.earlyAction).toBeUndefined()
+  })
+
+  it('puts the layers back as the server sent them, then replays, so the app decides what stays shown', () => {
+    const byId = layeredPage()
+    keepEarlyActions()
+    byId('menu-button').click()
+    escape(document.body) // closes the menu
+    escape(document.body) // closes the detail dialog
+
+    // The hydrated app: the button opens the menu; Escape closes the menu at once and the detail dialog a moment
+    // later (it navigates), taking the key in both cases.
+    const seen: string[] = []
+    byId('menu-button').addEventListener('click', () => {
+      seen.push(`open menu (menu hidden: ${byId('menu').hidden})`)
+      byId('menu').hidden = false
+    })
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        event.preventDefault()
+        if (!byId('menu').hidden) byId('menu').hidden = true
+        else seen.push(`close detail (detail hidden: ${byId('detail').hidden})`)
+      },
+      {capture: true, signal: app.signal},
+    )
+    window.__earlyActions!.replay()
+
+    expect(seen).toEqual(['open menu (menu hidden: true)', 'close detail (detail hidden: false)'])
+    expect(byId('menu').hidden).toBe(true)
+    // Taken, still in the page until the app's navigation removes it: kept hidden, not shown again meanwhile.
+    expect(byId('detail').hidden).toBe(true)
+  })
+
+  it('shows a layer an Escape the app does not take would have closed', () => {
+    const byId = layeredPage()
+    keepEarlyActions()
+    escape(document.body)
+    expect(byId('detail').hidden).toBe(true)
+    window.__earlyActions!.replay()
+    expect(byId('detail').hidden).toBe(false)
+  })
+
+  it('puts the layers back when the app does not start', () => {
+    const byId = layeredPage()
+    keepEarlyActions()
+    byId('menu-button').click()
+    window.__earlyActions!.abandon()
+    expect(byId('menu').hidden).toBe(true)
+  })
+})
+
 describe('forms filled and sent before hydration', () => {
   beforeEach(() => {
     delete window.__earlyActions

@@ -27,6 +27,14 @@ declare global {
  * performs them once it has hydrated: the fields first, as if typed again, then the taps and submissions in
  * order. An impatient second tap on the same button is kept once, so nothing is applied twice. Links work on
  * their own and are left alone.
+ *
+ * Where the page already holds what a tap shows, the tap shows it at once instead of waiting for the scripts
+ * (on a slow phone they take a second or more): a layer (a dialog with its backdrop, marked `data-early-layer`)
+ * that the server rendered `hidden` is shown by a tap on a button whose `data-early-opens` names it, and Escape
+ * hides the topmost open layer. The app still performs the kept tap or key: before replaying, the layers are put
+ * back as the server sent them (as React hydrated them), so what shows in the end is the app's own doing; a layer
+ * whose Escape the app takes (cancels the key event) but closes a moment later, as a dialog that closes by
+ * navigating does, stays hidden meanwhile.
  */
 export function keepEarlyActions() {
   type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
@@ -37,6 +45,23 @@ export function keepEarlyActions() {
   const queue: Action[] = []
   const fields = new Map<Field, {value: string; checked: boolean}>()
   const root = document.documentElement
+  /** Layers shown or hidden early, with whether the server sent them hidden. */
+  const layers = new Map<HTMLElement, boolean>()
+  const setLayer = (layer: HTMLElement, hidden: boolean) => {
+    const served = layers.get(layer) ?? layer.hidden
+    // Re-inserted, so the map's order is the order in which layers were last changed.
+    layers.delete(layer)
+    layers.set(layer, served)
+    layer.hidden = hidden
+  }
+  /** The open layers, the topmost last: the server's in page order, then those shown early, latest last. */
+  const openLayers = () => {
+    const shown = [...layers.keys()].filter((layer) => layer.isConnected && !layer.hidden)
+    const served = [...document.querySelectorAll<HTMLElement>('[data-early-layer]')].filter(
+      (layer) => !layer.hidden && !shown.includes(layer),
+    )
+    return [...served, ...shown]
+  }
   const busy = (element: HTMLElement | null) => {
     element?.setAttribute('aria-busy', 'true')
     if (element) element.dataset.earlyAction = ''
@@ -64,7 +89,9 @@ export function keepEarlyActions() {
     const last = queue[queue.length - 1]
     if (last?.kind !== 'click' || last.target !== button)
       queue.push({kind: 'click', target: button})
-    busy(button)
+    const layer = document.getElementById(button.dataset.earlyOpens ?? '')
+    if (layer?.hasAttribute('data-early-layer')) setLayer(layer, false)
+    else busy(button)
   }
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target
@@ -76,9 +103,13 @@ export function keepEarlyActions() {
     busy(event.submitter)
   }
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || queue.some((action) => action.kind === 'escape')) return
+    if (event.key !== 'Escape') return
+    const layer = openLayers().pop()
+    if (layer) setLayer(layer, true)
+    // Each Escape that closed a layer closes one dialog once replayed; of the others, one is kept.
+    else if (queue.some((action) => action.kind === 'escape')) return
+    else root.dataset.earlyAction = ''
     queue.push({kind: 'escape', target: event.target})
-    root.dataset.earlyAction = ''
   }
   const listeners = [
     ['input', onField],
@@ -117,6 +148,12 @@ export function keepEarlyActions() {
     )
   }
 
+  /** Puts the layers back as the server sent them. */
+  const restoreLayers = () => {
+    for (const [layer, hidden] of layers) layer.hidden = hidden
+    layers.clear()
+  }
+
   const clearBusy = () => {
     delete root.dataset.earlyAction
     for (const action of queue) {
@@ -132,11 +169,13 @@ export function keepEarlyActions() {
     abandon() {
       stop()
       clearBusy()
+      restoreLayers()
       for (const action of queue.splice(0)) if (action.kind === 'submit') action.form.submit()
     },
     replay() {
       stop()
       clearBusy()
+      restoreLayers()
       for (const [field, kept] of fields) {
         try {
           restore(field, kept)
@@ -164,9 +203,14 @@ export function keepEarlyActions() {
             action.target instanceof Node && action.target.isConnected
               ? action.target
               : document.body
-          target.dispatchEvent(
+          const open = openLayers().length
+          const taken = !target.dispatchEvent(
             new KeyboardEvent('keydown', {key: 'Escape', bubbles: true, cancelable: true}),
           )
+          // Taken, yet every layer still on screen: the app closes the topmost a moment later (by navigating), and
+          // it must not flash back meanwhile.
+          const still = openLayers()
+          if (taken && still.length >= open) still.pop()?.setAttribute('hidden', '')
         }
       }
     },

@@ -2,7 +2,7 @@ import {useEffect, useRef, useState} from 'react'
 import {Link, NavLink, useLocation} from 'react-router-dom'
 
 import {useSiteIdentity} from '../seo'
-import {MenuLinks, MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
+import {MenuLinks, MobileMenu, MOBILE_MENU_ID, MOBILE_MENU_LAYER_ID} from './mobile-menu'
 import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
 
 function useScrolledPast(threshold: number): boolean {
@@ -53,7 +53,8 @@ export function SiteNav() {
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+          aria-controls={MOBILE_MENU_ID}
+          data-early-opens={MOBILE_MENU_LAYER_ID}
           onClick={() => setMenuOpen(true)}
         >
           <span aria-hidden="true">☰</span>

@@ -34,6 +34,8 @@ export function Modal({
   return (
     <div
       className="modal-backdrop"
+      // Escape before the scripts run hides it at once (web/build/keep-early-actions.ts).
+      data-early-layer=""
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
         // Only a press that starts on the backdrop itself closes, so selecting text inside never does.

@@ -59,6 +59,8 @@ export function useModalBehaviour(containerRef: RefObject<HTMLElement | null>, o
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
+        // Taken: the replay of an early Escape (web/build/keep-early-actions.ts) learns the dialog is closing.
+        event.preventDefault()
         event.stopPropagation()
         onCloseRef.current()
         return
