@@ -5,7 +5,7 @@ import {createStaticHandler, createStaticRouter, StaticRouterProvider} from 'rea
 
 import type {RenderFn} from '../server/render-contract'
 import {AppProvider} from './app/provider'
-import {createRoutes} from './app/router'
+import {createRoutes, type PageHandle} from './app/router'
 import {HeadCollector, HeadProvider, renderHeadHtml, serializeJson} from './components/seo'
 import {createQueryClient} from './lib/query-client'
 import {setServerFetcher} from './lib/sanity-fetch'
@@ -42,9 +42,10 @@ export const render: RenderFn = async (request, {fetcher, nonce}) => {
       </HeadProvider>
     </StrictMode>,
   )
+  const url = new URL(request.url)
   const modules = context.matches.flatMap((match) => {
-    const handle = match.route.handle as {module?: string} | undefined
-    return handle?.module ? [handle.module] : []
+    const handle = match.route.handle as PageHandle | undefined
+    return handle ? [handle.module, ...(handle.modulesFor?.(url) ?? [])] : []
   })
   const state = `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>`
   return {

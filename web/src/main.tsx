@@ -4,7 +4,7 @@ import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from 'react-router-dom'
 
 import {AppProvider} from './app/provider'
-import {createRoutes} from './app/router'
+import {createRoutes, type PageHandle} from './app/router'
 import {createQueryClient} from './lib/query-client'
 import {publicEnv} from './lib/env'
 import {setServerFetcher} from './lib/sanity-fetch'
@@ -21,15 +21,21 @@ declare global {
 
 /**
  * Page components are lazy chunks. Resolve the ones the server rendered before hydrating, otherwise the router
- * would render its fallback first and React would throw away the server's markup.
+ * would render its fallback first and React would throw away the server's markup; likewise what the address
+ * showed beyond the page (an open dialog, see `PageHandle`).
  */
 async function loadMatchedRoutes(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? []
+  const url = new URL(window.location.href)
   await Promise.all(
     matches.map(async ({route}) => {
-      if (typeof route.lazy !== 'function') return
-      const resolved = await route.lazy()
-      Object.assign(route, {...resolved, lazy: undefined})
+      const handle = route.handle as PageHandle | undefined
+      const resolve = async () => {
+        if (typeof route.lazy !== 'function') return
+        const resolved = await route.lazy()
+        Object.assign(route, {...resolved, lazy: undefined})
+      }
+      await Promise.all([resolve(), handle?.load?.(url)])
     }),
   )
 }

@@ -2,6 +2,7 @@ import type {QueryClient} from '@tanstack/react-query'
 import type {ComponentType} from 'react'
 import {redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
 
+import {detailDialogModulesFor, loadDetailDialogFor} from '../features/experiences/detail-dialog'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
 import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
 import {both, notFound, prefetch} from './route-loaders'
@@ -33,7 +34,17 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
  * Names the page module of a route, so the server can preload its chunk (from Vite's manifest) next to the
  * entry instead of the browser discovering it only after the entry has run.
  */
-const pageModule = (name: string) => ({module: `src/app/routes/${name}.tsx`})
+const pageModule = (name: string): PageHandle => ({module: `src/app/routes/${name}.tsx`})
+
+/** What the server and the start-up script (main.tsx) need to know of a page. */
+export type PageHandle = {
+  /** The page's module (Vite manifest key), preloaded with the entry. */
+  module: string
+  /** Code that this address shows beyond the page (an open dialog): loaded before rendering or hydrating. */
+  load?: (url: URL) => Promise<void>
+  /** Its modules, for the server to preload with the page. */
+  modulesFor?: (url: URL) => string[]
+}
 
 /** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
 function toAbout({request}: LoaderFunctionArgs) {
@@ -88,8 +99,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'experiences',
-          loader: experiences,
-          handle: pageModule('experiences'),
+          loader: async (args) => {
+            await Promise.all([experiences(args), loadDetailDialogFor(new URL(args.request.url))])
+            return null
+          },
+          handle: {
+            ...pageModule('experiences'),
+            load: loadDetailDialogFor,
+            modulesFor: detailDialogModulesFor,
+          } satisfies PageHandle,
           lazy: page(
             () => import('./routes/experiences'),
             (m) => m.ExperiencesPage,

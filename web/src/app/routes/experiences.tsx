@@ -15,8 +15,8 @@ import {Seo} from '../../components/seo'
 import {useExperiences} from '../../features/experiences/api/get-experiences'
 import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
-import {ExperienceDetailDialog} from '../../features/experiences/components/experience-detail-dialog'
 import {BookingDialog} from '../../features/booking/components/booking-dialog'
+import {loadedDetailDialog} from '../../features/experiences/detail-dialog'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
@@ -46,6 +46,7 @@ export function ExperiencesPage() {
   const {data: copy} = useQuery(pageCopyQueryOptions())
   const [searchParams] = useSearchParams()
   const {current, open, close} = useDetailParam(experiences)
+  const ExperienceDetailDialog = loadedDetailDialog()
   const [wizardOpen, setWizardOpen] = useState(false)
   const wizardToggleRef = useRef<HTMLButtonElement>(null)
 
@@ -219,20 +220,23 @@ export function ExperiencesPage() {
         ) : null}
       </section>
 
-      <ExperienceDetailDialog
-        experience={current}
-        onClose={close}
-        trip={trip}
-        renderBooking={({experience, trip: context, onClose}) => (
-          <BookingDialog
-            open
-            experience={{...experience, slug: experience.slug ?? ''}}
-            onClose={onClose}
-            onContinue={() => {}}
-            initial={{date: context?.date, adults: context?.adults, children: context?.children}}
-          />
-        )}
-      />
+      {/* Loaded with any address that opens it (the listing's loader), so it is here whenever `current` is. */}
+      {ExperienceDetailDialog ? (
+        <ExperienceDetailDialog
+          experience={current}
+          onClose={close}
+          trip={trip}
+          renderBooking={({experience, trip: context, onClose}) => (
+            <BookingDialog
+              open
+              experience={{...experience, slug: experience.slug ?? ''}}
+              onClose={onClose}
+              onContinue={() => {}}
+              initial={{date: context?.date, adults: context?.adults, children: context?.children}}
+            />
+          )}
+        />
+      ) : null}
     </>
   )
 }

@@ -4,8 +4,7 @@ import {useSearchParams} from 'react-router-dom'
 import {track} from '../../lib/analytics'
 import type {ExperienceDetail} from './api/experience-fields'
 import {detailSlug} from './booking-links'
-
-export const DETAIL_PARAM = 'exp'
+import {DETAIL_PARAM} from './detail-dialog'
 
 /**
  * Spec §2: the open detail dialog is mirrored in `?exp=<slug>`, so it can be linked, shared and reopened by Back.
