@@ -7,6 +7,7 @@ import {defineConfig, type Plugin} from 'vite'
 import {compression, defineAlgorithm} from 'vite-plugin-compression2'
 
 import {paintBeforeHydrating} from './build/paint-before-hydrating.ts'
+import {preloadOnlyWhatIsMissing} from './build/preload-only-what-is-missing.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -31,11 +32,13 @@ const precompressed: Plugin = {
   applyToEnvironment: (environment) => environment.name === 'client',
 }
 
+const dynamicImportPreloads = preloadOnlyWhatIsMissing()
+
 // One `vite build` produces both halves of the server-rendered site: the browser bundle (with a manifest the
 // server reads to preload the entry chunk) and the SSR bundle that `server/main.ts` imports in production.
 export default defineConfig({
   root,
-  plugins: [react(), paintBeforeHydrating(), precompressed],
+  plugins: [react(), paintBeforeHydrating(), dynamicImportPreloads.plugin, precompressed],
   builder: {},
   environments: {
     client: {
@@ -44,7 +47,10 @@ export default defineConfig({
         manifest: true,
         // Every browser the site supports preloads modules itself (Safari 17+); older ones only lose the head
         // start, so the polyfill is 1 KB every visitor would download for nothing.
-        modulePreload: {polyfill: false},
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: dynamicImportPreloads.resolveDependencies,
+        },
         // Keep the previous build's hashed files: a server still running (another stack on this checkout, or the
         // old process during a deploy) renders pages that name them, and deleting them breaks its hydration.
         emptyOutDir: false,

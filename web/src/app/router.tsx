@@ -2,7 +2,7 @@ import type {QueryClient} from '@tanstack/react-query'
 import type {ComponentType} from 'react'
 import {redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
 
-import {detailDialogModulesFor, loadDetailDialogFor} from '../features/experiences/detail-dialog'
+import {DETAIL_PARAM} from '../features/experiences/detail-param'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
 import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
 import {both, notFound, prefetch} from './route-loaders'
@@ -40,11 +40,18 @@ const pageModule = (name: string): PageHandle => ({module: `src/app/routes/${nam
 export type PageHandle = {
   /** The page's module (Vite manifest key), preloaded with the entry. */
   module: string
-  /** Code that this address shows beyond the page (an open dialog): loaded before rendering or hydrating. */
+  /** Loads what this address shows beyond the page (an open dialog), before rendering or hydrating it. */
   load?: (url: URL) => Promise<void>
-  /** Its modules, for the server to preload with the page. */
+  /** The modules of what this address shows beyond the page, for the server to preload with it. */
   modulesFor?: (url: URL) => string[]
 }
+
+/** The listing's detail dialog, its own chunk, when the address opens it (`?exp=`; routes/experiences.tsx). */
+const listingDetailDialog = {
+  load: async (url) => (await import('./routes/experiences')).loadDetailDialogFor(url),
+  modulesFor: (url) =>
+    url.searchParams.has(DETAIL_PARAM) ? ['src/app/routes/experiences-detail-dialog.tsx'] : [],
+} satisfies Pick<PageHandle, 'load' | 'modulesFor'>
 
 /** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
 function toAbout({request}: LoaderFunctionArgs) {
@@ -100,14 +107,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: 'experiences',
           loader: async (args) => {
-            await Promise.all([experiences(args), loadDetailDialogFor(new URL(args.request.url))])
+            await Promise.all([
+              experiences(args),
+              listingDetailDialog.load(new URL(args.request.url)),
+            ])
             return null
           },
-          handle: {
-            ...pageModule('experiences'),
-            load: loadDetailDialogFor,
-            modulesFor: detailDialogModulesFor,
-          } satisfies PageHandle,
+          handle: {...pageModule('experiences'), ...listingDetailDialog},
           lazy: page(
             () => import('./routes/experiences'),
             (m) => m.ExperiencesPage,

@@ -15,8 +15,7 @@ import {Seo} from '../../components/seo'
 import {useExperiences} from '../../features/experiences/api/get-experiences'
 import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
-import {BookingDialog} from '../../features/booking/components/booking-dialog'
-import {loadedDetailDialog} from '../../features/experiences/detail-dialog'
+import {DETAIL_PARAM} from '../../features/experiences/detail-param'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
@@ -29,6 +28,19 @@ const BookingWizard = lazy(() =>
     default: module.BookingWizard,
   })),
 )
+
+let loaded: typeof import('./experiences-detail-dialog') | undefined
+
+/**
+ * The detail dialog (with the booking dialog it leads to) is its own chunk, so a first visit to the listing does
+ * not download it (issue 12: the listing's first-load JavaScript). An address that opens it loads it before the
+ * page renders: the listing's loader on the server and on each navigation, and main.tsx before hydrating (see
+ * `PageHandle` in app/router.tsx). The page then always has it while `?exp=` is set.
+ */
+export async function loadDetailDialogFor(url: URL): Promise<void> {
+  if (url.searchParams.has(DETAIL_PARAM) && !loaded)
+    loaded = await import('./experiences-detail-dialog')
+}
 
 function readTrip(params: URLSearchParams): TripContext {
   const date = params.get('date')
@@ -46,7 +58,7 @@ export function ExperiencesPage() {
   const {data: copy} = useQuery(pageCopyQueryOptions())
   const [searchParams] = useSearchParams()
   const {current, open, close} = useDetailParam(experiences)
-  const ExperienceDetailDialog = loadedDetailDialog()
+  const ListingDetailDialog = loaded?.ListingDetailDialog
   const [wizardOpen, setWizardOpen] = useState(false)
   const wizardToggleRef = useRef<HTMLButtonElement>(null)
 
@@ -220,22 +232,8 @@ export function ExperiencesPage() {
         ) : null}
       </section>
 
-      {/* Loaded with any address that opens it (the listing's loader), so it is here whenever `current` is. */}
-      {ExperienceDetailDialog ? (
-        <ExperienceDetailDialog
-          experience={current}
-          onClose={close}
-          trip={trip}
-          renderBooking={({experience, trip: context, onClose}) => (
-            <BookingDialog
-              open
-              experience={{...experience, slug: experience.slug ?? ''}}
-              onClose={onClose}
-              onContinue={() => {}}
-              initial={{date: context?.date, adults: context?.adults, children: context?.children}}
-            />
-          )}
-        />
+      {ListingDetailDialog ? (
+        <ListingDetailDialog experience={current} onClose={close} trip={trip} />
       ) : null}
     </>
   )

@@ -4,7 +4,7 @@ import {useSearchParams} from 'react-router-dom'
 import {track} from '../../lib/analytics'
 import type {ExperienceDetail} from './api/experience-fields'
 import {detailSlug} from './booking-links'
-import {DETAIL_PARAM} from './detail-dialog'
+import {DETAIL_PARAM} from './detail-param'
 
 /**
  * Spec §2: the open detail dialog is mirrored in `?exp=<slug>`, so it can be linked, shared and reopened by Back.
