@@ -146,8 +146,6 @@ function watchForEffect(page: Page, dialog: RegExp, appears: boolean) {
         let tappedAt: number | null = null
         let effect: number | null = null
         let hydrated: number | null = null
-        for (const type of ['pointerdown', 'keydown'])
-          addEventListener(type, (event) => (tappedAt ??= event.timeStamp), {capture: true, once: true})
         const check = () => {
           if (tappedAt === null) return
           const at = tappedAt
@@ -169,6 +167,13 @@ function watchForEffect(page: Page, dialog: RegExp, appears: boolean) {
         }
         const observer = new MutationObserver(check)
         observer.observe(document, {subtree: true, childList: true, attributes: true})
+        // The page's own listeners may have run first and shown the effect already: look at once as well.
+        const onTap = (event: Event) => {
+          tappedAt ??= event.timeStamp
+          check()
+        }
+        for (const type of ['pointerdown', 'keydown'])
+          addEventListener(type, onTap, {capture: true, once: true})
       }),
     {source: dialog.source, flags: dialog.flags, appears},
   )
