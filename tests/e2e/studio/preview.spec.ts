@@ -22,10 +22,18 @@ const PAGE = `/experiences/${SLUG}`
 async function previewFrame(page: Page): Promise<Frame> {
   let frame: Frame | undefined
   await expect(async () => {
-    frame = page.frames().find((f) => f.url().startsWith(env.siteUrl) && !f.url().includes('/api/'))
+    frame = page
+      .frames()
+      .findLast(
+        (f) => !f.isDetached() && f.url().startsWith(env.siteUrl) && !f.url().includes('/api/'),
+      )
     expect(frame).toBeDefined()
     await expect(frame!.locator('#preview-marker')).toBeVisible({timeout: 2_000})
     await frame!.locator('html[data-hydrated="true"]').waitFor({state: 'attached', timeout: 2_000})
+    // The tool may still replace its frame just after the page has hydrated in it (seen on a slow machine): only a
+    // frame that stays is the one to drive.
+    await page.waitForTimeout(1_000)
+    expect(frame!.isDetached()).toBe(false)
   }).toPass({timeout: 60_000})
   return frame!
 }
@@ -34,7 +42,9 @@ async function previewFrame(page: Page): Promise<Frame> {
 async function openInPresentation(page: Page, path: string): Promise<Frame> {
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content\/structure/)
-  await page.goto(`${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(path)}`)
+  await page.goto(
+    `${env.lakeTlsUrl}/studio/content/presentation?preview=${encodeURIComponent(path)}`,
+  )
   return previewFrame(page)
 }
 
@@ -204,16 +214,25 @@ test('an editor adds to a story’s body in Presentation: the frame shows it bef
 
     // Click to edit: a paragraph of the body in the frame puts the focus in the body's editor.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="field-body"]') ?? null)).toBeNull()
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('[data-testid="field-body"]') ?? null,
+      ),
+    ).toBeNull()
     await frame.locator('main p').filter({hasText: 'Cape jazz has a sound'}).first().click()
     await expect
       .poll(
-        () => page.evaluate(() => document.activeElement?.closest('[data-testid="field-body"]') !== null),
+        () =>
+          page.evaluate(
+            () => document.activeElement?.closest('[data-testid="field-body"]') !== null,
+          ),
         {timeout: 10_000},
       )
       .toBe(true)
   } finally {
-    await lakeClient().delete(`drafts.${storyId}`).catch(() => undefined)
+    await lakeClient()
+      .delete(`drafts.${storyId}`)
+      .catch(() => undefined)
   }
 })
 
