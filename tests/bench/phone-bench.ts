@@ -144,8 +144,14 @@ function watchForEffect(page: Page, dialog: RegExp, appears: boolean) {
             .map((id) => document.getElementById(id)?.textContent ?? '')
             .join(' ')
         let tappedAt: number | null = null
+        let effectSeen = false
         let effect: number | null = null
         let hydrated: number | null = null
+        const finish = () => {
+          if (effect === null || hydrated === null) return
+          observer.disconnect()
+          resolve({effect, hydrated})
+        }
         const check = () => {
           if (tappedAt === null) return
           const at = tappedAt
@@ -154,16 +160,15 @@ function watchForEffect(page: Page, dialog: RegExp, appears: boolean) {
           const shown = [...document.querySelectorAll('[role=dialog]')].some(
             (element) => name.test(labelOf(element).trim()) && element.checkVisibility(),
           )
-          if (effect === null && shown === appears) {
-            effect = -1
-            requestAnimationFrame(() => (effect = performance.now() - at))
+          if (!effectSeen && shown === appears) {
+            effectSeen = true
+            // On screen from the next frame.
+            requestAnimationFrame(() => {
+              effect = performance.now() - at
+              finish()
+            })
           }
-          if (hydrated !== null && effect !== null) {
-            observer.disconnect()
-            const settle = () =>
-              effect! < 0 ? requestAnimationFrame(settle) : resolve({effect: effect!, hydrated: hydrated!})
-            settle()
-          }
+          finish()
         }
         const observer = new MutationObserver(check)
         observer.observe(document, {subtree: true, childList: true, attributes: true})
@@ -241,7 +246,10 @@ export async function benchPhone(): Promise<BenchResult[]> {
           'taps before hydration': `${runs.filter((run) => run.early).length} of ${runs.length}`,
           'within 1.5 s': `${runs.filter((run) => run.ms <= 1500).length} of ${runs.length}`,
           // Where the page shows the effect itself before its scripts run, the app takes over from here.
-          'hydrated after (median)': `${percentile(runs.map((run) => run.hydratedMs), 50).toFixed(0)} ms`,
+          'hydrated after (median)': `${percentile(
+            runs.map((run) => run.hydratedMs),
+            50,
+          ).toFixed(0)} ms`,
         },
       })
     }

@@ -30,7 +30,8 @@ declare global {
  *
  * Where the page already holds what a tap shows, the tap shows it at once instead of waiting for the scripts
  * (on a slow phone they take a second or more): a layer (a dialog with its backdrop, marked `data-early-layer`)
- * that the server rendered `hidden` is shown by a tap on a button whose `data-early-opens` names it, and Escape
+ * that the server rendered `hidden` is shown by a tap on a button whose `data-early-opens` names it or an element
+ * in it (the dialog its `aria-controls` names, say), and Escape
  * hides the topmost open layer. The app still performs the kept tap or key: before replaying, the layers are put
  * back as the server sent them (as React hydrated them), so what shows in the end is the app's own doing; a layer
  * whose Escape the app takes (cancels the key event) but closes a moment later, as a dialog that closes by
@@ -89,8 +90,10 @@ export function keepEarlyActions() {
     const last = queue[queue.length - 1]
     if (last?.kind !== 'click' || last.target !== button)
       queue.push({kind: 'click', target: button})
-    const layer = document.getElementById(button.dataset.earlyOpens ?? '')
-    if (layer?.hasAttribute('data-early-layer')) setLayer(layer, false)
+    const layer = document
+      .getElementById(button.dataset.earlyOpens ?? '')
+      ?.closest<HTMLElement>('[data-early-layer]')
+    if (layer) setLayer(layer, false)
     else busy(button)
   }
   const onSubmit = (event: SubmitEvent) => {
@@ -210,7 +213,8 @@ export function keepEarlyActions() {
           // Taken, yet every layer still on screen: the app closes the topmost a moment later (by navigating), and
           // it must not flash back meanwhile.
           const still = openLayers()
-          if (taken && still.length >= open) still.pop()?.setAttribute('hidden', '')
+          const topmost = still.at(-1)
+          if (taken && topmost && still.length >= open) topmost.hidden = true
         }
       }
     },

@@ -47,10 +47,13 @@ export type PageHandle = {
 }
 
 /** The listing's detail dialog, its own chunk, when the address opens it (`?exp=`; routes/experiences.tsx). */
+const opensDetailDialog = (url: URL) => url.searchParams.has(DETAIL_PARAM)
 const listingDetailDialog = {
-  load: async (url) => (await import('./routes/experiences')).loadDetailDialogFor(url),
+  load: async (url) => {
+    if (opensDetailDialog(url)) await (await import('./routes/experiences')).loadDetailDialog()
+  },
   modulesFor: (url) =>
-    url.searchParams.has(DETAIL_PARAM) ? ['src/app/routes/experiences-detail-dialog.tsx'] : [],
+    opensDetailDialog(url) ? ['src/app/routes/experiences-detail-dialog.tsx'] : [],
 } satisfies Pick<PageHandle, 'load' | 'modulesFor'>
 
 /** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
@@ -106,13 +109,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: 'experiences',
-          loader: async (args) => {
-            await Promise.all([
-              experiences(args),
-              listingDetailDialog.load(new URL(args.request.url)),
-            ])
+          loader: both(experiences, async ({request}) => {
+            await listingDetailDialog.load(new URL(request.url))
             return null
-          },
+          }),
           handle: {...pageModule('experiences'), ...listingDetailDialog},
           lazy: page(
             () => import('./routes/experiences'),

@@ -15,7 +15,6 @@ import {Seo} from '../../components/seo'
 import {useExperiences} from '../../features/experiences/api/get-experiences'
 import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
-import {DETAIL_PARAM} from '../../features/experiences/detail-param'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {track} from '../../lib/analytics'
@@ -37,9 +36,8 @@ let loaded: typeof import('./experiences-detail-dialog') | undefined
  * page renders: the listing's loader on the server and on each navigation, and main.tsx before hydrating (see
  * `PageHandle` in app/router.tsx). The page then always has it while `?exp=` is set.
  */
-export async function loadDetailDialogFor(url: URL): Promise<void> {
-  if (url.searchParams.has(DETAIL_PARAM) && !loaded)
-    loaded = await import('./experiences-detail-dialog')
+export async function loadDetailDialog(): Promise<void> {
+  loaded ??= await import('./experiences-detail-dialog')
 }
 
 function readTrip(params: URLSearchParams): TripContext {

@@ -11,8 +11,6 @@ type MobileMenuProps = {
 }
 
 export const MOBILE_MENU_ID = 'mobile-menu'
-/** The menu with its backdrop: in every page's HTML, hidden, so a tap before the scripts run can show it. */
-export const MOBILE_MENU_LAYER_ID = 'mobile-menu-layer'
 
 export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
   const ref = useRef<HTMLDivElement>(null)
@@ -25,7 +23,6 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
   // Rendered closed too (hidden), so the early tap on the menu button shows it at once (web/build/keep-early-actions.ts).
   return (
     <div
-      id={MOBILE_MENU_LAYER_ID}
       hidden={!open}
       data-early-layer=""
       className="mobile-menu__backdrop"

@@ -2,7 +2,7 @@ import {useEffect, useRef, useState} from 'react'
 import {Link, NavLink, useLocation} from 'react-router-dom'
 
 import {useSiteIdentity} from '../seo'
-import {MenuLinks, MobileMenu, MOBILE_MENU_ID, MOBILE_MENU_LAYER_ID} from './mobile-menu'
+import {MenuLinks, MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
 import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
 
 function useScrolledPast(threshold: number): boolean {
@@ -54,7 +54,7 @@ export function SiteNav() {
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
-          data-early-opens={MOBILE_MENU_LAYER_ID}
+          data-early-opens={MOBILE_MENU_ID}
           onClick={() => setMenuOpen(true)}
         >
           <span aria-hidden="true">☰</span>
