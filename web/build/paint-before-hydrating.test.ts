@@ -2,7 +2,7 @@
 import type {IndexHtmlTransformHook} from 'vite'
 import {describe, expect, it} from 'vitest'
 
-import {paintBeforeHydrating} from './paint-before-hydrating'
+import {INLINED_STYLESHEET_TYPE, paintBeforeHydrating} from './paint-before-hydrating'
 
 // What `vite build` writes into index.html before this plugin runs.
 const built = `<head>
@@ -32,7 +32,10 @@ describe('paint before hydrating', () => {
   it('writes the stylesheet into the page and leaves no script or preload that loads before the paint', () => {
     const html = transform(built) as string
     expect(html).toContain('<style>body{margin:0}</style>')
-    expect(html).not.toContain('rel="stylesheet"')
+    // Only a link that stands for it, of a type no browser loads, so that dynamic imports do not fetch it again.
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      `<link rel="stylesheet" href="/assets/index-jkl.css" type="${INLINED_STYLESHEET_TYPE}">`,
+    ])
     expect(html).not.toMatch(/<link rel="modulepreload"/)
     expect(html).not.toMatch(/<script type="module" crossorigin src=/)
   })

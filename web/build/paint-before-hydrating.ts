@@ -12,6 +12,9 @@ import {keepEarlyActions} from './keep-early-actions.ts'
  * keeps the taps and keys made before hydration (keep-early-actions.ts), preloads the same modules, plus the
  * page's own (listed by the server in `#page-modules`, see server/vite-manifest.ts), and imports the entry.
  */
+/** The type of the link that stands for the inlined stylesheet: one no browser loads. */
+export const INLINED_STYLESHEET_TYPE = 'text/x-inlined-css'
+
 export function paintBeforeHydrating(): Plugin {
   return {
     name: 'paint-before-hydrating',
@@ -26,7 +29,11 @@ export function paintBeforeHydrating(): Plugin {
             /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
             (tag, file: string) => {
               const asset = bundle?.[file]
-              return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag
+              if (asset?.type !== 'asset') return tag
+              // Vite lists the stylesheet among a dynamic import's preloads and waits for it before running the
+              // import, unless a `<link rel="stylesheet">` with its address is in the page. This one says it is
+              // here already; no browser fetches a stylesheet of a type it does not know.
+              return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" type="${INLINED_STYLESHEET_TYPE}">`
             },
           )
           .replace(
