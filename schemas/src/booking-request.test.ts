@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {bookingRequestSchema, parsePaxParam, REQUIRED_FIELDS_MESSAGE} from './booking-request.ts'
+import {bookingRequestSchema, REQUIRED_FIELDS_MESSAGE} from './booking-request.ts'
 import {itineraryRequestSchema} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
 import {WRONG_ANSWER_MESSAGE} from './security-question.ts'
@@ -45,15 +45,6 @@ describe('bookingRequestSchema', () => {
   it('refuses impossible dates and fractional parties', () => {
     expect(bookingRequestSchema.safeParse({...valid, date: '2030-02-30'}).success).toBe(false)
     expect(bookingRequestSchema.safeParse({...valid, adults: 1.5}).success).toBe(false)
-  })
-})
-
-describe('parsePaxParam', () => {
-  it('defaults to two adults and refuses junk', () => {
-    expect(parsePaxParam(null)).toEqual({adults: 2, children: 0})
-    expect(parsePaxParam('3,1')).toEqual({adults: 3, children: 1})
-    expect(parsePaxParam('3')).toBeNull()
-    expect(parsePaxParam('-1,2')).toBeNull()
   })
 })
 

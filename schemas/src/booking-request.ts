@@ -108,14 +108,3 @@ export type RequestErrorBody = {
   /** With a full or unavailable date (issue 13): the nearest departures with room for the group. */
   alternatives?: {date: string; slot: string; left: number}[]
 }
-
-/**
- * Parses `pax=adults,children` from the booking URL (spec §2). Missing gives the default party; anything that is
- * not two whole numbers gives `null`.
- */
-export function parsePaxParam(value: string | null): {adults: number; children: number} | null {
-  if (value === null || value === '') return {adults: 2, children: 0}
-  const match = /^(\d{1,3}),(\d{1,3})$/.exec(value)
-  if (!match) return null
-  return {adults: Number(match[1]), children: Number(match[2])}
-}

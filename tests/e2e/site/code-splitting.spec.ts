@@ -4,7 +4,7 @@ import path from 'node:path'
 import type {Page} from '@playwright/test'
 
 import {env, expect, test} from '../fixtures.ts'
-import {declineAnalytics, openPage, PUBLIC_ROUTES} from './site.ts'
+import {capeTownDate, declineAnalytics, openPage, PUBLIC_ROUTES} from './site.ts'
 
 // Issue 4, code splitting: a visitor never downloads the staff dashboard's code or anything of the studio. The
 // router imports each page lazily (web/src/app/router.tsx), so Vite gives the dashboard its own chunk(s); which
@@ -149,3 +149,34 @@ for (const width of [360, 768, 1280]) {
     }
   })
 }
+
+test('opening the booking dialog downloads what its form needs: not the request’s validation library, nor the site’s stylesheet, which came inside the page', async ({
+  page,
+}) => {
+  await declineAnalytics(page)
+  const entry = Object.values(
+    JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest,
+  ).find((chunk) => chunk.isEntry)!
+  const stylesheet = entry.css?.[0]
+  expect(stylesheet).toMatch(/\.css$/)
+  const requests = recordRequests(page)
+
+  await openPage(page, '/experiences/lions-head-sunset-hike')
+  // The booking dialog's form is a dynamic import whose preloads list the stylesheet (its rules are shared).
+  await page.getByRole('button', {name: 'Book Now'}).first().click()
+  await expect(
+    page.getByRole('dialog', {name: 'Book this experience'}).getByLabel('Date', {exact: true}),
+  ).toBeVisible()
+  await page.waitForLoadState('networkidle')
+
+  expect(requests.map(assetPath)).not.toContain(stylesheet)
+  // zod checks what the booking page sends; the dialog only reads a date and a group.
+  const bodies = await scriptBodies(page, requests)
+  expect(bodies.size).toBeGreaterThan(5)
+  for (const [url, text] of bodies) expect(text.includes('ZodError'), url).toBe(false)
+  // The marker means something: the booking page does load zod.
+  await openPage(page, `/book/lions-head-sunset-hike?date=${capeTownDate(30)}`)
+  await page.waitForLoadState('networkidle')
+  const bookingPage = await scriptBodies(page, requests)
+  expect([...bookingPage.values()].some((text) => text.includes('ZodError'))).toBe(true)
+})

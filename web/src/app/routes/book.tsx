@@ -2,7 +2,7 @@ import {useQuery} from '@tanstack/react-query'
 import {useState} from 'react'
 import {Link, useParams, useSearchParams} from 'react-router-dom'
 
-import {parsePaxParam} from '@repo/schemas/booking-request.ts'
+import {parsePaxParam} from '@repo/schemas/pax-param.ts'
 import {
   isDateAvailable,
   paxSummary,

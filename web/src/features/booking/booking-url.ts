@@ -1,5 +1,5 @@
 import {isIsoDate} from '@repo/schemas/iso-date.ts'
-import {parsePaxParam} from '@repo/schemas/booking-request.ts'
+import {parsePaxParam} from '@repo/schemas/pax-param.ts'
 
 /** Spec §2: `/book/{experienceId}?date=yyyy-MM-dd&pax=adults,children[&time=]`. */
 export function bookingPageHref(
