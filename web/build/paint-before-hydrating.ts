@@ -2,6 +2,9 @@ import type {Plugin} from 'vite'
 
 import {keepEarlyActions} from './keep-early-actions.ts'
 
+/** The type of the link that stands for the inlined stylesheet: one no browser loads. */
+export const INLINED_STYLESHEET_TYPE = 'text/x-inlined-css'
+
 /**
  * Every page arrives as HTML that already shows it, so the first paint needs nothing else: the site's stylesheet
  * (about 4 KB compressed) is written into the page instead of costing a render-blocking round trip, and the
@@ -12,9 +15,6 @@ import {keepEarlyActions} from './keep-early-actions.ts'
  * keeps the taps and keys made before hydration (keep-early-actions.ts), preloads the same modules, plus the
  * page's own (listed by the server in `#page-modules`, see server/vite-manifest.ts), and imports the entry.
  */
-/** The type of the link that stands for the inlined stylesheet: one no browser loads. */
-export const INLINED_STYLESHEET_TYPE = 'text/x-inlined-css'
-
 export function paintBeforeHydrating(): Plugin {
   return {
     name: 'paint-before-hydrating',
