@@ -16,12 +16,8 @@ import {percentile, type BenchResult} from './stats.ts'
 const RUNS = 5
 const SITE_PORT = 3270
 const LAKE_PORT = 3603
-const PAGES = [
-  '/',
-  '/experiences',
-  '/experiences/lions-head-sunset-hike',
-  '/stories/cape-jazz-scene',
-]
+const EXPERIENCE_PAGE = '/experiences/lions-head-sunset-hike'
+const PAGES = ['/', '/experiences', EXPERIENCE_PAGE, '/stories/cape-jazz-scene']
 
 type Tap = {
   name: string
@@ -35,7 +31,7 @@ type Tap = {
 const TAPS: Tap[] = [
   {
     name: '"Book Now" → booking dialog',
-    path: '/experiences/lions-head-sunset-hike',
+    path: EXPERIENCE_PAGE,
     control: {button: 'Book Now'},
     dialog: /^Book this experience$/,
   },
@@ -214,7 +210,7 @@ async function tapToEffect(browser: Browser, tap: Tap): Promise<TapRun> {
 async function tapToBookingForm(browser: Browser): Promise<number> {
   const page = await phonePage(browser)
   try {
-    await page.goto(TAPS[0]!.path, {waitUntil: 'networkidle'})
+    await page.goto(EXPERIENCE_PAGE, {waitUntil: 'networkidle'})
     await expectHydrated(page)
     const formShown = page.evaluate(
       () =>

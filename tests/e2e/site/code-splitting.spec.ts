@@ -26,14 +26,16 @@ const ADMIN_SOURCE = /^src\/(app\/routes\/admin-[^/]+|features\/admin\/.+)\.tsx?
 /** Text only the dashboard's code contains (its locked and unlocked headings). */
 const ADMIN_MARKERS = ['Admin Access Required', 'Access Dashboard']
 
+/** The build's manifest, which the server reads too. */
+const readManifest = () =>
+  JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest
+
 /**
  * The built files only the dashboard needs: everything its modules pull in, minus whatever the site's entry
  * reaches without going through them (shared chunks such as React or the modal are not admin code).
  */
 function adminOnlyFiles(): Set<string> {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
-  ) as Manifest
+  const manifest = readManifest()
   const adminKeys = Object.keys(manifest).filter((key) =>
     ADMIN_SOURCE.test(manifest[key]!.src ?? ''),
   )
@@ -154,9 +156,7 @@ test('opening the booking dialog downloads what its form needs: not the requestâ
   page,
 }) => {
   await declineAnalytics(page)
-  const entry = Object.values(
-    JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest,
-  ).find((chunk) => chunk.isEntry)!
+  const entry = Object.values(readManifest()).find((chunk) => chunk.isEntry)!
   const stylesheet = entry.css?.[0]
   expect(stylesheet).toMatch(/\.css$/)
   const requests = recordRequests(page)
