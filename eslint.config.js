@@ -1,7 +1,43 @@
 import js from '@eslint/js'
+import {createNodeResolver, importX} from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+const workspaces = ['schemas', 'lake', 'studio', 'web', 'functions', 'content', 'tests', 'scripts']
+const others = (...allowed) => workspaces.filter((name) => !allowed.includes(name)).map((name) => `./${name}`)
+
+/**
+ * Who may import whom. `schemas/` is the shared floor and imports no other workspace; the lake stands alone; the
+ * studio, the site and the functions share rules only through `schemas/` (tests may start a lake); `functions/lib`
+ * is what the functions' features build on, so it never imports a feature.
+ */
+export const boundaryZones = [
+  {target: './schemas', from: others('schemas'), message: 'schemas/ is shared by every workspace and imports none.'},
+  {target: './lake', from: others('lake'), message: 'The lake stands alone: it imports no other workspace.'},
+  {
+    target: './studio',
+    from: others('studio', 'schemas', 'lake'),
+    message: 'The studio shares rules with the site and the functions only through schemas/.',
+  },
+  {
+    target: './web/src',
+    from: others('web', 'schemas'),
+    message: 'Browser code shares rules with the functions and the studio only through schemas/.',
+  },
+  {
+    target: './functions',
+    from: others('functions', 'schemas', 'lake', 'scripts'),
+    message: 'The functions share rules with the site and the studio only through schemas/.',
+  },
+  {
+    target: './functions/lib',
+    from: './functions',
+    except: ['./lib'],
+    message:
+      'functions/lib is what the features build on: it never imports a feature (compose them in functions/runtime.ts).',
+  },
+]
 
 export default tseslint.config(
   {
@@ -46,4 +82,16 @@ export default tseslint.config(
     // The long-standing hook rules; the React Compiler rules of v7 need code written for the compiler.
     rules: {'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error'},
   },
+  {
+    // The arrows between the workspaces and inside the functions run one way; see docs/architecture.md and
+    // docs/decisions/003-import-boundaries.md. An import the other way, or an import circle, fails `npm run lint`.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: {'import-x': importX},
+    settings: {'import-x/resolver-next': [createNodeResolver({extensions: ['.ts', '.tsx', '.js', '.mjs']})]},
+    rules: {
+      'import-x/no-cycle': ['error', {ignoreExternal: true}],
+      'import-x/no-restricted-paths': ['error', {zones: boundaryZones}],
+    },
+  },
 )
+

@@ -7,6 +7,7 @@ import {
   type BookingLoad,
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
+import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 
 /**
  * The reads every capacity answer starts from (issue 13): an experience's rules from the published content, and
@@ -25,7 +26,6 @@ export type BookableExperience = {
   slug: string
 }
 
-export const bookingRulesQuery = /* groq */ `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}`
 
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
 export const ACTIVE_STATUSES = COUNTED_STATUSES

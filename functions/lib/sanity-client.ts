@@ -29,6 +29,4 @@ export function createBookingsClient(env: FunctionsEnv): SanityClient {
   })
 }
 
-/** A Content Lake 409: a `create` of an existing id, or an `ifRevisionID` that no longer matches. */
-export const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
+export {isConflict} from '@repo/schemas/lake-errors.ts'

@@ -14,6 +14,7 @@ import {
   type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
+import {isConflict} from '../lib/sanity-client.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
@@ -41,9 +42,6 @@ type Snapshot = {
   lock: {_id: string; _rev: string} | null
   loads: BookingLoad[]
 }
-
-const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 /**
  * Confirms a booking only while its departure has room, unless staff said "Confirm anyway" (issue 13).

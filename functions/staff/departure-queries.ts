@@ -4,6 +4,7 @@
  * query (one snapshot, so the lock's revision and the counts agree), and the departures view reads the bookings
  * of a date range.
  */
+import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {departureLockId} from '@repo/schemas/capacity.ts'
 
 import {ACTIVE_STATUSES, MAX_LOADS} from '../lib/departure-loads.ts'
@@ -26,5 +27,5 @@ export const departuresViewQuery = /* groq */ `*[_type == "booking" && !(_id in 
 /** Experiences with their rules, from the published content: one query for the whole view. */
 export const experiencesWithRulesQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{
   _id, title, isBespoke, "slug": slug.current, aliases,
-  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]${bookingRulesProjection}
 }`

@@ -11,6 +11,7 @@ import {
   type ResponseSettings,
 } from '@repo/schemas/working-hours.ts'
 
+import {isConflict} from '../lib/sanity-client.ts'
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import {
@@ -234,9 +235,6 @@ export async function exportBookingsCsv(
   )
   return {status: 200, body: bookingsToCsv(rows)}
 }
-
-const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 async function patchWithRevision(
   deps: StaffDeps,

@@ -11,6 +11,8 @@ import {
   type ConfirmationNumbers,
 } from '@repo/schemas/capacity.ts'
 
+import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {decisionMailId} from '@repo/schemas/request-decisions.ts'
 import {composeMailDocument} from './decisionMail'
 
@@ -32,7 +34,7 @@ import {composeMailDocument} from './decisionMail'
 /** The booking's experience, with its rules, from the published content dataset (drafts never). */
 export const confirmExperienceQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{
   isBespoke,
-  "rules": *[_type == "experienceSettings" && !(_id in path("drafts.**")) && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+  "rules": *[_type == "experienceSettings" && !(_id in path("drafts.**")) && experience._ref == ^._id][0]${bookingRulesProjection}
 }`
 
 /** One snapshot: the booking, its draft, the departure's lock and the bookings on that departure (published ones). */
@@ -86,9 +88,6 @@ export type ConfirmRequest = {
 }
 
 const MAX_ATTEMPTS = 60
-
-export const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 const defaultPause = (attempt: number) =>
   new Promise<void>((resolve) =>

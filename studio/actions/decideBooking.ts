@@ -21,12 +21,12 @@ import {
   type ProposedOption,
   type StaffDecisionInput,
 } from '@repo/schemas/staff-decision-schema.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {
   confirmExperienceQuery,
   defaultKey,
   draftIdOf,
-  isConflict,
   type ConfirmDeps,
 } from './confirmBooking'
 import {composeMailDocument} from './decisionMail'

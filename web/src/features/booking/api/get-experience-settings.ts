@@ -1,13 +1,14 @@
 import {queryOptions} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
+import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {resolveBookingRules, type StoredCapacitySettings} from '@repo/schemas/capacity.ts'
 import type {ExperienceSettings} from '@repo/schemas/experience-settings.ts'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
 export const experienceSettingsQuery = defineQuery(
-  `*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}`,
+  `*[_type == "experienceSettings" && experience._ref == $id][0]${bookingRulesProjection}`,
 )
 
 type StoredSettings =
