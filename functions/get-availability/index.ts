@@ -1,7 +1,7 @@
 import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {publicRuntime} from '../lib/runtime.ts'
+import {publicRuntime} from '../runtime.ts'
 import {getAvailability} from './handler.ts'
 
 export function getAvailabilityRoute(c: Context) {

@@ -1,6 +1,6 @@
 import type {Context} from 'hono'
 
-import {publicRuntime} from '../lib/runtime.ts'
+import {publicRuntime} from '../runtime.ts'
 import {getChallenge} from './handler.ts'
 
 export const getChallengeRoute = (_c: Context) => getChallenge(publicRuntime())

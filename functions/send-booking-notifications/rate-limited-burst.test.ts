@@ -8,7 +8,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {mailContentLoader} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, OUTBOX_MAIL_TYPE} from '../lib/mailer.ts'
-import {requeueRecentNotifications, sweepWindow, FUNCTION_CATCH_UP_AFTER_MS} from '../lib/notification-sweep.ts'
+import {requeueRecentNotifications, sweepWindow, FUNCTION_CATCH_UP_AFTER_MS} from '../notification-sweep.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 

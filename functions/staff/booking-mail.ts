@@ -1,6 +1,6 @@
 import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
 import {isConflict} from '../lib/sanity-client.ts'
-import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /** One mail of a booking as staff see it in the details dialog: what, to whom, and how far it got. */
 export type BookingMail = {

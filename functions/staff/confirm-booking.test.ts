@@ -19,7 +19,7 @@ import {createStaffRoutes} from './create-staff-routes.ts'
 import {departureSnapshotQuery} from './departure-queries.ts'
 import {createLoginRateLimit} from './login-rate-limit.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
-import {testDecisionDeps} from '../lib/testing/decision-deps.ts'
+import {testDecisionDeps} from './testing/decision-deps.ts'
 
 const ORIGIN = 'http://site.test'
 const PASSWORD = 'correct horse battery'

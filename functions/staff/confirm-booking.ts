@@ -17,7 +17,7 @@ import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
-import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
  * What a decision adds to a confirmation (issue 14): its history entry's fields (key, action, mail) and the

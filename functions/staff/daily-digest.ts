@@ -132,7 +132,7 @@ export function createDailyDigest(deps: DailyDigestDeps) {
   return {run}
 }
 
-/** Tries every minute (and at once), from each site server's runtime (lib/runtime.ts); the timer never keeps a process alive. */
+/** Tries every minute (and at once), from each site server's runtime (functions/runtime.ts); the timer never keeps a process alive. */
 export function startDailyDigest(deps: DailyDigestDeps, intervalMs = 60_000): void {
   const digest = createDailyDigest(deps)
   const run = () =>

@@ -11,7 +11,7 @@ import {openProposal, type StatusHistoryEntry} from '@repo/schemas/request-decis
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, OUTBOX_MAIL_TYPE, outboxMailId, smtpTransport} from '../lib/mailer.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
-import {testDecisionDeps, TEST_LINK_SECRET, TEST_SITE_URL} from '../lib/testing/decision-deps.ts'
+import {testDecisionDeps, TEST_LINK_SECRET, TEST_SITE_URL} from './testing/decision-deps.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {hashPassword} from './admin-password.ts'

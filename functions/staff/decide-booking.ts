@@ -39,7 +39,7 @@ import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
-import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
  * Staff decisions on a booking request (issue 14): Confirm, Decline with a reason, Propose other dates, Ask a

@@ -18,7 +18,7 @@ import {
   experiencesWithRulesQuery,
   MAX_LOADS,
 } from './departure-queries.ts'
-import type {HandlerResult, StaffDeps} from './staff-handlers.ts'
+import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /** A quarter at most: the view is for planning the weeks ahead, and the query stays one range scan. */
 export const DEPARTURES_MAX_DAYS = 92

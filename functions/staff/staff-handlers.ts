@@ -1,6 +1,5 @@
 import {randomBytes} from 'node:crypto'
 
-import type {SanityClient} from '@sanity/client'
 import {z} from 'zod'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
@@ -21,49 +20,9 @@ import {
   staffBookingsPageQueries,
 } from './bookings-queries.ts'
 import {cachedResponseSettings} from './response-settings.ts'
+import type {HandlerResult, Overview, StaffDeps} from './staff-deps.ts'
 
-/** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
-export type StaffDeps = {
-  /** The private `bookings` dataset, with the write token. */
-  client: SanityClient
-  /** Published content (experiences and their booking rules), for places per departure; without it none are checked. */
-  content?: SanityClient
-  now: () => Date
-  overview?: OverviewCache
-}
-
-export type Overview = {
-  summary: {
-    total: number
-    new: number
-    contacted: number
-    confirmed: number
-    pax: number
-    /** New requests for trips still ahead that have waited longer than the response target (issue 14). */
-    waiting: number
-  }
-  experiences: string[]
-}
-
-/**
- * Tiles and experience titles cover every booking, so they do not change with the filters: one scan, kept for a
- * moment and dropped whenever the lake reports a booking change (see create-staff-routes), so a 10,000-booking
- * search costs one indexed page query, not a scan per tile.
- */
-export type OverviewCache = {
-  get: () => Overview | undefined
-  set: (value: Overview) => void
-  clear: () => void
-}
-
-export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewCache {
-  let entry: {value: Overview; at: number} | undefined
-  return {
-    get: () => (entry && now() - entry.at < ttlMs ? entry.value : undefined),
-    set: (value) => void (entry = {value, at: now()}),
-    clear: () => void (entry = undefined),
-  }
-}
+export {createOverviewCache, type HandlerResult, type Overview, type OverviewCache, type StaffDeps} from './staff-deps.ts'
 
 /**
  * The list, its tiles and the CSV read published bookings: the bookings client reads raw (drafts too), and a
@@ -125,8 +84,6 @@ async function loadOverview(deps: StaffDeps, rule: WaitingRule): Promise<Overvie
   deps.overview?.set(overview)
   return overview
 }
-
-export type HandlerResult = {status: 200 | 400 | 404 | 409; body: unknown}
 
 export const PAGE_SIZE_MAX = 100
 export const CSV_LIMIT = 50_000

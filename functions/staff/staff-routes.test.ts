@@ -16,7 +16,7 @@ import {
   SESSION_COOKIE,
   SESSION_MAX_AGE_MS,
 } from './staff-session.ts'
-import {testDecisionDeps} from '../lib/testing/decision-deps.ts'
+import {testDecisionDeps} from './testing/decision-deps.ts'
 
 const ORIGIN = 'http://site.test'
 const PASSWORD = 'correct horse battery'

@@ -5,7 +5,7 @@ import {createClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {z} from 'zod'
 
-import {publicRuntime} from '../lib/runtime.ts'
+import {publicRuntime} from '../runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLakeListener} from './lake-listen.ts'

@@ -1,4 +1,4 @@
-import {publicRuntime} from '../lib/runtime.ts'
+import {publicRuntime} from '../runtime.ts'
 import type {TravellerRequestDeps} from './request-deps.ts'
 import {createTravellerRequestRoutes} from './routes.ts'
 

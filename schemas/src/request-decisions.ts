@@ -60,10 +60,9 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
   withdraw: 'Withdrawn by the traveller',
 }
 
-export const MAX_PROPOSED_OPTIONS = 3
+export {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
 export const PROPOSABLE_DAYS = 90
-export const MAX_DECISION_MESSAGE = 2_000
 
 /** "Thursday 17 December 2026, Morning": a departure (a proposed option, an accepted date) as people read it. */
 export const departureInWords = (departure: {date: string; preferred_time?: string | null}) =>

@@ -1,7 +1,7 @@
 import {z} from 'zod'
 
 import {isIsoDate} from './iso-date.ts'
-import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './request-decisions.ts'
+import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 
 /**
  * The staff decision's zod schema (issue 14), one for the staff API and the studio's actions. Apart from the rest of

@@ -11,7 +11,7 @@ import {hashPassword} from '../../functions/staff/admin-password.ts'
 import {createStaffRoutes} from '../../functions/staff/create-staff-routes.ts'
 import {createLoginRateLimit} from '../../functions/staff/login-rate-limit.ts'
 import type {BenchResult} from './stats.ts'
-import {testDecisionDeps} from '../../functions/lib/testing/decision-deps.ts'
+import {testDecisionDeps} from '../../functions/staff/testing/decision-deps.ts'
 
 /**
  * Issue 13: places per departure are computed on the lake by one GROQ query per view, with 10,000 bookings over

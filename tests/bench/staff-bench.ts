@@ -9,7 +9,7 @@ import {createStaffRoutes} from '../../functions/staff/create-staff-routes.ts'
 import {createLakeListener} from '../../functions/staff/lake-listen.ts'
 import {createLoginRateLimit} from '../../functions/staff/login-rate-limit.ts'
 import type {BenchResult} from './stats.ts'
-import {testDecisionDeps} from '../../functions/lib/testing/decision-deps.ts'
+import {testDecisionDeps} from '../../functions/staff/testing/decision-deps.ts'
 
 /**
  * Issue 6: search and filters through the staff API (session cookie, HTTP, GROQ on the lake) over 10,000

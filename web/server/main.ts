@@ -1,5 +1,5 @@
 import {apiRoutes} from '../../functions/api-routes.ts'
-import {startPublicRuntimeWhenReady} from '../../functions/lib/runtime.ts'
+import {startPublicRuntimeWhenReady} from '../../functions/runtime.ts'
 import {createFilesPrivately} from '../../lake/src/store/private-files.ts'
 import {readServerEnv} from './env.ts'
 import {startSite} from './start-site.ts'

@@ -2,11 +2,11 @@ import {timingSafeEqual} from 'node:crypto'
 import type {DatabaseSync} from 'node:sqlite'
 
 import type {AclMode} from '../config.ts'
+import type {Role} from './role.ts'
 import type {LakeSecrets} from './secrets.ts'
 import {sessionFor} from './studio-sign-in.ts'
 
-/** Roles as Sanity's robot tokens have them: viewer (read), editor (write) and administrator. */
-export type Role = 'administrator' | 'editor' | 'write' | 'read'
+export type {Role}
 
 export interface Principal {
   userId: string

@@ -1,7 +1,7 @@
 import {createHash, randomBytes} from 'node:crypto'
 import type {DatabaseSync} from 'node:sqlite'
 
-import type {Role} from './principals.ts'
+import type {Role} from './role.ts'
 
 /**
  * How a person signs in to the studio the lake serves, as Jupyter does: `npm start` prints a link with a

@@ -8,7 +8,7 @@
  * - one project: 4,000 invocations per 30 seconds, all functions together;
  * - "we will not execute further function calls until the rate drops below this limit": an invocation over a
  *   limit does not run, and is not delivered later either. So nothing that must happen may rely on every event
- *   reaching its function: the product's mails have a catch-up sweep (functions/lib/runtime.ts).
+ *   reaching its function: the product's mails have a catch-up sweep (functions/runtime.ts).
  *
  * The window slides: an invocation counts for the 30 seconds after it started. Retries are invocations too.
  */

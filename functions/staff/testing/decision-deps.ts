@@ -1,7 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
-import type {DecisionDeps} from '../../staff/decide-booking.ts'
-import {loadMailContent} from '../mail-content.ts'
+import type {DecisionDeps} from '../decide-booking.ts'
+import {loadMailContent} from '../../lib/mail-content.ts'
 
 export const TEST_SITE_URL = 'https://site.test'
 export const TEST_LINK_SECRET = 'a-request-link-secret-for-tests-only'

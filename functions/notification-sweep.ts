@@ -1,12 +1,12 @@
 import type {SanityClient} from '@sanity/client'
 
-import {requeueItineraryNotifications} from '../create-itinerary-request/handler.ts'
-import {requeueNewsletterNotifications} from '../create-newsletter-signup/handler.ts'
+import {requeueItineraryNotifications} from './create-itinerary-request/handler.ts'
+import {requeueNewsletterNotifications} from './create-newsletter-signup/handler.ts'
 import {
   sweepBookingNotifications,
   type BookingMailDeps,
-} from '../send-booking-notifications/handler.ts'
-import type {SweepWindow} from './requeue.ts'
+} from './send-booking-notifications/handler.ts'
+import type {SweepWindow} from './lib/requeue.ts'
 
 const DAY_MS = 24 * 3_600_000
 

@@ -1,0 +1,47 @@
+import type {SanityClient} from '@sanity/client'
+
+/** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
+export type StaffDeps = {
+  /** The private `bookings` dataset, with the write token. */
+  client: SanityClient
+  /** Published content (experiences and their booking rules), for places per departure; without it none are checked. */
+  content?: SanityClient
+  now: () => Date
+  overview?: OverviewCache
+}
+
+export type Overview = {
+  summary: {
+    total: number
+    new: number
+    contacted: number
+    confirmed: number
+    pax: number
+    /** New requests for trips still ahead that have waited longer than the response target (issue 14). */
+    waiting: number
+  }
+  experiences: string[]
+}
+
+/**
+ * Tiles and experience titles cover every booking, so they do not change with the filters: one scan, kept for a
+ * moment and dropped whenever the lake reports a booking change (see create-staff-routes), so a 10,000-booking
+ * search costs one indexed page query, not a scan per tile.
+ */
+export type OverviewCache = {
+  get: () => Overview | undefined
+  set: (value: Overview) => void
+  clear: () => void
+}
+
+export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewCache {
+  let entry: {value: Overview; at: number} | undefined
+  return {
+    get: () => (entry && now() - entry.at < ttlMs ? entry.value : undefined),
+    set: (value) => void (entry = {value, at: now()}),
+    clear: () => void (entry = undefined),
+  }
+}
+
+/** What each staff handler answers, for the routes to send: a status and a JSON (or CSV) body. */
+export type HandlerResult = {status: 200 | 400 | 404 | 409; body: unknown}
