@@ -1,6 +1,8 @@
 import {getConnInfo} from '@hono/node-server/conninfo'
 import type {Context} from 'hono'
 
+import {functionsConfig, trustedProxyHops} from './env.ts'
+
 /**
  * The address rate limits are keyed on. By default the socket's, never a header a client could set. Behind
  * reverse proxies set `TRUST_PROXY_HOPS` to how many there are: each appends the address it saw to
@@ -24,15 +26,7 @@ export function clientAddressFrom(
   return chain[Math.max(0, chain.length - 1 - trustedHops)]!
 }
 
-export function trustedProxyHops(value = process.env.TRUST_PROXY_HOPS): number {
-  if (value === undefined || value === '') return 0
-  const hops = Number(value)
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`TRUST_PROXY_HOPS must be a whole number from 0 to 10, not "${value}".`)
-  return hops
-}
-
-const hops = trustedProxyHops()
+export {trustedProxyHops}
 
 export function clientAddress(c: Context): string {
   let socket: string | undefined
@@ -41,5 +35,5 @@ export function clientAddress(c: Context): string {
   } catch {
     socket = undefined
   }
-  return clientAddressFrom(socket, c.req.header('x-forwarded-for'), hops)
+  return clientAddressFrom(socket, c.req.header('x-forwarded-for'), functionsConfig().trustProxyHops)
 }

@@ -35,28 +35,48 @@ export function mailLinks(
 }
 
 /**
- * The functions' configuration, validated once, when the first request needs it (the local lake may write its
- * secrets after the site has started). The write token is server-only: from `SANITY_WRITE_TOKEN`, else the local
- * lake's `DATA_DIR/secrets.json`, and never sent to a browser.
+ * The functions' configuration: every variable they read is named here, once, and documented in `.env.example`
+ * (the site server's own, CONTENT_CACHE_MS and FRAME_ANCESTORS, are in web/server/env.ts). Parsed once per
+ * process by `functionsConfig()`; the write token, which the local lake may write after the site has started, is
+ * read when the first request needs it (`readFunctionsEnv`). It is server-only, from `SANITY_WRITE_TOKEN` or else
+ * the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
  */
 const functionsEnvSchema = mailEnvSchema.extend({
-  SANITY_PROJECT_ID: z.string().default('local'),
+  SANITY_PROJECT_ID: z.string().min(1).default('local'),
   SANITY_API_HOST: z.url().optional(),
   VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
   SANITY_API_VERSION: z.string().default('2025-02-19'),
-  SANITY_BOOKINGS_DATASET: z.string().default('bookings'),
+  // The private dataset of requests, staff sessions and the outbox: the booking form writes there and the
+  // dashboard reads there.
+  SANITY_BOOKINGS_DATASET: z.string().min(1).default('bookings'),
   SANITY_WRITE_TOKEN: z.string().min(1).optional(),
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
+  // Unset: generated on first start, printed once and kept hashed in DATA_DIR (functions/staff/admin-password.ts).
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  TRUST_PROXY_HOPS: z.string().optional(),
   // Unset: the outbox's own 10 minutes. For tests that kill a site server and cannot wait that long.
   OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).optional(),
 })
 
-export type FunctionsEnv = {
+/** Every variable the functions read, for the test that finds each documented in an `.env.example`. */
+export const FUNCTIONS_ENV_VARIABLES = Object.keys(functionsEnvSchema.shape)
+
+/** How many reverse proxies stand before the server (see client-address.ts): 0 to 10, unset is 0. */
+export function trustedProxyHops(value: string | undefined): number {
+  if (value === undefined || value === '') return 0
+  const hops = Number(value)
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUST_PROXY_HOPS must be a whole number from 0 to 10, not "${value}".`)
+  return hops
+}
+
+/** Everything the environment says, before the write token (and what derives from it) is known. */
+export type FunctionsConfig = {
   dataDir: string
   sanity: {
     projectId: string
@@ -65,18 +85,27 @@ export type FunctionsEnv = {
     dataset: string
     bookingsDataset: string
   }
-  writeToken: string
   smtpUrl: string | undefined
   mailSender: 'server' | 'function'
   mailFrom: string
   teamEmail: string
-  challengeSecret: string
-  requestLinkSecret: string
   siteUrl: string
+  /** Origins the staff API accepts state-changing requests from: the configured SITE_URL's, if any. */
+  staffOrigins: string[]
+  adminPassword: string | undefined
   requestRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
+  trustProxyHops: number
   outboxClaimTimeoutMs: number | undefined
+  /** The token, secrets and links, once a write token is known. */
+  withWriteToken: () => FunctionsEnv
+}
+
+export type FunctionsEnv = Omit<FunctionsConfig, 'withWriteToken'> & {
+  writeToken: string
+  challengeSecret: string
+  requestLinkSecret: string
 }
 
 function readLocalWriteToken(dataDir: string): string | undefined {
@@ -90,9 +119,9 @@ function readLocalWriteToken(dataDir: string): string | undefined {
   }
 }
 
-export function readFunctionsEnv(
+export function parseFunctionsEnv(
   source: Record<string, string | undefined> = process.env,
-): FunctionsEnv {
+): FunctionsConfig {
   const parsed = functionsEnvSchema.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -101,14 +130,8 @@ export function readFunctionsEnv(
     throw new Error(`Invalid functions environment variables:\n${problems.join('\n')}`)
   }
   const env = parsed.data
-  const dataDir = path.resolve(env.DATA_DIR)
-  const writeToken = env.SANITY_WRITE_TOKEN ?? readLocalWriteToken(dataDir)
-  if (!writeToken)
-    throw new Error(
-      `No write token: set SANITY_WRITE_TOKEN, or start the local lake so ${dataDir}/secrets.json exists.`,
-    )
-  return {
-    dataDir,
+  const config: Omit<FunctionsConfig, 'withWriteToken'> = {
+    dataDir: path.resolve(env.DATA_DIR),
     sanity: {
       projectId: env.SANITY_PROJECT_ID,
       apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
@@ -116,17 +139,49 @@ export function readFunctionsEnv(
       dataset: env.SANITY_DATASET,
       bookingsDataset: env.SANITY_BOOKINGS_DATASET,
     },
-    writeToken,
     smtpUrl: env.SMTP_URL,
     mailSender: env.MAIL_SENDER,
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
-    // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
-    challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
-    ...mailLinks(env, writeToken),
+    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    staffOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : [],
+    adminPassword: env.ADMIN_PASSWORD,
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
+    trustProxyHops: trustedProxyHops(env.TRUST_PROXY_HOPS),
     outboxClaimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS,
   }
+  return {
+    ...config,
+    withWriteToken() {
+      const writeToken = env.SANITY_WRITE_TOKEN ?? readLocalWriteToken(config.dataDir)
+      if (!writeToken)
+        throw new Error(
+          `No write token: set SANITY_WRITE_TOKEN, or start the local lake so ${config.dataDir}/secrets.json exists.`,
+        )
+      return {
+        ...config,
+        writeToken,
+        // Derived from the write token when not set, so challenges survive a restart without another secret to manage.
+        challengeSecret: env.CHALLENGE_SECRET ?? `challenge:${writeToken}`,
+        requestLinkSecret: mailLinks(env, writeToken).requestLinkSecret,
+      }
+    },
+  }
+}
+
+let config: FunctionsConfig | undefined
+
+/** This process's configuration, read from `process.env` the first time it is asked for. */
+export function functionsConfig(): FunctionsConfig {
+  return (config ??= parseFunctionsEnv(process.env))
+}
+
+/**
+ * The configuration with the write token: from `source` when given (tests), else from this process's one reading
+ * of the environment. Throws while there is no token yet (the local lake has not started).
+ */
+export function readFunctionsEnv(source?: Record<string, string | undefined>): FunctionsEnv {
+  return (source ? parseFunctionsEnv(source) : functionsConfig()).withWriteToken()
 }

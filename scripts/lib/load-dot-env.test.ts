@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import {parseEnv} from 'node:util'
 
 import {describe, expect, it} from 'vitest'
 
-import {readFunctionsEnv} from '../../functions/lib/env.ts'
+import {FUNCTIONS_ENV_VARIABLES, readFunctionsEnv} from '../../functions/lib/env.ts'
 import {loadDotEnv} from './load-dot-env.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -17,6 +18,15 @@ describe('.env loading', () => {
     expect(env.REQUEST_RATE_LIMIT).toBe('20')
     expect(Object.values(env)).not.toContain('')
     expect(() => readFunctionsEnv(env)).not.toThrow()
+  })
+
+  it('documents every variable the functions read in an .env.example', () => {
+    const documented = new Set(
+      ['.env.example', 'web/.env.example'].flatMap((file) =>
+        Object.keys(parseEnv(fs.readFileSync(path.join(root, file), 'utf8'))),
+      ),
+    )
+    expect(FUNCTIONS_ENV_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
   })
 
   it('lets variables already in the environment win over the file', () => {
