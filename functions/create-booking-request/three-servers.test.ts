@@ -40,7 +40,9 @@ const EXPERIENCE_SLUG = 'three-servers-walk'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const log = (line: string) => process.stderr.write(`[three servers] ${line}\n`)
+// Progress and timings for someone watching this test (TEST_PROGRESS=1); a suite run shows only its report.
+const log = (line: string) =>
+  void (process.env.TEST_PROGRESS && process.stderr.write(`[three servers] ${line}\n`))
 
 type SiteServer = {url: string; child: ChildProcess; inRotation: boolean}
 
@@ -76,7 +78,7 @@ const exited = (child: ChildProcess) =>
 
 beforeAll(async () => {
   // The site servers serve the production build; `npm start` makes it the same way, and skips it when current.
-  await ensureWebBuild(root)
+  await ensureWebBuild(root, {quiet: true})
 
   const lakeDir = tempDir('three-servers-lake-')
   const lakePort = await freePort()

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
 // The handler's client reaches the lake at `local.localhost`, as hosted functions reach `<project>.api.sanity.io`.
 import '../../lake/src/sanity-cli/resolve-localhost.ts'
@@ -53,6 +53,8 @@ describe('a burst of bookings over the function’s rate limit', () => {
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
     const content = lake.client({token: lake.secrets.readToken, dataset: 'production'})
     const createdAt = new Date().toISOString()
+    // The lake logs that it refused the function past hosted Sanity's limit: expected, and all that is logged.
+    const refused = vi.spyOn(console, 'error').mockImplementation(() => {})
     const burst = bookings.transaction()
     for (let i = 0; i < BURST; i++)
       burst.create({
@@ -76,6 +78,11 @@ describe('a burst of bookings over the function’s rate limit', () => {
     await until(() => smtp.received.length >= 400)
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     expect(smtp.received).toHaveLength(400)
+    const errors = refused.mock.calls.map(([message]) => message)
+    refused.mockRestore()
+    expect(errors).toEqual([
+      expect.stringMatching(/^lake: function send-booking-notifications not invoked for booking-burst-200 .*rate limited/),
+    ])
 
     const outbox = createOutbox({bookings, transport: mailTransport(smtpUrl, '/nonexistent'), from: 'bookings@example.com'})
     const deps = {

@@ -2,7 +2,7 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {PassThrough} from 'node:stream'
 
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {sha1Hex} from './assets/asset-storage.ts'
 import {tempDataDir, twoToneImage} from './assets/test-images.ts'
@@ -181,7 +181,12 @@ describe('lake command line', () => {
     // A lock file naming a live process other than this one: the running lake server's.
     await mkdir(join(dir, 'data'), {recursive: true})
     await writeFile(join(dir, 'data', 'lake.lock'), String(process.ppid))
+    // The lock file was written readable by others: the lake says it made it private.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const locked = await run('export')
+    const warnings = warn.mock.calls.map(([message]) => message)
+    warn.mockRestore()
+    expect(warnings).toEqual([expect.stringMatching(/lake\.lock was readable by others; made private/)])
     expect(locked.code).toBe(1)
     expect(locked.stderr).toMatch(/in use by process/)
   })

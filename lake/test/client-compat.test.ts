@@ -1,6 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import sharp from 'sharp'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
 import {uniqueId} from '../src/testing/unique-id.ts'
@@ -393,8 +393,10 @@ describe('studio support endpoints', () => {
     fetch(`${lake.tlsUrl}/v2025-02-19${path}`, {headers: token ? {authorization: `Bearer ${token}`} : {}})
 
   it('answers what the studio asks while booting, over HTTP/2 + TLS', async () => {
-    // Node's fetch does not trust the self-signed certificate; this test talks to it deliberately.
+    // Node's fetch does not trust the self-signed certificate; this test talks to it deliberately, and Node's
+    // warning about that (once per process) is expected.
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     try {
       expect(await (await get('/users/me', lake.secrets.rootToken)).json()).toMatchObject({id: 'root', role: 'administrator'})
       expect(await (await get('/users/me')).json()).toEqual({})
@@ -412,6 +414,7 @@ describe('studio support endpoints', () => {
       )
     } finally {
       delete process.env.NODE_TLS_REJECT_UNAUTHORIZED
+      warnings.mockRestore()
     }
   })
 

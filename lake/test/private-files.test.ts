@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import sharp from 'sharp'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it, vi} from 'vitest'
 
 import {createClient} from '@sanity/client'
 
@@ -37,7 +37,14 @@ describe('private data files', () => {
     fs.writeFileSync(path.join(dataDir, 'outbox/pending/booking.eml'), 'To: traveller@example.com', {mode: 0o644})
     fs.writeFileSync(path.join(dataDir, 'secrets.json'), '{}', {mode: 0o644})
 
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const lake = await startLake({...lakeConfigFromEnv({}), dataDir, port: 0, tlsPort: 0})
+    const warnings = warn.mock.calls.map(([message]) => message)
+    warn.mockRestore()
+    // It says what it changed, once per file and folder.
+    expect(warnings).toEqual(
+      expect.arrayContaining([`lake: ${path.join(dataDir, 'secrets.json')} was readable by others; made private to its owner`]),
+    )
     try {
       const client = createClient({projectId: 'local', dataset: 'production', apiHost: lake.url, useProjectHostname: false, apiVersion: '2025-02-19', useCdn: false, token: lake.secrets.rootToken})
       const png = await sharp({create: {width: 8, height: 8, channels: 3, background: '#123456'}}).png().toBuffer()

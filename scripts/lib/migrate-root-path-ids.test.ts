@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it, vi} from 'vitest'
 
 import {lakeConfigFromEnv} from '../../lake/src/config.ts'
 import {openLake} from '../../lake/src/store/open-lake.ts'
@@ -57,7 +57,14 @@ describe('moving content to root-path ids', () => {
       {_id: 'guide', _type: 'guide', favourite: ref('testimonial.1')},
     ])
     const config = {...lakeConfigFromEnv({}), dataDir}
+    // It tells the operator what it moved and what it left.
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     await migrateDataFolder(config)
+    expect(log.mock.calls).toEqual([[expect.stringMatching(/^Moved 5 documents to ids at the root path/)]])
+    expect(warn.mock.calls).toEqual([['Left under a path, because their new id is taken: testimonial.1']])
+    log.mockClear()
+    warn.mockClear()
     const after = read(dataDir)
 
     expect([...after.keys()].sort()).toEqual([
@@ -84,6 +91,10 @@ describe('moving content to root-path ids', () => {
     // Idempotent: nothing left to move, nothing written.
     const revisions = new Map([...after].map(([id, doc]) => [id, doc._rev]))
     await migrateDataFolder(config)
+    expect(log.mock.calls).toEqual([])
+    expect(warn.mock.calls).toEqual([['Left under a path, because their new id is taken: testimonial.1']])
+    log.mockRestore()
+    warn.mockRestore()
     const again = read(dataDir)
     expect(new Map([...again].map(([id, doc]) => [id, doc._rev]))).toEqual(revisions)
   })

@@ -69,7 +69,7 @@ async function startLakeProcess(dataDir: string, port: number): Promise<ChildPro
 export async function runLoadWithFaults({
   requests = 2000,
   clients = 50,
-  log = (line: string) => process.stderr.write(`[faults] ${line}\n`),
+  log = (line: string): void => void process.stderr.write(`[faults] ${line}\n`),
 } = {}): Promise<LoadWithFaultsResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-lake-'))
   const lakePort = await freePort()
