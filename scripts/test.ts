@@ -5,7 +5,7 @@ import {ensureChromium} from './lib/ensure-chromium.ts'
 import {runCommand} from './lib/run-command.ts'
 
 /**
- * `npm test`: the whole suite. Unit and integration tests (vitest, against real lakes it starts),
+ * `npm test`: the whole suite. The lint rules (import circles and boundaries among them), unit and integration tests (vitest, against real lakes it starts),
  * then end-to-end tests (Playwright in Debian's Chromium against the stack as `npm start` runs it).
  * Ends with one "N passed, N failed" line counting both.
  */
@@ -30,6 +30,7 @@ await step('Chromium', () => ensureChromium())
 await step('Generated Sanity types are current', () =>
   runCommand(process.execPath, ['scripts/typegen.ts', '--check'], {cwd: path.join(root, 'studio'), env: {SANITY_TELEMETRY_DISABLED: '1'}}),
 )
+await step('Lint (eslint)', () => runCommand(bin('eslint'), ['.'], {cwd: root}))
 const vitestReport = path.join(reports, 'vitest.json')
 await step('Unit and integration tests (vitest)', () =>
   runCommand(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {cwd: root}),

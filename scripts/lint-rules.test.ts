@@ -1,0 +1,56 @@
+import path from 'node:path'
+
+import {ESLint} from 'eslint'
+import {describe, expect, it} from 'vitest'
+
+/**
+ * The import rules in eslint.config.js, run through ESLint's own API with the repository's configuration: an
+ * import circle or an import against the arrows fails `npm run lint`, and the files that once had them pass.
+ */
+const root = path.resolve(import.meta.dirname, '..')
+
+const ruleIds = (results: ESLint.LintResult[]) =>
+  results.flatMap((result) => result.messages.map((message) => message.ruleId))
+
+describe('the import rules', () => {
+  it('fail on an import circle', async () => {
+    // The fixtures are ignored by the configuration, so `npm run lint` stays green; here they are linted anyway.
+    const eslint = new ESLint({cwd: root, ignore: false})
+    const results = await eslint.lintFiles(['scripts/lint-fixtures/cycle-a.ts'])
+    expect(results[0]!.messages).toEqual([
+      expect.objectContaining({ruleId: 'import-x/no-cycle', line: 2}),
+    ])
+  })
+
+  it.each([
+    ['functions/lib/fixture.ts', "import {createOverviewCache} from '../staff/staff-deps.ts'", 'functions/lib'],
+    ['functions/lib/fixture.ts', "import {publicRuntime} from '../runtime.ts'", 'functions/lib'],
+    ['schemas/src/fixture.ts', "import {functionsConfig} from '../../functions/lib/env.ts'", 'schemas/'],
+    ['web/src/fixture.ts', "import {functionsConfig} from '../../functions/lib/env.ts'", 'schemas/'],
+    ['studio/fixture.ts', "import {apiRoutes} from '../functions/api-routes.ts'", 'schemas/'],
+    ['lake/src/fixture.ts', "import {isConflict} from '../../schemas/src/lake-errors.ts'", 'lake'],
+  ])('fail on an import against the arrows: %s %s', async (filePath, source, explained) => {
+    const eslint = new ESLint({cwd: root})
+    const results = await eslint.lintText(`${source}\n\nexport const used = [${/\{(\w+)\}/.exec(source)![1]}]\n`, {
+      filePath: path.join(root, filePath),
+    })
+    const messages = results[0]!.messages
+    expect(messages.map((message) => message.ruleId)).toEqual(['import-x/no-restricted-paths'])
+    expect(messages[0]!.message).toContain(explained)
+  })
+
+  it('pass on the files that once formed circles or imported upwards', async () => {
+    const eslint = new ESLint({cwd: root})
+    const files = [
+      'functions/runtime.ts',
+      'functions/notification-sweep.ts',
+      'functions/staff/confirm-booking.ts',
+      'functions/staff/staff-handlers.ts',
+      'lake/src/auth/principals.ts',
+      'lake/src/auth/studio-sign-in.ts',
+      'schemas/src/request-decisions.ts',
+      'schemas/src/staff-decision-schema.ts',
+    ]
+    expect(ruleIds(await eslint.lintFiles(files))).toEqual([])
+  })
+})
