@@ -5,8 +5,9 @@ import {ensureChromium} from './lib/ensure-chromium.ts'
 import {runCommand} from './lib/run-command.ts'
 
 /**
- * `npm test`: the whole suite. The lint rules (import circles and boundaries among them), unit and integration tests (vitest, against real lakes it starts),
- * then end-to-end tests (Playwright in Debian's Chromium against the stack as `npm start` runs it).
+ * `npm test`: the whole suite. The lint rules (import circles and boundaries among them), unit and integration
+ * tests (vitest, against real lakes it starts), then end-to-end tests (Playwright in Debian's Chromium against the
+ * stack as `npm start` runs it).
  * Ends with one "N passed, N failed" line counting both.
  */
 const root = path.resolve(import.meta.dirname, '..')
