@@ -86,7 +86,7 @@ export default tseslint.config(
   },
   {
     // The arrows between the workspaces and inside the functions run one way; see docs/architecture.md and
-    // docs/decisions/003-import-boundaries.md. An import the other way, or an import circle, fails `npm run lint`.
+    // docs/decisions/021-import-boundaries.md. An import the other way, or an import circle, fails `npm run lint`.
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: {'import-x': importX},
     settings: {

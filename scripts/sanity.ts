@@ -10,7 +10,7 @@ import {runCommand} from './lib/run-command.ts'
 /**
  * `npm run sanity -- <command>`: Sanity's own CLI against the lake that `npm start` runs, as its
  * administrator (e.g. `npm run sanity -- dataset export production backup.tar.gz`). See
- * lake/src/sanity-cli/sanity-cli-env.ts for how, and the README for what works.
+ * lake/src/sanity-cli/sanity-cli-env.ts for how, and docs/sanity-tools.md for what works.
  */
 const root = path.resolve(import.meta.dirname, '..')
 loadDotEnv(path.join(root, '.env'))

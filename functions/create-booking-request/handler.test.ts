@@ -445,7 +445,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect(statuses).toEqual([400, 400, 429])
   })
 
-  it('with several site servers, one address gets at most servers × the limit a minute (README, Decisions)', async () => {
+  it('with several site servers, one address gets at most servers × the limit a minute (docs/decisions/015-rate-limits-per-server.md)', async () => {
     let clock = Date.now()
     const servers = Array.from({length: 3}, () => ({
       ...deps,

@@ -150,7 +150,7 @@ export async function createBookingRequest(
       return field('preferredTime', 'Please choose one of the listed times.')
 
     // Places (issue 13): only confirmed bookings take them, so a request cannot race another request; what
-    // needs a lock is staff confirming (functions/staff/confirm-with-capacity.ts). Nothing is stored on refusal.
+    // needs a lock is staff confirming (functions/staff/confirm-booking.ts). Nothing is stored on refusal.
     const counts = await loadCounts()
     const check = checkDeparture(settings, departure, pax, counts, today, UNAVAILABLE_DATE_MESSAGE)
     if (!check.ok) return refuse(check.reason === 'unavailable' ? 400 : 409, check.message, counts)

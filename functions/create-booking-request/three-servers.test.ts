@@ -272,7 +272,7 @@ describe('three site servers against one lake', () => {
       // only, so the lake's listener reports each claim, the server is frozen (SIGSTOP) at once, and once the lake
       // calls it sent have landed it is killed if it still holds claims, else let go on. Always before SMTP is back:
       // a server killed after the mail server took a message and before the lake recorded it sends that one again
-      // (README, "The mail outbox in the lake").
+      // (docs/decisions/010-the-mail-outbox-in-the-lake.md).
       let frozen = false
       const claims = bookings
         .listen(claimedByKilled, killedPrefix, {includeResult: false, events: ['mutation']})

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {createRateLimiter, rateLimitedResponse} from './rate-limit.ts'
 
-// Rate limits are kept per site server, in memory (README, Decisions: "Rate limits per server"). These tests pin
+// Rate limits are kept per site server, in memory (docs/decisions/015-rate-limits-per-server.md). These tests pin
 // down what that promises: `limit` requests per address and window on one server, and at most servers × `limit`
 // across several, however a load balancer spreads one client's requests.
 const WINDOW_MS = 60_000
