@@ -2,7 +2,6 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   confirmAnywayNote,
-  confirmationCheck,
   COUNTED_STATUSES,
   departureLockId,
   resolveBookingRules,
@@ -12,13 +11,13 @@ import {
 } from '@repo/schemas/capacity.ts'
 
 import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
-import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {confirmWithinPlaces, pauseAfterConflict} from '@repo/schemas/confirm-within-places.ts'
 import {decisionMailId} from '@repo/schemas/request-decisions.ts'
 import {composeMailDocument} from './decisionMail'
 
 /**
- * Confirming a booking from the studio's bookings workspace (issue 13), with the rule and the lock the staff API
- * uses (functions/staff/confirm-booking.ts): the departure's places are counted in the same query that reads its
+ * Confirming a booking from the studio's bookings workspace, through the confirmation core the staff API uses
+ * (`confirmWithinPlaces` in schemas/src/confirm-within-places.ts): the departure's places are counted in the same query that reads its
  * `departure` lock document, and the booking's change commits in one transaction with a change to that lock made
  * with `ifRevisionID` (or its `create`, which fails when it exists). Two confirmations of the last places, one here
  * and one in the dashboard, cannot both succeed: the second one's transaction fails on the lock, and it counts
@@ -87,13 +86,6 @@ export type ConfirmRequest = {
   confirmAnyway: boolean
 }
 
-const MAX_ATTEMPTS = 60
-
-const defaultPause = (attempt: number) =>
-  new Promise<void>((resolve) =>
-    setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)),
-  )
-
 export const defaultKey = () => Math.random().toString(16).slice(2, 14).padEnd(12, '0')
 
 export const draftIdOf = (id: string) => `drafts.${id.replace(/^drafts\./, '')}`
@@ -121,7 +113,7 @@ export async function confirmBooking(
 ): Promise<ConfirmOutcome> {
   const {bookings, content} = deps
   const now = deps.now ?? (() => new Date())
-  const pause = deps.pause ?? defaultPause
+  const pause = deps.pause ?? pauseAfterConflict
   const randomKey = deps.randomKey ?? defaultKey
   const id = request.id.replace(/^drafts\./, '')
   const draftId = draftIdOf(id)
@@ -142,106 +134,88 @@ export async function confirmBooking(
       : null
   const lockId = rules ? departureLockId(experience, date) : null
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const snapshot = await bookings.fetch<Snapshot>(confirmSnapshotQuery, {
-      id,
-      draftId,
-      lockId: lockId ?? '',
-      experience,
+  return confirmWithinPlaces<Snapshot, ConfirmOutcome>({
+    rules,
+    departure: lockId ? {lockId, experienceId: experience, date} : null,
+    bookingId: id,
+    confirmAnyway: request.confirmAnyway,
+    now,
+    pause,
+    read: () =>
+      bookings.fetch<Snapshot>(confirmSnapshotQuery, {
+        id,
+        draftId,
+        lockId: lockId ?? '',
+        experience,
+        date,
+        statuses: [...COUNTED_STATUSES],
+      }),
+    stop: (snapshot) => {
+      if (!snapshot.booking) return {kind: 'not-found'}
+      if (
+        snapshot.booking._rev !== request.revision ||
+        (snapshot.draft?._rev ?? null) !== (request.draftRevision ?? null)
+      )
+        return {kind: 'changed'}
+      return undefined
+    },
+    trip: (snapshot) => ({
       date,
-      statuses: [...COUNTED_STATUSES],
-    })
-    if (!snapshot.booking) return {kind: 'not-found'}
-    if (
-      snapshot.booking._rev !== request.revision ||
-      (snapshot.draft?._rev ?? null) !== (request.draftRevision ?? null)
-    )
-      return {kind: 'changed'}
-
-    let over: ConfirmationNumbers | undefined
-    if (rules && snapshot.booking.status !== 'confirmed') {
-      const check = confirmationCheck(
-        rules,
-        {
-          date,
-          preferredTime: typeof first.preferred_time === 'string' ? first.preferred_time : '',
-          pax: typeof first.pax_total === 'number' ? first.pax_total : 0,
-        },
-        snapshot.loads,
-      )
-      if (check.over && !request.confirmAnyway)
-        return {kind: 'over-capacity', numbers: check.numbers}
-      if (check.over) over = check.numbers
-    }
-
-    const [published, draft] = await Promise.all([
-      bookings.getDocument<StoredBooking>(id),
-      snapshot.draft ? bookings.getDocument<StoredBooking>(draftId) : Promise.resolve(null),
-    ])
-    if (!published) return {kind: 'not-found'}
-    const {set, unset} = publishChanges(published, draft ?? null)
-    const history = Array.isArray(set.status_history)
-      ? set.status_history
-      : Array.isArray(published.status_history)
-        ? published.status_history
-        : []
-    const at = now().toISOString()
-    const key = randomKey()
-    // Published over it, the draft's address is the one the booking keeps.
-    const email = draft ? set.email : published.email
-    const mailId = email ? decisionMailId(id, 'confirm', key) : null
-    const transaction = bookings.transaction()
-    transaction.patch(id, (p) => {
-      let patch = p.ifRevisionId(request.revision)
-      if (unset.length > 0) patch = patch.unset(unset)
-      return patch.set({
-        ...set,
-        status: 'confirmed',
-        status_history: [
-          ...history,
-          {
-            _key: key,
-            _type: 'statusChange',
-            status: 'confirmed',
-            at,
-            by: request.by,
-            ...(over ? {note: confirmAnywayNote(over)} : {}),
-            action: 'confirm',
-            ...(mailId ? {mail_id: mailId} : {}),
-          },
-        ],
-      })
-    })
-    if (mailId) transaction.createIfNotExists(composeMailDocument(mailId, id, at))
-    if (snapshot.draft) {
-      // Checked in the same transaction, so an edit made meanwhile is never thrown away.
-      transaction.patch(draftId, (p) =>
-        p.ifRevisionId(snapshot.draft!._rev).set({status: 'confirmed'}),
-      )
-      transaction.delete(draftId)
-    }
-    if (lockId) {
-      const lockFields = {last_change: id, updated_at: at}
-      if (snapshot.lock)
-        transaction.patch(lockId, (p) => p.ifRevisionId(snapshot.lock!._rev).set(lockFields))
-      else
-        transaction.create({
-          _id: lockId,
-          _type: 'departure',
-          experience_id: experience,
-          date,
-          ...lockFields,
+      preferredTime: typeof first.preferred_time === 'string' ? first.preferred_time : '',
+      pax: typeof first.pax_total === 'number' ? first.pax_total : 0,
+      counts: snapshot.booking?.status !== 'confirmed',
+    }),
+    overCapacity: (numbers) => ({kind: 'over-capacity', numbers}),
+    commit: async (snapshot, {at, over, changeLock}) => {
+      const [published, draft] = await Promise.all([
+        bookings.getDocument<StoredBooking>(id),
+        snapshot.draft ? bookings.getDocument<StoredBooking>(draftId) : Promise.resolve(null),
+      ])
+      if (!published) return {kind: 'not-found'}
+      const {set, unset} = publishChanges(published, draft ?? null)
+      const history = Array.isArray(set.status_history)
+        ? set.status_history
+        : Array.isArray(published.status_history)
+          ? published.status_history
+          : []
+      const key = randomKey()
+      // Published over it, the draft's address is the one the booking keeps.
+      const email = draft ? set.email : published.email
+      const mailId = email ? decisionMailId(id, 'confirm', key) : null
+      const transaction = bookings.transaction()
+      transaction.patch(id, (p) => {
+        let patch = p.ifRevisionId(request.revision)
+        if (unset.length > 0) patch = patch.unset(unset)
+        return patch.set({
+          ...set,
+          status: 'confirmed',
+          status_history: [
+            ...history,
+            {
+              _key: key,
+              _type: 'statusChange',
+              status: 'confirmed',
+              at,
+              by: request.by,
+              ...(over ? {note: confirmAnywayNote(over)} : {}),
+              action: 'confirm',
+              ...(mailId ? {mail_id: mailId} : {}),
+            },
+          ],
         })
-    }
-    try {
+      })
+      if (mailId) transaction.createIfNotExists(composeMailDocument(mailId, id, at))
+      if (snapshot.draft) {
+        // Checked in the same transaction, so an edit made meanwhile is never thrown away.
+        transaction.patch(draftId, (p) =>
+          p.ifRevisionId(snapshot.draft!._rev).set({status: 'confirmed'}),
+        )
+        transaction.delete(draftId)
+      }
+      changeLock(transaction)
       await transaction.commit({visibility: 'sync'})
-    } catch (error) {
-      if (!isConflict(error)) throw error
-      // Another confirmation of this departure (or a change to this booking) got there first: look again.
-      await pause(attempt)
-      continue
-    }
-    return over ? {kind: 'confirmed', overCapacity: over} : {kind: 'confirmed'}
-  }
-  return {kind: 'busy'}
+      return over ? {kind: 'confirmed', overCapacity: over} : {kind: 'confirmed'}
+    },
+    busy: () => ({kind: 'busy'}),
+  })
 }
