@@ -37,9 +37,9 @@ export function mailLinks(
 /**
  * The functions' configuration: every variable they read is named here, once, and documented in `.env.example`
  * (the site server's own, such as PORT, CONTENT_CACHE_MS and FRAME_ANCESTORS, are in web/server/env.ts). Parsed
- * once per process by `functionsConfig()`; the write token, which the local lake may write after the site has started, is
- * read when the first request needs it (`readFunctionsEnv`). It is server-only, from `SANITY_WRITE_TOKEN` or else
- * the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
+ * once per process by `functionsConfig()`; the write token, which the local lake may write after the site has
+ * started, is read when the first request needs it (`readFunctionsEnv`). It is server-only, from
+ * `SANITY_WRITE_TOKEN` or else the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
  */
 const functionsEnvSchema = mailEnvSchema.extend({
   SANITY_PROJECT_ID: z.string().min(1).default('local'),
