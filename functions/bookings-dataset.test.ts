@@ -76,7 +76,7 @@ describe('SANITY_BOOKINGS_DATASET', () => {
     }
     const stored = await api.request(`${SITE}/booking-requests`, {
       method: 'POST',
-      headers: {'content-type': 'application/json', origin: SITE},
+      headers: {'content-type': 'application/json', 'origin': SITE},
       body: JSON.stringify({
         experienceId: 'lions-head-sunset-hike',
         date: addDays(todayInCapeTown(), 30),
@@ -100,12 +100,14 @@ describe('SANITY_BOOKINGS_DATASET', () => {
 
     const login = await api.request(`${SITE}/staff/session`, {
       method: 'POST',
-      headers: {'content-type': 'application/json', origin: SITE},
+      headers: {'content-type': 'application/json', 'origin': SITE},
       body: JSON.stringify({password: PASSWORD}),
     })
     expect(login.status).toBe(200)
     const session = /staff_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0]
-    const list = await api.request(`${SITE}/staff/bookings`, {headers: {cookie: session, origin: SITE}})
+    const list = await api.request(`${SITE}/staff/bookings`, {
+      headers: {cookie: session, origin: SITE},
+    })
     expect(list.status).toBe(200)
     const body = (await list.json()) as {bookings: {booking_ref: string}[]}
     expect(body.bookings.map((booking) => booking.booking_ref)).toEqual([ref])

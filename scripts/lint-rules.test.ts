@@ -23,17 +23,32 @@ describe('the import rules', () => {
   })
 
   it.each([
-    ['functions/lib/fixture.ts', "import {createOverviewCache} from '../staff/staff-deps.ts'", 'functions/lib'],
+    [
+      'functions/lib/fixture.ts',
+      "import {createOverviewCache} from '../staff/staff-deps.ts'",
+      'functions/lib',
+    ],
     ['functions/lib/fixture.ts', "import {publicRuntime} from '../runtime.ts'", 'functions/lib'],
-    ['schemas/src/fixture.ts', "import {functionsConfig} from '../../functions/lib/env.ts'", 'schemas/'],
-    ['web/src/fixture.ts', "import {functionsConfig} from '../../functions/lib/env.ts'", 'schemas/'],
+    [
+      'schemas/src/fixture.ts',
+      "import {functionsConfig} from '../../functions/lib/env.ts'",
+      'schemas/',
+    ],
+    [
+      'web/src/fixture.ts',
+      "import {functionsConfig} from '../../functions/lib/env.ts'",
+      'schemas/',
+    ],
     ['studio/fixture.ts', "import {apiRoutes} from '../functions/api-routes.ts'", 'schemas/'],
     ['lake/src/fixture.ts', "import {isConflict} from '../../schemas/src/lake-errors.ts'", 'lake'],
   ])('fail on an import against the arrows: %s %s', async (filePath, source, explained) => {
     const eslint = new ESLint({cwd: root})
-    const results = await eslint.lintText(`${source}\n\nexport const used = [${/\{(\w+)\}/.exec(source)![1]}]\n`, {
-      filePath: path.join(root, filePath),
-    })
+    const results = await eslint.lintText(
+      `${source}\n\nexport const used = [${/\{(\w+)\}/.exec(source)![1]}]\n`,
+      {
+        filePath: path.join(root, filePath),
+      },
+    )
     const messages = results[0]!.messages
     expect(messages.map((message) => message.ruleId)).toEqual(['import-x/no-restricted-paths'])
     expect(messages[0]!.message).toContain(explained)

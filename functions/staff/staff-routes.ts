@@ -16,11 +16,15 @@ import {createLoginRateLimit} from './login-rate-limit.ts'
  */
 function buildStaffRoutes(): Hono {
   const config = functionsConfig()
-  const secrets = loadOrCreateStaffSecrets({dataDir: config.dataDir, adminPassword: config.adminPassword})
+  const secrets = loadOrCreateStaffSecrets({
+    dataDir: config.dataDir,
+    adminPassword: config.adminPassword,
+  })
   // Built when first needed: the local lake may write its secrets after the site process has started. Staff
   // lists and counts read published bookings, never an editor's open draft.
   let client: SanityClient | undefined
-  const getClient = () => (client ??= publicRuntime().bookings.withConfig({perspective: 'published'}))
+  const getClient = () =>
+    (client ??= publicRuntime().bookings.withConfig({perspective: 'published'}))
   return createStaffRoutes({
     get client() {
       return getClient()

@@ -1,4 +1,9 @@
-import {confirmationCheck, type BookingLoad, type BookingRules, type ConfirmationNumbers} from './capacity.ts'
+import {
+  confirmationCheck,
+  type BookingLoad,
+  type BookingRules,
+  type ConfirmationNumbers,
+} from './capacity.ts'
 import {isConflict} from './lake-errors.ts'
 
 /**
@@ -79,7 +84,11 @@ export type ConfirmWithinPlaces<Snapshot extends DepartureSnapshot, Result> = {
    */
   commit: (
     snapshot: Snapshot,
-    change: {at: string; over: ConfirmationNumbers | undefined; changeLock: (transaction: LockTransaction) => void},
+    change: {
+      at: string
+      over: ConfirmationNumbers | undefined
+      changeLock: (transaction: LockTransaction) => void
+    },
   ) => Promise<Result>
   /** Too many confirmations of this departure at once. */
   busy: () => Result | Promise<Result>
