@@ -16,6 +16,12 @@ import {solveQuestion} from './lib/testing/solve-question.ts'
 const SITE = 'http://site.test'
 const PASSWORD = 'correct horse battery'
 const ELSEWHERE = 'bookings-elsewhere'
+const BACKGROUND_LABELS = [
+  '[outbox]',
+  '[outbox sweep]',
+  '[used questions clean-up]',
+  '[daily digest]',
+]
 
 let lake: TestLake
 let dataDir: string
@@ -56,11 +62,16 @@ beforeAll(async () => {
 }, 30_000)
 
 afterAll(async () => {
-  const {publicRuntime} = await import('./runtime.ts')
-  publicRuntime().outbox.stop()
   vi.unstubAllEnvs()
+  // The runtime's background passes (the mail sweep, the digest) may still be reading when the lake stops: each
+  // logs that it failed under its own label, and tries again on its next timer, which this process never reaches.
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
   await lake?.stop()
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const labels = errors.mock.calls.map(([label]) => label)
+  errors.mockRestore()
   fs.rmSync(dataDir, {recursive: true, force: true})
+  expect(labels.filter((label) => !BACKGROUND_LABELS.includes(String(label)))).toEqual([])
 })
 
 const countBookings = (dataset: string) =>
@@ -111,5 +122,12 @@ describe('SANITY_BOOKINGS_DATASET', () => {
     expect(list.status).toBe(200)
     const body = (await list.json()) as {bookings: {booking_ref: string}[]}
     expect(body.bookings.map((booking) => booking.booking_ref)).toEqual([ref])
+
+    // The outbox reads its mails from the same dataset: the booking's two are sent (to DATA_DIR/outbox, no SMTP).
+    const {publicRuntime} = await import('./runtime.ts')
+    const {outbox} = publicRuntime()
+    outbox.stop()
+    await outbox.flush()
+    expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2)
   })
 })
