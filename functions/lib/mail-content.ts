@@ -73,7 +73,9 @@ export async function loadMailContent(content: SanityClient): Promise<MailConten
       replyPromise: settings?.replyPromise?.trim() || DEFAULT_REPLY_PROMISE,
     },
     from: ADDRESS.test(address) ? (name ? `"${name}" <${address}>` : address) : undefined,
-    ...(settings?.email && ADDRESS.test(settings.email.trim()) ? {teamAddress: settings.email.trim()} : {}),
+    ...(settings?.email && ADDRESS.test(settings.email.trim())
+      ? {teamAddress: settings.email.trim()}
+      : {}),
   }
 }
 

@@ -17,9 +17,9 @@ describe('the team address and the reply promise', () => {
   it('go to site settings while TEAM_EMAIL is unset, and say the one promise editors wrote', async () => {
     const env = readFunctionsEnv({DATA_DIR: '/tmp/unused', SANITY_WRITE_TOKEN: 'token'})
     expect(env.teamEmail).toBe(TEAM_FROM_SITE_SETTINGS)
-    expect(readFunctionsEnv({SANITY_WRITE_TOKEN: 't', TEAM_EMAIL: 'ops@example.com'}).teamEmail).toBe(
-      'ops@example.com',
-    )
+    expect(
+      readFunctionsEnv({SANITY_WRITE_TOKEN: 't', TEAM_EMAIL: 'ops@example.com'}).teamEmail,
+    ).toBe('ops@example.com')
 
     const published = lake.client({perspective: 'published'})
     // Nothing published yet: the promise has its seeded words.
@@ -27,21 +27,25 @@ describe('the team address and the reply promise', () => {
     const ack = composeMail('acknowledgement', {name: 'Thandi'}, before, {to: 'thandi@example.com'})
     expect(ack.text).toContain(DEFAULT_REPLY_PROMISE)
 
-    await lake
-      .client({token: lake.secrets.rootToken})
-      .createOrReplace({
-        _id: 'siteSettings',
-        _type: 'siteSettings',
-        siteName: 'Cape Curated',
-        email: 'hello@capecurated.example',
-        replyPromise: 'We reply within two working days.',
-      })
+    await lake.client({token: lake.secrets.rootToken}).createOrReplace({
+      _id: 'siteSettings',
+      _type: 'siteSettings',
+      siteName: 'Cape Curated',
+      email: 'hello@capecurated.example',
+      replyPromise: 'We reply within two working days.',
+    })
     const content = await loadMailContent(published)
-    const team = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {to: env.teamEmail})
+    const team = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {
+      to: env.teamEmail,
+    })
     expect(team.to).toBe('hello@capecurated.example')
-    const chosen = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {to: 'ops@example.com'})
+    const chosen = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {
+      to: 'ops@example.com',
+    })
     expect(chosen.to).toBe('ops@example.com')
-    const mail = composeMail('acknowledgement', {name: 'Thandi'}, content, {to: 'thandi@example.com'})
+    const mail = composeMail('acknowledgement', {name: 'Thandi'}, content, {
+      to: 'thandi@example.com',
+    })
     expect(mail.text).toContain('We reply within two working days.')
     expect(mail.text).not.toMatch(/24|48 hours/)
   })

@@ -4,7 +4,12 @@ import path from 'node:path'
 
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
-import {adminPasswordFile, hashPassword, loadOrCreateStaffSecrets, verifyPassword} from './admin-password.ts'
+import {
+  adminPasswordFile,
+  hashPassword,
+  loadOrCreateStaffSecrets,
+  verifyPassword,
+} from './admin-password.ts'
 
 describe('the staff password file', () => {
   let dataDir: string
@@ -37,7 +42,12 @@ describe('the staff password file', () => {
     const {salt, hash} = hashPassword('old-generated-password')
     fs.writeFileSync(
       file(),
-      JSON.stringify({salt, hash, sessionSecret: 'kept-session-secret', generatedPassword: 'old-generated-password'}),
+      JSON.stringify({
+        salt,
+        hash,
+        sessionSecret: 'kept-session-secret',
+        generatedPassword: 'old-generated-password',
+      }),
       {mode: 0o644},
     )
     const secrets = loadOrCreateStaffSecrets({dataDir, log: () => {}})

@@ -150,7 +150,9 @@ describe('POST /api/requests/:token/accept', () => {
     )
     // The same confirmation as a staff confirmation, with the new date.
     const traveller = mails.find((mail) => mail.to === booking.email)
-    expect(traveller!.subject).toBe(`Confirmed: ${booking.experience_title} on Sunday 10 February 2030`)
+    expect(traveller!.subject).toBe(
+      `Confirmed: ${booking.experience_title} on Sunday 10 February 2030`,
+    )
     await f.outbox.flush()
     await expect
       .poll(() => smtpTo(TEAM).filter((m) => m.raw.includes(booking.booking_ref)).length)

@@ -52,6 +52,28 @@ export const US_SPELLINGS: Record<string, string> = {
   catalog: 'catalogue',
   vacation: 'holiday',
   defense: 'defence',
+  math: 'maths',
+  canceled: 'cancelled',
+  canceling: 'cancelling',
+  analyze: 'analyse',
+  apologize: 'apologise',
+  recognize: 'recognise',
+  fulfill: 'fulfil',
+  enrollment: 'enrolment',
+  program: 'programme',
+  labeled: 'labelled',
+  modeled: 'modelled',
+  airplane: 'aeroplane',
+}
+
+/**
+ * Times on the 12-hour clock as American copy writes them ("6:00 PM", "9 AM", "7:30 p.m."): British copy says
+ * "18:00" (or "6pm" in running text, which this leaves alone).
+ */
+const TWELVE_HOUR_TIME = /\b(?:1[0-2]|0?[1-9])(?::[0-5]\d\s*|\s+)(?:[AaPp]\.?[Mm]\.?)(?![A-Za-z])/g
+
+export function findTwelveHourTimes(text: string): string[] {
+  return [...new Set(text.match(TWELVE_HOUR_TIME) ?? [])]
 }
 
 export function findUsSpellings(text: string): string[] {
