@@ -83,6 +83,8 @@ export async function looksLike(
 ) {
   const page = 'page' in target ? target.page() : target
   const mask = [...moving(page), ...(options.mask ?? [])]
+  // A whole page is taken from the top: fixed and sticky parts then sit where a person first sees them.
+  if (options.fullPage) await page.evaluate(() => window.scrollTo(0, 0))
   await expect(target as Page).toHaveScreenshot(name, {
     maxDiffPixelRatio: 0.01,
     animations: 'disabled',

@@ -113,7 +113,7 @@ export function ExperiencePage() {
               </ul>
             ) : null}
           </section>
-          <section aria-labelledby="included-heading" className="page-section">
+          <section aria-labelledby="included-heading" className="detail-section">
             <h2 id="included-heading">What's Included</h2>
             <ul>
               {experience.included.map((item) => (
@@ -133,7 +133,7 @@ export function ExperiencePage() {
           </section>
           {/* Everything the listing's "Learn more" dialog says, the page says too. */}
           {experience.whatToBring.length ? (
-            <section aria-labelledby="bring-heading" className="page-section">
+            <section aria-labelledby="bring-heading" className="detail-section">
               <h2 id="bring-heading">What to Bring</h2>
               <ul>
                 {experience.whatToBring.map((item) => (
@@ -143,7 +143,7 @@ export function ExperiencePage() {
             </section>
           ) : null}
           {experience.format || experience.goodToKnow ? (
-            <section aria-labelledby="good-to-know-heading" className="page-section">
+            <section aria-labelledby="good-to-know-heading" className="detail-section">
               <h2 id="good-to-know-heading">Good to Know</h2>
               {experience.format ? (
                 <p>
@@ -154,7 +154,7 @@ export function ExperiencePage() {
             </section>
           ) : null}
           {experience.faqs.length ? (
-            <section aria-labelledby="faqs-heading" className="page-section">
+            <section aria-labelledby="faqs-heading" className="detail-section">
               <h2 id="faqs-heading">FAQs</h2>
               <FaqList faqs={experience.faqs} headingLevel={3} />
             </section>
