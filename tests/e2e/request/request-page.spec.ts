@@ -125,7 +125,9 @@ test.describe('the traveller’s request page', () => {
     // The traveller receives the same confirmation as after a staff confirmation, over SMTP.
     await expect.poll(() => mailsTo(booking.email)).toHaveLength(1)
     const [confirmation] = await mailsTo(booking.email)
-    expect(confirmation!.subject).toBe(`Confirmed: Sunset Cruise on ${formatDateInWords(optionB.date)}`)
+    expect(confirmation!.subject).toBe(
+      `Confirmed: Sunset Cruise on ${formatDateInWords(optionB.date)}`,
+    )
     expect(confirmation!.text).toContain(booking.booking_ref)
     expect(confirmation!.text).toContain(`${env.siteUrl}/requests/`)
     // Confirmed, the page offers the change policy with the way out, not a bare "withdraw".
