@@ -29,7 +29,8 @@ export default defineBlueprint({
       env: {
         // Only while site settings name no sender: the brand in mails is the site's (issue 14).
         MAIL_FROM: process.env.MAIL_FROM ?? 'bookings@localhost',
-        TEAM_EMAIL: process.env.TEAM_EMAIL ?? 'team@capetown-experiences.local',
+        // Unset, the team's mails go to the address in site settings.
+        ...(process.env.TEAM_EMAIL ? {TEAM_EMAIL: process.env.TEAM_EMAIL} : {}),
         // The mail templates and site settings.
         SANITY_DATASET: process.env.SANITY_DATASET ?? 'production',
         // The travellers' request links point here.

@@ -153,7 +153,6 @@ export type PageCopy = {
   bookingSuccessHeading: string
   bookingSuccessText: string
   thankYouHeading: string
-  thankYouText: string
   thankYouNextSteps: Array<
     {
       _key: string
@@ -285,8 +284,7 @@ export type SiteSettings = {
   whatsapp?: string
   address?: string
   officeHours?: string
-  bookingConfirmationPromise: string
-  thankYouConfirmationPromise: string
+  replyPromise: string
   reassuranceText: string
   defaultCancellationText: string
   newsletterHeading: string
@@ -1268,7 +1266,7 @@ export type AboutPageQueryResult =
 
 // Source: ../web/src/features/pages/api/get-page-copy.ts
 // Variable: pageCopyQuery
-// Query: *[_id == "pageCopy"][0]{  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  experiencesWizardToggleLabel,  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  storiesCtaHeading,  storiesCtaLabel,  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  thankYouHeading,  thankYouText,  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),  notFoundHeading,  notFoundText}
+// Query: *[_id == "pageCopy"][0]{  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  experiencesWizardToggleLabel,  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  storiesCtaHeading,  storiesCtaLabel,  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  thankYouHeading,  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),  notFoundHeading,  notFoundText}
 export type PageCopyQueryResult =
   | {
       experiencesHero: null
@@ -1278,7 +1276,6 @@ export type PageCopyQueryResult =
       storiesCtaLabel: null
       questionnaireHero: null
       thankYouHeading: null
-      thankYouText: null
       thankYouNextSteps: Array<never>
       notFoundHeading: null
       notFoundText: null
@@ -1321,7 +1318,6 @@ export type PageCopyQueryResult =
         } | null
       }
       thankYouHeading: string
-      thankYouText: string
       thankYouNextSteps: Array<{
         _key: string
         title: string
@@ -1334,7 +1330,7 @@ export type PageCopyQueryResult =
 
 // Source: ../web/src/features/site/api/get-site-settings.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  bookingConfirmationPromise,  thankYouConfirmationPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
+// Query: *[_id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
 export type SiteSettingsQueryResult =
   | {
       siteName: null
@@ -1345,8 +1341,7 @@ export type SiteSettingsQueryResult =
       whatsapp: null
       address: null
       officeHours: null
-      bookingConfirmationPromise: null
-      thankYouConfirmationPromise: null
+      replyPromise: null
       reassuranceText: null
       defaultCancellationText: null
       newsletterHeading: null
@@ -1367,8 +1362,7 @@ export type SiteSettingsQueryResult =
       whatsapp: null
       address: null
       officeHours: null
-      bookingConfirmationPromise: null
-      thankYouConfirmationPromise: null
+      replyPromise: null
       reassuranceText: null
       defaultCancellationText: null
       newsletterHeading: null
@@ -1389,8 +1383,7 @@ export type SiteSettingsQueryResult =
       whatsapp: null
       address: null
       officeHours: null
-      bookingConfirmationPromise: null
-      thankYouConfirmationPromise: null
+      replyPromise: null
       reassuranceText: null
       defaultCancellationText: null
       newsletterHeading: null
@@ -1411,8 +1404,7 @@ export type SiteSettingsQueryResult =
       whatsapp: null
       address: null
       officeHours: null
-      bookingConfirmationPromise: null
-      thankYouConfirmationPromise: null
+      replyPromise: null
       reassuranceText: null
       defaultCancellationText: null
       newsletterHeading: null
@@ -1433,8 +1425,7 @@ export type SiteSettingsQueryResult =
       whatsapp: null
       address: null
       officeHours: null
-      bookingConfirmationPromise: null
-      thankYouConfirmationPromise: null
+      replyPromise: null
       reassuranceText: null
       defaultCancellationText: null
       newsletterHeading: null
@@ -1455,8 +1446,7 @@ export type SiteSettingsQueryResult =
       whatsapp: string | null
       address: string | null
       officeHours: string | null
-      bookingConfirmationPromise: string
-      thankYouConfirmationPromise: string
+      replyPromise: string
       reassuranceText: string
       defaultCancellationText: string
       newsletterHeading: string
@@ -1589,8 +1579,8 @@ declare global {
     '{\n  "page": *[_id == "homePage"][0]{\n    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,\n    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},\n    quickSearchHeading, quickSearchButtonLabel,\n    featuredHeading, featuredText,\n    itineraryHeading, itineraryText, itineraryLinkLabel,\n    storiesHeading, storiesText, storiesLinkLabel,\n    "featuredStories": coalesce(featuredStories[]->{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}, []),\n    testimonialsHeading,\n    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),\n    howItWorksHeading,\n    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])\n  },\n  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]\n    | order(featuredOrder asc)[0...7]{\n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n},\n  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n},\n  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}\n}': HomeQueryResult
     '*[_id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
     '*[_id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
-    '*[_id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  thankYouText,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
-    '*[_id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  bookingConfirmationPromise,\n  thankYouConfirmationPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
+    '*[_id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
+    '*[_id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
     '*[_type == "story" && slug.current == $slug][0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n,\n  publishedAt,\n  "body": body[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n,\n  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),\n  _updatedAt\n}': StoryBySlugQueryResult
   }

@@ -6,6 +6,7 @@ import {loadOrCreateSecrets} from '../lake/src/auth/secrets.ts'
 import {studioSignInLink} from '../lake/src/auth/studio-sign-in.ts'
 import {lakeConfigFromEnv} from '../lake/src/config.ts'
 import {createFilesPrivately} from '../lake/src/store/private-files.ts'
+import {dashboardUrl, runningSummary} from './lib/running-summary.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
@@ -83,6 +84,7 @@ await waitForUrl(`${siteUrl}/`)
 
 const urls = {
   site: siteUrl,
+  dashboard: dashboardUrl(siteUrl),
   studio: `${lakeTlsUrl}/studio/`,
   // The studio opens for whoever has this link (see lake/src/auth/studio-sign-in.ts): like a password.
   studioSignIn: studioSignInLink(lakeTlsUrl, loadOrCreateSecrets(config).studioSignInKey),
@@ -91,12 +93,4 @@ const urls = {
   projectId: config.projectId,
 }
 fs.writeFileSync(path.join(config.dataDir, 'urls.json'), JSON.stringify(urls, null, 2) + '\n', {mode: 0o600})
-console.log(`
-Cape Town Experiences is running:
-  Site    ${urls.site}
-  Studio  ${urls.studio}   (accept the local certificate once; see README)
-          First time in a browser, sign in with this link (keep it to yourself):
-          ${urls.studioSignIn}
-  Lake    ${urls.lake} (HTTP/1.1)  ${urls.lakeTls} (HTTP/2 + TLS)
-  Data    ${config.dataDir}
-Press Ctrl+C to stop.`)
+console.log(runningSummary(urls, config.dataDir))

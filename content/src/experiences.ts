@@ -18,7 +18,7 @@ export type ExperienceSource = {
   location: string
   duration: string
   fromPrice?: number
-  priceRange: string
+  priceRange?: string
   blurb: string
   imageAlt: string
   description: string
@@ -47,7 +47,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Lion’s Head, Signal Hill Road, Cape Town',
     duration: '2–4 hours',
     fromPrice: 450,
-    priceRange: 'R450–R650 per person',
     blurb:
       'Climb Cape Town’s favourite peak in the golden hour and watch the sun drop into the Atlantic from 669 metres, with a local guide who knows every switchback.',
     imageAlt:
@@ -125,7 +124,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Stellenbosch and Franschhoek',
     duration: 'Full day (8 hours)',
     fromPrice: 850,
-    priceRange: 'R850–R1,250 per person',
     blurb:
       'A full day among the vineyards of Stellenbosch and Franschhoek: four estate tastings, a long farm lunch and the mountain passes in between.',
     imageAlt:
@@ -199,7 +197,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Bo-Kaap, Cape Town',
     duration: '2 hours',
     fromPrice: 320,
-    priceRange: 'R320 per person',
     blurb:
       'Walk the cobbled streets of the Bo-Kaap with a local, taste Cape Malay food at family kitchens and hear the stories behind the coloured houses.',
     imageAlt:
@@ -257,9 +254,8 @@ export const experienceSources: ExperienceSource[] = [
     title: 'Township Jazz Night',
     category: 'history-culture',
     location: 'Langa and Gugulethu, Cape Town',
-    duration: 'Evening (4 hours, 6:00 PM start)',
+    duration: 'Evening (4 hours, 18:00 start)',
     fromPrice: 540,
-    priceRange: 'R540 per person',
     blurb:
       'An evening of live jazz, home cooking and conversation in Cape Town’s townships, with a guide from the community and transport both ways.',
     imageAlt:
@@ -329,7 +325,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Cape Peninsula: Chapman’s Peak, Cape Point and Boulders Beach',
     duration: 'Full day (8–9 hours)',
     fromPrice: 720,
-    priceRange: 'R720–R980 per person',
     blurb:
       'The great Cape Peninsula day: Chapman’s Peak Drive, the lighthouse at Cape Point, the Cape of Good Hope and the African penguins of Boulders Beach.',
     imageAlt:
@@ -398,7 +393,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'V&A Waterfront, Cape Town',
     duration: '2 hours',
     fromPrice: 480,
-    priceRange: 'R480 per person',
     blurb:
       'Sail out of the V&A Waterfront on a catamaran as the sun sets behind the Atlantic, with Table Mountain turning pink behind you and a glass of bubbly in hand.',
     imageAlt:
@@ -463,7 +457,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Nelson Mandela Gateway, V&A Waterfront, and Robben Island',
     duration: '4 hours (including the ferry)',
     fromPrice: 780,
-    priceRange: 'R780 per person, including the official tour ticket',
     blurb:
       'Cross Table Bay to the island where Nelson Mandela spent 18 years, with our historian before and after the official tour led by a former political prisoner.',
     imageAlt: 'A ferry crossing calm water towards a low island with a lighthouse on the horizon',
@@ -528,7 +521,6 @@ export const experienceSources: ExperienceSource[] = [
     location: 'Bo-Kaap, Cape Town',
     duration: '3 hours',
     fromPrice: 650,
-    priceRange: 'R650 per person',
     blurb:
       'Cook a Cape Malay feast in a Bo-Kaap home: blend your own masala, fold samoosas, roll roti and sit down to eat what you made.',
     imageAlt: 'Bowls of turmeric, chilli, cumin, coriander and other spices on a wooden table',
@@ -603,7 +595,7 @@ export const experienceSources: ExperienceSource[] = [
       'WhatsApp support from a real person while you travel',
     ],
     whatToExpect:
-      'Start with the questionnaire; it takes about five minutes. A planner replies within one working day with questions, then sends a first plan. Nothing is booked, and nothing is paid, until you are happy with it.',
+      'Start with the questionnaire; it takes about five minutes. A planner replies with questions, then sends a first plan. Nothing is booked, and nothing is paid, until you are happy with it.',
     included: [
       'Planning consultation',
       'A personalised day-by-day itinerary',

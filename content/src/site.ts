@@ -1,9 +1,8 @@
 /** Site settings and page copy (singletons: `siteSettings`, `homePage`, `aboutPage`, `pageCopy`). */
 import {
-  BOOKING_PAGE_CONFIRMATION_PROMISE,
   DEFAULT_CANCELLATION_TEXT,
+  DEFAULT_REPLY_PROMISE,
   REASSURANCE_TEXT,
-  THANK_YOU_CONFIRMATION_PROMISE,
 } from '@repo/schemas/content-rules.ts'
 import {DEFAULT_ACCEPTED_PROPOSAL_STATUS} from '@repo/schemas/request-decisions.ts'
 
@@ -31,8 +30,7 @@ export function siteSettingsDocument() {
     whatsapp: '27825550142',
     address: 'Bree Street, Cape Town City Centre, 8001',
     officeHours: 'Monday to Saturday, 08:00–18:00 (SAST)',
-    bookingConfirmationPromise: BOOKING_PAGE_CONFIRMATION_PROMISE,
-    thankYouConfirmationPromise: THANK_YOU_CONFIRMATION_PROMISE,
+    replyPromise: DEFAULT_REPLY_PROMISE,
     reassuranceText: REASSURANCE_TEXT,
     defaultCancellationText: DEFAULT_CANCELLATION_TEXT,
     newsletterHeading: 'Cape Town, once a month',
@@ -109,7 +107,7 @@ export function homePageDocument() {
         },
         {
           title: 'We confirm',
-          text: 'A real person checks availability and emails you, usually within a day. No payment to request.',
+          text: 'A real person checks availability with your guide and emails you. No payment to request.',
         },
         {
           title: 'Enjoy',
@@ -204,32 +202,31 @@ export function pageCopyDocument() {
       overline: 'Bespoke trips',
       heading: 'Plan Your Perfect Trip',
       intro:
-        'Tell us about your trip and a planner will reply within one working day with ideas and questions. It takes about five minutes.',
+        'Tell us about your trip and a planner will reply with ideas and questions. It takes about five minutes.',
     },
     questionnaireSubmitLabel: 'Send my request',
     questionnaireSuccessToast:
-      "Your personalized itinerary request has been submitted. We'll be in touch soon!",
+      "Your personalised itinerary request has been submitted. We'll be in touch soon!",
     bookingHeading: 'Request your booking',
     bookingIntro:
-      'Tell us who is coming. We check availability with your guide and confirm by email within 24-48 hours.',
+      'Tell us who is coming. We check availability with your guide and confirm by email.',
     bookingSuccessHeading: 'Booking request submitted successfully!',
     bookingSuccessText:
       'Your reference is below. Keep it handy: we will use it in every email about this booking.',
     thankYouHeading: "Thank you — we're on it",
-    thankYouText: "We'll review your details and email you within one working day.",
     thankYouNextSteps: steps(
       [
         {
-          title: 'Refine',
-          text: 'We check your dates, group size and preferences, and ask if anything is unclear.',
+          title: 'We check',
+          text: 'A planner checks your date, group and notes with the guide, and asks if anything is unclear.',
         },
         {
-          title: 'Confirm',
-          text: 'We confirm availability with our guides and hosts and place provisional holds.',
+          title: 'We confirm',
+          text: 'We email you to confirm your place, or offer the nearest dates that work. Your email has a link to follow your request.',
         },
         {
-          title: 'Plan',
-          text: 'We send you a personalised plan with everything you need for the day.',
+          title: 'You get ready',
+          text: 'Before the day we send the meeting point and what to bring. Nothing is paid until your place is confirmed.',
         },
       ],
       'thank-you-steps',

@@ -12,7 +12,8 @@ export const mailEnvSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   // Only while site settings name no sender address (issue 14: the brand in mails is the site's).
   MAIL_FROM: z.string().default('bookings@localhost'),
-  TEAM_EMAIL: z.email().default('team@capetown-experiences.local'),
+  // Unset: the team's mails go to the address in site settings (the brand's, which editors keep current).
+  TEAM_EMAIL: z.email().optional(),
   // The public content (mail templates, site settings).
   SANITY_DATASET: z.string().default('production'),
   // Signs the travellers' private request links (issue 14). Set it in production, the same on every server and
@@ -22,6 +23,9 @@ export const mailEnvSchema = z.object({
   SITE_URL: z.url().optional(),
   VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
 })
+
+/** A team mail addressed to this goes to site settings' email (see composeMail in mail-content.ts). */
+export const TEAM_FROM_SITE_SETTINGS = ''
 
 /** Where the links in mails point, and the key that signs them, from the mail environment and a write token. */
 export function mailLinks(
@@ -142,7 +146,7 @@ export function parseFunctionsEnv(
     smtpUrl: env.SMTP_URL,
     mailSender: env.MAIL_SENDER,
     mailFrom: env.MAIL_FROM,
-    teamEmail: env.TEAM_EMAIL,
+    teamEmail: env.TEAM_EMAIL ?? TEAM_FROM_SITE_SETTINGS,
     siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
     staffOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : [],
     adminPassword: env.ADMIN_PASSWORD,

@@ -1,5 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
+
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
 import {composeMail, loadMailContent, mailContentLoader} from './mail-content.ts'
@@ -18,7 +20,11 @@ afterAll(() => lake?.stop())
 describe('the mail content', () => {
   it('uses the default texts and MAIL_FROM while nothing is published', async () => {
     const content = await loadMailContent(published())
-    expect(content).toEqual({templates: {}, brand: {company: '', signature: ''}, from: undefined})
+    expect(content).toEqual({
+      templates: {},
+      brand: {company: '', signature: '', replyPromise: DEFAULT_REPLY_PROMISE},
+      from: undefined,
+    })
     const mail = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {
       to: 'team@example.com',
     })

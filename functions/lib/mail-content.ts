@@ -10,6 +10,8 @@ import {
   type PlaceholderValues,
 } from '@repo/schemas/mail-templates.ts'
 
+import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
+
 import type {MailMessage} from './mailer.ts'
 
 /**
@@ -21,11 +23,13 @@ export type MailContent = {
   brand: MailBrand
   /** `"Name" <address>` from site settings; unset, the server's MAIL_FROM. */
   from?: string
+  /** Site settings' email: where the team's mails go while TEAM_EMAIL is unset. */
+  teamAddress?: string
 }
 
 const mailContentQuery = /* groq */ `{
   "templates": *[_type == "${MAIL_TEMPLATE_TYPE}" && defined(kind)]{kind, subject, body},
-  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature}
+  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise}
 }`
 
 type MailContentResult = {
@@ -36,6 +40,7 @@ type MailContentResult = {
     mailFromName?: string | null
     mailFromAddress?: string | null
     mailSignature?: string | null
+    replyPromise?: string | null
   } | null
 }
 
@@ -65,8 +70,12 @@ export async function loadMailContent(content: SanityClient): Promise<MailConten
     brand: {
       company,
       signature: settings?.mailSignature?.trim() || (company ? `The ${company} team` : ''),
+      replyPromise: settings?.replyPromise?.trim() || DEFAULT_REPLY_PROMISE,
     },
     from: ADDRESS.test(address) ? (name ? `"${name}" <${address}>` : address) : undefined,
+    ...(settings?.email && ADDRESS.test(settings.email.trim())
+      ? {teamAddress: settings.email.trim()}
+      : {}),
   }
 }
 
@@ -78,8 +87,18 @@ export function composeMail(
   envelope: {to: string; replyTo?: string},
 ): MailMessage {
   const template = content.templates[kind] ?? defaultMailTemplate(kind)
-  const rendered = renderMail(template, {company: content.brand.company, ...values}, content.brand)
-  return {...envelope, ...rendered, ...(content.from ? {from: content.from} : {})}
+  const rendered = renderMail(
+    template,
+    {
+      company: content.brand.company,
+      replyPromise: content.brand.replyPromise ?? DEFAULT_REPLY_PROMISE,
+      ...values,
+    },
+    content.brand,
+  )
+  // An empty recipient is the team's while TEAM_EMAIL is unset (env.ts): the brand's address in site settings.
+  const to = envelope.to || content.teamAddress || ''
+  return {...envelope, to, ...rendered, ...(content.from ? {from: content.from} : {})}
 }
 
 /** How long one read of the mail content serves further mails: an editor's published change reaches the next. */

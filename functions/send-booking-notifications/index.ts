@@ -6,7 +6,7 @@ import {z} from 'zod'
 
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
-import {mailEnvSchema, mailLinks} from '../lib/env.ts'
+import {mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
 import {mailContentLoader, type MailContent} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
 import {bookingNotifier, type BookingMailDeps, type StoredBooking} from './handler.ts'
@@ -105,7 +105,7 @@ export const handler = documentEventHandler<CreatedDocument>(async ({context, ev
   const {outbox, bookings, mailContent} = outboxFor(context.clientOptions, env)
   const mails = await notificationMails(event.data, {
     outbox,
-    teamEmail: env.TEAM_EMAIL,
+    teamEmail: env.TEAM_EMAIL ?? TEAM_FROM_SITE_SETTINGS,
     mailContent,
     ...mailLinks(env, context.clientOptions.token),
   })

@@ -180,6 +180,26 @@ describe('staff decisions', () => {
     expect(decisions.nudges()).toBe(nudges + 1)
   })
 
+  it('confirms with a message that answers the traveller’s notes, in the confirmation mail', async () => {
+    await bookings().createOrReplace(booking('m1', {notes: 'Can my son (9) do the chains?'}))
+    const response = await decide('m1', {
+      decision: 'confirm',
+      message: 'Yes: children from 8 can do the chains with a guide beside them.',
+    })
+    expect(response.status).toBe(200)
+    expect((await history('m1')).at(-1)).toMatchObject({
+      action: 'confirm',
+      message: 'Yes: children from 8 can do the chains with a guide beside them.',
+    })
+    const [mail] = await mailsAbout('m1')
+    expect(mail!.subject).toBe('Confirmed: Lion’s Head Sunset Hike on Sunday 3 February 2030')
+    expect(mail!.text).toContain('Yes: children from 8 can do the chains with a guide beside them.')
+    // Without a message the confirmation has no empty paragraph where it would be.
+    await bookings().createOrReplace(booking('m2'))
+    expect((await decide('m2', {decision: 'confirm'})).status).toBe(200)
+    expect((await mailsAbout('m2'))[0]!.text).not.toMatch(/\n\n\n/)
+  })
+
   it('declines with a reason, asks a question, and confirms through the departure’s places', async () => {
     await bookings()
       .transaction()

@@ -221,12 +221,7 @@ async function prepare(
     decision.decision === 'propose'
       ? decision.options.map((option) => ({...option, _key: newKey()}))
       : undefined
-  const message =
-    decision.decision === 'decline'
-      ? decision.reason
-      : decision.decision === 'propose' || decision.decision === 'question'
-        ? decision.message
-        : ''
+  const message = decision.decision === 'decline' ? decision.reason : decision.message
   const mailId = decisionMailId(booking._id, decision.decision, key)
   const entry: DecisionEntry = {
     _key: key,
@@ -313,14 +308,14 @@ export async function decideBooking(
 
   if (decision.decision === 'confirm') {
     // Through the departure's places, as every confirmation (issue 13); the mail rides in its transaction.
-    const {_key, action, mail_id} = entry
+    const {_key, action, mail_id, message} = entry
     const confirmed = await confirmWithCapacity(
       deps,
       id,
       decision.revision,
       by,
       decision.confirmAnyway === true,
-      {entry: {_key, action, mail_id}, documents: [mailDocument]},
+      {entry: {_key, action, mail_id, ...(message ? {message} : {})}, documents: [mailDocument]},
     )
     if (confirmed) {
       if (confirmed.status === 200) decisions.queued()

@@ -79,7 +79,8 @@ function chooseOption(booking: RequestBooking, optionKey: string, today: string)
 
 /**
  * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed (issue 14). The
- * booking moves to it, with the status the editors chose, a history entry and the team's mail, all in one
+ * booking moves to it, with the status the editors chose, a history entry, the team's mail and (when that status
+ * is confirmed) the traveller's confirmation mail, all in one
  * transaction guarded by the booking's revision as the page's request read it: of two clicks, or a click and a
  * staff change at the same moment, one wins and the other is told to reload.
  *
@@ -164,6 +165,18 @@ export async function acceptProposal(
       ...(booking.email ? {replyTo: booking.email} : {}),
     })
 
+    // Confirmed at once: the traveller gets the same confirmation mail as after a staff confirmation.
+    const travellerMails =
+      status === 'confirmed' && booking.email
+        ? [
+            deps.outbox.queueMutation(
+              decisionMailId(bookingId, 'confirm', key),
+              composeMail('confirmation', values, mailContent, {to: booking.email}),
+              bookingId,
+            ),
+          ]
+        : []
+
     const transaction = deps.bookings.transaction()
     transaction.patch(bookingId, (p) =>
       p
@@ -180,9 +193,13 @@ export async function acceptProposal(
         {bookingId, at},
       )
     try {
-      // One request, so one atomic transaction: the booking, the lock and the team's mail.
+      // One request, so one atomic transaction: the booking, the lock and the mails.
       await deps.bookings.mutate(
-        [...transaction.serialize(), deps.outbox.queueMutation(mailId, mail, bookingId)],
+        [
+          ...transaction.serialize(),
+          deps.outbox.queueMutation(mailId, mail, bookingId),
+          ...travellerMails,
+        ],
         {visibility: 'sync'},
       )
     } catch (error) {

@@ -110,7 +110,7 @@ describe('GET /api/requests/:token', () => {
 })
 
 describe('POST /api/requests/:token/accept', () => {
-  it('moves the booking to the date, confirms it (the default), and queues the team’s mail once', async () => {
+  it('moves the booking to the date, confirms it (the default), and queues the team’s mail and the traveller’s confirmation once', async () => {
     await setAcceptedStatus(null)
     const {booking, token} = await f.seedBooking()
     const response = await accept(token, OPTION_MORNING._key)
@@ -142,21 +142,30 @@ describe('POST /api/requests/:token/accept', () => {
     expect(lock).toMatchObject({_type: 'departure', last_change: booking._id})
 
     const mails = await f.mailsAbout(booking._id)
-    expect(mails).toHaveLength(1)
-    expect(mails[0]).toMatchObject({mail_id: entry.mail_id, to: TEAM})
-    expect(mails[0]!.subject).toBe(
+    expect(mails).toHaveLength(2)
+    const team = mails.find((mail) => mail.to === TEAM)
+    expect(team).toMatchObject({mail_id: entry.mail_id})
+    expect(team!.subject).toBe(
       `${booking.name} accepted Sunday 10 February 2030, Morning (${booking.booking_ref})`,
+    )
+    // The same confirmation as a staff confirmation, with the new date.
+    const traveller = mails.find((mail) => mail.to === booking.email)
+    expect(traveller!.subject).toBe(
+      `Confirmed: ${booking.experience_title} on Sunday 10 February 2030`,
     )
     await f.outbox.flush()
     await expect
       .poll(() => smtpTo(TEAM).filter((m) => m.raw.includes(booking.booking_ref)).length)
+      .toBe(1)
+    await expect
+      .poll(() => smtpTo(booking.email).filter((m) => m.raw.includes(booking.booking_ref)).length)
       .toBe(1)
 
     // The proposal is settled: the same click again changes nothing.
     const again = await accept(token, OPTION_MORNING._key)
     expect(again.status).toBe(409)
     expect(((await again.json()) as {message: string}).message).toBe(STALE_OPTION_MESSAGE)
-    expect(await f.mailsAbout(booking._id)).toHaveLength(1)
+    expect(await f.mailsAbout(booking._id)).toHaveLength(2)
   })
 
   it('sends the booking back to staff when the editors chose so', async () => {
@@ -193,7 +202,8 @@ describe('POST /api/requests/:token/accept', () => {
       )
     const after = await stored(booking._id)
     expect(after.status_history.filter((e) => e.action === 'accept')).toHaveLength(1)
-    expect(await f.mailsAbout(booking._id)).toHaveLength(1)
+    // One acceptance: the team's mail and the traveller's confirmation, once each.
+    expect(await f.mailsAbout(booking._id)).toHaveLength(2)
   })
 
   it('refuses a date that filled up meanwhile and stores nothing', async () => {

@@ -26,6 +26,14 @@ export function bookingStatusColour(value: string): StatusColour {
   return BOOKING_STATUSES.find((s) => s.value === value)?.colour ?? 'grey'
 }
 
+/**
+ * "Mark as Contacted" is for a request nobody has answered yet: once it is contacted, confirmed, declined or closed,
+ * the button would move it backwards.
+ */
+export function canMarkContacted(status: string): boolean {
+  return status === 'new'
+}
+
 /** Spec §4: staff may move a booking from any status to any status. */
 export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
   return isBookingStatus(from) && isBookingStatus(to)

@@ -18,9 +18,11 @@ export const HOME_TESTIMONIALS = 3
 export const DEFAULT_CANCELLATION_TEXT =
   'Free changes up to 48 hours before your experience. No-shows are non-refundable.'
 export const REASSURANCE_TEXT = 'No payment required at this stage — just planning.'
-export const BOOKING_PAGE_CONFIRMATION_PROMISE = 'We confirm by email within 24-48 hours.'
-export const THANK_YOU_CONFIRMATION_PROMISE =
-  "We'll review your details and email you within one working day."
+/**
+ * When we answer a request, said the same way on every page and in every mail: one site setting (`replyPromise`)
+ * that editors own; this is its seeded value and the text while it is unset.
+ */
+export const DEFAULT_REPLY_PROMISE = 'We reply by email within one working day.'
 
 /** The value of a story's call to action that sends readers to the bespoke questionnaire. */
 export const STORY_CTA_QUESTIONNAIRE = 'questionnaire'

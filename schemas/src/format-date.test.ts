@@ -31,9 +31,9 @@ describe('format-date', () => {
   })
 
   it('formats the dashboard patterns of the spec', () => {
-    expect(formatTripDate('2026-01-05')).toBe('Jan 05, 2026')
-    expect(formatTripDate('2026-09-30')).toBe('Sep 30, 2026')
-    expect(formatCreatedAt(date)).toBe('Nov 21, 14:05')
+    expect(formatTripDate('2026-01-05')).toBe('5 Jan 2026')
+    expect(formatTripDate('2026-09-30')).toBe('30 Sep 2026')
+    expect(formatCreatedAt(date)).toBe('21 Nov 14:05')
   })
 
   it('names a calendar month and its weekdays', () => {

@@ -54,13 +54,16 @@ export const formatDateInWords = (value: DateInput): string =>
 export const formatLongDateTime = (value: DateInput): string =>
   formatWith(value, (date) => `${formatLongDate(date)} ${lightFormat(date, 'HH:mm')}`)
 
-/** "Nov 21, 2026": trip dates in the dashboard table (spec §2 "MMM dd, yyyy"). */
+/** "21 Nov 2026": trip dates in the dashboard table (the spec's "MMM dd, yyyy", in British order). */
 export const formatTripDate = (value: DateInput): string =>
-  formatWith(value, (date) => `${shortMonthName(date)} ${lightFormat(date, 'dd, yyyy')}`)
+  formatWith(value, (date) => `${date.getDate()} ${shortMonthName(date)} ${date.getFullYear()}`)
 
-/** "Nov 21, 14:05": creation time in the dashboard table (spec §2 "MMM dd, HH:mm"). */
+/** "21 Nov 14:05": creation time in the dashboard table (the spec's "MMM dd, HH:mm", in British order). */
 export const formatCreatedAt = (value: DateInput): string =>
-  formatWith(value, (date) => `${shortMonthName(date)} ${lightFormat(date, 'dd, HH:mm')}`)
+  formatWith(
+    value,
+    (date) => `${date.getDate()} ${shortMonthName(date)} ${lightFormat(date, 'HH:mm')}`,
+  )
 
 /** "Sat 21 Nov 2026": a chosen date in summaries. */
 export const formatShortDate = (value: DateInput): string =>

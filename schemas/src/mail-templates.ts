@@ -31,6 +31,10 @@ export const PLACEHOLDERS = {
     sample: 'https://example.com/requests/…',
   },
   company: {description: 'The company’s name from site settings', sample: 'Cape Curated'},
+  replyPromise: {
+    description: 'When we reply, from site settings (the same words as on the site)',
+    sample: 'We reply by email within one working day.',
+  },
   reason: {
     description: 'Why staff declined',
     sample: 'The mountain is closed for a trail race that morning.',
@@ -75,6 +79,7 @@ const TRIP = [
   'group',
   'requestLink',
   'company',
+  'replyPromise',
 ] as const
 
 /**
@@ -95,7 +100,7 @@ Thank you for your request to join {experience} on {date}. Your reference is {re
 Group: {group}
 Preferred time: {time}
 
-No payment is required at this stage. We check availability with our guides and will reply by email within 24 to 48 hours.
+No payment is required at this stage. We check availability with our guides. {replyPromise}
 
 You can see your request, our replies and change your mind at any time here:
 
@@ -105,7 +110,7 @@ You can see your request, our replies and change your mind at any time here:
     kind: 'confirmation',
     title: 'Confirmed (to the traveller)',
     to: 'traveller',
-    placeholders: TRIP,
+    placeholders: [...TRIP, 'message'],
     subject: 'Confirmed: {experience} on {date}',
     body: `Dear {name},
 
@@ -113,6 +118,8 @@ Good news: your place on {experience} on {date} is confirmed (reference {referen
 
 Group: {group}
 Time: {time}
+
+{message}
 
 We will send the meeting point and what to bring a few days before. Your request stays here:
 
@@ -299,7 +306,7 @@ export const SAMPLE_VALUES: PlaceholderValues = Object.fromEntries(
 ) as PlaceholderValues
 
 /** What the HTML part needs besides the body: the company's name for the title and the signature. */
-export type MailBrand = {company: string; signature: string}
+export type MailBrand = {company: string; signature: string; replyPromise?: string}
 
 export type RenderedMail = {subject: string; text: string; html: string}
 

@@ -5,7 +5,7 @@ import {z} from 'zod'
  * booking form, the questionnaire and the wizard. The server issues it and checks it (functions/lib/challenge.ts);
  * these are the two fields a form sends back, and the messages both sides show.
  */
-export const WRONG_ANSWER_MESSAGE = 'Please solve the math question correctly.'
+export const WRONG_ANSWER_MESSAGE = 'Please answer the sum correctly.'
 export const EXPIRED_QUESTION_MESSAGE =
   'The security question has expired or was already used. Please answer the new question.'
 

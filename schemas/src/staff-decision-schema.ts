@@ -28,6 +28,8 @@ export const staffDecisionSchema = z.discriminatedUnion('decision', [
     revision,
     /** Staff saw the departure's numbers and confirm beyond its places (recorded in the history). */
     confirmAnyway: z.boolean().optional(),
+    /** An answer to what the traveller asked in their notes, written into the confirmation mail. */
+    message: message.default(''),
   }),
   z.object({
     decision: z.literal('decline'),

@@ -19,7 +19,9 @@ export function e2eEnvironment() {
   const lakeTlsPort = 3434 + offset
   const smtpPort = 3125 + offset
   const mailSinkPort = 3126 + offset
-  const teamEmail = 'e2e-team@capetown-experiences.local'
+  const teamEmail = 'e2e-team@capecurated.co.za'
+  // The data folder keeps only the password's hash, so the tests choose it, as an operator would.
+  const adminPassword = process.env.ADMIN_PASSWORD ?? 'e2e-staff-password-not-for-production'
   return {
     dataDir,
     siteUrl: `http://localhost:${sitePort}`,
@@ -29,7 +31,9 @@ export function e2eEnvironment() {
     mailSinkPort,
     mailSinkUrl: `http://127.0.0.1:${mailSinkPort}`,
     teamEmail,
+    adminPassword,
     processEnv: {
+      ADMIN_PASSWORD: adminPassword,
       DATA_DIR: dataDir,
       PORT: String(sitePort),
       LAKE_PORT: String(lakePort),

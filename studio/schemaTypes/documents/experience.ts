@@ -119,10 +119,18 @@ export const experience = defineType({
     }),
     defineField({
       name: 'priceRange',
-      title: 'Price range text',
+      title: 'Price text (only without a from price)',
       type: 'string',
       group: 'basics',
-      description: 'Optional, e.g. "R450–R650 per person" or "Priced on request".',
+      description:
+        'Only when there is no from price, e.g. "Priced on request". With a from price, every card and page shows "From ZAR 450 per person", made from it.',
+      validation: (rule) =>
+        rule.custom((text, context) => {
+          const price = (context.document as {fromPrice?: number} | undefined)?.fromPrice
+          return text && price !== undefined
+            ? 'Leave this empty: with a from price, the site shows "From ZAR … per person" made from it.'
+            : true
+        }),
     }),
     defineField({
       name: 'blurb',

@@ -55,7 +55,6 @@ export const pageCopy = defineType({
     line('bookingSuccessHeading', 'Success heading', 'booking'),
     text('bookingSuccessText', 'Success text', 'booking'),
     line('thankYouHeading', 'Heading', 'thankYou'),
-    text('thankYouText', 'Text', 'thankYou'),
     defineField({
       name: 'thankYouNextSteps',
       title: 'Next steps',

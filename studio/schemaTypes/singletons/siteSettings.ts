@@ -2,10 +2,9 @@ import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 import {
-  BOOKING_PAGE_CONFIRMATION_PROMISE,
   DEFAULT_CANCELLATION_TEXT,
+  DEFAULT_REPLY_PROMISE,
   REASSURANCE_TEXT,
-  THANK_YOU_CONFIRMATION_PROMISE,
 } from '@repo/schemas/content-rules.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
@@ -79,20 +78,14 @@ export const siteSettings = defineType({
     defineField({name: 'address', title: 'Address or area', type: 'string', group: 'company'}),
     defineField({name: 'officeHours', title: 'Office hours', type: 'string', group: 'company'}),
     defineField({
-      name: 'bookingConfirmationPromise',
-      title: 'Confirmation promise (booking page)',
+      name: 'replyPromise',
+      title: 'Reply promise',
       type: 'string',
       group: 'promises',
-      initialValue: BOOKING_PAGE_CONFIRMATION_PROMISE,
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'thankYouConfirmationPromise',
-      title: 'Confirmation promise (thank-you page)',
-      type: 'string',
-      group: 'promises',
-      initialValue: THANK_YOU_CONFIRMATION_PROMISE,
-      validation: (rule) => rule.required(),
+      description:
+        'When we answer a request, in one sentence. Shown on the home, booking and thank-you pages and in the request-received mail ({replyPromise}).',
+      initialValue: DEFAULT_REPLY_PROMISE,
+      validation: (rule) => rule.required().max(140),
     }),
     defineField({
       name: 'reassuranceText',

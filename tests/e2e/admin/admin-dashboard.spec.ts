@@ -89,7 +89,7 @@ test('inline status change, details dialog, mail draft and Mark as Contacted', a
   await unlock(page)
   await page.getByRole('searchbox', {name: 'Search'}).fill(token)
   const annaRow = row(page, anna.booking_ref)
-  await expect(annaRow).toContainText('Jan 15, 2027')
+  await expect(annaRow).toContainText('15 Jan 2027')
   await expect(annaRow).toContainText(`Anna ${token} Müller`)
 
   await annaRow
@@ -99,6 +99,11 @@ test('inline status change, details dialog, mail draft and Mark as Contacted', a
     page.getByRole('status').filter({hasText: 'Status updated successfully'}),
   ).toBeVisible()
   await expect.poll(async () => (await bookings.getDocument(anna._id))?.status).toBe('declined')
+  // Back to new: "Mark as Contacted" is offered only to a request nobody has answered.
+  await annaRow
+    .getByRole('combobox', {name: new RegExp(`Status of ${anna.booking_ref}`)})
+    .selectOption('new')
+  await expect.poll(async () => (await bookings.getDocument(anna._id))?.status).toBe('new')
 
   const view = annaRow.getByRole('button', {name: `View details of ${anna.booking_ref}`})
   await view.click()
@@ -126,7 +131,7 @@ test('inline status change, details dialog, mail draft and Mark as Contacted', a
     status: string
     at: string
   }[]
-  expect(history.map((h) => h.status)).toEqual(['declined', 'contacted'])
+  expect(history.map((h) => h.status)).toEqual(['declined', 'new', 'contacted'])
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(view).toBeFocused()

@@ -1,22 +1,14 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import {expect, type Page} from '@playwright/test'
 import type {SanityClient} from '@sanity/client'
 
 import {env, waitForHydration} from '../fixtures.ts'
 
 /**
- * The stack's staff password: `npm start` sets none, so the server generated one into DATA_DIR on first start
- * (see functions/staff/admin-password.ts). ADMIN_PASSWORD, when the stack was started with it, wins.
+ * The stack's staff password: the e2e environment sets ADMIN_PASSWORD (e2e-environment.ts), because a generated
+ * one is printed once and kept only hashed in DATA_DIR (see functions/staff/admin-password.ts).
  */
 export function adminPassword(): string {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD
-  const file = path.join(env.dataDir, 'admin-password.json')
-  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as {generatedPassword?: string}
-  if (!stored.generatedPassword)
-    throw new Error(`No generated password in ${file}; set ADMIN_PASSWORD`)
-  return stored.generatedPassword
+  return env.adminPassword
 }
 
 export async function unlock(page: Page) {

@@ -113,9 +113,12 @@ test('staff propose two dates; the traveller accepts one from the mail’s link;
       },
     )
     .toBe(1)
-  // Every mail once: a later pass of the outbox sends nothing more.
+  // Every mail once: the proposal and, the date accepted, the confirmation; a later pass sends nothing more.
   await page.waitForTimeout(6_000)
-  expect(await mailsTo(proposed.email)).toHaveLength(1)
+  expect((await mailsTo(proposed.email)).map((mail) => mail.subject.split(':')[0])).toEqual([
+    `Other dates for ${proposed.experience_title} (${proposed.booking_ref})`,
+    'Confirmed',
+  ])
   expect(
     (await mailsContaining(proposed.booking_ref)).filter((m) => m.subject.includes('accepted')),
   ).toHaveLength(1)

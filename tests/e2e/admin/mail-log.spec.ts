@@ -14,7 +14,7 @@ const mailDoc = (kind: 'traveller' | 'team', fields: Record<string, unknown>) =>
   _type: 'outboxMail',
   mail_id: `${booking._id}-${kind}`,
   about: booking._id,
-  to: kind === 'traveller' ? booking.email : 'team@capetown-experiences.local',
+  to: kind === 'traveller' ? booking.email : 'hello@capecurated.co.za',
   subject: `${kind === 'traveller' ? 'Your booking request' : 'New booking request'} ${booking.booking_ref}`,
   text: `Booking ${booking.booking_ref}`,
   html: `<p>Booking ${booking.booking_ref}</p>`,

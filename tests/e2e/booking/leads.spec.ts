@@ -32,8 +32,8 @@ test('the questionnaire asks for the missing names, then stores the request', as
   // A wrong answer is refused by the server (not only the form), nothing is stored, and a new question is asked.
   await answerSecurityQuestion(page, {wrong: true})
   await page.getByRole('button', {name: 'Send my trip request'}).click()
-  await expect(page.getByRole('alert')).toContainText('Please solve the math question correctly.')
-  await expect(page.getByText('Please solve the math question correctly.').last()).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Please answer the sum correctly.')
+  await expect(page.getByText('Please answer the sum correctly.').last()).toBeVisible()
   // The answer is cleared when the new question arrives.
   await expect(page.getByLabel(/Security question: What is/)).toHaveValue('')
   expect(
@@ -46,7 +46,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
   await expect(page).toHaveURL(/\/thank-you$/)
   await expect(
     page.getByRole('status').filter({
-      hasText: "Your personalized itinerary request has been submitted. We'll be in touch soon!",
+      hasText: "Your personalised itinerary request has been submitted. We'll be in touch soon!",
     }),
   ).toBeVisible()
   const stored = await bookings().fetch('*[_type == "itineraryRequest" && email == $email]', {
@@ -90,7 +90,7 @@ test('the wizard goes through three steps, back and forth, and resets after subm
   await expect(wizard.getByRole('heading', {name: /Step 2 of 3/})).toBeVisible()
   await wizard.getByRole('button', {name: 'Next'}).click()
   await wizard.getByRole('button', {name: 'Submit request'}).click()
-  await expect(wizard.getByRole('alert')).toContainText('Please solve the math question correctly.')
+  await expect(wizard.getByRole('alert')).toContainText('Please answer the sum correctly.')
   await answerSecurityQuestion(wizard)
   await wizard.getByRole('button', {name: 'Submit request'}).click()
   await expect(wizard.getByRole('status')).toContainText('itinerary request has been submitted')

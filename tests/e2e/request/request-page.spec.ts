@@ -122,11 +122,26 @@ test.describe('the traveller’s request page', () => {
     await expect.poll(() => teamMailsAbout(booking.booking_ref)).toHaveLength(1)
     const [mail] = await teamMailsAbout(booking.booking_ref)
     expect(mail!.subject).toContain(`accepted ${formatDateInWords(optionB.date)}`)
+    // The traveller receives the same confirmation as after a staff confirmation, over SMTP.
+    await expect.poll(() => mailsTo(booking.email)).toHaveLength(1)
+    const [confirmation] = await mailsTo(booking.email)
+    expect(confirmation!.subject).toBe(
+      `Confirmed: Sunset Cruise on ${formatDateInWords(optionB.date)}`,
+    )
+    expect(confirmation!.text).toContain(booking.booking_ref)
+    expect(confirmation!.text).toContain(`${env.siteUrl}/requests/`)
+    // Confirmed, the page offers the change policy with the way out, not a bare "withdraw".
+    await expect(page.getByTestId('change-policy')).toHaveText(
+      'Free changes up to 48 hours before your experience. No-shows are non-refundable.',
+    )
+    await expect(page.getByRole('button', {name: 'Withdraw my request'})).toHaveCount(0)
+    await expect(page.getByRole('button', {name: 'Cancel my booking'})).toBeVisible()
     // Reloading and the outbox's next passes send nothing more.
     await page.reload()
     await expect(page.getByTestId('request-status')).toHaveText('Confirmed')
     await page.waitForTimeout(6_000)
     expect(await teamMailsAbout(booking.booking_ref)).toHaveLength(1)
+    expect(await mailsTo(booking.email)).toHaveLength(1)
   })
 
   test('withdraws behind a confirmation dialog that keeps and restores focus', async ({page}) => {

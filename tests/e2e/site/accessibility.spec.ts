@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 
+import {britishCopyProblems} from '../../../schemas/src/british-copy.ts'
 import {expect, test} from '../fixtures.ts'
 import {openPage, PUBLIC_ROUTES} from './site.ts'
 
@@ -23,11 +24,17 @@ for (const width of [360, 768, 1280]) {
         )
       }
     }
+    // The same crawl reads every page's words once (they do not change with the width): British English only.
+    const copy: string[] = []
     for (const path of PUBLIC_ROUTES) {
       await openPage(page, path)
       if (path.includes('exp=')) await expect(page.getByRole('dialog')).toBeVisible()
       await check(path)
+      if (width === 360)
+        for (const problem of britishCopyProblems(await page.locator('body').innerText()))
+          copy.push(`${path}: ${problem}`)
     }
+    expect(copy, 'American spellings or 12-hour times on the pages').toEqual([])
     if (width < 1000) {
       await openPage(page, '/')
       await page.getByRole('button', {name: 'Open menu'}).click()

@@ -48,7 +48,9 @@ test.describe('site behaviour', () => {
     await expect(dialog).toBeVisible()
     await expect(page.locator('body')).toHaveAttribute('data-modal-open', 'true')
     await expect(dialog).toContainText('Adventure')
-    await expect(dialog.getByRole('list', {name: 'Key facts'})).toContainText(/From R450/)
+    await expect(dialog.getByRole('list', {name: 'Key facts'})).toContainText(
+      'From ZAR 450 per person',
+    )
     for (const section of [
       'Highlights',
       'What to expect',

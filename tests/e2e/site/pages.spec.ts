@@ -221,9 +221,7 @@ test.describe('public pages', () => {
 
     await page.goto('/thank-you')
     await expect(page.getByRole('heading', {level: 1})).toHaveText("Thank you — we're on it")
-    await expect(
-      page.getByText("We'll review your details and email you within one working day."),
-    ).toBeVisible()
+    await expect(page.getByText('We reply by email within one working day.')).toBeVisible()
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
     await expect(page.getByRole('link', {name: 'Back to homepage'})).toHaveAttribute('href', '/')
     await expect(page.getByRole('link', {name: 'Explore experiences'})).toHaveAttribute(

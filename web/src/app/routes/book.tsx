@@ -26,6 +26,8 @@ import {TripChoiceForm, type TripChoice} from '../../features/booking/components
 import {TripFacts} from '../../features/booking/components/trip-facts'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
+import {DEFAULT_REPLY_PROMISE, REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
+import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
 
 function Problem({title, text}: {title: string; text: string}) {
   return (
@@ -109,6 +111,7 @@ export function BookPage() {
   const [today] = useState(() => todayInCapeTown())
   const query = readBookingQuery(params)
   const experienceQuery = useQuery(experienceQueryOptions(experienceId))
+  const {data: settings} = useQuery(siteSettingsQueryOptions())
   const experience = experienceQuery.data
   const settingsQuery = useQuery({
     ...experienceSettingsQueryOptions(experience?._id ?? ''),
@@ -172,7 +175,6 @@ export function BookPage() {
                 time={query.time ? {label: 'Preferred time', value: query.time} : null}
               />
             </dl>
-            <p>No payment required at this stage — just planning.</p>
           </aside>
           <BookingForm
             trip={{
@@ -188,7 +190,7 @@ export function BookPage() {
   }
 
   return (
-    <section className="container page-section">
+    <section className="container page-section page-top">
       <Seo
         title="Book this experience"
         description="Send a booking request."
@@ -207,7 +209,10 @@ export function BookPage() {
         ]}
       />
       <h1>Book this experience</h1>
-      <p>No payment now. We confirm by email within 24-48 hours.</p>
+      <p>
+        {settings?.reassuranceText ?? REASSURANCE_TEXT}{' '}
+        {settings?.replyPromise ?? DEFAULT_REPLY_PROMISE}
+      </p>
       {body}
       <p>
         <Link to="/privacy">Privacy</Link> · <Link to="/thank-you">What happens next</Link> ·{' '}

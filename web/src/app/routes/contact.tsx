@@ -1,6 +1,8 @@
 import {useQuery} from '@tanstack/react-query'
 import {Link, useSearchParams} from 'react-router-dom'
 
+import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
+
 import {Seo} from '../../components/seo'
 import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
 import {SITE} from '../../lib/site'
@@ -21,7 +23,7 @@ export function ContactPage() {
       <h1>{bespoke ? 'Talk to a planner' : 'Contact us'}</h1>
       <p className="lead">
         {bespoke
-          ? 'Tell us about your dates, your group and what you love doing. A local planner replies within one working day.'
+          ? `Tell us about your dates, your group and what you love doing. ${settings?.replyPromise ?? DEFAULT_REPLY_PROMISE}`
           : 'Questions about an experience or a booking request? We are happy to help.'}
       </p>
       <div className="info-card">

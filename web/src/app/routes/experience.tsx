@@ -14,6 +14,7 @@ import {BookingDialog} from '../../features/booking/components/booking-dialog'
 import {urlFor} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
 import {formatPerPersonPrice} from '../../utils/format-price'
+import {FaqList} from '../../features/experiences/components/faq-list'
 
 function touristTripJsonLd(experience: ExperienceDetail) {
   return {
@@ -112,7 +113,7 @@ export function ExperiencePage() {
               </ul>
             ) : null}
           </section>
-          <section aria-labelledby="included-heading" className="page-section">
+          <section aria-labelledby="included-heading" className="detail-section">
             <h2 id="included-heading">What's Included</h2>
             <ul>
               {experience.included.map((item) => (
@@ -130,6 +131,34 @@ export function ExperiencePage() {
               </>
             ) : null}
           </section>
+          {/* Everything the listing's "Learn more" dialog says, the page says too. */}
+          {experience.whatToBring.length ? (
+            <section aria-labelledby="bring-heading" className="detail-section">
+              <h2 id="bring-heading">What to Bring</h2>
+              <ul>
+                {experience.whatToBring.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {experience.format || experience.goodToKnow ? (
+            <section aria-labelledby="good-to-know-heading" className="detail-section">
+              <h2 id="good-to-know-heading">Good to Know</h2>
+              {experience.format ? (
+                <p>
+                  <strong>Format:</strong> {experience.format}
+                </p>
+              ) : null}
+              {experience.goodToKnow ? <p>{experience.goodToKnow}</p> : null}
+            </section>
+          ) : null}
+          {experience.faqs.length ? (
+            <section aria-labelledby="faqs-heading" className="detail-section">
+              <h2 id="faqs-heading">FAQs</h2>
+              <FaqList faqs={experience.faqs} headingLevel={3} />
+            </section>
+          ) : null}
         </div>
         <aside className="info-card" aria-labelledby="quick-info-heading">
           <h2 id="quick-info-heading">Quick Info</h2>

@@ -1,7 +1,11 @@
+import {useQuery} from '@tanstack/react-query'
 import {useEffect, useRef, useState} from 'react'
 import {useParams} from 'react-router-dom'
 
+import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
+
 import {Seo} from '../../components/seo'
+import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
 import {FormMessage, type FormMessageValue} from '../../components/ui/form-message'
 import {ApiError} from '../../lib/post-json'
 import {useAcceptProposal} from '../../features/request/api/accept-proposal'
@@ -22,6 +26,7 @@ export function RequestPage() {
   const request = useTravellerRequest(token)
   const accept = useAcceptProposal(token)
   const withdraw = useWithdrawRequest(token)
+  const {data: settings} = useQuery(siteSettingsQueryOptions())
   const [message, setMessage] = useState<FormMessageValue | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
   // Each outcome is announced and focused, so keyboard and screen reader users land on what happened.
@@ -38,7 +43,7 @@ export function RequestPage() {
           title: 'Thank you',
           text:
             updated.status === 'confirmed'
-              ? 'Your new date is confirmed. We have let the team know.'
+              ? 'Your new date is confirmed. We have emailed you the confirmation and let the team know.'
               : 'We have your choice and let the team know; they will confirm it by email.',
           variant: 'success',
         }),
@@ -92,25 +97,44 @@ export function RequestPage() {
   }
 
   const data = request.data
+  const confirmed = data.status === 'confirmed'
   return (
-    <section className="container page-section status-page">
+    <section className="container page-section status-page request-page">
       {seo}
       <h1>Your request {data.reference}</h1>
       <FormMessage ref={messageRef} message={message} />
-      <RequestSummary request={data} />
-      {data.proposal ? (
-        <ProposalChoice
-          key={data.proposal.key}
-          proposal={data.proposal}
-          pending={accept.isPending}
-          onAccept={onAccept}
-        />
-      ) : null}
-      <h2>What has happened so far</h2>
-      <RequestTimeline history={data.history} />
-      {data.canWithdraw ? (
-        <WithdrawRequest pending={withdraw.isPending} onWithdraw={onWithdraw} />
-      ) : null}
+      <div className="request-page__layout">
+        <div className="request-page__main">
+          <div className="card request-page__card">
+            <RequestSummary request={data} />
+          </div>
+          {data.proposal ? (
+            <div className="card request-page__card">
+              <ProposalChoice
+                key={data.proposal.key}
+                proposal={data.proposal}
+                pending={accept.isPending}
+                onAccept={onAccept}
+              />
+            </div>
+          ) : null}
+          {data.canWithdraw ? (
+            <div className="card request-page__card">
+              <WithdrawRequest
+                confirmed={confirmed}
+                changePolicy={settings?.defaultCancellationText ?? DEFAULT_CANCELLATION_TEXT}
+                contactEmail={settings?.email ?? null}
+                pending={withdraw.isPending}
+                onWithdraw={onWithdraw}
+              />
+            </div>
+          ) : null}
+        </div>
+        <section className="request-page__history" aria-labelledby="request-history-heading">
+          <h2 id="request-history-heading">What has happened so far</h2>
+          <RequestTimeline history={data.history} />
+        </section>
+      </div>
     </section>
   )
 }

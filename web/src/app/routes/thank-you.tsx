@@ -1,22 +1,24 @@
 import {useQuery} from '@tanstack/react-query'
 import {Link, useLocation} from 'react-router-dom'
 
-import {THANK_YOU_CONFIRMATION_PROMISE} from '@repo/schemas/content-rules.ts'
+import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
 
 import {Seo} from '../../components/seo'
 import {FormMessage} from '../../components/ui/form-message'
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
+import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
 import type {ThankYouState} from '../../features/site/thank-you-state'
 
-/** Spec §2 thank-you next steps, used until an editor writes them. */
+/** The next steps until an editor writes them: true of a single experience and of a bespoke trip alike. */
 const DEFAULT_NEXT_STEPS = [
-  {_key: 'refine', title: 'Refine', text: 'We refine dates, group size and preferences with you.'},
-  {_key: 'confirm', title: 'Confirm', text: 'We confirm availability and place provisional holds.'},
-  {_key: 'share', title: 'Share', text: 'We share a personalised plan for you to approve.'},
+  {_key: 'check', title: 'We check', text: 'A planner checks your request with the guide.'},
+  {_key: 'confirm', title: 'We confirm', text: 'We email you to confirm, or to offer other dates.'},
+  {_key: 'ready', title: 'You get ready', text: 'We send the meeting point and what to bring.'},
 ]
 
 export function ThankYouPage() {
   const {data: copy} = useQuery(pageCopyQueryOptions())
+  const {data: settings} = useQuery(siteSettingsQueryOptions())
   const state = useLocation().state as ThankYouState
   const steps = copy?.thankYouNextSteps.length ? copy.thankYouNextSteps : DEFAULT_NEXT_STEPS
   return (
@@ -36,7 +38,7 @@ export function ThankYouPage() {
           Your reference is <strong data-testid="request-ref">{state.reference}</strong>.
         </p>
       ) : null}
-      <p className="lead">{copy?.thankYouText ?? THANK_YOU_CONFIRMATION_PROMISE}</p>
+      <p className="lead">{settings?.replyPromise ?? DEFAULT_REPLY_PROMISE}</p>
       <h2>What happens next</h2>
       <ol className="steps">
         {steps.map((step) => (

@@ -8,6 +8,17 @@ export const NAV_LINKS = [
 
 export const BOOK_CTA = {to: '/questionnaire', label: 'Book Experience'} as const
 
+/** The staff's pages: the public call to action and the visitors' analytics question have no place there. */
+export const isStaffPage = (pathname: string) =>
+  pathname === '/admin' || pathname.startsWith('/admin/')
+
+/**
+ * Pages where someone is in the middle of a booking (the form, their private request page, the thank-you page):
+ * the analytics question would sit over the form's buttons, so it waits for the next page.
+ */
+export const isTransactionPage = (pathname: string) =>
+  /^\/(book|requests)(\/|$)|^\/thank-you$/.test(pathname)
+
 /** The bar turns solid once the page has scrolled more than this many pixels. */
 export const SOLID_AFTER_PX = 64
 

@@ -3,7 +3,7 @@ import {Link, NavLink, useLocation} from 'react-router-dom'
 
 import {useSiteIdentity} from '../seo'
 import {MenuLinks, MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
-import {BOOK_CTA, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
+import {BOOK_CTA, isStaffPage, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
 
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false)
@@ -43,9 +43,11 @@ export function SiteNav() {
             ))}
           </ul>
         </nav>
-        <Link to={BOOK_CTA.to} className="button button--primary site-nav__cta">
-          {BOOK_CTA.label}
-        </Link>
+        {isStaffPage(pathname) ? null : (
+          <Link to={BOOK_CTA.to} className="button button--primary site-nav__cta">
+            {BOOK_CTA.label}
+          </Link>
+        )}
         <button
           ref={menuButtonRef}
           type="button"

@@ -1,7 +1,9 @@
 import type {ExperiencesQueryResult} from '@repo/schemas/sanity.types'
 
 import type {AuditStatus} from './audit-status'
-import {EXPERIENCE_PAGE_SLUGS, findUsSpellings} from './known-routes'
+import {findUsSpellings} from '@repo/schemas/british-copy.ts'
+
+import {EXPERIENCE_PAGE_SLUGS} from './known-routes'
 
 export type CopyCheck = {name: string; status: AuditStatus; detail: string}
 export type CopyAuditRow = {

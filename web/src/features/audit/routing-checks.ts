@@ -1,4 +1,4 @@
-import {THANK_YOU_CONFIRMATION_PROMISE} from '@repo/schemas/content-rules.ts'
+import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
 
 export type RoutingCheck = {name: string; pass: boolean; detail: string}
 
@@ -95,9 +95,7 @@ export async function runRoutingChecks({
     const html = await response.text()
     const decoded = html.replace(/&#x27;|&#39;/g, "'")
     thankYou =
-      response.ok &&
-      decoded.includes(THANK_YOU_HEADING) &&
-      decoded.includes(THANK_YOU_CONFIRMATION_PROMISE)
+      response.ok && decoded.includes(THANK_YOU_HEADING) && decoded.includes(DEFAULT_REPLY_PROMISE)
   } catch {
     thankYou = false
   }

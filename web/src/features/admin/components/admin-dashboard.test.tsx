@@ -181,8 +181,8 @@ describe('admin dashboard', () => {
     await unlock()
     expect(screen.getByRole('status').textContent).toContain('Access granted')
     const row = (await screen.findByRole('rowheader', {name: 'CTX-0001'})).closest('tr')!
-    expect(within(row).getByText('Nov 21, 14:05')).toBeTruthy()
-    expect(within(row).getByText('Dec 10, 2026')).toBeTruthy()
+    expect(within(row).getByText('21 Nov 14:05')).toBeTruthy()
+    expect(within(row).getByText('10 Dec 2026')).toBeTruthy()
     expect(within(row).getByText('<img src=x onerror=alert(1)>')).toBeTruthy()
     expect(row.querySelector('img')).toBeNull()
     expect(screen.getByText('Total Pax').nextElementSibling?.textContent).toBe('3')
@@ -204,6 +204,15 @@ describe('admin dashboard', () => {
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Status updated successfully'),
     )
+  })
+
+  it('offers "Mark as Contacted" only while a request is new', async () => {
+    listed = [{...booking, status: 'confirmed'}]
+    await unlock()
+    fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    expect(within(dialog).getByRole('link', {name: 'Reply via Email'})).toBeTruthy()
+    expect(within(dialog).queryByRole('button', {name: 'Mark as Contacted'})).toBeNull()
   })
 
   it('shows the booking’s mail in words and sends a failed one again', async () => {

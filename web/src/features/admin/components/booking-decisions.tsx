@@ -83,7 +83,7 @@ export function BookingDecisions({
   const decision = (): DecisionForm | null => {
     switch (choice) {
       case 'confirm':
-        return {decision: 'confirm'}
+        return {decision: 'confirm', message: text}
       case 'decline':
         return {decision: 'decline', reason: text}
       case 'question':
@@ -167,28 +167,29 @@ export function BookingDecisions({
               }}
             />
           ) : null}
-          {choice !== 'confirm' ? (
-            <div className="field">
-              <label htmlFor={`${id}-text`}>
-                {choice === 'decline'
-                  ? 'Reason (goes into the mail)'
-                  : choice === 'question'
-                    ? 'Question (goes into the mail)'
+          {/* Every decision can answer the traveller's notes; a decline and a question must say something. */}
+          <div className="field">
+            <label htmlFor={`${id}-text`}>
+              {choice === 'decline'
+                ? 'Reason (goes into the mail)'
+                : choice === 'question'
+                  ? 'Question (goes into the mail)'
+                  : choice === 'confirm'
+                    ? 'Message to the traveller (optional, goes into the mail)'
                     : 'Note to the traveller (optional)'}
-              </label>
-              <textarea
-                id={`${id}-text`}
-                rows={3}
-                value={text}
-                required={choice !== 'propose'}
-                maxLength={MAX_DECISION_MESSAGE}
-                onChange={(event) => {
-                  setText(event.target.value)
-                  preview.reset()
-                }}
-              />
-            </div>
-          ) : null}
+            </label>
+            <textarea
+              id={`${id}-text`}
+              rows={3}
+              value={text}
+              required={choice === 'decline' || choice === 'question'}
+              maxLength={MAX_DECISION_MESSAGE}
+              onChange={(event) => {
+                setText(event.target.value)
+                preview.reset()
+              }}
+            />
+          </div>
           <button type="submit" className="button button--ghost" disabled={preview.isPending}>
             Preview mail
           </button>

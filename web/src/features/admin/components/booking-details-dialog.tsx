@@ -1,6 +1,6 @@
 import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
 
-import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {bookingStatusTitle, canMarkContacted} from '@repo/schemas/booking-status.ts'
 import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {
   ACTION_TITLES,
@@ -69,14 +69,16 @@ export function BookingDetailsDialog({
                 Reply via Email
               </a>
             ) : null}
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={markingContacted || booking.status === 'contacted'}
-              onClick={() => onMarkContacted(booking)}
-            >
-              Mark as Contacted
-            </button>
+            {canMarkContacted(booking.status) ? (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={markingContacted}
+                onClick={() => onMarkContacted(booking)}
+              >
+                Mark as Contacted
+              </button>
+            ) : null}
           </div>
         ) : null
       }

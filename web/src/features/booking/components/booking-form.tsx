@@ -1,5 +1,5 @@
 import {zodResolver} from '@hookform/resolvers/zod'
-import {useMutation} from '@tanstack/react-query'
+import {useMutation, useQuery} from '@tanstack/react-query'
 import {useEffect, useId, useRef, useState} from 'react'
 import {useForm, type FieldErrors} from 'react-hook-form'
 import {Link, useNavigate} from 'react-router-dom'
@@ -14,6 +14,7 @@ import {
   type BookingRequestPayload,
 } from '@repo/schemas/booking-request.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
+import {DEFAULT_REPLY_PROMISE, REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
 
 import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
@@ -21,6 +22,7 @@ import {track} from '../../../lib/analytics'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
 import {DepartureAlternatives} from './departure-alternatives'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {siteSettingsQueryOptions} from '../../site/api/get-site-settings'
 import type {ThankYouState} from '../../site/thank-you-state'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
 
@@ -42,6 +44,7 @@ function utm(name: string): string {
 /** Spec §2 "Booking page" form: react-hook-form with the zod schema the function parses again. */
 export function BookingForm({trip}: {trip: Trip}) {
   const navigate = useNavigate()
+  const {data: settings} = useQuery(siteSettingsQueryOptions())
   const base = useId()
   const id = (name: string) => `${base}-${name}`
   const [message, setMessage] = useState<FormMessageValue | null>(null)
@@ -142,7 +145,8 @@ export function BookingForm({trip}: {trip: Trip}) {
           emailed you a copy.
         </p>
         <p>
-          No payment required at this stage — just planning. We confirm by email within 24-48 hours.
+          {settings?.reassuranceText ?? REASSURANCE_TEXT}{' '}
+          {settings?.replyPromise ?? DEFAULT_REPLY_PROMISE}
         </p>
         <p>
           <Link to="/thank-you" state={thankYou(reference)} className="button button--primary">
@@ -256,14 +260,17 @@ export function BookingForm({trip}: {trip: Trip}) {
           {...register('consentBooking')}
           {...describe('consentBooking')}
         />
-        <label htmlFor={id('consentBooking')}>
-          I understand this is a booking request, not a confirmed booking *
-        </label>
-        {errors.consentBooking ? (
-          <p id={`${id('consentBooking')}-error`} className="field__error">
-            {errors.consentBooking.message}
-          </p>
-        ) : null}
+        <div>
+          <label htmlFor={id('consentBooking')}>
+            I understand this is a booking request, not a confirmed booking
+            <span aria-hidden="true"> *</span>
+          </label>
+          {errors.consentBooking ? (
+            <p id={`${id('consentBooking')}-error`} className="field__error">
+              {errors.consentBooking.message}
+            </p>
+          ) : null}
+        </div>
       </div>
       <div className="field field--checkbox">
         <input
@@ -272,14 +279,23 @@ export function BookingForm({trip}: {trip: Trip}) {
           {...register('consentPrivacy')}
           {...describe('consentPrivacy')}
         />
-        <label htmlFor={id('consentPrivacy')}>
-          I agree to the <Link to="/privacy">privacy policy</Link> *
-        </label>
-        {errors.consentPrivacy ? (
-          <p id={`${id('consentPrivacy')}-error`} className="field__error">
-            {errors.consentPrivacy.message}
+        <div>
+          {/* The link is beside the label, not inside it: a tap on the label ticks the box, never leaves the form. */}
+          <label htmlFor={id('consentPrivacy')}>
+            I agree to the privacy policy<span aria-hidden="true"> *</span>
+          </label>
+          <p className="checkbox__hint">
+            <Link to="/privacy" target="_blank" rel="noopener">
+              Read the privacy policy
+            </Link>{' '}
+            (opens in a new tab)
           </p>
-        ) : null}
+          {errors.consentPrivacy ? (
+            <p id={`${id('consentPrivacy')}-error`} className="field__error">
+              {errors.consentPrivacy.message}
+            </p>
+          ) : null}
+        </div>
       </div>
       <SecurityQuestionField
         id={id('securityAnswer')}

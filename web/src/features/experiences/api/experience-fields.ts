@@ -1,5 +1,7 @@
 import type {ExperiencesQueryResult, HomeQueryResult} from '@repo/schemas/sanity.types'
 
+import {formatFromPrice, formatPerPersonPrice} from '../../../utils/format-price'
+
 /** One experience as the listing, dialog and pages read it (typegen's result for `experiencesQuery`). */
 export type ExperienceDetail = ExperiencesQueryResult[number]
 
@@ -19,7 +21,12 @@ export type ExperienceCard = Pick<
   | 'image'
 >
 
-/** The price text of a card or dialog: the editor's range if set, else the rand amount. */
+/**
+ * The price as every card, dialog and page shows it: made from the from price ("From ZAR 450 per person"), so
+ * there is one number to keep up to date; the price text only where there is no from price ("Priced on request").
+ */
 export function experiencePrice(experience: Pick<ExperienceCard, 'fromPrice' | 'priceRange'>) {
-  return experience.priceRange ?? experience.fromPrice
+  return experience.fromPrice != null
+    ? formatPerPersonPrice(experience.fromPrice)
+    : formatFromPrice(experience.priceRange)
 }

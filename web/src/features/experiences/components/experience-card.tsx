@@ -3,7 +3,6 @@ import {Link} from 'react-router-dom'
 import {categoryTitle} from '@repo/schemas/categories.ts'
 
 import {SanityImage} from '../../../components/sanity-image'
-import {formatFromPrice} from '../../../utils/format-price'
 import {experiencePrice, type ExperienceCard as ExperienceCardData} from '../api/experience-fields'
 import {bookingHref, detailSlug, type TripContext} from '../booking-links'
 
@@ -28,7 +27,7 @@ export function ExperienceCard({
   learnMoreLabel = 'Learn more',
   priority = false,
 }: ExperienceCardProps) {
-  const price = formatFromPrice(experiencePrice(experience))
+  const price = experiencePrice(experience)
   return (
     <article className="card" aria-labelledby={`card-${experience._id}`}>
       <div className="card__media">

@@ -43,7 +43,7 @@ describe('experience detail dialog and the exp query parameter', () => {
   it('opens automatically when ?exp= matches, and Escape closes it', async () => {
     const {router} = renderApp('/experiences?exp=lions-head-sunset-hike')
     const dialog = await screen.findByRole('dialog', {name: "Lion's Head Sunset Hike"})
-    expect(within(dialog).getByText('From ZAR 450')).toBeTruthy()
+    expect(within(dialog).getByText('From ZAR 450 per person')).toBeTruthy()
     for (const heading of [
       'Highlights',
       'What to expect',

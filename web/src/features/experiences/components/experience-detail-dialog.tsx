@@ -5,7 +5,6 @@ import {categoryTitle} from '@repo/schemas/categories.ts'
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
 
 import {Modal} from '../../../components/ui/modal'
-import {formatFromPrice} from '../../../utils/format-price'
 import {experiencePrice, type ExperienceDetail} from '../api/experience-fields'
 import {bookingHref, type TripContext} from '../booking-links'
 import {FaqList} from './faq-list'
@@ -67,7 +66,7 @@ export function ExperienceDetailDialog({experience, onClose, trip, renderBooking
         {bookingDialog}
       </>
     )
-  const price = formatFromPrice(experiencePrice(experience))
+  const price = experiencePrice(experience)
   return (
     <Modal
       open={open}

@@ -3,7 +3,8 @@ import {useId, useState} from 'react'
 type Faq = {_key: string; question: string; answer: string}
 
 /** Spec §2: up to five FAQs in a list where opening one closes the other. */
-export function FaqList({faqs}: {faqs: Faq[]}) {
+export function FaqList({faqs, headingLevel = 4}: {faqs: Faq[]; headingLevel?: 3 | 4}) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const [openKey, setOpenKey] = useState<string | null>(null)
   const baseId = useId()
   return (
@@ -13,7 +14,7 @@ export function FaqList({faqs}: {faqs: Faq[]}) {
         const panelId = `${baseId}-faq-${index}`
         return (
           <li key={faq._key}>
-            <h4>
+            <Heading>
               <button
                 type="button"
                 aria-expanded={open}
@@ -23,7 +24,7 @@ export function FaqList({faqs}: {faqs: Faq[]}) {
                 <span>{faq.question}</span>
                 <span aria-hidden="true">{open ? '−' : '+'}</span>
               </button>
-            </h4>
+            </Heading>
             <p id={panelId} className="faq-list__answer" hidden={!open}>
               {faq.answer}
             </p>

@@ -17,7 +17,6 @@ export const pageCopyQuery = defineQuery(`*[_id == "pageCopy"][0]{
   storiesCtaLabel,
   "questionnaireHero": questionnaireHero${heroFields},
   thankYouHeading,
-  thankYouText,
   "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),
   notFoundHeading,
   notFoundText

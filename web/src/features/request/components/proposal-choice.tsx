@@ -37,19 +37,21 @@ export function ProposalChoice({
         aria-invalid={error ? true : undefined}
       >
         <legend>Choose a date</legend>
-        {proposal.options.map((option) => (
-          <p className="checkbox" key={option.key}>
-            <input
-              id={`${id}-${option.key}`}
-              type="radio"
-              name="option"
-              value={option.key}
-              checked={chosen === option.key}
-              onChange={() => setChosen(option.key)}
-            />
-            <label htmlFor={`${id}-${option.key}`}>{optionInWords(option)}</label>
-          </p>
-        ))}
+        <div className="proposal-options">
+          {proposal.options.map((option) => (
+            <p className="checkbox" key={option.key}>
+              <input
+                id={`${id}-${option.key}`}
+                type="radio"
+                name="option"
+                value={option.key}
+                checked={chosen === option.key}
+                onChange={() => setChosen(option.key)}
+              />
+              <label htmlFor={`${id}-${option.key}`}>{optionInWords(option)}</label>
+            </p>
+          ))}
+        </div>
         {error ? (
           <p id={`${id}-error`} className="field__error">
             {error}

@@ -5,7 +5,7 @@ import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 /** The request's facts, as the acknowledgement mail gave them, with where it stands now. */
 export function RequestSummary({request}: {request: TravellerRequestView}) {
   return (
-    <dl className="booking-summary">
+    <dl className="request-summary">
       <dt>Reference</dt>
       <dd data-testid="request-reference">{request.reference}</dd>
       <dt>Experience</dt>

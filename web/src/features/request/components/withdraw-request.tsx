@@ -7,9 +7,16 @@ import {Modal} from '../../../components/ui/modal'
  * traveller keeps their request; once they withdraw, the page moves focus to its announcement instead.
  */
 export function WithdrawRequest({
+  confirmed,
+  changePolicy,
+  contactEmail,
   pending,
   onWithdraw,
 }: {
+  /** A confirmed booking is cancelled under the change policy; a request still open is simply withdrawn. */
+  confirmed: boolean
+  changePolicy: string
+  contactEmail: string | null
   pending: boolean
   onWithdraw: () => Promise<unknown>
 }) {
@@ -19,23 +26,41 @@ export function WithdrawRequest({
       .catch(() => {})
       .finally(() => setOpen(false))
   }
+  const action = confirmed ? 'Cancel my booking' : 'Withdraw my request'
   return (
     <section aria-labelledby="withdraw-heading">
       <h2 id="withdraw-heading">Change of plans?</h2>
-      <p>
-        If you no longer want this experience, withdraw your request and we will let the team know.
-      </p>
+      {confirmed ? (
+        <>
+          <p data-testid="change-policy">{changePolicy}</p>
+          <p>
+            To change the date or your group, reply to our confirmation email
+            {contactEmail ? (
+              <>
+                {' '}
+                or write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+              </>
+            ) : null}
+            . If you can no longer come, cancel here and we will let the team know.
+          </p>
+        </>
+      ) : (
+        <p>
+          If you no longer want this experience, withdraw your request and we will let the team
+          know.
+        </p>
+      )}
       <button type="button" className="button" onClick={() => setOpen(true)}>
-        Withdraw my request
+        {action}
       </button>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Withdraw your request?"
+        title={confirmed ? 'Cancel your booking?' : 'Withdraw your request?'}
         footer={
           <>
             <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
-              Keep my request
+              {confirmed ? 'Keep my booking' : 'Keep my request'}
             </button>
             <button
               type="button"
@@ -43,11 +68,12 @@ export function WithdrawRequest({
               disabled={pending}
               onClick={confirm}
             >
-              {pending ? 'Withdrawing…' : 'Yes, withdraw it'}
+              {pending ? 'Withdrawing…' : confirmed ? 'Yes, cancel it' : 'Yes, withdraw it'}
             </button>
           </>
         }
       >
+        {confirmed ? <p>{changePolicy}</p> : null}
         <p>The team will stop planning your trip. You cannot undo this from this page.</p>
       </Modal>
     </section>

@@ -1,0 +1,39 @@
+import {describe, expect, it} from 'vitest'
+
+import {britishCopyProblems, findTwelveHourTimes, findUsSpellings} from './british-copy.ts'
+import {
+  defaultMailTemplate,
+  MAIL_TEMPLATE_KINDS,
+  renderMail,
+  SAMPLE_VALUES,
+} from './mail-templates.ts'
+import {WRONG_ANSWER_MESSAGE} from './security-question.ts'
+
+describe('British copy', () => {
+  it('finds American spellings as whole words only', () => {
+    expect(findUsSpellings('Please solve the math question; our favorite color.')).toEqual([
+      'math',
+      'favorite',
+      'color',
+    ])
+    expect(findUsSpellings('Maths, colourful, the aftermath, a programme')).toEqual([])
+  })
+
+  it('finds 12-hour times but not the 24-hour clock or "6pm" in running text', () => {
+    expect(
+      findTwelveHourTimes('Evening (4 hours, 6:00 PM start), back by 10 p.m., 9 AM pick-up'),
+    ).toEqual(['6:00 PM', '10 p.m.', '9 AM'])
+    expect(
+      findTwelveHourTimes('18:00 start, 4 hours, at 6pm, 2 adults, Room 12 Amsterdam'),
+    ).toEqual([])
+  })
+
+  it('holds for the security question and for every mail template as its preview renders it', () => {
+    expect(britishCopyProblems(WRONG_ANSWER_MESSAGE)).toEqual([])
+    const brand = {company: 'Cape Curated', signature: 'The Cape Curated team'}
+    for (const {kind} of MAIL_TEMPLATE_KINDS) {
+      const mail = renderMail(defaultMailTemplate(kind), SAMPLE_VALUES, brand)
+      expect(britishCopyProblems(`${mail.subject}\n${mail.text}\n${mail.html}`), kind).toEqual([])
+    }
+  })
+})
