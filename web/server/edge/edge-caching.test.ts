@@ -56,7 +56,7 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
     await new Promise((r) => setTimeout(r, 20))
   }
 }
-const get = (path: string, headers: Record<string, string> = {}) =>
+const get = async (path: string, headers: Record<string, string> = {}) =>
   app.request(`${SITE}${path}`, {headers})
 
 beforeAll(async () => {
