@@ -1,4 +1,4 @@
-import type {Context, MiddlewareHandler} from 'hono'
+import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
@@ -122,6 +122,16 @@ export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandl
       c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
     }
   }
+}
+
+/** The headers `pageSecurityHeaders` gives a public page besides its policy, for a host that answers without the app. */
+export async function pageSecurityHeaderValues(options: PagePolicyOptions): Promise<Record<string, string>> {
+  const probe = new Hono()
+    .use(pageSecurityHeaders(options))
+    .get('/', (c) => c.body(null, 200, {'Content-Security-Policy': 'set by the page'}))
+  const headers = Object.fromEntries((await probe.request('/')).headers)
+  delete headers['content-security-policy']
+  return headers
 }
 
 /** Pages whose address is a secret: the traveller's request links. */

@@ -10,7 +10,9 @@ import {createContentFetcher} from './content-fetcher.ts'
 import {createSiteApp, type EdgeOptions} from './create-site-app.ts'
 import {originPageLifetimeMs} from './edge/cache-policy.ts'
 import {watchContentEvents, type ContentChange, type ContentEvents} from './edge/content-events.ts'
+import {keptPageListener} from './edge/kept-page-listener.ts'
 import {createPageCache} from './edge/page-cache.ts'
+import {pageSecurityHeaderValues} from './security.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
 import {sitePreviewFromEnv} from './preview/preview-env.ts'
@@ -84,7 +86,17 @@ async function productionListener(
     preview: sitePreviewFromEnv(env),
     getPreviewQueries: () => entry.loadPreviewQueries(),
   })
-  return getRequestListener(app.fetch)
+  const listener = getRequestListener(app.fetch)
+  const kept = keptPageListener(
+    caching.edge.pageCache,
+    await pageSecurityHeaderValues({
+      lakeOrigin: new URL(publicSiteConfig(env).apiHost).origin,
+      frameAncestors: env.frameAncestors,
+    }),
+  )
+  return (req, res) => {
+    if (!kept(req, res)) void listener(req, res)
+  }
 }
 
 async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {

@@ -15,6 +15,8 @@ import {readServerEnv, type ServerEnv} from '../env.ts'
 import type {RenderFn} from '../render-contract.ts'
 import {createEdgeCaching} from '../start-site.ts'
 import type {ContentChange} from './content-events.ts'
+import {pageSecurityHeaderValues} from '../security.ts'
+import {keptPageListener} from './kept-page-listener.ts'
 import {createPurgeLease, PURGE_LEASE_ID} from './purge-lease.ts'
 import {varnishTarget} from './purge-targets.ts'
 import {createPurger} from './purger.ts'
@@ -211,6 +213,53 @@ describe('public pages a shared cache can keep', () => {
     expect(html).toContain('<script>window.__INJECTED__=1</script>')
     // A guessed nonce is left as it came: it names no nonce the policy allows.
     expect(html).toContain('<script nonce="trust-guess">window.__INJECTED__=2</script>')
+  })
+})
+
+describe('the Node host’s shortcut for kept pages', () => {
+  it('answers exactly as the app does: same status, headers and bytes, 304s included', async () => {
+    const {getRequestListener} = await import('@hono/node-server')
+    const kept = keptPageListener(
+      caching.edge.pageCache,
+      await pageSecurityHeaderValues({lakeOrigin: new URL(SITE).origin, frameAncestors: []}),
+    )
+    let shortcut = 0
+    const appListener = getRequestListener(app.fetch)
+    const server = createServer((req, res) => {
+      if (kept(req, res)) shortcut++
+      else void appListener(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const comparable = (response: Response) => {
+        const headers = Object.fromEntries(response.headers)
+        for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[name]
+        return headers
+      }
+      // Named every time: fetch would otherwise ask for gzip on its own.
+      for (const headers of [{'accept-encoding': 'identity'}, {'accept-encoding': 'br'}, {'accept-encoding': 'gzip'}]) {
+        await get('/experiences', headers)
+        const viaApp = await get('/experiences', headers)
+        const before = shortcut
+        const viaShortcut = await fetch(`${origin}/experiences`, {headers})
+        expect(shortcut).toBe(before + 1)
+        expect(viaShortcut.status).toBe(viaApp.status)
+        expect(comparable(viaShortcut)).toEqual(comparable(viaApp))
+        if (headers['accept-encoding'] === 'identity')
+          expect(await viaShortcut.text()).toBe(await viaApp.text())
+        const notModified = await fetch(`${origin}/experiences`, {headers: {...headers, 'if-none-match': viaApp.headers.get('etag')!}})
+        expect(notModified.status).toBe(304)
+      }
+      // Personal pages and previews are never answered from it.
+      for (const [path, headers] of [['/thank-you', {}], ['/experiences', {cookie: 'site_preview=x'}]] as const) {
+        const before = shortcut
+        await fetch(`${origin}${path}`, {headers})
+        expect(shortcut, path).toBe(before)
+      }
+    } finally {
+      server.close()
+    }
   })
 })
 
