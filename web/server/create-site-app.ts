@@ -1,4 +1,5 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
+import {randomBytes} from 'node:crypto'
 
 import {Hono} from 'hono'
 import type {SecureHeadersVariables} from 'hono/secure-headers'
@@ -17,7 +18,12 @@ import {
   PERSONAL_PAGE,
   publicPageCacheControl,
 } from './edge/cache-policy.ts'
-import {markTrusted, newTrustMarker, sealTrustedCode} from './edge/inline-code.ts'
+import {
+  markTrusted,
+  newTrustMarker,
+  sealTrustedCode,
+  type SealedPage,
+} from './edge/inline-code.ts'
 import {
   chooseEncoding,
   etagFor,
@@ -82,6 +88,20 @@ function setPreviewHeaders(headers: Headers) {
 }
 
 type SiteEnv = {Variables: SecureHeadersVariables}
+
+/**
+ * A preview page is for one editor and never cached, so it may carry a nonce of its own: the studio's overlay
+ * (visual editing) adds styles and scripts at run time, which read the nonce from `<meta property="csp-nonce">`
+ * and which no hash can list. `'strict-dynamic'` lets what the page's trusted scripts load run, as before.
+ */
+function withPreviewNonce(sealed: SealedPage): SealedPage {
+  const nonce = randomBytes(16).toString('base64')
+  return {
+    html: sealed.html.replace('<head>', () => `<head><meta property="csp-nonce" nonce="${nonce}">`),
+    scriptHashes: [...sealed.scriptHashes, `'nonce-${nonce}'`, "'strict-dynamic'"],
+    styleHashes: [...sealed.styleHashes, `'nonce-${nonce}'`],
+  }
+}
 
 /**
  * A public page in the client's encoding: the same bytes and headers for everyone, so any cache may serve it; 304
@@ -234,7 +254,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         if (session) setPreviewHeaders(redirect.headers)
         return redirect
       }
-      const sealed = sealTrustedCode(
+      const built = sealTrustedCode(
         markTrusted(template, marker)
           .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
           .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
@@ -247,6 +267,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
           ),
         marker,
       )
+      const sealed = session ? withPreviewNonce(built) : built
       const policy = pageContentSecurityPolicy(pagePolicy, sealed)
       // The tags of what this page read, so a purge by tag reaches exactly the pages a publish changed.
       const keys = [ALL_PAGES_TAG, ...[...tags].sort()]

@@ -191,6 +191,9 @@ describe('a page in preview', () => {
     expect(html).toContain(`window.__PREVIEW__={"studioOrigin":"${STUDIO}"}`)
     expect(previewed.headers.get('cache-control')).toBe('private, no-store')
     expect(previewed.headers.get('vary')).toMatch(/Cookie/)
+    // The studio's overlay adds styles at run time: the editor's own page, never cached, carries a nonce for them.
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)?.[1]
+    expect(previewed.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
 
     const visitor = await get(`${SITE}/experiences/walk`)
     const visitorHtml = await visitor.text()
@@ -198,6 +201,8 @@ describe('a page in preview', () => {
     expect(visitorHtml).not.toContain('Draft title')
     expect(visitorHtml).not.toContain('__PREVIEW__')
     expect(visitor.headers.get('cache-control')).toBe(publicPageCacheControl(false))
+    expect(visitorHtml).not.toMatch(/nonce/)
+    expect(visitor.headers.get('content-security-policy')).not.toMatch(/nonce/)
   })
 
   it('redirects in preview as for visitors, uncacheable', async () => {
