@@ -9,7 +9,7 @@ import {createFilesPrivately} from '../lake/src/store/private-files.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
-import {startVarnish} from './lib/varnish.ts'
+import {startVarnish, varnishdSays} from './lib/varnish.ts'
 import {migrateDataFolder} from './lib/migrate-root-path-ids.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
@@ -48,8 +48,8 @@ function service(name: string, script: string, env: NodeJS.ProcessEnv): ChildPro
   return watch(name, spawn(process.execPath, [script], {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']}))
 }
 
-function watch(name: string, child: ChildProcess): ChildProcess {
-  const prefix = (line: string) => (line ? `[${name}] ${line}\n` : '')
+function watch(name: string, child: ChildProcess, shown: (line: string) => boolean = () => true): ChildProcess {
+  const prefix = (line: string) => (line && shown(line) ? `[${name}] ${line}\n` : '')
   child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().split('\n').map(prefix).join('')))
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk.toString().split('\n').map(prefix).join('')))
   child.on('exit', (code, signal) => {
@@ -91,7 +91,7 @@ service('site', 'web/server/main.ts', {
 })
 await waitForUrl(`${siteUrl}/`)
 if (edge) {
-  watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish')}))
+  watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish')}), varnishdSays)
   await waitForUrl(`${edgeUrl}/robots.txt`)
 }
 

@@ -89,3 +89,12 @@ export function startVarnish(root: string, options: VarnishOptions): ChildProces
     {stdio: ['ignore', 'pipe', 'pipe']},
   )
 }
+
+/**
+ * Whether a line of varnishd's own output is worth showing: not its start-up chatter (`Debug:`, `Info:`, "Child
+ * launched OK") nor what it says when it is stopped, only what it says when something is wrong.
+ */
+export const varnishdSays = (line: string) =>
+  !/^(Debug|Info):|^Child launched OK|Manager got SIG(TERM|INT)|died signal=(15|2)\b/.test(
+    line.trim(),
+  )
