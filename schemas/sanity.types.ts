@@ -1056,423 +1056,196 @@ export type HomeQueryResult = {
 
 // Source: ../web/src/features/itinerary/api/get-sample-itinerary.ts
 // Variable: sampleItineraryQuery
-// Query: *[_id == "itinerary"][0]{  title,  intro,  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),  "services": coalesce(services, []),  pricingNote,  stickyBarText,  _updatedAt}
-export type SampleItineraryQueryResult =
-  | {
-      title: string
-      intro: string
-      overviewPoints: Array<{
+// Query: *[_type == "itinerary" && _id == "itinerary"][0]{  title,  intro,  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),  "services": coalesce(services, []),  pricingNote,  stickyBarText,  _updatedAt}
+export type SampleItineraryQueryResult = {
+  title: string
+  intro: string
+  overviewPoints: Array<{
+    _key: string
+    title: string
+    text: string
+  }>
+  days:
+    | Array<{
         _key: string
+        day: number
         title: string
-        text: string
+        morning: string
+        afternoon: string
+        evening: string
+        image: {
+          asset: SanityImageAssetReference | null
+          crop: SanityImageCrop | null
+          hotspot: SanityImageHotspot | null
+          alt: string | ''
+        }
       }>
-      days:
-        | Array<{
-            _key: string
-            day: number
-            title: string
-            morning: string
-            afternoon: string
-            evening: string
-            image: {
-              asset: SanityImageAssetReference | null
-              crop: SanityImageCrop | null
-              hotspot: SanityImageHotspot | null
-              alt: string | ''
-            }
-          }>
-        | Array<never>
-      services: Array<string> | Array<never>
-      pricingNote: string
-      stickyBarText: string | null
-      _updatedAt: string
-    }
-  | {
-      title: null
-      intro: null
-      overviewPoints: Array<never>
-      days: Array<never>
-      services: Array<never>
-      pricingNote: null
-      stickyBarText: null
-      _updatedAt: string
-    }
-  | {
-      title: string
-      intro: null
-      overviewPoints: Array<never>
-      days: Array<never>
-      services: Array<never>
-      pricingNote: null
-      stickyBarText: null
-      _updatedAt: string
-    }
-  | {
-      title: string | null
-      intro: null
-      overviewPoints: Array<never>
-      days: Array<never>
-      services: Array<never>
-      pricingNote: null
-      stickyBarText: null
-      _updatedAt: string
-    }
-  | {
-      title: null
-      intro: string
-      overviewPoints: Array<never>
-      days: Array<never>
-      services: Array<never>
-      pricingNote: null
-      stickyBarText: null
-      _updatedAt: string
-    }
-  | null
+    | Array<never>
+  services: Array<string> | Array<never>
+  pricingNote: string
+  stickyBarText: string | null
+  _updatedAt: string
+} | null
 
 // Source: ../web/src/features/pages/api/get-about-page.ts
 // Variable: aboutPageQuery
-// Query: *[_id == "aboutPage"][0]{  overline,  heading,  intro,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  philosophyHeading,  "philosophy": philosophy[]{  ...,  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}},  partnersHeading,  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),  ctaHeading,  ctaText,  ctaLabel}
-export type AboutPageQueryResult =
-  | {
-      overline: null
-      heading: null
-      intro: null
-      image: null
-      philosophyHeading: null
-      philosophy: null
-      partnersHeading: null
-      partnerTypes: Array<never>
-      ctaHeading: null
-      ctaText: null
-      ctaLabel: null
-    }
-  | {
-      overline: null
-      heading: null
-      intro: string
-      image: null
-      philosophyHeading: null
-      philosophy: null
-      partnersHeading: null
-      partnerTypes: Array<never>
-      ctaHeading: null
-      ctaText: null
-      ctaLabel: null
-    }
-  | {
-      overline: null
-      heading: null
-      intro: null
-      image: {
-        asset: SanityImageAssetReference | null
-        crop: SanityImageCrop | null
-        hotspot: SanityImageHotspot | null
-        alt: string | ''
-      }
-      philosophyHeading: null
-      philosophy: null
-      partnersHeading: null
-      partnerTypes: Array<never>
-      ctaHeading: null
-      ctaText: null
-      ctaLabel: null
-    }
-  | {
-      overline: string
-      heading: null
-      intro: null
-      image: {
-        asset: SanityImageAssetReference | null
-        crop: SanityImageCrop | null
-        hotspot: SanityImageHotspot | null
-        alt: string | ''
-      }
-      philosophyHeading: null
-      philosophy: null
-      partnersHeading: null
-      partnerTypes: Array<never>
-      ctaHeading: null
-      ctaText: null
-      ctaLabel: null
-    }
-  | {
-      overline: string
-      heading: string
-      intro: string
-      image: {
-        asset: SanityImageAssetReference | null
-        crop: SanityImageCrop | null
-        hotspot: SanityImageHotspot | null
-        alt: string | ''
-      }
-      philosophyHeading: string
-      philosophy: Array<
-        | {
-            children?: Array<{
-              marks?: Array<string>
-              text?: string
-              _type: 'span'
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  overline,  heading,  intro,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  philosophyHeading,  "philosophy": philosophy[]{  ...,  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}},  partnersHeading,  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),  ctaHeading,  ctaText,  ctaLabel}
+export type AboutPageQueryResult = {
+  overline: string
+  heading: string
+  intro: string
+  image: {
+    asset: SanityImageAssetReference | null
+    crop: SanityImageCrop | null
+    hotspot: SanityImageHotspot | null
+    alt: string | ''
+  }
+  philosophyHeading: string
+  philosophy: Array<
+    | {
+        children?: Array<{
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'blockquote' | 'h2' | 'h3' | 'normal'
+        listItem?: 'bullet' | 'number'
+        markDefs: Array<
+          | {
+              experience: ExperienceReference
+              _type: 'experienceLink'
               _key: string
-            }>
-            style?: 'blockquote' | 'h2' | 'h3' | 'normal'
-            listItem?: 'bullet' | 'number'
-            markDefs: Array<
-              | {
-                  experience: ExperienceReference
-                  _type: 'experienceLink'
-                  _key: string
-                  slug: string
-                }
-              | {
-                  href: string
-                  _type: 'link'
-                  _key: string
-                }
-            > | null
-            level?: number
-            _type: 'block'
-            _key: string
-          }
-        | {
-            asset?: SanityImageAssetReference
-            media?: unknown
-            hotspot?: SanityImageHotspot
-            crop?: SanityImageCrop
-            alt: string
-            caption?: string
-            _type: 'bodyImage'
-            _key: string
-            markDefs: null
-          }
-        | {
-            _key: string
-            _type: 'pullQuote'
-            quote: string
-            attribution?: string
-            markDefs: null
-          }
-      >
-      partnersHeading: string
-      partnerTypes: Array<{
+              slug: string
+            }
+          | {
+              href: string
+              _type: 'link'
+              _key: string
+            }
+        > | null
+        level?: number
+        _type: 'block'
         _key: string
-        title: string
-        text: string
-      }>
-      ctaHeading: string
-      ctaText: string
-      ctaLabel: string
-    }
-  | null
+      }
+    | {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt: string
+        caption?: string
+        _type: 'bodyImage'
+        _key: string
+        markDefs: null
+      }
+    | {
+        _key: string
+        _type: 'pullQuote'
+        quote: string
+        attribution?: string
+        markDefs: null
+      }
+  >
+  partnersHeading: string
+  partnerTypes: Array<{
+    _key: string
+    title: string
+    text: string
+  }>
+  ctaHeading: string
+  ctaText: string
+  ctaLabel: string
+} | null
 
 // Source: ../web/src/features/pages/api/get-page-copy.ts
 // Variable: pageCopyQuery
-// Query: *[_id == "pageCopy"][0]{  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  experiencesWizardToggleLabel,  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  storiesCtaHeading,  storiesCtaLabel,  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  thankYouHeading,  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),  notFoundHeading,  notFoundText}
-export type PageCopyQueryResult =
-  | {
-      experiencesHero: null
-      experiencesWizardToggleLabel: null
-      storiesHero: null
-      storiesCtaHeading: null
-      storiesCtaLabel: null
-      questionnaireHero: null
-      thankYouHeading: null
-      thankYouNextSteps: Array<never>
-      notFoundHeading: null
-      notFoundText: null
-    }
-  | {
-      experiencesHero: {
-        overline: string | null
-        heading: string
-        intro: string | null
-        image: {
-          asset: SanityImageAssetReference | null
-          crop: SanityImageCrop | null
-          hotspot: SanityImageHotspot | null
-          alt: string | ''
-        } | null
-      }
-      experiencesWizardToggleLabel: string
-      storiesHero: {
-        overline: string | null
-        heading: string
-        intro: string | null
-        image: {
-          asset: SanityImageAssetReference | null
-          crop: SanityImageCrop | null
-          hotspot: SanityImageHotspot | null
-          alt: string | ''
-        } | null
-      }
-      storiesCtaHeading: string
-      storiesCtaLabel: string
-      questionnaireHero: {
-        overline: string | null
-        heading: string
-        intro: string | null
-        image: {
-          asset: SanityImageAssetReference | null
-          crop: SanityImageCrop | null
-          hotspot: SanityImageHotspot | null
-          alt: string | ''
-        } | null
-      }
-      thankYouHeading: string
-      thankYouNextSteps: Array<{
-        _key: string
-        title: string
-        text: string
-      }>
-      notFoundHeading: string
-      notFoundText: string
-    }
-  | null
+// Query: *[_type == "pageCopy" && _id == "pageCopy"][0]{  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  experiencesWizardToggleLabel,  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  storiesCtaHeading,  storiesCtaLabel,  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  thankYouHeading,  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),  notFoundHeading,  notFoundText}
+export type PageCopyQueryResult = {
+  experiencesHero: {
+    overline: string | null
+    heading: string
+    intro: string | null
+    image: {
+      asset: SanityImageAssetReference | null
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | ''
+    } | null
+  }
+  experiencesWizardToggleLabel: string
+  storiesHero: {
+    overline: string | null
+    heading: string
+    intro: string | null
+    image: {
+      asset: SanityImageAssetReference | null
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | ''
+    } | null
+  }
+  storiesCtaHeading: string
+  storiesCtaLabel: string
+  questionnaireHero: {
+    overline: string | null
+    heading: string
+    intro: string | null
+    image: {
+      asset: SanityImageAssetReference | null
+      crop: SanityImageCrop | null
+      hotspot: SanityImageHotspot | null
+      alt: string | ''
+    } | null
+  }
+  thankYouHeading: string
+  thankYouNextSteps: Array<{
+    _key: string
+    title: string
+    text: string
+  }>
+  notFoundHeading: string
+  notFoundText: string
+} | null
 
 // Source: ../web/src/features/site/api/get-site-settings.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
-export type SiteSettingsQueryResult =
-  | {
-      siteName: null
-      tagline: null
-      description: null
-      email: null
-      phone: null
-      whatsapp: null
-      address: null
-      officeHours: null
-      replyPromise: null
-      reassuranceText: null
-      defaultCancellationText: null
-      newsletterHeading: null
-      newsletterText: null
-      newsletterConsentLabel: null
-      newsletterButtonLabel: null
-      newsletterSuccessMessage: null
-      bookButtonLabel: null
-      footerBlurb: null
-      socialLinks: Array<never>
-    }
-  | {
-      siteName: null
-      tagline: null
-      description: null
-      email: string
-      phone: null
-      whatsapp: null
-      address: null
-      officeHours: null
-      replyPromise: null
-      reassuranceText: null
-      defaultCancellationText: null
-      newsletterHeading: null
-      newsletterText: null
-      newsletterConsentLabel: null
-      newsletterButtonLabel: null
-      newsletterSuccessMessage: null
-      bookButtonLabel: null
-      footerBlurb: null
-      socialLinks: Array<never>
-    }
-  | {
-      siteName: null
-      tagline: null
-      description: null
-      email: string
-      phone: string | null
-      whatsapp: null
-      address: null
-      officeHours: null
-      replyPromise: null
-      reassuranceText: null
-      defaultCancellationText: null
-      newsletterHeading: null
-      newsletterText: null
-      newsletterConsentLabel: null
-      newsletterButtonLabel: null
-      newsletterSuccessMessage: null
-      bookButtonLabel: null
-      footerBlurb: null
-      socialLinks: Array<never>
-    }
-  | {
-      siteName: null
-      tagline: null
-      description: string
-      email: null
-      phone: null
-      whatsapp: null
-      address: null
-      officeHours: null
-      replyPromise: null
-      reassuranceText: null
-      defaultCancellationText: null
-      newsletterHeading: null
-      newsletterText: null
-      newsletterConsentLabel: null
-      newsletterButtonLabel: null
-      newsletterSuccessMessage: null
-      bookButtonLabel: null
-      footerBlurb: null
-      socialLinks: Array<never>
-    }
-  | {
-      siteName: null
-      tagline: null
-      description: string | null
-      email: null
-      phone: null
-      whatsapp: null
-      address: null
-      officeHours: null
-      replyPromise: null
-      reassuranceText: null
-      defaultCancellationText: null
-      newsletterHeading: null
-      newsletterText: null
-      newsletterConsentLabel: null
-      newsletterButtonLabel: null
-      newsletterSuccessMessage: null
-      bookButtonLabel: null
-      footerBlurb: null
-      socialLinks: Array<never>
-    }
-  | {
-      siteName: string
-      tagline: string | null
-      description: string
-      email: string
-      phone: string
-      whatsapp: string | null
-      address: string | null
-      officeHours: string | null
-      replyPromise: string
-      reassuranceText: string
-      defaultCancellationText: string
-      newsletterHeading: string
-      newsletterText: string
-      newsletterConsentLabel: string
-      newsletterButtonLabel: string
-      newsletterSuccessMessage: string
-      bookButtonLabel: string
-      footerBlurb: string | null
-      socialLinks:
-        | Array<{
-            _key: string
-            platform:
-              | 'Facebook'
-              | 'Instagram'
-              | 'LinkedIn'
-              | 'TikTok'
-              | 'Tripadvisor'
-              | 'WhatsApp'
-              | 'X'
-              | 'YouTube'
-            url: string
-          }>
-        | Array<never>
-    }
-  | null
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
+export type SiteSettingsQueryResult = {
+  siteName: string
+  tagline: string | null
+  description: string
+  email: string
+  phone: string
+  whatsapp: string | null
+  address: string | null
+  officeHours: string | null
+  replyPromise: string
+  reassuranceText: string
+  defaultCancellationText: string
+  newsletterHeading: string
+  newsletterText: string
+  newsletterConsentLabel: string
+  newsletterButtonLabel: string
+  newsletterSuccessMessage: string
+  bookButtonLabel: string
+  footerBlurb: string | null
+  socialLinks:
+    | Array<{
+        _key: string
+        platform:
+          | 'Facebook'
+          | 'Instagram'
+          | 'LinkedIn'
+          | 'TikTok'
+          | 'Tripadvisor'
+          | 'WhatsApp'
+          | 'X'
+          | 'YouTube'
+        url: string
+      }>
+    | Array<never>
+} | null
 
 // Source: ../web/src/features/stories/api/get-stories.ts
 // Variable: storiesQuery
@@ -1577,10 +1350,10 @@ declare global {
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult
     '{\n  "page": *[_id == "homePage"][0]{\n    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,\n    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},\n    quickSearchHeading, quickSearchButtonLabel,\n    featuredHeading, featuredText,\n    itineraryHeading, itineraryText, itineraryLinkLabel,\n    storiesHeading, storiesText, storiesLinkLabel,\n    "featuredStories": coalesce(featuredStories[]->{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}, []),\n    testimonialsHeading,\n    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),\n    howItWorksHeading,\n    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])\n  },\n  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]\n    | order(featuredOrder asc)[0...7]{\n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n},\n  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n},\n  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}\n}': HomeQueryResult
-    '*[_id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
-    '*[_id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
-    '*[_id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
-    '*[_id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
+    '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
+    '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
     '*[_type == "story" && slug.current == $slug][0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n,\n  publishedAt,\n  "body": body[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n,\n  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),\n  _updatedAt\n}': StoryBySlugQueryResult
   }

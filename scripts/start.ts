@@ -10,6 +10,7 @@ import {dashboardUrl, runningSummary} from './lib/running-summary.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
+import {startVarnish, varnishdSays} from './lib/varnish.ts'
 import {migrateDataFolder} from './lib/migrate-root-path-ids.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
@@ -18,9 +19,11 @@ import {waitForUrl} from './lib/wait-for-url.ts'
  * `npm start`: the lake (seeded on first run), the studio it serves, and the site with its
  * functions, each in its own process so one can be restarted (or killed in a fault test) alone.
  * `npm run dev` (`--dev`): the site through Vite's dev server instead of a build, reloading on edits.
+ * `npm start -- --edge`: Varnish in front of the site as a CDN would be (EDGE_PORT, 3080), purged on publish.
  */
 const root = path.resolve(import.meta.dirname, '..')
 const dev = process.argv.includes('--dev')
+const edge = process.argv.includes('--edge')
 // Optional local overrides; every variable has a safe default (see .env.example).
 loadDotEnv(path.join(root, '.env'))
 // Everything npm start and its services write into the data folder is private to this user.
@@ -31,6 +34,8 @@ const siteHost = process.env.HOST ?? '127.0.0.1'
 const lakeUrl = `http://${config.host}:${config.port}`
 const lakeTlsUrl = `https://localhost:${config.tlsPort}`
 const siteUrl = `http://localhost:${sitePort}`
+const edgePort = Number(process.env.EDGE_PORT ?? 3080)
+const edgeUrl = `http://localhost:${edgePort}`
 
 const studioDir = await ensureStudioBuild(root, process.env.SANITY_STUDIO_PREVIEW_URL ?? siteUrl)
 if (!dev) await ensureWebBuild(root)
@@ -41,8 +46,11 @@ const children: ChildProcess[] = []
 let stopping = false
 
 function service(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [script], {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']})
-  const prefix = (line: string) => (line ? `[${name}] ${line}\n` : '')
+  return watch(name, spawn(process.execPath, [script], {cwd: root, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']}))
+}
+
+function watch(name: string, child: ChildProcess, shown: (line: string) => boolean = () => true): ChildProcess {
+  const prefix = (line: string) => (line && shown(line) ? `[${name}] ${line}\n` : '')
   child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(chunk.toString().split('\n').map(prefix).join('')))
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk.toString().split('\n').map(prefix).join('')))
   child.on('exit', (code, signal) => {
@@ -79,11 +87,18 @@ service('site', 'web/server/main.ts', {
   // The studio's Presentation tool frames the site; no other origin may (issue 15).
   FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
+  // With Varnish in front, publishes purge it by tag (web/server/edge/purger.ts).
+  ...(edge ? {EDGE_PURGE: 'varnish', EDGE_PURGE_URL: `http://127.0.0.1:${edgePort}/`} : {}),
 })
 await waitForUrl(`${siteUrl}/`)
+if (edge) {
+  watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish')}), varnishdSays)
+  await waitForUrl(`${edgeUrl}/robots.txt`)
+}
 
 const urls = {
   site: siteUrl,
+  ...(edge ? {edge: edgeUrl} : {}),
   dashboard: dashboardUrl(siteUrl),
   studio: `${lakeTlsUrl}/studio/`,
   // The studio opens for whoever has this link (see lake/src/auth/studio-sign-in.ts): like a password.

@@ -3,6 +3,7 @@ import path from 'node:path'
 
 import {ensureChromium} from './lib/ensure-chromium.ts'
 import {runCommand} from './lib/run-command.ts'
+import {ensureVarnish} from './lib/varnish.ts'
 
 /**
  * `npm test`: the whole suite. The lint rules (import circles and boundaries among them), unit and integration
@@ -28,6 +29,7 @@ async function step(name: string, run: () => Promise<void>) {
 }
 
 await step('Chromium', () => ensureChromium())
+await step('Varnish', () => ensureVarnish())
 await step('Generated Sanity types are current', () =>
   runCommand(process.execPath, ['scripts/typegen.ts', '--check'], {cwd: path.join(root, 'studio'), env: {SANITY_TELEMETRY_DISABLED: '1'}}),
 )

@@ -1,6 +1,8 @@
 /** What `npm start` prints once everything answers: every address a developer, an editor or staff need. */
 export type RunningUrls = {
   site: string
+  /** Varnish in front of the site, with `npm start -- --edge`. */
+  edge?: string
   studio: string
   studioSignIn: string
   lake: string
@@ -13,7 +15,7 @@ export const dashboardUrl = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}
 export function runningSummary(urls: RunningUrls, dataDir: string): string {
   return `
 Cape Town Experiences is running:
-  Site       ${urls.site}
+  Site       ${urls.site}${urls.edge ? `\n  Edge       ${urls.edge}   (Varnish in front of the site)` : ''}
   Dashboard  ${dashboardUrl(urls.site)}   (staff: the password in ADMIN_PASSWORD, or the one printed on first start)
   Studio     ${urls.studio}   (accept the local certificate once; see README)
              First time in a browser, sign in with this link (keep it to yourself):

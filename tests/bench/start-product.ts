@@ -17,10 +17,11 @@ export async function startProduct(
     sitePort,
     lakePort,
     env = {},
-  }: {sitePort: number; lakePort: number; env?: Record<string, string>},
+    args = [],
+  }: {sitePort: number; lakePort: number; env?: Record<string, string>; args?: string[]},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-bench-`))
-  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], {
+  const stack = spawn(process.execPath, [path.join(root, 'scripts/start.ts'), ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 export interface BenchResult {
   name: string
-  unit: 'ms' | 'MB' | 'KB' | 'score' | 's'
+  unit: 'ms' | 'MB' | 'KB' | 'score' | 's' | 'req/s'
   samples: number[]
   extra?: Record<string, number | string>
 }

@@ -19,6 +19,8 @@ export function e2eEnvironment() {
   const lakeTlsPort = 3434 + offset
   const smtpPort = 3125 + offset
   const mailSinkPort = 3126 + offset
+  // Varnish in front of the site (`npm start -- --edge`), as a CDN would be.
+  const edgePort = 3180 + offset
   const teamEmail = 'e2e-team@capecurated.co.za'
   // The data folder keeps only the password's hash, so the tests choose it, as an operator would.
   const adminPassword = process.env.ADMIN_PASSWORD ?? 'e2e-staff-password-not-for-production'
@@ -30,12 +32,14 @@ export function e2eEnvironment() {
     smtpPort,
     mailSinkPort,
     mailSinkUrl: `http://127.0.0.1:${mailSinkPort}`,
+    edgeUrl: `http://localhost:${edgePort}`,
     teamEmail,
     adminPassword,
     processEnv: {
       ADMIN_PASSWORD: adminPassword,
       DATA_DIR: dataDir,
       PORT: String(sitePort),
+      EDGE_PORT: String(edgePort),
       LAKE_PORT: String(lakePort),
       LAKE_TLS_PORT: String(lakeTlsPort),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -72,15 +72,12 @@ export function hydrateOncePainted(entry: string, shellModules: string[]) {
     started = true
     const pageList = document.getElementById('page-modules')?.textContent
     const pageModules = pageList ? (JSON.parse(pageList) as string[]) : []
-    // The page's CSP nonce (server/security.ts) for the preloads, as Vite gives its own from the same tag: Chromium
-    // lets script-inserted preloads through 'strict-dynamic' without it, browsers that check a preload's nonce need it.
-    const nonce = document.querySelector<HTMLMetaElement>('meta[property=csp-nonce]')?.nonce
+    // The modules are this site's own, which the page's policy allows ('self', server/security.ts): no nonce needed.
     for (const href of [entry, ...shellModules, ...pageModules]) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
       link.href = href
-      if (nonce) link.nonce = nonce
       document.head.append(link)
     }
     // Should the app's script not load, what was kept for it goes ahead without it (keep-early-actions.ts).

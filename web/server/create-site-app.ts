@@ -1,4 +1,5 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
+import {randomBytes} from 'node:crypto'
 
 import {Hono} from 'hono'
 import type {SecureHeadersVariables} from 'hono/secure-headers'
@@ -12,10 +13,31 @@ import {previewMarker, previewState} from './preview/preview-page.ts'
 import type {SitePreview} from './preview/site-preview.ts'
 import type {RenderFn} from './render-contract.ts'
 import {
-  addNonce,
+  ALL_PAGES_TAG,
+  NO_STORE,
+  PERSONAL_PAGE,
+  publicPageCacheControl,
+} from './edge/cache-policy.ts'
+import {
+  markTrusted,
+  newTrustMarker,
+  sealTrustedCode,
+  type SealedPage,
+} from './edge/inline-code.ts'
+import {
+  chooseEncoding,
+  etagFor,
+  matchesEtag,
+  preparePage,
+  type CachedPage,
+  type PageCache,
+} from './edge/page-cache.ts'
+import {collectSyncTags} from './edge/sync-tag-sink.ts'
+import {
   apiSecurityHeaders,
   BODY_LIMITS,
   limitBody,
+  pageContentSecurityPolicy,
   pageSecurityHeaders,
   sameOriginWrites,
   samePagePath,
@@ -43,7 +65,17 @@ export type SiteAppOptions = {
   preview?: SitePreview | undefined
   /** The SSR bundle's list of the site's queries, the only ones a preview may run. */
   getPreviewQueries?: (() => Promise<readonly string[]>) | undefined
+  /** The server's rendered pages and the shared caches' rules (see edge/); without it pages are rendered each time. */
+  edge?: EdgeOptions | undefined
   onError?: (error: unknown) => void
+}
+
+export type EdgeOptions = {
+  pageCache: PageCache
+  /** Whether a purger tells the shared cache about publishes, which decides how long it may keep a page. */
+  purgeConfigured: boolean
+  /** How long the server may keep a page it renders now (shorter while the content events are down). */
+  pageLifetimeMs: () => number
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -57,6 +89,42 @@ function setPreviewHeaders(headers: Headers) {
 
 type SiteEnv = {Variables: SecureHeadersVariables}
 
+/**
+ * A preview page is for one editor and never cached, so it may carry a nonce of its own: the studio's overlay
+ * (visual editing) adds styles and scripts at run time, which read the nonce from `<meta property="csp-nonce">`
+ * and which no hash can list. `'strict-dynamic'` lets what the page's trusted scripts load run, as before.
+ */
+function withPreviewNonce(sealed: SealedPage): SealedPage {
+  const nonce = randomBytes(16).toString('base64')
+  return {
+    html: sealed.html.replace('<head>', () => `<head><meta property="csp-nonce" nonce="${nonce}">`),
+    scriptHashes: [...sealed.scriptHashes, `'nonce-${nonce}'`, "'strict-dynamic'"],
+    styleHashes: [...sealed.styleHashes, `'nonce-${nonce}'`],
+  }
+}
+
+/**
+ * A public page in the client's encoding: the same bytes and headers for everyone, so any cache may serve it; 304
+ * when the client already has it. Nothing is rendered or compressed here.
+ */
+function sendPage(request: Request, page: CachedPage): Response {
+  const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined)
+  const headers = new Headers(page.headers)
+  headers.set('ETag', etagFor(page, encoding))
+  headers.set('Vary', 'Accept-Encoding')
+  if (matchesEtag(request.headers.get('if-none-match') ?? undefined, page)) {
+    headers.delete('Content-Type')
+    return new Response(null, {status: 304, headers})
+  }
+  if (encoding !== 'identity') headers.set('Content-Encoding', encoding)
+  const body = page.bodies[encoding]
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: page.status,
+    headers,
+  })
+}
+
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
@@ -64,6 +132,12 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   const app = new Hono<SiteEnv>()
   const preview = options.preview
+  const edge = options.edge
+  const pagePolicy = {
+    lakeOrigin: new URL(siteConfig?.apiHost ?? siteUrl).origin,
+    frameAncestors: options.frameAncestors ?? [],
+  }
+  const publicCacheControl = publicPageCacheControl(edge?.purgeConfigured ?? false)
   // The SSR bundle keeps one installed fetcher (`setServerFetcher`), while renders of different requests
   // interleave at every await: the fetcher it gets reads the request's own from here, so a preview render can
   // never lend its draft reads to a visitor's page rendered at the same moment. Outside a preview: published.
@@ -106,12 +180,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
 
   // For the site only: API answers, registered above, never reach these.
-  app.use(
-    pageSecurityHeaders({
-      lakeOrigin: new URL(siteConfig?.apiHost ?? siteUrl).origin,
-      frameAncestors: options.frameAncestors ?? [],
-    }),
-  )
+  app.use(pageSecurityHeaders(pagePolicy))
   app.use(compress())
 
   if (clientDir) {
@@ -160,39 +229,74 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
+    const key = url.pathname + url.search
     try {
-      const [render, template] = await Promise.all([
-        getRender(),
-        getTemplate(url.pathname + url.search),
-      ])
-      // Only the build's template, the server's own scripts and the router's get the nonce, never content.
-      const nonce = c.get('secureHeadersNonce') ?? ''
       // Only a request with the preview cookie costs a session look-up; visitors take the path they always did.
       const session = preview ? await preview.sessionFor(c) : undefined
-      const result = session
-        ? await requestFetcher.run(preview!.draftFetcher, () =>
-            render(c.req.raw, {fetcher: renderFetcher, nonce}),
-          )
-        : await render(c.req.raw, {fetcher: renderFetcher, nonce})
+      const shared = !session && !PERSONAL_PAGE.test(url.pathname)
+      const cached = shared ? edge?.pageCache.get(key) : undefined
+      if (cached) return sendPage(c.req.raw, cached)
+
+      const renderedAt = edge?.pageCache.generation ?? 0
+      const [render, template] = await Promise.all([getRender(), getTemplate(key)])
+      // Only the build's template, the server's own scripts and the router's are marked as trusted, never
+      // content; the marker becomes the policy's hashes (edge/inline-code.ts) and never leaves the server.
+      const marker = newTrustMarker()
+      const {value: result, tags} = await collectSyncTags(() =>
+        session
+          ? requestFetcher.run(preview!.draftFetcher, () =>
+              render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
+            )
+          : render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
+      )
       if (result.kind === 'redirect') {
         const redirect = c.redirect(result.location, result.status as 301 | 302)
         if (session) setPreviewHeaders(redirect.headers)
         return redirect
       }
-      const page = addNonce(template, nonce)
-        .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
-        .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
-        .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () =>
-          addNonce(
-            configScript + (session ? previewState(session.studioOrigin) : '') + result.state,
-            nonce,
+      const built = sealTrustedCode(
+        markTrusted(template, marker)
+          .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
+          .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
+          .replace('<!--app-html-->', () => result.html)
+          .replace('<!--app-state-->', () =>
+            markTrusted(
+              configScript + (session ? previewState(session.studioOrigin) : '') + result.state,
+              marker,
+            ),
           ),
+        marker,
+      )
+      const sealed = session ? withPreviewNonce(built) : built
+      const policy = pageContentSecurityPolicy(pagePolicy, sealed)
+      // The tags of what this page read, so a purge by tag reaches exactly the pages a publish changed.
+      const keys = [ALL_PAGES_TAG, ...[...tags].sort()]
+      if (shared && result.status === 200) {
+        const page = await preparePage(
+          sealed.html,
+          {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/html; charset=UTF-8',
+              'Content-Security-Policy': policy,
+              'Cache-Control': publicCacheControl,
+              'Cache-Tag': keys.join(','),
+              'Surrogate-Key': keys.join(' '),
+            },
+            tags,
+          },
+          Date.now() + (edge?.pageLifetimeMs() ?? 0),
         )
-      const response = c.html(page, result.status as 200, {
-        // Rendered per request from live content: a shared cache adding its own delay on top of the server's
-        // short GROQ cache would break the promise that published content shows within five seconds.
-        'Cache-Control': 'public, max-age=0, must-revalidate',
+        // Content that changed while this page rendered may be missing from it: served once, kept by nobody.
+        const current = (edge?.pageCache.generation ?? 0) === renderedAt
+        if (edge && current && edge.pageLifetimeMs() > 0) edge.pageCache.set(key, page, renderedAt)
+        if (!current) page.headers['Cache-Control'] = 'public, max-age=0, must-revalidate'
+        return sendPage(c.req.raw, page)
+      }
+      const response = c.html(sealed.html, result.status as 200, {
+        'Content-Security-Policy': policy,
+        // Not found and other answers are rendered each time; personal and preview pages are kept by no cache.
+        'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : NO_STORE,
       })
       if (session) setPreviewHeaders(response.headers)
       return response
@@ -201,6 +305,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       return c.html(
         '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>Sorry, the site is temporarily unavailable</h1><p>Please try again in a moment.</p></html>',
         500,
+        {'Cache-Control': 'no-store'},
       )
     }
   })

@@ -1,40 +1,78 @@
 import {z} from 'zod'
 
 import type {PublicSiteConfig} from '../src/lib/env'
+import type {PurgeConfig} from './edge/purge-targets.ts'
 
 /**
  * Server configuration, read once at start-up. Content settings fall back to the public `VITE_*` values so one
  * `.env` serves both halves, and to the local lake's defaults so `npm start` needs no setup.
  */
-const serverEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  SITE_URL: z.url().optional(),
-  SANITY_PROJECT_ID: z
-    .string()
-    .regex(/^[-a-z0-9]+$/i)
-    .optional(),
-  SANITY_DATASET: z.string().min(1).optional(),
-  SANITY_API_HOST: z.url().optional(),
-  SANITY_API_VERSION: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
-  VITE_SANITY_PROJECT_ID: z.string().default('local'),
-  VITE_SANITY_DATASET: z.string().default('production'),
-  VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
-  VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
-  // Capped at 5 s: the site promises that published content shows on the next visit within five seconds.
-  // Origins allowed to frame the pages (CSP frame-ancestors), space-separated, e.g. the studio's for previews.
-  FRAME_ANCESTORS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(/\s+/).filter(Boolean))
-    .pipe(z.array(z.url({protocol: /^https?$/}).transform((value) => new URL(value).origin))),
-  CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
-})
+const serverEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    SITE_URL: z.url().optional(),
+    SANITY_PROJECT_ID: z
+      .string()
+      .regex(/^[-a-z0-9]+$/i)
+      .optional(),
+    SANITY_DATASET: z.string().min(1).optional(),
+    SANITY_API_HOST: z.url().optional(),
+    SANITY_API_VERSION: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
+    VITE_SANITY_PROJECT_ID: z.string().default('local'),
+    VITE_SANITY_DATASET: z.string().default('production'),
+    VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
+    VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
+    // Capped at 5 s: the site promises that published content shows on the next visit within five seconds.
+    // Origins allowed to frame the pages (CSP frame-ancestors), space-separated, e.g. the studio's for previews.
+    FRAME_ANCESTORS: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/\s+/).filter(Boolean))
+      .pipe(z.array(z.url({protocol: /^https?$/}).transform((value) => new URL(value).origin))),
+    CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+    // The shared cache in front of the site, purged by tag on publish (docs/decisions/060-cacheable-pages.md).
+    EDGE_PURGE: z.enum(['varnish', 'cloudflare', 'fastly', 'generic']).optional(),
+    EDGE_PURGE_URL: z.url({protocol: /^https?$/}).optional(),
+    EDGE_PURGE_TOKEN: z.string().min(1).optional(),
+    // Cloudflare's zone id or Fastly's service id.
+    EDGE_PURGE_ZONE: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const needs: Record<string, (keyof typeof env)[]> = {
+      varnish: ['EDGE_PURGE_URL'],
+      generic: ['EDGE_PURGE_URL'],
+      cloudflare: ['EDGE_PURGE_ZONE', 'EDGE_PURGE_TOKEN'],
+      fastly: ['EDGE_PURGE_ZONE', 'EDGE_PURGE_TOKEN'],
+    }
+    for (const key of env.EDGE_PURGE ? needs[env.EDGE_PURGE]! : [])
+      if (!env[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `Required with EDGE_PURGE=${env.EDGE_PURGE}`,
+        })
+  })
+
+function purgeConfig(env: z.output<typeof serverEnvSchema>): PurgeConfig | undefined {
+  switch (env.EDGE_PURGE) {
+    case undefined:
+      return undefined
+    case 'varnish':
+      return {kind: 'varnish', url: env.EDGE_PURGE_URL!}
+    case 'generic':
+      return {kind: 'generic', url: env.EDGE_PURGE_URL!, token: env.EDGE_PURGE_TOKEN}
+    case 'cloudflare':
+      return {kind: 'cloudflare', zoneId: env.EDGE_PURGE_ZONE!, token: env.EDGE_PURGE_TOKEN!}
+    case 'fastly':
+      return {kind: 'fastly', serviceId: env.EDGE_PURGE_ZONE!, token: env.EDGE_PURGE_TOKEN!}
+  }
+}
 
 export type ServerEnv = {
   mode: 'development' | 'production' | 'test'
@@ -44,6 +82,8 @@ export type ServerEnv = {
   contentCacheMs: number
   frameAncestors: string[]
   sanity: {projectId: string; dataset: string; apiHost: string; apiVersion: string}
+  /** Where publishes purge the shared cache; none when no cache is in front of the site. */
+  edgePurge?: PurgeConfig | undefined
 }
 
 export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
@@ -62,6 +102,7 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
     contentCacheMs: env.CONTENT_CACHE_MS,
     frameAncestors: env.FRAME_ANCESTORS,
+    edgePurge: purgeConfig(env),
     sanity: {
       projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
       dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,

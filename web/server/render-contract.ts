@@ -16,7 +16,10 @@ export type RenderResult =
 export type RenderOptions = {
   /** Reads published content; the server passes its cached client. */
   fetcher: GroqFetcher
-  /** This response's CSP nonce, for the router's inline hydration data script. */
+  /**
+   * The server's marker for inline code it trusts (server/edge/inline-code.ts), given to the router's hydration
+   * data script as its nonce; the server swaps it for the script's hash in the policy before the page is sent.
+   */
   nonce?: string | undefined
 }
 

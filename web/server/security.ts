@@ -1,6 +1,6 @@
-import type {Context, MiddlewareHandler} from 'hono'
+import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
-import {NONCE, secureHeaders} from 'hono/secure-headers'
+import {secureHeaders} from 'hono/secure-headers'
 
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
 const refuse = (c: Context, status: 403 | 413 | 415, message: string) =>
@@ -67,32 +67,40 @@ export const apiSecurityHeaders = (): MiddlewareHandler => {
   }
 }
 
+export type PagePolicyOptions = {lakeOrigin: string; frameAncestors: string[]}
+
 /**
- * The pages' policy. Scripts run only with this response's nonce (the inline bootstrap, site configuration and
- * dehydrated state), and whatever those load (`'strict-dynamic'`: Vite's chunks and preloads). The stylesheet is
- * inline with the same nonce; `style` attributes stay allowed for React's sizing (`aspect-ratio`), which cannot run
- * code. Images and content queries go to the Content Lake's host. `frameAncestors` is `'none'` unless configured.
+ * The pages' policy. Inline scripts run only when their hash is listed: the server lists the ones it wrote into
+ * this page (the bootstrap, site configuration, dehydrated state and the router's data; see edge/inline-code.ts),
+ * and other scripts only from this site (`'self'`: the entry and Vite's chunks). No nonce, so the same page and
+ * header serve every visitor from any cache. The stylesheet is inline and listed by hash the same way; `style`
+ * attributes stay allowed for React's sizing (`aspect-ratio`), which cannot run code. Images and content queries
+ * go to the Content Lake's host. `frameAncestors` is `'none'` unless configured.
  */
-export function pageSecurityHeaders(options: {
-  lakeOrigin: string
-  frameAncestors: string[]
-}): MiddlewareHandler {
-  const {lakeOrigin, frameAncestors} = options
+export function pageContentSecurityPolicy(
+  {lakeOrigin, frameAncestors}: PagePolicyOptions,
+  hashes: {scriptHashes: string[]; styleHashes: string[]} = {scriptHashes: [], styleHashes: []},
+): string {
   const framing = frameAncestors.length > 0 ? frameAncestors : ["'none'"]
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...hashes.scriptHashes].join(' '),
+    ['style-src', "'self'", ...hashes.styleHashes].join(' '),
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: ${lakeOrigin}`,
+    `connect-src 'self' ${lakeOrigin}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${framing.join(' ')}`,
+  ].join('; ')
+}
+
+/** Security headers for everything but the API; a page sets its own policy with its hashes, others get none inline. */
+export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandler {
+  const {frameAncestors} = options
   const headers = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: [NONCE, "'strict-dynamic'"],
-      styleSrc: ["'self'", NONCE],
-      styleSrcAttr: ["'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', lakeOrigin],
-      connectSrc: ["'self'", lakeOrigin],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: framing,
-    },
     referrerPolicy: 'strict-origin-when-cross-origin',
     // Images come from the Content Lake's host.
     crossOriginResourcePolicy: false,
@@ -101,30 +109,33 @@ export function pageSecurityHeaders(options: {
     // Browsers that know frame-ancestors ignore this; older ones must not forbid the configured framing.
     xFrameOptions: frameAncestors.length > 0 ? false : 'DENY',
   })
+  const fallbackPolicy = pageContentSecurityPolicy(options)
   return async (c, next) => {
     await headers(c, next)
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.res.headers.set('Content-Security-Policy', fallbackPolicy)
     // A traveller's request page has its key in the address: no Referer may carry it anywhere, no cache may
     // keep the page, and no search engine may list it (issue 14).
     if (PRIVATE_PAGE.test(c.req.path)) {
       c.res.headers.set('Referrer-Policy', 'no-referrer')
-      c.res.headers.set('Cache-Control', 'no-store')
+      c.res.headers.set('Cache-Control', 'private, no-store')
       c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
     }
   }
 }
 
+/** The headers `pageSecurityHeaders` gives a public page besides its policy, for a host that answers without the app. */
+export async function pageSecurityHeaderValues(options: PagePolicyOptions): Promise<Record<string, string>> {
+  const probe = new Hono()
+    .use(pageSecurityHeaders(options))
+    .get('/', (c) => c.body(null, 200, {'Content-Security-Policy': 'set by the page'}))
+  const headers = Object.fromEntries((await probe.request('/')).headers)
+  delete headers['content-security-policy']
+  return headers
+}
+
 /** Pages whose address is a secret: the traveller's request links. */
 export const PRIVATE_PAGE = /^\/requests\//
-
-/**
- * Gives the template's own inline `<script>` and `<style>` elements (trusted: they come from the build) this
- * response's nonce, and tells Vite's preload helper the nonce through `<meta property="csp-nonce">`.
- */
-export function addNonce(html: string, nonce: string): string {
-  return html
-    .replace(/<(script|style)\b/g, `<$1 nonce="${nonce}"`)
-    .replace(/<head>/, `<head><meta property="csp-nonce" nonce="${nonce}">`)
-}
 
 /**
  * Where a form posted before hydration goes back to: the page it came from, on this site. `//evil.example/x` or

@@ -7,7 +7,12 @@ import {getRequestListener} from '@hono/node-server'
 import type {Hono} from 'hono'
 
 import {createContentFetcher} from './content-fetcher.ts'
-import {createSiteApp} from './create-site-app.ts'
+import {createSiteApp, type EdgeOptions} from './create-site-app.ts'
+import {originPageLifetimeMs} from './edge/cache-policy.ts'
+import {watchContentEvents, type ContentChange, type ContentEvents} from './edge/content-events.ts'
+import {keptPageListener} from './edge/kept-page-listener.ts'
+import {createPageCache} from './edge/page-cache.ts'
+import {pageSecurityHeaderValues} from './security.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from './render-contract.ts'
 import {sitePreviewFromEnv} from './preview/preview-env.ts'
@@ -19,13 +24,47 @@ export type StartSiteOptions = {
   env?: ServerEnv
   /** Handlers for `/api/*` (the functions), mounted in front of the pages. */
   apiRoutes?: Hono
+  /** Told of every content event after the server dropped what it changed (the purger, edge/purger.ts). */
+  onContentChange?: (change: ContentChange) => void
 }
 
 export type RunningSite = {server: Server; url: string; close: () => Promise<void>}
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
-async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
+/**
+ * The rendered-page cache and the content events that keep it (and the GROQ cache) current: each publish drops
+ * the pages and reads it changed on this server, then tells `onContentChange` (the purger).
+ */
+export function createEdgeCaching(
+  env: ServerEnv,
+  onContentChange: StartSiteOptions['onContentChange'],
+) {
+  const fetcher = createContentFetcher(env)
+  const pageCache = createPageCache()
+  const events: ContentEvents = watchContentEvents(env.sanity, (change) => {
+    if (change.kind === 'changed') {
+      fetcher.invalidate(change.tags)
+      pageCache.invalidate(change.tags)
+    } else {
+      fetcher.invalidate()
+      pageCache.clear()
+    }
+    onContentChange?.(change)
+  })
+  const edge: EdgeOptions = {
+    pageCache,
+    purgeConfigured: env.edgePurge !== undefined,
+    pageLifetimeMs: () => originPageLifetimeMs(events.connected, env.contentCacheMs),
+  }
+  return {fetcher, edge, events, close: () => events.close()}
+}
+
+async function productionListener(
+  env: ServerEnv,
+  apiRoutes: Hono | undefined,
+  caching: ReturnType<typeof createEdgeCaching>,
+): Promise<Listener> {
   const clientDir = `${webDir}dist/client`
   const template = await readFile(`${clientDir}/index.html`, 'utf8').catch(() => {
     throw new Error(`No build in ${clientDir}. Run \`npx vite build\` in web/ first.`)
@@ -36,7 +75,8 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
   const app = createSiteApp({
     getRender: async () => entry.render,
     getTemplate: async () => template,
-    fetcher: createContentFetcher(env),
+    fetcher: caching.fetcher,
+    edge: caching.edge,
     siteUrl: env.siteUrl,
     siteConfig: publicSiteConfig(env),
     clientDir,
@@ -46,7 +86,17 @@ async function productionListener(env: ServerEnv, apiRoutes: Hono | undefined): 
     preview: sitePreviewFromEnv(env),
     getPreviewQueries: () => entry.loadPreviewQueries(),
   })
-  return getRequestListener(app.fetch)
+  const listener = getRequestListener(app.fetch)
+  const kept = keptPageListener(
+    caching.edge.pageCache,
+    await pageSecurityHeaderValues({
+      lakeOrigin: new URL(publicSiteConfig(env).apiHost).origin,
+      frameAncestors: env.frameAncestors,
+    }),
+  )
+  return (req, res) => {
+    if (!kept(req, res)) void listener(req, res)
+  }
 }
 
 async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
@@ -90,13 +140,15 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
 export async function startSite({
   env = readServerEnv(),
   apiRoutes,
+  onContentChange,
 }: StartSiteOptions = {}): Promise<RunningSite> {
   // Before the SSR bundle loads: its image URLs, canonical links and JSON-LD read this, not the build's values.
   globalThis.__SITE_CONFIG__ = publicSiteConfig(env)
-  const listener =
-    env.mode === 'development'
-      ? await developmentListener(env, apiRoutes)
-      : await productionListener(env, apiRoutes)
+  // In development every request renders afresh, so edits to the code show at once.
+  const caching = env.mode === 'development' ? undefined : createEdgeCaching(env, onContentChange)
+  const listener = caching
+    ? await productionListener(env, apiRoutes, caching)
+    : await developmentListener(env, apiRoutes)
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
   const server = createServer(
@@ -111,6 +163,9 @@ export async function startSite({
   return {
     server,
     url: `http://${env.host}:${port}`,
-    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: () => {
+      caching?.close()
+      return new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())))
+    },
   }
 }

@@ -7,7 +7,7 @@ import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
 /** The sample bespoke 7-day itinerary (the `itinerary` singleton). */
-export const sampleItineraryQuery = defineQuery(`*[_id == "itinerary"][0]{
+export const sampleItineraryQuery = defineQuery(`*[_type == "itinerary" && _id == "itinerary"][0]{
   title,
   intro,
   "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),

@@ -7,7 +7,7 @@ import {blockContentFields} from '../../../lib/block-content-fields'
 import {imageFields} from '../../../lib/image-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
-export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
+export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
   overline,
   heading,
   intro,

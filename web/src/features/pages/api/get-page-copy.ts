@@ -9,7 +9,7 @@ import {sanityFetch} from '../../../lib/sanity-fetch'
 const heroFields = /* groq */ `{overline, heading, intro, "image": image${imageFields}}`
 
 /** Texts of the listing, stories, questionnaire, booking, thank-you and not-found pages (`pageCopy`). */
-export const pageCopyQuery = defineQuery(`*[_id == "pageCopy"][0]{
+export const pageCopyQuery = defineQuery(`*[_type == "pageCopy" && _id == "pageCopy"][0]{
   "experiencesHero": experiencesHero${heroFields},
   experiencesWizardToggleLabel,
   "storiesHero": storiesHero${heroFields},

@@ -6,7 +6,7 @@ import type {SiteSettingsQueryResult} from '@repo/schemas/sanity.types'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
 /** Company details and shared texts (the `siteSettings` singleton), read once per page for the footer. */
-export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
+export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName,
   tagline,
   description,
