@@ -64,10 +64,10 @@ function bookingFields(random: Random) {
 }
 
 function itineraryFields(random: Random) {
-  // Half carry junk the form rules refuse (dates, control characters, bidi, zero-width); the rest are clean but,
+  // Half carry junk the form rules refuse (dates, control characters, bidi, zero-width, tag and filler characters); the rest are clean but,
   // like every request here, answer no question that was issued: none may be stored.
   const junk = random.chance(0.5)
-    ? random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff]/.test(value)))
+    ? random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff\u2028\u3164]|\u{E0049}|\uFE0E/u.test(value)))
     : ''
   const question = {
     securityAnswer: random.pick(['7', 'seven', '']),

@@ -2,7 +2,7 @@ import {gzipSync} from 'node:zlib'
 
 import type {Random} from '../../lake/src/testing/seeded-random.ts'
 
-/** Strings no form should store: control characters, lone surrogates, bidi overrides, zero-width characters, huge. */
+/** Strings no form should store: control characters, lone surrogates, bidi overrides, zero-width, tag and other invisible characters, huge. */
 export const hostileStrings: readonly string[] = [
   'a\u0000b',
   'bell\u0007\u001b[31mred',
@@ -11,6 +11,10 @@ export const hostileStrings: readonly string[] = [
   '\u202eevil\u202c',
   'zero\u200bwidth\u200d',
   '\ufeffbom',
+  'tag\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}',
+  'line\u2028separator\u2029',
+  'hangul\u3164filler\u115F\u1160\uFFA0',
+  'smuggled\u{1F600}\uFE0F\uFE0E\u{E0101}',
   '<script>alert(1)</script>',
   "'; DROP TABLE bookings; --",
   '${7*7}{{7*7}}',
