@@ -11,6 +11,9 @@ import {evaluate, parse} from 'groq-js'
 import {createSchema, validateDocument, type SanityDocument} from 'sanity'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
+import {LINK_RULE_MESSAGE} from '@repo/schemas/safe-link.ts'
+
+import {hostileHrefs} from '../../tests/hostile/payloads.ts'
 import {bookingsSchemaTypes, contentSchemaTypes} from './index'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -186,6 +189,26 @@ describe('validation stops what the site cannot show', () => {
       experience: {_type: 'reference', _ref: 'experience-new-tour'},
     }
     expect((await problems(story, [...dataset, draftOnly])).join('\n')).toMatch(/not published yet/)
+  })
+})
+
+describe('rich text links', () => {
+  it('refuse every address the site would render as plain text, with the shared rule', async () => {
+    const story = doc('story-woodstock-art-studios')
+    const block = story.body.find((b: {markDefs?: {_type: string}[]}) =>
+      b.markDefs?.some((m) => m._type === 'link'),
+    )
+    const link = block.markDefs.find((m: {_type: string}) => m._type === 'link')
+    expect(await problems(story)).toEqual([])
+    for (const href of hostileHrefs.filter(Boolean)) {
+      link.href = href
+      const found = await problems(story)
+      expect(found, href).toContainEqual(expect.stringContaining(LINK_RULE_MESSAGE))
+    }
+    for (const href of ['https://example.com/', '/about', 'mailto:hi@example.com', 'tel:+27215550123']) {
+      link.href = href
+      expect(await problems(story), href).toEqual([])
+    }
   })
 })
 

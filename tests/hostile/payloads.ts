@@ -26,6 +26,40 @@ export const hostileStrings: readonly string[] = [
   ' ',
 ]
 
+/** Link addresses a document written through the API (not the studio) may hold; none may become a link. */
+export const hostileHrefs: readonly string[] = [
+  '//evil.example',
+  '//evil.example/path',
+  '/\\evil.example',
+  '/.//evil.example',
+  '\\\\evil.example',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'JAVASCRIPT:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  'javascript\u0000:alert(1)',
+  '\u0001javascript:alert(1)',
+  'jav\u200Bascript:alert(1)',
+  '&#106;avascript:alert(1)',
+  '%6Aavascript:alert(1)',
+  'javascript%3Aalert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://evil.example',
+  'https:',
+  'https://',
+  'https:// evil.example',
+  ' https://example.com',
+  'https://example.com ',
+  'mailto:',
+  'evil.example',
+  '',
+]
+
 const hostileNumbers = ['1e309', '-0', '-1', '9007199254740993', '0.1e-400', 'NaN', 'Infinity', '1'.repeat(400)]
 export const hostileDates = ['9999-12-31', '0000-00-00', '2024-02-30', '1900-01-01', '2026-13-01', '+275760-09-13', 'yesterday']
 
