@@ -5,6 +5,7 @@ import {createClient} from '@sanity/client'
 import {Hono} from 'hono'
 import {z} from 'zod'
 
+import {ownOrigins} from '../lib/own-origins.ts'
 import {publicRuntime} from '../lib/runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -25,6 +26,7 @@ const staffEnvSchema = z.object({
   BOOKINGS_DATASET: z.string().min(1).default('bookings'),
   SANITY_DATASET: z.string().min(1).default('production'),
   SITE_URL: z.url().optional(),
+  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
 })
 
 function readStaffEnv() {
@@ -97,7 +99,7 @@ function buildStaffRoutes(): Hono {
         dataset: env.BOOKINGS_DATASET,
         token: getToken(),
       })(onChange, signal),
-    allowedOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : [],
+    ownOrigins: ownOrigins(env.SITE_URL ?? env.VITE_SITE_URL),
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
     // sign the request links (the same secret the request page checks them with).
     decisions: {
