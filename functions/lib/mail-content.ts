@@ -1,9 +1,10 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
-  defaultMailTemplate,
   MAIL_TEMPLATE_TYPE,
+  placeholderValuesFor,
   renderMail,
+  usableTemplate,
   type MailBrand,
   type MailTemplate,
   type MailTemplateKind,
@@ -77,8 +78,14 @@ export function composeMail(
   content: MailContent,
   envelope: {to: string; replyTo?: string},
 ): MailMessage {
-  const template = content.templates[kind] ?? defaultMailTemplate(kind)
-  const rendered = renderMail(template, {company: content.brand.company, ...values}, content.brand)
+  // A template saved before a rule changed (or written past the studio) is not used as it stands: its kind's
+  // default is, and only the kind's own placeholders are filled.
+  const template = usableTemplate(kind, content.templates[kind])
+  const rendered = renderMail(
+    template,
+    placeholderValuesFor(kind, {company: content.brand.company, ...values}),
+    content.brand,
+  )
   return {...envelope, ...rendered, ...(content.from ? {from: content.from} : {})}
 }
 

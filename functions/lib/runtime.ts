@@ -8,6 +8,7 @@ import {createChallengeService, type ChallengeService} from './challenge.ts'
 import {importFileQueue} from './import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './env.ts'
 import type {RequestLinks} from './booking-mail-values.ts'
+import {createMailBudget, type MailBudget} from './mail-budget.ts'
 import {mailContentLoader, type MailContent} from './mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
@@ -36,6 +37,8 @@ export type PublicRuntime = {
   requestLimiter: RateLimiter
   eventLimiter: RateLimiter
   availabilityLimiter: RateLimiter
+  /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
+  unconfirmedMail: MailBudget
   today: () => string
 }
 
@@ -77,6 +80,7 @@ export function publicRuntime(): PublicRuntime {
     requestLinkSecret: env.requestLinkSecret,
   }
   const byFunction = env.mailSender === 'function'
+  const unconfirmedMail = createMailBudget()
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
   // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
   // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
@@ -90,11 +94,12 @@ export function publicRuntime(): PublicRuntime {
     outbox,
     notifications: byFunction
       ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}
-      : {booking: bookingNotifier(mailDeps), notify: outbox.enqueue},
+      : {booking: bookingNotifier({...mailDeps, unconfirmedMail}), notify: outbox.enqueue},
     challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
+    unconfirmedMail,
     today: () => todayInCapeTown(),
   }
   const rt = runtime

@@ -5,6 +5,7 @@ import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
+import type {MailBudget} from '../lib/mail-budget.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage, Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
@@ -87,6 +88,8 @@ function detailRows(booking: StoredBooking, values: PlaceholderValues): [string,
   ]
 }
 
+const travellerMailId = (booking: StoredBooking) => `${booking._id}-traveller`
+
 /** The traveller's acknowledgement and the team's notification, from the editors' templates. */
 export function bookingMails(
   booking: StoredBooking,
@@ -96,7 +99,7 @@ export function bookingMails(
   const values = bookingPlaceholders(booking, deps)
   return [
     [
-      `${booking._id}-traveller`,
+      travellerMailId(booking),
       composeMail('acknowledgement', values, content, {to: booking.email}),
     ],
     [
@@ -131,10 +134,24 @@ export type BookingNotifier = {
   stored: () => void
 }
 
-export const bookingNotifier = (deps: BookingMailDeps): BookingNotifier => ({
+export const bookingNotifier = (
+  deps: BookingMailDeps & {
+    /**
+     * Whether the acknowledgement may go to the address the form gave (lib/mail-budget.ts). The site server's
+     * own; the Sanity Function, a fresh process per event, has none (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+     */
+    unconfirmedMail?: MailBudget
+  },
+): BookingNotifier => ({
   mails: async (booking) =>
     bookingMails(booking, await deps.mailContent(), deps).map(([id, message]) =>
-      deps.outbox.queueMutation(id, message, booking._id),
+      deps.outbox.queueMutation(id, message, booking._id, {
+        // Counted once, as the booking is stored: the sweep's later queuing of the same id finds it recorded.
+        withheld:
+          id === travellerMailId(booking)
+            ? (deps.unconfirmedMail?.take(message.to) ?? undefined)
+            : undefined,
+      }),
     ),
   stored: () =>
     void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),

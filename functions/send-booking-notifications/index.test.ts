@@ -112,7 +112,7 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
         _id: 'mailTemplate-acknowledgement',
         _type: 'mailTemplate',
         kind: 'acknowledgement',
-        subject: 'Got it, {name}: {reference}',
+        subject: 'Got it: {reference}',
         body: 'See you on {date}.\n\n{requestLink}',
       })
       .commit()
@@ -128,7 +128,7 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
     expect(mail).toMatchObject({
       status: 'sent',
       from: '"Cape Curated" <hello@capecurated.example>',
-      subject: 'Got it, Thandi Nkosi: CTE-IRECT2',
+      subject: 'Got it: CTE-IRECT2',
     })
     const [, token] =
       /^See you on Thursday 14 March 2030\.\n\nhttps:\/\/site\.example\/requests\/(\S+)\n\nWarm wishes from Cape Town\n$/.exec(

@@ -80,6 +80,16 @@ const TRIP = [
 ] as const
 
 /**
+ * The trip's placeholders without the traveller's name: for the mails that go to an address nobody has confirmed
+ * (the acknowledgement of a request, a new link to it). Whoever sends the form chooses that address, so these
+ * mails carry only what the business controls (experience, date, time slot, group, reference, the link), never
+ * text the sender typed: a request form must not become a way to mail anyone words of one's own
+ * (docs/decisions/045-mail-to-unconfirmed-addresses.md). Staff's decisions quote the name: a person has read
+ * the request before they are sent.
+ */
+const UNCONFIRMED_TRIP = TRIP.filter((name) => name !== 'name')
+
+/**
  * Every mail, who receives it, the placeholders it may use, and the text it starts with (the seed's, and the
  * functions' fallback while a template is missing: a mail is never held back for want of copy).
  */
@@ -88,9 +98,9 @@ export const MAIL_TEMPLATE_KINDS = [
     kind: 'acknowledgement',
     title: 'Request received (to the traveller)',
     to: 'traveller',
-    placeholders: TRIP,
+    placeholders: UNCONFIRMED_TRIP,
     subject: 'We have your request {reference}: {experience}',
-    body: `Dear {name},
+    body: `Hello,
 
 Thank you for your request to join {experience} on {date}. Your reference is {reference}.
 
@@ -174,9 +184,9 @@ Just reply to this email. Your request is here:
     kind: 'requestLink',
     title: 'A new link to a request (to the traveller)',
     to: 'traveller',
-    placeholders: TRIP,
+    placeholders: UNCONFIRMED_TRIP,
     subject: 'Your link to request {reference}',
-    body: `Dear {name},
+    body: `Hello,
 
 Here is a new link to your request {reference} for {experience} on {date}:
 
@@ -297,6 +307,27 @@ export function templateProblems(kind: MailTemplateKind, text: string): string[]
       'A brace is not closed: write placeholders as {name}, with nothing else in braces.',
     )
   return problems
+}
+
+/**
+ * The values `kind` may show: only its own placeholders. A value the mail has no place for is never filled in,
+ * whatever a template says, so the placeholder list is what decides what a mail can quote.
+ */
+export function placeholderValuesFor(
+  kind: MailTemplateKind,
+  values: PlaceholderValues,
+): PlaceholderValues {
+  const allowed: readonly string[] = mailTemplateKind(kind)?.placeholders ?? []
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => allowed.includes(name)),
+  ) as PlaceholderValues
+}
+
+/** The editors' template when it could be published as it stands (see templateProblems), else the default text. */
+export function usableTemplate(kind: MailTemplateKind, stored: MailTemplate | undefined): MailTemplate {
+  if (stored && templateProblems(kind, stored.subject).length === 0 && templateProblems(kind, stored.body).length === 0)
+    return stored
+  return defaultMailTemplate(kind)
 }
 
 /** The sample values of the studio's preview. */

@@ -219,7 +219,13 @@ describe('mail templates and mail settings', () => {
     template.body = `${template.body}\n\nSee you on {date}}`
     expect(await problems(template)).toEqual([
       expect.stringMatching(/^body: A brace is not closed/),
-      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{name\}, /),
+      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{reference\}, /),
+    ])
+    // The acknowledgement goes to an address nobody has confirmed: it may not quote the name the sender typed.
+    template.subject = 'Hello {name}'
+    template.body = doc('mailTemplate-acknowledgement').body
+    expect(await problems(template)).toEqual([
+      expect.stringMatching(/^subject: \{name\} is not available in this mail/),
     ])
     // {reason} exists, but only the decline fills it.
     template.subject = 'About {reason}'
