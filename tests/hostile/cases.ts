@@ -122,6 +122,11 @@ function siteFunctionCase(random: Random, t: Targets): HostileCase {
         }
         case 4:
           return json('POST', path, t.siteHost, hostileObjectText(random, fields(random)), [['Origin', random.pick(['https://evil.example', 'null', 'http://localhost.evil.example', t.siteOrigin.replace('http', 'https')])]])
+        case 5: {
+          // DNS rebinding: a page on another domain resolved to this server names itself in Host and Origin.
+          const rebound = `rebind.evil.example:${new URL(t.siteOrigin).port}`
+          return json('POST', path, rebound, hostileObjectText(random, fields(random)), [['Origin', `http://${rebound}`], ['Sec-Fetch-Site', 'same-origin']])
+        }
         default:
           return json('POST', path, t.siteHost, hostileObjectText(random, fields(random)), [origin])
       }
