@@ -166,5 +166,13 @@ describe('traveller forms use the text and date rules', () => {
         }),
       ),
     ).toEqual([invisibleCharactersMessage('your name')])
+    expect(
+      newsletterSignupSchema.safeParse({
+        name: 'Eve',
+        email: 'e@example.com',
+        consent: true,
+        sourcePage: '/stories\u{E0041}\u{E0042}',
+      }).success,
+    ).toBe(false)
   })
 })
