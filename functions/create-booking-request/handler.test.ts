@@ -670,7 +670,7 @@ describe('mail to an address nobody has confirmed', () => {
   })
 
   it('sends an address at most its share of acknowledgements, however the address is written, and the site at most its own', async () => {
-    const unconfirmedMail = createMailBudget({perRecipient: 2, overall: 4})
+    const unconfirmedMail = createMailBudget({bookings: deps.bookings, secret: LINK_SECRET, perRecipient: 2, overall: 4})
     const notifier = bookingNotifier({...mailDeps(outbox), unconfirmedMail})
     const sent: string[] = []
     for (const [index, email] of ['victim@example.com', 'Victim+a@Example.com', 'victim+b@example.com'].entries())

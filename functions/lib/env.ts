@@ -20,6 +20,9 @@ export const mailEnvSchema = z.object({
   REQUEST_LINK_SECRET: z.string().min(32).optional(),
   // The site's public address, for the links in mails.
   SITE_URL: z.url().optional(),
+  // Mails an hour to addresses nobody has confirmed, over all of them (lib/mail-budget.ts), counted in the lake
+  // for every server and the function together. Raised only by load tests that book a thousand times an hour.
+  UNCONFIRMED_MAIL_SITE_LIMIT: z.coerce.number().int().min(1).default(120),
   VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
 })
 
@@ -77,6 +80,7 @@ export type FunctionsEnv = {
   eventRateLimit: number
   availabilityRateLimit: number
   outboxClaimTimeoutMs: number | undefined
+  unconfirmedMailSiteLimit: number
 }
 
 function readLocalWriteToken(dataDir: string): string | undefined {
@@ -128,5 +132,6 @@ export function readFunctionsEnv(
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
     outboxClaimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS,
+    unconfirmedMailSiteLimit: env.UNCONFIRMED_MAIL_SITE_LIMIT,
   }
 }

@@ -1,4 +1,9 @@
-import {createRateLimiter} from './rate-limit.ts'
+import {createHmac} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+import {pauseAfterConflict} from './departure-lock.ts'
+import {isConflict} from './sanity-client.ts'
 
 /**
  * How many mails an address nobody has confirmed may be sent (the acknowledgement of a request, a new link to
@@ -6,8 +11,9 @@ import {createRateLimiter} from './rate-limit.ts'
  * UNCONFIRMED_TRIP in schemas/src/mail-templates.ts); these limits bound how often a request form can be made to
  * mail someone who never asked (docs/decisions/045-mail-to-unconfirmed-addresses.md).
  *
- * Counted in this server's memory, like the request limits (lib/rate-limit.ts): behind several site servers each
- * counts its own, so the limits are per server.
+ * Counted in the private `bookings` dataset, so they hold whichever site server (or the Sanity Function) sends,
+ * and across restarts: one counter document per mailbox and hour, one per hour for the whole site, each changed
+ * only with a revision check.
  */
 export const UNCONFIRMED_MAIL_LIMITS = {perRecipient: 3, overall: 120, windowMs: 3_600_000}
 
@@ -15,10 +21,45 @@ export const WITHHELD_FOR_RECIPIENT =
   'Not sent: this address was sent as many request mails as it may be in an hour. Send it again if the request is genuine.'
 export const WITHHELD_OVERALL =
   'Not sent: the site sent as many request mails as it may in an hour. Send it again if the request is genuine.'
+export const WITHHELD_BUSY =
+  'Not sent: too many request mails were being counted at once to count this one. Send it again if the request is genuine.'
+
+export const MAIL_COUNT_TYPE = 'unconfirmedMailCount'
+
+/** A counter kept this long after its window closed, then removed: long enough to read back what happened. */
+export const MAIL_COUNT_KEPT_MS = 24 * 3_600_000
+
+/**
+ * Tries before giving up on a count that other servers keep changing. Each try is one read and one transaction;
+ * a lost race only means another mail was counted, so this many lost in a row means a flood of them.
+ */
+const MAX_ATTEMPTS = 30
+
+/** At most this many counters are deleted in one transaction; the next clean-up takes the rest. */
+const REMOVE_BATCH = 500
+
+export type MailCountDocument = {
+  _id: string
+  _type: typeof MAIL_COUNT_TYPE
+  _rev?: string
+  /** One mailbox's count, or the whole site's. */
+  scope: 'mailbox' | 'site'
+  window_start: string
+  window_end: string
+  count: number
+  /** Keyed hashes of the mails counted (mailbox counters only), so counting the same mail again counts nothing. */
+  mails?: string[]
+}
 
 export type MailBudget = {
-  /** Counts one mail to `address`; the reason it must not be sent, or null when it may. */
-  take: (address: string) => string | null
+  /**
+   * Counts one mail to `address`; resolves to the reason it must not be sent, or null when it may. `mailId` names
+   * the mail: counted for the same mailbox before (a repeated event, a repeated request), it is let through again
+   * and counted once.
+   */
+  take: (address: string, mailId?: string) => Promise<string | null>
+  /** Deletes the counters of windows that closed more than a day ago; resolves to how many. */
+  removeExpired: () => Promise<number>
 }
 
 /**
@@ -32,19 +73,87 @@ export function mailboxKey(address: string): string {
   return `${normalised.slice(0, at).replace(/\+.*$/, '')}${normalised.slice(at)}`
 }
 
+const expiredCountsQuery = /* groq */ `*[_type == "${MAIL_COUNT_TYPE}" && window_end < $before] | order(window_end asc)[0...${REMOVE_BATCH}]._id`
+
 export function createMailBudget({
+  bookings,
+  secret,
   perRecipient = UNCONFIRMED_MAIL_LIMITS.perRecipient,
   overall = UNCONFIRMED_MAIL_LIMITS.overall,
   windowMs = UNCONFIRMED_MAIL_LIMITS.windowMs,
   now = Date.now,
-}: {perRecipient?: number; overall?: number; windowMs?: number; now?: () => number} = {}): MailBudget {
-  const recipients = createRateLimiter({limit: perRecipient, windowMs, now})
-  const all = createRateLimiter({limit: overall, windowMs, now})
+}: {
+  /** The private `bookings` dataset, with a token that may write it: where the counters live. */
+  bookings: SanityClient
+  /**
+   * A secret every site server and the Sanity Function share (the request links' key): counters name a mailbox
+   * only by a keyed hash of it, the same on every server, and nobody reading the dataset can test an address.
+   */
+  secret: string
+  perRecipient?: number
+  overall?: number
+  windowMs?: number
+  now?: () => number
+}): MailBudget {
+  // A key of its own, so no counter's id is ever a value the request links' key signs.
+  const key = createHmac('sha256', secret).update('unconfirmed-mail-budget').digest()
+  const keyed = (text: string) => createHmac('sha256', key).update(text).digest('hex').slice(0, 40)
+
+  const counter = (
+    id: string,
+    scope: MailCountDocument['scope'],
+    window: number,
+  ): Omit<MailCountDocument, 'count'> => ({
+    _id: id,
+    _type: MAIL_COUNT_TYPE,
+    scope,
+    window_start: new Date(window * windowMs).toISOString(),
+    window_end: new Date((window + 1) * windowMs).toISOString(),
+  })
+
   return {
-    take(address) {
-      if (!recipients.take(mailboxKey(address)).ok) return WITHHELD_FOR_RECIPIENT
-      if (!all.take('*').ok) return WITHHELD_OVERALL
-      return null
+    async take(address, mailId) {
+      const mailbox = mailboxKey(address)
+      const mail = mailId === undefined ? undefined : keyed(`mail:${mailId}`)
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        // Fixed windows by the clock, so every server counts in the same documents.
+        const window = Math.floor(now() / windowMs)
+        const boxId = `${MAIL_COUNT_TYPE}-${window}-${keyed(`mailbox:${window}:${mailbox}`)}`
+        const siteId = `${MAIL_COUNT_TYPE}-${window}-site`
+        const [box, site] = await bookings.getDocuments<MailCountDocument>([boxId, siteId])
+        if (mail && box?.mails?.includes(mail)) return null
+        if ((box?.count ?? 0) >= perRecipient) return WITHHELD_FOR_RECIPIENT
+        if ((site?.count ?? 0) >= overall) return WITHHELD_OVERALL
+        const transaction = bookings.transaction()
+        const mails = [...(box?.mails ?? []), ...(mail ? [mail] : [])]
+        // Each counter changes only if no other server changed it since it was read (or, new, if none created it
+        // meanwhile): of two counting at once, one commits and the other reads again.
+        if (box?._rev)
+          transaction.patch(boxId, (p) => p.ifRevisionId(box._rev!).set({count: box.count + 1, mails}))
+        else transaction.create({...counter(boxId, 'mailbox', window), count: 1, mails})
+        if (site?._rev)
+          transaction.patch(siteId, (p) => p.ifRevisionId(site._rev!).set({count: site.count + 1}))
+        else transaction.create({...counter(siteId, 'site', window), count: 1})
+        try {
+          await transaction.commit({returnDocuments: false, visibility: 'sync'})
+          return null
+        } catch (error) {
+          if (!isConflict(error)) throw error
+          await pauseAfterConflict(attempt)
+        }
+      }
+      // Not counted, so not sent: the request itself is kept, and staff can send the mail again.
+      return WITHHELD_BUSY
+    },
+    async removeExpired() {
+      const ids = await bookings.fetch<string[]>(expiredCountsQuery, {
+        before: new Date(now() - MAIL_COUNT_KEPT_MS).toISOString(),
+      })
+      if (ids.length === 0) return 0
+      const transaction = bookings.transaction()
+      for (const id of ids) transaction.delete(id)
+      await transaction.commit({returnDocuments: false, visibility: 'async'})
+      return ids.length
     },
   }
 }

@@ -6,6 +6,7 @@ import {
   sweepBookingNotifications,
   type BookingMailDeps,
 } from '../send-booking-notifications/handler.ts'
+import type {MailBudget} from './mail-budget.ts'
 import type {SweepWindow} from './requeue.ts'
 
 const DAY_MS = 24 * 3_600_000
@@ -32,7 +33,7 @@ export function sweepWindow(byFunction: boolean, now: Date): SweepWindow {
 /** Queues again the mails of every booking, trip request and sign-up in `window` (each a no-op once queued). */
 export async function requeueRecentNotifications(
   window: SweepWindow,
-  deps: BookingMailDeps & {bookings: SanityClient},
+  deps: BookingMailDeps & {bookings: SanityClient; unconfirmedMail?: MailBudget},
 ): Promise<void> {
   const notify = deps.outbox.enqueue
   await Promise.all([

@@ -7,7 +7,7 @@ import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
 import type {MailBudget} from '../lib/mail-budget.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
-import type {MailMessage, Outbox} from '../lib/mailer.ts'
+import {OUTBOX_MAIL_TYPE, type MailMessage, type Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 /**
@@ -137,35 +137,64 @@ export type BookingNotifier = {
 export const bookingNotifier = (
   deps: BookingMailDeps & {
     /**
-     * Whether the acknowledgement may go to the address the form gave (lib/mail-budget.ts). The site server's
-     * own; the Sanity Function, a fresh process per event, has none (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+     * Whether the acknowledgement may go to the address the form gave (lib/mail-budget.ts): counted in the lake,
+     * so the same limit holds on every site server and in the Sanity Function
+     * (docs/decisions/045-mail-to-unconfirmed-addresses.md).
      */
     unconfirmedMail?: MailBudget
   },
 ): BookingNotifier => ({
-  mails: async (booking) =>
-    bookingMails(booking, await deps.mailContent(), deps).map(([id, message]) =>
-      deps.outbox.queueMutation(id, message, booking._id, {
-        // Counted once, as the booking is stored: the sweep's later queuing of the same id finds it recorded.
-        withheld:
-          id === travellerMailId(booking)
-            ? (deps.unconfirmedMail?.take(message.to) ?? undefined)
-            : undefined,
-      }),
-    ),
+  mails: async (booking) => {
+    const mutations: Mutation[] = []
+    for (const [id, message] of bookingMails(booking, await deps.mailContent(), deps)) {
+      // Counted once, as the booking is stored (the mail's id makes a repeated event or request count nothing
+      // more): the sweep's later queuing of the same id finds it recorded.
+      const withheld =
+        id === travellerMailId(booking) ? await deps.unconfirmedMail?.take(message.to, id) : null
+      mutations.push(deps.outbox.queueMutation(id, message, booking._id, {withheld: withheld ?? undefined}))
+    }
+    return mutations
+  },
   stored: () =>
     void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
 })
 
-/** Queues the mails of every booking received in `window` again (see lib/requeue.ts). */
-export function sweepBookingNotifications(
+const recentBookingsQuery =
+  '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)'
+
+/**
+ * Queues the mails of every booking received in `window` again (see lib/requeue.ts). With `unconfirmedMail`
+ * (the Sanity Function sends, and its event for a booking may never have come), a booking whose acknowledgement
+ * was never queued gets its mails as the function would have queued them: the acknowledgement counted against
+ * the same limits, so a burst too big for the function's rate limits gains no unlimited mail.
+ */
+export async function sweepBookingNotifications(
   window: SweepWindow,
-  deps: BookingMailDeps & {bookings: SanityClient},
+  deps: BookingMailDeps & {bookings: SanityClient; unconfirmedMail?: MailBudget},
 ): Promise<number> {
-  return requeueSince<StoredBooking>(
-    deps.bookings,
-    '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)',
-    window,
-    (booking) => queueBookingNotifications(booking, deps),
+  const {unconfirmedMail} = deps
+  if (!unconfirmedMail)
+    return requeueSince<StoredBooking>(deps.bookings, recentBookingsQuery, window, (booking) =>
+      queueBookingNotifications(booking, deps),
+    )
+  const recent = await deps.bookings.fetch<StoredBooking[]>(recentBookingsQuery, {
+    since: window.since,
+    until: window.until ?? null,
+  })
+  if (recent.length === 0) return 0
+  const queued = new Set(
+    await deps.bookings.fetch<string[]>(
+      `*[_type == "${OUTBOX_MAIL_TYPE}" && mail_id in $ids].mail_id`,
+      {ids: recent.map(travellerMailId)},
+    ),
   )
+  const notifier = bookingNotifier({...deps, unconfirmedMail})
+  let queuedNow = 0
+  for (const booking of recent) {
+    if (queued.has(travellerMailId(booking))) continue
+    await deps.bookings.mutate(await notifier.mails(booking), {returnDocuments: false, visibility: 'sync'})
+    queuedNow++
+  }
+  if (queuedNow > 0) notifier.stored()
+  return recent.length
 }

@@ -51,10 +51,12 @@ export async function requestNewLink(
   const {reference, email} = parsed.data
   const booking = await deps.bookings.fetch<RequestBooking | null>(byReferenceQuery, {reference})
   if (booking?.email && booking.email.trim().toLowerCase() === email.toLowerCase()) {
-    // Over the limits for unconfirmed addresses: nothing is sent, and the answer is the same.
-    if (deps.unconfirmedMail?.take(booking.email)) return json({message: LINK_SENT_MESSAGE}, 202)
     const window = Math.floor(deps.now().getTime() / LINK_MAIL_WINDOW_MS)
     const mailId = `${booking._id}-link-${window.toString(36)}`
+    // Over the limits for unconfirmed addresses: nothing is sent, and the answer is the same. Asking again for
+    // the link already queued in this window counts nothing more.
+    if (await deps.unconfirmedMail?.take(booking.email, mailId))
+      return json({message: LINK_SENT_MESSAGE}, 202)
     const mail = composeMail(
       'requestLink',
       requestMailValues(deps, booking),

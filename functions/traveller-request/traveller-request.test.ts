@@ -364,7 +364,7 @@ describe('POST /api/requests/link', () => {
     for (const part of [mail!.subject, mail!.text]) expect(part).not.toMatch(/watches/)
     expect(mail!.text).toMatch(/^Hello,\n\nHere is a new link to your request/)
 
-    f.deps.unconfirmedMail = createMailBudget({perRecipient: 1})
+    f.deps.unconfirmedMail = createMailBudget({bookings: f.bookings, secret: f.deps.secret, perRecipient: 1})
     try {
       const second = await f.seedBooking({email: booking.email})
       const answer = await ask({reference: second.booking.booking_ref, email: booking.email})
