@@ -129,7 +129,9 @@ export function createMailBudget({
         // Each counter changes only if no other server changed it since it was read (or, new, if none created it
         // meanwhile): of two counting at once, one commits and the other reads again.
         if (box?._rev)
-          transaction.patch(boxId, (p) => p.ifRevisionId(box._rev!).set({count: box.count + 1, mails}))
+          transaction.patch(boxId, (p) =>
+            p.ifRevisionId(box._rev!).set({count: box.count + 1, mails}),
+          )
         else transaction.create({...counter(boxId, 'mailbox', window), count: 1, mails})
         if (site?._rev)
           transaction.patch(siteId, (p) => p.ifRevisionId(site._rev!).set({count: site.count + 1}))

@@ -151,7 +151,9 @@ export const bookingNotifier = (
       // more): the sweep's later queuing of the same id finds it recorded.
       const withheld =
         id === travellerMailId(booking) ? await deps.unconfirmedMail?.take(message.to, id) : null
-      mutations.push(deps.outbox.queueMutation(id, message, booking._id, {withheld: withheld ?? undefined}))
+      mutations.push(
+        deps.outbox.queueMutation(id, message, booking._id, {withheld: withheld ?? undefined}),
+      )
     }
     return mutations
   },
@@ -192,7 +194,10 @@ export async function sweepBookingNotifications(
   let queuedNow = 0
   for (const booking of recent) {
     if (queued.has(travellerMailId(booking))) continue
-    await deps.bookings.mutate(await notifier.mails(booking), {returnDocuments: false, visibility: 'sync'})
+    await deps.bookings.mutate(await notifier.mails(booking), {
+      returnDocuments: false,
+      visibility: 'sync',
+    })
     queuedNow++
   }
   if (queuedNow > 0) notifier.stored()
