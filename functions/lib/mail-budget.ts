@@ -1,4 +1,4 @@
-import {createHmac} from 'node:crypto'
+import {createHmac, randomInt} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
@@ -30,10 +30,17 @@ export const MAIL_COUNT_TYPE = 'unconfirmedMailCount'
 export const MAIL_COUNT_KEPT_MS = 24 * 3_600_000
 
 /**
- * Tries before giving up on a count that other servers keep changing. Each try is one read and one transaction;
- * a lost race only means another mail was counted, so this many lost in a row means a flood of them.
+ * How long a mail may wait for its count while other servers keep changing the counters. Each try is one read and
+ * one transaction, and a lost race means another mail was counted, so only a flood of them waits this long.
  */
-const MAX_ATTEMPTS = 30
+const COUNTING_DEADLINE_MS = 10_000
+
+/**
+ * The site's count is split over this many documents, each with its share of the limit, so mails counted at once
+ * (a burst of events to the function, many servers) mostly change different documents instead of all racing for
+ * one. A mail is refused for the site only when every share is used, so the site's limit is still exact.
+ */
+const SITE_SHARDS = 16
 
 /** At most this many counters are deleted in one transaction; the next clean-up takes the rest. */
 const REMOVE_BATCH = 500
@@ -42,7 +49,7 @@ export type MailCountDocument = {
   _id: string
   _type: typeof MAIL_COUNT_TYPE
   _rev?: string
-  /** One mailbox's count, or the whole site's. */
+  /** One mailbox's count, or a share of the whole site's. */
   scope: 'mailbox' | 'site'
   window_start: string
   window_end: string
@@ -98,6 +105,10 @@ export function createMailBudget({
   // A key of its own, so no counter's id is ever a value the request links' key signs.
   const key = createHmac('sha256', secret).update('unconfirmed-mail-budget').digest()
   const keyed = (text: string) => createHmac('sha256', key).update(text).digest('hex').slice(0, 40)
+  // Every server must be given the same `overall`, so that all split it the same way.
+  const shards = Math.max(1, Math.min(SITE_SHARDS, overall))
+  const shardLimit = (shard: number) =>
+    Math.floor(overall / shards) + (shard < overall % shards ? 1 : 0)
 
   const counter = (
     id: string,
@@ -115,15 +126,23 @@ export function createMailBudget({
     async take(address, mailId) {
       const mailbox = mailboxKey(address)
       const mail = mailId === undefined ? undefined : keyed(`mail:${mailId}`)
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const deadline = Date.now() + COUNTING_DEADLINE_MS
+      for (let attempt = 0; Date.now() < deadline; attempt++) {
         // Fixed windows by the clock, so every server counts in the same documents.
         const window = Math.floor(now() / windowMs)
         const boxId = `${MAIL_COUNT_TYPE}-${window}-${keyed(`mailbox:${window}:${mailbox}`)}`
-        const siteId = `${MAIL_COUNT_TYPE}-${window}-site`
-        const [box, site] = await bookings.getDocuments<MailCountDocument>([boxId, siteId])
+        const siteIds = Array.from(
+          {length: shards},
+          (_, i) => `${MAIL_COUNT_TYPE}-${window}-site-${i}`,
+        )
+        const [box, ...site] = await bookings.getDocuments<MailCountDocument>([boxId, ...siteIds])
         if (mail && box?.mails?.includes(mail)) return null
         if ((box?.count ?? 0) >= perRecipient) return WITHHELD_FOR_RECIPIENT
-        if ((site?.count ?? 0) >= overall) return WITHHELD_OVERALL
+        const open = siteIds.flatMap((id, i) =>
+          (site[i]?.count ?? 0) < shardLimit(i) ? [{id, i, doc: site[i]}] : [],
+        )
+        if (open.length === 0) return WITHHELD_OVERALL
+        const share = open[randomInt(open.length)]!
         const transaction = bookings.transaction()
         const mails = [...(box?.mails ?? []), ...(mail ? [mail] : [])]
         // Each counter changes only if no other server changed it since it was read (or, new, if none created it
@@ -133,9 +152,10 @@ export function createMailBudget({
             p.ifRevisionId(box._rev!).set({count: box.count + 1, mails}),
           )
         else transaction.create({...counter(boxId, 'mailbox', window), count: 1, mails})
-        if (site?._rev)
-          transaction.patch(siteId, (p) => p.ifRevisionId(site._rev!).set({count: site.count + 1}))
-        else transaction.create({...counter(siteId, 'site', window), count: 1})
+        if (share.doc?._rev) {
+          const {_rev, count} = share.doc
+          transaction.patch(share.id, (p) => p.ifRevisionId(_rev).set({count: count + 1}))
+        } else transaction.create({...counter(share.id, 'site', window), count: 1})
         try {
           await transaction.commit({returnDocuments: false, visibility: 'sync'})
           return null
