@@ -12,8 +12,8 @@ import {isConflict} from './sanity-client.ts'
  * mail someone who never asked (docs/decisions/045-mail-to-unconfirmed-addresses.md).
  *
  * Counted in the private `bookings` dataset, so they hold whichever site server (or the Sanity Function) sends,
- * and across restarts: one counter document per mailbox and hour, one per hour for the whole site, each changed
- * only with a revision check.
+ * and across restarts: one counter document per mailbox and hour, and the site's hour in shares, each changed only
+ * with a revision check (docs/decisions/046-mail-limits-in-the-lake.md).
  */
 export const UNCONFIRMED_MAIL_LIMITS = {perRecipient: 3, overall: 120, windowMs: 3_600_000}
 
@@ -139,7 +139,7 @@ export function createMailBudget({
         if (mail && box?.mails?.includes(mail)) return null
         if ((box?.count ?? 0) >= perRecipient) return WITHHELD_FOR_RECIPIENT
         const open = siteIds.flatMap((id, i) =>
-          (site[i]?.count ?? 0) < shardLimit(i) ? [{id, i, doc: site[i]}] : [],
+          (site[i]?.count ?? 0) < shardLimit(i) ? [{id, doc: site[i]}] : [],
         )
         if (open.length === 0) return WITHHELD_OVERALL
         const share = open[randomInt(open.length)]!
