@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
+import {randomUUID} from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,6 +8,7 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {EXPIRED_QUESTION_MESSAGE} from '@repo/schemas/security-question.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
 
@@ -127,37 +129,47 @@ async function clearOfTheHour() {
 }
 
 let booked = 0
-/** A traveller's booking through `server`, as the form sends it: the question asked of that same server. */
-async function book(server: string, email: string): Promise<{id: string; reference: string}> {
+/** A traveller's booking form, with the security question asked of `server` and answered. */
+async function bookingForm(server: string, email: string) {
   const n = booked++
   const {question, token} = (await (await fetch(`${server}/api/challenge`)).json()) as {
     question: string
     token: string
   }
-  const response = await fetch(`${server}/api/booking-requests`, {
+  return {
+    experienceId: EXPERIENCE_SLUG,
+    date: addDays(todayInCapeTown(), 7 + n),
+    preferredTime: 'Morning',
+    adults: 2,
+    children: 0,
+    name: `Traveller ${n}`,
+    email,
+    consentBooking: true,
+    consentPrivacy: true,
+    challengeToken: token,
+    securityAnswer: solveQuestion(question),
+  }
+}
+
+const post = (server: string, body: unknown, key: string) =>
+  fetch(`${server}/api/booking-requests`, {
     method: 'POST',
-    headers: {'content-type': 'application/json', 'Idempotency-Key': `mail-budget-${n}`},
-    body: JSON.stringify({
-      experienceId: EXPERIENCE_SLUG,
-      date: addDays(todayInCapeTown(), 7 + n),
-      preferredTime: 'Morning',
-      adults: 2,
-      children: 0,
-      name: `Traveller ${n}`,
-      email,
-      consentBooking: true,
-      consentPrivacy: true,
-      challengeToken: token,
-      securityAnswer: solveQuestion(question),
-    }),
+    headers: {'content-type': 'application/json', 'Idempotency-Key': key},
+    body: JSON.stringify(body),
   })
+
+/** A traveller's booking through `server`, as the form sends it: the question asked of that same server. */
+async function book(server: string, email: string): Promise<{id: string; reference: string}> {
+  const response = await post(
+    server,
+    await bookingForm(server, email),
+    `mail-budget-${randomUUID()}`,
+  )
   expect(response.status).toBe(201)
   const reference = ((await response.json()) as {booking_ref: string}).booking_ref
   const id = await bookings.fetch<string>(
     '*[_type == "booking" && booking_ref == $reference][0]._id',
-    {
-      reference,
-    },
+    {reference},
   )
   return {id, reference}
 }
@@ -267,6 +279,31 @@ describe('mail to an unconfirmed address, through two site servers', () => {
       .reduce((sum, c) => sum + c.count, 0)
     expect(siteCount).toBe(6)
     expect(JSON.stringify(counters)).not.toMatch(/victim|crowd|example/i)
+  })
+  it('gives back what a request refused for its used security question counted', async () => {
+    await clearOfTheHour()
+    const [a, b] = servers as [string, string]
+    const form = await bookingForm(a, 'replayed@example.com')
+    const first = await post(a, form, 'replayed-original')
+    expect(first.status).toBe(201)
+    // Someone replays the used question with the victim's address, through both servers: refused, nothing stored.
+    for (const attempt of [0, 1, 2, 3]) {
+      const replay = await post(attempt % 2 ? a : b, form, `replayed-${attempt}`)
+      expect(replay.status).toBe(400)
+      expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+    }
+    // So the traveller's own bookings still get their acknowledgements: three in the hour.
+    const reference = ((await first.json()) as {booking_ref: string}).booking_ref
+    const firstId = await bookings.fetch<string>(
+      '*[_type == "booking" && booking_ref == $reference][0]._id',
+      {reference},
+    )
+    const later = [await book(b, 'replayed@example.com'), await book(a, 'replayed@example.com')]
+    expect(await acknowledgements([firstId, ...later.map((booking) => booking.id)])).toEqual([
+      ['sent', ''],
+      ['sent', ''],
+      ['sent', ''],
+    ])
   })
 })
 

@@ -54,7 +54,10 @@ export type MailCountDocument = {
   window_start: string
   window_end: string
   count: number
-  /** Keyed hashes of the mails counted (mailbox counters only), so counting the same mail again counts nothing. */
+  /**
+   * The mails counted (mailbox counters only), each as `<keyed hash of its id>:<the site share it raised>`: the
+   * same mail again counts nothing, and a mail given back lowers the share it raised.
+   */
   mails?: string[]
 }
 
@@ -65,6 +68,11 @@ export type MailBudget = {
    * and counted once.
    */
   take: (address: string, mailId?: string) => Promise<string | null>
+  /**
+   * Gives back the count `take` made for mail `mailId` to `address` in this hour, when that mail will never be
+   * queued (its request was refused after all); nothing when it was not counted.
+   */
+  giveBack: (address: string, mailId: string) => Promise<void>
   /** Deletes the counters of windows that closed more than a day ago; resolves to how many. */
   removeExpired: () => Promise<number>
 }
@@ -122,29 +130,32 @@ export function createMailBudget({
     window_end: new Date((window + 1) * windowMs).toISOString(),
   })
 
+  /** This hour's counters of `address`: fixed windows by the clock, so every server counts in the same ones. */
+  async function read(address: string) {
+    const window = Math.floor(now() / windowMs)
+    const boxId = `${MAIL_COUNT_TYPE}-${window}-${keyed(`mailbox:${window}:${mailboxKey(address)}`)}`
+    const siteIds = Array.from({length: shards}, (_, i) => `${MAIL_COUNT_TYPE}-${window}-site-${i}`)
+    const [box, ...site] = await bookings.getDocuments<MailCountDocument>([boxId, ...siteIds])
+    return {window, boxId, box, siteIds, site}
+  }
+  const counted = (box: MailCountDocument | null | undefined, mail: string) =>
+    box?.mails?.find((entry) => entry.startsWith(`${mail}:`))
+
   return {
     async take(address, mailId) {
-      const mailbox = mailboxKey(address)
       const mail = mailId === undefined ? undefined : keyed(`mail:${mailId}`)
       const deadline = Date.now() + COUNTING_DEADLINE_MS
       for (let attempt = 0; Date.now() < deadline; attempt++) {
-        // Fixed windows by the clock, so every server counts in the same documents.
-        const window = Math.floor(now() / windowMs)
-        const boxId = `${MAIL_COUNT_TYPE}-${window}-${keyed(`mailbox:${window}:${mailbox}`)}`
-        const siteIds = Array.from(
-          {length: shards},
-          (_, i) => `${MAIL_COUNT_TYPE}-${window}-site-${i}`,
-        )
-        const [box, ...site] = await bookings.getDocuments<MailCountDocument>([boxId, ...siteIds])
-        if (mail && box?.mails?.includes(mail)) return null
+        const {window, boxId, box, siteIds, site} = await read(address)
+        if (mail && counted(box, mail)) return null
         if ((box?.count ?? 0) >= perRecipient) return WITHHELD_FOR_RECIPIENT
         const open = siteIds.flatMap((id, i) =>
-          (site[i]?.count ?? 0) < shardLimit(i) ? [{id, doc: site[i]}] : [],
+          (site[i]?.count ?? 0) < shardLimit(i) ? [{id, i, doc: site[i]}] : [],
         )
         if (open.length === 0) return WITHHELD_OVERALL
         const share = open[randomInt(open.length)]!
         const transaction = bookings.transaction()
-        const mails = [...(box?.mails ?? []), ...(mail ? [mail] : [])]
+        const mails = [...(box?.mails ?? []), ...(mail ? [`${mail}:${share.i}`] : [])]
         // Each counter changes only if no other server changed it since it was read (or, new, if none created it
         // meanwhile): of two counting at once, one commits and the other reads again.
         if (box?._rev)
@@ -166,6 +177,37 @@ export function createMailBudget({
       }
       // Not counted, so not sent: the request itself is kept, and staff can send the mail again.
       return WITHHELD_BUSY
+    },
+    async giveBack(address, mailId) {
+      const mail = keyed(`mail:${mailId}`)
+      const deadline = Date.now() + COUNTING_DEADLINE_MS
+      for (let attempt = 0; Date.now() < deadline; attempt++) {
+        const {boxId, box, siteIds, site} = await read(address)
+        const entry = counted(box, mail)
+        if (!box?._rev || !entry) return
+        const shard = Number(entry.slice(mail.length + 1))
+        const share = site[shard]
+        const transaction = bookings.transaction()
+        transaction.patch(boxId, (p) =>
+          p.ifRevisionId(box._rev!).set({
+            count: Math.max(0, box.count - 1),
+            mails: box.mails!.filter((other) => other !== entry),
+          }),
+        )
+        if (share?._rev && siteIds[shard]) {
+          const {_rev, count} = share
+          transaction.patch(siteIds[shard], (p) =>
+            p.ifRevisionId(_rev).set({count: Math.max(0, count - 1)}),
+          )
+        }
+        try {
+          await transaction.commit({returnDocuments: false, visibility: 'sync'})
+          return
+        } catch (error) {
+          if (!isConflict(error)) throw error
+          await pauseAfterConflict(attempt)
+        }
+      }
     },
     async removeExpired() {
       const ids = await bookings.fetch<string[]>(expiredCountsQuery, {

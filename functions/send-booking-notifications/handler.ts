@@ -132,6 +132,8 @@ export type BookingNotifier = {
   /** Composed from the editors' templates, so usually after a read of the content (a notifier that sends none: none). */
   mails: (booking: StoredBooking) => Mutation[] | Promise<Mutation[]>
   stored: () => void
+  /** The booking was refused after its mails were composed: what composing them counted is given back. */
+  notStored?: (booking: StoredBooking) => Promise<void>
 }
 
 export const bookingNotifier = (
@@ -159,6 +161,9 @@ export const bookingNotifier = (
   },
   stored: () =>
     void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
+  notStored: async (booking) => {
+    await deps.unconfirmedMail?.giveBack(booking.email, travellerMailId(booking))
+  },
 })
 
 const recentBookingsQuery =
