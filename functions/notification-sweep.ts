@@ -7,6 +7,7 @@ import {
   type BookingMailDeps,
 } from './send-booking-notifications/handler.ts'
 import type {SweepWindow} from './lib/requeue.ts'
+import type {MailBudget} from './lib/mail-budget.ts'
 
 const DAY_MS = 24 * 3_600_000
 
@@ -32,7 +33,7 @@ export function sweepWindow(byFunction: boolean, now: Date): SweepWindow {
 /** Queues again the mails of every booking, trip request and sign-up in `window` (each a no-op once queued). */
 export async function requeueRecentNotifications(
   window: SweepWindow,
-  deps: BookingMailDeps & {bookings: SanityClient},
+  deps: BookingMailDeps & {bookings: SanityClient; unconfirmedMail?: MailBudget},
 ): Promise<void> {
   const notify = deps.outbox.enqueue
   await Promise.all([

@@ -8,6 +8,7 @@ import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
+import {createMailBudget, type MailBudget} from './lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from './lib/mail-content.ts'
 import {createOutbox, mailTransport, type MailMessage, type Outbox} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
@@ -36,6 +37,8 @@ export type PublicRuntime = {
   requestLimiter: RateLimiter
   eventLimiter: RateLimiter
   availabilityLimiter: RateLimiter
+  /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
+  unconfirmedMail: MailBudget
   today: () => string
 }
 
@@ -77,6 +80,12 @@ export function publicRuntime(): PublicRuntime {
     requestLinkSecret: env.requestLinkSecret,
   }
   const byFunction = env.mailSender === 'function'
+  // Counted in the lake, keyed with the request links' secret, which every server and the function share.
+  const unconfirmedMail = createMailBudget({
+    bookings,
+    secret: env.requestLinkSecret,
+    overall: env.unconfirmedMailSiteLimit,
+  })
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
   // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
   // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
@@ -90,11 +99,12 @@ export function publicRuntime(): PublicRuntime {
     outbox,
     notifications: byFunction
       ? {booking: {mails: () => [], stored: () => {}}, notify: async () => {}}
-      : {booking: bookingNotifier(mailDeps), notify: outbox.enqueue},
+      : {booking: bookingNotifier({...mailDeps, unconfirmedMail}), notify: outbox.enqueue},
     challenges: createChallengeService({secret: env.challengeSecret, bookings}),
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
+    unconfirmedMail,
     today: () => todayInCapeTown(),
   }
   const rt = runtime
@@ -117,7 +127,13 @@ export function publicRuntime(): PublicRuntime {
   // already queued or sent, and the mail of one stored just before a crash is sent after all.
   const sweep = async () => {
     if (!(await moveOldQueue())) return
-    await requeueRecentNotifications(sweepWindow(byFunction, new Date()), {...mailDeps, bookings: rt.bookings}).catch(
+    // With the function sending, an acknowledgement the sweep queues in its stead is counted as the function's
+    // is; with this server sending, a booking's mails were queued in its own transaction, counted then.
+    await requeueRecentNotifications(sweepWindow(byFunction, new Date()), {
+      ...mailDeps,
+      bookings: rt.bookings,
+      ...(byFunction ? {unconfirmedMail} : {}),
+    }).catch(
       (error: unknown) => console.error('[outbox sweep]', error),
     )
   }
@@ -130,6 +146,12 @@ export function publicRuntime(): PublicRuntime {
       .removeExpired()
       .catch((error: unknown) => console.error('[used questions clean-up]', error))
   setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
+  // Likewise the counters of mails to unconfirmed addresses, a day after their hour: they name a mailbox (hashed).
+  const removeMailCounts = () =>
+    unconfirmedMail
+      .removeExpired()
+      .catch((error: unknown) => console.error('[mail counters clean-up]', error))
+  setInterval(() => void removeMailCounts(), USED_QUESTIONS_CLEANUP_MS).unref()
   // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
   startDailyDigest({
     bookings,

@@ -56,6 +56,10 @@ const HOSTILE_TEXT = [
   'x'.repeat(5000),
   '\u0000',
   '"><img src=x onerror=alert(1)>',
+  'Eve\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}',
+  'Eve\u2028Bcc: all@example.com',
+  'Eve\u3164',
+  'Eve\u{1F600}\uFE0F\uFE0E\u{E0101}',
 ]
 let replayToken: {challengeToken: string; securityAnswer: string}
 

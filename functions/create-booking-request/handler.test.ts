@@ -21,6 +21,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
+import {createMailBudget, WITHHELD_FOR_RECIPIENT, WITHHELD_OVERALL} from '../lib/mail-budget.ts'
 import {mailContentLoader} from '../lib/mail-content.ts'
 import {
   createOutbox,
@@ -35,7 +36,11 @@ import {checkRequestLink} from '../lib/request-link.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
-import {bookingNotifier, type BookingMailDeps} from '../send-booking-notifications/handler.ts'
+import {
+  bookingNotifier,
+  queueBookingNotifications,
+  type BookingMailDeps,
+} from '../send-booking-notifications/handler.ts'
 import {
   createBookingRequest,
   UNKNOWN_EXPERIENCE_MESSAGE,
@@ -205,7 +210,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       `We have your request ${a.booking_ref}: Lion's Head Sunset Hike`,
     )
     expect(acknowledgement.text).toContain(
-      "Dear Thandi Nkosi,\n\nThank you for your request to join Lion's Head Sunset Hike on Saturday 5 January 2030.",
+      "Hello,\n\nThank you for your request to join Lion's Head Sunset Hike on Saturday 5 January 2030.",
     )
     expect(acknowledgement.text).toContain('Group: 2 adults, 1 child\nPreferred time: Sunset')
     expect(acknowledgement.text).toMatch(/Warm wishes,\nThe Cape Curated team\n$/)
@@ -578,8 +583,8 @@ describe('mail templates editors own (issue 14)', () => {
       _id: 'mailTemplate-acknowledgement',
       _type: 'mailTemplate',
       kind: 'acknowledgement',
-      subject: 'Sawubona {name}: {experience} is pencilled in',
-      body: 'Hello {name},\n\nWe are holding {date} for {group} while we check with the guide.\n\n{requestLink}',
+      subject: 'Sawubona: {experience} is pencilled in',
+      body: 'Molo,\n\nWe are holding {date} for {group} while we check with the guide.\n\n{requestLink}',
     }
     try {
       await editor.createOrReplace(template)
@@ -603,11 +608,11 @@ describe('mail templates editors own (issue 14)', () => {
         {ref: booking_ref},
       )
       const mail = (await storedMail(`${bookingId}-traveller`))!
-      expect(mail.subject).toBe("Sawubona Thandi Nkosi: Lion's Head Sunset Hike is pencilled in")
+      expect(mail.subject).toBe("Sawubona: Lion's Head Sunset Hike is pencilled in")
       expect(mail.text).toMatch(
-        /^Hello Thandi Nkosi,\n\nWe are holding Saturday 5 January 2030 for 2 adults, 1 child while we check with the guide\.\n\nhttps:\/\/site\.example\/requests\/\S+\n\nWarm wishes,\nThe Cape Curated team\n$/,
+        /^Molo,\n\nWe are holding Saturday 5 January 2030 for 2 adults, 1 child while we check with the guide\.\n\nhttps:\/\/site\.example\/requests\/\S+\n\nWarm wishes,\nThe Cape Curated team\n$/,
       )
-      expect(mail.html).toContain('<p>Hello Thandi Nkosi,</p>')
+      expect(mail.html).toContain('<p>Molo,</p>')
       // The team's mail keeps its own (default) template.
       expect((await storedMail(`${bookingId}-team`))!.subject).toBe(
         `New booking request ${booking_ref}: Lion's Head Sunset Hike, Saturday 5 January 2030`,
@@ -615,5 +620,85 @@ describe('mail templates editors own (issue 14)', () => {
     } finally {
       await editor.transaction().delete(template._id).delete(`drafts.${template._id}`).commit()
     }
+  })
+})
+
+describe('mail to an address nobody has confirmed', () => {
+  const SPAM = 'Cheap watches at watches.example, call +1 555 0100'
+  const spamForm = (email: string) => ({
+    ...form(),
+    name: SPAM,
+    email,
+    notes: 'Visit https://watches.example/deal today',
+    pickupLocation: 'watches.example',
+  })
+  const bookingIdOf = (reference: string) =>
+    deps.bookings.fetch<string>('*[_type == "booking" && booking_ref == $reference][0]._id', {reference})
+  const book = async (body: unknown, key: string, notifier = deps.notify) => {
+    const response = await createBookingRequest(post(body, {'Idempotency-Key': key}), {clientAddress: '10.0.9.1'}, {...deps, notify: notifier})
+    expect(response.status).toBe(201)
+    return bookingIdOf(((await response.json()) as {booking_ref: string}).booking_ref)
+  }
+  const receivedBy = (address: string) => smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === address))
+
+  it('quotes nothing the sender typed, even from a template written past the studio', async () => {
+    const editor = lake.client({token: lake.secrets.rootToken})
+    // Saved through the API: {name} is not one of the acknowledgement's placeholders, so the studio refuses it.
+    const template = {
+      _id: 'mailTemplate-acknowledgement',
+      _type: 'mailTemplate',
+      kind: 'acknowledgement',
+      subject: 'Hi {name}: {reference}',
+      body: 'Dear {name},\n\n{details}\n\n{requestLink}',
+    }
+    await editor.createOrReplace(template)
+    try {
+      const id = await book(spamForm('relay-target@example.com'), 'spam-relay-0001', bookingNotifier(mailDeps(outbox)))
+      await outbox.flush()
+      await expect.poll(() => receivedBy('relay-target@example.com').length).toBe(1)
+      const [mail] = receivedBy('relay-target@example.com')
+      const stored = (await storedMail(`${id}-traveller`))!
+      for (const part of [mail!.raw, stored.subject, stored.text, stored.html])
+        expect(part).not.toMatch(/watches|Cheap|555/)
+      // The kind's default text, in words the business chose.
+      expect(stored.text).toMatch(/^Hello,\n\nThank you for your request to join Lion's Head Sunset Hike/)
+      // The team, who read every request before answering it, still see what was typed.
+      expect((await storedMail(`${id}-team`))!.text).toContain(SPAM)
+    } finally {
+      await editor.delete(template._id)
+    }
+  })
+
+  it('sends an address at most its share of acknowledgements, however the address is written, and the site at most its own', async () => {
+    const unconfirmedMail = createMailBudget({bookings: deps.bookings, secret: LINK_SECRET, perRecipient: 2, overall: 4})
+    const notifier = bookingNotifier({...mailDeps(outbox), unconfirmedMail})
+    const sent: string[] = []
+    for (const [index, email] of ['victim@example.com', 'Victim+a@Example.com', 'victim+b@example.com'].entries())
+      sent.push(await book({...form(), email}, `budget-victim-${index}`, notifier))
+    for (const [index, email] of ['one@example.com', 'two@example.com', 'three@example.com'].entries())
+      sent.push(await book({...form(), email}, `budget-overall-${index}`, notifier))
+    await outbox.flush()
+    const status = async (id: string) => {
+      const mail = (await storedMail(`${id}-traveller`))!
+      return [mail.status, mail.last_error ?? '']
+    }
+    expect(await Promise.all(sent.map(status))).toEqual([
+      ['sent', ''],
+      ['sent', ''],
+      ['failed', WITHHELD_FOR_RECIPIENT],
+      ['sent', ''],
+      ['sent', ''],
+      ['failed', WITHHELD_OVERALL],
+    ])
+    for (const id of sent) expect((await storedMail(`${id}-team`))!.status).toBe('sent')
+    await expect
+      .poll(() => receivedBy('victim@example.com').length + receivedBy('victim+a@example.com').length)
+      .toBe(2)
+    expect(receivedBy('victim+b@example.com')).toEqual([])
+    expect(receivedBy('three@example.com')).toEqual([])
+    // The sweep queuing the same mails again sends nothing more.
+    await queueBookingNotifications((await deps.bookings.getDocument(sent[2]!)) as never, mailDeps(outbox))
+    await outbox.flush()
+    expect(await status(sent[2]!)).toEqual(['failed', WITHHELD_FOR_RECIPIENT])
   })
 })

@@ -201,7 +201,12 @@ export async function createBookingRequest(
       ...mails,
     ])
     // Another request used the question meanwhile, on this server or another.
-    if (result === 'used') return questionUsedResponse()
+    if (result === 'used') {
+      // Nothing stored, so the acknowledgement counted for it (lib/mail-budget.ts) is given back: replaying a
+      // used question cannot use up a mailbox's hourly acknowledgements.
+      await deps.notify.notStored?.(booking).catch(onError)
+      return questionUsedResponse()
+    }
     const created = result.results[0]?.operation === 'create'
     if (!created) {
       // A concurrent twin won the race: answer with its reference.

@@ -1,9 +1,10 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
-  defaultMailTemplate,
   MAIL_TEMPLATE_TYPE,
+  placeholderValuesFor,
   renderMail,
+  usableTemplate,
   type MailBrand,
   type MailTemplate,
   type MailTemplateKind,
@@ -86,14 +87,16 @@ export function composeMail(
   content: MailContent,
   envelope: {to: string; replyTo?: string},
 ): MailMessage {
-  const template = content.templates[kind] ?? defaultMailTemplate(kind)
+  // A template saved before a rule changed (or written past the studio) is not used as it stands: its kind's
+  // default is, and only the kind's own placeholders are filled.
+  const template = usableTemplate(kind, content.templates[kind])
   const rendered = renderMail(
     template,
-    {
+    placeholderValuesFor(kind, {
       company: content.brand.company,
       replyPromise: content.brand.replyPromise ?? DEFAULT_REPLY_PROMISE,
       ...values,
-    },
+    }),
     content.brand,
   )
   // An empty recipient is the team's while TEAM_EMAIL is unset (env.ts): the brand's address in site settings.

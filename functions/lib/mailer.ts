@@ -38,7 +38,12 @@ export type Outbox = {
    * The mutation that queues a message, for a caller to commit in its own transaction (a booking with its mails,
    * so a stored booking always has them); `flush` once it is committed.
    */
-  queueMutation: (id: string, message: MailMessage, about?: string) => Mutation
+  queueMutation: (
+    id: string,
+    message: MailMessage,
+    about?: string,
+    options?: {withheld?: string},
+  ) => Mutation
   /** Sends every due message; resolves when this pass is done. */
   flush: () => Promise<{sent: number; failed: number; pending: number}>
   /**
@@ -160,12 +165,17 @@ const messageFields = (message: MailMessage) => ({
   ...(message.from ? {from: message.from} : {}),
 })
 
-/** A message's outbox document, pending and due from `queuedAt`. */
+/**
+ * A message's outbox document, pending and due from `queuedAt`; or, `withheld` (a limit said no), recorded as
+ * failed with that reason and never tried: the staff's mail log shows it, "Send again" can still send it, and a
+ * sweep queuing it again finds it there and sends nothing.
+ */
 export function outboxMailDocument(
   id: string,
   message: MailMessage,
   about: string | undefined,
   queuedAt: string,
+  withheld?: string,
 ): OutboxMailDocument {
   return {
     _id: outboxMailId(id),
@@ -173,10 +183,11 @@ export function outboxMailDocument(
     mail_id: id,
     ...(about ? {about} : {}),
     ...messageFields(message),
-    status: 'pending',
+    status: withheld ? 'failed' : 'pending',
     attempts: 0,
     queued_at: queuedAt,
     next_attempt_at: queuedAt,
+    ...(withheld ? {last_error: withheld} : {}),
   }
 }
 
@@ -432,9 +443,9 @@ export function createOutbox({
   }
 
   const outbox: Outbox = {
-    queueMutation(id, message, about) {
+    queueMutation(id, message, about, options) {
       if (!isSafeMailId(id)) throw new Error(`Unsafe outbox id: ${id}`)
-      const mail = outboxMailDocument(id, message, about, iso(now()))
+      const mail = outboxMailDocument(id, message, about, iso(now()), options?.withheld)
       // Created only if new, whichever server queues it first; queuing it again (the sweep) changes nothing.
       return {createIfNotExists: mail}
     },

@@ -23,15 +23,83 @@ export const MAX_EVENT_BYTES = 2 * 1024
 
 export type RecordEventDeps = {
   rateLimiter: RateLimiter
-  /** Appends one line; the default writes `DATA_DIR/events.ndjson`. */
+  /** Appends one line; the default writes `DATA_DIR/events.ndjson`, rotated at a size cap. */
   append: (line: string) => Promise<void>
   now?: () => Date
   onError?: (error: unknown) => void
 }
 
-export const appendToFile = (dataDir: string) => async (line: string) => {
-  await fs.mkdir(dataDir, {recursive: true})
-  await fs.appendFile(path.join(dataDir, 'events.ndjson'), `${line}\n`)
+/** The events log: `DATA_DIR/events.ndjson`, rotated to `events.1.ndjson` … before it would pass `maxBytes`. */
+export const EVENTS_FILE = 'events.ndjson'
+/** At most 3 × 8 MiB on disk: the current file and two rotated ones; the oldest is dropped at each rotation. */
+export const EVENTS_LOG_LIMITS = {maxBytes: 8 * 1024 * 1024, keep: 2}
+
+const rotatedName = (index: number) => EVENTS_FILE.replace(/\.ndjson$/, `.${index}.ndjson`)
+
+const renameIfThere = (from: string, to: string) =>
+  fs.rename(from, to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+  })
+
+/**
+ * An appender for the events log with a size cap: a line that would take the file past `maxBytes` first moves
+ * `events.ndjson` to `events.1.ndjson` (and each older file one number up, the last of `keep` dropped), so the
+ * log never holds more than `(keep + 1) × maxBytes` however many events arrive. Appends run one at a time, so a
+ * line is never split across files and the size kept in memory stays true; it is read from disk again after an
+ * error.
+ */
+export function rotatingAppender(
+  dataDir: string,
+  {maxBytes, keep}: {maxBytes: number; keep: number} = EVENTS_LOG_LIMITS,
+): (line: string) => Promise<void> {
+  const file = path.join(dataDir, EVENTS_FILE)
+  let size: number | undefined
+  let queue: Promise<void> = Promise.resolve()
+  const rotate = async () => {
+    for (let index = keep; index >= 1; index -= 1)
+      await renameIfThere(
+        index === 1 ? file : path.join(dataDir, rotatedName(index - 1)),
+        path.join(dataDir, rotatedName(index)),
+      )
+    if (keep === 0) await fs.rm(file, {force: true})
+  }
+  const append = async (line: string) => {
+    const text = `${line}\n`
+    const bytes = Buffer.byteLength(text)
+    if (size === undefined) {
+      await fs.mkdir(dataDir, {recursive: true})
+      size = await fs.stat(file).then(
+        (stat) => stat.size,
+        () => 0,
+      )
+    }
+    if (size > 0 && size + bytes > maxBytes) {
+      await rotate()
+      size = 0
+    }
+    await fs.appendFile(file, text)
+    size += bytes
+  }
+  return (line) => {
+    const run = queue.then(() => append(line))
+    queue = run.catch(() => {
+      size = undefined
+    })
+    return run
+  }
+}
+
+// One appender per folder for the life of the process: its queue and its count of bytes are what keep the cap.
+const appenders = new Map<string, (line: string) => Promise<void>>()
+
+/** The events log of `dataDir` (DATA_DIR), shared by every request this server answers. */
+export const appendToFile = (dataDir: string) => {
+  let appender = appenders.get(dataDir)
+  if (!appender) {
+    appender = rotatingAppender(dataDir)
+    appenders.set(dataDir, appender)
+  }
+  return appender
 }
 
 /** `POST /api/events`: 204 for a recorded event; bounded in size and, per client address, in rate. */

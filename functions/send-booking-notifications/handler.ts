@@ -5,8 +5,9 @@ import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
+import type {MailBudget} from '../lib/mail-budget.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
-import type {MailMessage, Outbox} from '../lib/mailer.ts'
+import {OUTBOX_MAIL_TYPE, type MailMessage, type Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 /**
@@ -87,6 +88,8 @@ function detailRows(booking: StoredBooking, values: PlaceholderValues): [string,
   ]
 }
 
+const travellerMailId = (booking: StoredBooking) => `${booking._id}-traveller`
+
 /** The traveller's acknowledgement and the team's notification, from the editors' templates. */
 export function bookingMails(
   booking: StoredBooking,
@@ -96,7 +99,7 @@ export function bookingMails(
   const values = bookingPlaceholders(booking, deps)
   return [
     [
-      `${booking._id}-traveller`,
+      travellerMailId(booking),
       composeMail('acknowledgement', values, content, {to: booking.email}),
     ],
     [
@@ -129,26 +132,79 @@ export type BookingNotifier = {
   /** Composed from the editors' templates, so usually after a read of the content (a notifier that sends none: none). */
   mails: (booking: StoredBooking) => Mutation[] | Promise<Mutation[]>
   stored: () => void
+  /** The booking was refused after its mails were composed: what composing them counted is given back. */
+  notStored?: (booking: StoredBooking) => Promise<void>
 }
 
-export const bookingNotifier = (deps: BookingMailDeps): BookingNotifier => ({
-  mails: async (booking) =>
-    bookingMails(booking, await deps.mailContent(), deps).map(([id, message]) =>
-      deps.outbox.queueMutation(id, message, booking._id),
-    ),
+export const bookingNotifier = (
+  deps: BookingMailDeps & {
+    /**
+     * Whether the acknowledgement may go to the address the form gave (lib/mail-budget.ts): counted in the lake,
+     * so the same limit holds on every site server and in the Sanity Function
+     * (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+     */
+    unconfirmedMail?: MailBudget
+  },
+): BookingNotifier => ({
+  mails: async (booking) => {
+    const mutations: Mutation[] = []
+    for (const [id, message] of bookingMails(booking, await deps.mailContent(), deps)) {
+      // Counted once, as the booking is stored (the mail's id makes a repeated event or request count nothing
+      // more): the sweep's later queuing of the same id finds it recorded.
+      const withheld =
+        id === travellerMailId(booking) ? await deps.unconfirmedMail?.take(message.to, id) : null
+      mutations.push(
+        deps.outbox.queueMutation(id, message, booking._id, {withheld: withheld ?? undefined}),
+      )
+    }
+    return mutations
+  },
   stored: () =>
     void deps.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
+  notStored: async (booking) => {
+    await deps.unconfirmedMail?.giveBack(booking.email, travellerMailId(booking))
+  },
 })
 
-/** Queues the mails of every booking received in `window` again (see lib/requeue.ts). */
-export function sweepBookingNotifications(
+const recentBookingsQuery =
+  '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)'
+
+/**
+ * Queues the mails of every booking received in `window` again (see lib/requeue.ts). With `unconfirmedMail`
+ * (the Sanity Function sends, and its event for a booking may never have come), a booking whose acknowledgement
+ * was never queued gets its mails as the function would have queued them: the acknowledgement counted against
+ * the same limits, so a burst too big for the function's rate limits gains no unlimited mail.
+ */
+export async function sweepBookingNotifications(
   window: SweepWindow,
-  deps: BookingMailDeps & {bookings: SanityClient},
+  deps: BookingMailDeps & {bookings: SanityClient; unconfirmedMail?: MailBudget},
 ): Promise<number> {
-  return requeueSince<StoredBooking>(
-    deps.bookings,
-    '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)',
-    window,
-    (booking) => queueBookingNotifications(booking, deps),
+  const {unconfirmedMail} = deps
+  if (!unconfirmedMail)
+    return requeueSince<StoredBooking>(deps.bookings, recentBookingsQuery, window, (booking) =>
+      queueBookingNotifications(booking, deps),
+    )
+  const recent = await deps.bookings.fetch<StoredBooking[]>(recentBookingsQuery, {
+    since: window.since,
+    until: window.until ?? null,
+  })
+  if (recent.length === 0) return 0
+  const queued = new Set(
+    await deps.bookings.fetch<string[]>(
+      `*[_type == "${OUTBOX_MAIL_TYPE}" && mail_id in $ids].mail_id`,
+      {ids: recent.map(travellerMailId)},
+    ),
   )
+  const notifier = bookingNotifier({...deps, unconfirmedMail})
+  let queuedNow = 0
+  for (const booking of recent) {
+    if (queued.has(travellerMailId(booking))) continue
+    await deps.bookings.mutate(await notifier.mails(booking), {
+      returnDocuments: false,
+      visibility: 'sync',
+    })
+    queuedNow++
+  }
+  if (queuedNow > 0) notifier.stored()
+  return recent.length
 }

@@ -7,10 +7,19 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import '../../lake/src/sanity-cli/resolve-localhost.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 
-import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailDocument} from '../lib/mailer.ts'
+import {createMailBudget, WITHHELD_FOR_RECIPIENT} from '../lib/mail-budget.ts'
+import {mailContentLoader} from '../lib/mail-content.ts'
+import {
+  createOutbox,
+  OUTBOX_MAIL_TYPE,
+  outboxMailId,
+  smtpTransport,
+  type OutboxMailDocument,
+} from '../lib/mailer.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {sweepBookingNotifications} from './handler.ts'
 import {handler} from './index.ts'
 
 /**
@@ -112,7 +121,7 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
         _id: 'mailTemplate-acknowledgement',
         _type: 'mailTemplate',
         kind: 'acknowledgement',
-        subject: 'Got it, {name}: {reference}',
+        subject: 'Got it: {reference}',
         body: 'See you on {date}.\n\n{requestLink}',
       })
       .commit()
@@ -128,7 +137,7 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
     expect(mail).toMatchObject({
       status: 'sent',
       from: '"Cape Curated" <hello@capecurated.example>',
-      subject: 'Got it, Thandi Nkosi: CTE-IRECT2',
+      subject: 'Got it: CTE-IRECT2',
     })
     const [, token] =
       /^See you on Thursday 14 March 2030\.\n\nhttps:\/\/site\.example\/requests\/(\S+)\n\nWarm wishes from Cape Town\n$/.exec(
@@ -145,6 +154,64 @@ describe('the send-booking-notifications handler, called as Sanity calls it', ()
       .delete('siteSettings')
       .delete('mailTemplate-acknowledgement')
       .commit()
+  })
+
+  it('counts the acknowledgement in the site servers’ counters: a fourth in the hour is withheld, a repeated event counts once', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const context = sanityContext()
+    const traveller = async (id: string) => {
+      const mail = await bookings.getDocument<OutboxMailDocument>(outboxMailId(`${id}-traveller`))
+      return [mail?.status, mail?.last_error ?? '']
+    }
+    for (const n of [1, 2, 3, 4]) {
+      const stored = {
+        ...booking(`booking-limit${n}`),
+        email: n % 2 ? 'limit@example.com' : 'Limit+trip@example.com',
+      }
+      await bookings.create(stored)
+      await handler({context, event: {data: stored}})
+      // Delivered again, as hosted Sanity may: the same mail, counted once.
+      if (n === 1) await handler({context, event: {data: stored}})
+    }
+    expect(await Promise.all([1, 2, 3, 4].map((n) => traveller(`booking-limit${n}`)))).toEqual([
+      ['sent', ''],
+      ['sent', ''],
+      ['sent', ''],
+      ['failed', WITHHELD_FOR_RECIPIENT],
+    ])
+    // A site server, with the key the site and the function both derive from the lake's token, sees it full too.
+    const siteServer = createMailBudget({
+      bookings,
+      secret: `request-link:${lake.secrets.writeToken}`,
+    })
+    expect(await siteServer.take('limit@example.com')).toBe(WITHHELD_FOR_RECIPIENT)
+
+    // A booking whose event never reached the function: a server's sweep queues its mails, the acknowledgement
+    // counted the same way.
+    const missed = {...booking('booking-limit5'), email: 'limit@example.com'}
+    await bookings.create(missed)
+    const outbox = createOutbox({
+      bookings,
+      transport: smtpTransport(process.env.SMTP_URL!),
+      from: 'bookings@example.com',
+    })
+    await sweepBookingNotifications(
+      {since: new Date(Date.now() - 3_600_000).toISOString()},
+      {
+        bookings,
+        outbox,
+        teamEmail: 'team@example.com',
+        mailContent: mailContentLoader(lake.client({perspective: 'published'})),
+        siteUrl: 'https://site.example',
+        requestLinkSecret: `request-link:${lake.secrets.writeToken}`,
+        unconfirmedMail: siteServer,
+      },
+    )
+    expect(await traveller('booking-limit5')).toEqual(['failed', WITHHELD_FOR_RECIPIENT])
+    await outbox.flush()
+    expect(
+      (await bookings.getDocument<OutboxMailDocument>(outboxMailId('booking-limit5-team')))?.status,
+    ).toBe('sent')
   })
 
   it('does nothing for a document that sends no mail', async () => {

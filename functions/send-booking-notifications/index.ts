@@ -7,6 +7,7 @@ import {z} from 'zod'
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
 import {mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
+import {createMailBudget, type MailBudget} from '../lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
 import {bookingNotifier, type BookingMailDeps, type StoredBooking} from './handler.ts'
@@ -27,7 +28,7 @@ const API_VERSION = '2025-02-19'
 /** The outbox mutations of a created document's mails: none for a type that sends none. */
 export async function notificationMails(
   doc: CreatedDocument,
-  deps: BookingMailDeps,
+  deps: BookingMailDeps & {unconfirmedMail?: MailBudget},
 ): Promise<Mutation[]> {
   const {outbox, teamEmail} = deps
   switch (doc._type) {
@@ -62,6 +63,8 @@ type FunctionClients = {
   outbox: Outbox
   bookings: SanityClient
   mailContent: () => Promise<MailContent>
+  /** The site servers' limits on mail to unconfirmed addresses, counted in the same lake documents. */
+  unconfirmedMail: MailBudget
 }
 
 const outboxes = new Map<string, FunctionClients>()
@@ -94,7 +97,17 @@ function outboxFor(
       useCdn: false,
       perspective: 'published',
     })
-    cached = {outbox, bookings, mailContent: mailContentLoader(content)}
+    cached = {
+      outbox,
+      bookings,
+      mailContent: mailContentLoader(content),
+      unconfirmedMail: createMailBudget({
+        bookings,
+        // The servers' key too (REQUEST_LINK_SECRET, set alike on both), so both count one mailbox as one.
+        secret: mailLinks(env, clientOptions.token).requestLinkSecret,
+        overall: env.UNCONFIRMED_MAIL_SITE_LIMIT,
+      }),
+    }
     outboxes.set(key, cached)
   }
   return cached
@@ -102,9 +115,10 @@ function outboxFor(
 
 export const handler = documentEventHandler<CreatedDocument>(async ({context, event}) => {
   const env = mailEnvSchema.parse(process.env)
-  const {outbox, bookings, mailContent} = outboxFor(context.clientOptions, env)
+  const {outbox, bookings, mailContent, unconfirmedMail} = outboxFor(context.clientOptions, env)
   const mails = await notificationMails(event.data, {
     outbox,
+    unconfirmedMail,
     teamEmail: env.TEAM_EMAIL ?? TEAM_FROM_SITE_SETTINGS,
     mailContent,
     ...mailLinks(env, context.clientOptions.token),

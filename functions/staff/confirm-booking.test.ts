@@ -14,6 +14,7 @@ import {createChallengeService} from '../lib/challenge.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {departureSnapshotQuery} from './departure-queries.ts'
@@ -123,6 +124,7 @@ beforeAll(async () => {
   app.route(
     '/api/staff',
     createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
       client: withReadLatency(bookingsClient(), 30),
       content: lake.client({perspective: 'published'}),
       now: () => new Date('2030-01-01T10:00:00Z'),

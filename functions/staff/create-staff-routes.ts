@@ -3,6 +3,7 @@ import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
 import {z} from 'zod'
 
+import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
 import {
@@ -39,8 +40,8 @@ export type StaffRoutesDeps = StaffDeps & {
   secrets: StaffSecrets
   rateLimit: LoginRateLimit
   listen: ListenBookings
-  /** Origins allowed to change state besides the request's own (e.g. SITE_URL behind a proxy). */
-  allowedOrigins?: string[]
+  /** The only origins that may change state: the site's own (lib/own-origins.ts). */
+  ownOrigins: OwnOrigins
   /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
   decisions: DecisionDeps
 }
@@ -74,9 +75,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   const sameOrigin: MiddlewareHandler = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const origin = c.req.header('origin')
-    const own = new URL(c.req.url).origin
-    if (!origin || (origin !== own && !(deps.allowedOrigins ?? []).includes(origin))) {
+    if (!isOwnOrigin(c.req.header('origin'), deps.ownOrigins)) {
       return c.json({error: 'Cross-origin request refused'}, 403, NO_STORE)
     }
     return next()

@@ -14,6 +14,7 @@ import {checkRequestLink} from '../lib/request-link.ts'
 import {testDecisionDeps, TEST_LINK_SECRET, TEST_SITE_URL} from './testing/decision-deps.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLoginRateLimit} from './login-rate-limit.ts'
@@ -111,6 +112,7 @@ beforeAll(async () => {
   app.route(
     '/api/staff',
     createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
       client: bookings(),
       content: lake.client({perspective: 'published'}),
       now: () => NOW,

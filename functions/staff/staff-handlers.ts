@@ -4,6 +4,7 @@ import {z} from 'zod'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {safeMultiLine} from '@repo/schemas/safe-text.ts'
 import {
   waitingCutoff,
   workingHoursBetween,
@@ -116,7 +117,7 @@ export const statusChangeSchema = z.object({
   confirmAnyway: z.boolean().optional(),
 })
 export const staffNotesSchema = z.object({
-  notes: z.string().max(5_000),
+  notes: safeMultiLine(5_000, {what: 'the notes'}),
   revision: z.string().min(1),
 })
 

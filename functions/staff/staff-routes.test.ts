@@ -3,6 +3,7 @@ import {Hono} from 'hono'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox} from '../lib/mailer.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
 import {csvCell} from './bookings-csv.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -78,6 +79,7 @@ beforeAll(async () => {
   app.route(
     '/api/staff',
     createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
       client: lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}),
       now: () => new Date(clock),
       secrets: {password: hashPassword(PASSWORD), sessionSecret: SECRET},
@@ -248,6 +250,17 @@ describe('staff session', () => {
       body: JSON.stringify({password: PASSWORD}),
     })
     expect(response.status).toBe(403)
+  })
+
+  it('refuses a login from a page on another domain that resolves to this server (DNS rebinding)', async () => {
+    // The rebound page names itself in Host and Origin alike: only the configured origins count.
+    const response = await app.request('http://rebind.evil.test/api/staff/session', {
+      method: 'POST',
+      headers: {origin: 'http://rebind.evil.test', 'content-type': 'application/json'},
+      body: JSON.stringify({password: PASSWORD}),
+    })
+    expect(response.status).toBe(403)
+    expect(response.headers.get('set-cookie')).toBeNull()
   })
 
   it('Lock ends the session, so the same cookie no longer works', async () => {

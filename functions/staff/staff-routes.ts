@@ -2,6 +2,7 @@ import type {SanityClient} from '@sanity/client'
 import type {Hono} from 'hono'
 
 import {functionsConfig} from '../lib/env.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
 import {publicRuntime} from '../runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -45,7 +46,7 @@ function buildStaffRoutes(): Hono {
         token: env.writeToken,
       })(onChange, signal)
     },
-    allowedOrigins: config.staffOrigins,
+    ownOrigins: ownOrigins(config.siteUrl),
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
     // sign the request links (the same secret the request page checks them with).
     decisions: {

@@ -18,6 +18,7 @@ export const travellerRequestRoutes = createTravellerRequestRoutes(() => {
     teamEmail: rt.env.teamEmail,
     now: () => new Date(),
     today: rt.today,
+    unconfirmedMail: rt.unconfirmedMail,
   }
   return deps
 })

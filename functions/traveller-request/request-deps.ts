@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 
+import type {MailBudget} from '../lib/mail-budget.ts'
 import type {MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {bookingMailValues, type RequestLinks} from '../lib/booking-mail-values.ts'
@@ -22,6 +23,8 @@ export type TravellerRequestDeps = {
   now: () => Date
   /** Today in Cape Town (`yyyy-MM-dd`): a proposed date before it can no longer be accepted. */
   today: () => string
+  /** Mails to addresses nobody has confirmed (lib/mail-budget.ts); unset, no limit besides the link's own. */
+  unconfirmedMail?: MailBudget
   onError?: (error: unknown) => void
 }
 

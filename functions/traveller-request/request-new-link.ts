@@ -53,6 +53,10 @@ export async function requestNewLink(
   if (booking?.email && booking.email.trim().toLowerCase() === email.toLowerCase()) {
     const window = Math.floor(deps.now().getTime() / LINK_MAIL_WINDOW_MS)
     const mailId = `${booking._id}-link-${window.toString(36)}`
+    // Over the limits for unconfirmed addresses: nothing is sent, and the answer is the same. Asking again for
+    // the link already queued in this window counts nothing more.
+    if (await deps.unconfirmedMail?.take(booking.email, mailId))
+      return json({message: LINK_SENT_MESSAGE}, 202)
     const mail = composeMail(
       'requestLink',
       requestMailValues(deps, booking),

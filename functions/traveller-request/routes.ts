@@ -3,6 +3,7 @@ import {z} from 'zod'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
 import {problem, readJsonBody, validationProblem} from '../lib/http.ts'
+import {isOwnOrigin, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
@@ -83,12 +84,9 @@ export function createTravellerRequestRoutes(
    * or from elsewhere is not the traveller acting on their page.
    */
   const fromOwnSite = (c: Context, deps: TravellerRequestDeps) => {
-    const origin = c.req.header('origin')
-    const allowed = [new URL(deps.siteUrl).origin, new URL(c.req.url).origin]
     const fetchSite = c.req.header('sec-fetch-site')
     return (
-      origin !== undefined &&
-      allowed.includes(origin) &&
+      isOwnOrigin(c.req.header('origin'), ownOrigins(deps.siteUrl)) &&
       (fetchSite === undefined || fetchSite === 'same-origin')
     )
   }

@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {departureLockId} from '@repo/schemas/capacity.ts'
 import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
 
+import {createMailBudget} from '../lib/mail-budget.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {
   CANNOT_WITHDRAW_MESSAGE,
@@ -364,6 +365,29 @@ describe('POST /api/requests/link', () => {
     const {response, body} = await view(link)
     expect(response.status).toBe(200)
     expect(body.reference).toBe(booking.booking_ref)
+  })
+
+  it('quotes no name the sender typed, and sends an address no more than its limit', async () => {
+    const {booking} = await f.seedBooking({name: 'Cheap watches at watches.example'})
+    await ask({reference: booking.booking_ref, email: booking.email})
+    const [mail] = await f.mailsAbout(booking._id)
+    for (const part of [mail!.subject, mail!.text]) expect(part).not.toMatch(/watches/)
+    expect(mail!.text).toMatch(/^Hello,\n\nHere is a new link to your request/)
+
+    f.deps.unconfirmedMail = createMailBudget({bookings: f.bookings, secret: f.deps.secret, perRecipient: 1})
+    try {
+      const second = await f.seedBooking({email: booking.email})
+      const answer = await ask({reference: second.booking.booking_ref, email: booking.email})
+      // The same answer as ever, so the form tells nobody about the limit or the booking.
+      expect(answer.status).toBe(202)
+      expect(await answer.json()).toEqual({message: LINK_SENT_MESSAGE})
+      expect(await f.mailsAbout(second.booking._id)).toHaveLength(1)
+      const third = await f.seedBooking({email: booking.email})
+      expect((await ask({reference: third.booking.booking_ref, email: booking.email})).status).toBe(202)
+      expect(await f.mailsAbout(third.booking._id)).toHaveLength(0)
+    } finally {
+      delete f.deps.unconfirmedMail
+    }
   })
 
   it('answers a malformed form with a clear 400 and queues nothing', async () => {

@@ -6,6 +6,7 @@ import {
   placeholdersIn,
   renderMail,
   SAMPLE_VALUES,
+  TEMPLATE_CHARACTERS_MESSAGE,
   templateProblems,
 } from './mail-templates.ts'
 
@@ -87,6 +88,36 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Dear &lt;script&gt;alert(1)&lt;/script&gt;,')
     expect(mail.html).toContain('<p>Line one<br>Line two ahttps://evil.example</p>')
     expect(mail.html).not.toContain('<a ')
+  })
+
+  it('makes no link from what an editor types, whatever marker it carries', () => {
+    const hostile = [
+      '\u0000ajavascript:alert(1)\u0000',
+      '\u0000ahttps://evil.example\u0000',
+      '<a href="javascript:alert(1)">x</a>',
+      '{requestLink}\u0000ajavascript:alert(1)\u0000',
+    ]
+    for (const text of hostile) {
+      const mail = renderMail(
+        {subject: `About ${text}`, body: `Dear {name},\n\n${text}\n\n{requestLink}`},
+        {name: 'Thandi', requestLink: 'https://site.example/requests/abc'},
+        brand,
+      )
+      const links = [...mail.html.matchAll(/<a\b[^>]*>/g)].map((match) => match[0])
+      expect(links.length, text).toBeGreaterThan(0)
+      for (const link of links) expect(link, text).toBe('<a href="https://site.example/requests/abc">')
+      expect(mail.html, text).not.toMatch(/javascript:alert\(1\)"|\u0000/)
+      expect(mail.subject, text).not.toContain('\u0000')
+    }
+    expect(templateProblems('decline', 'Dear {name},\u0000a')).toEqual([TEMPLATE_CHARACTERS_MESSAGE])
+    expect(templateProblems('decline', 'Dear {name},\u202E')).toEqual([TEMPLATE_CHARACTERS_MESSAGE])
+  })
+
+  it('links a link placeholder only when the functions filled it with a web address', () => {
+    for (const requestLink of ['javascript:alert(1)', 'https://x.example/"onmouseover="a', ' https://x.example']) {
+      const mail = renderMail({subject: 's', body: '{requestLink}\n\n{reason}'}, {requestLink, reason: 'https://y.example'}, brand)
+      expect(mail.html, requestLink).not.toContain('<a ')
+    }
   })
 
   it('leaves out a paragraph whose only placeholder is empty', () => {

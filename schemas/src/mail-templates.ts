@@ -9,6 +9,8 @@
  * `{requestLink}` becomes a link. Everything an editor or a traveller typed is escaped.
  */
 
+import {hasInvisibleCharacters} from './safe-text.ts'
+
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number]['kind']
 
 /** One value to fill a placeholder with. */
@@ -83,6 +85,16 @@ const TRIP = [
 ] as const
 
 /**
+ * The trip's placeholders without the traveller's name: for the mails that go to an address nobody has confirmed
+ * (the acknowledgement of a request, a new link to it). Whoever sends the form chooses that address, so these
+ * mails carry only what the business controls (experience, date, time slot, group, reference, the link), never
+ * text the sender typed: a request form must not become a way to mail anyone words of one's own
+ * (docs/decisions/045-mail-to-unconfirmed-addresses.md). Staff's decisions quote the name: a person has read
+ * the request before they are sent.
+ */
+const UNCONFIRMED_TRIP = TRIP.filter((name) => name !== 'name')
+
+/**
  * Every mail, who receives it, the placeholders it may use, and the text it starts with (the seed's, and the
  * functions' fallback while a template is missing: a mail is never held back for want of copy).
  */
@@ -91,9 +103,9 @@ export const MAIL_TEMPLATE_KINDS = [
     kind: 'acknowledgement',
     title: 'Request received (to the traveller)',
     to: 'traveller',
-    placeholders: TRIP,
+    placeholders: UNCONFIRMED_TRIP,
     subject: 'We have your request {reference}: {experience}',
-    body: `Dear {name},
+    body: `Hello,
 
 Thank you for your request to join {experience} on {date}. Your reference is {reference}.
 
@@ -179,9 +191,9 @@ Just reply to this email. Your request is here:
     kind: 'requestLink',
     title: 'A new link to a request (to the traveller)',
     to: 'traveller',
-    placeholders: TRIP,
+    placeholders: UNCONFIRMED_TRIP,
     subject: 'Your link to request {reference}',
-    body: `Dear {name},
+    body: `Hello,
 
 Here is a new link to your request {reference} for {experience} on {date}:
 
@@ -273,6 +285,9 @@ export function defaultMailTemplate(kind: MailTemplateKind): MailTemplate {
   return {subject, body}
 }
 
+export const TEMPLATE_CHARACTERS_MESSAGE =
+  'Remove the control or invisible characters (pasted with the text, perhaps): mails carry only what you can see.'
+
 const PLACEHOLDER = /\{([^{}\s]*)\}/g
 
 /** Every `{word}` a text names, in order of appearance. */
@@ -293,11 +308,33 @@ export function templateProblems(kind: MailTemplateKind, text: string): string[]
     problems.push(
       `${unknown.map((name) => `{${name}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not available in this mail. Use ${allowed.map((name) => `{${name}}`).join(', ')}.`,
     )
+  if (/[^\P{Cc}\n\r\t]/u.test(text) || hasInvisibleCharacters(text)) problems.push(TEMPLATE_CHARACTERS_MESSAGE)
   if (/[{}]/.test(text.replace(PLACEHOLDER, '')))
     problems.push(
       'A brace is not closed: write placeholders as {name}, with nothing else in braces.',
     )
   return problems
+}
+
+/**
+ * The values `kind` may show: only its own placeholders. A value the mail has no place for is never filled in,
+ * whatever a template says, so the placeholder list is what decides what a mail can quote.
+ */
+export function placeholderValuesFor(
+  kind: MailTemplateKind,
+  values: PlaceholderValues,
+): PlaceholderValues {
+  const allowed: readonly string[] = mailTemplateKind(kind)?.placeholders ?? []
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => allowed.includes(name)),
+  ) as PlaceholderValues
+}
+
+/** The editors' template when it could be published as it stands (see templateProblems), else the default text. */
+export function usableTemplate(kind: MailTemplateKind, stored: MailTemplate | undefined): MailTemplate {
+  if (stored && templateProblems(kind, stored.subject).length === 0 && templateProblems(kind, stored.body).length === 0)
+    return stored
+  return defaultMailTemplate(kind)
 }
 
 /** The sample values of the studio's preview. */
@@ -310,10 +347,13 @@ export type MailBrand = {company: string; signature: string; replyPromise?: stri
 
 export type RenderedMail = {subject: string; text: string; html: string}
 
+/** Controls other than line breaks and tabs: nobody's text, and no template, puts them in a mail. */
+const CONTROLS = /[^\P{Cc}\n\t]/gu
+const withoutControls = (value: string) => value.replace(CONTROLS, '')
+
 const asText = (value: PlaceholderValue | undefined): string => {
   if (value === undefined) return ''
-  // NUL marks this module's own links in the HTML part; nobody's text may carry one.
-  if (typeof value === 'string') return value.replaceAll('\u0000', '')
+  if (typeof value === 'string') return withoutControls(value)
   if ('list' in value) return value.list.map((item) => `- ${asText(item)}`).join('\n')
   return value.rows.map(([label, cell]) => `${asText(label)}: ${asText(cell) || '—'}`).join('\n')
 }
@@ -334,32 +374,45 @@ const fill = (
   each: (value: PlaceholderValue | undefined, name: string) => string,
 ) => text.replace(PLACEHOLDER, (_match, name: string) => each(values[name as Placeholder], name))
 
-const isLink = (value: string) => /^https?:\/\/\S+$/.test(value)
+/**
+ * The only placeholders that become links, and only when the functions filled them with a web address: the
+ * traveller's request page and the staff dashboard. Nothing an editor or a traveller types becomes markup.
+ */
+const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>(['requestLink', 'dashboardLink'])
+const isWebAddress = (value: string) => /^https?:\/\/[^\s"'<>\\]+$/.test(value)
+
+/**
+ * One paragraph as HTML, built piece by piece: the template's own words and every value are escaped where they
+ * are written, and the one link a link placeholder makes is written here, so no text can open or close markup.
+ */
+function htmlInline(paragraph: string, values: PlaceholderValues): string {
+  let html = ''
+  let from = 0
+  for (const match of paragraph.matchAll(PLACEHOLDER)) {
+    html += escapeHtml(paragraph.slice(from, match.index))
+    const name = match[1]!
+    const text = asText(values[name as Placeholder])
+    const url = escapeHtml(text)
+    html += LINK_PLACEHOLDERS.has(name) && isWebAddress(text) ? `<a href="${url}">${url}</a>` : url
+    from = match.index + match[0].length
+  }
+  return (html + escapeHtml(paragraph.slice(from))).replaceAll('\n', '<br>')
+}
 
 function htmlBlock(paragraph: string, values: PlaceholderValues): string {
   const alone = /^\{([^{}\s]+)\}$/.exec(paragraph.trim())
   const value = alone ? values[alone[1] as Placeholder] : undefined
   if (value && typeof value !== 'string') {
     if ('list' in value)
-      return `<ul>${value.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+      return `<ul>${value.list.map((item) => `<li>${escapeHtml(asText(item))}</li>`).join('')}</ul>`
     return `<table role="presentation">${value.rows
       .map(
         ([label, cell]) =>
-          `<tr><th scope="row" align="left">${escapeHtml(label)}</th><td>${escapeHtml(cell || '—')}</td></tr>`,
+          `<tr><th scope="row" align="left">${escapeHtml(asText(label))}</th><td>${escapeHtml(asText(cell) || '—')}</td></tr>`,
       )
       .join('')}</table>`
   }
-  const inline = fill(paragraph, values, (filled, name) => {
-    const text = asText(filled)
-    if (isLink(text) && (name === 'requestLink' || name === 'dashboardLink'))
-      return `\u0000a${text}\u0000`
-    return text
-  })
-  // Escape everything, then turn the marked links and the line breaks into markup.
-  const html = escapeHtml(inline)
-    .replace(/\u0000a(\S+?)\u0000/g, (_m, url: string) => `<a href="${url}">${url}</a>`)
-    .replaceAll('\n', '<br>')
-  return `<p>${html}</p>`
+  return `<p>${htmlInline(paragraph, values)}</p>`
 }
 
 /**
@@ -371,9 +424,8 @@ export function renderMail(
   values: PlaceholderValues,
   brand: MailBrand,
 ): RenderedMail {
-  const subject = oneLine(fill(template.subject, values, (value) => oneLine(asText(value))))
-  const paragraphs = template.body
-    .replace(/\r\n?/g, '\n')
+  const subject = oneLine(fill(withoutControls(template.subject), values, (value) => oneLine(asText(value))))
+  const paragraphs = withoutControls(template.body.replace(/\r\n?/g, '\n'))
     .split(/\n{2,}/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)

@@ -2,6 +2,7 @@ import {z} from 'zod'
 
 import {emailField, singleLine} from './booking-request.ts'
 import {NEWSLETTER_REQUIRED_MESSAGE} from './newsletter-messages.ts'
+import {safeSingleLine} from './safe-text.ts'
 
 export {NEWSLETTER_REQUIRED_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE} from './newsletter-messages.ts'
 
@@ -11,10 +12,8 @@ export const newsletterSignupSchema = z.object({
   name: singleLine(120, undefined, undefined, 'your name').min(1, NEWSLETTER_REQUIRED_MESSAGE),
   email: z.string().trim().min(1, NEWSLETTER_REQUIRED_MESSAGE).pipe(emailField),
   consent: z.literal(true, NEWSLETTER_REQUIRED_MESSAGE),
-  sourcePage: z
-    .string()
-    .trim()
-    .max(200)
+  // Shown to the team with the sign-up: the same text rules as the form's fields.
+  sourcePage: safeSingleLine(200, {what: 'the page address'})
     .regex(/^\/[^\s]*$|^$/)
     .optional()
     .default(''),

@@ -5,6 +5,7 @@ import {addDays} from './iso-date.ts'
 import {DATE_TOO_FAR_MESSAGE} from './booking-request.ts'
 import {itineraryRequestSchema, PAST_DATE_MESSAGE, tripDateProblem} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
+import {staffDecisionSchema} from './staff-decision-schema.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
   invisibleCharactersMessage,
@@ -55,6 +56,54 @@ describe('safeSingleLine', () => {
   })
 })
 
+describe('one rule for invisible and formatting characters', () => {
+  const notes = safeMultiLine(200, {what: 'your notes'})
+  const refused = invisibleCharactersMessage('your notes')
+
+  it.each([
+    ['Afrikaans', 'ʼn Baie lekker dag, dankie! Ons is vyf; een is ’n kind. Sê vir Zoë.'],
+    ['isiXhosa with clicks and tones', 'Ndingu-Nomaxabiso Ngcobo: ndiyabulela kakhulu! À bientôt, Amaqhà.'],
+    ['a ZWNJ inside a Persian word', 'می\u200Cخواهم'],
+    ['an emoji ZWJ sequence with a variation selector', '👩\u200D❤\uFE0F\u200D👨 and 👩\u200D💻'],
+    ['emoji with presentation selectors and skin tones', '❤\uFE0F 👍🏽 ☀\uFE0E 🇿🇦'],
+    ['a keycap', '1\uFE0F\u20E3 #\uFE0F\u20E3'],
+    ['the flag of Wales', '🏴\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}'],
+    ['a kanji with its ideographic variant', '葛\u{E0100}城'],
+    ['line breaks and tabs', 'one\n\ttwo'],
+  ])('keeps %s', (_, value) => {
+    expect(notes.parse(value)).toBe(value.normalize('NFC'))
+  })
+
+  it.each([
+    ['tag characters (hidden ASCII)', 'Hi\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}'],
+    ['a lone CANCEL TAG', 'Hi\u{E007F}'],
+    ['a flag with tags Unicode does not recommend', '🏴\u{E0067}\u{E0062}\u{E0078}\u{E0078}\u{E007F}'],
+    ['LINE SEPARATOR', 'one\u2028two'],
+    ['PARAGRAPH SEPARATOR', 'one\u2029two'],
+    ['HANGUL FILLER', 'Ann\u3164'],
+    ['HANGUL CHOSEONG FILLER', 'A\u115Fnn'],
+    ['HANGUL JUNGSEONG FILLER', 'A\u1160nn'],
+    ['HALFWIDTH HANGUL FILLER', 'A\uFFA0nn'],
+    ['the Arabic letter mark', 'Ann\u061C'],
+    ['a left-to-right mark', 'Ann\u200E'],
+    ['a deprecated format character', 'A\u206Ann'],
+    ['an invisible operator', 'a\u2062b'],
+    ['the combining grapheme joiner', 'A\u034Fnn'],
+    ['a Khmer invisible vowel', 'A\u17B4nn'],
+    ['two variation selectors in a row (smuggled bytes)', '😀\uFE0F\uFE0E\uFE01'],
+    ['a variation selector with nothing to vary', '\uFE0F hello'],
+    ['a supplementary variation selector after a space', 'a \u{E0101}'],
+    ['the blank Braille pattern', 'A\u2800nn'],
+    ['a musical format mark (stega)', 'Ann\u{1D173}\u{1D174}'],
+    ['an interlinear annotation mark', 'A\uFFF9nn'],
+    ['an unassigned ignorable code point', 'A\u2065nn'],
+    ['a shorthand format control', 'A\u{1BCA0}nn'],
+  ])('refuses %s', (_, value) => {
+    expect(messages(notes.safeParse(value))).toEqual([refused])
+    expect(messages(name.safeParse(value.slice(0, 9)))).toContain(invisibleCharactersMessage('your name'))
+  })
+})
+
 describe('safeMultiLine', () => {
   it('keeps tabs and line breaks, as LF', () => {
     expect(notes.parse('one\r\ntwo\rthree\tfour')).toBe('one\ntwo\nthree\tfour')
@@ -91,6 +140,16 @@ describe('traveller forms use the text and date rules', () => {
     expect(tripDateProblem('9999-12-31', today)).toBe(DATE_TOO_FAR_MESSAGE)
   })
 
+  it('refuses invisible characters in what staff write to a traveller', () => {
+    const question = {decision: 'question', revision: 'r1'}
+    expect(
+      messages(staffDecisionSchema.safeParse({...question, message: 'Which hotel?\u{E0041}\u{E0042}'})),
+    ).toEqual([invisibleCharactersMessage('the message')])
+    expect(staffDecisionSchema.parse({...question, message: ' Which hotel? 🏨 '})).toMatchObject({
+      message: 'Which hotel? 🏨',
+    })
+  })
+
   it('refuses junk in trip requests and newsletter names', () => {
     expect(
       messages(itineraryRequestSchema.safeParse({...wizard, specialRequests: 'hi\u0007'})),
@@ -107,5 +166,13 @@ describe('traveller forms use the text and date rules', () => {
         }),
       ),
     ).toEqual([invisibleCharactersMessage('your name')])
+    expect(
+      newsletterSignupSchema.safeParse({
+        name: 'Eve',
+        email: 'e@example.com',
+        consent: true,
+        sourcePage: '/stories\u{E0041}\u{E0042}',
+      }).success,
+    ).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
 import {isIsoDate} from './iso-date.ts'
+import {safeMultiLine} from './safe-text.ts'
 import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 
 /**
@@ -8,10 +9,11 @@ import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
  * request-decisions.ts, so the dashboard and the request page, which only need its words and types, do not load
  * zod (the server checks every decision with this schema in any case).
  */
-const message = z
-  .string()
-  .trim()
-  .max(MAX_DECISION_MESSAGE, `Keep the message under ${MAX_DECISION_MESSAGE} characters.`)
+// The traveller's mail quotes it: the same text rules as the travellers' own forms.
+const message = safeMultiLine(MAX_DECISION_MESSAGE, {
+  what: 'the message',
+  lengthMessage: `Keep the message under ${MAX_DECISION_MESSAGE} characters.`,
+})
 const revision = z.string().min(1).max(200)
 
 export const proposedOptionSchema = z.object({

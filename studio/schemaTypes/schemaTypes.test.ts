@@ -11,6 +11,9 @@ import {evaluate, parse} from 'groq-js'
 import {createSchema, validateDocument, type SanityDocument} from 'sanity'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
+import {LINK_RULE_MESSAGE} from '@repo/schemas/safe-link.ts'
+
+import {hostileHrefs} from '../../tests/hostile/payloads.ts'
 import {bookingsSchemaTypes, contentSchemaTypes} from './index'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -189,6 +192,26 @@ describe('validation stops what the site cannot show', () => {
   })
 })
 
+describe('rich text links', () => {
+  it('refuse every address the site would render as plain text, with the shared rule', async () => {
+    const story = doc('story-woodstock-art-studios')
+    const block = story.body.find((b: {markDefs?: {_type: string}[]}) =>
+      b.markDefs?.some((m) => m._type === 'link'),
+    )
+    const link = block.markDefs.find((m: {_type: string}) => m._type === 'link')
+    expect(await problems(story)).toEqual([])
+    for (const href of hostileHrefs.filter(Boolean)) {
+      link.href = href
+      const found = await problems(story)
+      expect(found, href).toContainEqual(expect.stringContaining(LINK_RULE_MESSAGE))
+    }
+    for (const href of ['https://example.com/', '/about', 'mailto:hi@example.com', 'tel:+27215550123']) {
+      link.href = href
+      expect(await problems(story), href).toEqual([])
+    }
+  })
+})
+
 describe('mail templates and mail settings', () => {
   it('refuse a placeholder the mail does not fill, and a stray brace, in the subject or the text', async () => {
     const template = doc('mailTemplate-acknowledgement')
@@ -196,7 +219,13 @@ describe('mail templates and mail settings', () => {
     template.body = `${template.body}\n\nSee you on {date}}`
     expect(await problems(template)).toEqual([
       expect.stringMatching(/^body: A brace is not closed/),
-      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{name\}, /),
+      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{reference\}, /),
+    ])
+    // The acknowledgement goes to an address nobody has confirmed: it may not quote the name the sender typed.
+    template.subject = 'Hello {name}'
+    template.body = doc('mailTemplate-acknowledgement').body
+    expect(await problems(template)).toEqual([
+      expect.stringMatching(/^subject: \{name\} is not available in this mail/),
     ])
     // {reason} exists, but only the decline fills it.
     template.subject = 'About {reason}'

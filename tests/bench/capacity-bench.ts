@@ -105,9 +105,12 @@ export async function benchCapacity(): Promise<BenchResult[]> {
       {content, bookings, rateLimiter: limiter},
     ),
   )
+  const own = new Set<string>()
   app.route(
     '/api/staff',
     createStaffRoutes({
+      // The server's address is known once it listens.
+      ownOrigins: own,
       client: bookings,
       content,
       now: () => new Date(),
@@ -120,6 +123,7 @@ export async function benchCapacity(): Promise<BenchResult[]> {
   const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'})
   await new Promise((resolve) => server.once('listening', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  own.add(base)
   try {
     const login = await fetch(`${base}/api/staff/session`, {
       method: 'POST',

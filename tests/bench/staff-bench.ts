@@ -64,9 +64,12 @@ export async function benchStaff(): Promise<BenchResult[]> {
     await tx.commit({visibility: 'async'})
   }
   const app = new Hono()
+  const own = new Set<string>()
   app.route(
     '/api/staff',
     createStaffRoutes({
+      // The server's address is known once it listens.
+      ownOrigins: own,
       client,
       now: () => new Date(),
       secrets: {password: hashPassword('bench-password'), sessionSecret: 'bench'},
@@ -83,6 +86,7 @@ export async function benchStaff(): Promise<BenchResult[]> {
   const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'})
   await new Promise((resolve) => server.once('listening', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  own.add(base)
   try {
     const login = await fetch(`${base}/api/staff/session`, {
       method: 'POST',

@@ -64,10 +64,10 @@ function bookingFields(random: Random) {
 }
 
 function itineraryFields(random: Random) {
-  // Half carry junk the form rules refuse (dates, control characters, bidi, zero-width); the rest are clean but,
+  // Half carry junk the form rules refuse (dates, control characters, bidi, zero-width, tag and filler characters); the rest are clean but,
   // like every request here, answer no question that was issued: none may be stored.
   const junk = random.chance(0.5)
-    ? random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff]/.test(value)))
+    ? random.pick(hostileStrings.filter((value) => /[\u0000-\u001f\ud800-\udfff\u202e\u200b\ufeff\u2028\u3164]|\u{E0049}|\uFE0E/u.test(value)))
     : ''
   const question = {
     securityAnswer: random.pick(['7', 'seven', '']),
@@ -122,6 +122,11 @@ function siteFunctionCase(random: Random, t: Targets): HostileCase {
         }
         case 4:
           return json('POST', path, t.siteHost, hostileObjectText(random, fields(random)), [['Origin', random.pick(['https://evil.example', 'null', 'http://localhost.evil.example', t.siteOrigin.replace('http', 'https')])]])
+        case 5: {
+          // DNS rebinding: a page on another domain resolved to this server names itself in Host and Origin.
+          const rebound = `rebind.evil.example:${new URL(t.siteOrigin).port}`
+          return json('POST', path, rebound, hostileObjectText(random, fields(random)), [['Origin', `http://${rebound}`], ['Sec-Fetch-Site', 'same-origin']])
+        }
         default:
           return json('POST', path, t.siteHost, hostileObjectText(random, fields(random)), [origin])
       }

@@ -2,7 +2,7 @@ import {gzipSync} from 'node:zlib'
 
 import type {Random} from '../../lake/src/testing/seeded-random.ts'
 
-/** Strings no form should store: control characters, lone surrogates, bidi overrides, zero-width characters, huge. */
+/** Strings no form should store: control characters, lone surrogates, bidi overrides, zero-width, tag and other invisible characters, huge. */
 export const hostileStrings: readonly string[] = [
   'a\u0000b',
   'bell\u0007\u001b[31mred',
@@ -11,6 +11,10 @@ export const hostileStrings: readonly string[] = [
   '\u202eevil\u202c',
   'zero\u200bwidth\u200d',
   '\ufeffbom',
+  'tag\u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}',
+  'line\u2028separator\u2029',
+  'hangul\u3164filler\u115F\u1160\uFFA0',
+  'smuggled\u{1F600}\uFE0F\uFE0E\u{E0101}',
   '<script>alert(1)</script>',
   "'; DROP TABLE bookings; --",
   '${7*7}{{7*7}}',
@@ -20,6 +24,40 @@ export const hostileStrings: readonly string[] = [
   'A'.repeat(70_000),
   '',
   ' ',
+]
+
+/** Link addresses a document written through the API (not the studio) may hold; none may become a link. */
+export const hostileHrefs: readonly string[] = [
+  '//evil.example',
+  '//evil.example/path',
+  '/\\evil.example',
+  '/.//evil.example',
+  '\\\\evil.example',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'JAVASCRIPT:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  'javascript\u0000:alert(1)',
+  '\u0001javascript:alert(1)',
+  'jav\u200Bascript:alert(1)',
+  '&#106;avascript:alert(1)',
+  '%6Aavascript:alert(1)',
+  'javascript%3Aalert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://evil.example',
+  'https:',
+  'https://',
+  'https:// evil.example',
+  ' https://example.com',
+  'https://example.com ',
+  'mailto:',
+  'evil.example',
+  '',
 ]
 
 const hostileNumbers = ['1e309', '-0', '-1', '9007199254740993', '0.1e-400', 'NaN', 'Infinity', '1'.repeat(400)]

@@ -6,6 +6,7 @@ import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
 import {serveStatic} from '@hono/node-server/serve-static'
 
+import {ownOrigins} from '../../functions/lib/own-origins.ts'
 import type {PublicSiteConfig} from '../src/lib/env'
 import type {GroqFetcher} from '../src/lib/sanity-fetch'
 import {siteConfigScript} from '../src/lib/site-config.ts'
@@ -156,7 +157,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       ? next()
       : limitBody(BODY_LIMITS.default)(c, next),
   )
-  app.use('*', sameOriginWrites([new URL(siteUrl).origin]))
+  app.use('*', sameOriginWrites(ownOrigins(siteUrl)))
 
   if (preview) {
     const getPreviewQueries = options.getPreviewQueries ?? (async () => [])

@@ -154,6 +154,29 @@ describe('the API', () => {
     expect(nullOrigin.status).toBe(403)
   })
 
+  it('refuses a page on another domain that resolves to this server (DNS rebinding)', async () => {
+    const app = siteApp()
+    // The rebound page's requests carry its own name in Host and Origin, and the browser calls them same-origin.
+    for (const path of ['/api/events', '/api/staff/session', '/api/booking-requests', '/book']) {
+      const rebound = await app.request(`http://rebind.evil.test${path}`, {
+        method: 'POST',
+        body: '{"event":"x"}',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://rebind.evil.test',
+          'sec-fetch-site': 'same-origin',
+        },
+      })
+      expect(rebound.status, path).toBe(403)
+      expect(await rebound.json()).toEqual({
+        message: 'Requests from other sites are refused.',
+        fieldErrors: {},
+      })
+    }
+    const own = await app.request(`${SITE}/api/events`, jsonPost('{}', {'sec-fetch-site': 'same-origin'}))
+    expect(own.status).toBe(200)
+  })
+
   it('lets an empty DELETE through as Node delivers it: a body stream, no Content-Type', async () => {
     const empty = new ReadableStream<Uint8Array>({start: (controller) => controller.close()})
     const response = await siteApp().request(`${SITE}/api/staff/session`, {

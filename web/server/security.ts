@@ -2,6 +2,8 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
+import {isOwnOrigin, type OwnOrigins} from '../../functions/lib/own-origins.ts'
+
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
 const refuse = (c: Context, status: 403 | 413 | 415, message: string) =>
   c.json({message, fieldErrors: {}}, status, {'Cache-Control': 'no-store'})
@@ -19,15 +21,15 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
  * browser acting for a visitor and has no cookie worth forging. The API reads JSON only, so a cross-site
  * `text/plain` "simple request" cannot smuggle a JSON body past CORS; the pages take real form posts only.
  */
-export function sameOriginWrites(allowedOrigins: string[]): MiddlewareHandler {
+export function sameOriginWrites(own: OwnOrigins): MiddlewareHandler {
   return async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
-    const own = new URL(c.req.url).origin
     const origin = c.req.header('origin')
     const fetchSite = c.req.header('sec-fetch-site')
+    // The site's own origins from configuration, never this request's Host: see functions/lib/own-origins.ts.
     if (
       (fetchSite !== undefined && fetchSite !== 'same-origin') ||
-      (origin !== undefined && origin !== own && !allowedOrigins.includes(origin))
+      (origin !== undefined && !isOwnOrigin(origin, own))
     ) {
       return refuse(c, 403, 'Requests from other sites are refused.')
     }

@@ -61,10 +61,11 @@ describe('server rendering through the site app', () => {
 
   it('sends a form posted before hydration back to its page, and never answers it as an API', async () => {
     const response = await siteApp().request(
-      '/book/lions-head-sunset-hike?date=2030-01-05&pax=2,0',
+      'https://example.test/book/lions-head-sunset-hike?date=2030-01-05&pax=2,0',
       {
         method: 'POST',
-        headers: {origin: 'http://localhost'},
+        // The configured site's origin: the request's own Host proves nothing (DNS rebinding).
+        headers: {origin: 'https://example.test'},
         body: new URLSearchParams({name: 'Thandi', email: 'thandi@example.com'}),
       },
     )

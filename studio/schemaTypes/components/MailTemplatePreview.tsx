@@ -5,6 +5,7 @@ import {useClient, useFormValue, type StringInputProps} from 'sanity'
 import {
   mailTemplateKind,
   PLACEHOLDERS,
+  placeholderValuesFor,
   renderMail,
   SAMPLE_VALUES,
   type MailBrand,
@@ -74,7 +75,8 @@ export function MailTemplateBodyInput(props: StringInputProps) {
   const preview = kind
     ? renderMail(
         {subject: typeof subject === 'string' ? subject : '', body: props.value ?? ''},
-        {...SAMPLE_VALUES, company: brand.company},
+        // What the functions fill: only this mail's own placeholders.
+        placeholderValuesFor(kind, {...SAMPLE_VALUES, company: brand.company}),
         brand,
       )
     : null

@@ -4,6 +4,8 @@ import {LinkIcon} from '@sanity/icons/Link'
 import {PinIcon} from '@sanity/icons/Pin'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
+import {LINK_RULE_MESSAGE, linkKind} from '@repo/schemas/safe-link.ts'
+
 /**
  * Rich text for stories and the about page: headings, lists, links (web and to an experience), images with alt
  * text, and pull quotes.
@@ -42,13 +44,14 @@ export const blockContent = defineType({
                 name: 'href',
                 title: 'Address',
                 type: 'url',
+                // The site renders only what the shared link rule accepts; the `uri` rule stays for its
+                // side effect: with relative addresses allowed, the studio's input accepts a site path.
                 validation: (rule) =>
                   rule
                     .required()
                     .uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true})
-                    .error(
-                      'Enter a web address (https://…), a site path (/about), mailto: or tel:.',
-                    ),
+                    .custom((href) => (href === undefined || linkKind(href) ? true : LINK_RULE_MESSAGE))
+                    .error(LINK_RULE_MESSAGE),
               }),
             ],
           }),

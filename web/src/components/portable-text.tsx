@@ -5,6 +5,8 @@ import {
 } from '@portabletext/react'
 import {Link} from 'react-router-dom'
 
+import {linkKind} from '@repo/schemas/safe-link.ts'
+
 import type {SanityImageSource} from '../lib/image-fields'
 import {SanityImage} from './sanity-image'
 
@@ -30,9 +32,13 @@ const components: PortableTextComponents = {
   },
   marks: {
     link: ({value, children}: {value?: LinkMark; children: React.ReactNode}) => {
-      const href = value?.href ?? ''
+      const href = value?.href
+      // The one link rule (schemas/src/safe-link.ts), on the server's rendering and the browser's alike: an
+      // address it refuses, written through the API past the studio's validation, is plain text.
+      const kind = linkKind(href)
+      if (!kind || typeof href !== 'string') return <>{children}</>
       // Site paths stay in the app; other addresses open as ordinary links.
-      if (href.startsWith('/')) return <Link to={href}>{children}</Link>
+      if (kind === 'site') return <Link to={href}>{children}</Link>
       const external = /^https?:/i.test(href)
       return (
         <a href={href} {...(external ? {rel: 'noopener noreferrer', target: '_blank'} : {})}>

@@ -1,0 +1,27 @@
+/**
+ * The site's own origins, the one list every same-origin check compares a request's `Origin` with: the site's
+ * configured address (SITE_URL), and, while that address is a loopback name (development, tests, `npm start`),
+ * the same port under the other loopback names. Never the request's own `Host`: a page on another domain that
+ * its DNS points at this server (DNS rebinding) would send a `Host`, and an `Origin`, of its own, and pass a check
+ * that trusted them (docs/decisions/044-own-origins.md).
+ */
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+export type OwnOrigins = ReadonlySet<string>
+
+export function ownOrigins(siteUrls: string | readonly string[]): OwnOrigins {
+  const origins = new Set<string>()
+  for (const siteUrl of typeof siteUrls === 'string' ? [siteUrls] : siteUrls) {
+    const url = new URL(siteUrl)
+    origins.add(url.origin)
+    if (LOOPBACK_HOSTS.includes(url.hostname))
+      for (const host of LOOPBACK_HOSTS)
+        origins.add(new URL(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`).origin)
+  }
+  return origins
+}
+
+/** True when `origin` (a request's `Origin` header) is one of the site's own. */
+export const isOwnOrigin = (origin: string | undefined, own: OwnOrigins): boolean =>
+  origin !== undefined && own.has(origin)
