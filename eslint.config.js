@@ -39,6 +39,13 @@ export const boundaryZones = [
   },
 ]
 
+/**
+ * Tests anywhere may also share the hostile inputs (`tests/hostile/`), the one list every endpoint's tests throw at it.
+ */
+export const testBoundaryZones = boundaryZones.map((zone) =>
+  Array.isArray(zone.from) && zone.from.includes('./tests') ? {...zone, except: ['./hostile']} : zone,
+)
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +106,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', {ignoreExternal: true}],
       'import-x/no-restricted-paths': ['error', {zones: boundaryZones}],
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {'import-x/no-restricted-paths': ['error', {zones: testBoundaryZones}]},
   },
 )
 

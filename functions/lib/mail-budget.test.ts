@@ -27,7 +27,7 @@ import {solveQuestion} from './testing/solve-question.ts'
 
 /**
  * The limits on mail to unconfirmed addresses hold across site servers: two servers' functions, each its own
- * process and data folder (`testing/serve-api.ts`), in front of one lake, with mail on a real SMTP listener. A
+ * process and data folder (`functions/testing/serve-api.ts`), in front of one lake, with mail on a real SMTP listener. A
  * mailbox's fourth mail in an hour is refused whichever server sends it, and bookings arriving at once on both
  * never get more through than the limit. Then the counters' windows, with an injected clock.
  */
@@ -78,7 +78,7 @@ beforeAll(async () => {
       const url = `http://127.0.0.1:${port}`
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-budget-site-'))
       dataDirs.push(dataDir)
-      const child = spawn(process.execPath, ['functions/lib/testing/serve-api.ts'], {
+      const child = spawn(process.execPath, ['functions/testing/serve-api.ts'], {
         cwd: root,
         env: {
           ...process.env,
