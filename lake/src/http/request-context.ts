@@ -2,6 +2,7 @@ import type {IncomingMessage} from 'node:http'
 import type {Http2ServerRequest} from 'node:http2'
 
 import {ANONYMOUS, principalForToken, type Principal} from '../auth/principals.ts'
+import type {QueryClient} from '../query/query-pool.ts'
 import type {LakeSecrets} from '../auth/secrets.ts'
 import type {LakeConfig} from '../config.ts'
 import type {Lake} from '../store/open-lake.ts'
@@ -64,6 +65,15 @@ export function createContext(
   }
 }
 
+/**
+ * Who a request counts as for query scheduling and budgets: a token's holder by who they are, anyone
+ * else by their address (the socket's: a forwarded-for header is the client's to write).
+ */
+export function queryClientOf(ctx: Pick<RequestContext, 'principal' | 'req'>): QueryClient {
+  if (ctx.principal.role !== null) return {key: `principal:${ctx.principal.userId}`, privileged: true}
+  return {key: `address:${ctx.req.socket?.remoteAddress ?? 'unknown'}`, privileged: false}
+}
+
 function bearerToken(req: LakeRequest): string | undefined {
   const header = req.headers.authorization
   if (typeof header === 'string' && /^bearer\s+/i.test(header)) return header.replace(/^bearer\s+/i, '').trim()
@@ -103,6 +113,20 @@ export function sendJson(ctx: Pick<RequestContext, 'res'>, status: number, body:
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(payload)),
     ...headers,
+  })
+  ctx.res.end(payload)
+}
+
+/** A JSON body some of which is already serialised: `raw` values are written as they are. */
+export function sendJsonWithRaw(
+  ctx: Pick<RequestContext, 'res'>,
+  status: number,
+  fields: [string, unknown, 'raw'?][],
+) {
+  const payload = `{${fields.map(([key, value, raw]) => `${JSON.stringify(key)}:${raw ? (value as string) : JSON.stringify(value)}`).join(',')}}`
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(payload)),
   })
   ctx.res.end(payload)
 }

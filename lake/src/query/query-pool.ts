@@ -2,7 +2,7 @@ import os from 'node:os'
 import {Worker} from 'node:worker_threads'
 
 import {LakeError, type DocumentChange, type SanityDocument} from '../store/types.ts'
-import {parseQuery, runQuery, type Perspective} from './run-query.ts'
+import {DEFAULT_MAX_QUERY_COST, evaluateEach, parseQuery, runQuery, runSelection, typesOnlyNeeded, type Perspective} from './run-query.ts'
 import {contentSourceMap, type ContentSourceMap} from './source-map.ts'
 
 /** One query as a worker runs it: everything the caller's request decided, as plain data. */
@@ -25,6 +25,17 @@ export interface QueryAnswer {
   resultSourceMap?: ContentSourceMap
 }
 
+/**
+ * A query's answer as it crosses back to the main thread: the result already serialised by the
+ * worker (so the main thread neither copies nor stringifies a large value), and the document types
+ * it depends on, for its sync tags.
+ */
+export interface SerialisedAnswer {
+  json: string
+  resultSourceMap?: ContentSourceMap
+  types: string[] | null
+}
+
 /** The documents of one dataset as a request may see them (see DocumentIndex). */
 export interface VisibleDocuments {
   visible(perspective: Perspective): SanityDocument[]
@@ -32,7 +43,7 @@ export interface VisibleDocuments {
   visibleWhere(attribute: string, value: unknown, perspective: Perspective): SanityDocument[] | null
 }
 
-/** Runs a job on a dataset's documents, in a worker or (for a bounded query) on the main thread. */
+/** Runs a job on a dataset's documents (in a query worker). */
 export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): Promise<QueryAnswer> {
   const visible = documents.visible(job.perspective)
   const timestamp = job.now ? new Date(job.now) : new Date()
@@ -64,21 +75,100 @@ export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): P
   return {result, resultSourceMap}
 }
 
+/** GROQ work a worker does; each kind evaluates with groq-js under the pool's deadline. */
+export type WorkerJob =
+  /** An HTTP query: answered serialised (see SerialisedAnswer), refused over `maxResultBytes`. */
+  | {kind: 'query'; job: QueryJob; maxResultBytes: number}
+  /** One query evaluated with each document alone as its dataset (listen filters, function filters). */
+  | {kind: 'each'; query: string; params: Record<string, unknown>; docs: (SanityDocument | null)[]; identity?: string | undefined}
+  /** The ids a mutation's `query` selects among `docs`. */
+  | {kind: 'select'; query: string; params: Record<string, unknown>; docs: SanityDocument[]}
+
 export type WorkerRequest =
   | {kind: 'changes'; dataset: string; changes: {id: string; after: DocumentChange['after']}[]}
   | {kind: 'drop'; dataset: string}
-  | {kind: 'query'; id: number; job: QueryJob}
+  | {kind: 'work'; id: number; work: WorkerJob}
 
 export type WorkerReply =
-  | {id: number; result: QueryAnswer}
+  | {id: number; value: unknown}
   | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}}
+
+/** Runs one piece of work against a worker's documents. */
+export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocuments, work: WorkerJob): Promise<unknown> {
+  if (work.kind === 'each') return evaluateEach(work.query, work.params, work.docs, work.identity)
+  if (work.kind === 'select') return runSelection(work.query, work.params, work.docs)
+  const {result, resultSourceMap} = await runQueryJob(indexOf(work.job.dataset), work.job)
+  const json = JSON.stringify(result ?? null)
+  if (json.length > work.maxResultBytes) {
+    throw new LakeError(
+      400,
+      'queryExecutionError',
+      `Query result is too large: ${formatBytes(json.length)}, more than the limit of ${formatBytes(work.maxResultBytes)}; ask for fewer documents (a slice such as [0...100]) or fewer fields`,
+      {query: work.job.query},
+    )
+  }
+  const answer: SerialisedAnswer = {json, types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
+  if (resultSourceMap) answer.resultSourceMap = resultSourceMap
+  return answer
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
+}
+
+/**
+ * Who asked: work is scheduled and budgeted per client. A token's holder is `privileged` (the
+ * studio's editors, the site's and the functions' servers): never starved by anonymous traffic.
+ */
+export interface QueryClient {
+  key: string
+  privileged: boolean
+}
+
+/** Internal work (document functions, mutations): trusted, never budgeted. */
+export const INTERNAL_CLIENT: QueryClient = {key: 'lake', privileged: true}
+
+/** Limits of the pool; see docs/decisions/030-hostile-load-limits.md for the figures and why. */
+export interface PoolLimits {
+  /** Worker time an anonymous client may bank (ms): a burst of heavy queries it may run at once. */
+  budgetMs: number
+  /** Worker time an anonymous client earns back per second (ms). */
+  refillMsPerSecond: number
+  /** Queries an anonymous client may have running at once; the rest of its queries wait for them. */
+  concurrentPerClient: number
+  /** Queries an anonymous client may have waiting; beyond that, 429. */
+  queuedPerClient: number
+  /** Heap a worker may use (MB): a query that needs more is stopped (a 400), the lake's memory stays bounded. */
+  workerHeapMb: number
+}
+
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  budgetMs: 4_000,
+  refillMsPerSecond: 250,
+  concurrentPerClient: 2,
+  queuedPerClient: 32,
+  workerHeapMb: 160,
+}
 
 interface Pending {
   id: number
-  job: QueryJob
-  resolve: (value: QueryAnswer) => void
+  work: WorkerJob
+  client: ClientState
+  timeoutMs: number
+  resolve: (value: unknown) => void
   reject: (error: unknown) => void
   timer: NodeJS.Timeout
+  startedAt?: number
+}
+
+interface ClientState {
+  key: string
+  privileged: boolean
+  queue: Pending[]
+  running: number
+  /** Worker time left to spend (ms); may go below zero by the last query's overrun. */
+  budgetMs: number
+  refilledAt: number
 }
 
 interface Slot {
@@ -91,31 +181,44 @@ interface Slot {
 const IDLE_WORKER_MS = 30_000
 
 /**
- * GROQ evaluation off the main thread, so that a slow query never delays pings, writes or
- * listeners. A query that runs past its time limit has its worker terminated and gets a 408; one
- * still waiting for a worker when its time is up is dropped with the same error.
+ * GROQ evaluation off the main thread, so that no query, whatever its shape, delays pings, writes or
+ * listeners. A query that runs past its deadline has its worker terminated (the only way to stop
+ * JavaScript that never yields) and gets a 408; one still waiting for a worker when its time is up
+ * is dropped with the same error.
  *
- * One worker is always ready. When a query arrives while every worker is busy, another starts (up
- * to `size`), so that one slow query does not hold up the others; such extra workers end after
- * `idleWorkerMs` without work, because each holds a copy of every document (about 40 MB at 10,000
- * bookings).
+ * Fairness: each client (a token's holder, else an address) has its own queue. Token holders are
+ * served first and one worker is always kept for them. Anonymous clients share the other workers,
+ * each with at most `concurrentPerClient` queries running, the client that has spent the least of
+ * its budget first; a client whose budget of worker time is spent gets a 429 with `Retry-After`.
+ * So a hostile client waits behind itself, not the others behind it.
+ *
+ * One worker is always ready. When work arrives while every worker is busy, another starts (up to
+ * `size`); such extra workers end after `idleWorkerMs` without work, because each holds a copy of
+ * every document (about 40 MB at 10,000 bookings).
  */
 export class QueryPool {
   private readonly slots: Slot[] = []
-  private readonly queue: Pending[] = []
+  private readonly clients = new Map<string, ClientState>()
   private nextId = 1
   private closed = false
   /** Every dataset's documents as the main thread holds them now, for a worker starting up. */
   private readonly snapshot: () => [string, SanityDocument[]][]
   private readonly size: number
   private readonly idleWorkerMs: number
+  readonly limits: PoolLimits
 
-  constructor(options: {snapshot: () => [string, SanityDocument[]][]; size?: number; idleWorkerMs?: number}) {
+  constructor(options: {
+    snapshot: () => [string, SanityDocument[]][]
+    size?: number
+    idleWorkerMs?: number
+    limits?: Partial<PoolLimits>
+  }) {
     this.snapshot = options.snapshot
-    // One worker per core (the main thread mostly waits on I/O), at least two so that one slow
-    // query does not hold up every other, and no more than four.
-    this.size = options.size ?? Math.min(4, Math.max(2, os.availableParallelism()))
+    // Four workers whatever the cores: one kept for token holders, three for anonymous clients, so
+    // that a query stopped at its deadline holds up one of three, not every anonymous reader.
+    this.size = Math.max(2, options.size ?? 4)
     this.idleWorkerMs = options.idleWorkerMs ?? IDLE_WORKER_MS
+    this.limits = {...DEFAULT_POOL_LIMITS, ...options.limits}
     this.slots.push(this.spawn())
   }
 
@@ -139,64 +242,199 @@ export class QueryPool {
     for (const slot of this.slots) slot.worker.postMessage({kind: 'drop', dataset} satisfies WorkerRequest)
   }
 
-  run(job: QueryJob, timeoutMs: number): Promise<QueryAnswer> {
+  /** An HTTP query, answered serialised. */
+  query(job: QueryJob, options: {client: QueryClient; timeoutMs: number; maxResultBytes: number}): Promise<SerialisedAnswer> {
+    return this.run({kind: 'query', job, maxResultBytes: options.maxResultBytes}, options) as Promise<SerialisedAnswer>
+  }
+
+  /** `query` evaluated with each of `docs` alone as the dataset; null stands for no document (no result). */
+  each(
+    query: string,
+    params: Record<string, unknown>,
+    docs: (SanityDocument | null)[],
+    options: {client: QueryClient; timeoutMs: number; identity?: string | undefined},
+  ): Promise<unknown[]> {
+    return this.run({kind: 'each', query, params, docs, identity: options.identity}, options) as Promise<unknown[]>
+  }
+
+  /** The ids a mutation's `query` selects. */
+  select(query: string, params: Record<string, unknown>, docs: SanityDocument[], timeoutMs: number): Promise<string[]> {
+    return this.run({kind: 'select', query, params, docs}, {client: INTERNAL_CLIENT, timeoutMs}) as Promise<string[]>
+  }
+
+  run(work: WorkerJob, options: {client: QueryClient; timeoutMs: number}): Promise<unknown> {
     if (this.closed) return Promise.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
+    const client = this.clientState(options.client)
+    this.refuseOverBudget(client)
     return new Promise((resolve, reject) => {
-      const pending: Pending = {id: this.nextId++, job, resolve, reject, timer: undefined as unknown as NodeJS.Timeout}
-      pending.timer = setTimeout(() => this.expire(pending, timeoutMs), timeoutMs)
-      this.queue.push(pending)
+      const pending: Pending = {
+        id: this.nextId++,
+        work,
+        client,
+        timeoutMs: options.timeoutMs,
+        resolve,
+        reject,
+        timer: undefined as unknown as NodeJS.Timeout,
+      }
+      pending.timer = setTimeout(() => this.expire(pending), options.timeoutMs)
+      client.queue.push(pending)
       this.dispatch()
     })
   }
 
   async close(): Promise<void> {
     this.closed = true
-    for (const pending of this.queue.splice(0)) clearTimeout(pending.timer)
+    for (const client of this.clients.values()) for (const pending of client.queue.splice(0)) clearTimeout(pending.timer)
     for (const slot of this.slots) clearTimeout(slot.idleTimer)
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
+  }
+
+  private clientState(client: QueryClient): ClientState {
+    let state = this.clients.get(client.key)
+    if (!state) {
+      state = {
+        key: client.key,
+        privileged: client.privileged,
+        queue: [],
+        running: 0,
+        budgetMs: this.limits.budgetMs,
+        refilledAt: performance.now(),
+      }
+      this.clients.set(client.key, state)
+    }
+    return state
+  }
+
+  private refill(client: ClientState): void {
+    const now = performance.now()
+    client.budgetMs = Math.min(
+      this.limits.budgetMs,
+      client.budgetMs + ((now - client.refilledAt) / 1000) * this.limits.refillMsPerSecond,
+    )
+    client.refilledAt = now
+  }
+
+  /** An anonymous client with its budget spent, or too much already waiting, is told when to come back. */
+  private refuseOverBudget(client: ClientState): void {
+    if (client.privileged) return
+    this.refill(client)
+    const overQueue = client.queue.length >= this.limits.queuedPerClient
+    if (client.budgetMs > 0 && !overQueue) return
+    const seconds = overQueue ? 1 : Math.max(1, Math.ceil(-client.budgetMs / this.limits.refillMsPerSecond + 0.001))
+    const error = new LakeError(
+      429,
+      'rateLimited',
+      overQueue
+        ? `Too many queries waiting from this client (more than ${this.limits.queuedPerClient}); retry after ${seconds} s`
+        : `This client has used its share of query time (${this.limits.budgetMs / 1000} s, earned back at ${this.limits.refillMsPerSecond} ms a second); retry after ${seconds} s`,
+    )
+    error.retryAfterSeconds = seconds
+    throw error
+  }
+
+  /** The next work to start: token holders first; then the anonymous client that has spent least. */
+  private next(anonymousRunning: number): Pending | undefined {
+    let best: ClientState | undefined
+    for (const client of this.clients.values()) {
+      if (client.queue.length === 0) continue
+      if (client.privileged) {
+        if (!best?.privileged || client.running < best.running) best = client
+        continue
+      }
+      if (best?.privileged) continue
+      if (client.running >= this.limits.concurrentPerClient || anonymousRunning >= this.size - 1) continue
+      this.refill(client)
+      if (!best || client.budgetMs > best.budgetMs) best = client
+    }
+    return best?.queue.shift()
+  }
+
+  private dispatch(): void {
+    for (;;) {
+      if (this.closed) return
+      let slot = this.slots.find((candidate) => !candidate.running)
+      if (!slot && this.slots.length >= this.size) return
+      const anonymousRunning = this.slots.filter((candidate) => candidate.running && !candidate.running.client.privileged).length
+      const pending = this.next(anonymousRunning)
+      if (!pending) return
+      if (!slot) {
+        // Every worker is busy: start another rather than wait behind a slow query.
+        slot = this.spawn()
+        this.slots.push(slot)
+      }
+      this.start(slot, pending)
+    }
   }
 
   private spawn(): Slot {
     const worker = new Worker(new URL('./query-worker.ts', import.meta.url), {
       workerData: {datasets: this.snapshot()},
+      resourceLimits: {maxOldGenerationSizeMb: this.limits.workerHeapMb, maxYoungGenerationSizeMb: 16},
     })
     const slot: Slot = {worker, running: null}
     worker.on('message', (reply: WorkerReply) => {
       const pending = slot.running
       if (!pending || pending.id !== reply.id) return
-      clearTimeout(pending.timer)
-      slot.running = null
+      this.finish(slot, pending)
       if ('error' in reply) {
         const {status, type, description, details} = reply.error
         pending.reject(new LakeError(status, type, description, details))
-      } else pending.resolve(reply.result)
+      } else pending.resolve(reply.value)
       this.dispatch()
       if (!slot.running) this.retireWhenIdle(slot)
     })
-    worker.on('error', (error) => {
+    worker.on('error', (error: Error & {code?: string}) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        const query = slot.running?.work.kind === 'query' ? slot.running.work.job.query : slot.running?.work.query
+        this.replace(
+          slot,
+          new LakeError(
+            400,
+            'queryExecutionError',
+            `Query needs more memory than the limit of ${this.limits.workerHeapMb} MB; ask for fewer documents or fields, or smaller parameters`,
+            {query},
+          ),
+        )
+        return
+      }
       console.error('lake: a query worker failed', error)
       this.replace(slot, new LakeError(500, 'internalError', 'The query failed to run'))
     })
     return slot
   }
 
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.running || this.queue.length === 0) continue
-      this.start(slot, this.queue.shift() as Pending)
-    }
-    // Every worker is busy: start another rather than wait behind a slow query.
-    while (!this.closed && this.queue.length > 0 && this.slots.length < this.size) {
-      const slot = this.spawn()
-      this.slots.push(slot)
-      this.start(slot, this.queue.shift() as Pending)
-    }
-  }
-
   private start(slot: Slot, pending: Pending): void {
     clearTimeout(slot.idleTimer)
     slot.running = pending
-    slot.worker.postMessage({kind: 'query', id: pending.id, job: pending.job} satisfies WorkerRequest)
+    pending.client.running++
+    pending.startedAt = performance.now()
+    slot.worker.postMessage({kind: 'work', id: pending.id, work: pending.work} satisfies WorkerRequest)
+  }
+
+  /** Charges the client for the worker time its work took, and forgets a client that owes nothing. */
+  private finish(slot: Slot, pending: Pending): void {
+    clearTimeout(pending.timer)
+    slot.running = null
+    const client = pending.client
+    client.running--
+    if (!client.privileged) {
+      this.refill(client)
+      client.budgetMs -= performance.now() - (pending.startedAt ?? performance.now())
+    }
+    if (client.running === 0 && client.queue.length === 0 && (client.privileged || client.budgetMs >= this.limits.budgetMs)) {
+      this.clients.delete(client.key)
+    }
+    this.forgetRested()
+  }
+
+  /** Clients idle long enough to have their whole budget back need no state (bounds the map). */
+  private forgetRested(): void {
+    if (this.clients.size < 1000) return
+    for (const client of this.clients.values()) {
+      if (client.running > 0 || client.queue.length > 0) continue
+      this.refill(client)
+      if (client.budgetMs >= this.limits.budgetMs) this.clients.delete(client.key)
+    }
   }
 
   /** Ends a worker beyond the first once it has had nothing to do for `idleWorkerMs`. */
@@ -218,15 +456,22 @@ export class QueryPool {
     void slot.worker.terminate()
   }
 
-  private expire(pending: Pending, timeoutMs: number): void {
-    // Hosted Sanity cancels a query that runs too long; its exact status and message are not
+  private expire(pending: Pending): void {
+    // Hosted Sanity stops a query that runs too long; its exact status and message are not
     // documented, so this uses 408 with a `queryTimeout` type in the usual error shape.
-    const error = new LakeError(408, 'queryTimeout', `Query timed out: it ran for more than ${timeoutMs} ms`, {
-      query: pending.job.query,
-    })
-    const queued = this.queue.indexOf(pending)
+    const query = pending.work.kind === 'query' ? pending.work.job.query : pending.work.query
+    const error = new LakeError(
+      408,
+      'queryTimeout',
+      `Query timed out: it ran for more than ${pending.timeoutMs} ms and was stopped; ask for less, or avoid nesting \`*\` and large literals or parameters`,
+      {query},
+    )
+    const queued = pending.client.queue.indexOf(pending)
     if (queued !== -1) {
-      this.queue.splice(queued, 1)
+      pending.client.queue.splice(queued, 1)
+      if (pending.client.running === 0 && pending.client.queue.length === 0 && pending.client.privileged) {
+        this.clients.delete(pending.client.key)
+      }
       pending.reject(error)
       return
     }
@@ -234,15 +479,12 @@ export class QueryPool {
     if (slot) this.replace(slot, error)
   }
 
-  /** Ends a worker (and the query it runs, with `error`); the first is started afresh in its place. */
+  /** Ends a worker (and the work it runs, with `error`); the first is started afresh in its place. */
   private replace(slot: Slot, error: LakeError): void {
     const pending = slot.running
-    slot.running = null
+    if (pending) this.finish(slot, pending)
     this.end(slot)
-    if (pending) {
-      clearTimeout(pending.timer)
-      pending.reject(error)
-    }
+    if (pending) pending.reject(error)
     const index = this.slots.indexOf(slot)
     if (index !== -1) this.slots.splice(index, 1)
     if (this.closed) return
@@ -250,3 +492,6 @@ export class QueryPool {
     this.dispatch()
   }
 }
+
+/** The cost limit work without a caller's own limit runs under (mutations' queries). */
+export const INTERNAL_MAX_COST = DEFAULT_MAX_QUERY_COST

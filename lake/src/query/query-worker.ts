@@ -2,7 +2,7 @@ import {parentPort, workerData} from 'node:worker_threads'
 
 import {DocumentIndex} from '../store/document-index.ts'
 import {LakeError, type SanityDocument} from '../store/types.ts'
-import {runQueryJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
+import {runWorkerJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
 
 /**
  * A query worker: it starts from the main thread's documents, in the main thread's order (so that ties
@@ -34,8 +34,8 @@ parentPort?.on('message', (message: WorkerRequest) => {
     return
   }
   // The main thread has checked that the dataset exists.
-  runQueryJob(indexOf(message.job.dataset), message.job).then(
-    (result) => parentPort?.postMessage({id: message.id, result} satisfies WorkerReply),
+  runWorkerJob(indexOf, message.work).then(
+    (value) => parentPort?.postMessage({id: message.id, value} satisfies WorkerReply),
     (error: unknown) => {
       const lakeError =
         error instanceof LakeError ? error : new LakeError(400, 'queryExecutionError', (error as Error).message)
