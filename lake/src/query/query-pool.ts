@@ -369,7 +369,8 @@ export class QueryPool {
   private spawn(): Slot {
     const worker = new Worker(new URL('./query-worker.ts', import.meta.url), {
       workerData: {datasets: this.snapshot()},
-      resourceLimits: {maxOldGenerationSizeMb: this.limits.workerHeapMb, maxYoungGenerationSizeMb: 16},
+      // The main thread's stack size: a query nested too deep for it is refused (400), not evaluated.
+      resourceLimits: {maxOldGenerationSizeMb: this.limits.workerHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 1},
     })
     const slot: Slot = {worker, running: null}
     worker.on('message', (reply: WorkerReply) => {
