@@ -41,6 +41,8 @@ export const SOCKET_LIMITS = {
 function attachPresenceSocket(server: http.Server | http2.Http2SecureServer, deps: {lake: Lake; secrets: LakeSecrets}) {
   const sockets = new WebSocketServer({noServer: true, maxPayload: SOCKET_LIMITS.maxMessageBytes})
   sockets.on('connection', (socket) => {
+    // A message over the size limit (or a broken frame) closes the connection; `ws` reports it here.
+    socket.on('error', () => socket.terminate())
     let allowance = SOCKET_LIMITS.burst
     let checkedAt = performance.now()
     socket.on('message', (data) => {

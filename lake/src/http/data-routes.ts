@@ -43,6 +43,8 @@ function perspectiveFor(ctx: RequestContext, dataset: DatasetStore): Perspective
 
 export async function handleQuery(ctx: RequestContext, datasetName: string | undefined) {
   const dataset = datasetFor(ctx, datasetName, 'read')
+  // A client over its budget is told so before its body is read or parsed.
+  ctx.lake.queries().admit(queryClientOf(ctx))
   let query = ctx.url.searchParams.get('query')
   let params = queryParams(ctx.url)
   if (ctx.method === 'POST') {

@@ -2,6 +2,7 @@ import os from 'node:os'
 import {Worker} from 'node:worker_threads'
 
 import {LakeError, type DocumentChange, type SanityDocument} from '../store/types.ts'
+import {boundedJson} from './bounded-json.ts'
 import {DEFAULT_MAX_QUERY_COST, evaluateEach, parseQuery, runQuery, runSelection, typesOnlyNeeded, type Perspective} from './run-query.ts'
 import {contentSourceMap, type ContentSourceMap} from './source-map.ts'
 
@@ -90,6 +91,7 @@ export type WorkerRequest =
   | {kind: 'work'; id: number; work: WorkerJob}
 
 export type WorkerReply =
+  | {ready: true}
   | {id: number; value: unknown}
   | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}}
 
@@ -98,15 +100,14 @@ export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocument
   if (work.kind === 'each') return evaluateEach(work.query, work.params, work.docs, work.identity)
   if (work.kind === 'select') return runSelection(work.query, work.params, work.docs)
   const {result, resultSourceMap} = await runQueryJob(indexOf(work.job.dataset), work.job)
-  const json = JSON.stringify(result ?? null)
-  if (json.length > work.maxResultBytes) {
-    throw new LakeError(
+  const json = boundedJson(result ?? null, work.maxResultBytes, (size) =>
+    new LakeError(
       400,
       'queryExecutionError',
-      `Query result is too large: ${formatBytes(json.length)}, more than the limit of ${formatBytes(work.maxResultBytes)}; ask for fewer documents (a slice such as [0...100]) or fewer fields`,
+      `Query result is too large: more than ${formatBytes(Math.min(size, work.maxResultBytes + 1))}, over the limit of ${formatBytes(work.maxResultBytes)}; ask for fewer documents (a slice such as [0...100]) or fewer fields`,
       {query: work.job.query},
-    )
-  }
+    ),
+  )
   const answer: SerialisedAnswer = {json, types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
   if (resultSourceMap) answer.resultSourceMap = resultSourceMap
   return answer
@@ -138,15 +139,25 @@ export interface PoolLimits {
   concurrentPerClient: number
   /** Queries an anonymous client may have waiting; beyond that, 429. */
   queuedPerClient: number
+  /**
+   * Worker time (ms) after which an anonymous query may be stopped for another anonymous client that
+   * waits with nothing running and more budget left: a client cannot hold a worker for its whole
+   * deadline while others queue (a 429 for the one stopped).
+   */
+  quantumMs: number
+  /** Longest wait for a worker (ms) before a query is turned away (429, retry later): the deadline counts from the start. */
+  maxWaitMs: number
   /** Heap a worker may use (MB): a query that needs more is stopped (a 400), the lake's memory stays bounded. */
   workerHeapMb: number
 }
 
 export const DEFAULT_POOL_LIMITS: PoolLimits = {
-  budgetMs: 4_000,
-  refillMsPerSecond: 250,
+  budgetMs: 2_000,
+  refillMsPerSecond: 100,
   concurrentPerClient: 2,
-  queuedPerClient: 32,
+  queuedPerClient: 16,
+  quantumMs: 300,
+  maxWaitMs: 10_000,
   workerHeapMb: 160,
 }
 
@@ -174,6 +185,8 @@ interface ClientState {
 interface Slot {
   worker: Worker
   running: Pending | null
+  /** Loaded and listening: work sent before waits, and its time (deadline, budget) starts only now. */
+  ready: boolean
   idleTimer?: NodeJS.Timeout
 }
 
@@ -201,6 +214,7 @@ export class QueryPool {
   private readonly clients = new Map<string, ClientState>()
   private nextId = 1
   private closed = false
+  private preemptTimer: NodeJS.Timeout | undefined
   /** Every dataset's documents as the main thread holds them now, for a worker starting up. */
   private readonly snapshot: () => [string, SanityDocument[]][]
   private readonly size: number
@@ -262,6 +276,13 @@ export class QueryPool {
     return this.run({kind: 'select', query, params, docs}, {client: INTERNAL_CLIENT, timeoutMs}) as Promise<string[]>
   }
 
+  /** Throws the 429 a client over its budget would get, before its request body is even read. */
+  admit(client: QueryClient): void {
+    if (client.privileged) return
+    const state = this.clients.get(client.key)
+    if (state) this.refuseOverBudget(state)
+  }
+
   run(work: WorkerJob, options: {client: QueryClient; timeoutMs: number}): Promise<unknown> {
     if (this.closed) return Promise.reject(new LakeError(503, 'serviceUnavailable', 'The lake is shutting down'))
     const client = this.clientState(options.client)
@@ -276,7 +297,7 @@ export class QueryPool {
         reject,
         timer: undefined as unknown as NodeJS.Timeout,
       }
-      pending.timer = setTimeout(() => this.expire(pending), options.timeoutMs)
+      pending.timer = setTimeout(() => this.expire(pending), Math.max(this.limits.maxWaitMs, options.timeoutMs))
       client.queue.push(pending)
       this.dispatch()
     })
@@ -284,6 +305,7 @@ export class QueryPool {
 
   async close(): Promise<void> {
     this.closed = true
+    clearTimeout(this.preemptTimer)
     for (const client of this.clients.values()) for (const pending of client.queue.splice(0)) clearTimeout(pending.timer)
     for (const slot of this.slots) clearTimeout(slot.idleTimer)
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
@@ -332,7 +354,10 @@ export class QueryPool {
     throw error
   }
 
-  /** The next work to start: token holders first; then the anonymous client that has spent least. */
+  /**
+   * The next work to start: token holders first; then, among anonymous clients under their
+   * concurrency, the one with fewest queries running, then the one that has spent least.
+   */
   private next(anonymousRunning: number): Pending | undefined {
     let best: ClientState | undefined
     for (const client of this.clients.values()) {
@@ -344,7 +369,7 @@ export class QueryPool {
       if (best?.privileged) continue
       if (client.running >= this.limits.concurrentPerClient || anonymousRunning >= this.size - 1) continue
       this.refill(client)
-      if (!best || client.budgetMs > best.budgetMs) best = client
+      if (!best || client.running < best.running || (client.running === best.running && client.budgetMs > best.budgetMs)) best = client
     }
     return best?.queue.shift()
   }
@@ -352,11 +377,15 @@ export class QueryPool {
   private dispatch(): void {
     for (;;) {
       if (this.closed) return
-      let slot = this.slots.find((candidate) => !candidate.running)
-      if (!slot && this.slots.length >= this.size) return
+      let slot =
+        this.slots.find((candidate) => !candidate.running && candidate.ready) ?? this.slots.find((candidate) => !candidate.running)
       const anonymousRunning = this.slots.filter((candidate) => candidate.running && !candidate.running.client.privileged).length
-      const pending = this.next(anonymousRunning)
-      if (!pending) return
+      const pending = !slot && this.slots.length >= this.size ? undefined : this.next(anonymousRunning)
+      if (!pending) {
+        this.keepSpare()
+        this.preempt()
+        return
+      }
       if (!slot) {
         // Every worker is busy: start another rather than wait behind a slow query.
         slot = this.spawn()
@@ -366,14 +395,77 @@ export class QueryPool {
     }
   }
 
+  /**
+   * Once more than one worker is in use, one more is kept loaded and idle (up to `size` + 1): a
+   * worker stopped at a deadline is replaced by one that is ready, not by one still loading
+   * (which takes a few hundred milliseconds on a busy machine).
+   */
+  private keepSpare(): void {
+    if (this.closed || this.slots.length < 2 || this.slots.length > this.size) return
+    if (this.slots.some((slot) => !slot.running)) return
+    const spare = this.spawn()
+    this.slots.push(spare)
+    this.retireWhenIdle(spare)
+  }
+
+  /**
+   * Stops anonymous queries that have run past the quantum when anonymous clients with nothing
+   * running, and more budget left than their owners, are waiting; checks again until none wait.
+   */
+  private preempt(): void {
+    clearTimeout(this.preemptTimer)
+    this.preemptTimer = undefined
+    const waiting = [...this.clients.values()].filter((client) => !client.privileged && client.queue.length > 0 && client.running === 0)
+    if (waiting.length === 0 || this.closed) return
+    for (const client of waiting) this.refill(client)
+    waiting.sort((a, b) => b.budgetMs - a.budgetMs)
+    const now = performance.now()
+    const elapsed = (slot: Slot) => now - (slot.running?.startedAt ?? now)
+    const running = this.slots
+      .filter((slot) => slot.running?.startedAt !== undefined && !slot.running.client.privileged)
+      .sort((a, b) => elapsed(b) - elapsed(a))
+    const stopped: Slot[] = []
+    for (const slot of running) {
+      const claimant = waiting[stopped.length]
+      if (!claimant || elapsed(slot) < this.limits.quantumMs) break
+      const owner = slot.running!.client
+      // A margin of one quantum: clients alike do not stop each other's queries in turn.
+      if (owner.budgetMs - elapsed(slot) + this.limits.quantumMs >= claimant.budgetMs) continue
+      stopped.push(slot)
+    }
+    for (const slot of stopped) {
+      const pending = slot.running
+      if (!pending) continue
+      const query = pending.work.kind === 'query' ? pending.work.job.query : pending.work.query
+      const error = new LakeError(
+        429,
+        'rateLimited',
+        `Query stopped after ${Math.round(elapsed(slot))} ms to let other clients' queries run: this client has used more of its share of query time; retry after 1 s`,
+        {query},
+      )
+      error.retryAfterSeconds = 1
+      this.replace(slot, error)
+    }
+    if (stopped.length === 0 && running.length > 0) {
+      this.preemptTimer = setTimeout(() => this.dispatch(), Math.max(50, this.limits.quantumMs - elapsed(running[0]!)))
+      this.preemptTimer.unref()
+    }
+  }
+
   private spawn(): Slot {
     const worker = new Worker(new URL('./query-worker.ts', import.meta.url), {
       workerData: {datasets: this.snapshot()},
       // The main thread's stack size: a query nested too deep for it is refused (400), not evaluated.
       resourceLimits: {maxOldGenerationSizeMb: this.limits.workerHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 1},
     })
-    const slot: Slot = {worker, running: null}
+    const slot: Slot = {worker, running: null, ready: false}
     worker.on('message', (reply: WorkerReply) => {
+      if ('ready' in reply) {
+        slot.ready = true
+        if (slot.running) this.startClock(slot.running)
+        this.dispatch()
+        return
+      }
       const pending = slot.running
       if (!pending || pending.id !== reply.id) return
       this.finish(slot, pending)
@@ -408,8 +500,15 @@ export class QueryPool {
     clearTimeout(slot.idleTimer)
     slot.running = pending
     pending.client.running++
-    pending.startedAt = performance.now()
     slot.worker.postMessage({kind: 'work', id: pending.id, work: pending.work} satisfies WorkerRequest)
+    if (slot.ready) this.startClock(pending)
+  }
+
+  /** The deadline counts the work, not the wait: a client waits behind others' queries (or a worker loading) without losing its time. */
+  private startClock(pending: Pending): void {
+    pending.startedAt = performance.now()
+    clearTimeout(pending.timer)
+    pending.timer = setTimeout(() => this.expire(pending), pending.timeoutMs)
   }
 
   /** Charges the client for the worker time its work took, and forgets a client that owes nothing. */
@@ -420,7 +519,7 @@ export class QueryPool {
     client.running--
     if (!client.privileged) {
       this.refill(client)
-      client.budgetMs -= performance.now() - (pending.startedAt ?? performance.now())
+      if (pending.startedAt !== undefined) client.budgetMs -= performance.now() - pending.startedAt
     }
     if (client.running === 0 && client.queue.length === 0 && (client.privileged || client.budgetMs >= this.limits.budgetMs)) {
       this.clients.delete(client.key)
@@ -458,24 +557,31 @@ export class QueryPool {
   }
 
   private expire(pending: Pending): void {
-    // Hosted Sanity stops a query that runs too long; its exact status and message are not
-    // documented, so this uses 408 with a `queryTimeout` type in the usual error shape.
     const query = pending.work.kind === 'query' ? pending.work.job.query : pending.work.query
-    const error = new LakeError(
-      408,
-      'queryTimeout',
-      `Query timed out: it ran for more than ${pending.timeoutMs} ms and was stopped; ask for less, or avoid nesting \`*\` and large literals or parameters`,
-      {query},
-    )
     const queued = pending.client.queue.indexOf(pending)
     if (queued !== -1) {
       pending.client.queue.splice(queued, 1)
       if (pending.client.running === 0 && pending.client.queue.length === 0 && pending.client.privileged) {
         this.clients.delete(pending.client.key)
       }
-      pending.reject(error)
+      const busy = new LakeError(
+        429,
+        'rateLimited',
+        `The query waited ${Math.round(this.limits.maxWaitMs / 1000)} s for a worker behind this client's other queries and was not run; retry after 1 s`,
+        {query},
+      )
+      busy.retryAfterSeconds = 1
+      pending.reject(busy)
       return
     }
+    // Hosted Sanity stops a query that runs too long; its exact status and message are not
+    // documented, so this uses 408 with a `queryTimeout` type in the usual error shape.
+    const error = new LakeError(
+      408,
+      'queryTimeout',
+      `Query timed out: it ran for more than ${pending.timeoutMs} ms and was stopped; ask for less, or avoid nesting \`*\` and large literals or parameters`,
+      {query},
+    )
     const slot = this.slots.find((candidate) => candidate.running === pending)
     if (slot) this.replace(slot, error)
   }
@@ -489,7 +595,8 @@ export class QueryPool {
     const index = this.slots.indexOf(slot)
     if (index !== -1) this.slots.splice(index, 1)
     if (this.closed) return
-    if (this.slots.length === 0) this.slots.push(this.spawn())
+    // A replacement starts at once, so that the next query does not wait for a worker to load.
+    this.slots.push(this.spawn())
     this.dispatch()
   }
 }

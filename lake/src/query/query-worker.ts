@@ -24,6 +24,8 @@ function indexOf(dataset: string): DocumentIndex {
   return index
 }
 
+parentPort?.postMessage({ready: true} satisfies WorkerReply)
+
 parentPort?.on('message', (message: WorkerRequest) => {
   if (message.kind === 'changes') {
     indexOf(message.dataset).apply(message.changes)
