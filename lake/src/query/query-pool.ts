@@ -427,10 +427,13 @@ export class QueryPool {
     const stopped: Slot[] = []
     for (const slot of running) {
       const claimant = waiting[stopped.length]
-      if (!claimant || elapsed(slot) < this.limits.quantumMs) break
+      if (!claimant) break
       const owner = slot.running!.client
-      // A margin of one quantum: clients alike do not stop each other's queries in turn.
-      if (owner.budgetMs - elapsed(slot) + this.limits.quantumMs >= claimant.budgetMs) continue
+      const left = owner.budgetMs - elapsed(slot)
+      // A query whose client has now spent its budget yields at once; any other after the quantum, and
+      // with a margin of one quantum, so that clients alike do not stop each other's queries in turn.
+      if (left > 0 && elapsed(slot) < this.limits.quantumMs) continue
+      if (left + this.limits.quantumMs >= claimant.budgetMs) continue
       stopped.push(slot)
     }
     for (const slot of stopped) {
@@ -447,7 +450,11 @@ export class QueryPool {
       this.replace(slot, error)
     }
     if (stopped.length === 0 && running.length > 0) {
-      this.preemptTimer = setTimeout(() => this.dispatch(), Math.max(50, this.limits.quantumMs - elapsed(running[0]!)))
+      // Check again when the next running query reaches the quantum or its client's budget runs out.
+      const soonest = Math.min(
+        ...running.map((slot) => Math.min(this.limits.quantumMs - elapsed(slot), slot.running!.client.budgetMs - elapsed(slot))),
+      )
+      this.preemptTimer = setTimeout(() => this.dispatch(), Math.max(25, soonest))
       this.preemptTimer.unref()
     }
   }
