@@ -83,7 +83,7 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
   const syncTags = queryTags(dataset.name, types)
   sendJsonWithRaw(ctx, 200, [
     ...(returnQuery ? [['query', query] as [string, unknown]] : []),
-    ['result', json, 'raw'],
+    ['result', json],
     ...(resultSourceMap ? [['resultSourceMap', resultSourceMap] as [string, unknown]] : []),
     ['syncTags', syncTags],
     ['ms', ms],

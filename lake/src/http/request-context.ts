@@ -117,18 +117,24 @@ export function sendJson(ctx: Pick<RequestContext, 'res'>, status: number, body:
   ctx.res.end(payload)
 }
 
-/** A JSON body some of which is already serialised: `raw` values are written as they are. */
-export function sendJsonWithRaw(
-  ctx: Pick<RequestContext, 'res'>,
-  status: number,
-  fields: [string, unknown, 'raw'?][],
-) {
-  const payload = `{${fields.map(([key, value, raw]) => `${JSON.stringify(key)}:${raw ? (value as string) : JSON.stringify(value)}`).join(',')}}`
+/** A JSON object some of whose values are already serialised (UTF-8 bytes), written as they are. */
+export function sendJsonWithRaw(ctx: Pick<RequestContext, 'res'>, status: number, fields: [string, unknown][]) {
+  const parts: Buffer[] = []
+  fields.forEach(([key, value], index) => {
+    parts.push(Buffer.from(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`))
+    parts.push(
+      value instanceof Uint8Array
+        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+        : Buffer.from(JSON.stringify(value)),
+    )
+  })
+  parts.push(Buffer.from(fields.length === 0 ? '{}' : '}'))
   ctx.res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(payload)),
+    'content-length': String(parts.reduce((sum, part) => sum + part.byteLength, 0)),
   })
-  ctx.res.end(payload)
+  for (const part of parts.slice(0, -1)) ctx.res.write(part)
+  ctx.res.end(parts.at(-1) as Buffer)
 }
 
 export function sendBuffer(ctx: RequestContext, status: number, body: Buffer | string, headers: Record<string, string>) {

@@ -32,7 +32,8 @@ export interface QueryAnswer {
  * it depends on, for its sync tags.
  */
 export interface SerialisedAnswer {
-  json: string
+  /** The result as UTF-8 JSON. */
+  json: Uint8Array
   resultSourceMap?: ContentSourceMap
   types: string[] | null
 }
@@ -92,8 +93,8 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | {ready: true}
-  | {id: number; value: unknown}
-  | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}}
+  | {id: number; value: unknown; cpuMs: number}
+  | {id: number; error: {status: number; type: string; description: string; details: Record<string, unknown>}; cpuMs: number}
 
 /** Runs one piece of work against a worker's documents. */
 export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocuments, work: WorkerJob): Promise<unknown> {
@@ -108,7 +109,7 @@ export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocument
       {query: work.job.query},
     ),
   )
-  const answer: SerialisedAnswer = {json, types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
+  const answer: SerialisedAnswer = {json: new TextEncoder().encode(json), types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
   if (resultSourceMap) answer.resultSourceMap = resultSourceMap
   return answer
 }
@@ -475,7 +476,7 @@ export class QueryPool {
       }
       const pending = slot.running
       if (!pending || pending.id !== reply.id) return
-      this.finish(slot, pending)
+      this.finish(slot, pending, reply.cpuMs)
       if ('error' in reply) {
         const {status, type, description, details} = reply.error
         pending.reject(new LakeError(status, type, description, details))
@@ -518,15 +519,19 @@ export class QueryPool {
     pending.timer = setTimeout(() => this.expire(pending), pending.timeoutMs)
   }
 
-  /** Charges the client for the worker time its work took, and forgets a client that owes nothing. */
-  private finish(slot: Slot, pending: Pending): void {
+  /**
+   * Charges the client for its work: the CPU time the worker reports when the work finished, the
+   * time it held the worker when it was stopped. Forgets a client that owes nothing.
+   */
+  private finish(slot: Slot, pending: Pending, cpuMs?: number): void {
     clearTimeout(pending.timer)
     slot.running = null
     const client = pending.client
     client.running--
     if (!client.privileged) {
       this.refill(client)
-      if (pending.startedAt !== undefined) client.budgetMs -= performance.now() - pending.startedAt
+      if (cpuMs !== undefined) client.budgetMs -= cpuMs
+      else if (pending.startedAt !== undefined) client.budgetMs -= performance.now() - pending.startedAt
     }
     if (client.running === 0 && client.queue.length === 0 && (client.privileged || client.budgetMs >= this.limits.budgetMs)) {
       this.clients.delete(client.key)
