@@ -2,6 +2,7 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {bombTargets, generateBombs, type Bomb} from '../src/testing/groq-bombs.ts'
+import {startHostileClients} from '../src/testing/hostile-clients.ts'
 import {queryUrl, requestFrom, type Answer} from '../src/testing/request-from.ts'
 import {createRandom} from '../src/testing/seeded-random.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
@@ -98,16 +99,14 @@ describe('hostile load, shortened (the bench runs it for 60 s with the site)', (
   afterAll(() => lake.stop())
 
   it(`keeps ordinary readers, an editor and pings fast while 8 clients send bombs without pause for ${SECONDS} s`, async () => {
-    const bombs = generateBombs(createRandom(seed + 1), 240)
     const until = performance.now() + SECONDS * 1000
     const pings = pingContinuously(lake)
-    const hostile: Answer[] = []
+    // The attackers in a worker thread: this test's thread is also the lake's, and only the lake's work may count.
+    const attack = startHostileClients({lake: lake.url, clients: 8, seconds: SECONDS, seed: seed + 1, addressPrefix: '127.2.0'})
     const ordinary: Answer[] = []
     const editorTimes: number[] = []
-    await Promise.all([
-      ...Array.from({length: 8}, async (_, client) => {
-        for (let n = client; performance.now() < until; n += 8) hostile.push(await post(lake, `127.2.0.${client + 2}`, bombs[n % bombs.length]!))
-      }),
+    const [hostile] = await Promise.all([
+      attack,
       ...Array.from({length: 3}, async (_, client) => {
         while (performance.now() < until) {
           const query = '*[_type == "experience"] | order(order asc)[0...12]{_id, title}'
@@ -125,13 +124,8 @@ describe('hostile load, shortened (the bench runs it for 60 s with the site)', (
       })(),
     ])
     const times = await pings.stop()
-    if (process.env.HOSTILE_DEBUG) {
-      const statuses: Record<number, number> = {}
-      for (const answer of hostile) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1
-      console.log({ordinary: [50, 90, 95, 99].map((p) => percentile(ordinary.map((a) => a.ms), p)), editor: percentile(editorTimes, 95), ping: percentile(times, 99), statuses, workers: lake.lake.queries().workers})
-    }
     expect(hostile.length).toBeGreaterThan(50)
-    expect([...hostile, ...ordinary].filter((answer) => answer.status >= 500).map((answer) => answer.body.slice(0, 300))).toEqual([])
+    expect(hostile.filter((answer) => answer.status >= 500)).toEqual([])
     expect(ordinary.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toEqual([])
     // The bench holds the goals (p95 ≤ 1 s, ping p99 ≤ 200 ms) over 60 s; these 12 s are the attack's opening
     // burst (every attacker with its whole budget) on a machine shared with the rest of the suite, hence the margin.

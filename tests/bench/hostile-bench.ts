@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 
-import {generateBombs, type Bomb} from '../../lake/src/testing/groq-bombs.ts'
+import {startHostileClients} from '../../lake/src/testing/hostile-clients.ts'
 import {queryUrl, requestFrom, type Answer} from '../../lake/src/testing/request-from.ts'
-import {createRandom} from '../../lake/src/testing/seeded-random.ts'
 import {startProduct} from './start-product.ts'
 import {percentile, type BenchResult} from './stats.ts'
 
@@ -45,45 +44,22 @@ function residentMb(pid: number): number {
   return Math.round(kb / 1024)
 }
 
-/** A listen stream whose filter is a bomb: held open for a moment, then dropped, again and again. */
-async function hostileListen(lake: string, localAddress: string, bomb: Bomb): Promise<Answer> {
-  const search = new URLSearchParams({query: `*[_type == "experience" && count(${bomb.query}) >= 0]`})
-  for (const [key, value] of Object.entries(bomb.params)) search.set(`$${key}`, JSON.stringify(value))
-  return requestFrom(`${lake}/v2025-02-19/data/listen/production?${search}`, {localAddress, timeoutMs: 1500}).catch(
-    () => ({status: 200, headers: {}, body: '', ms: 1500}),
-  )
-}
-
 export async function benchHostile(): Promise<BenchResult[]> {
   const product = await startProduct('hostile', {sitePort: SITE_PORT, lakePort: LAKE_PORT})
   const lake = `http://127.0.0.1:${LAKE_PORT}`
   const pid = lakePid(product.dataDir)
   try {
     const slug = 'lions-head-sunset-hike'
-    const bombs = generateBombs(createRandom(60), 480)
     const until = performance.now() + SECONDS * 1000
-    const hostile: Answer[] = []
+    // In a worker thread, so that the attackers' own work does not slow the measurements taken here.
+    const attack = startHostileClients({lake, clients: HOSTILE_CLIENTS, seconds: SECONDS, seed: 60, addressPrefix: '127.0.1', listenEvery: 10})
     const lakeQueries: Answer[] = []
     const pages: Answer[] = []
     const pings: number[] = []
     const memory: number[] = []
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-    await Promise.all([
-      ...Array.from({length: HOSTILE_CLIENTS}, async (_, client) => {
-        const localAddress = `127.0.1.${client + 2}`
-        for (let n = client; performance.now() < until; n += HOSTILE_CLIENTS) {
-          const bomb = bombs[n % bombs.length]!
-          const answer =
-            n % 10 === 9
-              ? await hostileListen(lake, localAddress, bomb)
-              : await requestFrom(`${lake}/v2025-02-19/data/query/production`, {
-                  localAddress,
-                  body: JSON.stringify({query: bomb.query, params: bomb.params}),
-                  maxBodyBytes: 1024 * 1024,
-                }).catch((error: Error) => ({status: 599, headers: {}, body: error.message, ms: 0}))
-          hostile.push(answer)
-        }
-      }),
+    const [hostile] = await Promise.all([
+      attack,
       // Ordinary readers of the lake, each from its own address, as browsers are.
       ...Array.from({length: 4}, async (_, client) => {
         for (let n = 0; performance.now() < until; n++) {
@@ -122,7 +98,7 @@ export async function benchHostile(): Promise<BenchResult[]> {
         }
       })(),
     ])
-    const statuses = (answers: Answer[]) => {
+    const statuses = (answers: {status: number}[]) => {
       const counts: Record<number, number> = {}
       for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1
       return Object.entries(counts)

@@ -1,4 +1,3 @@
-import os from 'node:os'
 import {Worker} from 'node:worker_threads'
 
 import {LakeError, type DocumentChange, type SanityDocument} from '../store/types.ts'
