@@ -106,6 +106,8 @@ export async function benchHostile(): Promise<BenchResult[]> {
         .join(' ')
     }
     const fivexx = [...hostile, ...lakeQueries, ...pages].filter((answer) => answer.status >= 500).length
+    // An attacker's connection closed before it read the answer: refused (429) before its large body was read.
+    const reset = hostile.filter((answer) => answer.status === 0).length
     return [
       {
         name: `hostile: ordinary lake queries under ${HOSTILE_CLIENTS} bombing clients (${SECONDS} s)`,
@@ -130,7 +132,7 @@ export async function benchHostile(): Promise<BenchResult[]> {
         name: 'hostile: bombs answered',
         unit: 'ms',
         samples: hostile.map((answer) => answer.ms),
-        extra: {statuses: statuses(hostile), fivexx},
+        extra: {statuses: statuses(hostile), fivexx, reset},
       },
     ]
   } finally {
