@@ -129,12 +129,13 @@ export function sendJsonWithRaw(ctx: Pick<RequestContext, 'res'>, status: number
     )
   })
   parts.push(Buffer.from(fields.length === 0 ? '{}' : '}'))
+  // One write: several small ones would leave as separate packets and wait on each other's acknowledgements.
+  const body = Buffer.concat(parts)
   ctx.res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(parts.reduce((sum, part) => sum + part.byteLength, 0)),
+    'content-length': String(body.byteLength),
   })
-  for (const part of parts.slice(0, -1)) ctx.res.write(part)
-  ctx.res.end(parts.at(-1) as Buffer)
+  ctx.res.end(body)
 }
 
 export function sendBuffer(ctx: RequestContext, status: number, body: Buffer | string, headers: Record<string, string>) {
