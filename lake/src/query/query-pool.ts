@@ -202,8 +202,10 @@ const IDLE_WORKER_MS = 30_000
  * Fairness: each client (a token's holder, else an address) has its own queue. Token holders are
  * served first and one worker is always kept for them. Anonymous clients share the other workers,
  * each with at most `concurrentPerClient` queries running, the client that has spent the least of
- * its budget first; a client whose budget of worker time is spent gets a 429 with `Retry-After`.
- * So a hostile client waits behind itself, not the others behind it.
+ * its budget first; one of those workers is kept for clients in good standing, and a long query of
+ * a client that has spent its share yields to a waiting one (see preempt). A client whose budget of
+ * worker time is spent gets a 429 with `Retry-After`. So a hostile client waits behind itself, not
+ * the others behind it.
  *
  * One worker is always ready. When work arrives while every worker is busy, another starts (up to
  * `size`); such extra workers end after `idleWorkerMs` without work, because each holds a copy of
