@@ -2,7 +2,7 @@ import {Worker} from 'node:worker_threads'
 
 import {LakeError, type DocumentChange, type SanityDocument} from '../store/types.ts'
 import {boundedJson} from './bounded-json.ts'
-import {DEFAULT_MAX_QUERY_COST, evaluateEach, parseQuery, runQuery, runSelection, typesOnlyNeeded, type Perspective} from './run-query.ts'
+import {evaluateEach, parseQuery, runQuery, runSelection, typesOnlyNeeded, type Perspective} from './run-query.ts'
 import {contentSourceMap, type ContentSourceMap} from './source-map.ts'
 
 /** One query as a worker runs it: everything the caller's request decided, as plain data. */
@@ -625,6 +625,3 @@ export class QueryPool {
     this.dispatch()
   }
 }
-
-/** The cost limit work without a caller's own limit runs under (mutations' queries). */
-export const INTERNAL_MAX_COST = DEFAULT_MAX_QUERY_COST
