@@ -28,6 +28,10 @@ export interface LakeConfig {
   /** Wall-clock limit of one GROQ query, queueing included, and its cost limit (see run-query.ts). */
   queryTimeoutMs: number
   maxQueryCost: number
+  /** Deadline of an anonymous caller's GROQ (LAKE_ANONYMOUS_QUERY_TIMEOUT_MS, 2 s): docs/decisions/030. */
+  anonymousQueryTimeoutMs: number
+  /** Largest serialised query result (LAKE_MAX_RESULT_MB, 16 MB); larger is a 400 (docs/decisions/030). */
+  maxQueryResultBytes: number
   /** Built studio to serve at `/studio`, if any. */
   studioDir?: string
   /** A `sanity.blueprint.ts` whose document functions the lake runs on its events (functions/document-functions.ts). */
@@ -58,6 +62,10 @@ function positive(value: string | undefined, fallback: number, name: string): nu
  */
 export const DEFAULT_QUERY_TIMEOUT_MS = 60_000
 
+/** Anonymous readers run the site's published queries, each a few milliseconds: see docs/decisions/030. */
+export const DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS = 2_000
+export const DEFAULT_MAX_QUERY_RESULT_BYTES = 16 * 1024 * 1024
+
 /** Reads the lake's configuration from environment variables, with safe local defaults. */
 export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeConfig {
   const datasets: Record<string, AclMode> = {production: 'public', bookings: 'private'}
@@ -86,6 +94,13 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     imageCacheBytes: integer(env.LAKE_IMAGE_CACHE_MB, 256, 'LAKE_IMAGE_CACHE_MB') * 1024 * 1024,
     queryTimeoutMs: positive(env.LAKE_QUERY_TIMEOUT_MS, DEFAULT_QUERY_TIMEOUT_MS, 'LAKE_QUERY_TIMEOUT_MS'),
     maxQueryCost: positive(env.LAKE_QUERY_MAX_COST, DEFAULT_MAX_QUERY_COST, 'LAKE_QUERY_MAX_COST'),
+    anonymousQueryTimeoutMs: positive(
+      env.LAKE_ANONYMOUS_QUERY_TIMEOUT_MS,
+      DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS,
+      'LAKE_ANONYMOUS_QUERY_TIMEOUT_MS',
+    ),
+    maxQueryResultBytes:
+      positive(env.LAKE_MAX_RESULT_MB, DEFAULT_MAX_QUERY_RESULT_BYTES / 1024 / 1024, 'LAKE_MAX_RESULT_MB') * 1024 * 1024,
     studioDir: env.LAKE_STUDIO_DIR || undefined,
     blueprint: env.LAKE_BLUEPRINT ? path.resolve(env.LAKE_BLUEPRINT) : undefined,
     functionRetryMs: positive(env.LAKE_FUNCTION_RETRY_MS, 1000, 'LAKE_FUNCTION_RETRY_MS'),

@@ -1,8 +1,9 @@
 import path from 'node:path'
 import {Worker} from 'node:worker_threads'
 
-import {evaluate, parse} from 'groq-js'
+import {parse} from 'groq-js'
 
+import {INTERNAL_CLIENT} from '../query/query-pool.ts'
 import type {Lake} from '../store/open-lake.ts'
 import type {SanityDocument} from '../store/types.ts'
 import {HOSTED_INVOCATION_LIMITS, InvocationLimiter, type InvocationLimits} from './invocation-limits.ts'
@@ -172,6 +173,9 @@ export type DocumentFunctionsRunner = {
   stop(): void
 }
 
+/** A function's filter and projection see one document: anything slower than this is a runaway. */
+const FILTER_TIMEOUT_MS = 10_000
+
 export function startDocumentFunctions({
   lake,
   functions,
@@ -227,7 +231,12 @@ export function startDocumentFunctions({
     }),
   )
   const queries = new Map(
-    functions.map((fn) => [fn.name, parse(`*[${fn.filter ?? 'true'}]${fn.projection ?? ''}`)] as const),
+    functions.map((fn) => {
+      const query = `*[${fn.filter ?? 'true'}]${fn.projection ?? ''}`
+      // Parsed here only so that a mistake in the blueprint shows when the lake starts.
+      parse(query)
+      return [fn.name, query] as const
+    }),
   )
   const instances = new Map(functions.map((fn) => [fn.name, new FunctionInstance(fn)] as const))
   const inFlight = new Set<number>()
@@ -246,7 +255,11 @@ export function startDocumentFunctions({
     for (const change of changes) {
       if (!fn.on.includes(operationOf(change)) || !idIsIncluded(change.doc_id, fn)) continue
       const doc = JSON.parse((change.after ?? change.before)!) as SanityDocument
-      const result = (await (await evaluate(queries.get(fn.name)!, {dataset: [doc]})).get()) as unknown[]
+      // Evaluated in a query worker, under the deadline, like every GROQ the lake runs.
+      const [result] = (await lake.queries().each(queries.get(fn.name)!, {}, [doc], {
+        client: INTERNAL_CLIENT,
+        timeoutMs: FILTER_TIMEOUT_MS,
+      })) as [unknown[]]
       if (result.length > 0) matched.push({dataset: change.dataset, docId: change.doc_id, data: result[0]})
     }
     const reached = changes.at(-1)!.seq

@@ -1,12 +1,22 @@
 import {lakeNow} from '../clock.ts'
 import {can, type Permission} from '../auth/principals.ts'
 import {queryTags} from '../live/sync-tags.ts'
-import {runQueryJob, type QueryJob} from '../query/query-pool.ts'
-import {isRootPathId, parsePerspective, parseQuery, runsInline, typesOnlyNeeded, type Perspective} from '../query/run-query.ts'
+import type {QueryJob} from '../query/query-pool.ts'
+import {isRootPathId, parsePerspective, type Perspective} from '../query/run-query.ts'
 import type {DatasetStore} from '../store/dataset-store.ts'
 import {readDocumentAt, readTransactionLog, resumePosition, transactionsAfter} from '../store/history.ts'
 import {LakeError, type MutateResult, type SanityDocument} from '../store/types.ts'
-import {decodeSegment, flag, queryParams, readJson, sendBuffer, sendJson, type RequestContext} from './request-context.ts'
+import {
+  decodeSegment,
+  flag,
+  queryClientOf,
+  queryParams,
+  readJson,
+  sendBuffer,
+  sendJson,
+  sendJsonWithRaw,
+  type RequestContext,
+} from './request-context.ts'
 
 export function datasetFor(ctx: RequestContext, name: string | undefined, permission: Permission): DatasetStore {
   const dataset = ctx.lake.dataset(name ?? '')
@@ -33,6 +43,8 @@ function perspectiveFor(ctx: RequestContext, dataset: DatasetStore): Perspective
 
 export async function handleQuery(ctx: RequestContext, datasetName: string | undefined) {
   const dataset = datasetFor(ctx, datasetName, 'read')
+  // A client over its budget is told so before its body is read or parsed.
+  ctx.lake.queries().admit(queryClientOf(ctx))
   let query = ctx.url.searchParams.get('query')
   let params = queryParams(ctx.url)
   if (ctx.method === 'POST') {
@@ -59,22 +71,30 @@ export async function handleQuery(ctx: RequestContext, datasetName: string | und
     now: lakeNow().toISOString(),
     sourceMap: sourceMapMode === 'withKeyArraySelector' ? 'keyed' : sourceMapMode === 'true' ? 'paths' : undefined,
   }
-  // A bounded list query is answered at once; everything else in a worker, under the time limit.
-  const {result, resultSourceMap} =
-    runsInline(query, params) && !job.sourceMap
-      ? await runQueryJob(dataset, job)
-      : await ctx.lake.queries().run(job, ctx.config.queryTimeoutMs)
+  // Every query runs in a worker, under the deadline and the client's budget (see QueryPool).
+  const {json, resultSourceMap, types} = await ctx.lake.queries().query(job, {
+    client: queryClientOf(ctx),
+    timeoutMs: queryTimeoutFor(ctx),
+    maxResultBytes: ctx.config.maxQueryResultBytes,
+  })
   const ms = Math.round(performance.now() - started)
   const returnQuery = ctx.url.searchParams.get('returnQuery') !== 'false'
   // The tags `client.live.events()` messages name when something this result depends on changes.
-  const syncTags = queryTags(dataset.name, typesOnlyNeeded(parseQuery(query, params)))
-  sendJson(ctx, 200, {
-    ...(returnQuery ? {query} : {}),
-    result: result ?? null,
-    ...(resultSourceMap ? {resultSourceMap} : {}),
-    syncTags,
-    ms,
-  })
+  const syncTags = queryTags(dataset.name, types)
+  sendJsonWithRaw(ctx, 200, [
+    ...(returnQuery ? [['query', query] as [string, unknown]] : []),
+    ['result', json],
+    ...(resultSourceMap ? [['resultSourceMap', resultSourceMap] as [string, unknown]] : []),
+    ['syncTags', syncTags],
+    ['ms', ms],
+  ])
+}
+
+/** Anonymous callers get the shorter deadline; token holders (editors, the site's servers) the configured one. */
+export function queryTimeoutFor(ctx: RequestContext): number {
+  return ctx.principal.role === null
+    ? Math.min(ctx.config.anonymousQueryTimeoutMs, ctx.config.queryTimeoutMs)
+    : ctx.config.queryTimeoutMs
 }
 
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
@@ -131,13 +151,19 @@ export async function handleActions(ctx: RequestContext, datasetName: string | u
   sendJson(ctx, 200, {transactionId: result.transactionId})
 }
 
-export function handleListen(ctx: RequestContext, datasetName: string | undefined) {
+export async function handleListen(ctx: RequestContext, datasetName: string | undefined) {
   if (ctx.method !== 'GET') throw new LakeError(405, 'methodNotAllowed', 'The listen endpoint only answers GET')
   const dataset = datasetFor(ctx, datasetName, 'read')
   const query = ctx.url.searchParams.get('query')
   if (!query) throw new LakeError(400, 'queryParseError', 'Missing `query` parameter')
   const params = queryParams(ctx.url)
-  const filter = parseQuery(query, params)
+  // The filter is parsed (and its parameters checked) in a worker too, before the stream opens.
+  const client = queryClientOf(ctx)
+  const timeoutMs = queryTimeoutFor(ctx)
+  const identity = ctx.principal.userId
+  const evaluate = (docs: (SanityDocument | null)[]) =>
+    ctx.lake.queries().each(query, params, docs, {client, timeoutMs, identity})
+  await evaluate([])
   const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
   const includeAllVersions =
     seeDrafts && (flag(ctx.url, 'includeAllVersions') || (ctx.apiVersion ?? '1') < '2025-02-19')
@@ -153,9 +179,11 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
   const listenerName = `ln-${Math.random().toString(36).slice(2, 10)}`
   const listener = {
     dataset: dataset.name,
-    filter,
+    query,
     params,
-    identity: ctx.principal.userId,
+    identity,
+    evaluate,
+    evaluationKey: JSON.stringify([client.key, query, params, identity]),
     includeResult: flag(ctx.url, 'includeResult'),
     includePreviousRevision: flag(ctx.url, 'includePreviousRevision'),
     includeMutations: ctx.url.searchParams.get('includeMutations') !== 'false',
@@ -166,6 +194,12 @@ export function handleListen(ctx: RequestContext, datasetName: string | undefine
     send: (event: string, data: unknown) => {
       const eventId = (data as {eventId?: string}).eventId
       write(`event: ${event}\n${eventId ? `id: ${eventId}\n` : ''}data: ${JSON.stringify(data)}\n\n`)
+    },
+    // The stream cannot skip events it could not match: it says why and ends; the client reconnects.
+    fail: (error: unknown) => {
+      const lakeError = error instanceof LakeError ? error : new LakeError(500, 'internalError', 'The listener failed')
+      write(`event: channelError\ndata: ${JSON.stringify({message: lakeError.message})}\n\n`)
+      ctx.res.end()
     },
   }
   // A client that asked for resumable streams reconnects with the last event it saw: replay what it

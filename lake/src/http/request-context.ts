@@ -2,6 +2,7 @@ import type {IncomingMessage} from 'node:http'
 import type {Http2ServerRequest} from 'node:http2'
 
 import {ANONYMOUS, principalForToken, type Principal} from '../auth/principals.ts'
+import type {QueryClient} from '../query/query-pool.ts'
 import type {LakeSecrets} from '../auth/secrets.ts'
 import type {LakeConfig} from '../config.ts'
 import type {Lake} from '../store/open-lake.ts'
@@ -64,6 +65,15 @@ export function createContext(
   }
 }
 
+/**
+ * Who a request counts as for query scheduling and budgets: a token's holder by who they are, anyone
+ * else by their address (the socket's: a forwarded-for header is the client's to write).
+ */
+export function queryClientOf(ctx: Pick<RequestContext, 'principal' | 'req'>): QueryClient {
+  if (ctx.principal.role !== null) return {key: `principal:${ctx.principal.userId}`, privileged: true}
+  return {key: `address:${ctx.req.socket?.remoteAddress ?? 'unknown'}`, privileged: false}
+}
+
 function bearerToken(req: LakeRequest): string | undefined {
   const header = req.headers.authorization
   if (typeof header === 'string' && /^bearer\s+/i.test(header)) return header.replace(/^bearer\s+/i, '').trim()
@@ -105,6 +115,27 @@ export function sendJson(ctx: Pick<RequestContext, 'res'>, status: number, body:
     ...headers,
   })
   ctx.res.end(payload)
+}
+
+/** A JSON object some of whose values are already serialised (UTF-8 bytes), written as they are. */
+export function sendJsonWithRaw(ctx: Pick<RequestContext, 'res'>, status: number, fields: [string, unknown][]) {
+  const parts: Buffer[] = []
+  fields.forEach(([key, value], index) => {
+    parts.push(Buffer.from(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`))
+    parts.push(
+      value instanceof Uint8Array
+        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+        : Buffer.from(JSON.stringify(value)),
+    )
+  })
+  parts.push(Buffer.from(fields.length === 0 ? '{}' : '}'))
+  // One write: several small ones would leave as separate packets and wait on each other's acknowledgements.
+  const body = Buffer.concat(parts)
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(body.byteLength),
+  })
+  ctx.res.end(body)
 }
 
 export function sendBuffer(ctx: RequestContext, status: number, body: Buffer | string, headers: Record<string, string>) {

@@ -1,13 +1,19 @@
-import type {ExprNode} from 'groq-js'
-
-import {isPublishedId, isRootPathId, matchesFilter} from '../query/run-query.ts'
+import {isPublishedId, isRootPathId} from '../query/run-query.ts'
 import type {DocumentChange, SanityDocument, Transaction} from '../store/types.ts'
 
 export interface ListenerOptions {
   dataset: string
-  filter: ExprNode
+  /** The listener's query (`*[filter]`); a document matches when it alone makes the result non-empty. */
+  query: string
   params: Record<string, unknown>
   identity?: string
+  /** Evaluates `query` on each document alone, in a query worker under the listener's client budget. */
+  evaluate: (docs: (SanityDocument | null)[]) => Promise<unknown[]>
+  /**
+   * Listeners with the same key (client, query, params, identity) get the same answer for a
+   * transaction: a hundred tabs listening alike cost one evaluation per commit.
+   */
+  evaluationKey?: string
   includeResult: boolean
   includePreviousRevision: boolean
   includeMutations: boolean
@@ -17,6 +23,8 @@ export interface ListenerOptions {
   /** Anonymous listeners: documents at the root path only (no dot in the id), as hosted. */
   rootPathsOnly?: boolean
   send: (event: string, data: unknown) => void
+  /** The filter could not be evaluated (timed out, over budget): the stream ends with this error. */
+  fail?: (error: unknown) => void
   /** Transactions this listener already received from the log when it resumed. */
   skip?: ReadonlySet<string>
 }
@@ -30,7 +38,13 @@ export class ListenerHub {
   private readonly listeners = new Set<ListenerOptions>()
   /** Streams that want every committed transaction of every dataset (the live events API). */
   private readonly watchers = new Set<(dataset: string, transaction: Transaction) => void>()
-  private delivering: Promise<void> = Promise.resolve()
+  /**
+   * Each listener's deliveries, in commit order. Its filter runs in a worker, so one listener
+   * whose filter is slow (or hostile) delays its own stream only, never another's.
+   */
+  private readonly chains = new Map<ListenerOptions, Promise<void>>()
+  /** Recent evaluations by transaction and evaluation key (see ListenerOptions.evaluationKey). */
+  private readonly evaluations = new Map<string, Promise<unknown[]>>()
 
   get size(): number {
     return this.listeners.size
@@ -38,33 +52,25 @@ export class ListenerHub {
 
   add(listener: ListenerOptions): () => void {
     this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    return () => this.remove(listener)
   }
 
   /**
-   * Adds a listener that resumes where an earlier stream stopped: `readMissed` runs in delivery order,
-   * so the transactions it reads from the log are sent first and every later one live, each once (a
-   * transaction already in the log whose live delivery is still queued is skipped then).
+   * Adds a listener that resumes where an earlier stream stopped: the transactions `readMissed`
+   * reads from the log are delivered first, then every later one live, each once (a transaction
+   * already in the log that is also published live meanwhile is skipped then).
    */
   resume(listener: ListenerOptions, readMissed: () => Transaction[]): () => void {
     const replayed = new Set<string>()
     const resumed: ListenerOptions = {...listener, skip: replayed}
-    let removed = false
-    this.delivering = this.delivering
-      .then(async () => {
-        if (removed) return
-        const missed = readMissed()
-        for (const transaction of missed) {
-          replayed.add(transaction.id)
-          await this.deliverTo(resumed, transaction)
-        }
-        this.listeners.add(resumed)
-      })
-      .catch((error: unknown) => console.error('lake: listener resume failed', error))
-    return () => {
-      removed = true
-      this.listeners.delete(resumed)
-    }
+    // Live from now on, queued behind the replay on the listener's own chain.
+    this.listeners.add(resumed)
+    const missed = readMissed()
+    for (const transaction of missed) replayed.add(transaction.id)
+    this.enqueue(resumed, async () => {
+      for (const transaction of missed) await this.deliverTo(resumed, transaction)
+    })
+    return () => this.remove(resumed)
   }
 
   watch(watcher: (dataset: string, transaction: Transaction) => void): () => void {
@@ -72,29 +78,55 @@ export class ListenerHub {
     return () => this.watchers.delete(watcher)
   }
 
-  /** Delivers in commit order, even though matching is asynchronous. */
+  /** Delivers to each listener in commit order, even though matching is asynchronous. */
   publish(dataset: string, transaction: Transaction): void {
-    this.delivering = this.delivering
-      .then(() => this.deliver(dataset, transaction))
-      .catch((error: unknown) => console.error('lake: listener delivery failed', error))
-  }
-
-  private async deliver(dataset: string, transaction: Transaction): Promise<void> {
     for (const watcher of this.watchers) watcher(dataset, transaction)
     for (const listener of this.listeners) {
       if (listener.dataset !== dataset || listener.skip?.has(transaction.id)) continue
-      await this.deliverTo(listener, transaction)
+      this.enqueue(listener, () => this.deliverTo(listener, transaction))
     }
   }
 
+  /** Resolves once every delivery queued so far has been made (for tests and shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all(this.chains.values())
+  }
+
+  private remove(listener: ListenerOptions): void {
+    this.listeners.delete(listener)
+    this.chains.delete(listener)
+  }
+
+  private enqueue(listener: ListenerOptions, task: () => Promise<void>): void {
+    const previous = this.chains.get(listener) ?? Promise.resolve()
+    const next = previous
+      .then(() => (this.listeners.has(listener) ? task() : undefined))
+      .catch((error: unknown) => {
+        // The stream cannot go on without the events it would miss: it ends, with the reason.
+        this.remove(listener)
+        if (listener.fail) listener.fail(error)
+        else console.error('lake: listener delivery failed', error)
+      })
+    this.chains.set(listener, next)
+    void next.then(() => {
+      if (this.chains.get(listener) === next) this.chains.delete(listener)
+    })
+  }
+
   private async deliverTo(listener: ListenerOptions, transaction: Transaction): Promise<void> {
+    const changes = transaction.changes.filter(
+      (change) =>
+        (listener.includeAllVersions || isPublishedId(change.id)) && (!listener.rootPathsOnly || isRootPathId(change.id)),
+    )
+    if (changes.length === 0) return
+    // One worker call per transaction: before and after of every change, in order.
+    const values = await this.evaluate(listener, transaction, changes)
+    const matched = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value))
     const events: Record<string, unknown>[] = []
-    for (const change of transaction.changes) {
-      if (!listener.includeAllVersions && !isPublishedId(change.id)) continue
-      if (listener.rootPathsOnly && !isRootPathId(change.id)) continue
-      const event = await this.eventFor(listener, transaction, change)
+    changes.forEach((change, index) => {
+      const event = this.eventFor(listener, transaction, change, matched(values[index * 2]), matched(values[index * 2 + 1]))
       if (event) events.push(event)
-    }
+    })
     events.forEach((event, index) => {
       event.transactionTotalEvents = events.length
       event.transactionCurrentEvent = index
@@ -102,11 +134,26 @@ export class ListenerHub {
     })
   }
 
-  private async eventFor(listener: ListenerOptions, transaction: Transaction, change: DocumentChange) {
-    const matches = (doc: SanityDocument | null) =>
-      doc ? matchesFilter(listener.filter, doc, listener.params, listener.identity) : false
-    const before = await matches(change.before)
-    const after = await matches(change.after)
+  private evaluate(listener: ListenerOptions, transaction: Transaction, changes: DocumentChange[]): Promise<unknown[]> {
+    const run = () => listener.evaluate(changes.flatMap((change) => [change.before, change.after]))
+    if (!listener.evaluationKey) return run()
+    const key = `${transaction.id}\u0000${listener.includeAllVersions}\u0000${listener.rootPathsOnly}\u0000${listener.evaluationKey}`
+    let values = this.evaluations.get(key)
+    if (!values) {
+      values = run()
+      this.evaluations.set(key, values)
+      if (this.evaluations.size > 1000) this.evaluations.delete(this.evaluations.keys().next().value as string)
+    }
+    return values
+  }
+
+  private eventFor(
+    listener: ListenerOptions,
+    transaction: Transaction,
+    change: DocumentChange,
+    before: boolean,
+    after: boolean,
+  ) {
     if (!before && !after) return null
     const event: Record<string, unknown> = {
       eventId: `${transaction.id}#${change.id}`,

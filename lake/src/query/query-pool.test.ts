@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 
 import type {SanityDocument} from '../store/types.ts'
-import {QueryPool, type QueryJob} from './query-pool.ts'
+import {QueryPool, type QueryClient, type QueryJob} from './query-pool.ts'
 
 // About a second of evaluation on 200 documents (issue 11's bomb, one level shallower).
 const SLOW = 'count(*[count(*[count(*[count(*[0...5])>0])>0]) > 0])'
@@ -21,6 +21,11 @@ const job = (query: string): QueryJob => ({
   projectId: 'local',
   maxCost: Number.MAX_SAFE_INTEGER,
 })
+const editor: QueryClient = {key: 'principal:editor', privileged: true}
+const run = async (pool: QueryPool, query: string, timeoutMs: number) => {
+  const answer = await pool.query(job(query), {client: editor, timeoutMs, maxResultBytes: 1e6})
+  return {result: JSON.parse(Buffer.from(answer.json).toString('utf8')) as unknown}
+}
 const waitFor = async (condition: () => boolean, ms: number) => {
   const until = Date.now() + ms
   while (!condition() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
@@ -36,33 +41,36 @@ describe('QueryPool', () => {
     pool = new QueryPool({snapshot: () => [['production', documents]], size: 2, idleWorkerMs: 300})
     expect(pool.workers).toBe(1)
     for (let n = 0; n < 5; n++)
-      expect(await pool.run(job('count(*)'), 10_000)).toEqual({result: 200})
+      expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 200})
     expect(pool.workers).toBe(1)
 
-    const slow = pool.run(job(SLOW), 1_000).catch((error: unknown) => error)
+    const slow = run(pool, SLOW, 1_000).catch((error: unknown) => error)
     await new Promise((resolve) => setTimeout(resolve, 100))
     const started = performance.now()
     // Answered by a second worker, not after the slow query.
-    expect(await pool.run(job('*[n == 7][0]._id'), 10_000)).toEqual({result: 'filler-7'})
+    expect(await run(pool, '*[n == 7][0]._id', 10_000)).toEqual({result: 'filler-7'})
     expect(performance.now() - started).toBeLessThan(800)
-    expect(pool.workers).toBe(2)
+    // Two busy, and (once both were busy at the same moment) one spare loaded so that a stopped worker's
+    // replacement is ready.
+    expect(pool.workers).toBeGreaterThanOrEqual(2)
+    expect(pool.workers).toBeLessThanOrEqual(3)
     expect(await slow).toMatchObject({status: 408, type: 'queryTimeout'})
 
     await waitFor(() => pool!.workers === 1, 3_000)
     expect(pool.workers).toBe(1)
-    expect(await pool.run(job('count(*)'), 10_000)).toEqual({result: 200})
+    expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 200})
   })
 
-  it('never runs more workers than its size, and queues the rest', async () => {
+  it('never runs more workers than its size (and one spare), and queues the rest', async () => {
     pool = new QueryPool({
       snapshot: () => [['production', documents]],
       size: 2,
       idleWorkerMs: 60_000,
     })
     const answers = await Promise.all(
-      Array.from({length: 6}, (_, n) => pool!.run(job(`${n} + count(*)`), 10_000)),
+      Array.from({length: 6}, (_, n) => run(pool!, `${n} + count(*)`, 10_000)),
     )
     expect(answers.map((answer) => answer.result)).toEqual([200, 201, 202, 203, 204, 205])
-    expect(pool.workers).toBe(2)
+    expect(pool.workers).toBeLessThanOrEqual(3)
   })
 })

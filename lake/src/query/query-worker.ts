@@ -2,7 +2,7 @@ import {parentPort, workerData} from 'node:worker_threads'
 
 import {DocumentIndex} from '../store/document-index.ts'
 import {LakeError, type SanityDocument} from '../store/types.ts'
-import {runQueryJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
+import {runWorkerJob, type WorkerReply, type WorkerRequest} from './query-pool.ts'
 
 /**
  * A query worker: it starts from the main thread's documents, in the main thread's order (so that ties
@@ -24,6 +24,8 @@ function indexOf(dataset: string): DocumentIndex {
   return index
 }
 
+parentPort?.postMessage({ready: true} satisfies WorkerReply)
+
 parentPort?.on('message', (message: WorkerRequest) => {
   if (message.kind === 'changes') {
     indexOf(message.dataset).apply(message.changes)
@@ -34,13 +36,24 @@ parentPort?.on('message', (message: WorkerRequest) => {
     return
   }
   // The main thread has checked that the dataset exists.
-  runQueryJob(indexOf(message.job.dataset), message.job).then(
-    (result) => parentPort?.postMessage({id: message.id, result} satisfies WorkerReply),
+  const cpuBefore = process.threadCpuUsage()
+  // What the query cost this thread's CPU: what its client is charged, not the wall-clock time a busy machine adds.
+  const cpuMs = () => {
+    const {user, system} = process.threadCpuUsage(cpuBefore)
+    return (user + system) / 1000
+  }
+  runWorkerJob(indexOf, message.work).then(
+    (value) => {
+      const json = (value as {json?: unknown} | null)?.json
+      // A serialised result crosses as bytes moved, not copied: the main thread writes them as they are.
+      const transfer = json instanceof Uint8Array ? [json.buffer as ArrayBuffer] : []
+      parentPort?.postMessage({id: message.id, value, cpuMs: cpuMs()} satisfies WorkerReply, transfer)
+    },
     (error: unknown) => {
       const lakeError =
         error instanceof LakeError ? error : new LakeError(400, 'queryExecutionError', (error as Error).message)
       const {status, type, message: description, details} = lakeError
-      parentPort?.postMessage({id: message.id, error: {status, type, description, details}} satisfies WorkerReply)
+      parentPort?.postMessage({id: message.id, error: {status, type, description, details}, cpuMs: cpuMs()} satisfies WorkerReply)
     },
   )
 })

@@ -86,24 +86,62 @@ export const DEFAULT_MAX_QUERY_COST = 1e8
 const parsedQueries = new Map<string, ExprNode>()
 const MAX_CACHED_QUERIES = 500
 
-/** Parses with parameters inlined (groq-js needs constant slice bounds), cached by query and params. */
+/**
+ * Parses with parameters inlined (groq-js needs constant slice bounds), cached by query and params.
+ * A parameter the query names but the caller did not give is refused as hosted refuses it ("param
+ * $x referenced, but not provided"): groq-js would otherwise look it up on the params object, and
+ * `$constructor` would find Object's constructor there.
+ */
 export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   const key = query + '\u0000' + JSON.stringify(params)
   const cached = parsedQueries.get(key)
   if (cached) return cached
   let tree: ExprNode
   try {
+    // groq-js inlines own properties only; those left are refused below.
     tree = parse(query, {params})
   } catch (error) {
     const err = error as Error & {position?: number}
     const start = typeof err.position === 'number' ? err.position : 0
     throw new LakeError(400, 'queryParseError', err.message, {query, start, end: start + 1})
   }
+  const missing = firstParameter(tree)
+  if (missing !== null) {
+    const start = query.indexOf(`$${missing}`)
+    throw new LakeError(400, 'queryParseError', `param $${missing} referenced, but not provided`, {
+      query,
+      start: Math.max(start, 0),
+      end: Math.max(start, 0) + missing.length + 1,
+    })
+  }
   if (parsedQueries.size >= MAX_CACHED_QUERIES) {
     parsedQueries.delete(parsedQueries.keys().next().value as string)
   }
   parsedQueries.set(key, tree)
   return tree
+}
+
+/** The caller's parameters on an object without a prototype: `$toString` is a parameter, or nothing. */
+export function ownParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, params)
+}
+
+/** The name of a parameter groq-js left in the tree: one the caller did not give (given ones are inlined). */
+function firstParameter(tree: unknown): string | null {
+  const stack: unknown[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (Array.isArray(node)) {
+      stack.push(...node)
+      continue
+    }
+    if (typeof node !== 'object' || node === null) continue
+    const current = node as Record<string, unknown>
+    if (current.type === 'Value') continue
+    if (current.type === 'Parameter' && typeof current.name === 'string') return current.name
+    for (const value of Object.values(current)) stack.push(value)
+  }
+  return null
 }
 
 /**
@@ -219,41 +257,6 @@ export function checkQueryCost(query: string, tree: ExprNode, datasetSize: numbe
   }
 }
 
-/** Longer queries always go to a worker (the main thread's work must stay small). */
-const MAX_INLINE_QUERY_LENGTH = 2000
-
-/**
- * Whether a query may run on the main thread: the commonest list query, `*[_type == "x"] |
- * order(a)[start...end]` with any projection, with no other `*` and no `->`. Its work is a
- * native sort of one type's documents plus the projection of the slice, bounded by the dataset and
- * the query's size; every other query runs in a worker, under the time limit.
- */
-export function runsInline(query: string, params: Record<string, unknown>): boolean {
-  if (query.length > MAX_INLINE_QUERY_LENGTH) return false
-  let tree: ExprNode
-  try {
-    tree = parseQuery(query, params)
-  } catch {
-    return false
-  }
-  const plan = findOrderedSlice(tree)
-  if (!plan || plan.filter.expr?.type !== 'OpCall' || !typeConstraint(plan.filter.expr)) return false
-  // Computed order keys are evaluated per document: groq-js work, which belongs in a worker.
-  if (plan.keys.some((key) => key.attribute === undefined)) return false
-  let scans = 0
-  let derefs = 0
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit)
-    if (typeof node !== 'object' || node === null) return
-    const current = node as Record<string, unknown>
-    if (current.type === 'Everything') scans++
-    if (current.type === 'Deref') derefs++
-    Object.values(current).forEach(visit)
-  }
-  visit(tree)
-  return scans === 1 && derefs === 0
-}
-
 export interface QueryInput {
   query: string
   params: Record<string, unknown>
@@ -297,7 +300,7 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
   const evaluateOn = async (expression: ExprNode, dataset: SanityDocument[]) => {
     const value = await evaluate(expression, {
       dataset,
-      params: input.params,
+      params: ownParams(input.params),
       identity: input.identity,
       sanity: {projectId: input.projectId, dataset: input.dataset},
       dereference,
@@ -319,7 +322,7 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
           : input.documents
       return await runOrderedSlice(plan, candidates, typeOnly, (rest) => evaluateOn(rest, input.documents), {
         dataset: input.documents,
-        params: input.params,
+        params: ownParams(input.params),
         identity: input.identity,
         sanity: {projectId: input.projectId, dataset: input.dataset},
         dereference,
@@ -340,20 +343,31 @@ export async function runSelection(
 ): Promise<string[]> {
   const tree = parseQuery(query, params)
   checkQueryCost(query, tree, documents.length, DEFAULT_MAX_QUERY_COST)
-  const value = await (await evaluate(tree, {dataset: documents, params})).get()
+  const value = await (await evaluate(tree, {dataset: documents, params: ownParams(params)})).get()
   const items = Array.isArray(value) ? value : value ? [value] : []
   return items
     .map((item: unknown) => (item as {_id?: unknown})?._id)
     .filter((id): id is string => typeof id === 'string')
 }
 
-/** Whether one document matches a listener's filter query (`*[filter]`). */
-export async function matchesFilter(
-  tree: ExprNode,
-  doc: SanityDocument,
+/**
+ * `query` evaluated with each document alone as the dataset (null: no document, no value): a
+ * listener's filter (`*[filter]`, matched when non-empty) or a function's filter and projection.
+ */
+export async function evaluateEach(
+  query: string,
   params: Record<string, unknown>,
+  docs: (SanityDocument | null)[],
   identity: string | undefined,
-): Promise<boolean> {
-  const value = await (await evaluate(tree, {dataset: [doc], params, identity})).get()
-  return Array.isArray(value) ? value.length > 0 : Boolean(value)
+): Promise<unknown[]> {
+  const tree = parseQuery(query, params)
+  const values: unknown[] = []
+  for (const doc of docs) {
+    if (!doc) {
+      values.push(null)
+      continue
+    }
+    values.push(await (await evaluate(tree, {dataset: [doc], params: ownParams(params), identity})).get())
+  }
+  return values
 }

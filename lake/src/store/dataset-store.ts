@@ -6,7 +6,7 @@ import type {Perspective} from '../query/run-query.ts'
 import type {CommitWriter} from './commit-writer.ts'
 import {DocumentIndex} from './document-index.ts'
 import {actionsToMutations} from './plan-actions.ts'
-import {planMutations, randomId, type DocumentReader} from './plan-mutations.ts'
+import {planMutations, randomId, type DocumentReader, type PlanOptions} from './plan-mutations.ts'
 import {checkReferentialIntegrity, ReferenceIndex} from './references.ts'
 import {
   LakeError,
@@ -40,6 +40,7 @@ export class DatasetStore implements DatasetHandle {
   private readonly pendingTransactions = new Set<string>()
   private planning: Promise<unknown> = Promise.resolve()
   private findTransaction: StatementSync | undefined
+  private readonly select: PlanOptions['select']
 
   constructor(options: {
     db: DatabaseSync
@@ -48,7 +49,10 @@ export class DatasetStore implements DatasetHandle {
     aclMode: AclMode
     createdAt: string
     onCommit: TransactionListener
+    /** Evaluates a mutation's `query` (see PlanOptions.select). */
+    select: PlanOptions['select']
   }) {
+    this.select = options.select
     this.db = options.db
     this.writer = options.writer
     this.name = options.name
@@ -147,6 +151,7 @@ export class DatasetStore implements DatasetHandle {
       transactionId,
       timestamp,
       autoGenerateArrayKeys: options.autoGenerateArrayKeys,
+      select: this.select,
     })
     checkReferentialIntegrity(plan.changes, {
       get: reader.get,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type {DatabaseSync} from 'node:sqlite'
 
 import {assetDir, removeAssetBlob} from '../assets/asset-storage.ts'
-import type {AclMode} from '../config.ts'
+import {DEFAULT_QUERY_TIMEOUT_MS, type AclMode} from '../config.ts'
 import {ListenerHub} from '../listen/listener-hub.ts'
 import {QueryPool} from '../query/query-pool.ts'
 import {CommitWriter} from './commit-writer.ts'
@@ -73,7 +73,10 @@ function takeLock(dataDir: string): () => void {
 export function openLake(options: {
   dataDir: string
   datasets?: Record<string, AclMode>
+  /** Deadline of a mutation's `query` (see QueryPool). */
+  queryTimeoutMs?: number
 }): Lake {
+  const selectTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
   const {dataDir} = options
   for (const file of makePrivate(dataDir)) console.warn(`lake: ${file} was readable by others; made private to its owner`)
   const releaseLock = takeLock(dataDir)
@@ -82,6 +85,8 @@ export function openLake(options: {
   const hub = new ListenerHub()
   const datasets = new Map<string, DatasetStore>()
   let pool: QueryPool | undefined
+  const queries = (): QueryPool =>
+    (pool ??= new QueryPool({snapshot: () => [...datasets].map(([name, store]) => [name, store.list('raw')])}))
   const open = (name: string, aclMode: AclMode, createdAt: string) => {
     const store = new DatasetStore({
       db,
@@ -89,6 +94,8 @@ export function openLake(options: {
       name,
       aclMode,
       createdAt,
+      // Deadline of a mutation's query: writers hold tokens, so the configured (long) one.
+      select: (query, params, docs) => queries().select(query, params, docs, selectTimeoutMs),
       onCommit: (dataset, tx) => {
         pool?.publish(dataset, tx.changes)
         hub.publish(dataset, tx)
@@ -144,10 +151,7 @@ export function openLake(options: {
       }
       await rm(assetDir(dataDir, name), {recursive: true, force: true})
     },
-    queries() {
-      pool ??= new QueryPool({snapshot: () => [...datasets].map(([name, store]) => [name, store.list('raw')])})
-      return pool
-    },
+    queries,
     close() {
       void pool?.close()
       db.close()

@@ -2,7 +2,6 @@ import {randomBytes} from 'node:crypto'
 
 import {Mutation as MutatorMutation} from '@sanity/mutator'
 
-import {runSelection} from '../query/run-query.ts'
 import {
   LakeError,
   type DocumentChange,
@@ -22,6 +21,8 @@ export interface PlanOptions {
   transactionId: string
   timestamp: string
   autoGenerateArrayKeys?: boolean
+  /** The ids a mutation's `query` selects among `docs`: evaluated in a query worker, under the deadline. */
+  select: (query: string, params: Record<string, unknown>, docs: SanityDocument[]) => Promise<string[]>
 }
 
 export interface MutationPlan extends MutateResult {
@@ -127,7 +128,7 @@ export async function planMutations(
     }
     if (typeof selection.query === 'string') {
       const params = isObject(selection.params) ? selection.params : {}
-      return runSelection(selection.query, params, allCurrent())
+      return options.select(selection.query, params, allCurrent())
     }
     throw invalid('A patch or delete needs an `id` (string or array) or a `query`', index)
   }
