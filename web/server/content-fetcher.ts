@@ -18,10 +18,12 @@ type Read = {result: unknown; syncTags: readonly string[]}
  * cached. Each read's sync tags go to the page being rendered (edge/sync-tag-sink.ts).
  */
 export function createContentFetcher(
-  env: Pick<ServerEnv, 'sanity' | 'contentCacheMs'>,
+  env: Pick<ServerEnv, 'sanity' | 'contentCacheMs' | 'contentReadToken'>,
 ): ContentFetcher {
   const client = createClient({
     ...env.sanity,
+    // Published documents only, whatever the token could read.
+    token: env.contentReadToken,
     useCdn: false,
     useProjectHostname: false,
     perspective: 'published',

@@ -2,6 +2,7 @@ import {z} from 'zod'
 
 import type {PublicSiteConfig} from '../src/lib/env'
 import type {PurgeConfig} from './edge/purge-targets.ts'
+import {readLocalSecrets} from './local-secrets.ts'
 
 /**
  * Server configuration, read once at start-up. Content settings fall back to the public `VITE_*` values so one
@@ -23,6 +24,7 @@ const serverEnvSchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
+    SANITY_PREVIEW_TOKEN: z.string().min(1).optional(),
     VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
     VITE_SANITY_PROJECT_ID: z.string().default('local'),
     VITE_SANITY_DATASET: z.string().default('production'),
@@ -82,6 +84,11 @@ export type ServerEnv = {
   contentCacheMs: number
   frameAncestors: string[]
   sanity: {projectId: string; dataset: string; apiHost: string; apiVersion: string}
+  /**
+   * A viewer token for the site's own published reads: the lake keeps a worker for token holders and budgets
+   * anonymous clients, so a flood of anonymous queries never starves the pages (docs/decisions/030-hostile-load-limits.md).
+   */
+  contentReadToken?: string | undefined
   /** Where publishes purge the shared cache; none when no cache is in front of the site. */
   edgePurge?: PurgeConfig | undefined
 }
@@ -103,6 +110,7 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
     contentCacheMs: env.CONTENT_CACHE_MS,
     frameAncestors: env.FRAME_ANCESTORS,
     edgePurge: purgeConfig(env),
+    contentReadToken: env.SANITY_PREVIEW_TOKEN ?? readLocalSecrets(source).readToken,
     sanity: {
       projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
       dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,

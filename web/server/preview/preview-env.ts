@@ -1,24 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
 import {createClient} from '@sanity/client'
 
 import type {ServerEnv} from '../env.ts'
+import {readLocalSecrets} from '../local-secrets.ts'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
 import {createSitePreview, type SitePreview} from './site-preview.ts'
 import {createStegaFetcher} from './stega-fetcher.ts'
-
-type LocalSecrets = {readToken?: string; writeToken?: string}
-
-function readLocalSecrets(dataDir: string): LocalSecrets {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as LocalSecrets
-  } catch {
-    return {}
-  }
-}
 
 /**
  * Preview's server-only tokens, as the functions get theirs (functions/lib/env.ts): `SANITY_PREVIEW_TOKEN` reads
@@ -29,7 +17,7 @@ export function sitePreviewFromEnv(
   env: Pick<ServerEnv, 'sanity' | 'siteUrl' | 'frameAncestors'>,
   source: Record<string, string | undefined> = process.env,
 ): SitePreview | undefined {
-  const local = readLocalSecrets(path.resolve(source.DATA_DIR || '.data'))
+  const local = readLocalSecrets(source)
   const previewToken = source.SANITY_PREVIEW_TOKEN || local.readToken
   const writeToken = source.SANITY_WRITE_TOKEN || local.writeToken
   if (!previewToken || !writeToken) return undefined
