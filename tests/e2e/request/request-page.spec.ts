@@ -93,7 +93,7 @@ test.describe('the traveller’s request page', () => {
     const response = await page.goto(`/requests/${token}`)
     // Private: never cached, never indexed, and no Referer carries the link anywhere.
     expect(response!.headers()['referrer-policy']).toBe('no-referrer')
-    expect(response!.headers()['cache-control']).toBe('no-store')
+    expect(response!.headers()['cache-control']).toBe('private, no-store')
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
 
     await expect(
