@@ -2,7 +2,11 @@ import {createClient, type SanityClient} from '@sanity/client'
 
 import type {FunctionsEnv} from './env.ts'
 
-/** Published content (experiences, settings) read without a token, as the site reads it. */
+/**
+ * Published content (experiences, settings), as the site reads it, but with the server's token: the lake budgets
+ * anonymous clients by address, and a burst of booking requests must never wait behind that budget
+ * (docs/decisions/030-hostile-load-limits.md). The perspective keeps drafts out whatever the token could read.
+ */
 export function createContentClient(env: FunctionsEnv): SanityClient {
   return createClient({
     projectId: env.sanity.projectId,
@@ -12,6 +16,7 @@ export function createContentClient(env: FunctionsEnv): SanityClient {
     useProjectHostname: false,
     useCdn: false,
     perspective: 'published',
+    token: env.writeToken,
   })
 }
 

@@ -80,7 +80,8 @@ export async function runLoadWithFaults({
       rootToken: string
       writeToken: string
     }
-    const client = (dataset: string, token?: string) =>
+    // Content is read as the functions read it (lib/sanity-client.ts): published, with the server's token.
+    const client = (dataset: string, perspective: 'raw' | 'published' = 'published') =>
       createClient({
         projectId: 'local',
         dataset,
@@ -88,13 +89,13 @@ export async function runLoadWithFaults({
         useProjectHostname: false,
         apiVersion: '2025-02-19',
         useCdn: false,
-        perspective: token ? 'raw' : 'published',
-        ...(token ? {token} : {}),
+        perspective,
+        token: secrets.writeToken,
         // Fail fast while the lake is down instead of the client's own retries.
         maxRetries: 0,
         timeout: 5000,
       })
-    await client('production', secrets.rootToken).createOrReplace({
+    await client('production', 'raw').createOrReplace({
       _id: 'load-exp',
       _type: 'experience',
       title: 'Load Walk',
@@ -105,7 +106,7 @@ export async function runLoadWithFaults({
     const smtpPort = await freePort()
     // The outbox's clock can be moved on, so the drain below need not sit out the back-off of the outage.
     let clockSkew = 0
-    const bookings = client('bookings', secrets.writeToken)
+    const bookings = client('bookings', 'raw')
     const outbox = createOutbox({
       bookings,
       transport: smtpTransport(`smtp://127.0.0.1:${smtpPort}`),
