@@ -77,6 +77,9 @@ test('a published price shows through the cache within five seconds, purged by t
     await expect.poll(async () => (await viaEdge(request, path)).cache).toBe('HIT')
   }
   const unrelatedBefore = await viaEdge(request, UNRELATED)
+  // The purge keys stay in the cache: visitors get none.
+  expect(unrelatedBefore.headers['surrogate-key']).toBeUndefined()
+  expect(unrelatedBefore.headers['cache-tag']).toBeUndefined()
 
   try {
     // The editor's draft never reaches the cache: not even a visit with a (forged) preview cookie keeps it there.
