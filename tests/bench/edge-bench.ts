@@ -44,7 +44,13 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
   }
 }
 
-/** A page as the site sent it (encoded, as fetch would not keep it), with the headers a browser needs. */
+/** Headers the static copy sets itself, or that belong to one connection or one moment. */
+const NOT_COPIED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'cache-control', 'vary'])
+
+/**
+ * A page as the site sent it (encoded, as fetch would not keep it), with the site's own headers (the policy, the
+ * ETag, the purge keys…): the static copy then sends the same response, so a ratio compares serving, not bytes.
+ */
 function sentBytes(url: string, headers: Record<string, string>) {
   return new Promise<{body: Buffer; headers: Record<string, string>}>((resolve, reject) => {
     request(url, {headers}, (res) => {
@@ -53,12 +59,11 @@ function sentBytes(url: string, headers: Record<string, string>) {
       res.on('end', () =>
         resolve({
           body: Buffer.concat(chunks),
-          headers: {
-            'content-type': String(res.headers['content-type']),
-            ...(res.headers['content-encoding']
-              ? {'content-encoding': res.headers['content-encoding']}
-              : {}),
-          },
+          headers: Object.fromEntries(
+            Object.entries(res.headers)
+              .filter(([name, value]) => !NOT_COPIED.has(name) && typeof value === 'string')
+              .map(([name, value]) => [name, value as string]),
+          ),
         }),
       )
       res.on('error', reject)
