@@ -2,30 +2,21 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import {runCommand} from './run-command.ts'
+import {ensureAptPackages} from './ensure-apt-packages.ts'
 
 /** Debian's varnishd; the xkey vmod comes with `varnish-modules`. */
-export const VARNISHD = process.env.VARNISHD ?? '/usr/sbin/varnishd'
-const XKEY_VMOD = '/usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so'
+const VARNISHD = process.env.VARNISHD ?? '/usr/sbin/varnishd'
+/** Debian's multiarch folder for this machine. */
+const ARCH_TRIPLET = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu'
+const XKEY_VMOD = `/usr/lib/${ARCH_TRIPLET}/varnish/vmods/libvmod_xkey.so`
 
 export const varnishInstalled = () => fs.existsSync(VARNISHD) && fs.existsSync(XKEY_VMOD)
 
 /**
  * The edge tests run Varnish in front of the site, as a CDN would be. Installs Debian's `varnish` and
- * `varnish-modules` with apt when missing and running as root, as CI does (like ensure-chromium.ts).
+ * `varnish-modules` with apt when missing and running as root, as CI does.
  */
-export async function ensureVarnish(): Promise<void> {
-  if (varnishInstalled()) return
-  if (process.getuid?.() !== 0) {
-    throw new Error('Varnish is missing: install it (sudo apt-get install varnish varnish-modules)')
-  }
-  console.log('Installing Varnish from Debian…')
-  await runCommand('apt-get', ['update', '-qq'], {cwd: '/'})
-  await runCommand('apt-get', ['install', '-y', '-qq', 'varnish', 'varnish-modules'], {
-    cwd: '/',
-    env: {DEBIAN_FRONTEND: 'noninteractive'},
-  })
-}
+export const ensureVarnish = () => ensureAptPackages('Varnish', ['varnish', 'varnish-modules'], varnishInstalled)
 
 export type VarnishOptions = {
   /** Where visitors connect. */
