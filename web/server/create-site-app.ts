@@ -273,6 +273,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       // The tags of what this page read, so a purge by tag reaches exactly the pages a publish changed.
       const keys = [ALL_PAGES_TAG, ...[...tags].sort()]
       if (shared && result.status === 200) {
+        const lifetimeMs = edge?.pageLifetimeMs() ?? 0
         const page = await preparePage(
           sealed.html,
           {
@@ -286,11 +287,11 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
             },
             tags,
           },
-          Date.now() + (edge?.pageLifetimeMs() ?? 0),
+          Date.now() + lifetimeMs,
         )
         // Content that changed while this page rendered may be missing from it: served once, kept by nobody.
         const current = (edge?.pageCache.generation ?? 0) === renderedAt
-        if (edge && current && edge.pageLifetimeMs() > 0) edge.pageCache.set(key, page, renderedAt)
+        if (edge && current && lifetimeMs > 0) edge.pageCache.set(key, page, renderedAt)
         if (!current) page.headers['Cache-Control'] = 'public, max-age=0, must-revalidate'
         return sendPage(c.req.raw, page)
       }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /** The tokens the local lake generates on first start (`DATA_DIR/secrets.json`), for a server on the same machine. */
-export type LocalSecrets = {readToken?: string; writeToken?: string}
+type LocalSecrets = {readToken?: string; writeToken?: string}
 
 export function readLocalSecrets(source: Record<string, string | undefined>): LocalSecrets {
   try {

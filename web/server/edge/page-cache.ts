@@ -88,9 +88,6 @@ export function createPageCache({maxEntries = 500}: {maxEntries?: number} = {}) 
     get generation() {
       return generation
     },
-    get size() {
-      return pages.size
-    },
     get(key: string, now = Date.now()): CachedPage | undefined {
       const page = pages.get(key)
       if (!page) return undefined
@@ -107,18 +104,12 @@ export function createPageCache({maxEntries = 500}: {maxEntries?: number} = {}) 
       if (pages.size > maxEntries) pages.delete(pages.keys().next().value!)
       return true
     },
-    /** Drops every page built from content with one of these tags; returns their addresses. */
-    invalidate(tags: Iterable<string>): string[] {
+    /** Drops every page built from content with one of these tags. */
+    invalidate(tags: Iterable<string>) {
       generation++
       const changed = new Set(tags)
-      const dropped: string[] = []
-      for (const [key, page] of pages) {
-        if ([...page.tags].some((tag) => changed.has(tag))) {
-          pages.delete(key)
-          dropped.push(key)
-        }
-      }
-      return dropped
+      for (const [key, page] of pages)
+        if ([...page.tags].some((tag) => changed.has(tag))) pages.delete(key)
     },
     /** Drops everything: after events may have been missed (a reconnect, a restart of the stream). */
     clear() {

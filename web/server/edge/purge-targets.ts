@@ -45,7 +45,7 @@ export function varnishTarget(url: string, fetchImpl: Fetch = fetch): PurgeTarge
 }
 
 /** Cloudflare's purge by `Cache-Tag` (`POST /zones/:zone/purge_cache` with `tags`, at most 100 a call). */
-export function cloudflareTarget(
+function cloudflareTarget(
   {
     zoneId,
     token,
@@ -72,7 +72,7 @@ export function cloudflareTarget(
 }
 
 /** Fastly's purge by `Surrogate-Key` (`POST /service/:id/purge` with the keys in a `Surrogate-Key` header, 256 a call). */
-export function fastlyTarget(
+function fastlyTarget(
   {
     serviceId,
     token,
@@ -102,7 +102,7 @@ export function fastlyTarget(
 }
 
 /** Any other cache: `POST {"tags": [...]}` as JSON to a URL, with a bearer token when configured. */
-export function genericTarget(
+function genericTarget(
   {url, token}: {url: string; token?: string | undefined},
   fetchImpl: Fetch = fetch,
 ): PurgeTarget {
