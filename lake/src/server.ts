@@ -68,7 +68,15 @@ function attachPresenceSocket(server: http.Server | http2.Http2SecureServer, dep
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const match = /^\/v[^/]+\/socket\/([^/?]+)/.exec(req.url ?? '')
     if (!match) return socket.destroy()
-    const refusal = socketRefusal(req, decodeURIComponent(match[1] ?? ''), deps)
+    let datasetName: string
+    try {
+      datasetName = decodeURIComponent(match[1] ?? '')
+    } catch {
+      // Not valid percent-encoding: refused as HTTP refuses such a path, never thrown out of the upgrade handler.
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+      return
+    }
+    const refusal = socketRefusal(req, datasetName, deps)
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
       return

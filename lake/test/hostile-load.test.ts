@@ -214,6 +214,11 @@ describe('the presence socket under an anonymous client', () => {
     withToken.close()
   })
 
+  it('refuses a dataset name that is not valid percent-encoding with a 400, and keeps serving', async () => {
+    expect(await closed(open('%E0%A4%A'))).toEqual({code: 400})
+    expect((await fetch(`${lake.url}/v1/ping`)).status).toBe(200)
+  })
+
   it('closes a connection that sends a message larger than 16 KiB, without parsing it', async () => {
     const socket = open('production')
     await new Promise((resolve) => socket.on('open', resolve))
