@@ -126,7 +126,7 @@ describe('SANITY_BOOKINGS_DATASET', () => {
     // The outbox reads its mails from the same dataset: the booking's two are sent (to DATA_DIR/outbox, no SMTP).
     const {publicRuntime} = await import('./runtime.ts')
     const {outbox} = publicRuntime()
-    outbox.stop()
+    await outbox.stop()
     await outbox.flush()
     expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2)
   })

@@ -157,7 +157,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  outbox?.stop()
+  await outbox?.stop()
   await smtp?.close()
   await lake?.stop()
 })
@@ -362,7 +362,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       await secondOutbox.flush()
       expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2)
     } finally {
-      secondOutbox.stop()
+      await secondOutbox.stop()
       fs.rmSync(dataDir, {recursive: true, force: true})
     }
   })

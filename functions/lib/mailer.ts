@@ -53,7 +53,8 @@ export type Outbox = {
   sendAbout: (about: string) => Promise<{sent: number; failed: number; pending: number}>
   /** Flushes every `intervalMs` until `stop`. */
   start: (intervalMs?: number) => void
-  stop: () => void
+  /** Ends the timer, and resolves once the pass in flight (if any) has recorded what it sent. */
+  stop: () => Promise<void>
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000
@@ -480,14 +481,16 @@ export function createOutbox({
     },
     sendAbout: (about) => deliver(about),
     start(intervalMs = 5_000) {
-      outbox.stop()
+      if (timer) clearInterval(timer)
       timer = setInterval(() => void outbox.flush().catch(onError), intervalMs)
       timer.unref()
       void outbox.flush().catch(onError)
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer)
       timer = undefined
+      // Its failures were already reported through onError.
+      await running?.catch(() => {})
     },
   }
   return outbox

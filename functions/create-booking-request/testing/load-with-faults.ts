@@ -223,7 +223,7 @@ export async function runLoadWithFaults({
     // One more pass: a duplicate would show now.
     await outbox.flush()
     await sleep(200)
-    outbox.stop()
+    await outbox.stop()
     return {
       requests,
       clients,

@@ -145,7 +145,7 @@ export async function startRequestFixture() {
     seedBooking,
     mailsAbout,
     async stop() {
-      outbox.stop()
+      await outbox.stop()
       await smtp.close()
       await lake.stop()
     },
