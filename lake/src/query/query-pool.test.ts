@@ -61,6 +61,14 @@ describe('QueryPool', () => {
     expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 200})
   })
 
+  it('answers a burst of quick work with the workers it has, starting none for work that waits only briefly', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]], size: 4, spawnAfterMs: 5_000})
+    const answers = await Promise.all(Array.from({length: 40}, (_, n) => run(pool!, `${n} + count(*)`, 10_000)))
+    expect(answers.map((answer) => answer.result)).toEqual(Array.from({length: 40}, (_, n) => n + 200))
+    // Each worker holds every document: a second, and spares after it, would be memory for nothing.
+    expect(pool.workers).toBe(1)
+  })
+
   it('never runs more workers than its size (and one spare), and queues the rest', async () => {
     pool = new QueryPool({
       snapshot: () => [['production', documents]],
