@@ -162,7 +162,7 @@ export async function handleListen(ctx: RequestContext, datasetName: string | un
   const timeoutMs = queryTimeoutFor(ctx)
   const identity = ctx.principal.userId
   const evaluate = (docs: (SanityDocument | null)[]) =>
-    ctx.lake.queries().each(query, params, docs, {client, timeoutMs, identity})
+    ctx.lake.queries().each(query, params, docs, {client, timeoutMs, identity, matches: true})
   const evaluationKey = JSON.stringify([client.key, query, params, identity])
   // A client over its budget is refused a new stream even for a filter already checked.
   ctx.lake.queries().admit(client)

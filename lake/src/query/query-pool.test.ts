@@ -69,6 +69,14 @@ describe('QueryPool', () => {
     expect(pool.workers).toBe(1)
   })
 
+  it('answers a listener whether each document matches, not with the matching documents', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]]})
+    const [seven, eight] = [documents[7]!, documents[8]!]
+    const options = {client: editor, timeoutMs: 10_000}
+    expect(await pool.each('*[n == 7]', {}, [seven, eight, null], {...options, matches: true})).toEqual([true, false, false])
+    expect(await pool.each('*[n == 7]', {}, [seven, eight], options)).toEqual([[seven], []])
+  })
+
   it('never runs more workers than its size (and one spare), and queues the rest', async () => {
     pool = new QueryPool({
       snapshot: () => [['production', documents]],

@@ -80,8 +80,11 @@ export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): P
 export type WorkerJob =
   /** An HTTP query: answered serialised (see SerialisedAnswer), refused over `maxResultBytes`. */
   | {kind: 'query'; job: QueryJob; maxResultBytes: number}
-  /** One query evaluated with each document alone as its dataset (listen filters, function filters). */
-  | {kind: 'each'; query: string; params: Record<string, unknown>; docs: (SanityDocument | null)[]; identity?: string | undefined}
+  /**
+   * One query evaluated with each document alone as its dataset (listen filters, function filters);
+   * `matches`: whether each value is non-empty, rather than the value (a listener needs no more).
+   */
+  | {kind: 'each'; query: string; params: Record<string, unknown>; docs: (SanityDocument | null)[]; identity?: string | undefined; matches?: boolean}
   /** The ids a mutation's `query` selects among `docs`. */
   | {kind: 'select'; query: string; params: Record<string, unknown>; docs: SanityDocument[]}
 
@@ -97,7 +100,11 @@ export type WorkerReply =
 
 /** Runs one piece of work against a worker's documents. */
 export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocuments, work: WorkerJob): Promise<unknown> {
-  if (work.kind === 'each') return evaluateEach(work.query, work.params, work.docs, work.identity)
+  if (work.kind === 'each') {
+    const values = await evaluateEach(work.query, work.params, work.docs, work.identity)
+    // A filter's value is the matching document: what crosses back is a boolean, not a copy of it.
+    return work.matches ? values.map((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value))) : values
+  }
   if (work.kind === 'select') return runSelection(work.query, work.params, work.docs)
   const {result, resultSourceMap} = await runQueryJob(indexOf(work.job.dataset), work.job)
   const json = boundedJson(result ?? null, work.maxResultBytes, (size) =>
@@ -278,14 +285,17 @@ export class QueryPool {
     return this.run({kind: 'query', job, maxResultBytes: options.maxResultBytes}, options) as Promise<SerialisedAnswer>
   }
 
-  /** `query` evaluated with each of `docs` alone as the dataset; null stands for no document (no result). */
+  /**
+   * `query` evaluated with each of `docs` alone as the dataset; null stands for no document (no
+   * result). With `matches`, whether each value is non-empty instead.
+   */
   each(
     query: string,
     params: Record<string, unknown>,
     docs: (SanityDocument | null)[],
-    options: {client: QueryClient; timeoutMs: number; identity?: string | undefined},
+    options: {client: QueryClient; timeoutMs: number; identity?: string | undefined; matches?: boolean},
   ): Promise<unknown[]> {
-    return this.run({kind: 'each', query, params, docs, identity: options.identity}, options) as Promise<unknown[]>
+    return this.run({kind: 'each', query, params, docs, identity: options.identity, matches: options.matches}, options) as Promise<unknown[]>
   }
 
   /** The ids a mutation's `query` selects. */
