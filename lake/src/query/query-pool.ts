@@ -465,9 +465,10 @@ export class QueryPool {
   private keepSpare(anonymousRunning: number): void {
     if (this.closed || this.slots.length < 2 || this.slots.length > this.size) return
     if (this.slots.some((slot) => !slot.running)) return
-    // Work that could start now takes the next worker when it has waited (see mayStartWorker): a
-    // spare started for it would be busy at once, and call for another, up to the pool's size.
-    if (this.next(anonymousRunning, false)) return
+    // Below the pool's size, work that could start now takes the next worker once it has waited (see
+    // mayStartWorker): a spare started for it would be busy at once, and call for another. At the
+    // size, the spare is the only way work that waits (a token holder's) gets a worker.
+    if (this.slots.length < this.size && this.next(anonymousRunning, false)) return
     const spare = this.spawn()
     this.slots.push(spare)
     this.retireWhenIdle(spare)
