@@ -162,8 +162,11 @@ export async function handleListen(ctx: RequestContext, datasetName: string | un
   const timeoutMs = queryTimeoutFor(ctx)
   const identity = ctx.principal.userId
   const evaluate = (docs: (SanityDocument | null)[]) =>
-    ctx.lake.queries().each(query, params, docs, {client, timeoutMs, identity})
-  await evaluate([])
+    ctx.lake.queries().each(query, params, docs, {client, timeoutMs, identity, matches: true})
+  const evaluationKey = JSON.stringify([client.key, query, params, identity])
+  // A client over its budget is refused a new stream even for a filter already checked.
+  ctx.lake.queries().admit(client)
+  await ctx.lake.hub.checkFilter(evaluationKey, () => evaluate([]))
   const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
   const includeAllVersions =
     seeDrafts && (flag(ctx.url, 'includeAllVersions') || (ctx.apiVersion ?? '1') < '2025-02-19')
@@ -183,7 +186,7 @@ export async function handleListen(ctx: RequestContext, datasetName: string | un
     params,
     identity,
     evaluate,
-    evaluationKey: JSON.stringify([client.key, query, params, identity]),
+    evaluationKey,
     includeResult: flag(ctx.url, 'includeResult'),
     includePreviousRevision: flag(ctx.url, 'includePreviousRevision'),
     includeMutations: ctx.url.searchParams.get('includeMutations') !== 'false',

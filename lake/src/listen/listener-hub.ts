@@ -45,9 +45,29 @@ export class ListenerHub {
   private readonly chains = new Map<ListenerOptions, Promise<void>>()
   /** Recent evaluations by transaction and evaluation key (see ListenerOptions.evaluationKey). */
   private readonly evaluations = new Map<string, Promise<unknown[]>>()
+  /** Filters found to parse, by evaluation key, and checks under way. */
+  private readonly checkedFilters = new Map<string, Promise<unknown>>()
 
   get size(): number {
     return this.listeners.size
+  }
+
+  /**
+   * Checks a new listener's filter once per evaluation key: a hundred tabs of one client opening
+   * the same listener at once wait for one check, not a hundred queued in the workers (which would
+   * start more workers for them). A failed check is not kept: the next listener checks again.
+   */
+  checkFilter(evaluationKey: string, check: () => Promise<unknown>): Promise<unknown> {
+    let checked = this.checkedFilters.get(evaluationKey)
+    if (!checked) {
+      checked = check()
+      this.checkedFilters.set(evaluationKey, checked)
+      if (this.checkedFilters.size > 1000) this.checkedFilters.delete(this.checkedFilters.keys().next().value as string)
+      checked.catch(() => {
+        if (this.checkedFilters.get(evaluationKey) === checked) this.checkedFilters.delete(evaluationKey)
+      })
+    }
+    return checked
   }
 
   add(listener: ListenerOptions): () => void {

@@ -1,3 +1,5 @@
+import {Buffer} from 'node:buffer'
+
 import {LakeError} from '../store/types.ts'
 
 /**
@@ -6,13 +8,13 @@ import {LakeError} from '../store/types.ts'
  * repeats a large parameter many times would first allocate the whole text in one piece: an
  * allocation larger than a worker's heap ends the whole process, not only the worker.
  *
- * The lengths counted are UTF-16 code units, a lower bound of the UTF-8 bytes sent.
+ * The size counted is the UTF-8 bytes sent, as hosted counts a response: "é" is two, "🙂" four.
  */
 export function boundedJson(value: unknown, maxBytes: number, tooLarge: (size: number) => LakeError): string {
   const parts: string[] = []
   let size = 0
   const push = (text: string) => {
-    size += text.length
+    size += Buffer.byteLength(text, 'utf8')
     if (size > maxBytes) throw tooLarge(size)
     parts.push(text)
   }
@@ -20,6 +22,7 @@ export function boundedJson(value: unknown, maxBytes: number, tooLarge: (size: n
     if (node === null) return push('null')
     switch (typeof node) {
       case 'string':
+        // Each code unit is at least a byte: a string longer than the limit is refused unserialised.
         if (node.length > maxBytes) throw tooLarge(size + node.length)
         return push(JSON.stringify(node))
       case 'number':

@@ -61,3 +61,32 @@ describe('ordered slices by computed keys', () => {
     expect(findOrderedSlice(parse(query))?.keys.map((key) => key.attribute)).toEqual([undefined, '_id'])
   })
 })
+
+describe('a short head of a long list', () => {
+  // Many ties and mixed types, so the head must keep groq-js's order and its dataset-order tie-break.
+  const many: SanityDocument[] = Array.from({length: 2000}, (_, n) => ({
+    _id: `booking.${n}`,
+    _type: 'booking',
+    _createdAt: `2026-01-${String(1 + ((n * 7919) % 28)).padStart(2, '0')}T00:00:00Z`,
+    pax: n % 13 === 0 ? String(n % 3) : n % 17 === 0 ? undefined : (n * 31) % 9,
+  }))
+  const run = (query: string) =>
+    runQuery({
+      query,
+      params: {},
+      documents: many,
+      documentsOfTypes: (types) => many.filter((doc) => types.includes(doc._type)),
+      projectId: 'p',
+      dataset: 'd',
+      maxCost: DEFAULT_MAX_QUERY_COST,
+    })
+
+  it.each([
+    '*[_type == "booking"] | order(_createdAt desc)[0...50]',
+    '*[_type == "booking"] | order(pax, _createdAt desc)[10...60]{_id, pax}',
+    '*[_type == "booking"] | order(pax desc)[0...1]',
+    '*[_type == "booking"] | order(pax desc)[0...0]',
+  ])('is what groq-js sorting everything gives for %s', async (query) => {
+    expect(await run(query)).toEqual(await (await evaluate(parse(query), {dataset: many})).get())
+  })
+})

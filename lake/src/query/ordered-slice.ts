@@ -120,17 +120,45 @@ export async function runOrderedSlice(
   const computed = await Promise.all(
     plan.keys.map(({attribute, expr}) => (attribute === undefined ? keyValues(expr, matches, context) : null)),
   )
-  const rows = matches.map((doc, index) => ({
-    doc,
-    index,
-    keys: plan.keys.map(({attribute}, column) => (attribute === undefined ? computed[column]![index] : doc[attribute])),
-  }))
-  rows.sort((a, b) => {
-    for (const [column, {descending}] of plan.keys.entries()) {
-      const result = compare(a.keys[column], b.keys[column])
-      if (result !== 0) return descending ? -result : result
+  // One column of key values per order key, read once: comparisons then touch no document.
+  const columns = plan.keys.map(({attribute}, column) =>
+    attribute === undefined ? computed[column]! : matches.map((doc) => doc[attribute]),
+  )
+  const precedes = (a: number, b: number): number => {
+    for (let column = 0; column < columns.length; column++) {
+      const result = compare(columns[column]![a], columns[column]![b])
+      if (result !== 0) return plan.keys[column]!.descending ? -result : result
     }
-    return a.index - b.index
-  })
-  return evaluateRest(plan.rebuild(rows.slice(plan.start, plan.end).map(({doc}) => doc)))
+    // Ties keep the dataset's order, as groq-js's stable sort does.
+    return a - b
+  }
+  return evaluateRest(plan.rebuild(firstInOrder(matches.length, plan.end, precedes).slice(plan.start).map((index) => matches[index]!)))
+}
+
+/**
+ * The first `count` of `length` positions in the order `precedes` gives. A short head of a long list
+ * (the newest 50 of 10,000) is kept sorted as the list is read once, rather than sorting all of it.
+ */
+export function firstInOrder(length: number, count: number, precedes: (a: number, b: number) => number): number[] {
+  if (count >= length / 8) {
+    const all = Array.from({length}, (_, index) => index).sort(precedes)
+    return all.length > count ? all.slice(0, count) : all
+  }
+  const head: number[] = []
+  for (let index = 0; index < length; index++) {
+    if (head.length === count) {
+      // Not before the last kept: a later position never wins a tie.
+      if (count === 0 || precedes(index, head[count - 1]!) >= 0) continue
+      head.pop()
+    }
+    let low = 0
+    let high = head.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (precedes(head[middle]!, index) < 0) low = middle + 1
+      else high = middle
+    }
+    head.splice(low, 0, index)
+  }
+  return head
 }

@@ -61,6 +61,43 @@ describe('QueryPool', () => {
     expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 200})
   })
 
+  it('answers a burst of quick work with the workers it has, starting none for work that waits only briefly', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]], size: 4, spawnAfterMs: 5_000})
+    const answers = await Promise.all(Array.from({length: 40}, (_, n) => run(pool!, `${n} + count(*)`, 10_000)))
+    expect(answers.map((answer) => answer.result)).toEqual(Array.from({length: 40}, (_, n) => n + 200))
+    // Each worker holds every document: a second, and spares after it, would be memory for nothing.
+    expect(pool.workers).toBe(1)
+  })
+
+  it('gives a token holder a spare worker when the pool is full, rather than a wait behind another one\'s long query', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]], size: 2, spawnAfterMs: 10})
+    // Minutes of work: both are stopped at their deadline.
+    const slowest = `count(*[${SLOW} > 0])`
+    const anonymous: QueryClient = {key: 'address:10.0.0.1', privileged: false}
+    const held = [
+      run(pool, slowest, 6_000).catch((error: unknown) => error),
+      pool.query(job(slowest), {client: anonymous, timeoutMs: 6_000, maxResultBytes: 1e6}).catch((error: unknown) => error),
+    ]
+    await waitFor(() => pool!.workers === 2, 5_000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const site: QueryClient = {key: 'principal:site', privileged: true}
+    const started = performance.now()
+    const answer = await pool.query(job('count(*)'), {client: site, timeoutMs: 10_000, maxResultBytes: 1e6})
+    expect(JSON.parse(Buffer.from(answer.json).toString('utf8'))).toBe(200)
+    // A worker loading on a busy machine, not the 6 s deadline of the query ahead of it.
+    expect(performance.now() - started).toBeLessThan(4_000)
+    expect(pool.workers).toBe(3)
+    for (const error of await Promise.all(held)) expect(error).toMatchObject({status: 408})
+  }, 20_000)
+
+  it('answers a listener whether each document matches, not with the matching documents', async () => {
+    pool = new QueryPool({snapshot: () => [['production', documents]]})
+    const [seven, eight] = [documents[7]!, documents[8]!]
+    const options = {client: editor, timeoutMs: 10_000}
+    expect(await pool.each('*[n == 7]', {}, [seven, eight, null], {...options, matches: true})).toEqual([true, false, false])
+    expect(await pool.each('*[n == 7]', {}, [seven, eight], options)).toEqual([[seven], []])
+  })
+
   it('never runs more workers than its size (and one spare), and queues the rest', async () => {
     pool = new QueryPool({
       snapshot: () => [['production', documents]],

@@ -80,8 +80,11 @@ export async function runQueryJob(documents: VisibleDocuments, job: QueryJob): P
 export type WorkerJob =
   /** An HTTP query: answered serialised (see SerialisedAnswer), refused over `maxResultBytes`. */
   | {kind: 'query'; job: QueryJob; maxResultBytes: number}
-  /** One query evaluated with each document alone as its dataset (listen filters, function filters). */
-  | {kind: 'each'; query: string; params: Record<string, unknown>; docs: (SanityDocument | null)[]; identity?: string | undefined}
+  /**
+   * One query evaluated with each document alone as its dataset (listen filters, function filters);
+   * `matches`: whether each value is non-empty, rather than the value (a listener needs no more).
+   */
+  | {kind: 'each'; query: string; params: Record<string, unknown>; docs: (SanityDocument | null)[]; identity?: string | undefined; matches?: boolean}
   /** The ids a mutation's `query` selects among `docs`. */
   | {kind: 'select'; query: string; params: Record<string, unknown>; docs: SanityDocument[]}
 
@@ -97,7 +100,11 @@ export type WorkerReply =
 
 /** Runs one piece of work against a worker's documents. */
 export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocuments, work: WorkerJob): Promise<unknown> {
-  if (work.kind === 'each') return evaluateEach(work.query, work.params, work.docs, work.identity)
+  if (work.kind === 'each') {
+    const values = await evaluateEach(work.query, work.params, work.docs, work.identity)
+    // A filter's value is the matching document: what crosses back is a boolean, not a copy of it.
+    return work.matches ? values.map((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value))) : values
+  }
   if (work.kind === 'select') return runSelection(work.query, work.params, work.docs)
   const {result, resultSourceMap} = await runQueryJob(indexOf(work.job.dataset), work.job)
   const json = boundedJson(result ?? null, work.maxResultBytes, (size) =>
@@ -169,6 +176,8 @@ interface Pending {
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
   timer: NodeJS.Timeout
+  /** When it was queued: a worker is started for it only once it has waited `spawnAfterMs`. */
+  queuedAt: number
   startedAt?: number
 }
 
@@ -194,6 +203,15 @@ interface Slot {
 const IDLE_WORKER_MS = 30_000
 
 /**
+ * How long work waits for a busy worker before another is started for it. Ordinary work takes a
+ * millisecond or a few: a burst of it (a hundred listeners opening at once) drains from the workers
+ * already running, rather than starting every worker the pool may have, each with a copy of every
+ * document, for work done before they have loaded. A query that holds a worker for longer (a slow
+ * or hostile one) gets the next waiting query a worker of its own after this delay.
+ */
+const SPAWN_AFTER_MS = 30
+
+/**
  * GROQ evaluation off the main thread, so that no query, whatever its shape, delays pings, writes or
  * listeners. A query that runs past its deadline has its worker terminated (the only way to stop
  * JavaScript that never yields) and gets a 408; one still waiting for a worker when its time is up
@@ -207,9 +225,9 @@ const IDLE_WORKER_MS = 30_000
  * worker time is spent gets a 429 with `Retry-After`. So a hostile client waits behind itself, not
  * the others behind it.
  *
- * One worker is always ready. When work arrives while every worker is busy, another starts (up to
- * `size`); such extra workers end after `idleWorkerMs` without work, because each holds a copy of
- * every document (about 40 MB at 10,000 bookings).
+ * One worker is always ready. When work has waited `spawnAfterMs` while every worker is busy, another
+ * starts (up to `size`); such extra workers end after `idleWorkerMs` without work, because each holds
+ * a copy of every document (about 20 MB at 10,000 bookings).
  */
 export class QueryPool {
   private readonly slots: Slot[] = []
@@ -217,16 +235,19 @@ export class QueryPool {
   private nextId = 1
   private closed = false
   private preemptTimer: NodeJS.Timeout | undefined
+  private spawnTimer: NodeJS.Timeout | undefined
   /** Every dataset's documents as the main thread holds them now, for a worker starting up. */
   private readonly snapshot: () => [string, SanityDocument[]][]
   private readonly size: number
   private readonly idleWorkerMs: number
+  private readonly spawnAfterMs: number
   readonly limits: PoolLimits
 
   constructor(options: {
     snapshot: () => [string, SanityDocument[]][]
     size?: number
     idleWorkerMs?: number
+    spawnAfterMs?: number
     limits?: Partial<PoolLimits>
   }) {
     this.snapshot = options.snapshot
@@ -234,6 +255,7 @@ export class QueryPool {
     // that a query stopped at its deadline holds up one of three, not every anonymous reader.
     this.size = Math.max(2, options.size ?? 4)
     this.idleWorkerMs = options.idleWorkerMs ?? IDLE_WORKER_MS
+    this.spawnAfterMs = options.spawnAfterMs ?? SPAWN_AFTER_MS
     this.limits = {...DEFAULT_POOL_LIMITS, ...options.limits}
     this.slots.push(this.spawn())
   }
@@ -263,14 +285,17 @@ export class QueryPool {
     return this.run({kind: 'query', job, maxResultBytes: options.maxResultBytes}, options) as Promise<SerialisedAnswer>
   }
 
-  /** `query` evaluated with each of `docs` alone as the dataset; null stands for no document (no result). */
+  /**
+   * `query` evaluated with each of `docs` alone as the dataset; null stands for no document (no
+   * result). With `matches`, whether each value is non-empty instead.
+   */
   each(
     query: string,
     params: Record<string, unknown>,
     docs: (SanityDocument | null)[],
-    options: {client: QueryClient; timeoutMs: number; identity?: string | undefined},
+    options: {client: QueryClient; timeoutMs: number; identity?: string | undefined; matches?: boolean},
   ): Promise<unknown[]> {
-    return this.run({kind: 'each', query, params, docs, identity: options.identity}, options) as Promise<unknown[]>
+    return this.run({kind: 'each', query, params, docs, identity: options.identity, matches: options.matches}, options) as Promise<unknown[]>
   }
 
   /** The ids a mutation's `query` selects. */
@@ -298,6 +323,7 @@ export class QueryPool {
         resolve,
         reject,
         timer: undefined as unknown as NodeJS.Timeout,
+        queuedAt: performance.now(),
       }
       pending.timer = setTimeout(() => this.expire(pending), Math.max(this.limits.maxWaitMs, options.timeoutMs))
       client.queue.push(pending)
@@ -308,6 +334,7 @@ export class QueryPool {
   async close(): Promise<void> {
     this.closed = true
     clearTimeout(this.preemptTimer)
+    clearTimeout(this.spawnTimer)
     for (const client of this.clients.values()) for (const pending of client.queue.splice(0)) clearTimeout(pending.timer)
     for (const slot of this.slots) clearTimeout(slot.idleTimer)
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
@@ -365,7 +392,7 @@ export class QueryPool {
    * The next work to start: token holders first; then, among anonymous clients under their
    * concurrency, the one with fewest queries running, then the one that has spent least.
    */
-  private next(anonymousRunning: number): Pending | undefined {
+  private next(anonymousRunning: number, take = true): Pending | undefined {
     let best: ClientState | undefined
     for (const client of this.clients.values()) {
       if (client.queue.length === 0) continue
@@ -381,7 +408,7 @@ export class QueryPool {
       if (!this.inGoodStanding(client) && anonymousRunning >= this.size - 2) continue
       if (!best || client.running < best.running || (client.running === best.running && client.budgetMs > best.budgetMs)) best = client
     }
-    return best?.queue.shift()
+    return take ? best?.queue.shift() : best?.queue[0]
   }
 
   private dispatch(): void {
@@ -390,14 +417,19 @@ export class QueryPool {
       let slot =
         this.slots.find((candidate) => !candidate.running && candidate.ready) ?? this.slots.find((candidate) => !candidate.running)
       const anonymousRunning = this.slots.filter((candidate) => candidate.running && !candidate.running.client.privileged).length
-      const pending = !slot && this.slots.length >= this.size ? undefined : this.next(anonymousRunning)
+      if (!slot && !this.mayStartWorker(anonymousRunning)) {
+        this.keepSpare(anonymousRunning)
+        this.preempt()
+        return
+      }
+      const pending = this.next(anonymousRunning)
       if (!pending) {
-        this.keepSpare()
+        this.keepSpare(anonymousRunning)
         this.preempt()
         return
       }
       if (!slot) {
-        // Every worker is busy: start another rather than wait behind a slow query.
+        // Every worker is busy and this has waited: start another rather than wait behind a slow query.
         slot = this.spawn()
         this.slots.push(slot)
       }
@@ -406,13 +438,37 @@ export class QueryPool {
   }
 
   /**
+   * Whether a worker may start for the next waiting work, every worker being busy: there is room in
+   * the pool and the work has waited `spawnAfterMs` (a check is set for when it will have).
+   */
+  private mayStartWorker(anonymousRunning: number): boolean {
+    if (this.slots.length >= this.size) return false
+    const waiting = this.next(anonymousRunning, false)
+    if (!waiting) return false
+    const left = waiting.queuedAt + this.spawnAfterMs - performance.now()
+    if (left <= 0) return true
+    if (!this.spawnTimer) {
+      this.spawnTimer = setTimeout(() => {
+        this.spawnTimer = undefined
+        this.dispatch()
+      }, left)
+      this.spawnTimer.unref()
+    }
+    return false
+  }
+
+  /**
    * Once more than one worker is in use, one more is kept loaded and idle (up to `size` + 1): a
    * worker stopped at a deadline is replaced by one that is ready, not by one still loading
    * (which takes a few hundred milliseconds on a busy machine).
    */
-  private keepSpare(): void {
+  private keepSpare(anonymousRunning: number): void {
     if (this.closed || this.slots.length < 2 || this.slots.length > this.size) return
     if (this.slots.some((slot) => !slot.running)) return
+    // Below the pool's size, work that could start now takes the next worker once it has waited (see
+    // mayStartWorker): a spare started for it would be busy at once, and call for another. At the
+    // size, the spare is the only way work that waits (a token holder's) gets a worker.
+    if (this.slots.length < this.size && this.next(anonymousRunning, false)) return
     const spare = this.spawn()
     this.slots.push(spare)
     this.retireWhenIdle(spare)
@@ -562,12 +618,14 @@ export class QueryPool {
     }
   }
 
-  /** Ends a worker beyond the first once it has had nothing to do for `idleWorkerMs`. */
+  /**
+   * Ends a worker once it has had nothing to do for `idleWorkerMs`, unless it is the only one: any
+   * worker, since the first may have been stopped at a deadline and replaced by one started later.
+   */
   private retireWhenIdle(slot: Slot): void {
     clearTimeout(slot.idleTimer)
-    if (this.slots[0] === slot) return
     slot.idleTimer = setTimeout(() => {
-      if (slot.running || this.slots[0] === slot || !this.slots.includes(slot)) return
+      if (slot.running || this.slots.length <= 1 || !this.slots.includes(slot)) return
       this.slots.splice(this.slots.indexOf(slot), 1)
       this.end(slot)
     }, this.idleWorkerMs)
@@ -621,7 +679,9 @@ export class QueryPool {
     if (index !== -1) this.slots.splice(index, 1)
     if (this.closed) return
     // A replacement starts at once, so that the next query does not wait for a worker to load.
-    this.slots.push(this.spawn())
+    const replacement = this.spawn()
+    this.slots.push(replacement)
+    this.retireWhenIdle(replacement)
     this.dispatch()
   }
 }

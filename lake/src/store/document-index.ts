@@ -1,6 +1,13 @@
 import {applyPerspective, isPublishedId, isRootPathId, type Perspective} from '../query/run-query.ts'
 import type {SanityDocument} from './types.ts'
 
+const MAX_CACHED_VIEWS = 16
+
+function viewKey(perspective: Perspective, types: string[] | null): string {
+  const seen = perspective.kind === 'stack' ? `stack:${perspective.layers.join(',')}` : perspective.kind
+  return types ? `${seen}\u0000${types.join('\u0000')}` : seen
+}
+
 /**
  * One dataset's documents in memory with the views queries read: by id, by type, raw and
  * published lists, and equality indexes. The dataset store keeps one on the main thread and each
@@ -12,6 +19,11 @@ export class DocumentIndex {
   private snapshot: {raw: SanityDocument[]; published: SanityDocument[]; public: SanityDocument[]} | null = null
   /** Documents by the value of one top-level attribute, per view; dropped at every change. */
   private readonly equalityIndexes = new Map<string, Map<unknown, SanityDocument[]>>()
+  /**
+   * Views a query asked for (a drafts or release stack, a type's visible documents), kept until the
+   * next change: building one copies or filters every document, each query again otherwise.
+   */
+  private readonly views = new Map<string, SanityDocument[]>()
 
   get(id: string): SanityDocument | undefined {
     return this.committed.get(id)
@@ -33,6 +45,7 @@ export class DocumentIndex {
     }
     this.snapshot = null
     this.equalityIndexes.clear()
+    this.views.clear()
   }
 
   /** All documents, the published ones, or those anonymous callers see, cached until the next change. */
@@ -49,7 +62,7 @@ export class DocumentIndex {
   }
 
   visible(perspective: Perspective): SanityDocument[] {
-    if (perspective.kind === 'stack') return applyPerspective(this.list('raw'), perspective)
+    if (perspective.kind === 'stack') return this.view(viewKey(perspective, null), () => applyPerspective(this.list('raw'), perspective))
     return this.list(perspective.kind)
   }
 
@@ -79,11 +92,24 @@ export class DocumentIndex {
    * type straight from its index, several by a scan, since their indexes hold them type by type.
    */
   visibleOfTypes(types: string[], perspective: Perspective): SanityDocument[] {
-    const docs =
-      types.length === 1
-        ? [...(this.byType.get(types[0] as string)?.values() ?? [])]
-        : this.list('raw').filter((doc) => types.includes(doc._type))
-    return applyPerspective(docs, perspective)
+    return this.view(viewKey(perspective, types), () => {
+      const docs =
+        types.length === 1
+          ? [...(this.byType.get(types[0] as string)?.values() ?? [])]
+          : this.list('raw').filter((doc) => types.includes(doc._type))
+      return applyPerspective(docs, perspective)
+    })
+  }
+
+  /** A view from the cache, or built; the cache holds a few (a stack copies every document it shows). */
+  private view(key: string, build: () => SanityDocument[]): SanityDocument[] {
+    let docs = this.views.get(key)
+    if (!docs) {
+      docs = build()
+      if (this.views.size >= MAX_CACHED_VIEWS) this.views.delete(this.views.keys().next().value as string)
+      this.views.set(key, docs)
+    }
+    return docs
   }
 
   private put(doc: SanityDocument): void {
