@@ -4,23 +4,12 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   bookingRequestSchema,
-  DATE_TOO_FAR_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
-import {
-  alternativesWindow,
-  checkDeparture,
-  departureSlotOf,
-  nearestAlternatives,
-} from '@repo/schemas/capacity.ts'
-import {
-  isDateAvailable,
-  isWithinTripWindow,
-  paxWithinLimits,
-  UNAVAILABLE_DATE_MESSAGE,
-} from '@repo/schemas/experience-settings.ts'
+import {alternativesWindow, nearestAlternatives} from '@repo/schemas/capacity.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
+import {checkTrip} from '@repo/schemas/trip-check.ts'
 
 import type {ChallengeService} from '../lib/challenge.ts'
 import {
@@ -116,44 +105,37 @@ export async function createBookingRequest(
       return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
     const settings = await loadBookingRules(deps.content, experience._id)
     const today = deps.today()
-    const departure = {date: input.date, slot: departureSlotOf(settings, input.preferredTime)}
-    const pax = input.adults + input.children
-    // One read of the experience's bookings around the date answers both the check and the alternatives.
-    const loadCounts = () =>
-      loadDepartureCounts(deps.bookings, settings, {
-        experience: experience.slug,
-        ...alternativesWindow(input.date),
-      })
-    const refuse = (
-      status: 400 | 409,
-      message: string,
-      counts: Awaited<ReturnType<typeof loadCounts>>,
-    ) =>
-      json(
+    // One read of the experience's bookings around the date answers both the places and the alternatives. Only
+    // confirmed bookings take places, so a request cannot race another request; what needs a lock is staff
+    // confirming (schemas/src/confirm-within-places.ts). Nothing is stored on refusal.
+    const counts = await loadDepartureCounts(deps.bookings, settings, {
+      experience: experience.slug,
+      ...alternativesWindow(input.date),
+    })
+    const trip = checkTrip(
+      settings,
+      {
+        date: input.date,
+        adults: input.adults,
+        children: input.children,
+        time: input.preferredTime,
+      },
+      today,
+      counts,
+    )
+    const [problem] = trip.problems
+    if (problem?.reason === 'too-far') return field('date', problem.message)
+    if (problem?.field === 'party') return field('adults', problem.message)
+    if (problem?.field === 'time') return field('preferredTime', problem.message)
+    if (problem)
+      return json(
         {
-          message,
-          fieldErrors: {date: [message]},
-          alternatives: nearestAlternatives(settings, departure, pax, counts, today),
+          message: problem.message,
+          fieldErrors: {date: [problem.message]},
+          alternatives: nearestAlternatives(settings, trip.departure, trip.pax, counts, today),
         },
-        status,
+        problem.reason === 'unavailable' ? 400 : 409,
       )
-
-    if (!isDateAvailable(input.date, settings, today))
-      return refuse(400, UNAVAILABLE_DATE_MESSAGE, await loadCounts())
-    if (!isWithinTripWindow(input.date, today)) return field('date', DATE_TOO_FAR_MESSAGE)
-    if (!paxWithinLimits(input, settings))
-      return field(
-        'adults',
-        `Please choose between ${settings.minPax} and ${settings.maxPax} people in total.`,
-      )
-    if (input.preferredTime && !settings.timeSlots.includes(input.preferredTime))
-      return field('preferredTime', 'Please choose one of the listed times.')
-
-    // Places (issue 13): only confirmed bookings take them, so a request cannot race another request; what
-    // needs a lock is staff confirming (functions/staff/confirm-booking.ts). Nothing is stored on refusal.
-    const counts = await loadCounts()
-    const check = checkDeparture(settings, departure, pax, counts, today, UNAVAILABLE_DATE_MESSAGE)
-    if (!check.ok) return refuse(check.reason === 'unavailable' ? 400 : 409, check.message, counts)
 
     const createdAt = (deps.now?.() ?? new Date()).toISOString()
     const booking: StoredBooking & {_type: 'booking'} = {
