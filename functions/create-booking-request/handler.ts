@@ -154,10 +154,11 @@ export async function createBookingRequest(
       name: input.name,
       email: input.email,
       phone: input.phone,
-      country: input.country,
+      // Not chosen is no value, as the studio's list of options has it (never an empty string).
+      country: input.country || undefined,
       pickup_location: input.pickupLocation,
       notes: input.notes,
-      how_heard_about_us: input.howHeard,
+      how_heard_about_us: input.howHeard || undefined,
       marketing_opt_in: input.marketingOptIn,
       utm_source: input.utmSource,
       utm_medium: input.utmMedium,
