@@ -5,6 +5,7 @@ import type {SanityClient} from '@sanity/client'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
+import {startCleanUps} from './lib/expired-records.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
@@ -43,8 +44,6 @@ export type PublicRuntime = {
 }
 
 let runtime: PublicRuntime | undefined
-
-const USED_QUESTIONS_CLEANUP_MS = 10 * 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -133,25 +132,17 @@ export function publicRuntime(): PublicRuntime {
       ...mailDeps,
       bookings: rt.bookings,
       ...(byFunction ? {unconfirmedMail} : {}),
-    }).catch(
-      (error: unknown) => console.error('[outbox sweep]', error),
-    )
+    }).catch((error: unknown) => console.error('[outbox sweep]', error))
   }
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()
-  // Used security questions are recorded in the lake (issue 16); their records are useless once the questions
-  // have expired. Every server cleans up now and then: a query, and a delete only when one is due.
-  const removeUsedQuestions = () =>
-    rt.challenges
-      .removeExpired()
-      .catch((error: unknown) => console.error('[used questions clean-up]', error))
-  setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
-  // Likewise the counters of mails to unconfirmed addresses, a day after their hour: they name a mailbox (hashed).
-  const removeMailCounts = () =>
-    unconfirmedMail
-      .removeExpired()
-      .catch((error: unknown) => console.error('[mail counters clean-up]', error))
-  setInterval(() => void removeMailCounts(), USED_QUESTIONS_CLEANUP_MS).unref()
+  // Used security questions are useless once their questions have expired, and the counters of mails to
+  // unconfirmed addresses (which name a mailbox, hashed) a day after their hour: every server removes them now
+  // and then.
+  startCleanUps({
+    'used questions': () => rt.challenges.removeExpired(),
+    'mail counters': () => unconfirmedMail.removeExpired(),
+  })
   // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
   startDailyDigest({
     bookings,

@@ -1,9 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
-import {
-  NEWSLETTER_REQUIRED_MESSAGE,
-  newsletterSignupSchema,
-} from '@repo/schemas/newsletter-signup.ts'
+import {NEWSLETTER_REQUIRED_MESSAGE} from '@repo/schemas/newsletter-messages.ts'
+import {newsletterSignupSchema} from '@repo/schemas/newsletter-signup.ts'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 
 import {

@@ -2,6 +2,7 @@ import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
 
 import type {Mutation, MultipleMutationResult, SanityClient} from '@sanity/client'
 
+import {expiredIdsQuery, removeExpiredRecords} from './expired-records.ts'
 import {sha256} from './http.ts'
 import {isConflict} from './sanity-client.ts'
 
@@ -66,10 +67,7 @@ export const usedQuestionId = (nonce: string) =>
 
 const ownerHash = (owner: string) => sha256(`question-owner:${owner}`).slice(0, 40)
 
-/** At most this many records are deleted in one transaction; the next clean-up takes the rest. */
-const REMOVE_BATCH = 500
-
-const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...${REMOVE_BATCH}]._id`
+const expiredUsedQuestionsQuery = expiredIdsQuery(USED_QUESTION_TYPE, 'expires_at')
 
 export function createChallengeService({
   secret,
@@ -138,15 +136,6 @@ export function createChallengeService({
         return commit(mutations)
       }
     },
-    async removeExpired() {
-      const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {
-        now: new Date(now()).toISOString(),
-      })
-      if (ids.length === 0) return 0
-      const transaction = bookings.transaction()
-      for (const id of ids) transaction.delete(id)
-      await transaction.commit({returnDocuments: false, visibility: 'async'})
-      return ids.length
-    },
+    removeExpired: () => removeExpiredRecords(bookings, expiredUsedQuestionsQuery, new Date(now())),
   }
 }

@@ -2,7 +2,7 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
-import {isOwnOrigin, type OwnOrigins} from '../../functions/lib/own-origins.ts'
+import {isFromOwnSite, type OwnOrigins} from '../../functions/lib/own-origins.ts'
 
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
 const refuse = (c: Context, status: 403 | 413 | 415, message: string) =>
@@ -27,10 +27,7 @@ export function sameOriginWrites(own: OwnOrigins): MiddlewareHandler {
     const origin = c.req.header('origin')
     const fetchSite = c.req.header('sec-fetch-site')
     // The site's own origins from configuration, never this request's Host: see functions/lib/own-origins.ts.
-    if (
-      (fetchSite !== undefined && fetchSite !== 'same-origin') ||
-      (origin !== undefined && !isOwnOrigin(origin, own))
-    ) {
+    if (!isFromOwnSite({origin, fetchSite}, own)) {
       return refuse(c, 403, 'Requests from other sites are refused.')
     }
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
@@ -127,7 +124,9 @@ export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandl
 }
 
 /** The headers `pageSecurityHeaders` gives a public page besides its policy, for a host that answers without the app. */
-export async function pageSecurityHeaderValues(options: PagePolicyOptions): Promise<Record<string, string>> {
+export async function pageSecurityHeaderValues(
+  options: PagePolicyOptions,
+): Promise<Record<string, string>> {
   const probe = new Hono()
     .use(pageSecurityHeaders(options))
     .get('/', (c) => c.body(null, 200, {'Content-Security-Policy': 'set by the page'}))
