@@ -6,7 +6,7 @@ import {z} from 'zod'
 
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
-import {mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
+import {contentLakeOf, mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
 import {createMailBudget, type MailBudget} from '../lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
@@ -73,7 +73,8 @@ function outboxFor(
   clientOptions: {apiHost?: string; projectId: string; dataset: string; token: string},
   env: z.infer<typeof mailEnvSchema>,
 ): FunctionClients {
-  const key = JSON.stringify([clientOptions, env.SANITY_DATASET])
+  const contentDataset = contentLakeOf(env).dataset
+  const key = JSON.stringify([clientOptions, contentDataset])
   let cached = outboxes.get(key)
   if (!cached) {
     const bookings = createClient({
@@ -92,7 +93,7 @@ function outboxFor(
     // come here: the same project, host and token.
     const content = createClient({
       ...clientOptions,
-      dataset: env.SANITY_DATASET,
+      dataset: contentDataset,
       apiVersion: API_VERSION,
       useCdn: false,
       perspective: 'published',

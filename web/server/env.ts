@@ -1,42 +1,33 @@
 import {z} from 'zod'
 
-import type {PublicSiteConfig} from '../src/lib/env'
+import {
+  contentLakeOf,
+  parseEnv,
+  sharedEnvSchema,
+  siteUrlOf,
+} from '../../functions/lib/env.ts'
+import {readLocalSecrets} from '../../functions/lib/local-secrets.ts'
+
+import type {PublicSiteConfig} from '../src/lib/env.ts'
 import type {PurgeConfig} from './edge/purge-targets.ts'
-import {readLocalSecrets} from './local-secrets.ts'
 
 /**
- * Server configuration, read once at start-up. Content settings fall back to the public `VITE_*` values so one
- * `.env` serves both halves, and to the local lake's defaults so `npm start` needs no setup.
+ * The site server's configuration, read once at start-up: its own variables on top of the ones it shares with the
+ * functions (functions/lib/env.ts), each named once. Content settings fall back to the public `VITE_*` values so
+ * one `.env` serves both halves, and to the local lake's defaults so `npm start` needs no setup.
  */
-const serverEnvSchema = z
-  .object({
+const serverEnvSchema = sharedEnvSchema
+  .extend({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    SITE_URL: z.url().optional(),
-    SANITY_PROJECT_ID: z
-      .string()
-      .regex(/^[-a-z0-9]+$/i)
-      .optional(),
-    SANITY_DATASET: z.string().min(1).optional(),
-    SANITY_API_HOST: z.url().optional(),
-    SANITY_API_VERSION: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    SANITY_PREVIEW_TOKEN: z.string().min(1).optional(),
-    VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
-    VITE_SANITY_PROJECT_ID: z.string().default('local'),
-    VITE_SANITY_DATASET: z.string().default('production'),
-    VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
-    VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
-    // Capped at 5 s: the site promises that published content shows on the next visit within five seconds.
     // Origins allowed to frame the pages (CSP frame-ancestors), space-separated, e.g. the studio's for previews.
     FRAME_ANCESTORS: z
       .string()
       .default('')
       .transform((value) => value.split(/\s+/).filter(Boolean))
       .pipe(z.array(z.url({protocol: /^https?$/}).transform((value) => new URL(value).origin))),
+    // Capped at 5 s: the site promises that published content shows on the next visit within five seconds.
     CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
     // The shared cache in front of the site, purged by tag on publish (docs/decisions/060-cacheable-pages.md).
     EDGE_PURGE: z.enum(['varnish', 'cloudflare', 'fastly', 'generic']).optional(),
@@ -91,32 +82,30 @@ export type ServerEnv = {
   contentReadToken?: string | undefined
   /** Where publishes purge the shared cache; none when no cache is in front of the site. */
   edgePurge?: PurgeConfig | undefined
+  /** The private dataset where preview sessions are kept. */
+  bookingsDataset: string
+  /** Writes preview sessions: SANITY_WRITE_TOKEN, else the local lake's; none, no preview. */
+  writeToken?: string | undefined
 }
 
+/** Every variable the site server reads, for the test that finds each documented in an `.env.example`. */
+export const SERVER_ENV_VARIABLES = Object.keys(serverEnvSchema.shape)
+
 export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
-  const parsed = serverEnvSchema.safeParse(source)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `- ${issue.path.join('.')}: ${issue.message}`,
-    )
-    throw new Error(`Invalid server environment variables:\n${problems.join('\n')}`)
-  }
-  const env = parsed.data
+  const env = parseEnv(serverEnvSchema, source, 'server')
+  const local = readLocalSecrets(env.DATA_DIR)
   return {
     mode: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(env),
     contentCacheMs: env.CONTENT_CACHE_MS,
     frameAncestors: env.FRAME_ANCESTORS,
     edgePurge: purgeConfig(env),
-    contentReadToken: env.SANITY_PREVIEW_TOKEN ?? readLocalSecrets(source).readToken,
-    sanity: {
-      projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
-      dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,
-      apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
-      apiVersion: env.SANITY_API_VERSION ?? env.VITE_SANITY_API_VERSION,
-    },
+    contentReadToken: env.SANITY_PREVIEW_TOKEN ?? local.readToken,
+    sanity: contentLakeOf(env),
+    bookingsDataset: env.SANITY_BOOKINGS_DATASET,
+    writeToken: env.SANITY_WRITE_TOKEN ?? local.writeToken,
   }
 }
 

@@ -1,7 +1,6 @@
 import {createClient} from '@sanity/client'
 
 import type {ServerEnv} from '../env.ts'
-import {readLocalSecrets} from '../local-secrets.ts'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
@@ -14,12 +13,13 @@ import {createStegaFetcher} from './stega-fetcher.ts'
  * back to the local lake's generated token. Without both, the site has no preview mode at all.
  */
 export function sitePreviewFromEnv(
-  env: Pick<ServerEnv, 'sanity' | 'siteUrl' | 'frameAncestors'>,
-  source: Record<string, string | undefined> = process.env,
+  env: Pick<
+    ServerEnv,
+    'sanity' | 'siteUrl' | 'frameAncestors' | 'contentReadToken' | 'writeToken' | 'bookingsDataset'
+  >,
 ): SitePreview | undefined {
-  const local = readLocalSecrets(source)
-  const previewToken = source.SANITY_PREVIEW_TOKEN || local.readToken
-  const writeToken = source.SANITY_WRITE_TOKEN || local.writeToken
+  const previewToken = env.contentReadToken
+  const writeToken = env.writeToken
   if (!previewToken || !writeToken) return undefined
   const base = {...env.sanity, useCdn: false, useProjectHostname: false} as const
   const drafts = createClient({...base, token: previewToken, perspective: 'drafts'})
@@ -29,7 +29,7 @@ export function sitePreviewFromEnv(
     sessions: createPreviewSessionStore(
       createClient({
         ...base,
-        dataset: source.SANITY_BOOKINGS_DATASET || 'bookings',
+        dataset: env.bookingsDataset,
         token: writeToken,
         perspective: 'raw',
       }),
