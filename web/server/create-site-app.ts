@@ -25,14 +25,7 @@ import {
   sealTrustedCode,
   type SealedPage,
 } from './edge/inline-code.ts'
-import {
-  chooseEncoding,
-  etagFor,
-  matchesEtag,
-  preparePage,
-  type CachedPage,
-  type PageCache,
-} from './edge/page-cache.ts'
+import {pageReply, preparePage, type CachedPage, type PageCache} from './edge/page-cache.ts'
 import {collectSyncTags} from './edge/sync-tag-sink.ts'
 import {
   apiSecurityHeaders,
@@ -104,25 +97,16 @@ function withPreviewNonce(sealed: SealedPage): SealedPage {
   }
 }
 
-/**
- * A public page in the client's encoding: the same bytes and headers for everyone, so any cache may serve it; 304
- * when the client already has it. Nothing is rendered or compressed here.
- */
+/** A kept public page as the app answers it (the Node host's shortcut answers the same: edge/kept-page-listener.ts). */
 function sendPage(request: Request, page: CachedPage): Response {
-  const encoding = chooseEncoding(request.headers.get('accept-encoding') ?? undefined)
-  const headers = new Headers(page.headers)
-  headers.set('ETag', etagFor(page, encoding))
-  headers.set('Vary', 'Accept-Encoding')
-  if (matchesEtag(request.headers.get('if-none-match') ?? undefined, page)) {
-    headers.delete('Content-Type')
-    return new Response(null, {status: 304, headers})
-  }
-  if (encoding !== 'identity') headers.set('Content-Encoding', encoding)
-  const body = page.bodies[encoding]
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: page.status,
-    headers,
+  const reply = pageReply(page, {
+    method: request.method,
+    acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
+    ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+  })
+  return new Response((reply.body as Uint8Array<ArrayBuffer> | undefined) ?? null, {
+    status: reply.status,
+    headers: reply.headers,
   })
 }
 

@@ -13,8 +13,22 @@ export function markTrusted(html: string, marker: string): string {
 
 export type SealedPage = {html: string; scriptHashes: string[]; styleHashes: string[]}
 
-const sha256 = (code: string) =>
-  `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`
+/**
+ * The policy's hash of each inline code, kept: the template's scripts and styles and the site's config script are
+ * the same on every page, so each is hashed once rather than on every render. Recently used hashes stay; the
+ * pages' own state scripts, which differ, pass through and leave. A few dozen entries hold every constant one.
+ */
+const KEPT_HASHES = 64
+const hashes = new Map<string, string>()
+
+export function inlineCodeHash(code: string): string {
+  let hash = hashes.get(code)
+  if (hash !== undefined) hashes.delete(code)
+  else hash = `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`
+  hashes.set(code, hash)
+  if (hashes.size > KEPT_HASHES) hashes.delete(hashes.keys().next().value!)
+  return hash
+}
 
 /**
  * Swaps the marker on each trusted inline element for its hash in the policy, and drops the marker. The page then
@@ -31,7 +45,7 @@ export function sealTrustedCode(html: string, marker: string): SealedPage {
     (element, tag: string, found: string, attributes: string, code: string) => {
       if (found !== marker) return element
       if (code.length > 0 && !/\bsrc=/.test(attributes))
-        (tag === 'script' ? scripts : styles).add(sha256(code))
+        (tag === 'script' ? scripts : styles).add(inlineCodeHash(code))
       return `<${tag}${attributes}>${code}</${tag}>`
     },
   )

@@ -2,7 +2,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 
 import {PREVIEW_COOKIE} from '../preview/site-preview.ts'
 import {PERSONAL_PAGE} from './cache-policy.ts'
-import {chooseEncoding, etagFor, matchesEtag, type PageCache} from './page-cache.ts'
+import {pageReply, type PageCache} from './page-cache.ts'
 
 /**
  * The Node host's shortcut for a page the server already keeps: written straight to the socket from the stored
@@ -18,24 +18,17 @@ export function keptPageListener(pageCache: PageCache, securityHeaders: Record<s
     if (PERSONAL_PAGE.test(key) || req.headers.cookie?.includes(`${PREVIEW_COOKIE}=`)) return false
     const page = pageCache.get(key)
     if (!page) return false
-    const encoding = chooseEncoding(req.headers['accept-encoding'])
-    const headers: Record<string, string> = {
-      ...securityHeaders,
-      ...page.headers,
-      ETag: etagFor(page, encoding),
-      Vary: 'Accept-Encoding',
-    }
-    if (matchesEtag(req.headers['if-none-match'], page)) {
-      delete headers['Content-Type']
-      res.writeHead(304, headers)
-      res.end()
-      return true
-    }
-    const body = page.bodies[encoding]
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding
-    headers['Content-Length'] = String(body.byteLength)
-    res.writeHead(page.status, headers)
-    res.end(req.method === 'HEAD' ? undefined : body)
+    const reply = pageReply(
+      page,
+      {
+        method: req.method,
+        acceptEncoding: req.headers['accept-encoding'],
+        ifNoneMatch: req.headers['if-none-match'],
+      },
+      securityHeaders,
+    )
+    res.writeHead(reply.status, reply.headers)
+    res.end(reply.body)
     return true
   }
 }

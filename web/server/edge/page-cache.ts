@@ -74,6 +74,33 @@ export function matchesEtag(
     .some((tag) => tag === `"${page.etag}"` || tag.startsWith(`"${page.etag}-`))
 }
 
+/**
+ * How a kept page answers one request, whichever host writes it (the fetch-style app or the Node shortcut in
+ * kept-page-listener.ts): in the client's encoding, with the same bytes and headers for everyone so any cache may
+ * keep it; 304 without a body when the client already has it. Nothing is rendered or compressed here.
+ */
+export function pageReply(
+  page: CachedPage,
+  request: {method: string; acceptEncoding: string | undefined; ifNoneMatch: string | undefined},
+  extraHeaders: Record<string, string> = {},
+): {status: number; headers: Record<string, string>; body: Buffer | undefined} {
+  const encoding = chooseEncoding(request.acceptEncoding)
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    ...page.headers,
+    ETag: etagFor(page, encoding),
+    Vary: 'Accept-Encoding',
+  }
+  if (matchesEtag(request.ifNoneMatch, page)) {
+    delete headers['Content-Type']
+    return {status: 304, headers, body: undefined}
+  }
+  const body = page.bodies[encoding]
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+  headers['Content-Length'] = String(body.byteLength)
+  return {status: page.status, headers, body: request.method === 'HEAD' ? undefined : body}
+}
+
 export type PageCache = ReturnType<typeof createPageCache>
 
 /**
