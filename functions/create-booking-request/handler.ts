@@ -11,6 +11,7 @@ import {alternativesWindow, nearestAlternatives} from '@repo/schemas/capacity.ts
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
 
+import {takeForm} from '../lib/form-intake.ts'
 import type {ChallengeService} from '../lib/challenge.ts'
 import {
   bookableExperienceQuery,
@@ -19,18 +20,8 @@ import {
   type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
-import {
-  idempotencyKey,
-  INVALID_IDEMPOTENCY_KEY,
-  json,
-  newReference,
-  problem,
-  readFormBody,
-  sha256,
-  validationProblem,
-  type RequestContext,
-} from '../lib/http.ts'
-import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import type {BookingNotifier, StoredBooking} from '../send-booking-notifications/handler.ts'
 
@@ -63,19 +54,15 @@ export async function createBookingRequest(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-booking-request]', error))
-  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
-  if (limited) return limited
-
-  const key = idempotencyKey(request)
-  if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
-
-  const body = await readFormBody(request, MAX_BODY_BYTES)
-  if (!body.ok) return body.response
-  const raw = body.value
-
-  const parsed = bookingRequestSchema.safeParse(raw)
-  if (!parsed.success) return validationProblem(parsed.error, REQUIRED_FIELDS_MESSAGE)
-  const input = parsed.data
+  const form = await takeForm(request, context, {
+    rateLimiter: deps.rateLimiter,
+    maxBytes: MAX_BODY_BYTES,
+    schema: bookingRequestSchema,
+    invalidMessage: REQUIRED_FIELDS_MESSAGE,
+    idempotent: true,
+  })
+  if (!form.ok) return form.response
+  const {input, key} = form
 
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
