@@ -11,7 +11,13 @@ import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {createMailBudget, type MailBudget} from './lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from './lib/mail-content.ts'
-import {createOutbox, mailTransport, type MailMessage, type Outbox} from './lib/mailer.ts'
+import {
+  createOutbox,
+  mailTransport,
+  NOTHING_TO_COMPOSE_ERROR,
+  type MailMessage,
+  type Outbox,
+} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
@@ -46,6 +52,16 @@ export type PublicRuntime = {
 let runtime: PublicRuntime | undefined
 
 /**
+ * A mail whose booking (or the decision it was to tell of) was deleted before it was written is an expected
+ * state, recorded on the mail as failed: one line says so. Anything else is a fault, logged with its stack.
+ */
+export function logOutboxError(error: unknown): void {
+  if (error instanceof Error && error.message.endsWith(NOTHING_TO_COMPOSE_ERROR))
+    console.warn(`[outbox] ${error.message}`)
+  else console.error('[outbox]', error)
+}
+
+/**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
  * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued, on
  * this server or another.
@@ -70,6 +86,7 @@ export function publicRuntime(): PublicRuntime {
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
     compose: decisionMailComposer({bookings, mailContent, links}),
+    onError: logOutboxError,
   })
   const mailDeps = {
     outbox,

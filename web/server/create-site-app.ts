@@ -110,6 +110,31 @@ function sendPage(request: Request, page: CachedPage): Response {
   })
 }
 
+const MALFORMED_ADDRESS_PAGE =
+  '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Page not found</title><h1>Page not found</h1><p>This address is not one of ours. <a href="/">Go to the home page</a>.</p></html>'
+
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A visitor who hung up before their request was read (a closed tab, a dropped connection, a client's time limit):
+ * nothing went wrong here, and nobody is left to answer.
+ */
+export function clientHungUp(error: unknown): boolean {
+  const code = (error as {code?: unknown} | null)?.code
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted')
+  )
+}
+
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
@@ -129,6 +154,13 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const requestFetcher = new AsyncLocalStorage<GroqFetcher>()
   const renderFetcher: GroqFetcher = (query, params, signal) =>
     (requestFetcher.getStore() ?? fetcher)(query, params, signal)
+
+  // What no handler caught: logged through `onError`, except a visitor hanging up mid-request, which is expected.
+  app.onError((error, c) => {
+    if (clientHungUp(error)) return c.body(null, 400)
+    onError(error)
+    return c.text('Internal Server Error', 500)
+  })
 
   // Shown in the studio's frame, so with their own headers (site-preview.ts), before the API's `frame-ancestors 'none'`.
   if (preview) app.route('/api/preview', preview.handshake)
@@ -215,6 +247,10 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
     const key = url.pathname + url.search
+    // An address that is not valid percent-encoding names no page; the router would only warn of it and render
+    // the not-found page, so it is answered here, without a render.
+    if (!decodablePath(url.pathname))
+      return c.html(MALFORMED_ADDRESS_PAGE, 404, {'Cache-Control': 'public, max-age=60'})
     try {
       // Only a request with the preview cookie costs a session look-up; visitors take the path they always did.
       const session = preview ? await preview.sessionFor(c) : undefined

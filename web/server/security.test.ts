@@ -6,7 +6,7 @@ import {describe, expect, it, vi} from 'vitest'
 
 import {render} from '../src/entry-server'
 import {fixtureFetcher} from '../src/test/render-app'
-import {createSiteApp} from './create-site-app'
+import {createSiteApp, type SiteAppOptions} from './create-site-app'
 import {readServerEnv} from './env'
 
 const SITE = 'https://example.test'
@@ -18,7 +18,7 @@ const api = new Hono()
   .post('/events', async (c) => c.json({read: (await c.req.text()).length}))
   .delete('/staff/session', (c) => c.body(null, 204))
 
-function siteApp(frameAncestors?: string[]) {
+function siteApp(frameAncestors?: string[], options: Partial<SiteAppOptions> = {}) {
   return createSiteApp({
     getRender: async () => render,
     getTemplate: async () => template,
@@ -33,6 +33,7 @@ function siteApp(frameAncestors?: string[]) {
     },
     apiRoutes: api,
     frameAncestors,
+    ...options,
   })
 }
 
@@ -286,14 +287,31 @@ describe('malformed requests', () => {
     '/%00',
     '/sitemap.xml/%',
     '/assets/%',
-  ])('GET %s is a 4xx page, never a 5xx', async (path) => {
-    // The router warns of a path it cannot decode: expected here, and the only thing it may say.
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  ])('GET %s is a 4xx page, never a 5xx, and nothing is logged', async (path) => {
+    const warn = vi.spyOn(console, 'warn')
+    const error = vi.spyOn(console, 'error')
     const response = await siteApp().request(`${SITE}${path}`)
-    const warnings = warn.mock.calls.map(([message]) => message)
+    const said = [...warn.mock.calls, ...error.mock.calls]
     warn.mockRestore()
+    error.mockRestore()
     expect(response.status).toBe(404)
-    for (const message of warnings) expect(message).toMatch(/could not be decoded/)
+    expect(said).toEqual([])
+  })
+
+  it('a visitor hanging up mid-request is answered quietly; any other failure is logged', async () => {
+    const logged: unknown[] = []
+    const failing = new Hono()
+      .get('/hang-up', () => {
+        throw Object.assign(new Error('aborted'), {code: 'ECONNRESET'})
+      })
+      .get('/broken', () => {
+        throw new Error('a real bug')
+      })
+    const app = siteApp(undefined, {apiRoutes: failing, onError: (e) => logged.push(e)})
+    expect((await app.request(`${SITE}/api/hang-up`)).status).toBe(400)
+    expect(logged).toEqual([])
+    expect((await app.request(`${SITE}/api/broken`)).status).toBe(500)
+    expect(logged).toEqual([new Error('a real bug')])
   })
 
   it('a broken multipart form post is sent back to its page, not parsed into a 5xx', async () => {
