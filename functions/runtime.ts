@@ -71,9 +71,9 @@ export function publicRuntime(): PublicRuntime {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
-  // The outbox's state is in the lake, shared by every site server (issue 16); only the local `.eml` transport
-  // (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of decisions taken in the studio,
-  // whose links only a server may sign (issue 14).
+  // The outbox's state is in the lake, shared by every site server (docs/decisions/010-the-mail-outbox-in-the-lake.md);
+  // only the local `.eml` transport (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of
+  // decisions taken in the studio, whose signed request links only a server holds the key to.
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {
     siteUrl: env.siteUrl,
@@ -124,8 +124,9 @@ export function publicRuntime(): PublicRuntime {
     today: () => todayInCapeTown(),
   }
   const rt = runtime
-  // A data folder from before issue 16 may hold a mail queue. It goes into the lake before any sweep, so the sweep
-  // neither sends again what the old queue sent nor forgets what waited there; until it has, the sweep waits.
+  // A data folder from before the outbox moved into the lake may hold a mail queue. It goes into the lake before any
+  // sweep, so the sweep neither sends again what the old queue sent nor forgets what waited there; until it has,
+  // the sweep waits.
   let oldQueueMoved = false
   const moveOldQueue = async () => {
     if (oldQueueMoved) return true
@@ -160,7 +161,8 @@ export function publicRuntime(): PublicRuntime {
     'used questions': () => rt.challenges.removeExpired(),
     'mail counters': () => unconfirmedMail.removeExpired(),
   })
-  // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
+  // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
+  // whichever servers run.
   startDailyDigest({
     bookings,
     content,

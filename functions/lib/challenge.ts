@@ -7,10 +7,11 @@ import {sha256} from './http.ts'
 import {isConflict} from './sanity-client.ts'
 
 /**
- * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
+ * The booking form's security question (the sum of two numbers from 1 to 10), issued and checked by the
  * server. The token carries no answer: only an HMAC over nonce, answer and expiry, so it cannot be forged, reused
  * after it expires, or answered without doing the sum. Replays within the lifetime are caught by a record of each
- * used question in the private `bookings` dataset (issue 16), which every site server sees.
+ * used question in the private `bookings` dataset, which every site server sees
+ * (docs/decisions/009-used-security-questions-in-the-lake.md).
  */
 export const CHALLENGE_TTL_MS = 30 * 60_000
 

@@ -12,9 +12,10 @@ import {OUTBOX_MAIL_TYPE, type MailMessage, type Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 /**
- * Spec §7 "Send notifications" (body: bookingRef): an acknowledgement to the traveller (with the link to their
- * private request page) and a notification to the team, each from the template editors keep in the studio (issue
- * 14), as text and HTML. Queuing is idempotent per booking, so calling it twice sends each mail once.
+ * A booking's two mails: an acknowledgement to the traveller (with the link to their private request page) and a
+ * notification to the team, each from the template editors keep in the studio
+ * (docs/decisions/019-editors-own-the-mail-texts.md), as text and HTML. Queuing is idempotent per booking, so
+ * calling it twice sends each mail once.
  */
 export type StoredBooking = Omit<
   Booking,

@@ -13,9 +13,10 @@ import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
 import {bookingNotifier, type BookingMailDeps, type StoredBooking} from './handler.ts'
 
 /**
- * The Sanity Function (issue 16, declared in `sanity.blueprint.ts`): on the creation of a booking, a trip request or
- * a newsletter sign-up in the `bookings` dataset, queue its mails in the outbox and send them. Hosted Sanity runs it
- * in production; the local lake delivers the same event to this same handler (`lake/src/functions/`).
+ * The Sanity Function (declared in `sanity.blueprint.ts`; docs/decisions/011-mail-as-a-sanity-function.md): on the
+ * creation of a booking, a trip request or a newsletter sign-up in the `bookings` dataset, queue its mails in the
+ * outbox and send them. Hosted Sanity runs it in production; the local lake delivers the same event to this same
+ * handler (`lake/src/functions/`).
  *
  * Delivery is at least once, so the handler may run twice, or beside a site server's pass: the mails' ids derive
  * from the document (`createIfNotExists`), and each is claimed with a revision check before it is sent, so each

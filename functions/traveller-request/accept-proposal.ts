@@ -74,7 +74,8 @@ function chooseOption(booking: RequestBooking, optionKey: string, today: string)
 }
 
 /**
- * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed (issue 14). The
+ * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed
+ * (docs/decisions/012-the-request-loop.md). The
  * booking moves to it, with the status the editors chose, a history entry, the team's mail and (when that status
  * is confirmed) the traveller's confirmation mail, all in one
  * transaction guarded by the booking's revision as the page's request read it: of two clicks, or a click and a

@@ -114,7 +114,7 @@ export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandl
     if (!c.res.headers.has('Content-Security-Policy'))
       c.res.headers.set('Content-Security-Policy', fallbackPolicy)
     // A traveller's request page has its key in the address: no Referer may carry it anywhere, no cache may
-    // keep the page, and no search engine may list it (issue 14).
+    // keep the page, and no search engine may list it (docs/decisions/013-signed-request-links.md).
     if (PRIVATE_PAGE.test(c.req.path)) {
       c.res.headers.set('Referrer-Policy', 'no-referrer')
       c.res.headers.set('Cache-Control', 'private, no-store')

@@ -86,7 +86,7 @@ function tripFromLink(params: URLSearchParams): TripChoice {
 }
 
 /**
- * Spec §2 "Booking page": breadcrumbs, summary card, the request form. A link without a usable date, group or
+ * The booking page: breadcrumbs, summary card, the request form. A link without a usable date, group or
  * time (a card's Book button, an old or shared link) shows the booking dialog's choice right here, with what
  * is wrong, and then the form; a link to no experience gets a message and a way back.
  */

@@ -12,9 +12,9 @@ const BookingDialogBody = lazy(() => {
   return import('./booking-dialog-body').then((module) => ({default: module.BookingDialogBody}))
 })
 
-/** Spec §2 "Booking dialog" and §5: date, party, preferred time, summary; Continue goes to the booking page. */
+/** The booking dialog: date, party, preferred time, summary; Continue goes to the booking page. */
 export function BookingDialog(props: BookingDialogProps) {
-  // Mounted only while open, so every opening starts fresh and loads the settings again (spec §4).
+  // Mounted only while open, so every opening starts fresh and loads the settings again (they may have changed).
   return (
     <Modal
       open={props.open}

@@ -71,10 +71,10 @@ function Counter({
 }
 
 /**
- * Date, party and preferred time for one experience, with the booking rules (spec §2 "Booking dialog", §5), then
- * on to the booking page. The booking dialog shows it, and so does a booking page reached without a usable date
+ * Date, party and preferred time for one experience, checked as the booking function checks them (`checkTrip`),
+ * then on to the booking page. The booking dialog shows it, and so does a booking page reached without a usable date
  * or group (an old or shared link). It is a real form (GET to the booking page, the party in `pax` as the
- * spec's URL has it), so the date and time work even before the page's scripts have run.
+ * booking page's address has it), so the date and time work even before the page's scripts have run.
  */
 export function TripChoiceForm({
   experience,
@@ -104,7 +104,7 @@ export function TripChoiceForm({
   const dateErrorId = useId()
   const timeId = useId()
   const dateInput = useRef<HTMLInputElement>(null)
-  // Places taken around the chosen date (issue 13); idle until a date is chosen.
+  // Places taken around the chosen date (docs/decisions/007-places-per-departure.md); idle until a date is chosen.
   const availability = useAvailability(experience.slug, date)
 
   if (settingsQuery.isPending) return <p role="status">Loading availability…</p>
