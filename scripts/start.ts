@@ -78,7 +78,7 @@ service('lake', 'lake/src/main.ts', {
 })
 await waitForUrl(`${lakeUrl}/v1/ping`)
 
-service('site', 'web/server/main.ts', {
+service('site', 'server/main.ts', {
   DATA_DIR: config.dataDir,
   PORT: String(sitePort),
   HOST: siteHost,
@@ -87,7 +87,7 @@ service('site', 'web/server/main.ts', {
   // The studio's Presentation tool frames the site; no other origin may (issue 15).
   FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
-  // With Varnish in front, publishes purge it by tag (web/server/edge/purger.ts).
+  // With Varnish in front, publishes purge it by tag (server/edge/purger.ts).
   ...(edge ? {EDGE_PURGE: 'varnish', EDGE_PURGE_URL: `http://127.0.0.1:${edgePort}/`} : {}),
 })
 await waitForUrl(`${siteUrl}/`)

@@ -1,6 +1,6 @@
 import {createClient, type SyncTag} from '@sanity/client'
 
-import type {GroqFetcher, GroqParams} from '../src/lib/sanity-fetch'
+import type {GroqFetcher, GroqParams} from '../web/src/lib/sanity-fetch'
 import {currentSyncTagSink} from './edge/sync-tag-sink.ts'
 import type {ServerEnv} from './env.ts'
 

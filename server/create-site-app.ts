@@ -6,13 +6,13 @@ import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
 import {serveStatic} from '@hono/node-server/serve-static'
 
-import {ownOrigins} from '../../functions/lib/own-origins.ts'
-import type {PublicSiteConfig} from '../src/lib/env'
-import type {GroqFetcher} from '../src/lib/sanity-fetch'
-import {siteConfigScript} from '../src/lib/site-config.ts'
+import {ownOrigins} from '../functions/lib/own-origins.ts'
+import type {PublicSiteConfig} from '../web/src/lib/env'
+import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
+import {siteConfigScript} from '../web/src/lib/site-config.ts'
 import {previewMarker, previewState} from './preview/preview-page.ts'
 import type {SitePreview} from './preview/site-preview.ts'
-import type {RenderFn} from './render-contract.ts'
+import type {RenderFn} from '../web/src/render-contract.ts'
 import {
   ALL_PAGES_TAG,
   NO_STORE,

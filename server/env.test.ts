@@ -5,7 +5,7 @@ import {parseEnv} from 'node:util'
 
 import {describe, expect, it} from 'vitest'
 
-import {FUNCTIONS_ENV_VARIABLES, parseFunctionsEnv} from '../../functions/lib/env.ts'
+import {FUNCTIONS_ENV_VARIABLES, parseFunctionsEnv} from '../functions/lib/env.ts'
 import {readServerEnv, SERVER_ENV_VARIABLES} from './env.ts'
 
 describe('the site server’s configuration', () => {
@@ -24,7 +24,7 @@ describe('the site server’s configuration', () => {
   })
 
   it('reads only variables documented in an .env.example, each in one of them, the browser’s in web/', () => {
-    const root = path.resolve(import.meta.dirname, '../..')
+    const root = path.resolve(import.meta.dirname, '..')
     const [server, browser] = ['.env.example', 'web/.env.example'].map((file) =>
       Object.keys(parseEnv(fs.readFileSync(path.join(root, file), 'utf8'))),
     )

@@ -5,10 +5,10 @@ import {
   parseEnv,
   sharedEnvSchema,
   siteUrlOf,
-} from '../../functions/lib/env.ts'
-import {readLocalSecrets} from '../../functions/lib/local-secrets.ts'
+} from '../functions/lib/env.ts'
+import {readLocalSecrets} from '../functions/lib/local-secrets.ts'
 
-import type {PublicSiteConfig} from '../src/lib/env.ts'
+import type {PublicSiteConfig} from '../web/src/lib/env.ts'
 import type {PurgeConfig} from './edge/purge-targets.ts'
 
 /**

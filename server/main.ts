@@ -1,10 +1,10 @@
 import {randomUUID} from 'node:crypto'
 
-import {readFunctionsEnv} from '../../functions/lib/env.ts'
-import {apiRoutes} from '../../functions/api-routes.ts'
-import {createBookingsClient} from '../../functions/lib/sanity-client.ts'
-import {startPublicRuntimeWhenReady} from '../../functions/runtime.ts'
-import {createFilesPrivately} from '../../lake/src/store/private-files.ts'
+import {readFunctionsEnv} from '../functions/lib/env.ts'
+import {apiRoutes} from '../functions/api-routes.ts'
+import {createBookingsClient} from '../functions/lib/sanity-client.ts'
+import {startPublicRuntimeWhenReady} from '../functions/runtime.ts'
+import {createFilesPrivately} from '../lake/src/store/private-files.ts'
 import {createPurgeLease} from './edge/purge-lease.ts'
 import {purgeTarget} from './edge/purge-targets.ts'
 import {createPurger} from './edge/purger.ts'
@@ -14,7 +14,7 @@ import {startSite} from './start-site.ts'
 // The outbox's mail, used security questions and events hold travellers' personal data: private to this user.
 createFilesPrivately()
 
-// `node web/server/main.ts`: PORT (3000), HOST (127.0.0.1), NODE_ENV=development for Vite's dev server.
+// `node server/main.ts`: PORT (3000), HOST (127.0.0.1), NODE_ENV=development for Vite's dev server.
 const env = readServerEnv()
 // With a shared cache in front (EDGE_PURGE), publishes purge it by tag; of N servers, the lease holder does.
 const purger = env.edgePurge

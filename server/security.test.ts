@@ -4,8 +4,8 @@ import {createHash} from 'node:crypto'
 import {Hono} from 'hono'
 import {describe, expect, it, vi} from 'vitest'
 
-import {render} from '../src/entry-server'
-import {fixtureFetcher} from '../src/test/render-app'
+import {render} from '../web/src/entry-server'
+import {fixtureFetcher} from '../web/src/test/render-app'
 import {createSiteApp, type SiteAppOptions} from './create-site-app'
 import {readServerEnv} from './env'
 

@@ -2,7 +2,7 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
-import {isFromOwnSite, type OwnOrigins} from '../../functions/lib/own-origins.ts'
+import {isFromOwnSite, type OwnOrigins} from '../functions/lib/own-origins.ts'
 
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
 const refuse = (c: Context, status: 403 | 413 | 415, message: string) =>

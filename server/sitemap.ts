@@ -1,4 +1,4 @@
-import type {GroqFetcher} from '../src/lib/sanity-fetch'
+import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
 
 /** Public pages that exist whatever the content says. Internal pages (audits, dashboard) are left out. */
 export const STATIC_PATHS = [

@@ -14,11 +14,11 @@ import {keptPageListener} from './edge/kept-page-listener.ts'
 import {createPageCache} from './edge/page-cache.ts'
 import {pageSecurityHeaderValues} from './security.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
-import type {EntryServerModule} from './render-contract.ts'
+import type {EntryServerModule} from '../web/src/render-contract.ts'
 import {sitePreviewFromEnv} from './preview/preview-env.ts'
 import {createPageModuleList} from './vite-manifest.ts'
 
-const webDir = fileURLToPath(new URL('..', import.meta.url))
+const webDir = fileURLToPath(new URL('../web/', import.meta.url))
 
 export type StartSiteOptions = {
   env?: ServerEnv

@@ -67,7 +67,7 @@ export default defineConfig([
     plugins: [
       structureTool({structure: contentStructure}),
       // The site in a frame, with drafts, live, and click-to-edit (issue 15). Preview mode only through the
-      // handshake: the studio writes a secret the site checks with its own token (web/server/preview/).
+      // handshake: the studio writes a secret the site checks with its own token (server/preview/).
       presentationTool({
         previewUrl: {
           initial: previewUrl,

@@ -5,7 +5,7 @@ import {z} from 'zod'
 import {readLocalSecrets} from './local-secrets.ts'
 
 /**
- * The variables the site server (web/server/env.ts) and the functions share, named once: where the data folder
+ * The variables the site server (server/env.ts) and the functions share, named once: where the data folder
  * is, where the site is, which Content Lake and datasets, and the server-only tokens. The `VITE_*` values are the
  * browser bundle's; the server falls back to them so one `.env` serves both halves.
  */
@@ -104,7 +104,7 @@ export function mailLinks(
 /**
  * The functions' configuration: every variable they read is named here or in the shared schema above, once, and
  * documented in `.env.example` (the site server's own, such as PORT, CONTENT_CACHE_MS and FRAME_ANCESTORS, extend
- * the shared schema in web/server/env.ts). Parsed
+ * the shared schema in server/env.ts). Parsed
  * once per process by `functionsConfig()`; the write token, which the local lake may write after the site has
  * started, is read when the first request needs it (`readFunctionsEnv`). It is server-only, from
  * `SANITY_WRITE_TOKEN` or else the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.

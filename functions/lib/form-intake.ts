@@ -14,7 +14,7 @@ import {rateLimitedResponse, type RateLimiter} from './rate-limit.ts'
  * The steps every public form's POST takes before its own (booking request, trip request, newsletter), in one
  * order: the client's rate limit, the `Idempotency-Key` when the form sends one, the body within its size with the
  * honeypot empty, then the form's zod schema. Same-origin is the site server's guard, in front of every `/api/`
- * write (web/server/security.ts); the security question comes after, with the form's own storing.
+ * write (server/security.ts); the security question comes after, with the form's own storing.
  */
 export type FormIntake<Schema extends z.ZodType> = {
   rateLimiter: RateLimiter

@@ -1,6 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 
-import type {GroqFetcher} from '../../src/lib/sanity-fetch'
+import type {GroqFetcher} from '../../web/src/lib/sanity-fetch'
 
 /**
  * Reads for a preview render: drafts, with the server's token, and no cache at all. The public fetcher's cache

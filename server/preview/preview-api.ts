@@ -1,7 +1,7 @@
 import {Hono, type Context} from 'hono'
 import {streamSSE} from 'hono/streaming'
 
-import type {GroqFetcher} from '../../src/lib/sanity-fetch'
+import type {GroqFetcher} from '../../web/src/lib/sanity-fetch'
 import type {PreviewSession} from './preview-sessions.ts'
 import type {LiveSubscribe} from './live-relay.ts'
 

@@ -3,14 +3,14 @@ import {createClient, type SanityClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {advanceLakeClockForTests, resetLakeClockForTests} from '../../../lake/src/clock.ts'
-import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
-import {sanityFetch} from '../../src/lib/sanity-fetch'
+import {advanceLakeClockForTests, resetLakeClockForTests} from '../../lake/src/clock.ts'
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {sanityFetch} from '../../web/src/lib/sanity-fetch'
 import {createContentFetcher} from '../content-fetcher.ts'
 import {createSiteApp} from '../create-site-app.ts'
-import type {RenderFn} from '../render-contract.ts'
-import {experienceBySlugQuery} from '../../src/features/experiences/api/get-experience'
-import {loadPreviewQueries} from '../../src/preview/preview-queries'
+import type {RenderFn} from '../../web/src/render-contract.ts'
+import {experienceBySlugQuery} from '../../web/src/features/experiences/api/get-experience'
+import {loadPreviewQueries} from '../../web/src/preview/preview-queries'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
 import {createPreviewSessionStore} from './preview-sessions.ts'
@@ -28,7 +28,7 @@ const titleQuery = '*[_id == "exp-preview"][0].title'
 
 /** A page that shows the title its request's fetcher reads, after a pause so that renders interleave. */
 const render: RenderFn = async (request, {fetcher}) => {
-  const {setServerFetcher} = await import('../../src/lib/sanity-fetch')
+  const {setServerFetcher} = await import('../../web/src/lib/sanity-fetch')
   setServerFetcher(fetcher)
   if (new URL(request.url).pathname === '/old')
     return {kind: 'redirect', status: 301, location: '/new'}

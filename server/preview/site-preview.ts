@@ -3,7 +3,7 @@ import {urlSearchParamPreviewSecret, validatePreviewUrl} from '@sanity/preview-u
 import {Hono, type Context} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 
-import type {GroqFetcher} from '../../src/lib/sanity-fetch'
+import type {GroqFetcher} from '../../web/src/lib/sanity-fetch'
 import {samePagePath} from '../security.ts'
 import type {LiveSubscribe} from './live-relay.ts'
 import {createPreviewApi} from './preview-api.ts'

@@ -1,7 +1,7 @@
 import type {ResolveStudioUrl, SanityClient, StudioUrl} from '@sanity/client'
 
-import type {GroqFetcher} from '../../src/lib/sanity-fetch'
-import {displayTextOnly} from '../../src/preview/stega-filter.ts'
+import type {GroqFetcher} from '../../web/src/lib/sanity-fetch'
+import {displayTextOnly} from '../../web/src/preview/stega-filter.ts'
 
 export {displayTextOnly}
 

@@ -2,9 +2,9 @@
 import {Hono} from 'hono'
 import {describe, expect, it} from 'vitest'
 
-import {createSiteApp} from '../server/create-site-app'
-import {render} from './entry-server'
-import {fixtureFetcher} from './test/render-app'
+import {createSiteApp} from './create-site-app'
+import {render} from '../web/src/entry-server'
+import {fixtureFetcher} from '../web/src/test/render-app'
 
 const template =
   '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import {describe, expect, it} from 'vitest'
 
-import {createSiteApp} from '../../server/create-site-app'
-import {publicSiteConfig, readServerEnv} from '../../server/env'
-import {readPublicEnv, type PublicSiteConfig} from './env'
-import {siteConfigScript} from './site-config'
+import {createSiteApp} from './create-site-app'
+import {publicSiteConfig, readServerEnv} from './env'
+import {readPublicEnv, type PublicSiteConfig} from '../web/src/lib/env'
+import {siteConfigScript} from '../web/src/lib/site-config'
 
 const config: PublicSiteConfig = {
   projectId: 'local',

@@ -1,4 +1,4 @@
-import type {GroqFetcher} from '../src/lib/sanity-fetch'
+import type {GroqFetcher} from './lib/sanity-fetch'
 
 /** What the SSR bundle (`src/entry-server.tsx`) returns to the Hono server for one page request. */
 export type RenderResult =
@@ -17,7 +17,7 @@ export type RenderOptions = {
   /** Reads published content; the server passes its cached client. */
   fetcher: GroqFetcher
   /**
-   * The server's marker for inline code it trusts (server/edge/inline-code.ts), given to the router's hydration
+   * The server's marker for inline code it trusts (server/edge/inline-code.ts at the repository's root), given to the router's hydration
    * data script as its nonce; the server swaps it for the script's hash in the policy before the page is sent.
    */
   nonce?: string | undefined
