@@ -84,7 +84,7 @@ service('site', 'server/main.ts', {
   HOST: siteHost,
   SANITY_API_HOST: lakeUrl,
   SITE_URL: siteUrl,
-  // The studio's Presentation tool frames the site; no other origin may (issue 15).
+  // The studio's Presentation tool frames the site; no other origin may (docs/decisions/018-editors-preview.md).
   FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
   // With Varnish in front, publishes purge it by tag (server/edge/purger.ts).

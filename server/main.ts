@@ -31,7 +31,7 @@ console.log(
   `Site (${env.mode}) on ${site.url}, content from ${env.sanity.apiHost}` +
     (env.edgePurge ? `, purging ${env.edgePurge.kind} on publish` : ''),
 )
-// The mail outbox delivers from the start, whoever the first visitor is (issue 16).
+// The mail outbox delivers from the start, whoever the first visitor is, on every server sharing the lake.
 startPublicRuntimeWhenReady()
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -41,7 +41,7 @@ test.describe('Content-Security-Policy', () => {
       const policy = response!.headers()['content-security-policy'] ?? ''
       expect(policy, route).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/)
       expect(policy, route).not.toMatch(/nonce|strict-dynamic/)
-      // Only the studio may frame the site, for its Presentation tool (issue 15).
+      // Only the studio may frame the site, for its Presentation tool.
       expect(policy, route).toMatch(new RegExp(`frame-ancestors ${env.lakeTlsUrl}(;|$)`))
       // Let lazy chunks, images and their preloads arrive before reading the violations.
       await page.waitForLoadState('networkidle')

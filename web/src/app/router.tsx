@@ -223,7 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          // The traveller's private request page (issue 14): read in the browser only, so no loader.
+          // The traveller's private request page (its link is its key): read in the browser only, so no loader.
           path: 'requests/:token',
           handle: pageModule('request'),
           lazy: page(
