@@ -42,7 +42,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
 
   await answerSecurityQuestion(page)
   await page.getByRole('button', {name: 'Send my trip request'}).click()
-  // Spec §2: the toast, then the thank-you page, which repeats the toast and gives the reference.
+  // The toast, then the thank-you page, which repeats the toast and gives the reference.
   await expect(page).toHaveURL(/\/thank-you$/)
   await expect(
     page.getByRole('status').filter({
