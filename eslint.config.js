@@ -4,13 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const workspaces = ['schemas', 'lake', 'studio', 'web', 'functions', 'content', 'tests', 'scripts']
+const workspaces = ['schemas', 'lake', 'studio', 'web', 'server', 'functions', 'content', 'tests', 'scripts']
 const others = (...allowed) => workspaces.filter((name) => !allowed.includes(name)).map((name) => `./${name}`)
 
 /**
  * Who may import whom. `schemas/` is the shared floor and imports no other workspace; the lake stands alone; the
  * studio, the site and the functions share rules only through `schemas/` (tests may start a lake); `functions/lib`
- * is what the functions' features build on, so it never imports a feature.
+ * is what the functions' features build on, so it never imports a feature; `server/`, the composition root, imports
+ * the site and the functions, and nothing it composes imports it.
  */
 export const boundaryZones = [
   {target: './schemas', from: others('schemas'), message: 'schemas/ is shared by every workspace and imports none.'},
@@ -21,9 +22,14 @@ export const boundaryZones = [
     message: 'The studio shares rules with the site and the functions only through schemas/.',
   },
   {
-    target: './web/src',
+    target: './web',
     from: others('web', 'schemas'),
-    message: 'Browser code shares rules with the functions and the studio only through schemas/.',
+    message: 'The site shares rules with the functions and the studio only through schemas/, and never imports server/.',
+  },
+  {
+    target: './server',
+    from: others('server', 'web', 'functions', 'schemas', 'lake'),
+    message: 'server/ composes the site and the functions; it imports no studio, content, tests or scripts.',
   },
   {
     target: './functions',

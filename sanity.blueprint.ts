@@ -1,10 +1,10 @@
 import {defineBlueprint, defineDocumentFunction} from '@sanity/blueprints'
 
 /**
- * Sanity's infrastructure as code (issue 16): `npx sanity blueprints deploy` creates these resources on hosted
- * Sanity, and the local lake reads this same file to deliver the same events to the same handlers
- * (`lake/src/functions/`). With `MAIL_SENDER=function` the site servers only store requests; the function queues
- * and sends their mails (see `functions/send-booking-notifications/README.md`).
+ * Sanity's infrastructure as code (docs/decisions/011-mail-as-a-sanity-function.md): `npx sanity blueprints deploy`
+ * creates these resources on hosted Sanity, and the local lake reads this same file to deliver the same events to the
+ * same handlers (`lake/src/functions/`). With `MAIL_SENDER=function` the site servers only store requests; the
+ * function queues and sends their mails (see `functions/send-booking-notifications/README.md`).
  *
  * The project id is read when the blueprint is deployed (`SANITY_PROJECT_ID`), as the site reads it.
  */
@@ -27,7 +27,7 @@ export default defineBlueprint({
       // REQUEST_LINK_SECRET (the site's own: the function's token is not the site's, so the default derived from
       // it would sign links the site refuses); locally the lake passes its own environment.
       env: {
-        // Only while site settings name no sender: the brand in mails is the site's (issue 14).
+        // Only while site settings name no sender: the brand in mails is the site's.
         MAIL_FROM: process.env.MAIL_FROM ?? 'bookings@localhost',
         // Unset, the team's mails go to the address in site settings.
         ...(process.env.TEAM_EMAIL ? {TEAM_EMAIL: process.env.TEAM_EMAIL} : {}),

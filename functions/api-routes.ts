@@ -9,7 +9,7 @@ import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
 
-/** Every function the site serves under `/api`, mounted by `web/server/main.ts`. */
+/** Every function the site serves under `/api`, mounted by `server/main.ts`. */
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
 apiRoutes.route('/requests', travellerRequestRoutes)

@@ -5,12 +5,19 @@ import type {SanityClient} from '@sanity/client'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
+import {startCleanUps} from './lib/expired-records.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {createMailBudget, type MailBudget} from './lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from './lib/mail-content.ts'
-import {createOutbox, mailTransport, type MailMessage, type Outbox} from './lib/mailer.ts'
+import {
+  createOutbox,
+  mailTransport,
+  NOTHING_TO_COMPOSE_ERROR,
+  type MailMessage,
+  type Outbox,
+} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
@@ -44,7 +51,15 @@ export type PublicRuntime = {
 
 let runtime: PublicRuntime | undefined
 
-const USED_QUESTIONS_CLEANUP_MS = 10 * 60_000
+/**
+ * A mail whose booking (or the decision it was to tell of) was deleted before it was written is an expected
+ * state, recorded on the mail as failed: one line says so. Anything else is a fault, logged with its stack.
+ */
+export function logOutboxError(error: unknown): void {
+  if (error instanceof Error && error.message.endsWith(NOTHING_TO_COMPOSE_ERROR))
+    console.warn(`[outbox] ${error.message}`)
+  else console.error('[outbox]', error)
+}
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -56,9 +71,9 @@ export function publicRuntime(): PublicRuntime {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
-  // The outbox's state is in the lake, shared by every site server (issue 16); only the local `.eml` transport
-  // (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of decisions taken in the studio,
-  // whose links only a server may sign (issue 14).
+  // The outbox's state is in the lake, shared by every site server (docs/decisions/010-the-mail-outbox-in-the-lake.md);
+  // only the local `.eml` transport (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of
+  // decisions taken in the studio, whose signed request links only a server holds the key to.
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {
     siteUrl: env.siteUrl,
@@ -71,6 +86,7 @@ export function publicRuntime(): PublicRuntime {
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
     compose: decisionMailComposer({bookings, mailContent, links}),
+    onError: logOutboxError,
   })
   const mailDeps = {
     outbox,
@@ -108,8 +124,9 @@ export function publicRuntime(): PublicRuntime {
     today: () => todayInCapeTown(),
   }
   const rt = runtime
-  // A data folder from before issue 16 may hold a mail queue. It goes into the lake before any sweep, so the sweep
-  // neither sends again what the old queue sent nor forgets what waited there; until it has, the sweep waits.
+  // A data folder from before the outbox moved into the lake may hold a mail queue. It goes into the lake before any
+  // sweep, so the sweep neither sends again what the old queue sent nor forgets what waited there; until it has,
+  // the sweep waits.
   let oldQueueMoved = false
   const moveOldQueue = async () => {
     if (oldQueueMoved) return true
@@ -133,26 +150,19 @@ export function publicRuntime(): PublicRuntime {
       ...mailDeps,
       bookings: rt.bookings,
       ...(byFunction ? {unconfirmedMail} : {}),
-    }).catch(
-      (error: unknown) => console.error('[outbox sweep]', error),
-    )
+    }).catch((error: unknown) => console.error('[outbox sweep]', error))
   }
   setInterval(() => void sweep(), 60_000).unref()
   void sweep()
-  // Used security questions are recorded in the lake (issue 16); their records are useless once the questions
-  // have expired. Every server cleans up now and then: a query, and a delete only when one is due.
-  const removeUsedQuestions = () =>
-    rt.challenges
-      .removeExpired()
-      .catch((error: unknown) => console.error('[used questions clean-up]', error))
-  setInterval(() => void removeUsedQuestions(), USED_QUESTIONS_CLEANUP_MS).unref()
-  // Likewise the counters of mails to unconfirmed addresses, a day after their hour: they name a mailbox (hashed).
-  const removeMailCounts = () =>
-    unconfirmedMail
-      .removeExpired()
-      .catch((error: unknown) => console.error('[mail counters clean-up]', error))
-  setInterval(() => void removeMailCounts(), USED_QUESTIONS_CLEANUP_MS).unref()
-  // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
+  // Used security questions are useless once their questions have expired, and the counters of mails to
+  // unconfirmed addresses (which name a mailbox, hashed) a day after their hour: every server removes them now
+  // and then.
+  startCleanUps({
+    'used questions': () => rt.challenges.removeExpired(),
+    'mail counters': () => unconfirmedMail.removeExpired(),
+  })
+  // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
+  // whichever servers run.
   startDailyDigest({
     bookings,
     content,

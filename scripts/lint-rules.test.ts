@@ -40,6 +40,9 @@ describe('the import rules', () => {
       'schemas/',
     ],
     ['studio/fixture.ts', "import {apiRoutes} from '../functions/api-routes.ts'", 'schemas/'],
+    ['web/src/fixture.ts', "import {readServerEnv} from '../../server/env.ts'", 'server/'],
+    ['functions/fixture.ts', "import {readServerEnv} from '../server/env.ts'", 'schemas/'],
+    ['server/fixture.ts', "import {loadDotEnv} from '../scripts/lib/load-dot-env.ts'", 'server/'],
     ['lake/src/fixture.ts', "import {isConflict} from '../../schemas/src/lake-errors.ts'", 'lake'],
   ])('fail on an import against the arrows: %s %s', async (filePath, source, explained) => {
     const eslint = new ESLint({cwd: root})

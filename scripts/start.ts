@@ -78,16 +78,16 @@ service('lake', 'lake/src/main.ts', {
 })
 await waitForUrl(`${lakeUrl}/v1/ping`)
 
-service('site', 'web/server/main.ts', {
+service('site', 'server/main.ts', {
   DATA_DIR: config.dataDir,
   PORT: String(sitePort),
   HOST: siteHost,
   SANITY_API_HOST: lakeUrl,
   SITE_URL: siteUrl,
-  // The studio's Presentation tool frames the site; no other origin may (issue 15).
+  // The studio's Presentation tool frames the site; no other origin may (docs/decisions/018-editors-preview.md).
   FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
-  // With Varnish in front, publishes purge it by tag (web/server/edge/purger.ts).
+  // With Varnish in front, publishes purge it by tag (server/edge/purger.ts).
   ...(edge ? {EDGE_PURGE: 'varnish', EDGE_PURGE_URL: `http://127.0.0.1:${edgePort}/`} : {}),
 })
 await waitForUrl(`${siteUrl}/`)

@@ -66,8 +66,9 @@ export default defineConfig([
     dataset,
     plugins: [
       structureTool({structure: contentStructure}),
-      // The site in a frame, with drafts, live, and click-to-edit (issue 15). Preview mode only through the
-      // handshake: the studio writes a secret the site checks with its own token (web/server/preview/).
+      // The site in a frame, with drafts, live, and click-to-edit (docs/decisions/018-editors-preview.md). Preview
+      // mode only through the handshake: the studio writes a secret the site checks with its own token
+      // (server/preview/).
       presentationTool({
         previewUrl: {
           initial: previewUrl,
@@ -127,8 +128,8 @@ export default defineConfig([
         const kept = functionCreatedTypes.has(schemaType)
           ? keepActions(actions, requestActions)
           : actions
-        // Confirming counts the departure's places, as the dashboard does (issue 13); the other decisions send
-        // the traveller's mail as the dashboard's do (issue 14).
+        // Confirming counts the departure's places, as the dashboard does; the other decisions send
+        // the traveller's mail as the dashboard's do.
         return schemaType === 'booking' ? bookingActions(bookingDecisions(kept)) : kept
       },
       newDocumentOptions: () => [],

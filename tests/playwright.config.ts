@@ -45,7 +45,8 @@ export default defineConfig({
       testIgnore: /slow-phone\//,
       use: {...devices['Desktop Chrome'], channel: undefined},
     },
-    // The traveller journeys on a throttled phone, acting before the scripts have run (issue 12).
+    // The traveller journeys on a throttled phone, acting before the scripts have run
+    // (docs/decisions/006-nothing-done-before-hydration-is-lost.md).
     {
       name: 'slow-phone',
       testDir: './e2e/slow-phone',

@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
  * server sends the copy the browser accepts (`precompressed` in server/create-site-app.ts). Only the client
  * build: the server's own bundle is never sent over the network. The gzip copies are Zopfli's (Google's
  * exhaustive deflate encoder, valid gzip for every browser): about 3% smaller than zlib's level 9, at a few
- * seconds of build time. Small files too: a page's first load is a dozen chunks under 1 KB (issue 12).
+ * seconds of build time. Small files too: a page's first load is a dozen chunks under 1 KB.
  */
 const precompressed: Plugin = {
   ...compression({

@@ -77,8 +77,9 @@ export const settingsBySlug: Record<string, ExperienceSettings> = {
 }
 
 /**
- * Places per departure start as the spec's "max group" of each experience (issue 13): the most one departure
- * takes, however many bookings share it. Per-slot and per-date capacities start empty for editors to add.
+ * Places per departure start as the "max group" of each experience (docs/decisions/007-places-per-departure.md): the
+ * most one departure takes, however many bookings share it. Per-slot and per-date capacities start empty for editors
+ * to add.
  */
 export function experienceSettingsDocuments(maxGroupBySlug: Record<string, number>) {
   return Object.entries(settingsBySlug).map(([slug, settings]) => {

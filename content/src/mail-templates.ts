@@ -1,4 +1,7 @@
-/** The mails' texts (issue 14): one `mailTemplate` per kind, starting from the shared defaults editors then change. */
+/**
+ * The mails' texts (docs/decisions/019-editors-own-the-mail-texts.md): one `mailTemplate` per kind, starting from the
+ * shared defaults editors then change.
+ */
 import {
   MAIL_TEMPLATE_KINDS,
   MAIL_TEMPLATE_TYPE,

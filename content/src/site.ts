@@ -51,7 +51,7 @@ export function siteSettingsDocument() {
       ].map((link) => ({_type: 'socialLink', ...link})),
       'social',
     ),
-    // The brand in every mail is the brand on the site (issue 14).
+    // The brand in every mail is the brand on the site.
     mailFromName: siteName,
     mailFromAddress: email,
     mailSignature: `Warm wishes from Cape Town,\nThe ${siteName} team\n+27 21 555 0142 · ${email}`,

@@ -701,4 +701,17 @@ describe('mail to an address nobody has confirmed', () => {
     await outbox.flush()
     expect(await status(sent[2]!)).toEqual(['failed', WITHHELD_FOR_RECIPIENT])
   })
+
+  it('stores a country and a source the traveller did not choose as no value, as the studio’s options have it', async () => {
+    const response = await send({...form(), date: '2030-02-05', country: '', howHeard: ''})
+    expect(response.status).toBe(201)
+    const {booking_ref} = (await response.json()) as {booking_ref: string}
+    const stored = await deps.bookings.fetch<Record<string, unknown>>(
+      '*[_type == "booking" && booking_ref == $ref][0]',
+      {ref: booking_ref},
+    )
+    expect(stored).toMatchObject({name: 'Thandi Nkosi', status: 'new'})
+    expect(stored).not.toHaveProperty('country')
+    expect(stored).not.toHaveProperty('how_heard_about_us')
+  })
 })

@@ -4,24 +4,14 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   bookingRequestSchema,
-  DATE_TOO_FAR_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
-import {
-  alternativesWindow,
-  checkDeparture,
-  departureSlotOf,
-  nearestAlternatives,
-} from '@repo/schemas/capacity.ts'
-import {
-  isDateAvailable,
-  isWithinTripWindow,
-  paxWithinLimits,
-  UNAVAILABLE_DATE_MESSAGE,
-} from '@repo/schemas/experience-settings.ts'
+import {alternativesWindow, nearestAlternatives} from '@repo/schemas/capacity.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
+import {checkTrip} from '@repo/schemas/trip-check.ts'
 
+import {takeForm} from '../lib/form-intake.ts'
 import type {ChallengeService} from '../lib/challenge.ts'
 import {
   bookableExperienceQuery,
@@ -30,18 +20,8 @@ import {
   type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
-import {
-  idempotencyKey,
-  INVALID_IDEMPOTENCY_KEY,
-  json,
-  newReference,
-  problem,
-  readFormBody,
-  sha256,
-  validationProblem,
-  type RequestContext,
-} from '../lib/http.ts'
-import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import type {BookingNotifier, StoredBooking} from '../send-booking-notifications/handler.ts'
 
@@ -74,19 +54,15 @@ export async function createBookingRequest(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-booking-request]', error))
-  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
-  if (limited) return limited
-
-  const key = idempotencyKey(request)
-  if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
-
-  const body = await readFormBody(request, MAX_BODY_BYTES)
-  if (!body.ok) return body.response
-  const raw = body.value
-
-  const parsed = bookingRequestSchema.safeParse(raw)
-  if (!parsed.success) return validationProblem(parsed.error, REQUIRED_FIELDS_MESSAGE)
-  const input = parsed.data
+  const form = await takeForm(request, context, {
+    rateLimiter: deps.rateLimiter,
+    maxBytes: MAX_BODY_BYTES,
+    schema: bookingRequestSchema,
+    invalidMessage: REQUIRED_FIELDS_MESSAGE,
+    idempotent: true,
+  })
+  if (!form.ok) return form.response
+  const {input, key} = form
 
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
@@ -116,44 +92,37 @@ export async function createBookingRequest(
       return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
     const settings = await loadBookingRules(deps.content, experience._id)
     const today = deps.today()
-    const departure = {date: input.date, slot: departureSlotOf(settings, input.preferredTime)}
-    const pax = input.adults + input.children
-    // One read of the experience's bookings around the date answers both the check and the alternatives.
-    const loadCounts = () =>
-      loadDepartureCounts(deps.bookings, settings, {
-        experience: experience.slug,
-        ...alternativesWindow(input.date),
-      })
-    const refuse = (
-      status: 400 | 409,
-      message: string,
-      counts: Awaited<ReturnType<typeof loadCounts>>,
-    ) =>
-      json(
+    // One read of the experience's bookings around the date answers both the places and the alternatives. Only
+    // confirmed bookings take places, so a request cannot race another request; what needs a lock is staff
+    // confirming (schemas/src/confirm-within-places.ts). Nothing is stored on refusal.
+    const counts = await loadDepartureCounts(deps.bookings, settings, {
+      experience: experience.slug,
+      ...alternativesWindow(input.date),
+    })
+    const trip = checkTrip(
+      settings,
+      {
+        date: input.date,
+        adults: input.adults,
+        children: input.children,
+        time: input.preferredTime,
+      },
+      today,
+      counts,
+    )
+    const [problem] = trip.problems
+    if (problem?.reason === 'too-far') return field('date', problem.message)
+    if (problem?.field === 'party') return field('adults', problem.message)
+    if (problem?.field === 'time') return field('preferredTime', problem.message)
+    if (problem)
+      return json(
         {
-          message,
-          fieldErrors: {date: [message]},
-          alternatives: nearestAlternatives(settings, departure, pax, counts, today),
+          message: problem.message,
+          fieldErrors: {date: [problem.message]},
+          alternatives: nearestAlternatives(settings, trip.departure, trip.pax, counts, today),
         },
-        status,
+        problem.reason === 'unavailable' ? 400 : 409,
       )
-
-    if (!isDateAvailable(input.date, settings, today))
-      return refuse(400, UNAVAILABLE_DATE_MESSAGE, await loadCounts())
-    if (!isWithinTripWindow(input.date, today)) return field('date', DATE_TOO_FAR_MESSAGE)
-    if (!paxWithinLimits(input, settings))
-      return field(
-        'adults',
-        `Please choose between ${settings.minPax} and ${settings.maxPax} people in total.`,
-      )
-    if (input.preferredTime && !settings.timeSlots.includes(input.preferredTime))
-      return field('preferredTime', 'Please choose one of the listed times.')
-
-    // Places (issue 13): only confirmed bookings take them, so a request cannot race another request; what
-    // needs a lock is staff confirming (functions/staff/confirm-booking.ts). Nothing is stored on refusal.
-    const counts = await loadCounts()
-    const check = checkDeparture(settings, departure, pax, counts, today, UNAVAILABLE_DATE_MESSAGE)
-    if (!check.ok) return refuse(check.reason === 'unavailable' ? 400 : 409, check.message, counts)
 
     const createdAt = (deps.now?.() ?? new Date()).toISOString()
     const booking: StoredBooking & {_type: 'booking'} = {
@@ -172,10 +141,11 @@ export async function createBookingRequest(
       name: input.name,
       email: input.email,
       phone: input.phone,
-      country: input.country,
+      // Not chosen is no value, as the studio's list of options has it (never an empty string).
+      country: input.country || undefined,
       pickup_location: input.pickupLocation,
       notes: input.notes,
-      how_heard_about_us: input.howHeard,
+      how_heard_about_us: input.howHeard || undefined,
       marketing_opt_in: input.marketingOptIn,
       utm_source: input.utmSource,
       utm_medium: input.utmMedium,

@@ -18,7 +18,7 @@ import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solveQuestion} from '../lib/testing/solve-question.ts'
 
 /**
- * Issue 16's proof: three site servers (`web/server/main.ts`, each its own process and data folder) in front of one
+ * Issue 16's proof: three site servers (`server/main.ts`, each its own process and data folder) in front of one
  * lake behave as one. Clients spread 1,000 booking requests over them as behind a load balancer, retrying a request
  * that got no answer or a 5xx on another server with the same Idempotency-Key. One server is killed (SIGKILL) from
  * a third of the way in, in the middle of an outbox pass (its mail server takes connections and never answers), and
@@ -145,7 +145,7 @@ beforeAll(async () => {
     [0, 1, 2].map(async (i) => {
       const port = await freePort()
       const url = `http://127.0.0.1:${port}`
-      const child = startNode('web/server/main.ts', {
+      const child = startNode('server/main.ts', {
         DATA_DIR: tempDir('three-servers-site-'),
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -24,22 +24,13 @@ import {
 import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
-import {
-  idempotencyKey,
-  INVALID_IDEMPOTENCY_KEY,
-  json,
-  newReference,
-  problem,
-  readFormBody,
-  sha256,
-  validationProblem,
-  type RequestContext,
-} from '../lib/http.ts'
+import {takeForm} from '../lib/form-intake.ts'
+import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
 import type {ChallengeService} from '../lib/challenge.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
-import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 
@@ -190,16 +181,15 @@ export async function createItineraryRequest(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-itinerary-request]', error))
-  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
-  if (limited) return limited
-  const key = idempotencyKey(request)
-  if (key === null) return problem(400, INVALID_IDEMPOTENCY_KEY)
-  const body = await readFormBody(request, 16 * 1024)
-  if (!body.ok) return body.response
-  const raw = body.value
-  const parsed = itineraryRequestSchema.safeParse(raw)
-  if (!parsed.success) return validationProblem(parsed.error, MISSING_INFORMATION_MESSAGE)
-  const input = parsed.data
+  const form = await takeForm(request, context, {
+    rateLimiter: deps.rateLimiter,
+    maxBytes: 16 * 1024,
+    schema: itineraryRequestSchema,
+    invalidMessage: MISSING_INFORMATION_MESSAGE,
+    idempotent: true,
+  })
+  if (!form.ok) return form.response
+  const {input, key} = form
   // On the injectable clock, like the booking's date checks.
   const date = input.source === 'questionnaire' ? input.preferredDate : input.startDate
   const dateProblem = tripDateProblem(date, deps.today())

@@ -1,22 +1,14 @@
 import type {SanityClient} from '@sanity/client'
 
-import {
-  NEWSLETTER_REQUIRED_MESSAGE,
-  newsletterSignupSchema,
-} from '@repo/schemas/newsletter-signup.ts'
+import {NEWSLETTER_REQUIRED_MESSAGE} from '@repo/schemas/newsletter-messages.ts'
+import {newsletterSignupSchema} from '@repo/schemas/newsletter-signup.ts'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 
-import {
-  json,
-  problem,
-  readFormBody,
-  sha256,
-  validationProblem,
-  type RequestContext,
-} from '../lib/http.ts'
+import {takeForm} from '../lib/form-intake.ts'
+import {json, problem, sha256, type RequestContext} from '../lib/http.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
-import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 export type CreateNewsletterSignupDeps = {
@@ -91,14 +83,15 @@ export async function createNewsletterSignup(
 ): Promise<Response> {
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[create-newsletter-signup]', error))
-  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
-  if (limited) return limited
-  const body = await readFormBody(request, 4 * 1024)
-  if (!body.ok) return body.response
-  const raw = body.value
-  const parsed = newsletterSignupSchema.safeParse(raw)
-  if (!parsed.success) return validationProblem(parsed.error, NEWSLETTER_REQUIRED_MESSAGE)
-  const input = parsed.data
+  const form = await takeForm(request, context, {
+    rateLimiter: deps.rateLimiter,
+    maxBytes: 4 * 1024,
+    schema: newsletterSignupSchema,
+    invalidMessage: NEWSLETTER_REQUIRED_MESSAGE,
+    idempotent: false,
+  })
+  if (!form.ok) return form.response
+  const {input} = form
   const email = input.email.toLowerCase()
   const _id = `newsletter-${sha256(`newsletter:${email}`).slice(0, 40)}`
   const consentedAt = (deps.now?.() ?? new Date()).toISOString()

@@ -1,7 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 import {z} from 'zod'
 
-import {publicLoads, type PublicDepartureLoad} from '@repo/schemas/capacity.ts'
+import type {AvailabilityAnswer} from '@repo/schemas/availability-answer.ts'
+import {publicLoads} from '@repo/schemas/capacity.ts'
 
 import {
   bookableExperienceQuery,
@@ -37,16 +38,6 @@ export const availabilityParamsSchema = z
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'Name the experience by its slug.'),
   })
   .and(dateRangeSchema(MAX_RANGE_DAYS, `Ask for at most ${MAX_RANGE_DAYS} days at a time.`))
-
-export type AvailabilityAnswer = {
-  experience: string
-  from: string
-  to: string
-  /** A bespoke itinerary is planned around the traveller: never limited. */
-  unlimited: boolean
-  /** Departures with places taken; every other departure in the range has all its places. */
-  departures: PublicDepartureLoad[]
-}
 
 /**
  * `GET /api/availability?experience=&from=&to=`: places taken per departure of one experience, for the booking

@@ -2,14 +2,16 @@ import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
 
 import type {Mutation, MultipleMutationResult, SanityClient} from '@sanity/client'
 
+import {expiredIdsQuery, removeExpiredRecords} from './expired-records.ts'
 import {sha256} from './http.ts'
 import {isConflict} from './sanity-client.ts'
 
 /**
- * The booking form's security question (spec §5: the sum of two numbers from 1 to 10), issued and checked by the
+ * The booking form's security question (the sum of two numbers from 1 to 10), issued and checked by the
  * server. The token carries no answer: only an HMAC over nonce, answer and expiry, so it cannot be forged, reused
  * after it expires, or answered without doing the sum. Replays within the lifetime are caught by a record of each
- * used question in the private `bookings` dataset (issue 16), which every site server sees.
+ * used question in the private `bookings` dataset, which every site server sees
+ * (docs/decisions/009-used-security-questions-in-the-lake.md).
  */
 export const CHALLENGE_TTL_MS = 30 * 60_000
 
@@ -66,10 +68,7 @@ export const usedQuestionId = (nonce: string) =>
 
 const ownerHash = (owner: string) => sha256(`question-owner:${owner}`).slice(0, 40)
 
-/** At most this many records are deleted in one transaction; the next clean-up takes the rest. */
-const REMOVE_BATCH = 500
-
-const expiredUsedQuestionsQuery = /* groq */ `*[_type == "${USED_QUESTION_TYPE}" && expires_at < $now] | order(expires_at asc)[0...${REMOVE_BATCH}]._id`
+const expiredUsedQuestionsQuery = expiredIdsQuery(USED_QUESTION_TYPE, 'expires_at')
 
 export function createChallengeService({
   secret,
@@ -138,15 +137,6 @@ export function createChallengeService({
         return commit(mutations)
       }
     },
-    async removeExpired() {
-      const ids = await bookings.fetch<string[]>(expiredUsedQuestionsQuery, {
-        now: new Date(now()).toISOString(),
-      })
-      if (ids.length === 0) return 0
-      const transaction = bookings.transaction()
-      for (const id of ids) transaction.delete(id)
-      await transaction.commit({returnDocuments: false, visibility: 'async'})
-      return ids.length
-    },
+    removeExpired: () => removeExpiredRecords(bookings, expiredUsedQuestionsQuery, new Date(now())),
   }
 }

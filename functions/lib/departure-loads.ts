@@ -10,7 +10,7 @@ import {
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 
 /**
- * The reads every capacity answer starts from (issue 13): an experience's rules from the published content, and
+ * The reads every capacity answer starts from: an experience's rules from the published content, and
  * the bookings of one experience over a date range from the private `bookings` dataset, as one GROQ query that
  * returns four small fields per booking (never the traveller's details) for the shared rules to count.
  */

@@ -1,30 +1,90 @@
-import fs from 'node:fs'
 import path from 'node:path'
 
 import {z} from 'zod'
+
+import {readLocalSecrets} from './local-secrets.ts'
+
+/**
+ * The variables the site server (server/env.ts) and the functions share, named once: where the data folder
+ * is, where the site is, which Content Lake and datasets, and the server-only tokens. The `VITE_*` values are the
+ * browser bundle's; the server falls back to them so one `.env` serves both halves.
+ */
+export const sharedEnvSchema = z.object({
+  DATA_DIR: z.string().min(1).default('.data'),
+  // The site's public address, for canonical links, the sitemap and the links in mails.
+  SITE_URL: z.url().optional(),
+  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
+  SANITY_PROJECT_ID: z
+    .string()
+    .regex(/^[-a-z0-9]+$/i)
+    .optional(),
+  // The public content (pages, mail templates, site settings).
+  SANITY_DATASET: z.string().min(1).optional(),
+  SANITY_API_HOST: z.url().optional(),
+  SANITY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  VITE_SANITY_PROJECT_ID: z.string().default('local'),
+  VITE_SANITY_DATASET: z.string().default('production'),
+  VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
+  VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
+  // The private dataset of requests, staff sessions, preview sessions and the outbox: the booking form writes there
+  // and the dashboard reads there.
+  SANITY_BOOKINGS_DATASET: z.string().min(1).default('bookings'),
+  // Server-only; unset: the local lake's tokens from DATA_DIR/secrets.json.
+  SANITY_WRITE_TOKEN: z.string().min(1).optional(),
+  SANITY_PREVIEW_TOKEN: z.string().min(1).optional(),
+})
+
+export type SharedEnv = z.output<typeof sharedEnvSchema>
+
+/** The site's address without a trailing slash: SITE_URL, else the browser bundle's. */
+export const siteUrlOf = (env: SharedEnv) => (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, '')
+
+/** The Content Lake of the public content, each value falling back to the browser bundle's. */
+export function contentLakeOf(env: SharedEnv): {
+  projectId: string
+  dataset: string
+  apiHost: string
+  apiVersion: string
+} {
+  return {
+    projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
+    dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,
+    apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
+    apiVersion: env.SANITY_API_VERSION ?? env.VITE_SANITY_API_VERSION,
+  }
+}
+
+/** Turns a schema's failure into one error that lists every variable at fault. */
+export function parseEnv<Schema extends z.ZodType>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+  what: string,
+): z.output<Schema> {
+  const parsed = schema.safeParse(source)
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((issue) => `- ${issue.path.join('.')}: ${issue.message}`)
+  throw new Error(`Invalid ${what} environment variables:\n${problems.join('\n')}`)
+}
 
 /**
  * What sending mail needs: shared with the Sanity Function (send-booking-notifications), which has no write token
  * here (its own comes with each event) but fills the same templates and signs the same request links.
  */
-export const mailEnvSchema = z.object({
-  DATA_DIR: z.string().min(1).default('.data'),
+export const mailEnvSchema = sharedEnvSchema.extend({
   SMTP_URL: z.string().min(1).optional(),
-  // Only while site settings name no sender address (issue 14: the brand in mails is the site's).
+  // Only while site settings name no sender address: the brand in mails is the site's.
   MAIL_FROM: z.string().default('bookings@localhost'),
   // Unset: the team's mails go to the address in site settings (the brand's, which editors keep current).
   TEAM_EMAIL: z.email().optional(),
-  // The public content (mail templates, site settings).
-  SANITY_DATASET: z.string().default('production'),
-  // Signs the travellers' private request links (issue 14). Set it in production, the same on every server and
-  // in the function: unset, it derives from the write token, which hosted Sanity gives the function its own of.
+  // Signs the travellers' private request links. Set it in production, the same on every server and in the
+  // function: unset, it derives from the write token, which hosted Sanity gives the function its own of.
   REQUEST_LINK_SECRET: z.string().min(32).optional(),
-  // The site's public address, for the links in mails.
-  SITE_URL: z.url().optional(),
   // Mails an hour to addresses nobody has confirmed, over all of them (lib/mail-budget.ts), counted in the lake
   // for every server and the function together. Raised only by load tests that book a thousand times an hour.
   UNCONFIRMED_MAIL_SITE_LIMIT: z.coerce.number().int().min(1).default(120),
-  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
 })
 
 /** A team mail addressed to this goes to site settings' email (see composeMail in mail-content.ts). */
@@ -36,27 +96,20 @@ export function mailLinks(
   writeToken: string,
 ): {siteUrl: string; requestLinkSecret: string} {
   return {
-    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(env),
     requestLinkSecret: env.REQUEST_LINK_SECRET ?? `request-link:${writeToken}`,
   }
 }
 
 /**
- * The functions' configuration: every variable they read is named here, once, and documented in `.env.example`
- * (the site server's own, such as PORT, CONTENT_CACHE_MS and FRAME_ANCESTORS, are in web/server/env.ts). Parsed
+ * The functions' configuration: every variable they read is named here or in the shared schema above, once, and
+ * documented in `.env.example` (the site server's own, such as PORT, CONTENT_CACHE_MS and FRAME_ANCESTORS, extend
+ * the shared schema in server/env.ts). Parsed
  * once per process by `functionsConfig()`; the write token, which the local lake may write after the site has
  * started, is read when the first request needs it (`readFunctionsEnv`). It is server-only, from
  * `SANITY_WRITE_TOKEN` or else the local lake's `DATA_DIR/secrets.json`, and never sent to a browser.
  */
 const functionsEnvSchema = mailEnvSchema.extend({
-  SANITY_PROJECT_ID: z.string().min(1).default('local'),
-  SANITY_API_HOST: z.url().optional(),
-  VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
-  SANITY_API_VERSION: z.string().default('2025-02-19'),
-  // The private dataset of requests, staff sessions and the outbox: the booking form writes there and the
-  // dashboard reads there.
-  SANITY_BOOKINGS_DATASET: z.string().min(1).default('bookings'),
-  SANITY_WRITE_TOKEN: z.string().min(1).optional(),
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
@@ -114,42 +167,18 @@ export type FunctionsEnv = Omit<FunctionsConfig, 'withWriteToken'> & {
   requestLinkSecret: string
 }
 
-function readLocalWriteToken(dataDir: string): string | undefined {
-  try {
-    const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-      writeToken?: string
-    }
-    return secrets.writeToken
-  } catch {
-    return undefined
-  }
-}
-
 export function parseFunctionsEnv(
   source: Record<string, string | undefined> = process.env,
 ): FunctionsConfig {
-  const parsed = functionsEnvSchema.safeParse(source)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `- ${issue.path.join('.')}: ${issue.message}`,
-    )
-    throw new Error(`Invalid functions environment variables:\n${problems.join('\n')}`)
-  }
-  const env = parsed.data
+  const env = parseEnv(functionsEnvSchema, source, 'functions')
   const config: Omit<FunctionsConfig, 'withWriteToken'> = {
     dataDir: path.resolve(env.DATA_DIR),
-    sanity: {
-      projectId: env.SANITY_PROJECT_ID,
-      apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
-      apiVersion: env.SANITY_API_VERSION,
-      dataset: env.SANITY_DATASET,
-      bookingsDataset: env.SANITY_BOOKINGS_DATASET,
-    },
+    sanity: {...contentLakeOf(env), bookingsDataset: env.SANITY_BOOKINGS_DATASET},
     smtpUrl: env.SMTP_URL,
     mailSender: env.MAIL_SENDER,
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL ?? TEAM_FROM_SITE_SETTINGS,
-    siteUrl: (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, ''),
+    siteUrl: siteUrlOf(env),
     adminPassword: env.ADMIN_PASSWORD,
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
@@ -161,7 +190,7 @@ export function parseFunctionsEnv(
   return {
     ...config,
     withWriteToken() {
-      const writeToken = env.SANITY_WRITE_TOKEN ?? readLocalWriteToken(config.dataDir)
+      const writeToken = env.SANITY_WRITE_TOKEN ?? readLocalSecrets(config.dataDir).writeToken
       if (!writeToken)
         throw new Error(
           `No write token: set SANITY_WRITE_TOKEN, or start the local lake so ${config.dataDir}/secrets.json exists.`,

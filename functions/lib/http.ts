@@ -32,7 +32,7 @@ export type BodyResult =
 /** Reads a JSON body of at most `maxBytes`, whatever Content-Length claims. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyResult> {
   const type = request.headers.get('content-type') ?? ''
-  // Not text/plain: a cross-site form can send that without a CORS preflight (issue 11).
+  // Not text/plain: a cross-site form can send that without a CORS preflight.
   if (!/^application\/json\s*(;|$)/i.test(type))
     return {
       ok: false,

@@ -1,7 +1,7 @@
 import {problem, sha256} from './http.ts'
 
 /**
- * Idempotency-Key reuse (issue 11, item 9). The stored id comes from the key, so a retry finds the first document;
+ * Idempotency-Key reuse. The stored id comes from the key, so a retry finds the first document;
  * the document also keeps a hash of the request it was made from, so the same key sent with other data is refused
  * (422) instead of answering 201 and dropping the new data.
  */

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const message = (to: string) => ({to, subject: 'Your request', text: 'Hello', html: '<p>Hello</p>'})
 
-/** A mail queue as the file outbox left it in DATA_DIR before issue 16. */
+/** A mail queue as the file outbox left it in DATA_DIR before the outbox moved into the lake. */
 function oldQueue() {
   const queueDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'old-queue-')), 'mail-queue')
   const write = (folder: string, name: string, value: unknown) => {

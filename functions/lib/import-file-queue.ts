@@ -10,7 +10,10 @@ import {
   type OutboxMailDocument,
 } from './mailer.ts'
 
-/** A message as the file outbox kept it (before issue 16), in `pending/`, `sending/` or `failed/`. */
+/**
+ * A message as the file outbox kept it (before the outbox moved into the lake), in `pending/`, `sending/` or
+ * `failed/`.
+ */
 type FileJob = {
   id: string
   message: MailMessage

@@ -2,7 +2,9 @@ import {createHmac, randomInt} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {pauseAfterConflict} from './departure-lock.ts'
+import {pauseAfterConflict} from '@repo/schemas/confirm-within-places.ts'
+
+import {expiredIdsQuery, removeExpiredRecords} from './expired-records.ts'
 import {isConflict} from './sanity-client.ts'
 
 /**
@@ -41,9 +43,6 @@ const COUNTING_DEADLINE_MS = 10_000
  * one. A mail is refused for the site only when every share is used, so the site's limit is still exact.
  */
 const SITE_SHARDS = 16
-
-/** At most this many counters are deleted in one transaction; the next clean-up takes the rest. */
-const REMOVE_BATCH = 500
 
 export type MailCountDocument = {
   _id: string
@@ -88,7 +87,7 @@ export function mailboxKey(address: string): string {
   return `${normalised.slice(0, at).replace(/\+.*$/, '')}${normalised.slice(at)}`
 }
 
-const expiredCountsQuery = /* groq */ `*[_type == "${MAIL_COUNT_TYPE}" && window_end < $before] | order(window_end asc)[0...${REMOVE_BATCH}]._id`
+const expiredCountsQuery = expiredIdsQuery(MAIL_COUNT_TYPE, 'window_end')
 
 export function createMailBudget({
   bookings,
@@ -209,15 +208,7 @@ export function createMailBudget({
         }
       }
     },
-    async removeExpired() {
-      const ids = await bookings.fetch<string[]>(expiredCountsQuery, {
-        before: new Date(now() - MAIL_COUNT_KEPT_MS).toISOString(),
-      })
-      if (ids.length === 0) return 0
-      const transaction = bookings.transaction()
-      for (const id of ids) transaction.delete(id)
-      await transaction.commit({returnDocuments: false, visibility: 'async'})
-      return ids.length
-    },
+    removeExpired: () =>
+      removeExpiredRecords(bookings, expiredCountsQuery, new Date(now() - MAIL_COUNT_KEPT_MS)),
   }
 }

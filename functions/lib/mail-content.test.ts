@@ -7,7 +7,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 import {composeMail, loadMailContent, mailContentLoader} from './mail-content.ts'
 import {messageId} from './mailer.ts'
 
-/** The mail content as editors publish it in the lake (issue 14), read with the real client. */
+/** The mail content as editors publish it in the lake, read with the real client. */
 let lake: TestLake
 const editor = () => lake.client({token: lake.secrets.rootToken})
 const published = () => lake.client({perspective: 'published'})

@@ -16,7 +16,7 @@ import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
 import type {MailMessage} from './mailer.ts'
 
 /**
- * What every mail needs from the published content (issue 14): the editors' templates and the brand from site
+ * What every mail needs from the published content: the editors' templates and the brand from site
  * settings (company name, sender, signature), so the brand in mails is the brand on the site.
  */
 export type MailContent = {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {isOwnOrigin, ownOrigins} from './own-origins.ts'
+import {isFromOwnSite, isOwnOrigin, ownOrigins} from './own-origins.ts'
 
 describe('the site’s own origins', () => {
   it('are the configured address, never a name a request brings', () => {
@@ -30,5 +30,36 @@ describe('the site’s own origins', () => {
     ])
     expect(isOwnOrigin('http://localhost:3021', own)).toBe(false)
     expect(isOwnOrigin('https://localhost:3020', own)).toBe(false)
+  })
+})
+
+describe('isFromOwnSite', () => {
+  const own = ownOrigins('https://capecurated.example')
+  const site = 'https://capecurated.example'
+
+  it('takes the site’s own pages and refuses another site by either header', () => {
+    expect(isFromOwnSite({origin: site, fetchSite: 'same-origin'}, own)).toBe(true)
+    for (const headers of [
+      {origin: 'https://evil.example', fetchSite: 'cross-site'},
+      {origin: 'https://evil.example', fetchSite: undefined},
+      {origin: site, fetchSite: 'cross-site'},
+      {origin: site, fetchSite: 'same-site'},
+      {origin: 'null', fetchSite: undefined},
+      {origin: undefined, fetchSite: 'cross-site'},
+    ])
+      expect(isFromOwnSite(headers, own), JSON.stringify(headers)).toBe(false)
+  })
+
+  it('takes a request with neither header (not a browser) unless an origin is required', () => {
+    expect(isFromOwnSite({origin: undefined, fetchSite: undefined}, own)).toBe(true)
+    expect(isFromOwnSite({origin: undefined, fetchSite: 'same-origin'}, own)).toBe(true)
+    for (const headers of [
+      {origin: undefined, fetchSite: undefined},
+      {origin: undefined, fetchSite: 'same-origin'},
+    ])
+      expect(isFromOwnSite(headers, own, {requireOrigin: true})).toBe(false)
+    expect(isFromOwnSite({origin: site, fetchSite: undefined}, own, {requireOrigin: true})).toBe(
+      true,
+    )
   })
 })

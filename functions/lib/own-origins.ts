@@ -25,3 +25,19 @@ export function ownOrigins(siteUrls: string | readonly string[]): OwnOrigins {
 /** True when `origin` (a request's `Origin` header) is one of the site's own. */
 export const isOwnOrigin = (origin: string | undefined, own: OwnOrigins): boolean =>
   origin !== undefined && own.has(origin)
+
+/**
+ * Whether a state-changing request comes from the site's own pages, by the two headers browsers send with every
+ * POST: `Sec-Fetch-Site` (when sent, `same-origin`) and `Origin` (when sent, one of the site's own). With
+ * `requireOrigin`, a request without `Origin` is refused too: for a change only a browser page ever makes. The
+ * site server's write guard and the traveller's request page decide with this.
+ */
+export function isFromOwnSite(
+  headers: {origin: string | undefined; fetchSite: string | undefined},
+  own: OwnOrigins,
+  {requireOrigin = false}: {requireOrigin?: boolean} = {},
+): boolean {
+  const siteOk = headers.fetchSite === undefined || headers.fetchSite === 'same-origin'
+  const originOk = headers.origin === undefined ? !requireOrigin : own.has(headers.origin)
+  return siteOk && originOk
+}

@@ -4,7 +4,7 @@ import {daysBetween, isIsoDate} from '@repo/schemas/iso-date.ts'
 
 /**
  * Query parameters of the GET endpoints that take a date range (availability, the staff's departures), read the
- * same way by both (issue 13's hostile cases): each named parameter at most once, dates as real calendar dates,
+ * same way by both, whatever a hostile client sends: each named parameter at most once, dates as real calendar dates,
  * and every refusal a sentence a person can act on rather than a validator's wording.
  */
 export type SingleParams =

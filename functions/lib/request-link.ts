@@ -3,9 +3,10 @@ import {createHmac, timingSafeEqual} from 'node:crypto'
 import {addDays, isIsoDate} from '@repo/schemas/iso-date.ts'
 
 /**
- * The traveller's private link to their request (issue 14): no login, so the link itself is the key. It names the
- * booking and an expiry, signed with HMAC-SHA-256 under a server secret; a changed character anywhere makes it
- * worthless, and it says nothing about the booking to someone who guesses at it (the id inside is a random UUID).
+ * The traveller's private link to their request (docs/decisions/013-signed-request-links.md): no login, so the link
+ * itself is the key. It names the booking and an expiry, signed with HMAC-SHA-256 under a server secret; a changed
+ * character anywhere makes it worthless, and it says nothing about the booking to someone who guesses at it (the id
+ * inside is a random UUID).
  *
  *   /requests/<base64url booking id>.<expiry, base 36 seconds>.<base64url signature>
  */

@@ -18,7 +18,7 @@ export const questionUsedResponse = () => refusal(EXPIRED_QUESTION_MESSAGE)
  *
  * Answered right, the request goes on to its own checks and then stores itself with `commit`, which records the
  * question as used in the same transaction (`ChallengeService.commitWithQuestion`): the Content Lake refuses a
- * second request with the same question whichever site server sends it (issue 16), and `commit` resolves to
+ * second request with the same question whichever site server sends it, and `commit` resolves to
  * `'used'` for it.
  */
 export async function answerSecurityQuestion<Stored>(

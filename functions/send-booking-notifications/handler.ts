@@ -3,6 +3,7 @@ import type {Mutation, SanityClient} from '@sanity/client'
 import {categoryTitle} from '@repo/schemas/categories.ts'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
+import type {Booking} from '@repo/schemas/sanity.types'
 
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
 import type {MailBudget} from '../lib/mail-budget.ts'
@@ -11,35 +12,25 @@ import {OUTBOX_MAIL_TYPE, type MailMessage, type Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
 /**
- * Spec §7 "Send notifications" (body: bookingRef): an acknowledgement to the traveller (with the link to their
- * private request page) and a notification to the team, each from the template editors keep in the studio (issue
- * 14), as text and HTML. Queuing is idempotent per booking, so calling it twice sends each mail once.
+ * A booking's two mails: an acknowledgement to the traveller (with the link to their private request page) and a
+ * notification to the team, each from the template editors keep in the studio
+ * (docs/decisions/019-editors-own-the-mail-texts.md), as text and HTML. Queuing is idempotent per booking, so
+ * calling it twice sends each mail once.
  */
-export type StoredBooking = {
-  _id: string
-  booking_ref: string
-  experience_id: string
-  experience_title: string
-  category?: string
-  duration?: string
-  date: string
-  preferred_time?: string
-  pax_adults: number
-  pax_children: number
-  pax_total: number
-  name: string
-  email: string
-  phone?: string
-  country?: string
-  pickup_location?: string
-  notes?: string
-  how_heard_about_us?: string
-  marketing_opt_in?: boolean
-  utm_source?: string
-  utm_medium?: string
-  utm_campaign?: string
-  created_at: string
-}
+export type StoredBooking = Omit<
+  Booking,
+  // What the store adds, and what the booking's life adds after the request; the mails never read them.
+  | '_type'
+  | '_createdAt'
+  | '_updatedAt'
+  | '_rev'
+  | 'status'
+  | 'status_history'
+  | 'staff_notes'
+  | 'request_hash'
+  | 'consent_booking'
+  | 'consent_privacy'
+>
 
 /** What composing a booking's mails needs besides the booking. */
 export type BookingMailDeps = {

@@ -6,16 +6,17 @@ import {z} from 'zod'
 
 import {itineraryTeamNotification} from '../create-itinerary-request/handler.ts'
 import {newsletterTeamNotification} from '../create-newsletter-signup/handler.ts'
-import {mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
+import {contentLakeOf, mailEnvSchema, mailLinks, TEAM_FROM_SITE_SETTINGS} from '../lib/env.ts'
 import {createMailBudget, type MailBudget} from '../lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from '../lib/mail-content.ts'
 import {createOutbox, mailTransport, type Outbox} from '../lib/mailer.ts'
 import {bookingNotifier, type BookingMailDeps, type StoredBooking} from './handler.ts'
 
 /**
- * The Sanity Function (issue 16, declared in `sanity.blueprint.ts`): on the creation of a booking, a trip request or
- * a newsletter sign-up in the `bookings` dataset, queue its mails in the outbox and send them. Hosted Sanity runs it
- * in production; the local lake delivers the same event to this same handler (`lake/src/functions/`).
+ * The Sanity Function (declared in `sanity.blueprint.ts`; docs/decisions/011-mail-as-a-sanity-function.md): on the
+ * creation of a booking, a trip request or a newsletter sign-up in the `bookings` dataset, queue its mails in the
+ * outbox and send them. Hosted Sanity runs it in production; the local lake delivers the same event to this same
+ * handler (`lake/src/functions/`).
  *
  * Delivery is at least once, so the handler may run twice, or beside a site server's pass: the mails' ids derive
  * from the document (`createIfNotExists`), and each is claimed with a revision check before it is sent, so each
@@ -73,7 +74,8 @@ function outboxFor(
   clientOptions: {apiHost?: string; projectId: string; dataset: string; token: string},
   env: z.infer<typeof mailEnvSchema>,
 ): FunctionClients {
-  const key = JSON.stringify([clientOptions, env.SANITY_DATASET])
+  const contentDataset = contentLakeOf(env).dataset
+  const key = JSON.stringify([clientOptions, contentDataset])
   let cached = outboxes.get(key)
   if (!cached) {
     const bookings = createClient({
@@ -92,7 +94,7 @@ function outboxFor(
     // come here: the same project, host and token.
     const content = createClient({
       ...clientOptions,
-      dataset: env.SANITY_DATASET,
+      dataset: contentDataset,
       apiVersion: API_VERSION,
       useCdn: false,
       perspective: 'published',

@@ -4,7 +4,7 @@ import {Hono} from 'hono'
 import {apiRoutes} from '../api-routes.ts'
 
 /**
- * `node functions/testing/serve-api.ts`: the functions alone under `/api`, as `web/server/main.ts` mounts them,
+ * `node functions/testing/serve-api.ts`: the functions alone under `/api`, as `server/main.ts` mounts them,
  * with the same runtime and environment (PORT, DATA_DIR, SANITY_*, SMTP_URL, ...) but no site to build first. For
  * tests that need several site servers' functions as separate processes in front of one lake.
  */

@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 
-import {confirmationCheck, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
+import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
+import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
@@ -17,10 +18,8 @@ import {
   loadBookingRules,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
-import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {
   CHANGED_MESSAGE,
   DATE_FULL_MESSAGE,
@@ -61,12 +60,9 @@ const snapshotQuery = /* groq */ `{
 
 type Snapshot = {
   booking: RequestBooking | null
-  lock: {_id: string; _rev: string} | null
+  lock: DepartureLock
   loads: BookingLoad[]
 }
-
-/** How often an acceptance re-reads when another confirmation changed the same departure first. */
-const MAX_ATTEMPTS = 30
 
 type Chosen = {option: NonNullable<StatusHistoryEntry['options']>[number]} | {refused: Response}
 
@@ -78,16 +74,18 @@ function chooseOption(booking: RequestBooking, optionKey: string, today: string)
 }
 
 /**
- * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed (issue 14). The
+ * `POST /api/requests/:token/accept`: the traveller takes one of the dates the team proposed
+ * (docs/decisions/012-the-request-loop.md). The
  * booking moves to it, with the status the editors chose, a history entry, the team's mail and (when that status
  * is confirmed) the traveller's confirmation mail, all in one
  * transaction guarded by the booking's revision as the page's request read it: of two clicks, or a click and a
  * staff change at the same moment, one wins and the other is told to reload.
  *
- * When the status becomes `confirmed` the new departure's places are respected as staff confirmations respect
- * them (functions/staff/confirm-booking.ts): the count is read with the departure's lock document, and the same
- * transaction changes that lock with `ifRevisionID` (or creates it), so a confirmation of the last places at the
- * same moment makes one of them read again and decide with the other counted. Full: refused, nothing stored.
+ * When the status becomes `confirmed` the new departure's places are respected through the confirmation core staff
+ * confirmations use (schemas/src/confirm-within-places.ts): the count is read with the departure's lock document,
+ * and the same transaction changes that lock with `ifRevisionID` (or creates it), so a confirmation of the last
+ * places at the same moment makes one of them read again and decide with the other counted. Full: refused,
+ * nothing stored.
  */
 export async function acceptProposal(
   deps: TravellerRequestDeps,
@@ -120,80 +118,84 @@ export async function acceptProposal(
   const lockId = departureLockId(experienceSlug, option.date)
   const mailContent = await deps.mailContent()
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const snapshot = await deps.bookings.fetch<Snapshot>(snapshotQuery, {
-      id: bookingId,
-      lockId,
-      experience: experienceSlug,
+  return confirmWithinPlaces<Snapshot, Response>({
+    rules,
+    departure: rules ? {lockId, experienceId: experienceSlug, date: option.date} : null,
+    bookingId,
+    // A traveller never confirms beyond the places: only staff may ("Confirm anyway").
+    confirmAnyway: false,
+    now: deps.now,
+    read: () =>
+      deps.bookings.fetch<Snapshot>(snapshotQuery, {
+        id: bookingId,
+        lockId,
+        experience: experienceSlug,
+        date: option.date,
+        statuses: [...ACTIVE_STATUSES],
+      }),
+    stop: ({booking}) =>
+      !booking
+        ? problem(404, INVALID_LINK_MESSAGE)
+        : booking._rev !== revision
+          ? problem(409, CHANGED_MESSAGE)
+          : undefined,
+    trip: ({booking}) => ({
       date: option.date,
-      statuses: [...ACTIVE_STATUSES],
-    })
-    const booking = snapshot.booking
-    if (!booking) return problem(404, INVALID_LINK_MESSAGE)
-    if (booking._rev !== revision) return problem(409, CHANGED_MESSAGE)
-    if (rules) {
-      const {over} = confirmationCheck(
-        rules,
-        {date: option.date, preferredTime: option.preferred_time, pax: booking.pax_total},
-        snapshot.loads,
+      preferredTime: option.preferred_time ?? '',
+      pax: booking?.pax_total ?? 0,
+      counts: true,
+    }),
+    overCapacity: () => problem(409, DATE_FULL_MESSAGE),
+    busy: () => problem(409, TRY_AGAIN_MESSAGE),
+    commit: async (snapshot, {at, changeLock}) => {
+      const booking = snapshot.booking!
+      const key = randomBytes(6).toString('hex')
+      const mailId = decisionMailId(bookingId, 'accept', key)
+      const moved: RequestBooking = {
+        ...booking,
+        date: option.date,
+        preferred_time: option.preferred_time,
+      }
+      const entry: StatusHistoryEntry = {
+        _key: key,
+        _type: 'statusChange',
+        status,
+        at,
+        by: 'traveller',
+        action: 'accept',
+        options: [option],
+        mail_id: mailId,
+      }
+      const values = requestMailValues(deps, moved)
+      const acceptedDate = departureInWords(option)
+      const mail = composeMail('teamAccepted', {...values, acceptedDate}, mailContent, {
+        to: deps.teamEmail,
+        ...(booking.email ? {replyTo: booking.email} : {}),
+      })
+
+      // Confirmed at once: the traveller gets the same confirmation mail as after a staff confirmation.
+      const travellerMails =
+        status === 'confirmed' && booking.email
+          ? [
+              deps.outbox.queueMutation(
+                decisionMailId(bookingId, 'confirm', key),
+                composeMail('confirmation', values, mailContent, {to: booking.email}),
+                bookingId,
+              ),
+            ]
+          : []
+
+      const transaction = deps.bookings.transaction()
+      transaction.patch(bookingId, (p) =>
+        p
+          .ifRevisionId(revision)
+          .set({date: option.date, preferred_time: option.preferred_time, status})
+          .setIfMissing({status_history: []})
+          .append('status_history', [entry]),
       )
-      if (over) return problem(409, DATE_FULL_MESSAGE)
-    }
-
-    const at = deps.now().toISOString()
-    const key = randomBytes(6).toString('hex')
-    const mailId = decisionMailId(bookingId, 'accept', key)
-    const moved: RequestBooking = {
-      ...booking,
-      date: option.date,
-      preferred_time: option.preferred_time,
-    }
-    const entry: StatusHistoryEntry = {
-      _key: key,
-      _type: 'statusChange',
-      status,
-      at,
-      by: 'traveller',
-      action: 'accept',
-      options: [option],
-      mail_id: mailId,
-    }
-    const values = requestMailValues(deps, moved)
-    const acceptedDate = departureInWords(option)
-    const mail = composeMail('teamAccepted', {...values, acceptedDate}, mailContent, {
-      to: deps.teamEmail,
-      ...(booking.email ? {replyTo: booking.email} : {}),
-    })
-
-    // Confirmed at once: the traveller gets the same confirmation mail as after a staff confirmation.
-    const travellerMails =
-      status === 'confirmed' && booking.email
-        ? [
-            deps.outbox.queueMutation(
-              decisionMailId(bookingId, 'confirm', key),
-              composeMail('confirmation', values, mailContent, {to: booking.email}),
-              bookingId,
-            ),
-          ]
-        : []
-
-    const transaction = deps.bookings.transaction()
-    transaction.patch(bookingId, (p) =>
-      p
-        .ifRevisionId(revision)
-        .set({date: option.date, preferred_time: option.preferred_time, status})
-        .setIfMissing({status_history: []})
-        .append('status_history', [entry]),
-    )
-    if (rules)
-      changeDepartureLock(
-        transaction,
-        snapshot.lock,
-        {lockId, experienceId: experienceSlug, date: option.date},
-        {bookingId, at},
-      )
-    try {
-      // One request, so one atomic transaction: the booking, the lock and the mails.
+      changeLock(transaction)
+      // One request, so one atomic transaction: the booking, the lock and the mails. A 409 (the booking changed,
+      // or another confirmation took the lock first) makes the core read again: the next read refuses or recounts.
       await deps.bookings.mutate(
         [
           ...transaction.serialize(),
@@ -202,16 +204,14 @@ export async function acceptProposal(
         ],
         {visibility: 'sync'},
       )
-    } catch (error) {
-      if (!isConflict(error)) throw error
-      // The booking changed (the next read says so and refuses), or another confirmation took the lock first.
-      await pauseAfterConflict(attempt)
-      continue
-    }
-    nudgeOutbox(deps)
-    return json(
-      travellerView({...moved, status, status_history: [...(booking.status_history ?? []), entry]}),
-    )
-  }
-  return problem(409, TRY_AGAIN_MESSAGE)
+      nudgeOutbox(deps)
+      return json(
+        travellerView({
+          ...moved,
+          status,
+          status_history: [...(booking.status_history ?? []), entry],
+        }),
+      )
+    },
+  })
 }

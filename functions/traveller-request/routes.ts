@@ -3,7 +3,7 @@ import {z} from 'zod'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
 import {problem, readJsonBody, validationProblem} from '../lib/http.ts'
-import {isOwnOrigin, ownOrigins} from '../lib/own-origins.ts'
+import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
@@ -83,13 +83,12 @@ export function createTravellerRequestRoutes(
    * CSRF: a change must come from the site's own pages. Browsers always send Origin with a POST, so one missing
    * or from elsewhere is not the traveller acting on their page.
    */
-  const fromOwnSite = (c: Context, deps: TravellerRequestDeps) => {
-    const fetchSite = c.req.header('sec-fetch-site')
-    return (
-      isOwnOrigin(c.req.header('origin'), ownOrigins(deps.siteUrl)) &&
-      (fetchSite === undefined || fetchSite === 'same-origin')
+  const fromOwnSite = (c: Context, deps: TravellerRequestDeps) =>
+    isFromOwnSite(
+      {origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site')},
+      ownOrigins(deps.siteUrl),
+      {requireOrigin: true},
     )
-  }
 
   const bookingIdOf = (deps: TravellerRequestDeps, token: string) => {
     const check = checkRequestLink(deps.secret, token, deps.now())

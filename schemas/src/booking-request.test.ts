@@ -60,7 +60,7 @@ describe('lead schemas', () => {
         challengeToken: 'abc.def',
       }).success,
     ).toBe(true)
-    // A trip request answers the security question too (issue 11).
+    // A trip request answers the security question too: it stores and mails as a booking request does.
     const unanswered = itineraryRequestSchema.safeParse({
       source: 'wizard',
       name: 'A',

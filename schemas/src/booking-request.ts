@@ -105,6 +105,6 @@ export type BookingRequestPayload = z.output<typeof bookingRequestSchema>
 export type RequestErrorBody = {
   message: string
   fieldErrors: Record<string, string[]>
-  /** With a full or unavailable date (issue 13): the nearest departures with room for the group. */
+  /** With a full or unavailable date: the nearest departures with room for the group. */
   alternatives?: {date: string; slot: string; left: number}[]
 }

@@ -1,4 +1,4 @@
-/** Booking statuses with their labels and colours (spec §4). New requests start as `new`. */
+/** Booking statuses with their labels and colours. New requests start as `new`. */
 export const BOOKING_STATUSES = [
   {value: 'new', title: 'New', colour: 'blue'},
   {value: 'contacted', title: 'Contacted', colour: 'yellow'},
@@ -34,7 +34,7 @@ export function canMarkContacted(status: string): boolean {
   return status === 'new'
 }
 
-/** Spec §4: staff may move a booking from any status to any status. */
+/** Staff may move a booking from any status to any status. */
 export function canChangeStatus(from: BookingStatus, to: BookingStatus): boolean {
   return isBookingStatus(from) && isBookingStatus(to)
 }

@@ -1,6 +1,6 @@
 /**
- * Places per departure (issue 13), written once for the booking dialog, the booking function, the staff API and the
- * studio's validation.
+ * Places per departure (docs/decisions/007-places-per-departure.md), written once for the booking dialog, the booking
+ * function, the staff API and the studio's validation.
  *
  * A departure is an experience on a date and, when travellers choose a time (`shouldShowTimeSelect`), in a slot.
  * Otherwise the experience runs once a day and the departure's slot is `''`. On a day with several slots, `''` is the

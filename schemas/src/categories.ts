@@ -1,5 +1,5 @@
 /**
- * Experience categories (spec §9) with the labels of the home page's chips and of the listing's filter buttons
+ * Experience categories with the labels of the home page's chips and of the listing's filter buttons
  * (spec §2). The stored value is the `value`; the listing's `?category=` query parameter uses it too.
  * The listing shows one section per category in this order.
  */

@@ -4,14 +4,14 @@
  */
 import {isSlug, slugify} from './slugify.ts'
 
-/** Spec §2/§9: the detail modal shows at most five FAQs. */
+/** The detail modal shows at most five FAQs. */
 export const MAX_FAQS = 5
-/** Spec §2: the home page shows seven featured experience cards. */
+/** The home page shows seven featured experience cards. */
 export const FEATURED_EXPERIENCE_SLOTS = 7
-/** Spec §2: the sample itinerary has seven days and fifteen bespoke services. */
+/** The sample itinerary has seven days and fifteen bespoke services. */
 export const ITINERARY_DAYS = 7
 export const ITINERARY_SERVICES = 15
-/** Spec §2: three testimonials and three story teasers on the home page. */
+/** Three testimonials and three story teasers on the home page. */
 export const HOME_TESTIMONIALS = 3
 
 /** Spec §9 policy texts: the defaults an editor starts from. */

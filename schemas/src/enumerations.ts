@@ -9,7 +9,7 @@ function values<const T extends readonly Option[]>(options: T): T[number]['value
   return options.map((o) => o.value)
 }
 
-/** Booking form: country (spec §9). Stored as the country name. */
+/** Booking form: country. Stored as the country name. */
 export const COUNTRIES = [
   'South Africa',
   'United States',
@@ -29,7 +29,7 @@ export const COUNTRIES = [
 ] as const
 export type Country = (typeof COUNTRIES)[number]
 
-/** Booking form: how heard about us (spec §9). Stored as the label. */
+/** Booking form: how heard about us. Stored as the label. */
 export const HOW_HEARD = [
   'Google',
   'Social Media',
@@ -52,7 +52,7 @@ export const WIZARD_PACKAGES = [
 export type WizardPackage = (typeof WIZARD_PACKAGES)[number]['value']
 export const WIZARD_PACKAGE_VALUES = values(WIZARD_PACKAGES)
 
-/** Wizard step 1: travellers (spec §5). */
+/** Wizard step 1: travellers. */
 export const WIZARD_TRAVELLERS = [
   {value: '1', title: '1'},
   {value: '2', title: '2'},
@@ -134,7 +134,7 @@ export const LEAD_SOURCES = [
 export type LeadSource = (typeof LEAD_SOURCES)[number]['value']
 export const LEAD_SOURCE_VALUES = values(LEAD_SOURCES)
 
-/** Quick search on the home page (spec §5, §9). */
+/** Quick search on the home page. */
 export const QUICK_SEARCH_LIMITS = Object.freeze({
   adults: {min: 1, max: 20},
   children: {min: 0, max: 10},

@@ -27,7 +27,7 @@ export type ExperienceSettings = {
   leadTimeDays: number
 }
 
-/** Spec §9: the settings when no document exists for an experience. */
+/** The settings when no document exists for an experience. */
 export const DEFAULT_EXPERIENCE_SETTINGS: Readonly<ExperienceSettings> = Object.freeze({
   minPax: 1,
   maxPax: 10,
@@ -36,7 +36,7 @@ export const DEFAULT_EXPERIENCE_SETTINGS: Readonly<ExperienceSettings> = Object.
   leadTimeDays: 2,
 })
 
-/** Spec §9: the party a booking starts with. */
+/** The party a booking starts with. */
 export const DEFAULT_PARTY = Object.freeze({adults: 2, children: 0})
 
 /**
@@ -67,7 +67,7 @@ export function earliestBookableDate(
 }
 
 /**
- * Spec §5: a date is unavailable when it is earlier than today + lead_time_days or is a blackout date.
+ * A date is unavailable when it is earlier than today + lead_time_days or is a blackout date.
  * `today` is the Cape Town calendar date (see `todayInCapeTown`).
  */
 export function isDateAvailable(
@@ -87,7 +87,7 @@ export function isWithinTripWindow(date: string, today: string): boolean {
 
 export const UNAVAILABLE_DATE_MESSAGE = 'Unavailable on this date—please choose another.'
 
-/** Spec §5: adults + children must be at least min_pax and at most max_pax. */
+/** Adults + children must be at least min_pax and at most max_pax. */
 export function paxWithinLimits(
   party: {adults: number; children: number},
   settings: Pick<ExperienceSettings, 'minPax' | 'maxPax'>,
@@ -99,7 +99,7 @@ export function paxWithinLimits(
   return total >= settings.minPax && total <= settings.maxPax
 }
 
-/** Spec §5: "Total: N person/people (min: X, max: Y)". */
+/** "Total: N person/people (min: X, max: Y)". */
 export function paxSummary(
   total: number,
   settings: Pick<ExperienceSettings, 'minPax' | 'maxPax'>,
@@ -107,7 +107,7 @@ export function paxSummary(
   return `Total: ${total} ${total === 1 ? 'person' : 'people'} (min: ${settings.minPax}, max: ${settings.maxPax})`
 }
 
-/** Spec §5: the preferred-time select appears only with more than one slot and no Full Day slot. */
+/** The preferred-time select appears only with more than one slot and no Full Day slot. */
 export function shouldShowTimeSelect(settings: Pick<ExperienceSettings, 'timeSlots'>): boolean {
   return settings.timeSlots.length > 1 && !settings.timeSlots.includes(FULL_DAY_SLOT)
 }

@@ -1,8 +1,8 @@
 /**
- * The mails the business sends (issue 14), as templates editors write in the studio: a subject and a body with
- * named placeholders in braces (`{name}`, `{date}`). The same rules run in the studio's validation, in the
- * staff's mail preview and in the functions that queue each mail, so a template an editor could publish is a
- * template the functions can fill.
+ * The mails the business sends (docs/decisions/019-editors-own-the-mail-texts.md), as templates editors write in the
+ * studio: a subject and a body with named placeholders in braces (`{name}`, `{date}`). The same rules run in the
+ * studio's validation, in the staff's mail preview and in the functions that queue each mail, so a template an editor
+ * could publish is a template the functions can fill.
  *
  * A body is plain text: paragraphs separated by a blank line. A placeholder standing alone in its paragraph and
  * filled with a list or with rows ({options}, {details}, {requests}) becomes a list or a table in the HTML part;

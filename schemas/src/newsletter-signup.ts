@@ -4,9 +4,7 @@ import {emailField, singleLine} from './booking-request.ts'
 import {NEWSLETTER_REQUIRED_MESSAGE} from './newsletter-messages.ts'
 import {safeSingleLine} from './safe-text.ts'
 
-export {NEWSLETTER_REQUIRED_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE} from './newsletter-messages.ts'
-
-/** Home newsletter form (spec §2 Home, §5 Newsletter): name, email and the required marketing consent. */
+/** The home page's newsletter form: name, email and the required marketing consent. */
 
 export const newsletterSignupSchema = z.object({
   name: singleLine(120, undefined, undefined, 'your name').min(1, NEWSLETTER_REQUIRED_MESSAGE),

@@ -1,7 +1,7 @@
 import {DEFAULT_PARTY} from './experience-settings.ts'
 
 /**
- * Parses `pax=adults,children` from the booking URL (spec §2). Missing gives the default party; anything that is
+ * Parses `pax=adults,children` from the booking URL. Missing gives the default party; anything that is
  * not two whole numbers gives `null`. Apart from the request schema: the booking dialog needs this, not zod.
  */
 export function parsePaxParam(value: string | null): {adults: number; children: number} | null {

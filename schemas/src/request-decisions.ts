@@ -12,9 +12,10 @@ import type {MailTemplateKind} from './mail-templates.ts'
 import type {ProposedOption} from './staff-decision-schema.ts'
 
 /**
- * The request loop (issue 14): what staff decide about a booking request, what the traveller does in answer, and
- * how each is recorded in the booking's `status_history`. Shared by the staff API, the studio's document actions,
- * the dashboard's forms and the traveller's request page, so all four agree on statuses, mails and messages.
+ * The request loop (docs/decisions/012-the-request-loop.md): what staff decide about a booking request, what the
+ * traveller does in answer, and how each is recorded in the booking's `status_history`. Shared by the staff API, the
+ * studio's document actions, the dashboard's forms and the traveller's request page, so all four agree on statuses,
+ * mails and messages.
  */
 
 /** What staff decide, in one action each. */

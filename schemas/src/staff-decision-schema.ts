@@ -5,7 +5,7 @@ import {safeMultiLine} from './safe-text.ts'
 import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 
 /**
- * The staff decision's zod schema (issue 14), one for the staff API and the studio's actions. Apart from the rest of
+ * The staff decision's zod schema, one for the staff API and the studio's actions. Apart from the rest of
  * request-decisions.ts, so the dashboard and the request page, which only need its words and types, do not load
  * zod (the server checks every decision with this schema in any case).
  */

@@ -1,7 +1,7 @@
 /**
- * Working hours (issue 14, "nothing waits unseen"): a `new` request counts as waiting too long once it has waited
- * the editors' response target in working hours, Cape Town time. Used by the staff list (its flag and its order)
- * and by the team's daily digest. Editors set both in site settings; missing or broken values fall back to the
+ * Working hours (docs/decisions/014-nothing-waits-unseen.md): a `new` request counts as waiting too long once it has
+ * waited the editors' response target in working hours, Cape Town time. Used by the staff list (its flag and its
+ * order) and by the team's daily digest. Editors set both in site settings; missing or broken values fall back to the
  * defaults below, so a half-filled form never stops the dashboard.
  */
 

@@ -10,7 +10,7 @@ import {runCommand} from './run-command.ts'
 export async function ensureWebBuild(root: string, {quiet = false} = {}): Promise<void> {
   const log = quiet ? () => {} : (line: string) => console.log(line)
   const outDir = path.join(root, 'web/dist')
-  const hash = sourceHash(root, ['web/src', 'web/server', 'web/build', 'web/public', 'schemas/src'], [
+  const hash = sourceHash(root, ['web/src', 'server', 'web/build', 'web/public', 'schemas/src'], [
     'web/index.html',
     'web/vite.config.ts',
     'package-lock.json',

@@ -1,5 +1,5 @@
 /**
- * The studio's Confirm (issue 13) on the real lake: the same places rule and departure lock as the staff API, so
+ * The studio's Confirm on the real lake: the same places rule and departure lock as the staff API, so
  * the studio never confirms beyond a departure's places without "Confirm anyway", a draft is published with the
  * confirmation, and racing confirmations stay within capacity.
  */

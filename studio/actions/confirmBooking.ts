@@ -26,7 +26,7 @@ import {composeMailDocument} from './decisionMail'
  * A draft (staff changed the status or the notes in the form) is published in the same transaction, so what the
  * editor saw is what is stored, with status `confirmed`.
  *
- * The traveller's confirmation mail (issue 14) is queued in that transaction too, for a site server to write and
+ * The traveller's confirmation mail is queued in that transaction too, for a site server to write and
  * send (see decideBooking.ts): the history entry says `action: 'confirm'` and names the mail.
  */
 

@@ -16,7 +16,7 @@ import {STUDIO_API_VERSION} from '../lib/fields'
 import {confirmBooking, type ConfirmOutcome} from './confirmBooking'
 
 /**
- * The bookings workspace's way to confirm (issue 13): a "Confirm" action, and Publish of a draft whose status was
+ * The bookings workspace's way to confirm: a "Confirm" action, and Publish of a draft whose status was
  * set to Confirmed, both go through `confirmBooking` (the staff API's rule and departure lock), so the studio never
  * overbooks a departure without saying so. Beyond the places they show the numbers and ask "Confirm anyway".
  */

@@ -1,5 +1,5 @@
 /**
- * Decisions from the studio (issue 14) on the real lake with the real client: each one transaction with the
+ * Decisions from the studio on the real lake with the real client: each one transaction with the
  * booking's status, its history entry and an outbox document for a server to write the traveller's mail; proposals
  * only of departures the rules and places allow; bad input, a changed booking or one with unpublished changes
  * store nothing; and Confirm queues its mail the same way.

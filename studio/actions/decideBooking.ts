@@ -32,10 +32,10 @@ import {
 import {composeMailDocument} from './decisionMail'
 
 /**
- * Decisions from the studio's bookings workspace (issue 14): Decline with a reason, Propose other dates, Ask a
- * question, with the same rules and effect as the staff dashboard's. One transaction stores the status and the
- * history entry, guarded by the booking's revision, with the traveller's mail queued for a server to write
- * (decisionMail.ts). Confirm (confirmBooking.ts) queues its mail the same way.
+ * Decisions from the studio's bookings workspace (docs/decisions/012-the-request-loop.md): Decline with a reason,
+ * Propose other dates, Ask a question, with the same rules and effect as the staff dashboard's. One transaction
+ * stores the status and the history entry, guarded by the booking's revision, with the traveller's mail queued for a
+ * server to write (decisionMail.ts). Confirm (confirmBooking.ts) queues its mail the same way.
  */
 
 export type ProposableDate = ProposableDeparture

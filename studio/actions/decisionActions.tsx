@@ -32,7 +32,7 @@ import {
 } from './decideBooking'
 
 /**
- * The bookings workspace's decisions besides Confirm (issue 14): Decline…, Propose other dates…, Ask a
+ * The bookings workspace's decisions besides Confirm: Decline…, Propose other dates…, Ask a
  * question…. Each opens a dialog with what the traveller is told, says what will happen, and stores the decision
  * with its mail through `decideBooking` (the staff dashboard's rules and effect).
  */

@@ -1,5 +1,5 @@
 /**
- * How the studio queues a decision's mail to the traveller (issue 14). The mail carries a link signed with a
+ * How the studio queues a decision's mail to the traveller. The mail carries a link signed with a
  * server secret that a browser must never hold, so the studio does not write it: the decision's transaction
  * creates an outbox document waiting to be composed, and a site server's outbox writes the mail from the
  * decision's history entry and sends it, once (functions/staff/compose-decision-mail.ts).

@@ -14,7 +14,8 @@ const hrefs = (type: string, doc: Record<string, unknown> | null) => {
   return state?.locations?.map((location) => location.href) ?? []
 }
 
-// The site's routes (web/src/app/router.tsx) that show each kind of document (issue 15, "Document locations").
+// The site's routes (web/src/app/router.tsx) that show each kind of document (the Presentation tool's "Document
+// locations").
 describe('document locations', () => {
   it('lists an experience’s page, its booking page, the list and the home page', () => {
     expect(hrefs('experience', {title: 'Hike', slug: 'hike'})).toEqual([

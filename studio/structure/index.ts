@@ -84,7 +84,7 @@ export const contentStructure: StructureResolver = (S) =>
         ),
       S.documentTypeListItem('testimonial').title('Testimonials'),
       S.divider(),
-      // Each mail once, by its fixed id: the functions look templates up by kind (issue 14).
+      // Each mail once, by its fixed id: the functions look templates up by kind.
       S.listItem()
         .title('Mail templates')
         .id('mail-templates')

@@ -13,7 +13,7 @@ import type {BenchResult} from './stats.ts'
  * - typed in the form: an editor types a new title into the experience's form beside the frame; the page shows
  *   the form's unsaved state (the Presentation tool's loader channel, web/src/preview/studio-loader.ts);
  * - saved to the lake: another client saves a draft (a second editor, a script); the page follows the lake's
- *   live events through the site (web/server/preview/live-relay.ts) and refetches through its preview endpoint.
+ *   live events through the site (server/preview/live-relay.ts) and refetches through its preview endpoint.
  * Each from the action to the moment the new text is in the frame's DOM (a MutationObserver's clock).
  */
 const SITE_PORT = 3290

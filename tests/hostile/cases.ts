@@ -150,7 +150,7 @@ const GOOD_SLUG = 'cape-point-penguins'
 const GOOD_RANGE = 'from=2027-03-01&to=2027-03-31'
 
 /**
- * A date-range query that breaks one rule (issue 13): missing, malformed or unreal dates, a reversed or overlong
+ * A date-range query that breaks one rule: missing, malformed or unreal dates, a reversed or overlong
  * range, repeated or array-like parameters, Unicode look-alikes, and oversized values. Every one must be refused.
  */
 function badRangeQuery(random: Random): string {
@@ -225,16 +225,16 @@ function staffCase(random: Random, t: Targets): HostileCase {
     ['PATCH', `/api/staff/bookings/${id}/status`],
     ['PATCH', `/api/staff/bookings/${id}/notes`],
     ['GET', '/api/staff/events'],
-    // A booking's mail log and Send again (issue 16), with ids that are no booking's or mail's.
+    // A booking's mail log and Send again, with ids that are no booking's or mail's.
     ['GET', `/api/staff/bookings/${id}/mail`],
     ['POST', `/api/staff/bookings/${id}/mail/${id}/resend`],
     ['DELETE', '/api/staff/bookings'],
     ['POST', '/api/staff/session'],
-    // Decisions (issue 14): ids that are no booking's, and bodies no decision schema accepts.
+    // Decisions: ids that are no booking's, and bodies no decision schema accepts.
     ['POST', `/api/staff/bookings/${id}/decision`],
     ['POST', `/api/staff/bookings/${id}/decision/preview`],
     ['GET', `/api/staff/bookings/${id}/proposable-dates`],
-    // The departures view and its CSV (issue 13): a range that is not one, and methods other than GET.
+    // The departures view and its CSV: a range that is not one, and methods other than GET.
     ['GET', `${departures}?${badRangeQuery(random)}`],
     ['GET', `${departures}?${badRangeQuery(random)}`],
     ['GET', `${departures}?${GOOD_RANGE}`],
@@ -273,7 +273,7 @@ function staffCase(random: Random, t: Targets): HostileCase {
 }
 
 /**
- * The traveller's request page API (issue 14): forged and odd tokens on every route, hostile bodies on the answers
+ * The traveller's request page API: forged and odd tokens on every route, hostile bodies on the answers
  * and on the new-link form. A link that is no valid signature opens nothing, and nothing may be stored.
  */
 function travellerRequestCase(random: Random, t: Targets): HostileCase {
@@ -311,7 +311,7 @@ function travellerRequestCase(random: Random, t: Targets): HostileCase {
 }
 
 /**
- * Editors' preview (issue 15): the handshake with forged secrets and odd redirects, and the preview's query, live
+ * Editors' preview: the handshake with forged secrets and odd redirects, and the preview's query, live
  * and end routes with forged session cookies, hostile bodies and wrong methods. Without the studio's secret and an
  * open session nothing opens, nothing is read, and nothing may be stored (not even a used-secret record).
  */

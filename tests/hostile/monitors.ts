@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process'
 import fs from 'node:fs'
 
-import {PURGE_LEASE_ID} from '../../web/server/edge/purge-lease.ts'
+import {PURGE_LEASE_ID} from '../../server/edge/purge-lease.ts'
 
 /** Pings `GET /v1/ping` every `intervalMs` beside the fuzzer and keeps each round trip (a ping that fails counts as Infinity). */
 export function startPingLoop(lakeUrl: string, intervalMs: number) {

@@ -6,7 +6,7 @@ type Host = {hostId: string; hostType: 'html' | 'js'}
  * What a dynamic import preloads (a list of hashed file names Vite writes into the importing chunk) is, by
  * default, every chunk the imported one needs, including those the importing chunk imports itself, which are
  * always loaded already: they ran before it could. Leaving those out shortens the lists, about 0.1 KB of every
- * page's first load (issue 12). Returns the plugin that sees the bundle and the
+ * page's first load on a slow phone. Returns the plugin that sees the bundle and the
  * `build.modulePreload.resolveDependencies` that filters by it.
  */
 export function preloadOnlyWhatIsMissing() {

@@ -3,7 +3,7 @@ import {StrictMode} from 'react'
 import {renderToString} from 'react-dom/server'
 import {createStaticHandler, createStaticRouter, StaticRouterProvider} from 'react-router-dom'
 
-import type {RenderFn} from '../server/render-contract'
+import type {RenderFn} from './render-contract'
 import {AppProvider} from './app/provider'
 import {createRoutes, type PageHandle} from './app/router'
 import {HeadCollector, HeadProvider, renderHeadHtml, serializeJson} from './components/seo'

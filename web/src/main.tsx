@@ -14,7 +14,7 @@ import './styles/booking.css'
 declare global {
   interface Window {
     __RQ_STATE__?: DehydratedState
-    /** Set by the server on pages rendered in preview for the studio (web/server/preview/preview-page.ts). */
+    /** Set by the server on pages rendered in preview for the studio (server/preview/preview-page.ts). */
     __PREVIEW__?: {studioOrigin: string}
   }
 }

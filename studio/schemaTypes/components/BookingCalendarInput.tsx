@@ -49,7 +49,7 @@ import {
 } from './bookingCalendar'
 
 /**
- * The blackout dates' input with, above the list, the next 90 days as a traveller finds them (issue 15): available,
+ * The blackout dates' input with, above the list, the next 90 days as a traveller finds them: available,
  * blocked by lead time, blacked out or full, from the form's current values and the same rules as the booking
  * dialog and the functions. Clicking a day (or Enter/Space on it) adds it to the blackout dates or takes it out.
  */

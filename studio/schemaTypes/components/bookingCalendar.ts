@@ -9,7 +9,7 @@ import {formatDateInWords, formatMonthAndYear, formatWeekday} from '@repo/schema
 import {addDays, isIsoDate} from '@repo/schemas/iso-date.ts'
 
 /**
- * The booking settings' calendar (issue 15): what each of the next 90 Cape Town days is for a traveller, decided by
+ * The booking settings' calendar: what each of the next 90 Cape Town days is for a traveller, decided by
  * the rules the booking dialog and the functions use (`isDateAvailable` through `checkDeparture`, places with
  * `departuresOn`), and what clicking a day does to the blackout dates. Pure, so it is tested without a studio.
  */

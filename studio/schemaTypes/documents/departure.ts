@@ -2,10 +2,11 @@ import {CalendarIcon} from '@sanity/icons/Calendar'
 import {defineField, defineType} from 'sanity'
 
 /**
- * One experience on one date, written only by the staff API when it confirms or un-confirms a booking (issue 13).
- * Its revision is the lock: every change of what a date's bookings take also changes this document with
- * `ifRevisionID`, in the same transaction, so two staff confirming the last places at once cannot both succeed
- * (hosted Sanity checks revisions the same way). It holds no traveller's data.
+ * One experience on one date, written only by the staff API when it confirms or un-confirms a booking
+ * (docs/decisions/008-a-lock-document-per-departure.md). Its revision is the lock: every change of what a date's
+ * bookings take also changes this document with `ifRevisionID`, in the same transaction, so two staff confirming the
+ * last places at once cannot both succeed (hosted Sanity checks revisions the same way). It holds no traveller's
+ * data.
  */
 export const departure = defineType({
   name: 'departure',

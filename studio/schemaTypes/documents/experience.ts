@@ -15,7 +15,7 @@ import {slugify} from '@repo/schemas/slugify.ts'
 
 import {STUDIO_API_VERSION, documentIds, imageWithAltField, stringListField} from '../../lib/fields'
 
-/** A guided experience: one card on the listing, one detail modal and one page (spec §2, §3). */
+/** A guided experience: one card on the listing, one detail modal and one page. */
 export const experience = defineType({
   name: 'experience',
   title: 'Experience',

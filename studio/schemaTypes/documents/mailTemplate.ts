@@ -16,9 +16,9 @@ import {
 } from '../components/MailTemplatePreview'
 
 /**
- * The text of one mail the business sends (issue 14). One document per kind, with the fixed id
- * `mailTemplate-<kind>`, opened from "Mail templates" in the structure and never created or deleted here: the
- * functions find each by its kind, and fall back to the default text while one is missing.
+ * The text of one mail the business sends (docs/decisions/019-editors-own-the-mail-texts.md). One document per kind,
+ * with the fixed id `mailTemplate-<kind>`, opened from "Mail templates" in the structure and never created or deleted
+ * here: the functions find each by its kind, and fall back to the default text while one is missing.
  */
 
 /** Unknown placeholders and stray braces are errors: a template that has one cannot be published. */

@@ -1,7 +1,7 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 
-/** A newsletter sign-up (spec §3), in the private `bookings` dataset. Stored only with consent. */
+/** A newsletter sign-up, in the private `bookings` dataset. Stored only with consent. */
 export const newsletterSignup = defineType({
   name: 'newsletterSignup',
   title: 'Newsletter sign-up',

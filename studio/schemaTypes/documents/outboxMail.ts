@@ -3,9 +3,10 @@ import {defineField, defineType} from 'sanity'
 
 /**
  * A mail the site sends (a booking's acknowledgement, the team's notifications), written only by the functions'
- * outbox (`functions/lib/mailer.ts`, issue 16). Its state is here rather than on one server's disk, so every
- * site server shares one outbox: a server claims a message with the lake's revision check before sending it, and
- * a claim left by a server that died is taken over once it times out. Sent mails are removed after 90 days.
+ * outbox (`functions/lib/mailer.ts`, docs/decisions/010-the-mail-outbox-in-the-lake.md). Its state is here rather
+ * than on one server's disk, so every site server shares one outbox: a server claims a message with the lake's
+ * revision check before sending it, and a claim left by a server that died is taken over once it times out. Sent
+ * mails are removed after 90 days.
  */
 export const outboxMail = defineType({
   name: 'outboxMail',

@@ -2,9 +2,9 @@ import {ClipboardIcon} from '@sanity/icons/Clipboard'
 import {defineField, defineType} from 'sanity'
 
 /**
- * The day's decision about the team's digest of waiting requests (issue 14), written by a site server with the
- * digest's mail in one transaction. Its fixed id (`digest-<day>`) makes it the lock: a second server's `create`
- * fails, so the team gets one digest a day however many servers run. Read-only here.
+ * The day's decision about the team's digest of waiting requests (docs/decisions/014-nothing-waits-unseen.md),
+ * written by a site server with the digest's mail in one transaction. Its fixed id (`digest-<day>`) makes it the
+ * lock: a second server's `create` fails, so the team gets one digest a day however many servers run. Read-only here.
  */
 export const teamDigest = defineType({
   name: 'teamDigest',

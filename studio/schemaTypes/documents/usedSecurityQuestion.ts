@@ -2,10 +2,11 @@ import {CheckmarkCircleIcon} from '@sanity/icons/CheckmarkCircle'
 import {defineField, defineType} from 'sanity'
 
 /**
- * A security question a traveller's request has used (issue 16), written only by the booking functions
- * (`functions/lib/challenge.ts`). Its id comes from the question's nonce and is created with `create`, which the
- * Content Lake refuses when the id exists, so a solved question is taken once whichever site server is asked.
- * Removed once the question has expired. It holds no traveller's data: hashes and a time.
+ * A security question a traveller's request has used (docs/decisions/009-used-security-questions-in-the-lake.md),
+ * written only by the booking functions (`functions/lib/challenge.ts`). Its id comes from the question's nonce and is
+ * created with `create`, which the Content Lake refuses when the id exists, so a solved question is taken once
+ * whichever site server is asked. Removed once the question has expired. It holds no traveller's data: hashes and a
+ * time.
  */
 export const usedSecurityQuestion = defineType({
   name: 'usedSecurityQuestion',

@@ -5,7 +5,7 @@ import {ITINERARY_DAYS} from '@repo/schemas/content-rules.ts'
 
 import {imageWithAltField} from '../../lib/fields'
 
-/** One day of the sample itinerary (spec §3): morning, afternoon, evening, image and alt text. */
+/** One day of the sample itinerary: morning, afternoon, evening, image and alt text. */
 export const itineraryDay = defineType({
   name: 'itineraryDay',
   title: 'Itinerary day',

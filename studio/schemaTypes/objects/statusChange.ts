@@ -33,7 +33,8 @@ export const statusChange = defineType({
       description:
         'Why the change needed saying, e.g. a confirmation beyond the departure’s places ("Confirm anyway").',
     }),
-    // A decision (issue 14) is recorded by the action that took it, with its mail: never edited afterwards.
+    // A decision (docs/decisions/012-the-request-loop.md) is recorded by the action that took it, with its mail:
+    // never edited afterwards.
     defineField({
       name: 'action',
       title: 'Decision',

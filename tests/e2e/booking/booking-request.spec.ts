@@ -94,7 +94,7 @@ test('a traveller books from the detail dialog and the request is stored once, w
   const team = mails.filter((mail) => mail.to.includes(env.teamEmail))
   expect(traveller).toHaveLength(1)
   expect(team).toHaveLength(1)
-  // The editors' templates (issue 14), sent under the brand of site settings.
+  // The editors' templates, sent under the brand of site settings.
   const inWords = formatDateInWords(date)
   expect(traveller[0]).toMatchObject({
     from: 'hello@capecurated.co.za',
@@ -117,7 +117,7 @@ test('a traveller books from the detail dialog and the request is stored once, w
   expect(team[0]!.text).toContain(`Email: ${email}`)
   expect(team[0]!.text).toContain('Country: United Kingdom')
 
-  // The acknowledgement's link opens the traveller's own request page (issue 14): received, in words.
+  // The acknowledgement's link opens the traveller's own request page: received, in words.
   const link = /https?:\/\/\S+\/requests\/\S+/.exec(traveller[0]!.text)![0]
   await page.goto(link)
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Your request ${ref}`)

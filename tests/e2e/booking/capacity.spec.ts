@@ -1,7 +1,8 @@
 /**
- * Places per departure (issue 13), end to end in Chromium: staff fill a departure through confirmations, the
- * booking page refuses a request for it on submit, confirming beyond it asks first, the public dialog shows the
- * date full with alternatives, and the departures view and its manifest list the right people.
+ * Places per departure (docs/decisions/007-places-per-departure.md), end to end in Chromium: staff fill a departure
+ * through confirmations, the booking page refuses a request for it on submit, confirming beyond it asks first, the
+ * public dialog shows the date full with alternatives, and the departures view and its manifest list the right
+ * people.
  */
 import {addDays} from '../../../schemas/src/iso-date.ts'
 import {formatShortDate} from '@repo/schemas/format-date.ts'

@@ -42,7 +42,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
 
   await answerSecurityQuestion(page)
   await page.getByRole('button', {name: 'Send my trip request'}).click()
-  // Spec §2: the toast, then the thank-you page, which repeats the toast and gives the reference.
+  // The toast, then the thank-you page, which repeats the toast and gives the reference.
   await expect(page).toHaveURL(/\/thank-you$/)
   await expect(
     page.getByRole('status').filter({
@@ -61,7 +61,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
   const ref = (stored[0] as {request_ref: string}).request_ref
   await expect(page.getByTestId('request-ref')).toHaveText(ref)
   const mail = await expectOnlyTheTeamNotified(email)
-  // The editors' template (issue 14): the answers by their labels, never stored values.
+  // The editors' template: the answers by their labels, never stored values.
   expect(mail.subject).toBe(`New itinerary request ${ref} from Quinn Adams`)
   expect(mail.headers['reply-to']).toBe(email)
   expect(mail.text).toContain(`Reference: ${ref}`)

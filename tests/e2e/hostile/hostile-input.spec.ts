@@ -86,7 +86,7 @@ function violation(hostile: HostileCase, method: string, target: string, respons
   // Node's HTTP parser refuses a request it cannot parse (a lower-case method, a head over 16 KB) before any of
   // our code runs, with an empty 400, 413, 414 or 431: a clear refusal, though not in the API's shape.
   const parserRefusal = [400, 413, 414, 431].includes(status) && body === ''
-  // The preview handshake's refusals are pages, shown in the studio's frame (web/server/preview/site-preview.ts).
+  // The preview handshake's refusals are pages, shown in the studio's frame (server/preview/site-preview.ts).
   const isHandshakePage = target.startsWith('/api/preview/enable')
   const isApi =
     (target.startsWith('/api/') || (hostile.server === 'lake' && target.startsWith('/v1/'))) &&

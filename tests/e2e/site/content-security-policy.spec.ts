@@ -12,7 +12,7 @@ declare global {
 
 /**
  * Issue 11: the pages carry a Content-Security-Policy that lists their own inline scripts by hash, with no nonce
- * so that one response can serve every visitor from a cache (web/server/security.ts). Every page must still
+ * so that one response can serve every visitor from a cache (server/security.ts). Every page must still
  * paint, load its chunks and hydrate with nothing refused: a refused script or style shows up as a
  * `securitypolicyviolation` event in the page and a console error.
  */
@@ -41,7 +41,7 @@ test.describe('Content-Security-Policy', () => {
       const policy = response!.headers()['content-security-policy'] ?? ''
       expect(policy, route).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/)
       expect(policy, route).not.toMatch(/nonce|strict-dynamic/)
-      // Only the studio may frame the site, for its Presentation tool (issue 15).
+      // Only the studio may frame the site, for its Presentation tool.
       expect(policy, route).toMatch(new RegExp(`frame-ancestors ${env.lakeTlsUrl}(;|$)`))
       // Let lazy chunks, images and their preloads arrive before reading the violations.
       await page.waitForLoadState('networkidle')

@@ -86,7 +86,7 @@ export function capeTownDate(days: number): string {
 }
 
 /**
- * A booking entry point: a link to /book/… today, a button opening the booking dialog once that arrives (spec §2).
+ * A booking entry point: a link to /book/… today, a button opening the booking dialog once that arrives.
  * Either way it must be there with its name.
  */
 export function bookingControl(scope: Locator, name: string | RegExp): Locator {

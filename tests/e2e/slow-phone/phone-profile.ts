@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test'
 
 /**
- * A mid-range phone on a mobile network (issue 12): 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms
+ * A mid-range phone on a mobile network: 4× slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms
  * latency, through Chromium's DevTools protocol. Shared by the slow-phone tests and `npm run bench -- phone`.
  */
 export async function throttleLikeAPhone(page: Page) {

@@ -1,5 +1,5 @@
 /**
- * The booking settings' calendar (issue 15) in the real studio: the next 90 Cape Town days marked as travellers find
+ * The booking settings' calendar in the real studio: the next 90 Cape Town days marked as travellers find
  * them (lead time, blackout dates, and full departures counted from the bookings dataset), following the form as it
  * changes, and a click on a date adding it to the blackout dates or taking it out.
  */

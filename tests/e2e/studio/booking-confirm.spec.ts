@@ -1,5 +1,5 @@
 /**
- * Confirming in the studio's bookings workspace (issue 13) obeys a departure's places as the dashboard does: Confirm
+ * Confirming in the studio's bookings workspace obeys a departure's places as the dashboard does: Confirm
  * within them; beyond them the numbers and "Confirm anyway" (noted in the history); and choosing Confirmed in the
  * form, then Publish, asks the same question rather than overbooking.
  */

@@ -1,5 +1,5 @@
 /**
- * Decisions in the studio's bookings workspace (issue 14) have the dashboard's effect: Decline with a reason from
+ * Decisions in the studio's bookings workspace have the dashboard's effect: Decline with a reason from
  * the document's actions, and the traveller's mail, written by the site server (the studio cannot sign its link),
  * arrives once with the reason.
  */

@@ -4,7 +4,7 @@ import type {SanityClient} from '@sanity/client'
 import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 
 // An editor changes a seeded experience and its booking settings in the real studio; the published
-// perspective of the lake, read through the real @sanity/client, shows every change (issue 3, Proof).
+// perspective of the lake, read through the real @sanity/client, shows every change.
 
 const EXPERIENCE_ID = 'experience-lions-head-sunset-hike'
 const SETTINGS_ID = 'settings-lions-head-sunset-hike'

@@ -108,7 +108,7 @@ test('an editor types a title and a price in Presentation: the frame shows them 
     console.log(
       `preview: typed at ${typedTitle} and ${typedPrice}; studio results at ${marks.slice(-6).join(', ')}`,
     )
-    // How soon (issue 15: within a second) is a speed target, measured by `npm run bench -- preview` over 20 edits
+    // How soon (within a second) is a speed target, measured by `npm run bench -- preview` over 20 edits
     // each; a single timed edit here would measure the machine running the suite as much as the preview.
 
     // A visitor (another browser, no studio) still gets the published page.

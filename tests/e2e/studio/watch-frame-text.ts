@@ -1,7 +1,7 @@
 import type {Frame} from '@playwright/test'
 
 /**
- * Starts watching the Presentation frame for `text` in the page (issue 15's e2e and `npm run bench -- preview`);
+ * Starts watching the Presentation frame for `text` in the page (the preview e2e and `npm run bench -- preview`);
  * the returned function resolves with the time at which `text` first appears there.
  */
 export async function watchFor(frame: Frame, text: string) {

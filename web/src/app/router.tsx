@@ -56,7 +56,7 @@ const listingDetailDialog = {
     opensDetailDialog(url) ? ['src/app/routes/experiences-detail-dialog.tsx'] : [],
 } satisfies Pick<PageHandle, 'load' | 'modulesFor'>
 
-/** Spec §2: /about-us and /aboutus lead to /about with the query string kept. */
+/** /about-us and /aboutus lead to /about with the query string kept. */
 function toAbout({request}: LoaderFunctionArgs) {
   return replace(`/about${new URL(request.url).search}`, 301)
 }
@@ -120,7 +120,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          // Spec §2: a replace-redirect, so Back does not bounce through it.
+          // A replace-redirect, so Back does not bounce through it.
           path: 'experiences/custom',
           loader: () => replace('/experiences?category=bespoke'),
           Component: RedirectOnly,
@@ -223,7 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          // The traveller's private request page (issue 14): read in the browser only, so no loader.
+          // The traveller's private request page (its link is its key): read in the browser only, so no loader.
           path: 'requests/:token',
           handle: pageModule('request'),
           lazy: page(

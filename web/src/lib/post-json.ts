@@ -4,7 +4,7 @@ import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly fieldErrors: Record<string, string[]>
-  /** With a full or unavailable date: the nearest departures with room (issue 13). */
+  /** With a full or unavailable date: the nearest departures with room. */
   readonly alternatives: NonNullable<RequestErrorBody['alternatives']>
   constructor(status: number, body: Partial<RequestErrorBody> | null, fallback: string) {
     super(body?.message ?? fallback)

@@ -4,7 +4,7 @@ import type {StudioLoader} from './studio-loader'
 /**
  * A previewing browser's GROQ: the studio's own result when the page is in its Presentation tool (studio-loader.ts),
  * otherwise through the site's server, which holds the token and runs only the site's own queries
- * (web/server/preview/preview-api.ts). A session that has ended answers 401: the page reloads, and is then the
+ * (server/preview/preview-api.ts). A session that has ended answers 401: the page reloads, and is then the
  * published page.
  */
 export function createPreviewFetch(studio?: StudioLoader): GroqFetcher {

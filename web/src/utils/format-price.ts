@@ -7,7 +7,7 @@ export type PriceInput = number | string | null | undefined
 /**
  * Whole rand, thousands separated by commas as en-GB writes them ("ZAR 12,500"), rounded half away from zero.
  * Written out rather than through `Intl.NumberFormat`: its first use loads the locale's number data, which cost a
- * phone about 120 ms (at 4× CPU) of the start-up before a page answers a tap (issue 12; the test checks the two
+ * phone about 120 ms (at 4× CPU) of the start-up before a page answers a tap (the test checks the two
  * agree).
  */
 export function formatZar(amount: number): string {

@@ -3,7 +3,7 @@ import {AdminDashboard} from '../../features/admin/components/admin-dashboard'
 
 /**
  * The staff dashboard's route. Loaded as its own chunk only when visited, so public pages never download it.
- * Bookings never reach the browser without a staff session checked by the server (issue 6).
+ * Bookings never reach the browser without a staff session checked by the server.
  */
 export function AdminBookingsPage() {
   return (

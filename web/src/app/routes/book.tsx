@@ -3,14 +3,10 @@ import {useState} from 'react'
 import {Link, useParams, useSearchParams} from 'react-router-dom'
 
 import {parsePaxParam} from '@repo/schemas/pax-param.ts'
-import {
-  isDateAvailable,
-  paxSummary,
-  paxWithinLimits,
-  UNAVAILABLE_DATE_MESSAGE,
-} from '@repo/schemas/experience-settings.ts'
+import {paxSummary} from '@repo/schemas/experience-settings.ts'
 import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
-import {checkDeparture, departureSlotOf, type BookingRules} from '@repo/schemas/capacity.ts'
+import type {BookingRules} from '@repo/schemas/capacity.ts'
+import {checkTrip, type DepartureCounts} from '@repo/schemas/trip-check.ts'
 
 import {Breadcrumbs} from '../../components/breadcrumbs'
 import {Seo} from '../../components/seo'
@@ -54,38 +50,27 @@ function tripProblem(
   query: BookingQuery,
   settings: BookingRules,
   today: string,
-  counts: Map<string, {taken: number; requested: number}> | null,
+  counts: DepartureCounts | null,
 ): TripProblem | null {
   if (!query.ok)
     return query.problem === NO_DATE_PROBLEM
       ? {title: 'Choose your date and group', text: null}
       : {title: 'This booking link is incomplete', text: query.problem}
+  // Places count once the availability function has answered; the booking function checks again on submit.
+  const [problem] = checkTrip(settings, query, today, counts).problems
+  if (!problem) return null
   // The choice form below checks the same date with the same rules and says why beside it.
-  if (!isDateAvailable(query.date, settings, today))
+  if (problem.field === 'date')
     return {title: 'Please choose another date', text: null, saidByForm: true}
-  if (!paxWithinLimits(query, settings))
+  if (problem.field === 'party')
     return {
       title: 'Please change the group size',
       text: `${paxSummary(query.adults + query.children, settings)}.`,
     }
-  if (query.time && !settings.timeSlots.includes(query.time))
-    return {
-      title: 'Please choose another time',
-      text: `"${query.time.slice(0, 30)}" is not offered for this experience.`,
-    }
-  // Places (issue 13), once the availability function has answered; the booking function checks again on submit.
-  if (counts) {
-    const places = checkDeparture(
-      settings,
-      {date: query.date, slot: departureSlotOf(settings, query.time)},
-      query.adults + query.children,
-      counts,
-      today,
-      UNAVAILABLE_DATE_MESSAGE,
-    )
-    if (!places.ok) return {title: 'Please choose another date', text: null, saidByForm: true}
+  return {
+    title: 'Please choose another time',
+    text: `"${query.time.slice(0, 30)}" is not offered for this experience.`,
   }
-  return null
 }
 
 /** What the link holds that can start the choice: a real date, a readable party, a time. */
@@ -101,7 +86,7 @@ function tripFromLink(params: URLSearchParams): TripChoice {
 }
 
 /**
- * Spec §2 "Booking page": breadcrumbs, summary card, the request form. A link without a usable date, group or
+ * The booking page: breadcrumbs, summary card, the request form. A link without a usable date, group or
  * time (a card's Book button, an old or shared link) shows the booking dialog's choice right here, with what
  * is wrong, and then the form; a link to no experience gets a message and a way back.
  */

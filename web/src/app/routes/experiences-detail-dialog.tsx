@@ -5,7 +5,7 @@ import {ExperienceDetailDialog} from '../../features/experiences/components/expe
 
 type Props = {experience: ExperienceDetail | null; onClose: () => void; trip: TripContext}
 
-/** The listing's detail dialog, with the booking dialog its "Book" button opens composed in (spec §2). */
+/** The listing's detail dialog, with the booking dialog its "Book" button opens composed in. */
 export function ListingDetailDialog({experience, onClose, trip}: Props) {
   return (
     <ExperienceDetailDialog

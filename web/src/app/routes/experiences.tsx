@@ -32,9 +32,9 @@ let loaded: typeof import('./experiences-detail-dialog') | undefined
 
 /**
  * The detail dialog (with the booking dialog it leads to) is its own chunk, so a first visit to the listing does
- * not download it (issue 12: the listing's first-load JavaScript). An address that opens it loads it before the
- * page renders: the listing's loader on the server and on each navigation, and main.tsx before hydrating (see
- * `PageHandle` in app/router.tsx). The page then always has it while `?exp=` is set.
+ * not download it (the listing's first-load JavaScript stays small for a slow phone). An address that opens it loads
+ * it before the page renders: the listing's loader on the server and on each navigation, and main.tsx before
+ * hydrating (see `PageHandle` in app/router.tsx). The page then always has it while `?exp=` is set.
  */
 export async function loadDetailDialog(): Promise<void> {
   loaded ??= await import('./experiences-detail-dialog')

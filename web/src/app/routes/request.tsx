@@ -19,7 +19,7 @@ import {WithdrawRequest} from '../../features/request/components/withdraw-reques
 
 /**
  * The traveller's private page for one request (issue 14), opened from the link in our mails: no login, the
- * signed link is the key. Never indexed; the server sends it uncached and without a Referer (web/server/security.ts).
+ * signed link is the key. Never indexed; the server sends it uncached and without a Referer (server/security.ts).
  */
 export function RequestPage() {
   const {token = ''} = useParams()

@@ -4,7 +4,7 @@ import {useLocation} from 'react-router-dom'
 // useLayoutEffect warns during server rendering; the effect only matters in the browser anyway.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 
-/** Spec §2: listing paths keep their scroll position (filters and the detail dialog change only the query). */
+/** Listing paths keep their scroll position (filters and the detail dialog change only the query). */
 export function keepsScroll(pathname: string): boolean {
   return pathname.startsWith('/experiences')
 }

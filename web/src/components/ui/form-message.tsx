@@ -3,7 +3,7 @@ import {forwardRef} from 'react'
 export type FormMessageValue = {title?: string; text: string; variant: 'success' | 'destructive'}
 
 /**
- * The forms' toast (spec §8): errors in the destructive style as an alert, successes as a status, so screen
+ * The forms' toast: errors in the destructive style as an alert, successes as a status, so screen
  * readers announce both. It stays in the form's flow, near what it is about, rather than floating away.
  */
 export const FormMessage = forwardRef<HTMLDivElement, {message: FormMessageValue | null}>(

@@ -24,7 +24,7 @@ type Options = {
   onClose: () => void
   /** Where focus goes after closing; defaults to whatever had focus when the modal opened. */
   returnFocusRef?: RefObject<HTMLElement | null> | undefined
-  /** Delay before focus returns; the mobile menu waits 100 ms (spec §2) for its closing transition. */
+  /** Delay before focus returns; the mobile menu waits 100 ms for its closing transition. */
   returnFocusDelay?: number
 }
 

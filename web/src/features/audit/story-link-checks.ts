@@ -9,7 +9,7 @@ import {EXPERIENCE_PAGE_SLUGS} from './known-routes'
 export type StoryLinkResult = {story: StoryLink; target: string; status: AuditStatus}
 
 /**
- * Spec §2: a story's primary experience is OK when it is the bespoke questionnaire or one of the six experience
+ * A story's primary experience is OK when it is the bespoke questionnaire or one of the six experience
  * pages (and that experience is published); a missing call to action is "Missing"; any other target "Page not
  * found"; a call to action of an unknown kind "Unknown".
  */

@@ -1,7 +1,7 @@
 import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import {parsePaxParam} from '@repo/schemas/pax-param.ts'
 
-/** Spec §2: `/book/{experienceId}?date=yyyy-MM-dd&pax=adults,children[&time=]`. */
+/** `/book/{experienceId}?date=yyyy-MM-dd&pax=adults,children[&time=]`. */
 export function bookingPageHref(
   experienceId: string,
   trip: {date: string; adults: number; children: number; time?: string},

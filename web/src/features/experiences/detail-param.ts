@@ -1,2 +1,2 @@
-/** Spec §2: the open detail dialog is mirrored in the listing's address as `?exp=<slug>`. */
+/** The open detail dialog is mirrored in the listing's address as `?exp=<slug>`. */
 export const DETAIL_PARAM = 'exp'

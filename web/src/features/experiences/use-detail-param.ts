@@ -7,7 +7,7 @@ import {detailSlug} from './booking-links'
 import {DETAIL_PARAM} from './detail-param'
 
 /**
- * Spec §2: the open detail dialog is mirrored in `?exp=<slug>`, so it can be linked, shared and reopened by Back.
+ * The open detail dialog is mirrored in `?exp=<slug>`, so it can be linked, shared and reopened by Back.
  * Opening pushes a history entry; closing replaces it, so Back after closing does not reopen the dialog.
  */
 export function useDetailParam(experiences: ExperienceDetail[]) {

@@ -1,27 +1,16 @@
 import {queryOptions, useQuery} from '@tanstack/react-query'
 
-import {
-  alternativesWindow,
-  countsFromPublicLoads,
-  type PublicDepartureLoad,
-} from '@repo/schemas/capacity.ts'
+import type {AvailabilityAnswer} from '@repo/schemas/availability-answer.ts'
+import {alternativesWindow, countsFromPublicLoads} from '@repo/schemas/capacity.ts'
 import {isIsoDate} from '@repo/schemas/iso-date.ts'
+
+export class AvailabilityError extends Error {}
 
 /**
  * Places taken per departure around a date, from the availability function (functions/get-availability): the
  * bookings dataset is private, so the browser gets counts, never bookings. Always fetched afresh (staleTime 0),
  * since staff may have confirmed a booking a moment ago; the booking function checks again on submit.
  */
-export type AvailabilityAnswer = {
-  experience: string
-  from: string
-  to: string
-  unlimited: boolean
-  departures: PublicDepartureLoad[]
-}
-
-export class AvailabilityError extends Error {}
-
 async function fetchAvailability(
   experience: string,
   range: {from: string; to: string},

@@ -17,9 +17,10 @@ type StoredSettings =
   | null
 
 /**
- * Spec §4: the settings are loaded each time the booking dialog opens (staleTime 0 and a refetch on mount), so a
+ * The settings are loaded each time the booking dialog opens (staleTime 0 and a refetch on mount), so a
  * blackout date an editor just published applies at once. No document gives the defaults of spec §9. The places per
- * departure come with them (issue 13); what bookings take comes from the availability function.
+ * departure come with them (docs/decisions/007-places-per-departure.md); what bookings take comes from the
+ * availability function.
  */
 export const experienceSettingsQueryOptions = (experienceDocumentId: string) =>
   queryOptions({

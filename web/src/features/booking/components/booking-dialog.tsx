@@ -1,24 +1,7 @@
-import {lazy, Suspense, type RefObject} from 'react'
+import {lazy, Suspense} from 'react'
 
 import {Modal} from '../../../components/ui/modal'
-
-export type BookableExperience = {
-  _id: string
-  slug: string
-  title: string
-  category?: string | null
-  duration?: string | null
-}
-
-export type BookingDialogProps = {
-  experience: BookableExperience
-  open: boolean
-  onClose: () => void
-  /** After Continue has started the navigation; defaults to `onClose`. */
-  onContinue?: () => void
-  initial?: {date?: string | null; adults?: number | null; children?: number | null}
-  returnFocusRef?: RefObject<HTMLElement | null>
-}
+import type {BookingDialogProps} from './booking-dialog-props'
 
 const BookingDialogBody = lazy(() => {
   // The form's first act is to query the experience's settings through the browser's Sanity client (lazy, see
@@ -29,9 +12,9 @@ const BookingDialogBody = lazy(() => {
   return import('./booking-dialog-body').then((module) => ({default: module.BookingDialogBody}))
 })
 
-/** Spec §2 "Booking dialog" and §5: date, party, preferred time, summary; Continue goes to the booking page. */
+/** The booking dialog: date, party, preferred time, summary; Continue goes to the booking page. */
 export function BookingDialog(props: BookingDialogProps) {
-  // Mounted only while open, so every opening starts fresh and loads the settings again (spec §4).
+  // Mounted only while open, so every opening starts fresh and loads the settings again (they may have changed).
   return (
     <Modal
       open={props.open}

@@ -14,8 +14,9 @@ function describe(alternative: Alternative) {
 }
 
 /**
- * The nearest departures with room for the group (issue 13), from the shared rules. In the dialog each is a button
- * that picks it; on the booking page each is a link to the booking page for it, so it works without scripts too.
+ * The nearest departures with room for the group, from the shared rules (schemas/src/capacity.ts). In the dialog each
+ * is a button that picks it; on the booking page each is a link to the booking page for it, so it works without
+ * scripts too.
  */
 export function DepartureAlternatives({
   alternatives,

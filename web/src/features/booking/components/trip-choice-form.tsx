@@ -5,26 +5,19 @@ import {useNavigate} from 'react-router-dom'
 import {
   DEFAULT_PARTY,
   earliestBookableDate,
-  isDateAvailable,
   paxSummary,
-  paxWithinLimits,
   shouldShowTimeSelect,
-  UNAVAILABLE_DATE_MESSAGE,
 } from '@repo/schemas/experience-settings.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
-import {
-  checkDeparture,
-  departureSlotOf,
-  nearestAlternatives,
-  type Alternative,
-} from '@repo/schemas/capacity.ts'
+import {nearestAlternatives, type Alternative} from '@repo/schemas/capacity.ts'
+import {checkTrip, type TripProblem} from '@repo/schemas/trip-check.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {useAvailability} from '../api/get-availability'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
-import type {BookableExperience} from './booking-dialog'
+import type {BookableExperience} from '../bookable-experience'
 import {DepartureAlternatives} from './departure-alternatives'
 import {TripFacts} from './trip-facts'
 
@@ -78,10 +71,10 @@ function Counter({
 }
 
 /**
- * Date, party and preferred time for one experience, with the booking rules (spec §2 "Booking dialog", §5), then
- * on to the booking page. The booking dialog shows it, and so does a booking page reached without a usable date
+ * Date, party and preferred time for one experience, checked as the booking function checks them (`checkTrip`),
+ * then on to the booking page. The booking dialog shows it, and so does a booking page reached without a usable date
  * or group (an old or shared link). It is a real form (GET to the booking page, the party in `pax` as the
- * spec's URL has it), so the date and time work even before the page's scripts have run.
+ * booking page's address has it), so the date and time work even before the page's scripts have run.
  */
 export function TripChoiceForm({
   experience,
@@ -111,7 +104,7 @@ export function TripChoiceForm({
   const dateErrorId = useId()
   const timeId = useId()
   const dateInput = useRef<HTMLInputElement>(null)
-  // Places taken around the chosen date (issue 13); idle until a date is chosen.
+  // Places taken around the chosen date (docs/decisions/007-places-per-departure.md); idle until a date is chosen.
   const availability = useAvailability(experience.slug, date)
 
   if (settingsQuery.isPending) return <p role="status">Loading availability…</p>
@@ -128,35 +121,32 @@ export function TripChoiceForm({
   const settings = settingsQuery.data
   const total = adults + children
   const dateChosen = date !== ''
-  const dateOk = dateChosen && isDateAvailable(date, settings, today)
-  const paxOk = paxWithinLimits({adults, children}, settings)
   const showTime = shouldShowTimeSelect(settings)
-  const timeOk = !time || settings.timeSlots.includes(time)
-  // The same rules the booking function applies on submit, over the counts the availability function sent.
-  const departure = {date, slot: departureSlotOf(settings, showTime ? time : '')}
   const counts = availability.data && !availability.data.unlimited ? availability.data.counts : null
-  // A group outside the experience's limits is told so by the summary; places matter once the group is possible.
-  const places =
-    dateOk && paxOk && counts
-      ? checkDeparture(settings, departure, total, counts, today, UNAVAILABLE_DATE_MESSAGE)
-      : null
-  const placesOk = !places || places.ok
+  // The same check the booking function runs on submit, over the counts the availability function sent.
+  const trip = checkTrip(
+    settings,
+    {date, adults, children, time: showTime ? time : ''},
+    today,
+    counts,
+  )
+  const problemWith = (field: TripProblem['field']) => trip.problems.find((p) => p.field === field)
+  const dateProblem = problemWith('date')
+  const paxOk = !problemWith('party')
   const alternatives: Alternative[] =
-    dateChosen && paxOk && counts && (!dateOk || !placesOk)
-      ? nearestAlternatives(settings, departure, total, counts, today)
+    dateChosen && paxOk && counts && dateProblem
+      ? nearestAlternatives(settings, trip.departure, total, counts, today)
       : []
   // While the places load, Continue waits; should they fail to load, the booking function still checks. Only
   // once hydrated: the server never fetches them, and the first render in the browser must match its HTML.
   const checkingPlaces =
-    hydrated && dateOk && availability.isPending && availability.fetchStatus !== 'idle'
-  const canContinue = dateOk && paxOk && timeOk && placesOk && !checkingPlaces
-  const dateError = !dateChosen
-    ? null
-    : !dateOk
-      ? UNAVAILABLE_DATE_MESSAGE
-      : places && !places.ok
-        ? places.message
-        : null
+    hydrated &&
+    dateChosen &&
+    !dateProblem &&
+    availability.isPending &&
+    availability.fetchStatus !== 'idle'
+  const canContinue = trip.problems.length === 0 && !checkingPlaces
+  const dateError = dateChosen && dateProblem ? dateProblem.message : null
 
   function choose(alternative: Alternative) {
     setDate(alternative.date)
@@ -262,7 +252,7 @@ export function TripChoiceForm({
           <dd>{experience.title}</dd>
           <TripFacts
             experience={experience}
-            date={dateOk && placesOk ? formatShortDate(date) : 'Not chosen yet'}
+            date={dateChosen && !dateProblem ? formatShortDate(date) : 'Not chosen yet'}
             adults={adults}
             children={children}
             time={showTime ? {label: 'Time', value: time || 'No preference'} : null}

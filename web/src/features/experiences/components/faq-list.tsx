@@ -2,7 +2,7 @@ import {useId, useState} from 'react'
 
 type Faq = {_key: string; question: string; answer: string}
 
-/** Spec §2: up to five FAQs in a list where opening one closes the other. */
+/** Up to five FAQs in a list where opening one closes the other. */
 export function FaqList({faqs, headingLevel = 4}: {faqs: Faq[]; headingLevel?: 3 | 4}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   const [openKey, setOpenKey] = useState<string | null>(null)

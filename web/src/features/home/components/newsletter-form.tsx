@@ -22,7 +22,7 @@ const FAILED = 'Failed to sign up. Please try again.'
  * The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email.
  *
  * Unlike the other forms it does without react-hook-form: it is on the home page, whose first JavaScript must
- * stay small (issue 12), and three plain fields need no form library. The rules are still the shared zod schema
+ * stay small for a slow phone, and three plain fields need no form library. The rules are still the shared zod schema
  * the server applies, loaded when the form is first sent (zod is most of a form's weight, and most visitors
  * never sign up), with the code that posts it. The fields are the browser's own, so what was typed before the
  * page hydrated stays.

@@ -64,7 +64,7 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
   const question = useSecurityQuestion('questionnaire', setValue)
   const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
     successText: ITINERARY_SUCCESS_MESSAGE,
-    // Spec §2: the toast, then the thank-you page (which shows the toast and the reference).
+    // The toast, then the thank-you page (which shows the toast and the reference).
     onSuccess: (reference) => {
       reset({...defaults, preferredDate: ''})
       const state: ThankYouState = {notice: ITINERARY_SUCCESS_MESSAGE, reference}

@@ -1,0 +1,336 @@
+import {AsyncLocalStorage} from 'node:async_hooks'
+import {randomBytes} from 'node:crypto'
+
+import {Hono} from 'hono'
+import type {SecureHeadersVariables} from 'hono/secure-headers'
+import {compress} from 'hono/compress'
+import {serveStatic} from '@hono/node-server/serve-static'
+
+import {ownOrigins} from '../functions/lib/own-origins.ts'
+import type {PublicSiteConfig} from '../web/src/lib/env'
+import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
+import {siteConfigScript} from '../web/src/lib/site-config.ts'
+import {previewMarker, previewState} from './preview/preview-page.ts'
+import type {SitePreview} from './preview/site-preview.ts'
+import type {RenderFn} from '../web/src/render-contract.ts'
+import {
+  ALL_PAGES_TAG,
+  NO_STORE,
+  PERSONAL_PAGE,
+  publicPageCacheControl,
+} from './edge/cache-policy.ts'
+import {
+  markTrusted,
+  newTrustMarker,
+  sealTrustedCode,
+  type SealedPage,
+} from './edge/inline-code.ts'
+import {pageReply, preparePage, type CachedPage, type PageCache} from './edge/page-cache.ts'
+import {collectSyncTags} from './edge/sync-tag-sink.ts'
+import {
+  apiSecurityHeaders,
+  BODY_LIMITS,
+  limitBody,
+  pageContentSecurityPolicy,
+  pageSecurityHeaders,
+  sameOriginWrites,
+  samePagePath,
+} from './security.ts'
+import {buildRobots, buildSitemap} from './sitemap.ts'
+
+export type SiteAppOptions = {
+  /** The SSR entry's render; in development a fresh one per request so edits show without a restart. */
+  getRender: () => Promise<RenderFn>
+  /** The HTML shell with `<!--app-head-->`, `<!--app-html-->` and `<!--app-state-->` placeholders. */
+  getTemplate: (url: string) => Promise<string>
+  fetcher: GroqFetcher
+  siteUrl: string
+  /** Written into every page for the browser bundle, so it talks to this server's lake (see `src/lib/env.ts`). */
+  siteConfig?: PublicSiteConfig | undefined
+  /** Built browser assets (`dist/client`) in production; in development Vite serves them. */
+  clientDir?: string | undefined
+  /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
+  apiRoutes?: Hono | undefined
+  /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
+  pageModules?: ((modules: string[]) => string) | undefined
+  /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
+  frameAncestors?: string[] | undefined
+  /** Preview mode for the studio's Presentation tool; without it no request ever reads drafts. */
+  preview?: SitePreview | undefined
+  /** The SSR bundle's list of the site's queries, the only ones a preview may run. */
+  getPreviewQueries?: (() => Promise<readonly string[]>) | undefined
+  /** The server's rendered pages and the shared caches' rules (see edge/); without it pages are rendered each time. */
+  edge?: EdgeOptions | undefined
+  onError?: (error: unknown) => void
+}
+
+export type EdgeOptions = {
+  pageCache: PageCache
+  /** Whether a purger tells the shared cache about publishes, which decides how long it may keep a page. */
+  purgeConfigured: boolean
+  /** How long the server may keep a page it renders now (shorter while the content events are down). */
+  pageLifetimeMs: () => number
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** A page with drafts is for the editor's browser only: no shared or private cache may keep or reuse it. */
+function setPreviewHeaders(headers: Headers) {
+  headers.set('Cache-Control', 'private, no-store')
+  headers.set('Vary', 'Cookie')
+  headers.set('X-Robots-Tag', 'noindex, nofollow')
+}
+
+type SiteEnv = {Variables: SecureHeadersVariables}
+
+/**
+ * A preview page is for one editor and never cached, so it may carry a nonce of its own: the studio's overlay
+ * (visual editing) adds styles and scripts at run time, which read the nonce from `<meta property="csp-nonce">`
+ * and which no hash can list. `'strict-dynamic'` lets what the page's trusted scripts load run, as before.
+ */
+function withPreviewNonce(sealed: SealedPage): SealedPage {
+  const nonce = randomBytes(16).toString('base64')
+  return {
+    html: sealed.html.replace('<head>', () => `<head><meta property="csp-nonce" nonce="${nonce}">`),
+    scriptHashes: [...sealed.scriptHashes, `'nonce-${nonce}'`, "'strict-dynamic'"],
+    styleHashes: [...sealed.styleHashes, `'nonce-${nonce}'`],
+  }
+}
+
+/** A kept public page as the app answers it (the Node host's shortcut answers the same: edge/kept-page-listener.ts). */
+function sendPage(request: Request, page: CachedPage): Response {
+  const reply = pageReply(page, {
+    method: request.method,
+    acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
+    ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
+  })
+  return new Response((reply.body as Uint8Array<ArrayBuffer> | undefined) ?? null, {
+    status: reply.status,
+    headers: reply.headers,
+  })
+}
+
+const MALFORMED_ADDRESS_PAGE =
+  '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Page not found</title><h1>Page not found</h1><p>This address is not one of ours. <a href="/">Go to the home page</a>.</p></html>'
+
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A visitor who hung up before their request was read (a closed tab, a dropped connection, a client's time limit):
+ * nothing went wrong here, and nobody is left to answer.
+ */
+export function clientHungUp(error: unknown): boolean {
+  const code = (error as {code?: unknown} | null)?.code
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted')
+  )
+}
+
+export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
+  const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
+    options
+  const configScript = siteConfig ? siteConfigScript(siteConfig) : ''
+  const onError = options.onError ?? ((error: unknown) => console.error(error))
+  const app = new Hono<SiteEnv>()
+  const preview = options.preview
+  const edge = options.edge
+  const pagePolicy = {
+    lakeOrigin: new URL(siteConfig?.apiHost ?? siteUrl).origin,
+    frameAncestors: options.frameAncestors ?? [],
+  }
+  const publicCacheControl = publicPageCacheControl(edge?.purgeConfigured ?? false)
+  // The SSR bundle keeps one installed fetcher (`setServerFetcher`), while renders of different requests
+  // interleave at every await: the fetcher it gets reads the request's own from here, so a preview render can
+  // never lend its draft reads to a visitor's page rendered at the same moment. Outside a preview: published.
+  const requestFetcher = new AsyncLocalStorage<GroqFetcher>()
+  const renderFetcher: GroqFetcher = (query, params, signal) =>
+    (requestFetcher.getStore() ?? fetcher)(query, params, signal)
+
+  // What no handler caught: logged through `onError`, except a visitor hanging up mid-request, which is expected.
+  app.onError((error, c) => {
+    if (clientHungUp(error)) return c.body(null, 400)
+    onError(error)
+    return c.text('Internal Server Error', 500)
+  })
+
+  // Shown in the studio's frame, so with their own headers (site-preview.ts), before the API's `frame-ancestors 'none'`.
+  if (preview) app.route('/api/preview', preview.handshake)
+  // Before any route: the limit applies while the body is read, whichever handler reads it.
+  app.use('/api/*', apiSecurityHeaders())
+  app.use('/api/staff/session', limitBody(BODY_LIMITS.staffLogin))
+  app.use('/api/staff/bookings/*', limitBody(BODY_LIMITS.staffBooking))
+  app.use('*', async (c, next) =>
+    c.req.path.startsWith('/api/staff/bookings/')
+      ? next()
+      : limitBody(BODY_LIMITS.default)(c, next),
+  )
+  app.use('*', sameOriginWrites(ownOrigins(siteUrl)))
+
+  if (preview) {
+    const getPreviewQueries = options.getPreviewQueries ?? (async () => [])
+    // Read once per server (a failed read is tried again); the list changes only with a new build.
+    let allowed: Promise<ReadonlySet<string>> | undefined
+    app.route(
+      '/api/preview',
+      preview.api(() => {
+        allowed ??= getPreviewQueries().then(
+          (queries) => new Set(queries),
+          (error: unknown) => {
+            allowed = undefined
+            throw error
+          },
+        )
+        return allowed
+      }),
+    )
+  }
+  if (apiRoutes) app.route('/api', apiRoutes)
+  app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
+
+  // For the site only: API answers, registered above, never reach these.
+  app.use(pageSecurityHeaders(pagePolicy))
+  app.use(compress())
+
+  if (clientDir) {
+    // Hashed file names never change content, so browsers may keep them for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: clientDir,
+        // The build's .br and .gz copies (vite.config.ts), chosen by the browser's Accept-Encoding.
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+      }),
+    )
+    app.use(
+      '/favicon.svg',
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400'),
+      }),
+    )
+  }
+
+  app.get('/robots.txt', (c) =>
+    c.text(buildRobots(siteUrl), 200, {'Cache-Control': 'public, max-age=3600'}),
+  )
+
+  app.get('/sitemap.xml', async (c) => {
+    try {
+      const xml = await buildSitemap(fetcher, siteUrl)
+      return c.body(xml, 200, {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Cache-Control': 'public, max-age=60',
+      })
+    } catch (error) {
+      onError(error)
+      return c.text('Sitemap temporarily unavailable', 503, {'Retry-After': '30'})
+    }
+  })
+
+  // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
+  // in an address): back to the page, where the traveller can send it once the page is ready.
+  app.post('*', (c) => {
+    return c.redirect(samePagePath(c.req.url), 303)
+  })
+
+  app.get('*', async (c) => {
+    const url = new URL(c.req.url)
+    const key = url.pathname + url.search
+    // An address that is not valid percent-encoding names no page; the router would only warn of it and render
+    // the not-found page, so it is answered here, without a render.
+    if (!decodablePath(url.pathname))
+      return c.html(MALFORMED_ADDRESS_PAGE, 404, {'Cache-Control': 'public, max-age=60'})
+    try {
+      // Only a request with the preview cookie costs a session look-up; visitors take the path they always did.
+      const session = preview ? await preview.sessionFor(c) : undefined
+      const shared = !session && !PERSONAL_PAGE.test(url.pathname)
+      const cached = shared ? edge?.pageCache.get(key) : undefined
+      if (cached) return sendPage(c.req.raw, cached)
+
+      const renderedAt = edge?.pageCache.generation ?? 0
+      const [render, template] = await Promise.all([getRender(), getTemplate(key)])
+      // Only the build's template, the server's own scripts and the router's are marked as trusted, never
+      // content; the marker becomes the policy's hashes (edge/inline-code.ts) and never leaves the server.
+      const marker = newTrustMarker()
+      const {value: result, tags} = await collectSyncTags(() =>
+        session
+          ? requestFetcher.run(preview!.draftFetcher, () =>
+              render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
+            )
+          : render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
+      )
+      if (result.kind === 'redirect') {
+        const redirect = c.redirect(result.location, result.status as 301 | 302)
+        if (session) setPreviewHeaders(redirect.headers)
+        return redirect
+      }
+      const built = sealTrustedCode(
+        markTrusted(template, marker)
+          .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
+          .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
+          .replace('<!--app-html-->', () => result.html)
+          .replace('<!--app-state-->', () =>
+            markTrusted(
+              configScript + (session ? previewState(session.studioOrigin) : '') + result.state,
+              marker,
+            ),
+          ),
+        marker,
+      )
+      const sealed = session ? withPreviewNonce(built) : built
+      const policy = pageContentSecurityPolicy(pagePolicy, sealed)
+      // The tags of what this page read, so a purge by tag reaches exactly the pages a publish changed.
+      const keys = [ALL_PAGES_TAG, ...[...tags].sort()]
+      if (shared && result.status === 200) {
+        const lifetimeMs = edge?.pageLifetimeMs() ?? 0
+        const page = await preparePage(
+          sealed.html,
+          {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/html; charset=UTF-8',
+              'Content-Security-Policy': policy,
+              'Cache-Control': publicCacheControl,
+              'Cache-Tag': keys.join(','),
+              'Surrogate-Key': keys.join(' '),
+            },
+            tags,
+          },
+          Date.now() + lifetimeMs,
+        )
+        // Content that changed while this page rendered may be missing from it: served once, kept by nobody.
+        const current = (edge?.pageCache.generation ?? 0) === renderedAt
+        if (edge && current && lifetimeMs > 0) edge.pageCache.set(key, page, renderedAt)
+        if (!current) page.headers['Cache-Control'] = 'public, max-age=0, must-revalidate'
+        return sendPage(c.req.raw, page)
+      }
+      const response = c.html(sealed.html, result.status as 200, {
+        'Content-Security-Policy': policy,
+        // Not found and other answers are rendered each time; personal and preview pages are kept by no cache.
+        'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : NO_STORE,
+      })
+      if (session) setPreviewHeaders(response.headers)
+      return response
+    } catch (error) {
+      onError(error)
+      return c.html(
+        '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>Sorry, the site is temporarily unavailable</h1><p>Please try again in a moment.</p></html>',
+        500,
+        {'Cache-Control': 'no-store'},
+      )
+    }
+  })
+
+  return app
+}

@@ -1,0 +1,8 @@
+/** The experience the booking dialog and the choice form book: what they show and where Continue goes. */
+export type BookableExperience = {
+  _id: string
+  slug: string
+  title: string
+  category?: string | null
+  duration?: string | null
+}

@@ -1,0 +1,32 @@
+import type {GroqFetcher} from './lib/sanity-fetch'
+
+/** What the SSR bundle (`src/entry-server.tsx`) returns to the Hono server for one page request. */
+export type RenderResult =
+  | {kind: 'redirect'; status: number; location: string}
+  | {
+      kind: 'html'
+      status: number
+      head: string
+      html: string
+      state: string
+      /** Source paths of the matched pages' modules (e.g. `src/app/routes/home.tsx`), for preloading. */
+      modules: string[]
+    }
+
+export type RenderOptions = {
+  /** Reads published content; the server passes its cached client. */
+  fetcher: GroqFetcher
+  /**
+   * The server's marker for inline code it trusts (server/edge/inline-code.ts at the repository's root), given to the router's hydration
+   * data script as its nonce; the server swaps it for the script's hash in the policy before the page is sent.
+   */
+  nonce?: string | undefined
+}
+
+export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>
+
+export type EntryServerModule = {
+  render: RenderFn
+  /** The site's own GROQ queries: the only ones a preview session may run (src/preview/preview-queries.ts). */
+  loadPreviewQueries: () => Promise<readonly string[]>
+}
