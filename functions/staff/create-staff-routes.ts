@@ -1,10 +1,16 @@
 import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
-import {z} from 'zod'
+
+import {
+  staffActionsOf,
+  staffCan,
+  staffLoginSchema,
+  type StaffSessionResponse,
+} from '@repo/schemas/staff-roles.ts'
 
 import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
-import {verifyPassword, type StaffSecrets} from './admin-password.ts'
+import {verifyPassword, type PasswordHash} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
 import {
   decideBooking,
@@ -14,7 +20,13 @@ import {
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import type {ListenBookings} from './lake-listen.ts'
-import type {LoginRateLimit} from './login-rate-limit.ts'
+import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'
+import {
+  createFirstOwner,
+  findStaffMember,
+  lakeSigningSecret,
+  passwordMatches,
+} from './staff-accounts.ts'
 import {
   changeStatus,
   createOverviewCache,
@@ -26,7 +38,6 @@ import {
 } from './staff-handlers.ts'
 import {
   createDeviceToken,
-  createRevocationList,
   createSessionToken,
   DEVICE_COOKIE,
   DEVICE_MAX_AGE_S,
@@ -35,10 +46,24 @@ import {
   SESSION_COOKIE,
   type StaffSession,
 } from './staff-session.ts'
+import {
+  revokeSession,
+  sessionPerson,
+  storeSession,
+  type SessionPerson,
+} from './staff-session-store.ts'
+import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 
 export type StaffRoutesDeps = StaffDeps & {
-  secrets: StaffSecrets
-  rateLimit: LoginRateLimit
+  /**
+   * The bootstrap password's hash (`ADMIN_PASSWORD`, or the one generated into `DATA_DIR`): signs in as the first
+   * owner only while the lake has none, and creates it (staff-accounts.ts).
+   */
+  bootstrapPassword: PasswordHash
+  /** The secret that signs cookies; by default one kept in the lake, the same for every server. */
+  signingSecret?: () => Promise<string>
+  /** The login back-off; by default kept in the lake, shared by every server. */
+  rateLimit?: LoginRateLimit
   listen: ListenBookings
   /** The only origins that may change state: the site's own (lib/own-origins.ts). */
   ownOrigins: OwnOrigins
@@ -46,21 +71,31 @@ export type StaffRoutesDeps = StaffDeps & {
   decisions: DecisionDeps
 }
 
-type Env = {Variables: {session: StaffSession}}
-
-const loginSchema = z.object({password: z.string().min(1).max(500)})
+type Env = {Variables: {session: StaffSession; person: SessionPerson}}
 
 const NO_STORE = {'Cache-Control': 'no-store'}
 
+/** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
+const FIRST_OWNER_ACCOUNT = 'first-owner'
+
+const sessionBody = (person: SessionPerson): StaffSessionResponse => ({
+  person,
+  actions: staffActionsOf(person.role),
+})
+
 /**
- * `/api/staff/*`: login, lock and the bookings API. Every route but login answers 401 without a valid session;
+ * `/api/staff/*`: sign-in, lock and the bookings API. Every route but sign-in answers 401 without a live session
+ * (checked in the lake on every request) and 403 when the person's role may not use it (staff-route-actions.ts);
  * every state-changing request must come from the site's own origin (a cross-site form or fetch cannot forge one).
  */
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const app = new Hono<Env>()
-  const revoked = createRevocationList()
   const nowMs = () => deps.now().getTime()
   const overview = deps.overview ?? createOverviewCache(nowMs)
+  const signingSecret = deps.signingSecret ?? lakeSigningSecret(() => deps.client)
+  const rateLimit = () =>
+    deps.rateLimit ?? (defaultRateLimit ??= createLoginRateLimit(() => deps.client))
+  let defaultRateLimit: LoginRateLimit | undefined
   // A getter, so a lazily created client (staff-routes.ts) is still created on first use.
   const handlerDeps: StaffDeps = {
     get client() {
@@ -82,14 +117,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   }
 
   const requireSession: MiddlewareHandler<Env> = async (c, next) => {
-    const session = readSessionToken(
-      deps.secrets.sessionSecret,
-      getCookie(c, SESSION_COOKIE),
-      nowMs(),
-      revoked.isRevoked,
-    )
-    if (!session) return c.json({error: 'Staff session required'}, 401, NO_STORE)
+    const session = readSessionToken(await signingSecret(), getCookie(c, SESSION_COOKIE), nowMs())
+    const person = session && (await sessionPerson(deps.client, session, nowMs()))
+    if (!session || !person) return c.json({error: 'Staff session required'}, 401, NO_STORE)
     c.set('session', session)
+    c.set('person', person)
     return next()
   }
 
@@ -99,31 +131,48 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   app.use('*', sameOrigin)
 
   app.post('/session', async (c) => {
-    const device = readDeviceToken(deps.secrets.sessionSecret, getCookie(c, DEVICE_COOKIE))
-    const wait = deps.rateLimit.retryAfter(device, nowMs())
+    const secret = await signingSecret()
+    const parsed = staffLoginSchema.safeParse(await c.req.json().catch(() => null))
+    if (!parsed.success) {
+      return c.json(
+        {error: 'Enter your email address (if you have one here) and password.'},
+        400,
+        NO_STORE,
+      )
+    }
+    const {email, password} = parsed.data
+    const account = email ?? FIRST_OWNER_ACCOUNT
+    const device = readDeviceToken(secret, getCookie(c, DEVICE_COOKIE))
+    const wait = await rateLimit().retryAfter(account, device, nowMs())
     if (wait > 0) {
       return c.json({error: 'Too many attempts. Try again later.'}, 429, {
         ...NO_STORE,
         'Retry-After': String(Math.ceil(wait / 1000)),
       })
     }
-    const parsed = loginSchema.safeParse(await c.req.json().catch(() => null))
-    if (!parsed.success || !verifyPassword(parsed.data.password, deps.secrets.password)) {
-      deps.rateLimit.fail(device, nowMs())
-      return c.json({error: 'Invalid password'}, 401, NO_STORE)
+    let member = await findStaffMember(deps.client, email)
+    if (!member && email === undefined && verifyPassword(password, deps.bootstrapPassword)) {
+      member = await createFirstOwner(deps.client, password, deps.now())
+    }
+    // The same answer, and about the same time, for an unknown address, a wrong password or a deactivated person.
+    const matches = passwordMatches(password, member?.password)
+    if (!member || !matches || member.state !== 'active') {
+      await rateLimit().fail(account, device, nowMs())
+      return c.json({error: 'Wrong email or password.'}, 401, NO_STORE)
     }
     const secure = new URL(c.req.url).protocol === 'https:'
-    const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
-    // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
+    const {token, session} = createSessionToken(secret, nowMs())
+    await storeSession(deps.client, session, member._id, c.req.header('user-agent'))
+    // No Max-Age or Expires: the cookie ends with the browser session; the session itself expires after 8 h.
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/api/staff',
       secure,
     })
-    if (device) deps.rateLimit.succeed(device)
+    if (device) await rateLimit().succeed(account, device, nowMs())
     else {
-      setCookie(c, DEVICE_COOKIE, createDeviceToken(deps.secrets.sessionSecret), {
+      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret), {
         httpOnly: true,
         sameSite: 'Strict',
         path: '/api/staff/session',
@@ -131,22 +180,49 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         secure,
       })
     }
-    return c.json({ok: true}, 200, NO_STORE)
+    const person: SessionPerson = {
+      id: member._id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+    }
+    return c.json(sessionBody(person), 200, NO_STORE)
   })
 
   app.use('*', requireSession)
 
-  app.get('/session', (c) => c.json({ok: true}, 200, NO_STORE))
+  /**
+   * Registers a route from the table: the person's role must allow its action, else 403 before any work.
+   * A route missing from the table cannot be registered.
+   */
+  const route = (
+    key: StaffRouteKey,
+    handler: (c: Context<Env>) => Response | Promise<Response>,
+  ) => {
+    const [method, path] = key.split(' ') as [string, string]
+    const action = STAFF_ROUTE_ACTIONS[key]
+    app.on(method, path, async (c) => {
+      if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
+        return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
+      }
+      return handler(c)
+    })
+  }
+  const param = (c: Context<Env>, name: string) => c.req.param(name) ?? ''
+  /** Who did it, as a request's history names them. */
+  const staffName = (c: Context<Env>) => c.get('person').name
 
-  app.delete('/session', (c) => {
-    revoked.revoke(c.get('session'), nowMs())
+  route('GET /session', (c) => c.json(sessionBody(c.get('person')), 200, NO_STORE))
+
+  route('DELETE /session', async (c) => {
+    await revokeSession(deps.client, c.get('session'), nowMs())
     deleteCookie(c, SESSION_COOKIE, {path: '/api/staff'})
     return c.body(null, 204, NO_STORE)
   })
 
-  app.get('/bookings', async (c) => send(c, await listBookings(handlerDeps, c.req.query())))
+  route('GET /bookings', async (c) => send(c, await listBookings(handlerDeps, c.req.query())))
 
-  app.get('/bookings.csv', async (c) => {
+  route('GET /bookings.csv', async (c) => {
     const result = await exportBookingsCsv(handlerDeps, c.req.query())
     if (result.status !== 200) return send(c, result)
     const stamp = deps.now().toISOString().slice(0, 10)
@@ -157,11 +233,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     })
   })
 
-  app.get('/departures', async (c) =>
+  route('GET /departures', async (c) =>
     send(c, await listDepartures(handlerDeps, new URL(c.req.url).searchParams)),
   )
 
-  app.get('/departures.csv', async (c) => {
+  route('GET /departures.csv', async (c) => {
     const result = await exportDeparturesCsv(handlerDeps, new URL(c.req.url).searchParams)
     if (!('range' in result)) return send(c, result)
     const {from, to} = result.range
@@ -177,65 +253,63 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
   )
 
-  app.patch('/bookings/:id/status', async (c) =>
+  route('PATCH /bookings/:id/status', async (c) =>
     send(
       c,
       await changeStatus(
         handlerDeps,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
       ),
     ),
   )
 
-  const staffName = (c: Context<Env>) => `staff (session ${c.get('session').id.slice(0, 6)})`
-
-  app.post('/bookings/:id/decision', async (c) =>
+  route('POST /bookings/:id/decision', async (c) =>
     send(
       c,
       await decideBooking(
         handlerDeps,
         deps.decisions,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
       ),
     ),
   )
 
-  app.get('/bookings/:id/proposable-dates', async (c) =>
-    send(c, await listProposableDates(handlerDeps, c.req.param('id'))),
+  route('GET /bookings/:id/proposable-dates', async (c) =>
+    send(c, await listProposableDates(handlerDeps, param(c, 'id'))),
   )
 
-  app.post('/bookings/:id/decision/preview', async (c) =>
+  route('POST /bookings/:id/decision/preview', async (c) =>
     send(
       c,
       await previewDecision(
         handlerDeps,
         deps.decisions,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
       ),
     ),
   )
 
-  app.patch('/bookings/:id/notes', async (c) =>
+  route('PATCH /bookings/:id/notes', async (c) =>
     send(
       c,
-      await saveStaffNotes(handlerDeps, c.req.param('id'), await c.req.json().catch(() => null)),
+      await saveStaffNotes(handlerDeps, param(c, 'id'), await c.req.json().catch(() => null)),
     ),
   )
 
-  app.get('/bookings/:id/mail', async (c) =>
-    send(c, await listBookingMail(handlerDeps, c.req.param('id'))),
+  route('GET /bookings/:id/mail', async (c) =>
+    send(c, await listBookingMail(handlerDeps, param(c, 'id'))),
   )
 
-  app.post('/bookings/:id/mail/:mailId/resend', async (c) =>
-    send(c, await resendBookingMail(handlerDeps, c.req.param('id'), c.req.param('mailId'))),
+  route('POST /bookings/:id/mail/:mailId/resend', async (c) =>
+    send(c, await resendBookingMail(handlerDeps, param(c, 'id'), param(c, 'mailId'))),
   )
 
-  app.get('/events', (c) =>
+  route('GET /events', (c) =>
     streamSSE(c, async (stream) => {
       const controller = new AbortController()
       stream.onAbort(() => controller.abort())

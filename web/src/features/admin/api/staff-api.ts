@@ -8,6 +8,7 @@ import {
 
 import type {BookingStatus} from '@repo/schemas/booking-status.ts'
 import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+import type {StaffLogin, StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 /**
  * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
@@ -136,7 +137,7 @@ export const staffSessionQueryOptions = () =>
     queryKey: staffKeys.session,
     queryFn: async () => {
       try {
-        return await call<{ok: true}>('/session')
+        return await call<StaffSessionResponse>('/session')
       } catch (error) {
         if (error instanceof StaffApiError && error.status === 401) return null
         throw error
@@ -166,9 +167,9 @@ export const useBookings = (filters: BookingFilters, enabled: boolean) =>
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (password: string) =>
-      call<{ok: true}>('/session', {method: 'POST', body: JSON.stringify({password})}),
-    onSuccess: () => queryClient.setQueryData(staffKeys.session, {ok: true as const}),
+    mutationFn: (login: StaffLogin) =>
+      call<StaffSessionResponse>('/session', {method: 'POST', body: JSON.stringify(login)}),
+    onSuccess: (session) => queryClient.setQueryData(staffKeys.session, session),
   })
 }
 

@@ -1,0 +1,269 @@
+import {Hono} from 'hono'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+
+import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
+import {hashPassword} from './admin-password.ts'
+import {createStaffRoutes} from './create-staff-routes.ts'
+import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
+import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
+import {SESSION_COOKIE} from './staff-session.ts'
+import {testDecisionDeps} from './testing/decision-deps.ts'
+
+/**
+ * People, roles and sign-in by email: what each role may reach (every route in the table, as each role), the same
+ * answer for an unknown address as for a wrong password, and a deactivation or role change seen on the very next
+ * request.
+ */
+const ORIGIN = 'http://site.test'
+const BOOTSTRAP = 'bootstrap password here'
+const PASSWORD = 'a long staff password'
+
+let lake: TestLake
+let app: Hono
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+const emailOf = (role: StaffRole) => `${role}@team.example`
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  const tx = bookings().transaction()
+  tx.createOrReplace({
+    _id: 'booking-1',
+    _type: 'booking',
+    booking_ref: 'CTX-0001',
+    status: 'new',
+    created_at: '2026-11-20T09:00:00Z',
+    experience_id: 'sunset-cruise',
+    experience_title: 'Sunset Cruise',
+    date: '2026-12-10',
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    name: 'Traveller',
+    email: 'traveller@example.com',
+    consent_booking: true,
+    consent_privacy: true,
+  })
+  for (const role of STAFF_ROLES) {
+    tx.createOrReplace(
+      staffMemberDocument({
+        _id: `staffMember.test-${role}`,
+        name: `Pat ${role}`,
+        email: emailOf(role),
+        role,
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+  }
+  await tx.commit()
+  app = new Hono()
+  app.route(
+    '/api/staff',
+    createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
+      client: bookings(),
+      now: () => new Date(),
+      bootstrapPassword: hashPassword(BOOTSTRAP),
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
+      // The events route is reached only to see it is allowed; it never needs the lake's stream here.
+      listen: (_onChange, signal) =>
+        new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
+    }),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  await lake?.stop()
+})
+
+beforeEach(async () => {
+  await bookings().delete({query: '*[_type == "staffLoginThrottle"]'})
+})
+
+function request(path: string, init: RequestInit & {cookie?: string} = {}) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
+  headers.set('origin', ORIGIN)
+  if (init.body) headers.set('content-type', 'application/json')
+  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
+}
+
+const login = (body: unknown) => request('/session', {method: 'POST', body: JSON.stringify(body)})
+
+async function signIn(role: StaffRole): Promise<string> {
+  const response = await login({email: emailOf(role), password: PASSWORD})
+  expect(response.status).toBe(200)
+  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
+}
+
+describe('signing in by email', () => {
+  it('answers the person and what their role may do, and the same for GET /session', async () => {
+    const response = await login({email: ' Manager@Team.Example ', password: PASSWORD})
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {actions: string[]}
+    expect(body).toEqual({
+      person: {
+        id: 'staffMember.test-manager',
+        name: 'Pat manager',
+        email: 'manager@team.example',
+        role: 'manager',
+      },
+      actions: expect.arrayContaining(['bookings.export', 'departures.read']),
+    })
+    expect(body.actions).not.toContain('people.manage')
+    const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+    expect(await (await request('/session', {cookie})).json()).toEqual(body)
+  })
+
+  it('gives an unknown address and a wrong password the same answer, and counts both toward the back-off', async () => {
+    const unknown = await login({email: 'nobody@team.example', password: PASSWORD})
+    const wrong = await login({email: emailOf('staff'), password: 'not the password'})
+    expect([unknown.status, wrong.status]).toEqual([401, 401])
+    expect(await unknown.json()).toEqual(await wrong.json())
+    for (let i = 0; i < 4; i++) await login({email: 'nobody@team.example', password: `guess ${i}`})
+    expect((await login({email: 'nobody@team.example', password: PASSWORD})).status).toBe(429)
+    // Another account is not slowed by guesses at this one.
+    expect((await login({email: emailOf('staff'), password: PASSWORD})).status).toBe(200)
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['no password', JSON.stringify({email: emailOf('staff')})],
+    ['a bad address', JSON.stringify({email: 'not an address', password: PASSWORD})],
+    ['an object for a password', JSON.stringify({email: emailOf('staff'), password: {$ne: ''}})],
+    ['a huge password', JSON.stringify({email: emailOf('staff'), password: 'x'.repeat(501)})],
+  ])('refuses %s with 400 and stores nothing', async (_, body) => {
+    const before = await bookings().fetch<number>(
+      'count(*[_type in ["staffSession", "staffMember"]])',
+    )
+    const response = await request('/session', {method: 'POST', body})
+    expect(response.status).toBe(400)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await bookings().fetch('count(*[_type in ["staffSession", "staffMember"]])')).toBe(
+      before,
+    )
+  })
+
+  it('creates the first owner from the bootstrap password once; afterwards only the lake’s hash counts', async () => {
+    expect(await bookings().getDocument(FIRST_OWNER_ID)).toBeUndefined()
+    const first = await login({password: BOOTSTRAP})
+    expect(first.status).toBe(200)
+    expect(((await first.json()) as {person: unknown}).person).toMatchObject({
+      id: FIRST_OWNER_ID,
+      role: 'owner',
+    })
+    const owner = await bookings().getDocument(FIRST_OWNER_ID)
+    expect(JSON.stringify(owner)).not.toContain(BOOTSTRAP)
+    // The owner's password changed in the lake: the bootstrap one no longer signs in.
+    await bookings()
+      .patch(FIRST_OWNER_ID)
+      .set({password: hashPassword('the owner’s new one')})
+      .commit()
+    expect((await login({password: BOOTSTRAP})).status).toBe(401)
+    expect((await login({password: 'the owner’s new one'})).status).toBe(200)
+  })
+})
+
+describe('roles', () => {
+  const bodies: Partial<Record<StaffRouteKey, unknown>> = {
+    'PATCH /bookings/:id/status': {status: 'contacted', revision: 'stale'},
+    'PATCH /bookings/:id/notes': {notes: 'x', revision: 'stale'},
+    'POST /bookings/:id/decision': {decision: 'question', revision: 'stale'},
+    'POST /bookings/:id/decision/preview': {decision: 'question'},
+  }
+  const pathOf = (key: StaffRouteKey) =>
+    key.split(' ')[1]!.replace(':id', 'booking-1').replace(':mailId', 'no-such-mail')
+
+  it.each(STAFF_ROLES)(
+    '%s: every route in the table answers 403 exactly when the role may not use it',
+    async (role) => {
+      const cookie = await signIn(role)
+      // Sign-out last: it ends the session the others use.
+      const keys = (Object.keys(STAFF_ROUTE_ACTIONS) as StaffRouteKey[]).sort((a) =>
+        a === 'DELETE /session' ? 1 : -1,
+      )
+      const wrong: string[] = []
+      for (const key of keys) {
+        const action = STAFF_ROUTE_ACTIONS[key]
+        const body = bodies[key]
+        const response = await request(pathOf(key), {
+          method: key.split(' ')[0],
+          cookie,
+          ...(body ? {body: JSON.stringify(body)} : {}),
+        })
+        await response.body?.cancel()
+        const allowed = action === 'signed-in' || staffCan(role, action)
+        if ((response.status === 403) === allowed || response.status === 401)
+          wrong.push(`${key}: ${response.status}`)
+      }
+      expect(wrong).toEqual([])
+    },
+  )
+
+  it('a guide cannot decide, export bookings or read the list; may read and export departures', async () => {
+    const cookie = await signIn('guide')
+    expect((await request('/bookings', {cookie})).status).toBe(403)
+    expect((await request('/bookings.csv', {cookie})).status).toBe(403)
+    const decision = await request('/bookings/booking-1/decision', {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({decision: 'confirm', revision: 'x'}),
+    })
+    expect(decision.status).toBe(403)
+    expect((await bookings().getDocument('booking-1'))?.status).toBe('new')
+    expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(200)
+  })
+})
+
+describe('changes to a person take effect on the next request', () => {
+  it('a role change: staff made guide loses the bookings list at once', async () => {
+    const id = 'staffMember.changing'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Sam',
+        email: 'sam@team.example',
+        role: 'staff',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const response = await login({email: 'sam@team.example', password: PASSWORD})
+    const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+    expect((await request('/bookings', {cookie})).status).toBe(200)
+    await bookings().patch(id).set({role: 'guide'}).commit()
+    expect((await request('/bookings', {cookie})).status).toBe(403)
+    expect(
+      ((await (await request('/session', {cookie})).json()) as {person: {role: string}}).person
+        .role,
+    ).toBe('guide')
+  })
+
+  it('a deactivation ends every session of the person, and their password no longer signs in', async () => {
+    const id = 'staffMember.leaving'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Lee',
+        email: 'lee@team.example',
+        role: 'manager',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const cookies = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await login({email: 'lee@team.example', password: PASSWORD})
+        return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+      }),
+    )
+    await bookings().patch(id).set({state: 'deactivated'}).commit()
+    for (const cookie of cookies) expect((await request('/session', {cookie})).status).toBe(401)
+    const again = await login({email: 'lee@team.example', password: PASSWORD})
+    expect(again.status).toBe(401)
+    expect(await again.json()).toEqual({error: 'Wrong email or password.'})
+  })
+})
