@@ -19,6 +19,7 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
+import {listActivity, recordActivity, type StaffActivityKind} from './staff-activity.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'
 import {
@@ -74,6 +75,31 @@ export type StaffRoutesDeps = StaffDeps & {
 type Env = {Variables: {session: StaffSession; person: SessionPerson}}
 
 const NO_STORE = {'Cache-Control': 'no-store'}
+
+/** What the activity log says of each route that changes, exports or sends something (GETs not listed: none). */
+const ACTIVITY: Partial<
+  Record<
+    StaffRouteKey,
+    (request: Record<string, unknown> | null) => {kind: StaffActivityKind; summary: string}
+  >
+> = {
+  'DELETE /session': () => ({kind: 'signed-out', summary: 'Signed out'}),
+  'PATCH /bookings/:id/status': (request) => ({
+    kind: 'status',
+    summary: `Changed the status to ${String(request?.status)}`,
+  }),
+  'PATCH /bookings/:id/notes': () => ({kind: 'notes', summary: 'Saved the internal notes'}),
+  'POST /bookings/:id/decision': (request) => ({
+    kind: 'decision',
+    summary: `Sent a decision: ${String(request?.decision)}`,
+  }),
+  'POST /bookings/:id/mail/:mailId/resend': () => ({
+    kind: 'mail-resent',
+    summary: 'Sent a mail again',
+  }),
+  'GET /bookings.csv': () => ({kind: 'bookings-export', summary: 'Exported bookings as CSV'}),
+  'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
+}
 
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
 const FIRST_OWNER_ACCOUNT = 'first-owner'
@@ -186,6 +212,12 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       email: member.email,
       role: member.role,
     }
+    await recordActivity(deps.client, {
+      at: deps.now(),
+      person,
+      kind: 'signed-in',
+      summary: 'Signed in',
+    })
     return c.json(sessionBody(person), 200, NO_STORE)
   })
 
@@ -205,14 +237,39 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
         return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
       }
-      return handler(c)
+      const response = await handler(c)
+      const describe = ACTIVITY[key]
+      if (describe && response.ok) {
+        const answer: unknown = response.headers.get('content-type')?.includes('json')
+          ? await response.clone().json()
+          : null
+        // The handler read the body already; Hono keeps it, and it was valid, or the answer would not be 2xx.
+        const request: unknown = ['POST', 'PATCH'].includes(method)
+          ? await c.req.json().catch(() => null)
+          : null
+        const {kind, summary} = describe(request as Record<string, unknown> | null)
+        const booking = (answer as {booking?: {booking_ref?: string}} | null)?.booking
+        const bookingId = c.req.param('id')
+        await recordActivity(deps.client, {
+          at: deps.now(),
+          person: c.get('person'),
+          kind,
+          summary,
+          booking: bookingId ? {id: bookingId, ref: booking?.booking_ref ?? null} : undefined,
+        }).catch((error: unknown) => console.error('[staff] activity not recorded', error))
+      }
+      return response
     })
   }
   const param = (c: Context<Env>, name: string) => c.req.param(name) ?? ''
-  /** Who did it, as a request's history names them. */
-  const staffName = (c: Context<Env>) => c.get('person').name
+  /** Who did it, as a request's history names them: the person's name and account id. */
+  const staffName = (c: Context<Env>) => ({name: c.get('person').name, id: c.get('person').id})
 
   route('GET /session', (c) => c.json(sessionBody(c.get('person')), 200, NO_STORE))
+
+  route('GET /activity', async (c) =>
+    send(c, await listActivity(deps.client, new URL(c.req.url).searchParams)),
+  )
 
   route('DELETE /session', async (c) => {
     await revokeSession(deps.client, c.get('session'), nowMs())

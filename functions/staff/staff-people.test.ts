@@ -267,3 +267,91 @@ describe('changes to a person take effect on the next request', () => {
     expect(await again.json()).toEqual({error: 'Wrong email or password.'})
   })
 })
+
+describe('who did what', () => {
+  type Activity = {
+    personId: string
+    personName: string
+    kind: string
+    summary: string
+    bookingRef: string | null
+  }
+  const activity = async (cookie: string, query = '') => {
+    const response = await request(`/activity${query}`, {cookie})
+    expect(response.status).toBe(200)
+    return ((await response.json()) as {activity: Activity[]}).activity
+  }
+
+  it('names the person in the request’s history, the activity log and the CSV’s status changes', async () => {
+    const manager = await signIn('manager')
+    const current = await bookings().getDocument<{_rev: string}>('booking-1')
+    const changed = await request('/bookings/booking-1/status', {
+      method: 'PATCH',
+      cookie: manager,
+      body: JSON.stringify({status: 'contacted', revision: current!._rev}),
+    })
+    expect(changed.status).toBe(200)
+    const stored = await bookings().getDocument<{status_history: Record<string, unknown>[]}>(
+      'booking-1',
+    )
+    expect(stored!.status_history.at(-1)).toMatchObject({
+      status: 'contacted',
+      by: 'Pat manager',
+      by_id: 'staffMember.test-manager',
+    })
+    const csv = await request('/bookings.csv?view=all', {cookie: manager})
+    expect(await csv.text()).toContain('contacted by Pat manager')
+
+    const owner = await signIn('owner')
+    const entries = await activity(owner, '?person=staffMember.test-manager')
+    // Newest first; the manager signed in before, in other tests, too.
+    expect(entries.slice(0, 3).map((entry) => entry.kind)).toEqual([
+      'bookings-export',
+      'status',
+      'signed-in',
+    ])
+    expect(entries[1]).toMatchObject({
+      personName: 'Pat manager',
+      summary: 'Changed the status to contacted',
+      bookingRef: 'CTX-0001',
+    })
+    expect((await activity(owner, '?booking=CTX-0001')).map((entry) => entry.kind)).toEqual([
+      'status',
+    ])
+    expect(await activity(owner, '?booking=booking-1&person=staffMember.test-guide')).toEqual([])
+    const today = new Date().toISOString().slice(0, 10)
+    expect(
+      (await activity(owner, `?from=${today}&to=${today}&person=staffMember.test-manager`)).length,
+    ).toBe(entries.length)
+    expect(await activity(owner, '?from=2020-01-01&to=2020-12-31')).toEqual([])
+  })
+
+  it('refuses hostile activity filters with 400, and the log to anyone but an owner with 403', async () => {
+    const owner = await signIn('owner')
+    for (const query of [
+      '?from=yesterday',
+      '?person=*',
+      '?booking="]',
+      '?from=2026-01-01&from=2026-02-01',
+    ])
+      expect((await request(`/activity${query}`, {cookie: owner})).status).toBe(400)
+    for (const role of ['manager', 'staff', 'guide'] as const)
+      expect((await request('/activity', {cookie: await signIn(role)})).status).toBe(403)
+  })
+
+  it('records nothing for a refused change', async () => {
+    const staff = await signIn('staff')
+    const before = await bookings().fetch<number>(
+      'count(*[_type == "staffActivity" && kind == "status"])',
+    )
+    const stale = await request('/bookings/booking-1/status', {
+      method: 'PATCH',
+      cookie: staff,
+      body: JSON.stringify({status: 'closed', revision: 'stale'}),
+    })
+    expect(stale.status).toBe(409)
+    expect(await bookings().fetch('count(*[_type == "staffActivity" && kind == "status"])')).toBe(
+      before,
+    )
+  })
+})

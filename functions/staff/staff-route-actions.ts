@@ -20,6 +20,7 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /bookings/:id/mail/:mailId/resend': 'bookings.decide',
   'GET /departures': 'departures.read',
   'GET /departures.csv': 'departures.export',
+  'GET /activity': 'activity.read',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS
