@@ -20,6 +20,7 @@ import {
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import {listActivity, recordActivity, type StaffActivityKind} from './staff-activity.ts'
+import {changePerson, listPeople} from './staff-people.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'
 import {
@@ -80,7 +81,10 @@ const NO_STORE = {'Cache-Control': 'no-store'}
 const ACTIVITY: Partial<
   Record<
     StaffRouteKey,
-    (request: Record<string, unknown> | null) => {kind: StaffActivityKind; summary: string}
+    (
+      request: Record<string, unknown> | null,
+      answer: Record<string, unknown> | null,
+    ) => {kind: StaffActivityKind; summary: string}
   >
 > = {
   'DELETE /session': () => ({kind: 'signed-out', summary: 'Signed out'}),
@@ -98,6 +102,16 @@ const ACTIVITY: Partial<
     summary: 'Sent a mail again',
   }),
   'GET /bookings.csv': () => ({kind: 'bookings-export', summary: 'Exported bookings as CSV'}),
+  'PATCH /people/:id': (request, answer) => {
+    const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
+    const changes = [
+      request?.role ? `made ${name} ${String(request.role)}` : '',
+      request?.state === 'active' ? `gave ${name} access again` : '',
+      request?.state === 'deactivated' ? `ended ${name}’s access` : '',
+    ].filter(Boolean)
+    const summary = changes.join('; ')
+    return {kind: 'person-changed', summary: summary.charAt(0).toUpperCase() + summary.slice(1)}
+  },
   'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
 }
 
@@ -247,15 +261,20 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         const request: unknown = ['POST', 'PATCH'].includes(method)
           ? await c.req.json().catch(() => null)
           : null
-        const {kind, summary} = describe(request as Record<string, unknown> | null)
+        const {kind, summary} = describe(
+          request as Record<string, unknown> | null,
+          answer as Record<string, unknown> | null,
+        )
         const booking = (answer as {booking?: {booking_ref?: string}} | null)?.booking
-        const bookingId = c.req.param('id')
+        const id = c.req.param('id')
+        const aboutPerson = path.startsWith('/people/')
         await recordActivity(deps.client, {
           at: deps.now(),
           person: c.get('person'),
           kind,
           summary,
-          booking: bookingId ? {id: bookingId, ref: booking?.booking_ref ?? null} : undefined,
+          booking: id && !aboutPerson ? {id, ref: booking?.booking_ref ?? null} : undefined,
+          subject: id && aboutPerson ? {id} : undefined,
         }).catch((error: unknown) => console.error('[staff] activity not recorded', error))
       }
       return response
@@ -269,6 +288,21 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   route('GET /activity', async (c) =>
     send(c, await listActivity(deps.client, new URL(c.req.url).searchParams)),
+  )
+
+  route('GET /people', async (c) => send(c, await listPeople(deps.client)))
+
+  route('PATCH /people/:id', async (c) =>
+    send(
+      c,
+      await changePerson(
+        deps.client,
+        param(c, 'id'),
+        await c.req.json().catch(() => null),
+        c.get('person'),
+        deps.now(),
+      ),
+    ),
   )
 
   route('DELETE /session', async (c) => {

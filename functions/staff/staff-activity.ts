@@ -23,6 +23,7 @@ export type StaffActivityKind =
   | 'mail-resent'
   | 'bookings-export'
   | 'departures-export'
+  | 'person-changed'
 
 export type StaffActivity = {
   _id: string
@@ -43,6 +44,8 @@ export async function recordActivity(
     kind: StaffActivityKind
     summary: string
     booking?: {id: string; ref?: string | null} | undefined
+    /** The person the change was about, for changes to people. */
+    subject?: {id: string} | undefined
   },
 ): Promise<void> {
   await client.create({
@@ -55,6 +58,7 @@ export async function recordActivity(
     summary: entry.summary.slice(0, 300),
     bookingId: entry.booking?.id ?? null,
     bookingRef: entry.booking?.ref ?? null,
+    subjectId: entry.subject?.id ?? null,
   })
 }
 

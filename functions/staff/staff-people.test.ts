@@ -355,3 +355,78 @@ describe('who did what', () => {
     )
   })
 })
+
+describe('the people API (owners only)', () => {
+  const change = (cookie: string, id: string, body: unknown) =>
+    request(`/people/${id}`, {method: 'PATCH', cookie, body: JSON.stringify(body)})
+
+  it('lists everyone without a password hash; 403 for every other role', async () => {
+    const owner = await signIn('owner')
+    const response = await request('/people', {cookie: owner})
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(text).toContain('staff@team.example')
+    expect(text).not.toMatch(/password|salt|hash/)
+    for (const role of ['manager', 'staff', 'guide'] as const) {
+      const cookie = await signIn(role)
+      expect((await request('/people', {cookie})).status).toBe(403)
+      expect((await change(cookie, 'staffMember.test-guide', {role: 'owner'})).status).toBe(403)
+    }
+    expect((await bookings().getDocument('staffMember.test-guide'))?.role).toBe('guide')
+  })
+
+  it('changes a role and ends access, and logs both with the names', async () => {
+    const owner = await signIn('owner')
+    const id = 'staffMember.people-api'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Nomsa Dlamini',
+        email: 'nomsa@team.example',
+        role: 'guide',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const theirs = (await login({email: 'nomsa@team.example', password: PASSWORD})).headers
+    const cookie = /staff_session=([^;]+)/.exec(theirs.get('set-cookie')!)![1]!
+    expect((await change(owner, id, {role: 'staff'})).status).toBe(200)
+    expect((await request('/bookings', {cookie})).status).toBe(200)
+    expect((await change(owner, id, {state: 'deactivated'})).status).toBe(200)
+    expect((await request('/session', {cookie})).status).toBe(401)
+    const log = await request('/activity?person=staffMember.test-owner', {cookie: owner})
+    const summaries = ((await log.json()) as {activity: {summary: string}[]}).activity.map(
+      (entry) => entry.summary,
+    )
+    expect(summaries.slice(0, 2)).toEqual([
+      'Ended Nomsa Dlamini’s access',
+      'Made Nomsa Dlamini staff',
+    ])
+  })
+
+  it.each([
+    ['an empty change', {}],
+    ['an unknown role', {role: 'admin'}],
+    ['an unknown field', {role: 'staff', password: 'x'}],
+    ['an operator for a state', {state: {$ne: 'active'}}],
+  ])('refuses %s with 400 and changes nothing', async (_, body) => {
+    const owner = await signIn('owner')
+    const before = await bookings().getDocument<{_rev: string}>('staffMember.test-staff')
+    expect((await change(owner, 'staffMember.test-staff', body)).status).toBe(400)
+    expect((await bookings().getDocument<{_rev: string}>('staffMember.test-staff'))?._rev).toBe(
+      before?._rev,
+    )
+  })
+
+  it('answers 404 for an id that is not a person’s, and keeps the last active owner', async () => {
+    const owner = await signIn('owner')
+    expect((await change(owner, 'booking-1', {role: 'guide'})).status).toBe(404)
+    expect((await bookings().getDocument<{status: string}>('booking-1'))?.status).not.toBe('guide')
+    // The bootstrap test made a second owner: end that one's access first, then the last one is kept.
+    await change(owner, FIRST_OWNER_ID, {state: 'deactivated'})
+    const last = await change(owner, 'staffMember.test-owner', {role: 'manager'})
+    expect(last.status).toBe(409)
+    expect((await change(owner, 'staffMember.test-owner', {state: 'deactivated'})).status).toBe(409)
+    expect((await bookings().getDocument('staffMember.test-owner'))?.role).toBe('owner')
+  })
+})

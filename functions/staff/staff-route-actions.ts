@@ -21,6 +21,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /departures': 'departures.read',
   'GET /departures.csv': 'departures.export',
   'GET /activity': 'activity.read',
+  'GET /people': 'people.manage',
+  'PATCH /people/:id': 'people.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS
