@@ -2,6 +2,7 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
 
+import type {StaffActivityKind} from '@repo/schemas/staff-people.ts'
 import {
   staffActionsOf,
   staffCan,
@@ -19,7 +20,7 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
-import {listActivity, recordActivity, type StaffActivityKind} from './staff-activity.ts'
+import {listActivity, recordActivity} from './staff-activity.ts'
 import {changePerson, listPeople} from './staff-people.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'

@@ -4,6 +4,7 @@ import type {SanityClient} from '@sanity/client'
 import {z} from 'zod'
 
 import {addDays, capeTownDayStart} from '@repo/schemas/iso-date.ts'
+import type {StaffActivityEntry, StaffActivityKind} from '@repo/schemas/staff-people.ts'
 
 import {isoDateParam, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {staffActivityQuery} from './staff-activity-query.ts'
@@ -14,27 +15,6 @@ import type {SessionPerson} from './staff-session-store.ts'
  * Who did what: one `staffActivity` document per change, export, mail sent again, sign-in and sign-out, naming
  * the person by account id and by the name they had then. Owners read it (`GET /api/staff/activity`).
  */
-export type StaffActivityKind =
-  | 'signed-in'
-  | 'signed-out'
-  | 'status'
-  | 'notes'
-  | 'decision'
-  | 'mail-resent'
-  | 'bookings-export'
-  | 'departures-export'
-  | 'person-changed'
-
-export type StaffActivity = {
-  _id: string
-  at: string
-  personId: string
-  personName: string
-  kind: StaffActivityKind
-  summary: string
-  bookingId?: string | null
-  bookingRef?: string | null
-}
 
 export async function recordActivity(
   client: SanityClient,
@@ -90,7 +70,7 @@ export async function listActivity(
   const parsed = activityParams.safeParse(single.values)
   if (!parsed.success) return {status: 400, body: {error: paramErrors(parsed.error).message}}
   const {person, booking, from, to} = parsed.data
-  const activity = await client.fetch<StaffActivity[]>(staffActivityQuery, {
+  const activity = await client.fetch<StaffActivityEntry[]>(staffActivityQuery, {
     person,
     booking,
     from: from ? capeTownDayStart(from).toISOString() : '',

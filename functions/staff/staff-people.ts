@@ -1,7 +1,10 @@
 import type {SanityClient} from '@sanity/client'
-import {z} from 'zod'
 
-import {STAFF_ROLES, STAFF_STATES} from '@repo/schemas/staff-roles.ts'
+import {
+  staffPersonChangeSchema,
+  type StaffPersonChange,
+  type StaffPersonRow,
+} from '@repo/schemas/staff-people.ts'
 
 import {isConflict} from '../lib/sanity-client.ts'
 import type {StaffMember} from './staff-accounts.ts'
@@ -14,20 +17,9 @@ import type {SessionPerson} from './staff-session-store.ts'
  * change is seen by every server on the person's next request (their session is read with the person each time).
  * The last active owner cannot be demoted or deactivated, so the team cannot lock itself out.
  */
-export type StaffPersonRow = Omit<StaffMember, 'password'> & {createdAt?: string}
-
 export async function listPeople(client: SanityClient): Promise<HandlerResult> {
   return {status: 200, body: {people: await client.fetch<StaffPersonRow[]>(staffPeopleQuery)}}
 }
-
-const personChangeSchema = z
-  .object({role: z.enum(STAFF_ROLES).optional(), state: z.enum(STAFF_STATES).optional()})
-  .strict()
-  .refine((change) => change.role !== undefined || change.state !== undefined, {
-    message: 'Give a role or a state.',
-  })
-
-export type PersonChange = z.infer<typeof personChangeSchema>
 
 const LAST_OWNER = 'The team needs at least one active owner: make someone else owner first.'
 
@@ -37,8 +29,8 @@ export async function changePerson(
   body: unknown,
   by: SessionPerson,
   now: Date,
-): Promise<HandlerResult & {change?: PersonChange; name?: string}> {
-  const parsed = personChangeSchema.safeParse(body)
+): Promise<HandlerResult & {change?: StaffPersonChange; name?: string}> {
+  const parsed = staffPersonChangeSchema.safeParse(body)
   if (!parsed.success)
     return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Invalid change.'}}
   const change = parsed.data

@@ -130,6 +130,8 @@ export const staffKeys = {
   departures: ['staff', 'departures'] as const,
   /** A booking's mail log; not under `bookings`, whose queries hold lists that a status change rewrites. */
   mail: ['staff', 'mail'] as const,
+  people: ['staff', 'people'] as const,
+  activity: ['staff', 'activity'] as const,
 }
 
 export const staffSessionQueryOptions = () =>
@@ -179,7 +181,13 @@ export function useLock() {
     mutationFn: () => call<null>('/session', {method: 'DELETE'}),
     onSettled: () => {
       // Everything staff saw (bookings, departures, mail) leaves the page's memory with the session.
-      for (const queryKey of [staffKeys.bookings, staffKeys.departures, staffKeys.mail])
+      for (const queryKey of [
+        staffKeys.bookings,
+        staffKeys.departures,
+        staffKeys.mail,
+        staffKeys.people,
+        staffKeys.activity,
+      ])
         queryClient.removeQueries({queryKey})
       queryClient.setQueryData(staffKeys.session, null)
     },

@@ -120,6 +120,43 @@ beforeEach(() => {
       if (url === '/api/staff/session') return respond(200, sessionBody())
       if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
         return respond(403, {error: 'Your role does not allow this.'})
+      if (url === '/api/staff/people')
+        return staffActionsOf(role).includes('people.manage')
+          ? respond(200, {
+              people: [
+                {
+                  _id: 'staffMember.test',
+                  name: 'Pat Jones',
+                  email: 'pat@team.example',
+                  role,
+                  state: 'active',
+                },
+                {
+                  _id: 'staffMember.sam',
+                  name: 'Sam Naidoo',
+                  email: 'sam@team.example',
+                  role: 'guide',
+                  state: 'active',
+                },
+              ],
+            })
+          : respond(403, {error: 'Your role does not allow this.'})
+      if (url.startsWith('/api/staff/activity'))
+        return respond(200, {
+          limit: 200,
+          activity: [
+            {
+              _id: 'a1',
+              at: '2026-11-21T12:05:00Z',
+              personId: 'staffMember.sam',
+              personName: 'Sam Naidoo',
+              kind: 'status',
+              summary: 'Changed the status to contacted',
+              bookingId: 'booking-1',
+              bookingRef: 'CTX-0001',
+            },
+          ],
+        })
       if (url.startsWith('/api/staff/departures?'))
         return respond(200, {
           from: '2026-12-01',
@@ -348,5 +385,25 @@ describe('admin dashboard', () => {
     expect(screen.queryByRole('link', {name: 'Export CSV'})).toBeNull()
     expect(screen.queryByRole('rowheader', {name: 'CTX-0001'})).toBeNull()
     expect(listRequests).toEqual([])
+  })
+
+  it('gives an owner the people and activity pages, and no one else', async () => {
+    await unlock()
+    fireEvent.click(screen.getByRole('button', {name: 'People'}))
+    expect(await screen.findByRole('rowheader', {name: 'Sam Naidoo'})).toBeTruthy()
+    expect(screen.getByRole('combobox', {name: 'Role of Sam Naidoo'})).toBeTruthy()
+    expect(screen.getByRole('button', {name: 'End access for Sam Naidoo'})).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', {name: 'Activity'}))
+    const entry = (await screen.findByText('Changed the status to contacted')).closest('tr')!
+    expect(within(entry).getByText('Sam Naidoo')).toBeTruthy()
+    expect(within(entry).getByText('CTX-0001')).toBeTruthy()
+    for (const other of ['manager', 'staff', 'guide'] as const) {
+      cleanup()
+      role = other
+      unlocked = false
+      await unlock()
+      expect(screen.queryByRole('button', {name: 'People'})).toBeNull()
+      expect(screen.queryByRole('button', {name: 'Activity'})).toBeNull()
+    }
   })
 })

@@ -24,7 +24,9 @@ import {
   type StaffBooking,
 } from '../api/staff-api'
 import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
+import {ActivityView} from './activity-view'
 import {DeparturesView} from './departures-view'
+import {PeopleView} from './people-view'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingTable} from './booking-table'
@@ -133,7 +135,7 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
   const bookings = useBookings(effective, readsBookings)
   const changeStatus = useChangeStatus()
   const lock = useLock()
-  const [view, setView] = useState<'bookings' | 'departures'>(
+  const [view, setView] = useState<'bookings' | 'departures' | 'people' | 'activity'>(
     readsBookings ? 'bookings' : 'departures',
   )
   const [detailsId, setDetailsId] = useState<string | null>(null)
@@ -238,11 +240,13 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       <nav className="admin-views" aria-label="Dashboard views">
         {(
           [
-            ['bookings', 'Bookings'],
-            ['departures', 'Departures'],
+            ['bookings', 'Bookings', 'bookings.read'],
+            ['departures', 'Departures', 'departures.read'],
+            ['people', 'People', 'people.manage'],
+            ['activity', 'Activity', 'activity.read'],
           ] as const
         )
-          .filter(([value]) => value !== 'bookings' || readsBookings)
+          .filter(([, , action]) => can(action))
           .map(([value, label]) => (
             <button
               key={value}
@@ -257,6 +261,8 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       </nav>
 
       {view === 'departures' ? <DeparturesView canExport={can('departures.export')} /> : null}
+      {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
+      {view === 'activity' && can('activity.read') ? <ActivityView /> : null}
 
       <div hidden={view !== 'bookings'}>
         <div className="admin-filters" role="search" aria-label="Filter bookings">

@@ -1,0 +1,14 @@
+import {useQuery} from '@tanstack/react-query'
+
+import type {StaffPersonRow} from '@repo/schemas/staff-people.ts'
+
+import {call, staffKeys} from './staff-api'
+
+/** Everyone with an account (owners only; functions/staff/staff-people.ts). */
+export const usePeople = (enabled: boolean) =>
+  useQuery({
+    queryKey: staffKeys.people,
+    queryFn: ({signal}) => call<{people: StaffPersonRow[]}>('/people', {signal}),
+    enabled,
+    retry: false,
+  })
