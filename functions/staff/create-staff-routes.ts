@@ -22,6 +22,12 @@ import {
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import {listActivity, recordActivity} from './staff-activity.ts'
 import {changePerson, listPeople} from './staff-people.ts'
+import {
+  invitePerson,
+  requestPasswordReset,
+  setPasswordFromToken,
+  type InvitationDeps,
+} from './staff-invitations.ts'
 import type {ListenBookings} from './lake-listen.ts'
 import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'
 import {
@@ -72,6 +78,8 @@ export type StaffRoutesDeps = StaffDeps & {
   ownOrigins: OwnOrigins
   /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
   decisions: DecisionDeps
+  /** The site's origin for links in staff mail (invitations, resets); by default the first own origin. */
+  siteUrl?: string
 }
 
 type Env = {Variables: {session: StaffSession; person: SessionPerson}}
@@ -103,6 +111,10 @@ const ACTIVITY: Partial<
     summary: 'Sent a mail again',
   }),
   'GET /bookings.csv': () => ({kind: 'bookings-export', summary: 'Exported bookings as CSV'}),
+  'POST /people': (request) => ({
+    kind: 'person-invited',
+    summary: `Invited ${String(request?.name)} as ${String(request?.role)}`,
+  }),
   'PATCH /people/:id': (request, answer) => {
     const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
     const changes = [
@@ -236,6 +248,23 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     return c.json(sessionBody(person), 200, NO_STORE)
   })
 
+  const invitations: InvitationDeps = {
+    get client() {
+      return deps.client
+    },
+    now: deps.now,
+    siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
+    queued: deps.decisions.queued,
+  }
+
+  // Without a session: asking for a reset link, and setting a password from an invitation's or reset's link.
+  app.post('/password-reset', async (c) =>
+    send(c, requestPasswordReset(invitations, await c.req.json().catch(() => null))),
+  )
+  app.post('/password', async (c) =>
+    send(c, await setPasswordFromToken(invitations, await c.req.json().catch(() => null))),
+  )
+
   app.use('*', requireSession)
 
   /**
@@ -292,6 +321,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('GET /people', async (c) => send(c, await listPeople(deps.client)))
+
+  route('POST /people', async (c) =>
+    send(c, await invitePerson(invitations, await c.req.json().catch(() => null), c.get('person'))),
+  )
 
   route('PATCH /people/:id', async (c) =>
     send(

@@ -10,6 +10,7 @@ import {createStaffRoutes} from './create-staff-routes.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
+import {createToken} from './staff-tokens.ts'
 import {testDecisionDeps} from './testing/decision-deps.ts'
 
 /**
@@ -428,5 +429,119 @@ describe('the people API (owners only)', () => {
     expect(last.status).toBe(409)
     expect((await change(owner, 'staffMember.test-owner', {state: 'deactivated'})).status).toBe(409)
     expect((await bookings().getDocument('staffMember.test-owner'))?.role).toBe('owner')
+  })
+})
+
+describe('invitations and password resets by mail', () => {
+  type Mail = {to: string; subject: string; text: string}
+  const mailsTo = (address: string) =>
+    bookings().fetch<Mail[]>('*[_type == "outboxMail" && to == $address] | order(queued_at asc)', {
+      address,
+    })
+  const linkToken = (mail: Mail, kind: 'invite' | 'reset') =>
+    new RegExp(`/admin/bookings#${kind}=([\\w-]+)`).exec(mail.text)![1]!
+  const setPassword = (body: unknown, origin = ORIGIN) =>
+    app.request(`${ORIGIN}/api/staff/password`, {
+      method: 'POST',
+      headers: {origin, 'content-type': 'application/json'},
+      body: JSON.stringify(body),
+    })
+
+  it('invites by mail; the link sets a strong password once and makes the person active', async () => {
+    const owner = await signIn('owner')
+    const invited = await request('/people', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({name: 'Zanele Khumalo', email: 'Zanele@Team.Example', role: 'staff'}),
+    })
+    expect(invited.status).toBe(200)
+    const [mail] = await mailsTo('zanele@team.example')
+    expect(mail!.subject).toBe('You are invited to the staff dashboard')
+    const token = linkToken(mail!, 'invite')
+    // Only the token's hash is kept as the link's record; the person has no password yet and cannot sign in.
+    const tokens = await bookings().fetch<unknown[]>('*[_type == "staffToken"]')
+    expect(JSON.stringify(tokens)).not.toContain(token)
+    expect(
+      (await login({email: 'zanele@team.example', password: 'anything at all here'})).status,
+    ).toBe(401)
+
+    const weak = await setPassword({token, password: 'password123'})
+    expect(weak.status).toBe(400)
+    expect(((await weak.json()) as {error: string}).error).toMatch(/too easy to guess|at least 10/)
+    const named = await setPassword({token, password: 'ZaneleKhumalo'})
+    expect(named.status).toBe(400)
+
+    const strong = 'kettle umbrella harbour 42'
+    expect((await setPassword({token, password: strong})).status).toBe(200)
+    expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
+    // Single use: the same link again is refused, and the password stays.
+    const again = await setPassword({token, password: 'another fine long phrase'})
+    expect(again.status).toBe(400)
+    expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
+  })
+
+  it('answers a reset request the same for any address, and mails only an account; the new password ends old sessions', async () => {
+    const ask = (email: string) =>
+      request('/password-reset', {method: 'POST', body: JSON.stringify({email})})
+    const known = await ask(emailOf('manager'))
+    const unknown = await ask('nobody-here@team.example')
+    expect([known.status, unknown.status]).toEqual([202, 202])
+    expect(await known.json()).toEqual(await unknown.json())
+    await expect.poll(async () => (await mailsTo(emailOf('manager'))).length).toBe(1)
+    expect(await mailsTo('nobody-here@team.example')).toEqual([])
+
+    const open = await signIn('manager')
+    const token = linkToken((await mailsTo(emailOf('manager')))[0]!, 'reset')
+    const fresh = 'lantern meadow copper 77'
+    expect((await setPassword({token, password: fresh})).status).toBe(200)
+    expect((await request('/session', {cookie: open})).status).toBe(401)
+    expect((await login({email: emailOf('manager'), password: PASSWORD})).status).toBe(401)
+    expect((await login({email: emailOf('manager'), password: fresh})).status).toBe(200)
+    // Back to the shared test password for the other tests.
+    await bookings()
+      .patch('staffMember.test-manager')
+      .set({password: hashPassword(PASSWORD)})
+      .commit()
+  })
+
+  it('refuses an expired link, a made-up one, a cross-site post and hostile bodies, and stores nothing', async () => {
+    const expired = await createToken(
+      bookings(),
+      'reset',
+      'staffMember.test-staff',
+      new Date(Date.now() - 2 * 60 * 60 * 1000),
+    )
+    const before = await bookings().getDocument<{_rev: string}>('staffMember.test-staff')
+    for (const body of [
+      {token: expired, password: 'lantern meadow copper 77'},
+      {token: 'x'.repeat(43), password: 'lantern meadow copper 77'},
+      {token: '../../etc', password: 'lantern meadow copper 77'},
+      {token: expired, password: {$ne: ''}},
+      {token: expired, password: 'lantern meadow copper 77', role: 'owner'},
+    ])
+      expect((await setPassword(body)).status).toBe(400)
+    expect((await setPassword({token: expired, password: 'x'}, 'https://evil.test')).status).toBe(
+      403,
+    )
+    expect((await bookings().getDocument<{_rev: string}>('staffMember.test-staff'))?._rev).toBe(
+      before?._rev,
+    )
+    const invalid = await request('/password-reset', {
+      method: 'POST',
+      body: JSON.stringify({email: 'not an address'}),
+    })
+    expect(invalid.status).toBe(400)
+  })
+
+  it('refuses to invite an address that has an account, or with missing fields', async () => {
+    const owner = await signIn('owner')
+    const invite = (body: unknown) =>
+      request('/people', {method: 'POST', cookie: owner, body: JSON.stringify(body)})
+    expect((await invite({name: 'Again', email: emailOf('staff'), role: 'staff'})).status).toBe(409)
+    expect((await invite({name: '', email: 'new@team.example', role: 'staff'})).status).toBe(400)
+    expect((await invite({name: 'X', email: 'new@team.example', role: 'admin'})).status).toBe(400)
+    expect(
+      await bookings().fetch('count(*[_type == "staffMember" && email == "new@team.example"])'),
+    ).toBe(0)
   })
 })

@@ -22,6 +22,7 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /departures.csv': 'departures.export',
   'GET /activity': 'activity.read',
   'GET /people': 'people.manage',
+  'POST /people': 'people.manage',
   'PATCH /people/:id': 'people.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 

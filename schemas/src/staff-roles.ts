@@ -15,7 +15,8 @@ export const STAFF_ROLE_TITLES: Record<StaffRole, string> = {
   guide: 'Guide',
 }
 
-export const STAFF_STATES = ['active', 'deactivated'] as const
+/** `invited`: asked by mail to set a password, and cannot sign in until they have. */
+export const STAFF_STATES = ['active', 'invited', 'deactivated'] as const
 export type StaffState = (typeof STAFF_STATES)[number]
 
 export const STAFF_ACTIONS = [
