@@ -20,7 +20,7 @@ export async function unlock(page: Page, as?: {email: string; password: string})
   // Pages opened outside the `page` fixture (a second staff member's context) wait here.
   await waitForHydration(page)
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
-  if (as) await page.getByLabel('Email').fill(as.email)
+  if (as) await page.getByLabel('Email', {exact: true}).fill(as.email)
   await page.getByLabel('Password').fill(as?.password ?? adminPassword())
   await page.getByRole('button', {name: 'Access Dashboard'}).click()
   await expect(page.getByRole('heading', {name: 'Booking Management'})).toBeVisible()

@@ -14,6 +14,9 @@ export function useActivity(filters: StaffActivityFilters) {
     queryFn: ({signal}) =>
       call<{activity: StaffActivityEntry[]; limit: number}>(`/activity?${params}`, {signal}),
     placeholderData: keepPreviousData,
+    // The site's default keeps queries a while; people and their actions change under other staff's hands.
+    staleTime: 0,
+    refetchOnMount: 'always',
     retry: false,
   })
 }

@@ -10,5 +10,8 @@ export const usePeople = (enabled: boolean) =>
     queryKey: staffKeys.people,
     queryFn: ({signal}) => call<{people: StaffPersonRow[]}>('/people', {signal}),
     enabled,
+    // The site's default keeps queries a while; people and their actions change under other staff's hands.
+    staleTime: 0,
+    refetchOnMount: 'always',
     retry: false,
   })

@@ -27,6 +27,7 @@ import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
 import {ActivityView} from './activity-view'
 import {DeparturesView} from './departures-view'
 import {PeopleView} from './people-view'
+import {passwordLinkFromHash, SetPassword} from './set-password'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingTable} from './booking-table'
@@ -44,8 +45,30 @@ export function AdminDashboard() {
 
 function AdminGate() {
   const session = useStaffSession()
+  // An invitation's or reset's link: read once in the browser (the server render never sees the fragment).
+  const [link, setLink] = useState<ReturnType<typeof passwordLinkFromHash>>(null)
+  const [done, setDone] = useState<{email: string} | null>(null)
+  useEffect(() => setLink(passwordLinkFromHash(window.location.hash)), [])
+  if (link && !session.data) {
+    return (
+      <SetPassword
+        link={link}
+        onDone={(email) => {
+          // The token leaves the address bar and the history entry once used.
+          window.history.replaceState(null, '', window.location.pathname + window.location.search)
+          setLink(null)
+          setDone({email: email ?? ''})
+        }}
+      />
+    )
+  }
   // Also while checking (and in the server render): the gate, never a glimpse of the dashboard.
-  if (!session.data) return <AdminLogin />
+  if (!session.data)
+    return done ? (
+      <AdminLogin email={done.email} notice="Your password is saved. Sign in with it now." />
+    ) : (
+      <AdminLogin />
+    )
   return <BookingManagement session={session.data} />
 }
 

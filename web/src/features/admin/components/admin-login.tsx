@@ -1,13 +1,14 @@
 import {useEffect, useId, useState, type FormEvent} from 'react'
 
 import {StaffApiError, useLogin} from '../api/staff-api'
+import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
 
 /**
  * The locked state (spec §2): email and password are checked by the server, which sets the session cookie. The
  * first owner, made from the set-up password, has no email yet and signs in with the password alone.
  */
-export function AdminLogin() {
+export function AdminLogin({email = '', notice}: {email?: string; notice?: string}) {
   const login = useLogin()
   const toast = useToast()
   const inputId = useId()
@@ -44,6 +45,7 @@ export function AdminLogin() {
     <div className="admin-gate card">
       <h1>Admin Access Required</h1>
       <p className="muted">Sign in with your staff account to manage booking requests.</p>
+      {notice ? <p role="status">{notice}</p> : null}
       <form onSubmit={onSubmit} method="post" className="admin-gate__form">
         <div className="field">
           <label htmlFor={emailId}>Email</label>
@@ -52,6 +54,7 @@ export function AdminLogin() {
             type="email"
             name="email"
             autoComplete="username"
+            defaultValue={email}
             aria-describedby={emailHintId}
           />
           <p id={emailHintId} className="muted">
@@ -76,6 +79,7 @@ export function AdminLogin() {
           Access Dashboard
         </button>
       </form>
+      <ForgotPassword />
     </div>
   )
 }

@@ -1,8 +1,12 @@
+import {useId, type FormEvent} from 'react'
+import {useQueryClient} from '@tanstack/react-query'
+
 import {STAFF_ROLE_TITLES, STAFF_ROLES, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {useChangePerson} from '../api/change-person'
 import {usePeople} from '../api/get-people'
-import {StaffApiError} from '../api/staff-api'
+import {useInvite} from '../api/password-links'
+import {StaffApiError, staffKeys} from '../api/staff-api'
 import {useToast} from './toasts'
 
 /**
@@ -40,6 +44,7 @@ export function PeopleView({selfId}: {selfId: string}) {
   return (
     <section aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
+      <InviteForm />
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>
@@ -75,7 +80,11 @@ export function PeopleView({selfId}: {selfId: string}) {
                   </select>
                 </td>
                 <td>
-                  {person.state === 'active' ? 'Active ' : 'Access ended '}
+                  {person.state === 'active'
+                    ? 'Active '
+                    : person.state === 'invited'
+                      ? 'Invited '
+                      : 'Access ended '}
                   <button
                     type="button"
                     className="button button--ghost"
@@ -97,5 +106,70 @@ export function PeopleView({selfId}: {selfId: string}) {
         </table>
       </div>
     </section>
+  )
+}
+
+/** Invites a person by email: they get a link to choose their password (valid 7 days, once). */
+function InviteForm() {
+  const invite = useInvite()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const ids = {name: useId(), email: useId(), role: useId()}
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    invite.mutate(
+      {
+        name: String(data.get('name') ?? ''),
+        email: String(data.get('email') ?? ''),
+        role: String(data.get('role') ?? 'staff') as StaffRole,
+      },
+      {
+        onSuccess: ({person}) => {
+          form.reset()
+          void queryClient.invalidateQueries({queryKey: staffKeys.people})
+          toast({
+            title: 'Invitation sent',
+            description: `${person.name} gets a link to choose a password.`,
+            variant: 'default',
+          })
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError ? error.message : 'The invitation could not be sent.',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} method="post" className="admin-filters" aria-label="Invite someone">
+      <div className="field">
+        <label htmlFor={ids.name}>Name</label>
+        <input id={ids.name} name="name" autoComplete="off" required maxLength={100} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.email}>Email</label>
+        <input id={ids.email} name="email" type="email" autoComplete="off" required />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.role}>Role</label>
+        <select id={ids.role} name="role" defaultValue="staff">
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_TITLES[role]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary" disabled={invite.isPending}>
+        Send invitation
+      </button>
+    </form>
   )
 }
