@@ -47,6 +47,8 @@ function buildStaffRoutes(): Hono {
       })(onChange, signal)
     },
     ownOrigins: ownOrigins(config.siteUrl),
+    // Invitation and reset links point at the site's configured origin, never one taken from the request.
+    siteUrl: config.siteUrl,
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
     // sign the request links (the same secret the request page checks them with).
     decisions: {
