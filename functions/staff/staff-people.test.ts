@@ -545,3 +545,48 @@ describe('invitations and password resets by mail', () => {
     ).toBe(0)
   })
 })
+
+describe('cross-site requests', () => {
+  it('refuses every state change in the route table, and the sign-in-free ones, from another origin (403)', async () => {
+    const owner = await signIn('owner')
+    const changes = [
+      ...(Object.keys(STAFF_ROUTE_ACTIONS) as StaffRouteKey[]).filter(
+        (key) => !key.startsWith('GET '),
+      ),
+      'POST /session',
+      'POST /password',
+      'POST /password-reset',
+    ]
+    const before = await bookings().fetch<number>(
+      'count(*[!(_type in ["staffActivity", "staffSession"])])',
+    )
+    for (const key of changes) {
+      const [method, path] = key.split(' ') as [string, string]
+      for (const origin of ['https://evil.test', null]) {
+        const headers = new Headers({
+          'cookie': `${SESSION_COOKIE}=${owner}`,
+          'content-type': 'application/json',
+        })
+        if (origin) headers.set('origin', origin)
+        const response = await app.request(
+          `${ORIGIN}/api/staff${path.replace(':id', 'staffMember.test-staff').replace(':mailId', 'x')}`,
+          {
+            method,
+            headers,
+            body: JSON.stringify({
+              role: 'owner',
+              status: 'closed',
+              email: emailOf('staff'),
+              name: 'X',
+            }),
+          },
+        )
+        expect(`${key} from ${origin}: ${response.status}`).toBe(`${key} from ${origin}: 403`)
+      }
+    }
+    expect(await bookings().fetch('count(*[!(_type in ["staffActivity", "staffSession"])])')).toBe(
+      before,
+    )
+    expect((await request('/session', {cookie: owner})).status).toBe(200)
+  })
+})
