@@ -57,10 +57,19 @@ import {
 } from './staff-session.ts'
 import {
   revokeSession,
+  sessionDocumentId,
   sessionPerson,
   storeSession,
   type SessionPerson,
+  type SessionState,
 } from './staff-session-store.ts'
+import {ownSessionsQuery} from './staff-account-queries.ts'
+import {
+  confirmSecondStep,
+  startSecondStep,
+  spendSecondStep,
+  type TwoStepMember,
+} from './second-step.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 
 export type StaffRoutesDeps = StaffDeps & {
@@ -82,7 +91,9 @@ export type StaffRoutesDeps = StaffDeps & {
   siteUrl?: string
 }
 
-type Env = {Variables: {session: StaffSession; person: SessionPerson}}
+type Env = {
+  Variables: {session: StaffSession; person: SessionPerson; secondStep: SessionState['secondStep']}
+}
 
 const NO_STORE = {'Cache-Control': 'no-store'}
 
@@ -115,6 +126,14 @@ const ACTIVITY: Partial<
     kind: 'person-invited',
     summary: `Invited ${String(request?.name)} as ${String(request?.role)}`,
   }),
+  'PUT /settings/two-step': (request) => ({
+    kind: 'settings',
+    summary: request?.required
+      ? 'Required a second step for everyone'
+      : 'Made the second step optional',
+  }),
+  'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
+  'DELETE /sessions/:id': () => ({kind: 'signed-out', summary: 'Ended one of their sessions'}),
   'PATCH /people/:id': (request, answer) => {
     const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
     const changes = [
@@ -131,10 +150,23 @@ const ACTIVITY: Partial<
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
 const FIRST_OWNER_ACCOUNT = 'first-owner'
 
-const sessionBody = (person: SessionPerson): StaffSessionResponse => ({
+const sessionBody = (
+  person: SessionPerson,
+  secondStep: SessionState['secondStep'],
+): StaffSessionResponse => ({
   person,
-  actions: staffActionsOf(person.role),
+  // Until a required second step is set up, the person may do nothing else.
+  actions: secondStep.setupRequired ? [] : staffActionsOf(person.role),
+  secondStep,
 })
+
+/** What a person who must still set up a second step may reach. */
+const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
+  'GET /session',
+  'DELETE /session',
+  'POST /two-step',
+  'POST /two-step/confirm',
+]
 
 /**
  * `/api/staff/*`: sign-in, lock and the bookings API. Every route but sign-in answers 401 without a live session
@@ -171,10 +203,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   const requireSession: MiddlewareHandler<Env> = async (c, next) => {
     const session = readSessionToken(await signingSecret(), getCookie(c, SESSION_COOKIE), nowMs())
-    const person = session && (await sessionPerson(deps.client, session, nowMs()))
-    if (!session || !person) return c.json({error: 'Staff session required'}, 401, NO_STORE)
+    const state = session && (await sessionPerson(deps.client, session, nowMs()))
+    if (!session || !state) return c.json({error: 'Staff session required'}, 401, NO_STORE)
     c.set('session', session)
-    c.set('person', person)
+    c.set('person', state.person)
+    c.set('secondStep', state.secondStep)
     return next()
   }
 
@@ -193,7 +226,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         NO_STORE,
       )
     }
-    const {email, password} = parsed.data
+    const {email, password, code} = parsed.data
     const account = email ?? FIRST_OWNER_ACCOUNT
     const device = readDeviceToken(secret, getCookie(c, DEVICE_COOKIE))
     const wait = await rateLimit().retryAfter(account, device, nowMs())
@@ -212,6 +245,36 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     if (!member || !matches || member.state !== 'active') {
       await rateLimit().fail(account, device, nowMs())
       return c.json({error: 'Wrong email or password.'}, 401, NO_STORE)
+    }
+    const full = (await deps.client.getDocument<TwoStepMember>(member._id))!
+    if (full.secondStep?.secret) {
+      // The password was right: ask for the second step (not a failure), then check it like a password.
+      if (!code) {
+        return c.json(
+          {
+            error: 'Enter the code from your authenticator app, or a recovery code.',
+            secondStep: 'code',
+          },
+          401,
+          NO_STORE,
+        )
+      }
+      if (!(await spendSecondStep(deps.client, full, code, deps.now()))) {
+        await rateLimit().fail(account, device, nowMs())
+        return c.json(
+          {error: 'That code is not right, or was used already.', secondStep: 'code'},
+          401,
+          NO_STORE,
+        )
+      }
+    }
+    const required =
+      (await deps.client.fetch<boolean | null>(
+        '*[_id == "staffSettings.team"][0].requireSecondStep',
+      )) === true
+    const secondStep = {
+      enabled: Boolean(full.secondStep?.secret),
+      setupRequired: required && !full.secondStep?.secret,
     }
     const secure = new URL(c.req.url).protocol === 'https:'
     const {token, session} = createSessionToken(secret, nowMs())
@@ -245,7 +308,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       kind: 'signed-in',
       summary: 'Signed in',
     })
-    return c.json(sessionBody(person), 200, NO_STORE)
+    return c.json(sessionBody(person, secondStep), 200, NO_STORE)
   })
 
   const invitations: InvitationDeps = {
@@ -278,6 +341,13 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     const [method, path] = key.split(' ') as [string, string]
     const action = STAFF_ROUTE_ACTIONS[key]
     app.on(method, path, async (c) => {
+      if (c.get('secondStep').setupRequired && !BEFORE_SECOND_STEP.includes(key)) {
+        return c.json(
+          {error: 'Set up your second step first.', code: 'second-step-setup'},
+          403,
+          NO_STORE,
+        )
+      }
       if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
         return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
       }
@@ -314,7 +384,79 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   /** Who did it, as a request's history names them: the person's name and account id. */
   const staffName = (c: Context<Env>) => ({name: c.get('person').name, id: c.get('person').id})
 
-  route('GET /session', (c) => c.json(sessionBody(c.get('person')), 200, NO_STORE))
+  route('GET /session', (c) =>
+    c.json(sessionBody(c.get('person'), c.get('secondStep')), 200, NO_STORE),
+  )
+
+  route('POST /two-step', async (c) =>
+    c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),
+  )
+
+  route('POST /two-step/confirm', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {code?: unknown} | null
+    const code = typeof body?.code === 'string' ? body.code.replace(/\s/g, '') : ''
+    if (!/^\d{6}$/.test(code)) {
+      return c.json({error: 'Enter the 6-digit code your app shows.'}, 400, NO_STORE)
+    }
+    const recoveryCodes = await confirmSecondStep(deps.client, c.get('person').id, code, deps.now())
+    if (!recoveryCodes) {
+      return c.json(
+        {error: 'That code is not right. Check the time on your phone and try again.'},
+        400,
+        NO_STORE,
+      )
+    }
+    return c.json({recoveryCodes}, 200, NO_STORE)
+  })
+
+  route('PUT /settings/two-step', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {required?: unknown} | null
+    if (typeof body?.required !== 'boolean') {
+      return c.json(
+        {error: 'Say whether a second step is required (true or false).'},
+        400,
+        NO_STORE,
+      )
+    }
+    // Whoever requires it has it already, so the requirement never shuts out the owner who set it.
+    if (body.required && !c.get('secondStep').enabled) {
+      return c.json({error: 'Set up your own second step first.'}, 409, NO_STORE)
+    }
+    await deps.client.createOrReplace({
+      _id: 'staffSettings.team',
+      _type: 'staffSettings',
+      requireSecondStep: body.required,
+      changedAt: deps.now().toISOString(),
+      changedBy: c.get('person').id,
+    })
+    return c.json({required: body.required}, 200, NO_STORE)
+  })
+
+  route('GET /sessions', async (c) => {
+    const sessions = await deps.client.fetch<{_id: string}[]>(ownSessionsQuery, {
+      personId: c.get('person').id,
+      now: deps.now().toISOString(),
+    })
+    const current = sessionDocumentId(c.get('session'))
+    return c.json(
+      {sessions: sessions.map((session) => ({...session, current: session._id === current}))},
+      200,
+      NO_STORE,
+    )
+  })
+
+  route('DELETE /sessions/:id', async (c) => {
+    const id = param(c, 'id')
+    const session = /^staffSession\.[0-9a-f]{64}$/.test(id)
+      ? await deps.client.getDocument<{personId: string}>(id)
+      : undefined
+    // Someone else's session is as unknown as one that does not exist.
+    if (!session || session.personId !== c.get('person').id) {
+      return c.json({error: 'No such session.'}, 404, NO_STORE)
+    }
+    await deps.client.patch(id).set({revokedAt: deps.now().toISOString()}).commit()
+    return c.body(null, 204, NO_STORE)
+  })
 
   route('GET /activity', async (c) =>
     send(c, await listActivity(deps.client, new URL(c.req.url).searchParams)),

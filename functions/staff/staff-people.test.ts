@@ -1,4 +1,5 @@
 import {Hono} from 'hono'
+import {Secret, TOTP} from 'otpauth'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
@@ -113,6 +114,7 @@ describe('signing in by email', () => {
         role: 'manager',
       },
       actions: expect.arrayContaining(['bookings.export', 'departures.read']),
+      secondStep: {enabled: false, setupRequired: false},
     })
     expect(body.actions).not.toContain('people.manage')
     const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
@@ -588,5 +590,112 @@ describe('cross-site requests', () => {
       before,
     )
     expect((await request('/session', {cookie: owner})).status).toBe(200)
+  })
+})
+
+describe('the second step', () => {
+  const post = (path: string, cookie: string, body: unknown, method = 'POST') =>
+    request(path, {method, cookie, body: JSON.stringify(body)})
+  const codeAt = (secret: string, at: number) =>
+    TOTP.generate({secret: Secret.fromBase32(secret), timestamp: at})
+
+  async function person(id: string, email: string, role: StaffRole = 'staff') {
+    await bookings().createOrReplace(
+      staffMemberDocument({_id: id, name: id, email, role, password: PASSWORD, now: new Date()}),
+    )
+    const response = await login({email, password: PASSWORD})
+    return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+  }
+
+  it('sets up TOTP with a confirmed code; sign-in then needs a fresh code, refuses a replayed or guessed one, and takes each recovery code once', async () => {
+    const email = 'two-step@team.example'
+    const cookie = await person('staffMember.two-step', email)
+    const started = (await (await post('/two-step', cookie, {})).json()) as {
+      secret: string
+      uri: string
+    }
+    expect(started.uri).toMatch(/^otpauth:\/\/totp\//)
+    expect((await post('/two-step/confirm', cookie, {code: '000000'})).status).toBe(400)
+    const now = Date.now()
+    const confirmed = await post('/two-step/confirm', cookie, {code: codeAt(started.secret, now)})
+    expect(confirmed.status).toBe(200)
+    const {recoveryCodes} = (await confirmed.json()) as {recoveryCodes: string[]}
+    expect(recoveryCodes).toHaveLength(10)
+    const stored = JSON.stringify(await bookings().getDocument('staffMember.two-step'))
+    for (const code of recoveryCodes) expect(stored).not.toContain(code)
+
+    const withCode = (code?: string) => login({email, password: PASSWORD, ...(code ? {code} : {})})
+    const asked = await withCode()
+    expect(asked.status).toBe(401)
+    expect(await asked.json()).toMatchObject({secondStep: 'code'})
+    expect(asked.headers.get('set-cookie')).toBeNull()
+    // The code that confirmed the set-up was used: replaying it is refused.
+    expect((await withCode(codeAt(started.secret, now))).status).toBe(401)
+    const next = codeAt(started.secret, now + 30_000)
+    expect((await withCode(next)).status).toBe(200)
+    expect((await withCode(next)).status).toBe(401)
+    expect((await withCode('123456')).status).toBe(401)
+    expect((await withCode(recoveryCodes[0])).status).toBe(200)
+    expect((await withCode(recoveryCodes[0])).status).toBe(401)
+    // The wrong password with a right code is still the wrong password.
+    const wrong = await login({email, password: 'not it', code: recoveryCodes[1]})
+    expect(await wrong.json()).toEqual({error: 'Wrong email or password.'})
+  })
+
+  it('an owner can require a second step: until it is set up a person can do nothing else', async () => {
+    const staff = await signIn('staff')
+    expect((await post('/settings/two-step', staff, {required: true}, 'PUT')).status).toBe(403)
+    // An owner without a second step of their own would shut themselves out: refused.
+    const owner = await person('staffMember.two-step-owner', 'owner-2fa@team.example', 'owner')
+    expect((await post('/settings/two-step', owner, {required: true}, 'PUT')).status).toBe(409)
+    const own = (await (await post('/two-step', owner, {})).json()) as {secret: string}
+    await post('/two-step/confirm', owner, {code: codeAt(own.secret, Date.now())})
+    expect((await post('/settings/two-step', owner, {required: 'yes'}, 'PUT')).status).toBe(400)
+    expect((await post('/settings/two-step', owner, {required: true}, 'PUT')).status).toBe(200)
+    try {
+      const cookie = await person('staffMember.must-set-up', 'must@team.example')
+      const session = (await (await request('/session', {cookie})).json()) as {
+        actions: string[]
+        secondStep: {setupRequired: boolean}
+      }
+      expect(session).toMatchObject({actions: [], secondStep: {setupRequired: true}})
+      const refused = await request('/bookings', {cookie})
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toMatchObject({code: 'second-step-setup'})
+      const {secret} = (await (await post('/two-step', cookie, {})).json()) as {secret: string}
+      expect(
+        (await post('/two-step/confirm', cookie, {code: codeAt(secret, Date.now())})).status,
+      ).toBe(200)
+      expect((await request('/bookings', {cookie})).status).toBe(200)
+    } finally {
+      expect((await post('/settings/two-step', owner, {required: false}, 'PUT')).status).toBe(200)
+    }
+  })
+
+  it('lists a person’s own open sessions and ends one of them; another person’s is not found', async () => {
+    const email = 'sessions@team.example'
+    const first = await person('staffMember.sessions', email)
+    const second = /staff_session=([^;]+)/.exec(
+      (await login({email, password: PASSWORD})).headers.get('set-cookie')!,
+    )![1]!
+    const listed = await request('/sessions', {cookie: first})
+    expect(listed.status).toBe(200)
+    const {sessions} = (await listed.json()) as {
+      sessions: {_id: string; current: boolean}[]
+    }
+    expect(sessions).toHaveLength(2)
+    const other = sessions.find((session) => !session.current)!
+    const guide = await signIn('guide')
+    expect(
+      (await request(`/sessions/${other._id}`, {method: 'DELETE', cookie: guide})).status,
+    ).toBe(404)
+    expect((await request('/sessions/../people', {method: 'DELETE', cookie: first})).status).toBe(
+      404,
+    )
+    expect(
+      (await request(`/sessions/${other._id}`, {method: 'DELETE', cookie: first})).status,
+    ).toBe(204)
+    expect((await request('/session', {cookie: second})).status).toBe(401)
+    expect((await request('/session', {cookie: first})).status).toBe(200)
   })
 })

@@ -8,6 +8,11 @@ import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 export const STAFF_ROUTE_ACTIONS = {
   'GET /session': 'signed-in',
   'DELETE /session': 'signed-in',
+  'GET /sessions': 'signed-in',
+  'DELETE /sessions/:id': 'signed-in',
+  'POST /two-step': 'signed-in',
+  'POST /two-step/confirm': 'signed-in',
+  'PUT /settings/two-step': 'people.manage',
   'GET /bookings': 'bookings.read',
   'GET /bookings.csv': 'bookings.export',
   'GET /events': 'bookings.read',

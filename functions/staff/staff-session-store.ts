@@ -15,6 +15,12 @@ import {SESSION_MAX_AGE_MS, type StaffSession} from './staff-session.ts'
  */
 export type SessionPerson = {id: string; name: string; email: string | null; role: StaffRole}
 
+/** A live session's person, and whether they must set up a second step before anything else. */
+export type SessionState = {
+  person: SessionPerson
+  secondStep: {enabled: boolean; setupRequired: boolean}
+}
+
 export type StoredSession = {
   _id: string
   personId: string
@@ -58,15 +64,17 @@ export async function sessionPerson(
   client: SanityClient,
   session: StaffSession,
   now: number,
-): Promise<SessionPerson | null> {
+): Promise<SessionState | null> {
   const stored = await client.fetch<
     | (StoredSession & {
+        secondStepRequired?: boolean
         person: {
           _id: string
           name?: string
           email?: string | null
           role?: string
           state?: string
+          hasSecondStep?: boolean
         } | null
       })
     | null
@@ -83,7 +91,11 @@ export async function sessionPerson(
       .commit()
       .catch((error: unknown) => console.error('[staff] could not note session use', error))
   }
-  return {id: person._id, name: person.name ?? 'Unnamed', email: person.email ?? null, role}
+  const enabled = person.hasSecondStep === true
+  return {
+    person: {id: person._id, name: person.name ?? 'Unnamed', email: person.email ?? null, role},
+    secondStep: {enabled, setupRequired: stored.secondStepRequired === true && !enabled},
+  }
 }
 
 /** Lock or sign-out: the session stays listed as ended, so every server refuses it from the next request. */

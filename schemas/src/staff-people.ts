@@ -38,6 +38,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'departures-export',
   'person-changed',
   'person-invited',
+  'settings',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

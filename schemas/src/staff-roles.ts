@@ -64,6 +64,8 @@ export const staffSessionResponseSchema = z.object({
     role: z.enum(STAFF_ROLES),
   }),
   actions: z.array(z.enum(STAFF_ACTIONS)),
+  /** Whether the person has a second step, and whether they must set one up before anything else. */
+  secondStep: z.object({enabled: z.boolean(), setupRequired: z.boolean()}),
 })
 export type StaffSessionResponse = z.infer<typeof staffSessionResponseSchema>
 
@@ -71,5 +73,7 @@ export type StaffSessionResponse = z.infer<typeof staffSessionResponseSchema>
 export const staffLoginSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(254).optional(),
   password: z.string().min(1).max(500),
+  /** The second step: a 6-digit code from an authenticator app, or a recovery code. */
+  code: z.string().trim().max(20).optional(),
 })
 export type StaffLogin = z.input<typeof staffLoginSchema>

@@ -95,6 +95,7 @@ let role: StaffRole = 'owner'
 const sessionBody = () => ({
   person: {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
   actions: staffActionsOf(role),
+  secondStep: {enabled: false, setupRequired: false},
 })
 
 beforeEach(() => {
