@@ -34,11 +34,30 @@ export const CSV_COLUMNS = [
   ['how_heard_about_us', 'How heard'],
   ['marketing_opt_in', 'Marketing opt-in'],
   ['staff_notes', 'Staff notes'],
+  ['status_changes', 'Status changes'],
 ] as const
+
+type HistoryRow = {status?: unknown; at?: unknown; by?: unknown}
+
+/** Each status change with when and who: "2026-11-20T10:01:00.000Z confirmed by Pat Jones", one per line. */
+function statusChanges(history: unknown): string {
+  if (!Array.isArray(history)) return ''
+  return (history as HistoryRow[])
+    .map((entry) =>
+      [entry.at, entry.status, typeof entry.by === 'string' ? `by ${entry.by}` : '']
+        .filter((part) => typeof part === 'string' && part)
+        .join(' '),
+    )
+    .join('\n')
+}
 
 export function bookingsToCsv(rows: Record<string, unknown>[]): string {
   const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',')
-  const lines = rows.map((row) => CSV_COLUMNS.map(([key]) => csvCell(row[key])).join(','))
+  const lines = rows.map((row) =>
+    CSV_COLUMNS.map(([key]) =>
+      csvCell(key === 'status_changes' ? statusChanges(row.status_history) : row[key]),
+    ).join(','),
+  )
   // CRLF per RFC 4180; the BOM makes Excel read UTF-8 names correctly.
   return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n'
 }

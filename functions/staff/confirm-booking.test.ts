@@ -18,7 +18,6 @@ import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {departureSnapshotQuery} from './departure-queries.ts'
-import {createLoginRateLimit} from './login-rate-limit.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 import {testDecisionDeps} from './testing/decision-deps.ts'
 
@@ -128,8 +127,7 @@ beforeAll(async () => {
       client: withReadLatency(bookingsClient(), 30),
       content: lake.client({perspective: 'published'}),
       now: () => new Date('2030-01-01T10:00:00Z'),
-      secrets: {password: hashPassword(PASSWORD), sessionSecret: 'capacity-test-secret'},
-      rateLimit: createLoginRateLimit(),
+      bootstrapPassword: hashPassword(PASSWORD),
       decisions: testDecisionDeps(lake.client({perspective: 'published'})),
       listen: async () => {},
     }),

@@ -7,6 +7,7 @@ import {
   type ConfirmationNumbers,
 } from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces} from '@repo/schemas/confirm-within-places.ts'
+import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 
 import {
   bookableExperienceQuery,
@@ -49,7 +50,7 @@ export async function confirmWithCapacity(
   deps: StaffDeps,
   id: string,
   revision: string,
-  by: string,
+  by: ChangedBy,
   confirmAnyway: boolean,
   extras?: ConfirmationExtras,
 ): Promise<HandlerResult | null> {
@@ -109,7 +110,7 @@ export async function confirmWithCapacity(
               _type: 'statusChange',
               status: 'confirmed',
               at,
-              by,
+              ...changedByFields(by),
               ...(over ? {note: confirmAnywayNote(over)} : {}),
               ...extras?.entry,
             },

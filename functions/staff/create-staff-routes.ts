@@ -1,10 +1,17 @@
 import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
-import {z} from 'zod'
+
+import type {StaffActivityKind} from '@repo/schemas/staff-people.ts'
+import {
+  staffActionsOf,
+  staffCan,
+  staffLoginSchema,
+  type StaffSessionResponse,
+} from '@repo/schemas/staff-roles.ts'
 
 import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
-import {verifyPassword, type StaffSecrets} from './admin-password.ts'
+import {verifyPassword, type PasswordHash} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
 import {
   decideBooking,
@@ -13,8 +20,22 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
+import {listActivity, recordActivity} from './staff-activity.ts'
+import {changePerson, listPeople} from './staff-people.ts'
+import {
+  invitePerson,
+  requestPasswordReset,
+  setPasswordFromToken,
+  type InvitationDeps,
+} from './staff-invitations.ts'
 import type {ListenBookings} from './lake-listen.ts'
-import type {LoginRateLimit} from './login-rate-limit.ts'
+import {createLoginRateLimit, type LoginRateLimit} from './login-rate-limit.ts'
+import {
+  createFirstOwner,
+  findStaffMember,
+  lakeSigningSecret,
+  passwordMatches,
+} from './staff-accounts.ts'
 import {
   changeStatus,
   createOverviewCache,
@@ -26,7 +47,6 @@ import {
 } from './staff-handlers.ts'
 import {
   createDeviceToken,
-  createRevocationList,
   createSessionToken,
   DEVICE_COOKIE,
   DEVICE_MAX_AGE_S,
@@ -35,32 +55,132 @@ import {
   SESSION_COOKIE,
   type StaffSession,
 } from './staff-session.ts'
+import {
+  revokeSession,
+  sessionDocumentId,
+  sessionPerson,
+  storeSession,
+  type SessionPerson,
+  type SessionState,
+} from './staff-session-store.ts'
+import {ownSessionsQuery} from './staff-account-queries.ts'
+import {
+  confirmSecondStep,
+  startSecondStep,
+  spendSecondStep,
+  type TwoStepMember,
+} from './second-step.ts'
+import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 
 export type StaffRoutesDeps = StaffDeps & {
-  secrets: StaffSecrets
-  rateLimit: LoginRateLimit
+  /**
+   * The bootstrap password's hash (`ADMIN_PASSWORD`, or the one generated into `DATA_DIR`): signs in as the first
+   * owner only while the lake has none, and creates it (staff-accounts.ts).
+   */
+  bootstrapPassword: PasswordHash
+  /** The secret that signs cookies; by default one kept in the lake, the same for every server. */
+  signingSecret?: () => Promise<string>
+  /** The login back-off; by default kept in the lake, shared by every server. */
+  rateLimit?: LoginRateLimit
   listen: ListenBookings
   /** The only origins that may change state: the site's own (lib/own-origins.ts). */
   ownOrigins: OwnOrigins
   /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
   decisions: DecisionDeps
+  /** The site's origin for links in staff mail (invitations, resets); by default the first own origin. */
+  siteUrl?: string
 }
 
-type Env = {Variables: {session: StaffSession}}
-
-const loginSchema = z.object({password: z.string().min(1).max(500)})
+type Env = {
+  Variables: {session: StaffSession; person: SessionPerson; secondStep: SessionState['secondStep']}
+}
 
 const NO_STORE = {'Cache-Control': 'no-store'}
 
+/** What the activity log says of each route that changes, exports or sends something (GETs not listed: none). */
+const ACTIVITY: Partial<
+  Record<
+    StaffRouteKey,
+    (
+      request: Record<string, unknown> | null,
+      answer: Record<string, unknown> | null,
+    ) => {kind: StaffActivityKind; summary: string}
+  >
+> = {
+  'DELETE /session': () => ({kind: 'signed-out', summary: 'Signed out'}),
+  'PATCH /bookings/:id/status': (request) => ({
+    kind: 'status',
+    summary: `Changed the status to ${String(request?.status)}`,
+  }),
+  'PATCH /bookings/:id/notes': () => ({kind: 'notes', summary: 'Saved the internal notes'}),
+  'POST /bookings/:id/decision': (request) => ({
+    kind: 'decision',
+    summary: `Sent a decision: ${String(request?.decision)}`,
+  }),
+  'POST /bookings/:id/mail/:mailId/resend': () => ({
+    kind: 'mail-resent',
+    summary: 'Sent a mail again',
+  }),
+  'GET /bookings.csv': () => ({kind: 'bookings-export', summary: 'Exported bookings as CSV'}),
+  'POST /people': (request) => ({
+    kind: 'person-invited',
+    summary: `Invited ${String(request?.name)} as ${String(request?.role)}`,
+  }),
+  'PUT /settings/two-step': (request) => ({
+    kind: 'settings',
+    summary: request?.required
+      ? 'Required a second step for everyone'
+      : 'Made the second step optional',
+  }),
+  'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
+  'DELETE /sessions/:id': () => ({kind: 'signed-out', summary: 'Ended one of their sessions'}),
+  'PATCH /people/:id': (request, answer) => {
+    const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
+    const changes = [
+      request?.role ? `made ${name} ${String(request.role)}` : '',
+      request?.state === 'active' ? `gave ${name} access again` : '',
+      request?.state === 'deactivated' ? `ended ${name}’s access` : '',
+    ].filter(Boolean)
+    const summary = changes.join('; ')
+    return {kind: 'person-changed', summary: summary.charAt(0).toUpperCase() + summary.slice(1)}
+  },
+  'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
+}
+
+/** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
+const FIRST_OWNER_ACCOUNT = 'first-owner'
+
+const sessionBody = (
+  person: SessionPerson,
+  secondStep: SessionState['secondStep'],
+): StaffSessionResponse => ({
+  person,
+  // Until a required second step is set up, the person may do nothing else.
+  actions: secondStep.setupRequired ? [] : staffActionsOf(person.role),
+  secondStep,
+})
+
+/** What a person who must still set up a second step may reach. */
+const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
+  'GET /session',
+  'DELETE /session',
+  'POST /two-step',
+  'POST /two-step/confirm',
+]
+
 /**
- * `/api/staff/*`: login, lock and the bookings API. Every route but login answers 401 without a valid session;
+ * `/api/staff/*`: sign-in, lock and the bookings API. Every route but sign-in answers 401 without a live session
+ * (checked in the lake on every request) and 403 when the person's role may not use it (staff-route-actions.ts);
  * every state-changing request must come from the site's own origin (a cross-site form or fetch cannot forge one).
  */
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const app = new Hono<Env>()
-  const revoked = createRevocationList()
   const nowMs = () => deps.now().getTime()
   const overview = deps.overview ?? createOverviewCache(nowMs)
+  const signingSecret = deps.signingSecret ?? lakeSigningSecret(() => deps.client)
+  const rateLimit = () =>
+    deps.rateLimit ?? (defaultRateLimit ??= createLoginRateLimit(() => deps.client))
+  let defaultRateLimit: LoginRateLimit | undefined
   // A getter, so a lazily created client (staff-routes.ts) is still created on first use.
   const handlerDeps: StaffDeps = {
     get client() {
@@ -82,14 +202,12 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   }
 
   const requireSession: MiddlewareHandler<Env> = async (c, next) => {
-    const session = readSessionToken(
-      deps.secrets.sessionSecret,
-      getCookie(c, SESSION_COOKIE),
-      nowMs(),
-      revoked.isRevoked,
-    )
-    if (!session) return c.json({error: 'Staff session required'}, 401, NO_STORE)
+    const session = readSessionToken(await signingSecret(), getCookie(c, SESSION_COOKIE), nowMs())
+    const state = session && (await sessionPerson(deps.client, session, nowMs()))
+    if (!session || !state) return c.json({error: 'Staff session required'}, 401, NO_STORE)
     c.set('session', session)
+    c.set('person', state.person)
+    c.set('secondStep', state.secondStep)
     return next()
   }
 
@@ -99,31 +217,78 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   app.use('*', sameOrigin)
 
   app.post('/session', async (c) => {
-    const device = readDeviceToken(deps.secrets.sessionSecret, getCookie(c, DEVICE_COOKIE))
-    const wait = deps.rateLimit.retryAfter(device, nowMs())
+    const secret = await signingSecret()
+    const parsed = staffLoginSchema.safeParse(await c.req.json().catch(() => null))
+    if (!parsed.success) {
+      return c.json(
+        {error: 'Enter your email address (if you have one here) and password.'},
+        400,
+        NO_STORE,
+      )
+    }
+    const {email, password, code} = parsed.data
+    const account = email ?? FIRST_OWNER_ACCOUNT
+    const device = readDeviceToken(secret, getCookie(c, DEVICE_COOKIE))
+    const wait = await rateLimit().retryAfter(account, device, nowMs())
     if (wait > 0) {
       return c.json({error: 'Too many attempts. Try again later.'}, 429, {
         ...NO_STORE,
         'Retry-After': String(Math.ceil(wait / 1000)),
       })
     }
-    const parsed = loginSchema.safeParse(await c.req.json().catch(() => null))
-    if (!parsed.success || !verifyPassword(parsed.data.password, deps.secrets.password)) {
-      deps.rateLimit.fail(device, nowMs())
-      return c.json({error: 'Invalid password'}, 401, NO_STORE)
+    let member = await findStaffMember(deps.client, email)
+    if (!member && email === undefined && verifyPassword(password, deps.bootstrapPassword)) {
+      member = await createFirstOwner(deps.client, password, deps.now())
+    }
+    // The same answer, and about the same time, for an unknown address, a wrong password or a deactivated person.
+    const matches = passwordMatches(password, member?.password)
+    if (!member || !matches || member.state !== 'active') {
+      await rateLimit().fail(account, device, nowMs())
+      return c.json({error: 'Wrong email or password.'}, 401, NO_STORE)
+    }
+    const full = (await deps.client.getDocument<TwoStepMember>(member._id))!
+    if (full.secondStep?.secret) {
+      // The password was right: ask for the second step (not a failure), then check it like a password.
+      if (!code) {
+        return c.json(
+          {
+            error: 'Enter the code from your authenticator app, or a recovery code.',
+            secondStep: 'code',
+          },
+          401,
+          NO_STORE,
+        )
+      }
+      if (!(await spendSecondStep(deps.client, full, code, deps.now()))) {
+        await rateLimit().fail(account, device, nowMs())
+        return c.json(
+          {error: 'That code is not right, or was used already.', secondStep: 'code'},
+          401,
+          NO_STORE,
+        )
+      }
+    }
+    const required =
+      (await deps.client.fetch<boolean | null>(
+        '*[_id == "staffSettings.team"][0].requireSecondStep',
+      )) === true
+    const secondStep = {
+      enabled: Boolean(full.secondStep?.secret),
+      setupRequired: required && !full.secondStep?.secret,
     }
     const secure = new URL(c.req.url).protocol === 'https:'
-    const {token} = createSessionToken(deps.secrets.sessionSecret, nowMs())
-    // No Max-Age or Expires: the cookie ends with the browser session; the token itself expires after 8 h.
+    const {token, session} = createSessionToken(secret, nowMs())
+    await storeSession(deps.client, session, member._id, c.req.header('user-agent'))
+    // No Max-Age or Expires: the cookie ends with the browser session; the session itself expires after 8 h.
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/api/staff',
       secure,
     })
-    if (device) deps.rateLimit.succeed(device)
+    if (device) await rateLimit().succeed(account, device, nowMs())
     else {
-      setCookie(c, DEVICE_COOKIE, createDeviceToken(deps.secrets.sessionSecret), {
+      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret), {
         httpOnly: true,
         sameSite: 'Strict',
         path: '/api/staff/session',
@@ -131,22 +296,200 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         secure,
       })
     }
-    return c.json({ok: true}, 200, NO_STORE)
+    const person: SessionPerson = {
+      id: member._id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+    }
+    await recordActivity(deps.client, {
+      at: deps.now(),
+      person,
+      kind: 'signed-in',
+      summary: 'Signed in',
+    })
+    return c.json(sessionBody(person, secondStep), 200, NO_STORE)
   })
+
+  const invitations: InvitationDeps = {
+    get client() {
+      return deps.client
+    },
+    now: deps.now,
+    siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
+    queued: deps.decisions.queued,
+  }
+
+  // Without a session: asking for a reset link, and setting a password from an invitation's or reset's link.
+  app.post('/password-reset', async (c) =>
+    send(c, requestPasswordReset(invitations, await c.req.json().catch(() => null))),
+  )
+  app.post('/password', async (c) =>
+    send(c, await setPasswordFromToken(invitations, await c.req.json().catch(() => null))),
+  )
 
   app.use('*', requireSession)
 
-  app.get('/session', (c) => c.json({ok: true}, 200, NO_STORE))
+  /**
+   * Registers a route from the table: the person's role must allow its action, else 403 before any work.
+   * A route missing from the table cannot be registered.
+   */
+  const route = (
+    key: StaffRouteKey,
+    handler: (c: Context<Env>) => Response | Promise<Response>,
+  ) => {
+    const [method, path] = key.split(' ') as [string, string]
+    const action = STAFF_ROUTE_ACTIONS[key]
+    app.on(method, path, async (c) => {
+      if (c.get('secondStep').setupRequired && !BEFORE_SECOND_STEP.includes(key)) {
+        return c.json(
+          {error: 'Set up your second step first.', code: 'second-step-setup'},
+          403,
+          NO_STORE,
+        )
+      }
+      if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
+        return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
+      }
+      const response = await handler(c)
+      const describe = ACTIVITY[key]
+      if (describe && response.ok) {
+        const answer: unknown = response.headers.get('content-type')?.includes('json')
+          ? await response.clone().json()
+          : null
+        // The handler read the body already; Hono keeps it, and it was valid, or the answer would not be 2xx.
+        const request: unknown = ['POST', 'PATCH'].includes(method)
+          ? await c.req.json().catch(() => null)
+          : null
+        const {kind, summary} = describe(
+          request as Record<string, unknown> | null,
+          answer as Record<string, unknown> | null,
+        )
+        const booking = (answer as {booking?: {booking_ref?: string}} | null)?.booking
+        const id = c.req.param('id')
+        const aboutPerson = path.startsWith('/people/')
+        await recordActivity(deps.client, {
+          at: deps.now(),
+          person: c.get('person'),
+          kind,
+          summary,
+          booking: id && !aboutPerson ? {id, ref: booking?.booking_ref ?? null} : undefined,
+          subject: id && aboutPerson ? {id} : undefined,
+        }).catch((error: unknown) => console.error('[staff] activity not recorded', error))
+      }
+      return response
+    })
+  }
+  const param = (c: Context<Env>, name: string) => c.req.param(name) ?? ''
+  /** Who did it, as a request's history names them: the person's name and account id. */
+  const staffName = (c: Context<Env>) => ({name: c.get('person').name, id: c.get('person').id})
 
-  app.delete('/session', (c) => {
-    revoked.revoke(c.get('session'), nowMs())
+  route('GET /session', (c) =>
+    c.json(sessionBody(c.get('person'), c.get('secondStep')), 200, NO_STORE),
+  )
+
+  route('POST /two-step', async (c) =>
+    c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),
+  )
+
+  route('POST /two-step/confirm', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {code?: unknown} | null
+    const code = typeof body?.code === 'string' ? body.code.replace(/\s/g, '') : ''
+    if (!/^\d{6}$/.test(code)) {
+      return c.json({error: 'Enter the 6-digit code your app shows.'}, 400, NO_STORE)
+    }
+    const recoveryCodes = await confirmSecondStep(deps.client, c.get('person').id, code, deps.now())
+    if (!recoveryCodes) {
+      return c.json(
+        {error: 'That code is not right. Check the time on your phone and try again.'},
+        400,
+        NO_STORE,
+      )
+    }
+    return c.json({recoveryCodes}, 200, NO_STORE)
+  })
+
+  route('PUT /settings/two-step', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {required?: unknown} | null
+    if (typeof body?.required !== 'boolean') {
+      return c.json(
+        {error: 'Say whether a second step is required (true or false).'},
+        400,
+        NO_STORE,
+      )
+    }
+    // Whoever requires it has it already, so the requirement never shuts out the owner who set it.
+    if (body.required && !c.get('secondStep').enabled) {
+      return c.json({error: 'Set up your own second step first.'}, 409, NO_STORE)
+    }
+    await deps.client.createOrReplace({
+      _id: 'staffSettings.team',
+      _type: 'staffSettings',
+      requireSecondStep: body.required,
+      changedAt: deps.now().toISOString(),
+      changedBy: c.get('person').id,
+    })
+    return c.json({required: body.required}, 200, NO_STORE)
+  })
+
+  route('GET /sessions', async (c) => {
+    const sessions = await deps.client.fetch<{_id: string}[]>(ownSessionsQuery, {
+      personId: c.get('person').id,
+      now: deps.now().toISOString(),
+    })
+    const current = sessionDocumentId(c.get('session'))
+    return c.json(
+      {sessions: sessions.map((session) => ({...session, current: session._id === current}))},
+      200,
+      NO_STORE,
+    )
+  })
+
+  route('DELETE /sessions/:id', async (c) => {
+    const id = param(c, 'id')
+    const session = /^staffSession\.[0-9a-f]{64}$/.test(id)
+      ? await deps.client.getDocument<{personId: string}>(id)
+      : undefined
+    // Someone else's session is as unknown as one that does not exist.
+    if (!session || session.personId !== c.get('person').id) {
+      return c.json({error: 'No such session.'}, 404, NO_STORE)
+    }
+    await deps.client.patch(id).set({revokedAt: deps.now().toISOString()}).commit()
+    return c.body(null, 204, NO_STORE)
+  })
+
+  route('GET /activity', async (c) =>
+    send(c, await listActivity(deps.client, new URL(c.req.url).searchParams)),
+  )
+
+  route('GET /people', async (c) => send(c, await listPeople(deps.client)))
+
+  route('POST /people', async (c) =>
+    send(c, await invitePerson(invitations, await c.req.json().catch(() => null), c.get('person'))),
+  )
+
+  route('PATCH /people/:id', async (c) =>
+    send(
+      c,
+      await changePerson(
+        deps.client,
+        param(c, 'id'),
+        await c.req.json().catch(() => null),
+        c.get('person'),
+        deps.now(),
+      ),
+    ),
+  )
+
+  route('DELETE /session', async (c) => {
+    await revokeSession(deps.client, c.get('session'), nowMs())
     deleteCookie(c, SESSION_COOKIE, {path: '/api/staff'})
     return c.body(null, 204, NO_STORE)
   })
 
-  app.get('/bookings', async (c) => send(c, await listBookings(handlerDeps, c.req.query())))
+  route('GET /bookings', async (c) => send(c, await listBookings(handlerDeps, c.req.query())))
 
-  app.get('/bookings.csv', async (c) => {
+  route('GET /bookings.csv', async (c) => {
     const result = await exportBookingsCsv(handlerDeps, c.req.query())
     if (result.status !== 200) return send(c, result)
     const stamp = deps.now().toISOString().slice(0, 10)
@@ -157,11 +500,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     })
   })
 
-  app.get('/departures', async (c) =>
+  route('GET /departures', async (c) =>
     send(c, await listDepartures(handlerDeps, new URL(c.req.url).searchParams)),
   )
 
-  app.get('/departures.csv', async (c) => {
+  route('GET /departures.csv', async (c) => {
     const result = await exportDeparturesCsv(handlerDeps, new URL(c.req.url).searchParams)
     if (!('range' in result)) return send(c, result)
     const {from, to} = result.range
@@ -177,65 +520,63 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
   )
 
-  app.patch('/bookings/:id/status', async (c) =>
+  route('PATCH /bookings/:id/status', async (c) =>
     send(
       c,
       await changeStatus(
         handlerDeps,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
       ),
     ),
   )
 
-  const staffName = (c: Context<Env>) => `staff (session ${c.get('session').id.slice(0, 6)})`
-
-  app.post('/bookings/:id/decision', async (c) =>
+  route('POST /bookings/:id/decision', async (c) =>
     send(
       c,
       await decideBooking(
         handlerDeps,
         deps.decisions,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
       ),
     ),
   )
 
-  app.get('/bookings/:id/proposable-dates', async (c) =>
-    send(c, await listProposableDates(handlerDeps, c.req.param('id'))),
+  route('GET /bookings/:id/proposable-dates', async (c) =>
+    send(c, await listProposableDates(handlerDeps, param(c, 'id'))),
   )
 
-  app.post('/bookings/:id/decision/preview', async (c) =>
+  route('POST /bookings/:id/decision/preview', async (c) =>
     send(
       c,
       await previewDecision(
         handlerDeps,
         deps.decisions,
-        c.req.param('id'),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
       ),
     ),
   )
 
-  app.patch('/bookings/:id/notes', async (c) =>
+  route('PATCH /bookings/:id/notes', async (c) =>
     send(
       c,
-      await saveStaffNotes(handlerDeps, c.req.param('id'), await c.req.json().catch(() => null)),
+      await saveStaffNotes(handlerDeps, param(c, 'id'), await c.req.json().catch(() => null)),
     ),
   )
 
-  app.get('/bookings/:id/mail', async (c) =>
-    send(c, await listBookingMail(handlerDeps, c.req.param('id'))),
+  route('GET /bookings/:id/mail', async (c) =>
+    send(c, await listBookingMail(handlerDeps, param(c, 'id'))),
   )
 
-  app.post('/bookings/:id/mail/:mailId/resend', async (c) =>
-    send(c, await resendBookingMail(handlerDeps, c.req.param('id'), c.req.param('mailId'))),
+  route('POST /bookings/:id/mail/:mailId/resend', async (c) =>
+    send(c, await resendBookingMail(handlerDeps, param(c, 'id'), param(c, 'mailId'))),
   )
 
-  app.get('/events', (c) =>
+  route('GET /events', (c) =>
     streamSSE(c, async (stream) => {
       const controller = new AbortController()
       stream.onAbort(() => controller.abort())

@@ -13,6 +13,8 @@ import {
   STAFF_DECISIONS,
   type StaffDecision,
   type StatusHistoryEntry,
+  changedByFields,
+  type ChangedBy,
   dateRuleProblem,
   proposableDepartures,
 } from '@repo/schemas/request-decisions.ts'
@@ -214,7 +216,7 @@ async function prepare(
   decisions: DecisionDeps,
   booking: Booking,
   decision: StaffDecisionRequest,
-  by: string,
+  by: ChangedBy,
 ): Promise<Prepared> {
   const key = newKey()
   const options =
@@ -228,7 +230,7 @@ async function prepare(
     _type: 'statusChange',
     status: DECISION_STATUS[decision.decision],
     at: deps.now().toISOString(),
-    by,
+    ...changedByFields(by),
     action: decision.decision,
     ...(message ? {message} : {}),
     ...(options ? {options} : {}),
@@ -298,7 +300,7 @@ export async function decideBooking(
   decisions: DecisionDeps,
   id: string,
   body: unknown,
-  by: string,
+  by: ChangedBy,
 ): Promise<HandlerResult> {
   const checked = await check(deps, id, body)
   if ('result' in checked) return checked.result

@@ -1,11 +1,19 @@
+import {createHash} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+import {isConflict} from '../lib/sanity-client.ts'
+
 /**
- * Login back-off for the staff account (issue 11). Limiting by client address locked out everyone behind the
- * attacker's address, right password included, and did nothing against guesses from many addresses. Instead:
+ * Login back-off per account (docs/decisions/070-staff-accounts-in-the-lake.md). Limiting by client address
+ * locked out everyone behind the attacker's address, right password included, and did nothing against guesses
+ * from many addresses. Instead:
  *
- * - Failures count for the account, from wherever they come: after `freeFailures`, each attempt waits
- *   `baseDelayMs`, doubling per further failure up to `maxDelayMs`, so guessing is bounded (about one guess per
- *   five minutes once it starts) however many addresses the attacker has. The count is forgotten after
- *   `forgetAfterMs` without a failure.
+ * - Failures count for the account (the address typed, whether or not it has one, so the answers do not tell),
+ *   from wherever they come and through whichever site server: the count is a document in the lake, changed with
+ *   `ifRevisionID`, so failures at the same moment on two servers count twice, never once. After `freeFailures`,
+ *   each attempt waits `baseDelayMs`, doubling per further failure up to `maxDelayMs`; the count is forgotten
+ *   after `forgetAfterMs` without a failure.
  * - A known device (one that signed in before: a signed, long-lived cookie, see staff-session.ts) skips the wait,
  *   so staff at their usual browser are never locked out by someone else's guesses. A device that itself fails
  *   `freeFailures` times loses that until its next correct password, so a stolen device cookie is no way round.
@@ -14,51 +22,96 @@
  */
 export type LoginRateLimit = {
   /** Milliseconds to wait, or 0 when this attempt may be checked now. `device` is a verified device id. */
-  retryAfter(device: string | undefined, now: number): number
-  fail(device: string | undefined, now: number): void
-  succeed(device: string): void
+  retryAfter(account: string, device: string | undefined, now: number): Promise<number>
+  fail(account: string, device: string | undefined, now: number): Promise<void>
+  succeed(account: string, device: string, now: number): Promise<void>
 }
 
-/** Bounded memory should someone mint many device ids (each needs the right password first, so unlikely). */
-const MAX_DEVICES = 1_000
+type Throttle = {
+  _id: string
+  _rev?: string
+  failures: number
+  last: number
+  /** Failures per device, keyed by a hash of its id; the most recent last. */
+  devices: {_key: string; failures: number}[]
+}
 
-export function createLoginRateLimit({
-  freeFailures = 5,
-  baseDelayMs = 1_000,
-  maxDelayMs = 5 * 60 * 1000,
-  forgetAfterMs = 60 * 60 * 1000,
-} = {}): LoginRateLimit {
-  let account = {failures: 0, last: 0}
-  const deviceFailures = new Map<string, number>()
+/** Bounded size should someone mint many device ids (each needs a right password first, so unlikely). */
+const MAX_DEVICES = 50
 
-  const current = (now: number) => {
-    if (account.failures > 0 && now - account.last >= forgetAfterMs)
-      account = {failures: 0, last: 0}
-    return account
+const hash = (value: string) => createHash('sha256').update(value).digest('hex')
+const throttleId = (account: string) => `staffLoginThrottle.${hash(account)}`
+const deviceKey = (device: string) => hash(`device.${device}`).slice(0, 24)
+
+export function createLoginRateLimit(
+  client: () => SanityClient,
+  {
+    freeFailures = 5,
+    baseDelayMs = 1_000,
+    maxDelayMs = 5 * 60 * 1000,
+    forgetAfterMs = 60 * 60 * 1000,
+  } = {},
+): LoginRateLimit {
+  const read = async (account: string, now: number): Promise<Throttle> => {
+    const id = throttleId(account)
+    const doc = await client().getDocument<Throttle>(id)
+    if (!doc) return {_id: id, failures: 0, last: 0, devices: []}
+    const forgotten = doc.failures > 0 && now - doc.last >= forgetAfterMs
+    return {...doc, failures: forgotten ? 0 : doc.failures, devices: doc.devices ?? []}
+  }
+
+  /** Read, change, write with the revision read; another server's write in between means read again. */
+  const update = async (account: string, now: number, change: (throttle: Throttle) => Throttle) => {
+    for (let attempt = 0; ; attempt++) {
+      const current = await read(account, now)
+      const next = change(current)
+      const fields = {failures: next.failures, last: next.last, devices: next.devices}
+      try {
+        if (current._rev) {
+          await client().patch(current._id).ifRevisionId(current._rev).set(fields).commit()
+        } else {
+          await client().create({_id: current._id, _type: 'staffLoginThrottle', ...fields})
+        }
+        return
+      } catch (error) {
+        if (!isConflict(error) || attempt >= 20) throw error
+      }
+    }
   }
 
   return {
-    retryAfter(device, now) {
-      if (device !== undefined && (deviceFailures.get(device) ?? 0) < freeFailures) return 0
-      const {failures, last} = current(now)
-      if (failures < freeFailures) return 0
-      const delay = Math.min(baseDelayMs * 2 ** (failures - freeFailures), maxDelayMs)
-      return Math.max(0, last + delay - now)
+    async retryAfter(account, device, now) {
+      const throttle = await read(account, now)
+      const deviceFailures =
+        device === undefined
+          ? undefined
+          : (throttle.devices.find((entry) => entry._key === deviceKey(device))?.failures ?? 0)
+      if (deviceFailures !== undefined && deviceFailures < freeFailures) return 0
+      if (throttle.failures < freeFailures) return 0
+      const delay = Math.min(baseDelayMs * 2 ** (throttle.failures - freeFailures), maxDelayMs)
+      return Math.max(0, throttle.last + delay - now)
     },
-    fail(device, now) {
-      const entry = current(now)
-      entry.failures += 1
-      entry.last = now
-      if (device === undefined) return
-      const count = (deviceFailures.get(device) ?? 0) + 1
-      // Re-inserted so the map's order is by last failure, and the oldest goes first.
-      deviceFailures.delete(device)
-      deviceFailures.set(device, count)
-      if (deviceFailures.size > MAX_DEVICES)
-        deviceFailures.delete(deviceFailures.keys().next().value!)
-    },
-    succeed(device) {
-      deviceFailures.delete(device)
+    fail: (account, device, now) =>
+      update(account, now, (throttle) => {
+        let devices = throttle.devices
+        if (device !== undefined) {
+          const key = deviceKey(device)
+          const failures = (devices.find((entry) => entry._key === key)?.failures ?? 0) + 1
+          // Moved to the end, so the oldest is dropped first.
+          devices = [...devices.filter((entry) => entry._key !== key), {_key: key, failures}].slice(
+            -MAX_DEVICES,
+          )
+        }
+        return {...throttle, failures: throttle.failures + 1, last: now, devices}
+      }),
+    async succeed(account, device, now) {
+      const key = deviceKey(device)
+      const throttle = await client().getDocument<Throttle>(throttleId(account))
+      if (!throttle?.devices?.some((entry) => entry._key === key)) return
+      await update(account, now, (current) => ({
+        ...current,
+        devices: current.devices.filter((entry) => entry._key !== key),
+      }))
     },
   }
 }

@@ -4,6 +4,7 @@ import {z} from 'zod'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 import {safeMultiLine} from '@repo/schemas/safe-text.ts'
 import {
   waitingCutoff,
@@ -23,7 +24,13 @@ import {
 import {cachedResponseSettings} from './response-settings.ts'
 import type {HandlerResult, Overview, StaffDeps} from './staff-deps.ts'
 
-export {createOverviewCache, type HandlerResult, type Overview, type OverviewCache, type StaffDeps} from './staff-deps.ts'
+export {
+  createOverviewCache,
+  type HandlerResult,
+  type Overview,
+  type OverviewCache,
+  type StaffDeps,
+} from './staff-deps.ts'
 
 /**
  * The list, its tiles and the CSV read published bookings: the bookings client reads raw (drafts too), and a
@@ -199,7 +206,7 @@ async function patchWithRevision(
   id: string,
   revision: string,
   set: Record<string, unknown>,
-  history?: {status: BookingStatus; by: string},
+  history?: {status: BookingStatus; by: ChangedBy},
 ): Promise<HandlerResult> {
   const current = await deps.client.fetch<Record<string, unknown> | null>(staffBookingByIdQuery, {
     id,
@@ -219,7 +226,7 @@ async function patchWithRevision(
         _type: 'statusChange',
         status: history.status,
         at: deps.now().toISOString(),
-        by: history.by,
+        ...changedByFields(history.by),
       },
     ])
   }
@@ -242,7 +249,7 @@ export async function changeStatus(
   deps: StaffDeps,
   id: string,
   body: unknown,
-  by: string,
+  by: ChangedBy,
 ): Promise<HandlerResult> {
   const parsed = statusChangeSchema.safeParse(body)
   if (!parsed.success) return badRequest(parsed.error)

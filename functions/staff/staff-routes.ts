@@ -7,20 +7,21 @@ import {publicRuntime} from '../runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLakeListener} from './lake-listen.ts'
-import {createLoginRateLimit} from './login-rate-limit.ts'
 
 /**
- * The host adapter: prepares the password, and exports the routes `functions/api-routes.ts` mounts at
+ * The host adapter: prepares the bootstrap password, and exports the routes `functions/api-routes.ts` mounts at
  * `/api/staff`. The configuration is the functions' one (functions/lib/env.ts) and the lake clients are the shared
  * runtime's, so the dashboard reads the same bookings dataset the booking form writes to. The write token never
  * reaches browser code.
  */
 function buildStaffRoutes(): Hono {
   const config = functionsConfig()
-  const secrets = loadOrCreateStaffSecrets({
+  // Only the bootstrap password is still read from the data folder: people, sessions, the signing secret and
+  // the login back-off live in the lake, the same for every server.
+  const bootstrapPassword = loadOrCreateStaffSecrets({
     dataDir: config.dataDir,
     adminPassword: config.adminPassword,
-  })
+  }).password
   // Built when first needed: the local lake may write its secrets after the site process has started. Staff
   // lists and counts read published bookings, never an editor's open draft.
   let client: SanityClient | undefined
@@ -35,8 +36,7 @@ function buildStaffRoutes(): Hono {
       return publicRuntime().content
     },
     now: () => new Date(),
-    secrets,
-    rateLimit: createLoginRateLimit(),
+    bootstrapPassword,
     listen: (onChange, signal) => {
       const {env} = publicRuntime()
       return createLakeListener({
@@ -47,6 +47,8 @@ function buildStaffRoutes(): Hono {
       })(onChange, signal)
     },
     ownOrigins: ownOrigins(config.siteUrl),
+    // Invitation and reset links point at the site's configured origin, never one taken from the request.
+    siteUrl: config.siteUrl,
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings
     // sign the request links (the same secret the request page checks them with).
     decisions: {

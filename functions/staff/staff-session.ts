@@ -1,9 +1,10 @@
-import {createHash, createHmac, randomBytes, timingSafeEqual} from 'node:crypto'
+import {createHmac, randomBytes, timingSafeEqual} from 'node:crypto'
 
 /**
  * A staff session is a signed cookie: `<issued at ms>.<session id>.<HMAC-SHA256>`. It carries no Max-Age, so it
- * ends with the browser session, and the server refuses it after eight hours however long the browser lives.
- * "Lock" revokes the session id, so a copied cookie stops working too.
+ * ends with the browser session, and the server refuses it after eight hours however long the browser lives. The
+ * signature lets a server refuse a forged cookie without asking the lake; a validly signed one must still be a
+ * live session there (staff-session-store.ts), so "Lock" on any server stops a copied cookie on all of them.
  */
 export const SESSION_COOKIE = 'staff_session'
 export const SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000
@@ -45,26 +46,6 @@ export function readSessionToken(
   if (now - issuedAt >= SESSION_MAX_AGE_MS) return null
   if (isRevoked(id)) return null
   return {id, issuedAt}
-}
-
-/**
- * Locked sessions until they would have expired anyway. Kept as SHA-256 of the session id, never the id itself,
- * so a memory dump or log of this list holds nothing that passes for a session; expired entries are dropped.
- */
-export function createRevocationList() {
-  const revoked = new Map<string, number>()
-  const key = (id: string) => createHash('sha256').update(id).digest('base64url')
-  return {
-    revoke(session: StaffSession, now: number) {
-      for (const [hash, issuedAt] of revoked)
-        if (now - issuedAt >= SESSION_MAX_AGE_MS) revoked.delete(hash)
-      revoked.set(key(session.id), session.issuedAt)
-    },
-    isRevoked: (id: string) => revoked.has(key(id)),
-    get size() {
-      return revoked.size
-    },
-  }
 }
 
 /**

@@ -43,3 +43,9 @@ export function todayInCapeTown(now: Date = new Date()): string {
     day: '2-digit',
   }).format(now)
 }
+
+/** The instant a Cape Town calendar day begins (South Africa keeps no daylight saving: always UTC+2). */
+export function capeTownDayStart(isoDate: string): Date {
+  if (!isIsoDate(isoDate)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${isoDate}`)
+  return new Date(`${isoDate}T00:00:00+02:00`)
+}

@@ -136,13 +136,23 @@ export type StatusHistoryEntry = {
   _type: 'statusChange'
   status: BookingStatus
   at: string
+  /** Who: a staff member's name, an editor's (studio), or `website` / the traveller. */
   by?: string
+  /** The staff member's account id when a signed-in person did it, so a renamed person is still found. */
+  by_id?: string
   note?: string
   action?: RequestAction
   message?: string
   options?: (ProposedOption & {_key: string})[]
   mail_id?: string
 }
+
+/** Who changed a request: a name alone (the studio, the website), or a staff account's name and id. */
+export type ChangedBy = string | {name: string; id: string}
+
+/** The history entry's `by` and `by_id` for whoever changed it. */
+export const changedByFields = (by: ChangedBy): {by: string; by_id?: string} =>
+  typeof by === 'string' ? {by} : {by: by.name, by_id: by.id}
 
 /**
  * The proposal the traveller may still accept: the newest `propose` entry, unless something settled the request

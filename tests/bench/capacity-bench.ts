@@ -9,7 +9,6 @@ import {getAvailability} from '../../functions/get-availability/handler.ts'
 import {createRateLimiter} from '../../functions/lib/rate-limit.ts'
 import {hashPassword} from '../../functions/staff/admin-password.ts'
 import {createStaffRoutes} from '../../functions/staff/create-staff-routes.ts'
-import {createLoginRateLimit} from '../../functions/staff/login-rate-limit.ts'
 import type {BenchResult} from './stats.ts'
 import {testDecisionDeps} from '../../functions/staff/testing/decision-deps.ts'
 
@@ -114,8 +113,7 @@ export async function benchCapacity(): Promise<BenchResult[]> {
       client: bookings,
       content,
       now: () => new Date(),
-      secrets: {password: hashPassword('bench-password'), sessionSecret: 'bench'},
-      rateLimit: createLoginRateLimit(),
+      bootstrapPassword: hashPassword('bench-password'),
       decisions: testDecisionDeps(content),
       listen: async () => {},
     }),

@@ -39,7 +39,7 @@ test('a wrong password keeps the gate; the right one opens the dashboard', async
   await page.getByLabel('Password').fill('definitely-not-it')
   await page.getByRole('button', {name: 'Access Dashboard'}).click()
   await expect(page.getByRole('alert')).toContainText('Error')
-  await expect(page.getByRole('alert')).toContainText('Invalid password')
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password')
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
   expect((await page.request.get('/api/staff/bookings')).status()).toBe(401)
 

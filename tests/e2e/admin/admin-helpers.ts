@@ -11,12 +11,17 @@ export function adminPassword(): string {
   return env.adminPassword
 }
 
-export async function unlock(page: Page) {
+/**
+ * Signs in: as the first owner (the stack's bootstrap password, no email) unless another person's email and
+ * password are given.
+ */
+export async function unlock(page: Page, as?: {email: string; password: string}) {
   await page.goto('/admin/bookings')
   // Pages opened outside the `page` fixture (a second staff member's context) wait here.
   await waitForHydration(page)
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
-  await page.getByLabel('Password').fill(adminPassword())
+  if (as) await page.getByLabel('Email', {exact: true}).fill(as.email)
+  await page.getByLabel('Password').fill(as?.password ?? adminPassword())
   await page.getByRole('button', {name: 'Access Dashboard'}).click()
   await expect(page.getByRole('heading', {name: 'Booking Management'})).toBeVisible()
 }

@@ -8,6 +8,7 @@ import {
 
 import type {BookingStatus} from '@repo/schemas/booking-status.ts'
 import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+import type {StaffLogin, StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 /**
  * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
@@ -129,6 +130,8 @@ export const staffKeys = {
   departures: ['staff', 'departures'] as const,
   /** A booking's mail log; not under `bookings`, whose queries hold lists that a status change rewrites. */
   mail: ['staff', 'mail'] as const,
+  people: ['staff', 'people'] as const,
+  activity: ['staff', 'activity'] as const,
 }
 
 export const staffSessionQueryOptions = () =>
@@ -136,7 +139,7 @@ export const staffSessionQueryOptions = () =>
     queryKey: staffKeys.session,
     queryFn: async () => {
       try {
-        return await call<{ok: true}>('/session')
+        return await call<StaffSessionResponse>('/session')
       } catch (error) {
         if (error instanceof StaffApiError && error.status === 401) return null
         throw error
@@ -166,9 +169,9 @@ export const useBookings = (filters: BookingFilters, enabled: boolean) =>
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (password: string) =>
-      call<{ok: true}>('/session', {method: 'POST', body: JSON.stringify({password})}),
-    onSuccess: () => queryClient.setQueryData(staffKeys.session, {ok: true as const}),
+    mutationFn: (login: StaffLogin) =>
+      call<StaffSessionResponse>('/session', {method: 'POST', body: JSON.stringify(login)}),
+    onSuccess: (session) => queryClient.setQueryData(staffKeys.session, session),
   })
 }
 
@@ -178,7 +181,13 @@ export function useLock() {
     mutationFn: () => call<null>('/session', {method: 'DELETE'}),
     onSettled: () => {
       // Everything staff saw (bookings, departures, mail) leaves the page's memory with the session.
-      for (const queryKey of [staffKeys.bookings, staffKeys.departures, staffKeys.mail])
+      for (const queryKey of [
+        staffKeys.bookings,
+        staffKeys.departures,
+        staffKeys.mail,
+        staffKeys.people,
+        staffKeys.activity,
+      ])
         queryClient.removeQueries({queryKey})
       queryClient.setQueryData(staffKeys.session, null)
     },

@@ -3,6 +3,8 @@ import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {MemoryRouter, useLocation} from 'react-router-dom'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
+import {staffActionsOf, type StaffRole} from '@repo/schemas/staff-roles.ts'
+
 import type {BookingList, StaffBooking} from '../api/staff-api'
 import {AdminDashboard} from './admin-dashboard'
 import {mailtoHref} from './booking-details-dialog'
@@ -88,7 +90,16 @@ let listed: StaffBooking[] = [booking]
 /** The staff API's list requests, as the server received them. */
 let listRequests: URLSearchParams[] = []
 
+/** The signed-in person's role, as the server answers it with what the role may do. */
+let role: StaffRole = 'owner'
+const sessionBody = () => ({
+  person: {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
+  actions: staffActionsOf(role),
+  secondStep: {enabled: false, setupRequired: false},
+})
+
 beforeEach(() => {
+  role = 'owner'
   unlocked = false
   listed = [booking]
   listRequests = []
@@ -101,10 +112,59 @@ beforeEach(() => {
       if (url === '/api/staff/session' && method === 'POST') {
         const {password} = JSON.parse(String(init?.body)) as {password: string}
         unlocked = password === 'right'
-        return respond(unlocked ? 200 : 401, unlocked ? {ok: true} : {error: 'Invalid password'})
+        return respond(
+          unlocked ? 200 : 401,
+          unlocked ? sessionBody() : {error: 'Wrong email or password.'},
+        )
       }
       if (!unlocked) return respond(401, {error: 'Staff session required'})
-      if (url === '/api/staff/session') return respond(200, {ok: true})
+      if (url === '/api/staff/session') return respond(200, sessionBody())
+      if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
+        return respond(403, {error: 'Your role does not allow this.'})
+      if (url === '/api/staff/people')
+        return staffActionsOf(role).includes('people.manage')
+          ? respond(200, {
+              people: [
+                {
+                  _id: 'staffMember.test',
+                  name: 'Pat Jones',
+                  email: 'pat@team.example',
+                  role,
+                  state: 'active',
+                },
+                {
+                  _id: 'staffMember.sam',
+                  name: 'Sam Naidoo',
+                  email: 'sam@team.example',
+                  role: 'guide',
+                  state: 'active',
+                },
+              ],
+            })
+          : respond(403, {error: 'Your role does not allow this.'})
+      if (url.startsWith('/api/staff/activity'))
+        return respond(200, {
+          limit: 200,
+          activity: [
+            {
+              _id: 'a1',
+              at: '2026-11-21T12:05:00Z',
+              personId: 'staffMember.sam',
+              personName: 'Sam Naidoo',
+              kind: 'status',
+              summary: 'Changed the status to contacted',
+              bookingId: 'booking-1',
+              bookingRef: 'CTX-0001',
+            },
+          ],
+        })
+      if (url.startsWith('/api/staff/departures?'))
+        return respond(200, {
+          from: '2026-12-01',
+          to: '2026-12-30',
+          includeEmpty: false,
+          departures: [],
+        })
       if (url.startsWith('/api/staff/bookings?')) {
         listRequests.push(new URLSearchParams(url.slice(url.indexOf('?'))))
         return respond(200, list(listed))
@@ -167,12 +227,12 @@ async function unlock(address?: string) {
 }
 
 describe('admin dashboard', () => {
-  it('stays locked with "Invalid password" on a wrong password', async () => {
+  it('stays locked with "Wrong email or password" on a wrong password', async () => {
     renderDashboard()
     fireEvent.change(await screen.findByLabelText('Password'), {target: {value: 'wrong'}})
     fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
     const alert = await screen.findByRole('alert')
-    await waitFor(() => expect(alert.textContent).toContain('Invalid password'))
+    await waitFor(() => expect(alert.textContent).toContain('Wrong email or password'))
     expect(alert.textContent).toContain('Error')
     expect(screen.getByRole('heading', {name: 'Admin Access Required'})).toBeTruthy()
   })
@@ -300,5 +360,51 @@ describe('admin dashboard', () => {
     await unlock('/admin/bookings?view=everything')
     expect((screen.getByRole('radio', {name: 'Active'}) as HTMLInputElement).checked).toBe(true)
     await waitFor(() => expect(listRequests.at(-1)?.get('view')).toBe('active'))
+  })
+
+  it('names the signed-in person, and offers the bookings CSV only to roles that may export it', async () => {
+    role = 'staff'
+    await unlock()
+    expect(screen.getByText('Signed in as Pat Jones (Staff)')).toBeTruthy()
+    await screen.findByRole('rowheader', {name: 'CTX-0001'})
+    expect(screen.queryByRole('link', {name: 'Export CSV'})).toBeNull()
+    cleanup()
+    role = 'manager'
+    unlocked = false
+    await unlock()
+    expect(screen.getByRole('link', {name: 'Export CSV'})).toBeTruthy()
+  })
+
+  it('shows a guide the departures only: no bookings tab, list or CSV of bookings', async () => {
+    role = 'guide'
+    await unlock()
+    expect(screen.getByText('Signed in as Pat Jones (Guide)')).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Bookings'})).toBeNull()
+    expect(screen.getByRole('button', {name: 'Departures'}).getAttribute('aria-current')).toBe(
+      'page',
+    )
+    expect(screen.queryByRole('link', {name: 'Export CSV'})).toBeNull()
+    expect(screen.queryByRole('rowheader', {name: 'CTX-0001'})).toBeNull()
+    expect(listRequests).toEqual([])
+  })
+
+  it('gives an owner the people and activity pages, and no one else', async () => {
+    await unlock()
+    fireEvent.click(screen.getByRole('button', {name: 'People'}))
+    expect(await screen.findByRole('rowheader', {name: 'Sam Naidoo'})).toBeTruthy()
+    expect(screen.getByRole('combobox', {name: 'Role of Sam Naidoo'})).toBeTruthy()
+    expect(screen.getByRole('button', {name: 'End access for Sam Naidoo'})).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', {name: 'Activity'}))
+    const entry = (await screen.findByText('Changed the status to contacted')).closest('tr')!
+    expect(within(entry).getByText('Sam Naidoo')).toBeTruthy()
+    expect(within(entry).getByText('CTX-0001')).toBeTruthy()
+    for (const other of ['manager', 'staff', 'guide'] as const) {
+      cleanup()
+      role = other
+      unlocked = false
+      await unlock()
+      expect(screen.queryByRole('button', {name: 'People'})).toBeNull()
+      expect(screen.queryByRole('button', {name: 'Activity'})).toBeNull()
+    }
   })
 })

@@ -3,6 +3,7 @@ import {useQueryClient} from '@tanstack/react-query'
 import {useSearchParams} from 'react-router-dom'
 
 import {BOOKING_STATUSES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+import {STAFF_ROLE_TITLES, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 
 import {
@@ -23,7 +24,10 @@ import {
   type StaffBooking,
 } from '../api/staff-api'
 import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
+import {ActivityView} from './activity-view'
 import {DeparturesView} from './departures-view'
+import {PeopleView} from './people-view'
+import {passwordLinkFromHash, SetPassword} from './set-password'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingTable} from './booking-table'
@@ -41,9 +45,31 @@ export function AdminDashboard() {
 
 function AdminGate() {
   const session = useStaffSession()
+  // An invitation's or reset's link: read once in the browser (the server render never sees the fragment).
+  const [link, setLink] = useState<ReturnType<typeof passwordLinkFromHash>>(null)
+  const [done, setDone] = useState<{email: string} | null>(null)
+  useEffect(() => setLink(passwordLinkFromHash(window.location.hash)), [])
+  if (link && !session.data) {
+    return (
+      <SetPassword
+        link={link}
+        onDone={(email) => {
+          // The token leaves the address bar and the history entry once used.
+          window.history.replaceState(null, '', window.location.pathname + window.location.search)
+          setLink(null)
+          setDone({email: email ?? ''})
+        }}
+      />
+    )
+  }
   // Also while checking (and in the server render): the gate, never a glimpse of the dashboard.
-  if (!session.data) return <AdminLogin />
-  return <BookingManagement />
+  if (!session.data)
+    return done ? (
+      <AdminLogin email={done.email} notice="Your password is saved. Sign in with it now." />
+    ) : (
+      <AdminLogin />
+    )
+  return <BookingManagement session={session.data} />
 }
 
 const EMPTY_FILTERS: Omit<BookingFilters, 'view'> = {
@@ -90,12 +116,12 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** New and changed bookings arrive over the staff events stream; the list refetches with its filters. */
-function useLiveBookings(onNew: () => void) {
+function useLiveBookings(onNew: () => void, enabled: boolean) {
   const queryClient = useQueryClient()
   const onNewRef = useRef(onNew)
   onNewRef.current = onNew
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return
+    if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource(STAFF_EVENTS_URL)
     let timer: ReturnType<typeof setTimeout> | undefined
     source.addEventListener('booking', (event) => {
@@ -112,10 +138,16 @@ function useLiveBookings(onNew: () => void) {
       clearTimeout(timer)
       source.close()
     }
-  }, [queryClient])
+  }, [queryClient, enabled])
 }
 
-function BookingManagement() {
+/**
+ * What the person's role may do decides what is shown (the server refuses the rest with 403 anyway): a guide sees
+ * only the departures; the CSV of bookings is for owners and managers.
+ */
+function BookingManagement({session}: {session: StaffSessionResponse}) {
+  const can = (action: StaffSessionResponse['actions'][number]) => session.actions.includes(action)
+  const readsBookings = can('bookings.read')
   const toast = useToast()
   const queryClient = useQueryClient()
   const [searchInput, setSearchInput] = useState('')
@@ -123,10 +155,12 @@ function BookingManagement() {
   const search = useDebounced(searchInput, 250)
   const [tripView, setTripView] = useTripView()
   const effective = {...filters, search, view: tripView}
-  const bookings = useBookings(effective, true)
+  const bookings = useBookings(effective, readsBookings)
   const changeStatus = useChangeStatus()
   const lock = useLock()
-  const [view, setView] = useState<'bookings' | 'departures'>('bookings')
+  const [view, setView] = useState<'bookings' | 'departures' | 'people' | 'activity'>(
+    readsBookings ? 'bookings' : 'departures',
+  )
   const [detailsId, setDetailsId] = useState<string | null>(null)
   const [overCapacity, setOverCapacity] = useState<{
     booking: StaffBooking
@@ -137,12 +171,14 @@ function BookingManagement() {
   const [replyFirst, setReplyFirst] = useState(false)
   const ids = {search: useId(), status: useId(), experience: useId(), tripView: useId()}
 
-  useLiveBookings(() =>
-    toast({
-      title: 'New booking',
-      description: 'A new booking request has arrived.',
-      variant: 'default',
-    }),
+  useLiveBookings(
+    () =>
+      toast({
+        title: 'New booking',
+        description: 'A new booking request has arrived.',
+        variant: 'default',
+      }),
+    readsBookings,
   )
 
   const error = bookings.error
@@ -199,20 +235,25 @@ function BookingManagement() {
     <div className="admin-dashboard">
       <header className="admin-dashboard__header">
         <h1>Booking Management</h1>
+        <p className="muted admin-dashboard__person">
+          Signed in as {session.person.name} ({STAFF_ROLE_TITLES[session.person.role]})
+        </p>
         <div className="button-row">
-          {view === 'bookings' ? (
+          {view === 'bookings' && can('bookings.export') ? (
             <a className="button button--ghost" href={csvExportUrl(effective)} download>
               Export CSV
             </a>
           ) : null}
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void bookings.refetch()}
-            disabled={bookings.isFetching}
-          >
-            Refresh
-          </button>
+          {readsBookings ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void bookings.refetch()}
+              disabled={bookings.isFetching}
+            >
+              Refresh
+            </button>
+          ) : null}
           <button type="button" className="button button--primary" onClick={() => lock.mutate()}>
             Lock
           </button>
@@ -222,23 +263,29 @@ function BookingManagement() {
       <nav className="admin-views" aria-label="Dashboard views">
         {(
           [
-            ['bookings', 'Bookings'],
-            ['departures', 'Departures'],
+            ['bookings', 'Bookings', 'bookings.read'],
+            ['departures', 'Departures', 'departures.read'],
+            ['people', 'People', 'people.manage'],
+            ['activity', 'Activity', 'activity.read'],
           ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            className="button button--ghost"
-            aria-current={view === value ? 'page' : undefined}
-            onClick={() => setView(value)}
-          >
-            {label}
-          </button>
-        ))}
+        )
+          .filter(([, , action]) => can(action))
+          .map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              className="button button--ghost"
+              aria-current={view === value ? 'page' : undefined}
+              onClick={() => setView(value)}
+            >
+              {label}
+            </button>
+          ))}
       </nav>
 
-      {view === 'departures' ? <DeparturesView /> : null}
+      {view === 'departures' ? <DeparturesView canExport={can('departures.export')} /> : null}
+      {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
+      {view === 'activity' && can('activity.read') ? <ActivityView /> : null}
 
       <div hidden={view !== 'bookings'}>
         <div className="admin-filters" role="search" aria-label="Filter bookings">

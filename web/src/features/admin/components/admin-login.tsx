@@ -1,13 +1,19 @@
 import {useEffect, useId, useState, type FormEvent} from 'react'
 
 import {StaffApiError, useLogin} from '../api/staff-api'
+import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
 
-/** The locked state (spec §2): the password is checked by the server, which sets the session cookie. */
-export function AdminLogin() {
+/**
+ * The locked state (spec §2): email and password are checked by the server, which sets the session cookie. The
+ * first owner, made from the set-up password, has no email yet and signs in with the password alone.
+ */
+export function AdminLogin({email = '', notice}: {email?: string; notice?: string}) {
   const login = useLogin()
   const toast = useToast()
   const inputId = useId()
+  const emailId = useId()
+  const emailHintId = useId()
   // Until the script runs, a native submit would put the password in the page URL; so the button waits.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -16,9 +22,11 @@ export function AdminLogin() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const password = String(new FormData(form).get('password') ?? '')
+    const data = new FormData(form)
+    const password = String(data.get('password') ?? '')
+    const email = String(data.get('email') ?? '').trim()
     if (!password) return
-    login.mutate(password, {
+    login.mutate(email ? {email, password} : {password}, {
       onSuccess: () => toast({title: 'Success', description: 'Access granted', variant: 'default'}),
       onError: (error) =>
         toast({
@@ -26,7 +34,7 @@ export function AdminLogin() {
           description:
             error instanceof StaffApiError && error.status === 429
               ? 'Too many attempts. Please wait and try again.'
-              : 'Invalid password',
+              : 'Wrong email or password',
           variant: 'destructive',
         }),
       onSettled: () => form.reset(),
@@ -36,8 +44,23 @@ export function AdminLogin() {
   return (
     <div className="admin-gate card">
       <h1>Admin Access Required</h1>
-      <p className="muted">Enter the staff password to manage booking requests.</p>
+      <p className="muted">Sign in with your staff account to manage booking requests.</p>
+      {notice ? <p role="status">{notice}</p> : null}
       <form onSubmit={onSubmit} method="post" className="admin-gate__form">
+        <div className="field">
+          <label htmlFor={emailId}>Email</label>
+          <input
+            id={emailId}
+            type="email"
+            name="email"
+            autoComplete="username"
+            defaultValue={email}
+            aria-describedby={emailHintId}
+          />
+          <p id={emailHintId} className="muted">
+            Leave empty if you are the owner signing in with the set-up password.
+          </p>
+        </div>
         <div className="field">
           <label htmlFor={inputId}>Password</label>
           <input
@@ -56,6 +79,7 @@ export function AdminLogin() {
           Access Dashboard
         </button>
       </form>
+      <ForgotPassword />
     </div>
   )
 }

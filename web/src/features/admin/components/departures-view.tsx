@@ -21,7 +21,7 @@ function rangeProblem(range: DepartureRange): string | null {
  * requested, and who is going, a printable manifest per departure and a CSV of the same list.
  * Dates are Cape Town's, whatever the computer's time zone.
  */
-export function DeparturesView() {
+export function DeparturesView({canExport = true}: {canExport?: boolean}) {
   const [range, setRange] = useState<DepartureRange>(() => {
     const today = todayInCapeTown()
     return {from: today, to: addDays(today, 29), includeEmpty: false}
@@ -82,7 +82,7 @@ export function DeparturesView() {
           <label htmlFor={ids.empty}>Include departures with no bookings</label>
         </div>
         <div className="field departures__csv">
-          {problem ? null : (
+          {problem || !canExport ? null : (
             <a className="button button--ghost" href={departuresCsvUrl(range)} download>
               Download CSV
             </a>

@@ -1,0 +1,174 @@
+import type {SanityClient} from '@sanity/client'
+
+import {
+  RESET_REQUESTED_MESSAGE,
+  staffInviteSchema,
+  staffResetRequestSchema,
+  staffSetPasswordSchema,
+} from '@repo/schemas/staff-people.ts'
+import {escapeHtml} from '@repo/schemas/mail-templates.ts'
+import {STAFF_ROLE_TITLES} from '@repo/schemas/staff-roles.ts'
+
+import {outboxMailDocument} from '../lib/mailer.ts'
+import {isConflict} from '../lib/sanity-client.ts'
+import {hashPassword} from './admin-password.ts'
+import {passwordProblem} from './password-strength.ts'
+import {findStaffMember, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
+import type {HandlerResult} from './staff-deps.ts'
+import type {SessionPerson} from './staff-session-store.ts'
+import {createToken, liveToken, tokenDocumentId, type TokenPurpose} from './staff-tokens.ts'
+
+/**
+ * Invitations and password resets by mail. The owner invites a person (name, email, role); the mail's link opens
+ * the dashboard with the token in the address's fragment (`#invite=…`, `#reset=…`), which browsers never send to a
+ * server, so no access log or Referer holds it. Setting the password checks its strength, uses the token once and
+ * makes an invited person active. A reset is asked for by address: the answer is the same, and given before any
+ * work, whether or not the address has an account.
+ */
+export type InvitationDeps = {
+  client: SanityClient
+  now: () => Date
+  /** The site's own origin, for the link in the mail. */
+  siteUrl: string
+  /** Nudges this server's outbox to send what was queued. */
+  queued: () => void
+}
+
+const LINK_FRAGMENT: Record<TokenPurpose, string> = {invite: 'invite', reset: 'reset'}
+
+async function queueLinkMail(
+  deps: InvitationDeps,
+  person: Pick<StaffMember, '_id' | 'name' | 'email' | 'role'>,
+  purpose: TokenPurpose,
+) {
+  const now = deps.now()
+  const token = await createToken(deps.client, purpose, person._id, now)
+  const link = `${deps.siteUrl}/admin/bookings#${LINK_FRAGMENT[purpose]}=${token}`
+  const subject =
+    purpose === 'invite' ? 'You are invited to the staff dashboard' : 'Set a new staff password'
+  const lines =
+    purpose === 'invite'
+      ? [
+          `Hello ${person.name},`,
+          `You have been given a staff account (${STAFF_ROLE_TITLES[person.role]}) on the booking dashboard. Choose your password here within 7 days:`,
+          link,
+          'The link works once. If you did not expect this, you can ignore this mail.',
+        ]
+      : [
+          `Hello ${person.name},`,
+          'Someone asked to set a new password for your staff account. Choose one here within the hour:',
+          link,
+          'The link works once. If it was not you, ignore this mail: your password stays as it is.',
+        ]
+  const html = lines
+    .map((line) =>
+      line === link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(purpose === 'invite' ? 'Choose your password' : 'Set a new password')}</a></p>`
+        : `<p>${escapeHtml(line)}</p>`,
+    )
+    .join('\n')
+  const mailId = `staff-${purpose}-${tokenDocumentId(token).slice(-16)}`
+  await deps.client.create(
+    outboxMailDocument(
+      mailId,
+      {to: person.email!, subject, text: lines.join('\n\n'), html},
+      person._id,
+      now.toISOString(),
+    ),
+  )
+  deps.queued()
+}
+
+/** `POST /people`: a new person, invited; 409 when the address already has an account. */
+export async function invitePerson(
+  deps: InvitationDeps,
+  body: unknown,
+  by: SessionPerson,
+): Promise<HandlerResult> {
+  const parsed = staffInviteSchema.safeParse(body)
+  if (!parsed.success)
+    return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Invalid invitation.'}}
+  const {name, email, role} = parsed.data
+  if (await findStaffMember(deps.client, email)) {
+    return {status: 409, body: {error: 'That address already has an account.'}}
+  }
+  const document = {
+    ...staffMemberDocument({name, email, role, now: deps.now()}),
+    state: 'invited' as const,
+    invitedBy: by.id,
+  }
+  await deps.client.create(document)
+  await queueLinkMail(deps, document, 'invite')
+  const person = {
+    _id: document._id,
+    name: document.name,
+    email: document.email,
+    role: document.role,
+    state: document.state,
+  }
+  return {status: 200, body: {person}}
+}
+
+/** `POST /password-reset`: answered at once and the same for any address; the mail goes only to an active account. */
+export function requestPasswordReset(deps: InvitationDeps, body: unknown): HandlerResult {
+  const parsed = staffResetRequestSchema.safeParse(body)
+  if (!parsed.success)
+    return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Give an email address.'}}
+  void (async () => {
+    const person = await findStaffMember(deps.client, parsed.data.email)
+    if (person?.state === 'active' && person.email) await queueLinkMail(deps, person, 'reset')
+  })().catch((error: unknown) => console.error('[staff] password reset mail not queued', error))
+  return {status: 202, body: {message: RESET_REQUESTED_MESSAGE}}
+}
+
+const EXPIRED = 'This link has expired or was used already. Ask for a new one.'
+
+/** `POST /password`: sets the password from a live token, once; an invited person becomes active. */
+export async function setPasswordFromToken(
+  deps: InvitationDeps,
+  body: unknown,
+): Promise<HandlerResult> {
+  const parsed = staffSetPasswordSchema.safeParse(body)
+  if (!parsed.success)
+    return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Invalid request.'}}
+  const {token, password} = parsed.data
+  const now = deps.now()
+  const stored = await liveToken(deps.client, token, now)
+  const person =
+    stored && (await deps.client.getDocument<StaffMember & {_rev: string}>(stored.personId))
+  if (!stored || !person || person.state === 'deactivated')
+    return {status: 400, body: {error: EXPIRED}}
+  // Their own name, its parts run together, and their address are the first guesses of anyone who knows them.
+  const words = person.name.split(/\s+/).filter(Boolean)
+  const email = person.email ?? ''
+  const problem = await passwordProblem(password, [
+    ...words,
+    words.join(''),
+    email,
+    email.split('@')[0] ?? '',
+  ])
+  if (problem) return {status: 400, body: {error: problem}}
+  // A new password ends every open session of the person: whoever knew the old one is out.
+  const sessions = await deps.client.fetch<string[]>(
+    '*[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id',
+    {id: person._id},
+  )
+  try {
+    const transaction = deps.client
+      .transaction()
+      .patch(stored._id, (p) => p.ifRevisionId(stored._rev).set({usedAt: now.toISOString()}))
+      .patch(person._id, (p) =>
+        p.set({
+          password: hashPassword(password),
+          passwordChangedAt: now.toISOString(),
+          ...(person.state === 'invited' ? {state: 'active'} : {}),
+        }),
+      )
+    for (const id of sessions) transaction.patch(id, (p) => p.set({revokedAt: now.toISOString()}))
+    await transaction.commit()
+  } catch (error) {
+    if (isConflict(error)) return {status: 400, body: {error: EXPIRED}}
+    throw error
+  }
+  return {status: 200, body: {email: person.email}}
+}

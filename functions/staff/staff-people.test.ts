@@ -1,0 +1,701 @@
+import {Hono} from 'hono'
+import {Secret, TOTP} from 'otpauth'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+
+import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
+import {hashPassword} from './admin-password.ts'
+import {createStaffRoutes} from './create-staff-routes.ts'
+import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
+import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
+import {SESSION_COOKIE} from './staff-session.ts'
+import {createToken} from './staff-tokens.ts'
+import {testDecisionDeps} from './testing/decision-deps.ts'
+
+/**
+ * People, roles and sign-in by email: what each role may reach (every route in the table, as each role), the same
+ * answer for an unknown address as for a wrong password, and a deactivation or role change seen on the very next
+ * request.
+ */
+const ORIGIN = 'http://site.test'
+const BOOTSTRAP = 'bootstrap password here'
+const PASSWORD = 'a long staff password'
+
+let lake: TestLake
+let app: Hono
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+const emailOf = (role: StaffRole) => `${role}@team.example`
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  const tx = bookings().transaction()
+  tx.createOrReplace({
+    _id: 'booking-1',
+    _type: 'booking',
+    booking_ref: 'CTX-0001',
+    status: 'new',
+    created_at: '2026-11-20T09:00:00Z',
+    experience_id: 'sunset-cruise',
+    experience_title: 'Sunset Cruise',
+    date: '2026-12-10',
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    name: 'Traveller',
+    email: 'traveller@example.com',
+    consent_booking: true,
+    consent_privacy: true,
+  })
+  for (const role of STAFF_ROLES) {
+    tx.createOrReplace(
+      staffMemberDocument({
+        _id: `staffMember.test-${role}`,
+        name: `Pat ${role}`,
+        email: emailOf(role),
+        role,
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+  }
+  await tx.commit()
+  app = new Hono()
+  app.route(
+    '/api/staff',
+    createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
+      client: bookings(),
+      now: () => new Date(),
+      bootstrapPassword: hashPassword(BOOTSTRAP),
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
+      // The events route is reached only to see it is allowed; it never needs the lake's stream here.
+      listen: (_onChange, signal) =>
+        new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
+    }),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  await lake?.stop()
+})
+
+beforeEach(async () => {
+  await bookings().delete({query: '*[_type == "staffLoginThrottle"]'})
+})
+
+function request(path: string, init: RequestInit & {cookie?: string} = {}) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
+  headers.set('origin', ORIGIN)
+  if (init.body) headers.set('content-type', 'application/json')
+  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
+}
+
+const login = (body: unknown) => request('/session', {method: 'POST', body: JSON.stringify(body)})
+
+async function signIn(role: StaffRole): Promise<string> {
+  const response = await login({email: emailOf(role), password: PASSWORD})
+  expect(response.status).toBe(200)
+  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
+}
+
+describe('signing in by email', () => {
+  it('answers the person and what their role may do, and the same for GET /session', async () => {
+    const response = await login({email: ' Manager@Team.Example ', password: PASSWORD})
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {actions: string[]}
+    expect(body).toEqual({
+      person: {
+        id: 'staffMember.test-manager',
+        name: 'Pat manager',
+        email: 'manager@team.example',
+        role: 'manager',
+      },
+      actions: expect.arrayContaining(['bookings.export', 'departures.read']),
+      secondStep: {enabled: false, setupRequired: false},
+    })
+    expect(body.actions).not.toContain('people.manage')
+    const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+    expect(await (await request('/session', {cookie})).json()).toEqual(body)
+  })
+
+  it('gives an unknown address and a wrong password the same answer, and counts both toward the back-off', async () => {
+    const unknown = await login({email: 'nobody@team.example', password: PASSWORD})
+    const wrong = await login({email: emailOf('staff'), password: 'not the password'})
+    expect([unknown.status, wrong.status]).toEqual([401, 401])
+    expect(await unknown.json()).toEqual(await wrong.json())
+    for (let i = 0; i < 4; i++) await login({email: 'nobody@team.example', password: `guess ${i}`})
+    expect((await login({email: 'nobody@team.example', password: PASSWORD})).status).toBe(429)
+    // Another account is not slowed by guesses at this one.
+    expect((await login({email: emailOf('staff'), password: PASSWORD})).status).toBe(200)
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['no password', JSON.stringify({email: emailOf('staff')})],
+    ['a bad address', JSON.stringify({email: 'not an address', password: PASSWORD})],
+    ['an object for a password', JSON.stringify({email: emailOf('staff'), password: {$ne: ''}})],
+    ['a huge password', JSON.stringify({email: emailOf('staff'), password: 'x'.repeat(501)})],
+  ])('refuses %s with 400 and stores nothing', async (_, body) => {
+    const before = await bookings().fetch<number>(
+      'count(*[_type in ["staffSession", "staffMember"]])',
+    )
+    const response = await request('/session', {method: 'POST', body})
+    expect(response.status).toBe(400)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await bookings().fetch('count(*[_type in ["staffSession", "staffMember"]])')).toBe(
+      before,
+    )
+  })
+
+  it('creates the first owner from the bootstrap password once; afterwards only the lake’s hash counts', async () => {
+    expect(await bookings().getDocument(FIRST_OWNER_ID)).toBeUndefined()
+    const first = await login({password: BOOTSTRAP})
+    expect(first.status).toBe(200)
+    expect(((await first.json()) as {person: unknown}).person).toMatchObject({
+      id: FIRST_OWNER_ID,
+      role: 'owner',
+    })
+    const owner = await bookings().getDocument(FIRST_OWNER_ID)
+    expect(JSON.stringify(owner)).not.toContain(BOOTSTRAP)
+    // The owner's password changed in the lake: the bootstrap one no longer signs in.
+    await bookings()
+      .patch(FIRST_OWNER_ID)
+      .set({password: hashPassword('the owner’s new one')})
+      .commit()
+    expect((await login({password: BOOTSTRAP})).status).toBe(401)
+    expect((await login({password: 'the owner’s new one'})).status).toBe(200)
+  })
+})
+
+describe('roles', () => {
+  const bodies: Partial<Record<StaffRouteKey, unknown>> = {
+    'PATCH /bookings/:id/status': {status: 'contacted', revision: 'stale'},
+    'PATCH /bookings/:id/notes': {notes: 'x', revision: 'stale'},
+    'POST /bookings/:id/decision': {decision: 'question', revision: 'stale'},
+    'POST /bookings/:id/decision/preview': {decision: 'question'},
+  }
+  const pathOf = (key: StaffRouteKey) =>
+    key.split(' ')[1]!.replace(':id', 'booking-1').replace(':mailId', 'no-such-mail')
+
+  it.each(STAFF_ROLES)(
+    '%s: every route in the table answers 403 exactly when the role may not use it',
+    async (role) => {
+      const cookie = await signIn(role)
+      // Sign-out last: it ends the session the others use.
+      const keys = (Object.keys(STAFF_ROUTE_ACTIONS) as StaffRouteKey[]).sort((a) =>
+        a === 'DELETE /session' ? 1 : -1,
+      )
+      const wrong: string[] = []
+      for (const key of keys) {
+        const action = STAFF_ROUTE_ACTIONS[key]
+        const body = bodies[key]
+        const response = await request(pathOf(key), {
+          method: key.split(' ')[0],
+          cookie,
+          ...(body ? {body: JSON.stringify(body)} : {}),
+        })
+        await response.body?.cancel()
+        const allowed = action === 'signed-in' || staffCan(role, action)
+        if ((response.status === 403) === allowed || response.status === 401)
+          wrong.push(`${key}: ${response.status}`)
+      }
+      expect(wrong).toEqual([])
+    },
+  )
+
+  it('a guide cannot decide, export bookings or read the list; may read and export departures', async () => {
+    const cookie = await signIn('guide')
+    expect((await request('/bookings', {cookie})).status).toBe(403)
+    expect((await request('/bookings.csv', {cookie})).status).toBe(403)
+    const decision = await request('/bookings/booking-1/decision', {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({decision: 'confirm', revision: 'x'}),
+    })
+    expect(decision.status).toBe(403)
+    expect((await bookings().getDocument('booking-1'))?.status).toBe('new')
+    expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(200)
+  })
+})
+
+describe('changes to a person take effect on the next request', () => {
+  it('a role change: staff made guide loses the bookings list at once', async () => {
+    const id = 'staffMember.changing'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Sam',
+        email: 'sam@team.example',
+        role: 'staff',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const response = await login({email: 'sam@team.example', password: PASSWORD})
+    const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+    expect((await request('/bookings', {cookie})).status).toBe(200)
+    await bookings().patch(id).set({role: 'guide'}).commit()
+    expect((await request('/bookings', {cookie})).status).toBe(403)
+    expect(
+      ((await (await request('/session', {cookie})).json()) as {person: {role: string}}).person
+        .role,
+    ).toBe('guide')
+  })
+
+  it('a deactivation ends every session of the person, and their password no longer signs in', async () => {
+    const id = 'staffMember.leaving'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Lee',
+        email: 'lee@team.example',
+        role: 'manager',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const cookies = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await login({email: 'lee@team.example', password: PASSWORD})
+        return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+      }),
+    )
+    await bookings().patch(id).set({state: 'deactivated'}).commit()
+    for (const cookie of cookies) expect((await request('/session', {cookie})).status).toBe(401)
+    const again = await login({email: 'lee@team.example', password: PASSWORD})
+    expect(again.status).toBe(401)
+    expect(await again.json()).toEqual({error: 'Wrong email or password.'})
+  })
+})
+
+describe('who did what', () => {
+  type Activity = {
+    personId: string
+    personName: string
+    kind: string
+    summary: string
+    bookingRef: string | null
+  }
+  const activity = async (cookie: string, query = '') => {
+    const response = await request(`/activity${query}`, {cookie})
+    expect(response.status).toBe(200)
+    return ((await response.json()) as {activity: Activity[]}).activity
+  }
+
+  it('names the person in the request’s history, the activity log and the CSV’s status changes', async () => {
+    const manager = await signIn('manager')
+    const current = await bookings().getDocument<{_rev: string}>('booking-1')
+    const changed = await request('/bookings/booking-1/status', {
+      method: 'PATCH',
+      cookie: manager,
+      body: JSON.stringify({status: 'contacted', revision: current!._rev}),
+    })
+    expect(changed.status).toBe(200)
+    const stored = await bookings().getDocument<{status_history: Record<string, unknown>[]}>(
+      'booking-1',
+    )
+    expect(stored!.status_history.at(-1)).toMatchObject({
+      status: 'contacted',
+      by: 'Pat manager',
+      by_id: 'staffMember.test-manager',
+    })
+    const csv = await request('/bookings.csv?view=all', {cookie: manager})
+    expect(await csv.text()).toContain('contacted by Pat manager')
+
+    const owner = await signIn('owner')
+    const entries = await activity(owner, '?person=staffMember.test-manager')
+    // Newest first; the manager signed in before, in other tests, too.
+    expect(entries.slice(0, 3).map((entry) => entry.kind)).toEqual([
+      'bookings-export',
+      'status',
+      'signed-in',
+    ])
+    expect(entries[1]).toMatchObject({
+      personName: 'Pat manager',
+      summary: 'Changed the status to contacted',
+      bookingRef: 'CTX-0001',
+    })
+    expect((await activity(owner, '?booking=CTX-0001')).map((entry) => entry.kind)).toEqual([
+      'status',
+    ])
+    expect(await activity(owner, '?booking=booking-1&person=staffMember.test-guide')).toEqual([])
+    const today = new Date().toISOString().slice(0, 10)
+    expect(
+      (await activity(owner, `?from=${today}&to=${today}&person=staffMember.test-manager`)).length,
+    ).toBe(entries.length)
+    expect(await activity(owner, '?from=2020-01-01&to=2020-12-31')).toEqual([])
+  })
+
+  it('refuses hostile activity filters with 400, and the log to anyone but an owner with 403', async () => {
+    const owner = await signIn('owner')
+    for (const query of [
+      '?from=yesterday',
+      '?person=*',
+      '?booking="]',
+      '?from=2026-01-01&from=2026-02-01',
+    ])
+      expect((await request(`/activity${query}`, {cookie: owner})).status).toBe(400)
+    for (const role of ['manager', 'staff', 'guide'] as const)
+      expect((await request('/activity', {cookie: await signIn(role)})).status).toBe(403)
+  })
+
+  it('records nothing for a refused change', async () => {
+    const staff = await signIn('staff')
+    const before = await bookings().fetch<number>(
+      'count(*[_type == "staffActivity" && kind == "status"])',
+    )
+    const stale = await request('/bookings/booking-1/status', {
+      method: 'PATCH',
+      cookie: staff,
+      body: JSON.stringify({status: 'closed', revision: 'stale'}),
+    })
+    expect(stale.status).toBe(409)
+    expect(await bookings().fetch('count(*[_type == "staffActivity" && kind == "status"])')).toBe(
+      before,
+    )
+  })
+})
+
+describe('the people API (owners only)', () => {
+  const change = (cookie: string, id: string, body: unknown) =>
+    request(`/people/${id}`, {method: 'PATCH', cookie, body: JSON.stringify(body)})
+
+  it('lists everyone without a password hash; 403 for every other role', async () => {
+    const owner = await signIn('owner')
+    const response = await request('/people', {cookie: owner})
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect(text).toContain('staff@team.example')
+    expect(text).not.toMatch(/password|salt|hash/)
+    for (const role of ['manager', 'staff', 'guide'] as const) {
+      const cookie = await signIn(role)
+      expect((await request('/people', {cookie})).status).toBe(403)
+      expect((await change(cookie, 'staffMember.test-guide', {role: 'owner'})).status).toBe(403)
+    }
+    expect((await bookings().getDocument('staffMember.test-guide'))?.role).toBe('guide')
+  })
+
+  it('changes a role and ends access, and logs both with the names', async () => {
+    const owner = await signIn('owner')
+    const id = 'staffMember.people-api'
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: id,
+        name: 'Nomsa Dlamini',
+        email: 'nomsa@team.example',
+        role: 'guide',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const theirs = (await login({email: 'nomsa@team.example', password: PASSWORD})).headers
+    const cookie = /staff_session=([^;]+)/.exec(theirs.get('set-cookie')!)![1]!
+    expect((await change(owner, id, {role: 'staff'})).status).toBe(200)
+    expect((await request('/bookings', {cookie})).status).toBe(200)
+    expect((await change(owner, id, {state: 'deactivated'})).status).toBe(200)
+    expect((await request('/session', {cookie})).status).toBe(401)
+    const log = await request('/activity?person=staffMember.test-owner', {cookie: owner})
+    const summaries = ((await log.json()) as {activity: {summary: string}[]}).activity.map(
+      (entry) => entry.summary,
+    )
+    expect(summaries.slice(0, 2)).toEqual([
+      'Ended Nomsa Dlamini’s access',
+      'Made Nomsa Dlamini staff',
+    ])
+  })
+
+  it.each([
+    ['an empty change', {}],
+    ['an unknown role', {role: 'admin'}],
+    ['an unknown field', {role: 'staff', password: 'x'}],
+    ['an operator for a state', {state: {$ne: 'active'}}],
+  ])('refuses %s with 400 and changes nothing', async (_, body) => {
+    const owner = await signIn('owner')
+    const before = await bookings().getDocument<{_rev: string}>('staffMember.test-staff')
+    expect((await change(owner, 'staffMember.test-staff', body)).status).toBe(400)
+    expect((await bookings().getDocument<{_rev: string}>('staffMember.test-staff'))?._rev).toBe(
+      before?._rev,
+    )
+  })
+
+  it('answers 404 for an id that is not a person’s, and keeps the last active owner', async () => {
+    const owner = await signIn('owner')
+    expect((await change(owner, 'booking-1', {role: 'guide'})).status).toBe(404)
+    expect((await bookings().getDocument<{status: string}>('booking-1'))?.status).not.toBe('guide')
+    // The bootstrap test made a second owner: end that one's access first, then the last one is kept.
+    await change(owner, FIRST_OWNER_ID, {state: 'deactivated'})
+    const last = await change(owner, 'staffMember.test-owner', {role: 'manager'})
+    expect(last.status).toBe(409)
+    expect((await change(owner, 'staffMember.test-owner', {state: 'deactivated'})).status).toBe(409)
+    expect((await bookings().getDocument('staffMember.test-owner'))?.role).toBe('owner')
+  })
+})
+
+describe('invitations and password resets by mail', () => {
+  type Mail = {to: string; subject: string; text: string}
+  const mailsTo = (address: string) =>
+    bookings().fetch<Mail[]>('*[_type == "outboxMail" && to == $address] | order(queued_at asc)', {
+      address,
+    })
+  const linkToken = (mail: Mail, kind: 'invite' | 'reset') =>
+    new RegExp(`/admin/bookings#${kind}=([\\w-]+)`).exec(mail.text)![1]!
+  const setPassword = (body: unknown, origin = ORIGIN) =>
+    app.request(`${ORIGIN}/api/staff/password`, {
+      method: 'POST',
+      headers: {origin, 'content-type': 'application/json'},
+      body: JSON.stringify(body),
+    })
+
+  it('invites by mail; the link sets a strong password once and makes the person active', async () => {
+    const owner = await signIn('owner')
+    const invited = await request('/people', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({name: 'Zanele Khumalo', email: 'Zanele@Team.Example', role: 'staff'}),
+    })
+    expect(invited.status).toBe(200)
+    const [mail] = await mailsTo('zanele@team.example')
+    expect(mail!.subject).toBe('You are invited to the staff dashboard')
+    const token = linkToken(mail!, 'invite')
+    // Only the token's hash is kept as the link's record; the person has no password yet and cannot sign in.
+    const tokens = await bookings().fetch<unknown[]>('*[_type == "staffToken"]')
+    expect(JSON.stringify(tokens)).not.toContain(token)
+    expect(
+      (await login({email: 'zanele@team.example', password: 'anything at all here'})).status,
+    ).toBe(401)
+
+    const weak = await setPassword({token, password: 'password123'})
+    expect(weak.status).toBe(400)
+    expect(((await weak.json()) as {error: string}).error).toMatch(/too easy to guess|at least 10/)
+    const named = await setPassword({token, password: 'ZaneleKhumalo'})
+    expect(named.status).toBe(400)
+
+    const strong = 'kettle umbrella harbour 42'
+    expect((await setPassword({token, password: strong})).status).toBe(200)
+    expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
+    // Single use: the same link again is refused, and the password stays.
+    const again = await setPassword({token, password: 'another fine long phrase'})
+    expect(again.status).toBe(400)
+    expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
+  })
+
+  it('answers a reset request the same for any address, and mails only an account; the new password ends old sessions', async () => {
+    const ask = (email: string) =>
+      request('/password-reset', {method: 'POST', body: JSON.stringify({email})})
+    const known = await ask(emailOf('manager'))
+    const unknown = await ask('nobody-here@team.example')
+    expect([known.status, unknown.status]).toEqual([202, 202])
+    expect(await known.json()).toEqual(await unknown.json())
+    await expect.poll(async () => (await mailsTo(emailOf('manager'))).length).toBe(1)
+    expect(await mailsTo('nobody-here@team.example')).toEqual([])
+
+    const open = await signIn('manager')
+    const token = linkToken((await mailsTo(emailOf('manager')))[0]!, 'reset')
+    const fresh = 'lantern meadow copper 77'
+    expect((await setPassword({token, password: fresh})).status).toBe(200)
+    expect((await request('/session', {cookie: open})).status).toBe(401)
+    expect((await login({email: emailOf('manager'), password: PASSWORD})).status).toBe(401)
+    expect((await login({email: emailOf('manager'), password: fresh})).status).toBe(200)
+    // Back to the shared test password for the other tests.
+    await bookings()
+      .patch('staffMember.test-manager')
+      .set({password: hashPassword(PASSWORD)})
+      .commit()
+  })
+
+  it('refuses an expired link, a made-up one, a cross-site post and hostile bodies, and stores nothing', async () => {
+    const expired = await createToken(
+      bookings(),
+      'reset',
+      'staffMember.test-staff',
+      new Date(Date.now() - 2 * 60 * 60 * 1000),
+    )
+    const before = await bookings().getDocument<{_rev: string}>('staffMember.test-staff')
+    for (const body of [
+      {token: expired, password: 'lantern meadow copper 77'},
+      {token: 'x'.repeat(43), password: 'lantern meadow copper 77'},
+      {token: '../../etc', password: 'lantern meadow copper 77'},
+      {token: expired, password: {$ne: ''}},
+      {token: expired, password: 'lantern meadow copper 77', role: 'owner'},
+    ])
+      expect((await setPassword(body)).status).toBe(400)
+    expect((await setPassword({token: expired, password: 'x'}, 'https://evil.test')).status).toBe(
+      403,
+    )
+    expect((await bookings().getDocument<{_rev: string}>('staffMember.test-staff'))?._rev).toBe(
+      before?._rev,
+    )
+    const invalid = await request('/password-reset', {
+      method: 'POST',
+      body: JSON.stringify({email: 'not an address'}),
+    })
+    expect(invalid.status).toBe(400)
+  })
+
+  it('refuses to invite an address that has an account, or with missing fields', async () => {
+    const owner = await signIn('owner')
+    const invite = (body: unknown) =>
+      request('/people', {method: 'POST', cookie: owner, body: JSON.stringify(body)})
+    expect((await invite({name: 'Again', email: emailOf('staff'), role: 'staff'})).status).toBe(409)
+    expect((await invite({name: '', email: 'new@team.example', role: 'staff'})).status).toBe(400)
+    expect((await invite({name: 'X', email: 'new@team.example', role: 'admin'})).status).toBe(400)
+    expect(
+      await bookings().fetch('count(*[_type == "staffMember" && email == "new@team.example"])'),
+    ).toBe(0)
+  })
+})
+
+describe('cross-site requests', () => {
+  it('refuses every state change in the route table, and the sign-in-free ones, from another origin (403)', async () => {
+    const owner = await signIn('owner')
+    const changes = [
+      ...(Object.keys(STAFF_ROUTE_ACTIONS) as StaffRouteKey[]).filter(
+        (key) => !key.startsWith('GET '),
+      ),
+      'POST /session',
+      'POST /password',
+      'POST /password-reset',
+    ]
+    const before = await bookings().fetch<number>(
+      'count(*[!(_type in ["staffActivity", "staffSession"])])',
+    )
+    for (const key of changes) {
+      const [method, path] = key.split(' ') as [string, string]
+      for (const origin of ['https://evil.test', null]) {
+        const headers = new Headers({
+          'cookie': `${SESSION_COOKIE}=${owner}`,
+          'content-type': 'application/json',
+        })
+        if (origin) headers.set('origin', origin)
+        const response = await app.request(
+          `${ORIGIN}/api/staff${path.replace(':id', 'staffMember.test-staff').replace(':mailId', 'x')}`,
+          {
+            method,
+            headers,
+            body: JSON.stringify({
+              role: 'owner',
+              status: 'closed',
+              email: emailOf('staff'),
+              name: 'X',
+            }),
+          },
+        )
+        expect(`${key} from ${origin}: ${response.status}`).toBe(`${key} from ${origin}: 403`)
+      }
+    }
+    expect(await bookings().fetch('count(*[!(_type in ["staffActivity", "staffSession"])])')).toBe(
+      before,
+    )
+    expect((await request('/session', {cookie: owner})).status).toBe(200)
+  })
+})
+
+describe('the second step', () => {
+  const post = (path: string, cookie: string, body: unknown, method = 'POST') =>
+    request(path, {method, cookie, body: JSON.stringify(body)})
+  const codeAt = (secret: string, at: number) =>
+    TOTP.generate({secret: Secret.fromBase32(secret), timestamp: at})
+
+  async function person(id: string, email: string, role: StaffRole = 'staff') {
+    await bookings().createOrReplace(
+      staffMemberDocument({_id: id, name: id, email, role, password: PASSWORD, now: new Date()}),
+    )
+    const response = await login({email, password: PASSWORD})
+    return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+  }
+
+  it('sets up TOTP with a confirmed code; sign-in then needs a fresh code, refuses a replayed or guessed one, and takes each recovery code once', async () => {
+    const email = 'two-step@team.example'
+    const cookie = await person('staffMember.two-step', email)
+    const started = (await (await post('/two-step', cookie, {})).json()) as {
+      secret: string
+      uri: string
+    }
+    expect(started.uri).toMatch(/^otpauth:\/\/totp\//)
+    expect((await post('/two-step/confirm', cookie, {code: '000000'})).status).toBe(400)
+    const now = Date.now()
+    const confirmed = await post('/two-step/confirm', cookie, {code: codeAt(started.secret, now)})
+    expect(confirmed.status).toBe(200)
+    const {recoveryCodes} = (await confirmed.json()) as {recoveryCodes: string[]}
+    expect(recoveryCodes).toHaveLength(10)
+    const stored = JSON.stringify(await bookings().getDocument('staffMember.two-step'))
+    for (const code of recoveryCodes) expect(stored).not.toContain(code)
+
+    const withCode = (code?: string) => login({email, password: PASSWORD, ...(code ? {code} : {})})
+    const asked = await withCode()
+    expect(asked.status).toBe(401)
+    expect(await asked.json()).toMatchObject({secondStep: 'code'})
+    expect(asked.headers.get('set-cookie')).toBeNull()
+    // The code that confirmed the set-up was used: replaying it is refused.
+    expect((await withCode(codeAt(started.secret, now))).status).toBe(401)
+    const next = codeAt(started.secret, now + 30_000)
+    expect((await withCode(next)).status).toBe(200)
+    expect((await withCode(next)).status).toBe(401)
+    expect((await withCode('123456')).status).toBe(401)
+    expect((await withCode(recoveryCodes[0])).status).toBe(200)
+    expect((await withCode(recoveryCodes[0])).status).toBe(401)
+    // The wrong password with a right code is still the wrong password.
+    const wrong = await login({email, password: 'not it', code: recoveryCodes[1]})
+    expect(await wrong.json()).toEqual({error: 'Wrong email or password.'})
+  })
+
+  it('an owner can require a second step: until it is set up a person can do nothing else', async () => {
+    const staff = await signIn('staff')
+    expect((await post('/settings/two-step', staff, {required: true}, 'PUT')).status).toBe(403)
+    // An owner without a second step of their own would shut themselves out: refused.
+    const owner = await person('staffMember.two-step-owner', 'owner-2fa@team.example', 'owner')
+    expect((await post('/settings/two-step', owner, {required: true}, 'PUT')).status).toBe(409)
+    const own = (await (await post('/two-step', owner, {})).json()) as {secret: string}
+    await post('/two-step/confirm', owner, {code: codeAt(own.secret, Date.now())})
+    expect((await post('/settings/two-step', owner, {required: 'yes'}, 'PUT')).status).toBe(400)
+    expect((await post('/settings/two-step', owner, {required: true}, 'PUT')).status).toBe(200)
+    try {
+      const cookie = await person('staffMember.must-set-up', 'must@team.example')
+      const session = (await (await request('/session', {cookie})).json()) as {
+        actions: string[]
+        secondStep: {setupRequired: boolean}
+      }
+      expect(session).toMatchObject({actions: [], secondStep: {setupRequired: true}})
+      const refused = await request('/bookings', {cookie})
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toMatchObject({code: 'second-step-setup'})
+      const {secret} = (await (await post('/two-step', cookie, {})).json()) as {secret: string}
+      expect(
+        (await post('/two-step/confirm', cookie, {code: codeAt(secret, Date.now())})).status,
+      ).toBe(200)
+      expect((await request('/bookings', {cookie})).status).toBe(200)
+    } finally {
+      expect((await post('/settings/two-step', owner, {required: false}, 'PUT')).status).toBe(200)
+    }
+  })
+
+  it('lists a person’s own open sessions and ends one of them; another person’s is not found', async () => {
+    const email = 'sessions@team.example'
+    const first = await person('staffMember.sessions', email)
+    const second = /staff_session=([^;]+)/.exec(
+      (await login({email, password: PASSWORD})).headers.get('set-cookie')!,
+    )![1]!
+    const listed = await request('/sessions', {cookie: first})
+    expect(listed.status).toBe(200)
+    const {sessions} = (await listed.json()) as {
+      sessions: {_id: string; current: boolean}[]
+    }
+    expect(sessions).toHaveLength(2)
+    const other = sessions.find((session) => !session.current)!
+    const guide = await signIn('guide')
+    expect(
+      (await request(`/sessions/${other._id}`, {method: 'DELETE', cookie: guide})).status,
+    ).toBe(404)
+    expect((await request('/sessions/../people', {method: 'DELETE', cookie: first})).status).toBe(
+      404,
+    )
+    expect(
+      (await request(`/sessions/${other._id}`, {method: 'DELETE', cookie: first})).status,
+    ).toBe(204)
+    expect((await request('/session', {cookie: second})).status).toBe(401)
+    expect((await request('/session', {cookie: first})).status).toBe(200)
+  })
+})

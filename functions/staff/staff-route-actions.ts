@@ -1,0 +1,34 @@
+import type {StaffAction} from '@repo/schemas/staff-roles.ts'
+
+/**
+ * Every staff route and what it needs, in one table: the routes are registered from it (create-staff-routes.ts
+ * refuses to mount a route missing here), so none can be added without deciding who may use it. `signed-in` is
+ * any active person; the roles behind each action are in `@repo/schemas/staff-roles.ts`.
+ */
+export const STAFF_ROUTE_ACTIONS = {
+  'GET /session': 'signed-in',
+  'DELETE /session': 'signed-in',
+  'GET /sessions': 'signed-in',
+  'DELETE /sessions/:id': 'signed-in',
+  'POST /two-step': 'signed-in',
+  'POST /two-step/confirm': 'signed-in',
+  'PUT /settings/two-step': 'people.manage',
+  'GET /bookings': 'bookings.read',
+  'GET /bookings.csv': 'bookings.export',
+  'GET /events': 'bookings.read',
+  'GET /bookings/:id/mail': 'bookings.read',
+  'PATCH /bookings/:id/status': 'bookings.decide',
+  'PATCH /bookings/:id/notes': 'bookings.decide',
+  'POST /bookings/:id/decision': 'bookings.decide',
+  'POST /bookings/:id/decision/preview': 'bookings.decide',
+  'GET /bookings/:id/proposable-dates': 'bookings.decide',
+  'POST /bookings/:id/mail/:mailId/resend': 'bookings.decide',
+  'GET /departures': 'departures.read',
+  'GET /departures.csv': 'departures.export',
+  'GET /activity': 'activity.read',
+  'GET /people': 'people.manage',
+  'POST /people': 'people.manage',
+  'PATCH /people/:id': 'people.manage',
+} as const satisfies Record<string, StaffAction | 'signed-in'>
+
+export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

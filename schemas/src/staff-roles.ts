@@ -1,0 +1,79 @@
+import {z} from 'zod'
+
+/**
+ * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
+ * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
+ * departures, exports); staff triage and decide; guides read departures and their manifests.
+ */
+export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export const STAFF_ROLE_TITLES: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  staff: 'Staff',
+  guide: 'Guide',
+}
+
+/** `invited`: asked by mail to set a password, and cannot sign in until they have. */
+export const STAFF_STATES = ['active', 'invited', 'deactivated'] as const
+export type StaffState = (typeof STAFF_STATES)[number]
+
+export const STAFF_ACTIONS = [
+  /** The bookings list, one booking's mail log, live updates. */
+  'bookings.read',
+  /** Status, notes, decisions and their previews, sending a mail again. */
+  'bookings.decide',
+  /** The bookings CSV (every traveller's personal data in one file). */
+  'bookings.export',
+  /** The departures view: places and the people on each trip. */
+  'departures.read',
+  /** The departures CSV: the manifests a guide takes along. */
+  'departures.export',
+  /** Staff accounts: invite, change role, deactivate. */
+  'people.manage',
+  /** The activity log of everyone's actions. */
+  'activity.read',
+] as const
+export type StaffAction = (typeof STAFF_ACTIONS)[number]
+
+const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
+  owner: STAFF_ACTIONS,
+  manager: [
+    'bookings.read',
+    'bookings.decide',
+    'bookings.export',
+    'departures.read',
+    'departures.export',
+  ],
+  staff: ['bookings.read', 'bookings.decide', 'departures.read'],
+  guide: ['departures.read', 'departures.export'],
+}
+
+export const staffCan = (role: StaffRole, action: StaffAction): boolean =>
+  ROLE_ACTIONS[role].includes(action)
+
+export const staffActionsOf = (role: StaffRole): StaffAction[] => [...ROLE_ACTIONS[role]]
+
+/** The signed-in person as `GET /api/staff/session` answers it. */
+export const staffSessionResponseSchema = z.object({
+  person: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: z.enum(STAFF_ROLES),
+  }),
+  actions: z.array(z.enum(STAFF_ACTIONS)),
+  /** Whether the person has a second step, and whether they must set one up before anything else. */
+  secondStep: z.object({enabled: z.boolean(), setupRequired: z.boolean()}),
+})
+export type StaffSessionResponse = z.infer<typeof staffSessionResponseSchema>
+
+/** `POST /api/staff/session`: the first owner may leave the email out (see functions/staff/README.md). */
+export const staffLoginSchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(254).optional(),
+  password: z.string().min(1).max(500),
+  /** The second step: a 6-digit code from an authenticator app, or a recovery code. */
+  code: z.string().trim().max(20).optional(),
+})
+export type StaffLogin = z.input<typeof staffLoginSchema>

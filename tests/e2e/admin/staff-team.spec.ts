@@ -1,0 +1,162 @@
+import {hashPassword} from '../../../functions/staff/admin-password.ts'
+import {lakeClient, test, expect} from '../fixtures.ts'
+import {mailsTo} from '../mail.ts'
+import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
+
+/**
+ * A team, not a shared password: each person signs in as themselves, sees only what their role allows, the server
+ * refuses the rest (403), and a request's history and the owner's activity log name who did what.
+ */
+const bookings = lakeClient({dataset: 'bookings'})
+const token = runToken()
+const PASSWORD = `team-password-${token}`
+const request = bookingDoc(token)
+
+const person = (role: string, name: string) => ({
+  _id: `staffMember.e2e-${token}-${role}`,
+  _type: 'staffMember',
+  name,
+  email: `${role}.${token}@team.example`,
+  role,
+  state: 'active',
+  password: hashPassword(PASSWORD),
+  createdAt: new Date().toISOString(),
+})
+const staffMember = person('staff', `Thandi ${token}`)
+const guide = person('guide', `Sipho ${token}`)
+
+test.beforeAll(async () => {
+  await seed(bookings, [request, staffMember, guide])
+})
+
+test.afterAll(async () => {
+  await removeAll(bookings, token)
+  await bookings.delete({
+    query: '*[_type == "staffMember" && _id match $prefix]',
+    params: {prefix: `staffMember.e2e-${token}-*`},
+  })
+})
+
+test('a staff member changes a status under their own name; the owner’s activity log shows it', async ({
+  page,
+  browser,
+}) => {
+  await unlock(page, {email: staffMember.email, password: PASSWORD})
+  await expect(page.getByText(`Signed in as ${staffMember.name} (Staff)`)).toBeVisible()
+  // Staff: no people or activity pages, no bookings CSV, and the people API refuses them.
+  await expect(page.getByRole('button', {name: 'People'})).toHaveCount(0)
+  await expect(page.getByRole('link', {name: 'Export CSV'})).toHaveCount(0)
+  expect((await page.request.get('/api/staff/people')).status()).toBe(403)
+
+  await page.getByRole('searchbox', {name: 'Search'}).fill(token)
+  await row(page, request.booking_ref)
+    .getByRole('combobox', {name: new RegExp(`Status of ${request.booking_ref}`)})
+    .selectOption('contacted')
+  await expect(
+    page.getByRole('status').filter({hasText: 'Status updated successfully'}),
+  ).toBeVisible()
+  await row(page, request.booking_ref)
+    .getByRole('button', {name: `View details of ${request.booking_ref}`})
+    .click()
+  const dialog = page.getByRole('dialog', {name: `Booking Details - ${request.booking_ref}`})
+  await expect(
+    dialog.getByRole('listitem').filter({hasText: `(${staffMember.name})`}),
+  ).toBeVisible()
+
+  const owner = await (await browser.newContext()).newPage()
+  await unlock(owner)
+  await owner.getByRole('button', {name: 'Activity'}).click()
+  await owner.getByLabel('Request reference').fill(request.booking_ref)
+  const entry = owner.getByRole('row').filter({hasText: 'Changed the status to contacted'})
+  await expect(entry).toContainText(staffMember.name)
+  await expect(entry).toContainText(request.booking_ref)
+  await owner.getByRole('button', {name: 'People'}).click()
+  await expect(owner.getByRole('rowheader', {name: staffMember.name})).toBeVisible()
+  await owner.context().close()
+})
+
+test('a guide sees the departures only and cannot send a decision (403)', async ({page}) => {
+  await unlock(page, {email: guide.email, password: PASSWORD})
+  await expect(page.getByText(`Signed in as ${guide.name} (Guide)`)).toBeVisible()
+  await expect(page.getByRole('button', {name: 'Bookings'})).toHaveCount(0)
+  await expect(page.getByRole('button', {name: 'Departures'})).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  const decision = await page.request.post(`/api/staff/bookings/${request._id}/decision`, {
+    headers: {origin: new URL(page.url()).origin},
+    data: {decision: 'confirm', revision: 'any'},
+  })
+  expect(decision.status()).toBe(403)
+  expect((await bookings.getDocument(request._id))?.status).not.toBe('confirmed')
+})
+
+test('an invitation from the mail: the person chooses a password, confirms a request under their name, and loses access when the owner ends it', async ({
+  page,
+  browser,
+}) => {
+  const address = `invited.${token}@team.example`
+  const name = `Lindiwe ${token}`
+  const owner = await (await browser.newContext()).newPage()
+  await unlock(owner)
+  await owner.getByRole('button', {name: 'People'}).click()
+  const invite = owner.getByRole('form', {name: 'Invite someone'})
+  await invite.getByLabel('Name').fill(name)
+  await invite.getByLabel('Email').fill(address)
+  await invite.getByLabel('Role').selectOption('staff')
+  await invite.getByRole('button', {name: 'Send invitation'}).click()
+  await expect(owner.getByRole('rowheader', {name})).toBeVisible()
+
+  // The link as delivered over SMTP; its token sits in the fragment, which no server receives.
+  await expect.poll(async () => (await mailsTo(address)).length, {timeout: 20_000}).toBe(1)
+  const [mail] = await mailsTo(address)
+  const link = new URL(/https?:\/\/\S+#invite=[\w-]+/.exec(mail!.text)![0])
+  await page.goto(link.pathname + link.hash)
+  await expect(page.getByRole('heading', {name: 'Welcome to the team'})).toBeVisible()
+  await page.getByLabel('New password', {exact: true}).fill('password123')
+  await page.getByLabel('New password again').fill('password123')
+  await page.getByRole('button', {name: 'Save password'}).click()
+  await expect(page.getByRole('alert').filter({hasText: 'too easy to guess'})).toBeVisible()
+  const chosen = `harbour lantern ${token} meadow`
+  await page.getByLabel('New password', {exact: true}).fill(chosen)
+  await page.getByLabel('New password again').fill(chosen)
+  await page.getByRole('button', {name: 'Save password'}).click()
+  await expect(page.getByText('Your password is saved. Sign in with it now.')).toBeVisible()
+  expect(page.url()).not.toContain('#invite=')
+  await expect(page.getByLabel('Email', {exact: true})).toHaveValue(address)
+  await page.getByLabel('Password').fill(chosen)
+  await page.getByRole('button', {name: 'Access Dashboard'}).click()
+  await expect(page.getByText(`Signed in as ${name} (Staff)`)).toBeVisible()
+
+  await page.getByRole('searchbox', {name: 'Search'}).fill(token)
+  await row(page, request.booking_ref)
+    .getByRole('combobox', {name: new RegExp(`Status of ${request.booking_ref}`)})
+    .selectOption('confirmed')
+  const anyway = page.getByRole('button', {name: 'Confirm anyway'})
+  if (await anyway.isVisible().catch(() => false)) await anyway.click()
+  await expect.poll(async () => (await bookings.getDocument(request._id))?.status).toBe('confirmed')
+  const history = ((await bookings.getDocument(request._id))?.status_history ?? []) as {
+    by?: string
+  }[]
+  expect(history.at(-1)?.by).toBe(name)
+
+  await owner.getByRole('button', {name: 'Activity'}).click()
+  await owner.getByLabel('Request reference').fill(request.booking_ref)
+  await expect(
+    owner.getByRole('row').filter({hasText: 'Changed the status to confirmed'}),
+  ).toContainText(name)
+
+  await owner.getByRole('button', {name: 'People'}).click()
+  await owner.getByRole('button', {name: `End access for ${name}`}).click()
+  await expect(owner.getByRole('button', {name: `Give ${name} access again`})).toBeVisible()
+  const ended = Date.now()
+  await expect
+    .poll(async () => (await page.request.get('/api/staff/session')).status(), {timeout: 1_000})
+    .toBe(401)
+  expect(Date.now() - ended).toBeLessThan(1_000)
+  await owner.context().close()
+  await bookings.delete({
+    query: '*[_type == "staffMember" && email == $address]',
+    params: {address},
+  })
+})

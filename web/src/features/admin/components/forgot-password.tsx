@@ -1,0 +1,39 @@
+import {useId, type FormEvent} from 'react'
+
+import {useRequestReset} from '../api/password-links'
+import {StaffApiError} from '../api/staff-api'
+
+/** "Forgot your password?": one address, and the same answer whether or not it has an account. */
+export function ForgotPassword() {
+  const reset = useRequestReset()
+  const id = useId()
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim()
+    if (email) reset.mutate(email)
+  }
+
+  return (
+    <details className="admin-gate__forgot">
+      <summary>Forgot your password?</summary>
+      <form onSubmit={onSubmit} method="post" className="admin-gate__form">
+        <div className="field">
+          <label htmlFor={id}>Your email address</label>
+          <input id={id} type="email" name="email" autoComplete="username" required />
+        </div>
+        <button type="submit" className="button button--ghost" disabled={reset.isPending}>
+          Send me a link
+        </button>
+        <div aria-live="polite">
+          {reset.data ? <p>{reset.data.message}</p> : null}
+          {reset.error ? (
+            <p className="field__error" role="alert">
+              {reset.error instanceof StaffApiError ? reset.error.message : 'Please try again.'}
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </details>
+  )
+}

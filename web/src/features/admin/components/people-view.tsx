@@ -1,0 +1,175 @@
+import {useId, type FormEvent} from 'react'
+import {useQueryClient} from '@tanstack/react-query'
+
+import {STAFF_ROLE_TITLES, STAFF_ROLES, type StaffRole} from '@repo/schemas/staff-roles.ts'
+
+import {useChangePerson} from '../api/change-person'
+import {usePeople} from '../api/get-people'
+import {useInvite} from '../api/password-links'
+import {StaffApiError, staffKeys} from '../api/staff-api'
+import {useToast} from './toasts'
+
+/**
+ * The owner's people page: everyone with an account, their role and whether they may sign in. A change holds on
+ * every site server from the person's next request.
+ */
+export function PeopleView({selfId}: {selfId: string}) {
+  const people = usePeople(true)
+  const changePerson = useChangePerson()
+  const toast = useToast()
+
+  function change(
+    id: string,
+    name: string,
+    change: {role?: StaffRole; state?: 'active' | 'deactivated'},
+  ) {
+    changePerson.mutate(
+      {id, change},
+      {
+        onSuccess: () =>
+          toast({title: 'Saved', description: `${name}: changes saved.`, variant: 'default'}),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError ? error.message : 'The change could not be saved.',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  if (people.isPending) return <p className="admin-empty">Loading people...</p>
+  if (people.isError) return <p className="admin-empty">The people could not be loaded.</p>
+  return (
+    <section aria-labelledby="people-heading">
+      <h2 id="people-heading">People</h2>
+      <InviteForm />
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Access</th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.data.people.map((person) => (
+              <tr key={person._id}>
+                <th scope="row">
+                  {person.name}
+                  {person._id === selfId ? ' (you)' : ''}
+                </th>
+                <td>{person.email ?? 'No email yet'}</td>
+                <td>
+                  <select
+                    aria-label={`Role of ${person.name}`}
+                    value={person.role}
+                    disabled={changePerson.isPending}
+                    onChange={(event) =>
+                      change(person._id, person.name, {role: event.target.value as StaffRole})
+                    }
+                  >
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {STAFF_ROLE_TITLES[role]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  {person.state === 'active'
+                    ? 'Active '
+                    : person.state === 'invited'
+                      ? 'Invited '
+                      : 'Access ended '}
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={changePerson.isPending}
+                    onClick={() =>
+                      change(person._id, person.name, {
+                        state: person.state === 'active' ? 'deactivated' : 'active',
+                      })
+                    }
+                  >
+                    {person.state === 'active'
+                      ? `End access for ${person.name}`
+                      : `Give ${person.name} access again`}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/** Invites a person by email: they get a link to choose their password (valid 7 days, once). */
+function InviteForm() {
+  const invite = useInvite()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const ids = {name: useId(), email: useId(), role: useId()}
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    invite.mutate(
+      {
+        name: String(data.get('name') ?? ''),
+        email: String(data.get('email') ?? ''),
+        role: String(data.get('role') ?? 'staff') as StaffRole,
+      },
+      {
+        onSuccess: ({person}) => {
+          form.reset()
+          void queryClient.invalidateQueries({queryKey: staffKeys.people})
+          toast({
+            title: 'Invitation sent',
+            description: `${person.name} gets a link to choose a password.`,
+            variant: 'default',
+          })
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError ? error.message : 'The invitation could not be sent.',
+            variant: 'destructive',
+          }),
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} method="post" className="admin-filters" aria-label="Invite someone">
+      <div className="field">
+        <label htmlFor={ids.name}>Name</label>
+        <input id={ids.name} name="name" autoComplete="off" required maxLength={100} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.email}>Email</label>
+        <input id={ids.email} name="email" type="email" autoComplete="off" required />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.role}>Role</label>
+        <select id={ids.role} name="role" defaultValue="staff">
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {STAFF_ROLE_TITLES[role]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary" disabled={invite.isPending}>
+        Send invitation
+      </button>
+    </form>
+  )
+}
