@@ -1,3 +1,5 @@
+import {formatSpreadsheetDateTime} from '@repo/schemas/format-date.ts'
+
 /**
  * CSV of bookings for spreadsheets. Cells a spreadsheet would read as a formula get a leading apostrophe, so a
  * traveller's "name" cannot run code on a staff machine (OWASP CSV injection): those starting with = + - @ (also
@@ -17,7 +19,7 @@ export function csvCell(value: unknown): string {
 
 export const CSV_COLUMNS = [
   ['booking_ref', 'Reference'],
-  ['created_at', 'Created'],
+  ['created_at', 'Created (SAST)'],
   ['status', 'Status'],
   ['experience_title', 'Experience'],
   ['date', 'Trip date'],
@@ -36,9 +38,15 @@ export const CSV_COLUMNS = [
   ['staff_notes', 'Staff notes'],
 ] as const
 
+/** Stored as an ISO instant in UTC; the team reads it on Cape Town's clock, as the heading says. */
+const createdAt = (value: unknown) =>
+  typeof value === 'string' ? formatSpreadsheetDateTime(value) : value
+
 export function bookingsToCsv(rows: Record<string, unknown>[]): string {
   const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',')
-  const lines = rows.map((row) => CSV_COLUMNS.map(([key]) => csvCell(row[key])).join(','))
+  const lines = rows.map((row) =>
+    CSV_COLUMNS.map(([key]) => csvCell(key === 'created_at' ? createdAt(row[key]) : row[key])).join(','),
+  )
   // CRLF per RFC 4180; the BOM makes Excel read UTF-8 names correctly.
   return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n'
 }

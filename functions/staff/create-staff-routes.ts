@@ -3,6 +3,8 @@ import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
 import {z} from 'zod'
 
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
 import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type StaffSecrets} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
@@ -149,7 +151,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   app.get('/bookings.csv', async (c) => {
     const result = await exportBookingsCsv(handlerDeps, c.req.query())
     if (result.status !== 200) return send(c, result)
-    const stamp = deps.now().toISOString().slice(0, 10)
+    const stamp = todayInCapeTown(deps.now())
     return c.body(result.body as string, 200, {
       ...NO_STORE,
       'Content-Type': 'text/csv; charset=utf-8',
