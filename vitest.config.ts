@@ -12,7 +12,10 @@ const ZONE_TESTS = [
   'functions/staff/bookings-csv.test.ts',
 ]
 /** The dashboard's times, rendered in jsdom as a browser in that zone would. */
-const WEB_ZONE_TESTS = ['src/features/admin/components/admin-dashboard.test.tsx']
+const WEB_ZONE_TESTS = [
+  'src/features/admin/components/admin-dashboard.test.tsx',
+  'server/request-page-ssr.test.ts',
+]
 const zoneProjects = (name: string, zone: string) => [
   {test: {name, root: '.', environment: 'node', include: ZONE_TESTS, env: {TZ: zone}}},
   {

@@ -23,7 +23,7 @@ import {WithdrawRequest} from '../../features/request/components/withdraw-reques
  */
 export function RequestPage() {
   const {token = ''} = useParams()
-  const request = useTravellerRequest(token)
+  const {query: request, refusal} = useTravellerRequest(token)
   const accept = useAcceptProposal(token)
   const withdraw = useWithdrawRequest(token)
   const {data: settings} = useQuery(siteSettingsQueryOptions())
@@ -69,22 +69,15 @@ export function RequestPage() {
     />
   )
 
-  if (request.isPending)
-    return (
-      <section className="container page-section status-page">
-        {seo}
-        <h1>Your request</h1>
-        <p role="status">Loading your request…</p>
-      </section>
-    )
-
-  if (request.isError) {
-    const badLink = request.error instanceof ApiError && request.error.status === 404
+  if (refusal || request.isError) {
+    const badLink = refusal
+      ? refusal.status === 404
+      : request.error instanceof ApiError && request.error.status === 404
     return (
       <section className="container page-section status-page">
         {seo}
         <h1>{badLink ? 'This link does not work' : 'Your request'}</h1>
-        <p role="alert">{request.error.message}</p>
+        <p role="alert">{refusal?.message ?? request.error?.message}</p>
         {badLink ? (
           <NewLinkForm />
         ) : (
@@ -95,6 +88,15 @@ export function RequestPage() {
       </section>
     )
   }
+
+  if (request.isPending)
+    return (
+      <section className="container page-section status-page">
+        {seo}
+        <h1>Your request</h1>
+        <p role="status">Loading your request…</p>
+      </section>
+    )
 
   const data = request.data
   const confirmed = data.status === 'confirmed'
