@@ -10,6 +10,7 @@ const ZONE_TESTS = [
   'schemas/src/format-date-zones.test.ts',
   'functions/send-booking-notifications/mail-times.test.ts',
   'functions/staff/bookings-csv.test.ts',
+  'functions/staff/confirmation-trip-details.test.ts',
 ]
 /** The dashboard's times, rendered in jsdom as a browser in that zone would. */
 const WEB_ZONE_TESTS = [

@@ -15,6 +15,20 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: ../schemas/sanity.schema.json
+export type DepartureStartTime = {
+  _type: 'departureStartTime'
+  date: string
+  startTime: string
+}
+
+export type MeetingPoint = {
+  _type: 'meetingPoint'
+  name: string
+  address?: string
+  mapUrl?: string
+  location?: Geopoint
+}
+
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
@@ -465,6 +479,13 @@ export type Experience = {
   format?: string
   goodToKnow?: string
   meetingPickup: string
+  meetingPoint?: MeetingPoint
+  startTime?: string
+  departureStartTimes?: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  >
   cancellation: string
   maxGroupSize: number
   minimumAge: number
@@ -476,6 +497,13 @@ export type Experience = {
   >
   featuredOrder?: number
   aliases?: Array<string>
+}
+
+export type Geopoint = {
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
 }
 
 export type SanityImagePaletteSwatch = {
@@ -566,13 +594,6 @@ export type SanityImageAsset = {
   url: string
   metadata?: SanityImageMetadata
   source?: SanityAssetSourceData
-}
-
-export type Geopoint = {
-  _type: 'geopoint'
-  lat?: number
-  lng?: number
-  alt?: number
 }
 
 export type StatusChange = {
@@ -763,6 +784,8 @@ export type Booking = {
 }
 
 export type AllSanitySchemaTypes =
+  | DepartureStartTime
+  | MeetingPoint
   | SanityImageAssetReference
   | PageHero
   | Step
@@ -788,6 +811,7 @@ export type AllSanitySchemaTypes =
   | Story
   | ExperienceSettings
   | Experience
+  | Geopoint
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -795,7 +819,6 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint
   | StatusChange
   | TeamDigest
   | OutboxMail

@@ -8,6 +8,7 @@ import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from './request-lin
 export type BookingForMail = {
   _id: string
   booking_ref: string
+  experience_id?: string | null
   experience_title?: string | null
   date?: string | null
   preferred_time?: string | null

@@ -26,7 +26,11 @@ describe('times in booking mails', () => {
     const mails = bookingMails(
       booking,
       {templates: {}, brand: {company: 'Cape Town Experiences', signature: 'The team'}},
-      {teamEmail: 'team@example.com', siteUrl: 'https://example.com', requestLinkSecret: 'x'.repeat(32)},
+      {
+        teamEmail: 'team@example.com',
+        siteUrl: 'https://example.com',
+        requestLinkSecret: 'x'.repeat(32),
+      },
     )
     const team = mails.find(([id]) => id === 'booking-zones-team')![1]
     expect(team.text).toContain('Received: 24 November 2026, 06:35 SAST')

@@ -23,7 +23,7 @@ export type DecisionMailComposerDeps = {
 
 /** The published booking (never a draft) with its history, as its mails describe it. */
 const composeBookingQuery = /* groq */ `*[_type == "booking" && _id == $id && !(_id in path("drafts.**"))][0]{
-  _id, booking_ref, experience_title, date, preferred_time, pax_adults, pax_children, name, email, status_history
+  _id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email, status_history
 }`
 
 type ComposeBooking = BookingForMail & {status_history?: StatusHistoryEntry[] | null}

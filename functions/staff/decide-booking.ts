@@ -28,6 +28,7 @@ import {
   type BookingForMail,
   type RequestLinks,
 } from '../lib/booking-mail-values.ts'
+import {tripMailValues} from '../lib/trip-mail-values.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
@@ -197,6 +198,7 @@ export function decisionMail(
     DECISION_MAIL[entry.action],
     {
       ...bookingMailValues(booking, links),
+      ...tripMailValues(booking, content),
       ...(entry.action === 'decline' ? {reason: message} : {}),
       ...(message && entry.action !== 'decline' ? {message} : {}),
       ...(entry.action === 'propose' && entry.options

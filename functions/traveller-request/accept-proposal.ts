@@ -21,6 +21,7 @@ import {changeDepartureLock, pauseAfterConflict} from '../lib/departure-lock.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
+import {tripMailValues} from '../lib/trip-mail-values.ts'
 import {
   CHANGED_MESSAGE,
   DATE_FULL_MESSAGE,
@@ -33,6 +34,7 @@ import {
   type TravellerRequestDeps,
 } from './request-deps.ts'
 import {
+  readRequestTrip,
   requestBookingFields,
   requestBookingQuery,
   travellerView,
@@ -171,7 +173,12 @@ export async function acceptProposal(
         ? [
             deps.outbox.queueMutation(
               decisionMailId(bookingId, 'confirm', key),
-              composeMail('confirmation', values, mailContent, {to: booking.email}),
+              composeMail(
+                'confirmation',
+                {...values, ...tripMailValues(moved, mailContent)},
+                mailContent,
+                {to: booking.email},
+              ),
               bookingId,
             ),
           ]
@@ -210,7 +217,10 @@ export async function acceptProposal(
     }
     nudgeOutbox(deps)
     return json(
-      travellerView({...moved, status, status_history: [...(booking.status_history ?? []), entry]}),
+      travellerView(
+        {...moved, status, status_history: [...(booking.status_history ?? []), entry]},
+        await readRequestTrip(deps.content, moved),
+      ),
     )
   }
   return problem(409, TRY_AGAIN_MESSAGE)

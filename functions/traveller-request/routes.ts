@@ -15,7 +15,12 @@ import {
   type TravellerRequestDeps,
 } from './request-deps.ts'
 import {requestNewLink} from './request-new-link.ts'
-import {requestBookingQuery, travellerView, type RequestBooking} from './request-view.ts'
+import {
+  readRequestTrip,
+  requestBookingQuery,
+  travellerView,
+  type RequestBooking,
+} from './request-view.ts'
 import {withdrawRequest} from './withdraw-request.ts'
 
 /** The bodies are a key or two: anything larger is not from the page. */
@@ -138,7 +143,8 @@ export function createTravellerRequestRoutes(
       const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
       // A booking deleted since the link was made: the same answer as a forged link.
       if (!booking) return invalidLink()
-      return Response.json(travellerView(booking), {headers: {'Cache-Control': 'no-store'}})
+      const trip = await readRequestTrip(deps.content, booking)
+      return Response.json(travellerView(booking, trip), {headers: {'Cache-Control': 'no-store'}})
     })
   })
 

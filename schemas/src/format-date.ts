@@ -36,7 +36,15 @@ const MONTHS = [
   'November',
   'December',
 ] as const
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
 
 /**
  * The value as a moment on Cape Town's clock. A calendar date is that day in Cape Town (midnight there); a

@@ -59,6 +59,16 @@ export const PLACEHOLDERS = {
       ],
     },
   },
+  meetingDetails: {
+    description: 'When the trip starts and where to meet (with a map link), as a table',
+    sample: {
+      rows: [
+        ['Starts', 'Saturday 19 December 2026, 17:30 SAST'],
+        ['Meeting point', 'Lion’s Head trailhead parking, Signal Hill Road, Cape Town'],
+        ['Map', 'https://www.google.com/maps/search/?api=1&query=-33.9353%2C18.3894'],
+      ],
+    },
+  },
   email: {description: 'The email address given', sample: 'thandi@example.com'},
   count: {description: 'How many requests are listed, in words', sample: '2 requests'},
   requests: {
@@ -122,7 +132,7 @@ You can see your request, our replies and change your mind at any time here:
     kind: 'confirmation',
     title: 'Confirmed (to the traveller)',
     to: 'traveller',
-    placeholders: [...TRIP, 'message'],
+    placeholders: [...TRIP, 'message', 'meetingDetails'],
     subject: 'Confirmed: {experience} on {date}',
     body: `Dear {name},
 
@@ -131,9 +141,11 @@ Good news: your place on {experience} on {date} is confirmed (reference {referen
 Group: {group}
 Time: {time}
 
+{meetingDetails}
+
 {message}
 
-We will send the meeting point and what to bring a few days before. Your request stays here:
+The invitation attached to this mail puts the trip in your calendar. Your request stays here:
 
 {requestLink}`,
   },

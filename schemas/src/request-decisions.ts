@@ -200,6 +200,10 @@ export type TravellerRequestView = {
   group: string
   status: string
   statusTitle: string
+  /** "Saturday 28 November 2026, 09:00 SAST" when the experience gives a start time; empty otherwise. */
+  start: string
+  /** Where to meet the guide, as editors keep it on the experience; null when it gives none. */
+  meetingPoint: {name: string; address: string; mapLink: string | null} | null
   history: TravellerHistoryEntry[]
   /** The dates the team proposed that the traveller may still accept; null when none is open. */
   proposal: {key: string; message?: string; options: TravellerOption[]} | null

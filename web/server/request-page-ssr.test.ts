@@ -33,8 +33,20 @@ const booking: RequestBooking = {
   status: 'confirmed',
   status_history: [
     // 22:30 UTC: already the next day in Cape Town.
-    {_key: 'created', _type: 'statusChange', status: 'new', at: '2026-11-18T22:30:00Z', by: 'website'},
-    {_key: 'confirmed', _type: 'statusChange', status: 'confirmed', at: '2026-11-19T07:00:00Z', by: 'staff'},
+    {
+      _key: 'created',
+      _type: 'statusChange',
+      status: 'new',
+      at: '2026-11-18T22:30:00Z',
+      by: 'website',
+    },
+    {
+      _key: 'confirmed',
+      _type: 'statusChange',
+      status: 'confirmed',
+      at: '2026-11-19T07:00:00Z',
+      by: 'staff',
+    },
   ],
 }
 
@@ -42,6 +54,19 @@ const booking: RequestBooking = {
 function site(stored: RequestBooking | null) {
   const reads: string[] = []
   const deps = {
+    content: {
+      fetch: async (_query: string, params: {slug: string}) =>
+        params.slug === 'sunset-cruise'
+          ? {
+              meetingPoint: {
+                name: 'Quay 5 ticket kiosk',
+                address: 'V&A Waterfront, Cape Town',
+                location: {lat: -33.905, lng: 18.419},
+              },
+              startTime: '18:30',
+            }
+          : null,
+    } as unknown as SanityClient,
     bookings: {
       fetch: async (_query: string, params: {id: string}) => {
         reads.push(params.id)
@@ -85,7 +110,8 @@ describe('the traveller’s request page from the server', () => {
     expect(body).toContain('Your request CTX-SSR001')
     expect(body).toContain('Sunset Cruise')
     expect(body).toContain('Confirmed')
-    expect(body).toContain('Saturday 28 November 2026')
+    expect(body).toContain('Saturday 28 November 2026, 18:30 SAST')
+    expect(body).toContain('Quay 5 ticket kiosk, V&amp;A Waterfront, Cape Town')
     // The history on Cape Town's clock, whatever the server's zone.
     expect(body).toContain('19 November 2026, 00:30 SAST')
     expect(body).not.toMatch(/Loading/i)

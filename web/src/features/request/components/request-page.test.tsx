@@ -12,6 +12,12 @@ const request: TravellerRequestView = {
   group: '2 adults, 1 child',
   status: 'contacted',
   statusTitle: 'Contacted',
+  start: 'Friday 5 March 2027, 18:30 SAST',
+  meetingPoint: {
+    name: 'Quay 5 ticket kiosk',
+    address: 'V&A Waterfront, Cape Town',
+    mapLink: 'https://www.google.com/maps/search/?api=1&query=-33.905%2C18.419',
+  },
   history: [
     {key: 'created', at: '2027-01-01T08:00:00Z', status: 'new', title: 'Request received'},
     {
@@ -69,6 +75,12 @@ describe('the request page', () => {
     ).toBeTruthy()
     expect(screen.getByText('Friday 5 March 2027')).toBeTruthy()
     expect(screen.getByText('2 adults, 1 child')).toBeTruthy()
+    expect(screen.getByTestId('request-start').textContent).toBe('Friday 5 March 2027, 18:30 SAST')
+    const point = screen.getByTestId('request-meeting-point')
+    expect(point.textContent).toContain('Quay 5 ticket kiosk, V&A Waterfront, Cape Town')
+    expect(
+      within(point).getByRole('link', {name: 'Open the map (opens in a new tab)'}).getAttribute('href'),
+    ).toBe(request.meetingPoint!.mapLink)
     const choice = screen.getByRole('group', {name: 'Choose a date'})
     // Nothing chosen: said so, nothing sent.
     fireEvent.click(screen.getByRole('button', {name: 'Accept this date'}))
