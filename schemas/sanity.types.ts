@@ -638,6 +638,8 @@ export type OutboxMail = {
   subject?: string
   text?: string
   html?: string
+  calendar_method?: string
+  calendar?: string
   status?: 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
   attempts?: number
   queued_at?: string

@@ -26,7 +26,9 @@ const composeBookingQuery = /* groq */ `*[_type == "booking" && _id == $id && !(
   _id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email, status_history
 }`
 
-type ComposeBooking = BookingForMail & {status_history?: StatusHistoryEntry[] | null}
+type ComposeBooking = Omit<BookingForMail, 'status_history'> & {
+  status_history?: StatusHistoryEntry[] | null
+}
 
 /**
  * The outbox's `compose` step for decision mails: the mail, or null when there is nothing left to write it from

@@ -29,6 +29,7 @@ import {
   type RequestLinks,
 } from '../lib/booking-mail-values.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
+import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
@@ -194,7 +195,7 @@ export function decisionMail(
   links: RequestLinks,
 ): MailMessage {
   const message = entry.message ?? ''
-  return composeMail(
+  const mail = composeMail(
     DECISION_MAIL[entry.action],
     {
       ...bookingMailValues(booking, links),
@@ -208,6 +209,21 @@ export function decisionMail(
     content,
     {to: booking.email ?? ''},
   )
+  const calendar = decisionCalendar(booking, entry, content, links)
+  return calendar ? {...mail, calendar} : mail
+}
+
+/** A confirmation invites to the trip; a decline of a trip confirmed before cancels its invitation. */
+function decisionCalendar(
+  booking: BookingForMail,
+  entry: DecisionEntry,
+  content: MailContent,
+  links: RequestLinks,
+) {
+  if (entry.action === 'confirm') return calendarPartFor(booking, entry, 'REQUEST', content, links)
+  if (entry.action === 'decline' && wasConfirmedBefore(booking.status_history, entry._key))
+    return calendarPartFor(booking, entry, 'CANCEL', content, links)
+  return undefined
 }
 
 /** The history entry and the traveller's mail of a decision, not yet stored. */

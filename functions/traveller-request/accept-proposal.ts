@@ -22,11 +22,14 @@ import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
+import {calendarPartFor} from '../lib/booking-calendar.ts'
+import type {CalendarPart} from '../lib/mail-calendar-part.ts'
 import {
   CHANGED_MESSAGE,
   DATE_FULL_MESSAGE,
   DATE_PASSED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  linksOf,
   nudgeOutbox,
   requestMailValues,
   STALE_OPTION_MESSAGE,
@@ -173,12 +176,24 @@ export async function acceptProposal(
         ? [
             deps.outbox.queueMutation(
               decisionMailId(bookingId, 'confirm', key),
-              composeMail(
-                'confirmation',
-                {...values, ...tripMailValues(moved, mailContent)},
-                mailContent,
-                {to: booking.email},
-              ),
+              {
+                ...composeMail(
+                  'confirmation',
+                  {...values, ...tripMailValues(moved, mailContent)},
+                  mailContent,
+                  {to: booking.email},
+                ),
+                // A new date for a trip confirmed before updates the same calendar event (a higher SEQUENCE).
+                ...withCalendar(
+                  calendarPartFor(
+                    {...moved, status_history: [...(booking.status_history ?? []), entry]},
+                    entry,
+                    'REQUEST',
+                    mailContent,
+                    linksOf(deps),
+                  ),
+                ),
+              },
               bookingId,
             ),
           ]
@@ -225,3 +240,5 @@ export async function acceptProposal(
   }
   return problem(409, TRY_AGAIN_MESSAGE)
 }
+
+const withCalendar = (calendar: CalendarPart | undefined) => (calendar ? {calendar} : {})

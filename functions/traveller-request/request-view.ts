@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 
+import {googleCalendarLink} from '../lib/booking-calendar.ts'
 import {timeInWords} from '../lib/booking-mail-values.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
 import {
@@ -63,7 +64,7 @@ function entryTitle(entry: StatusHistoryEntry): string {
 }
 
 /** Where and when the experience's trips start: published content, read by the booking's `experience_id`. */
-export const requestTripQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes}`
+export const requestTripQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}`
 
 /** The trip details of a booking's experience, or null (no experience, or none published under its slug). */
 export const readRequestTrip = async (
@@ -77,6 +78,16 @@ export const readRequestTrip = async (
         {perspective: 'published'},
       )
     : null
+
+function calendarView(
+  booking: RequestBooking,
+  trip: TripDetails | null,
+  status: string,
+): TravellerRequestView['calendar'] {
+  if (status !== 'confirmed') return null
+  const googleLink = googleCalendarLink(booking, trip)
+  return googleLink ? {googleLink} : null
+}
 
 function meetingPointView(trip: TripDetails | null): TravellerRequestView['meetingPoint'] {
   const point = trip?.meetingPoint
@@ -102,6 +113,7 @@ export function travellerView(
     statusTitle: bookingStatusTitle(status),
     start: booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
     meetingPoint: meetingPointView(trip),
+    calendar: calendarView(booking, trip, status),
     history: history.map((entry) => ({
       key: entry._key,
       at: entry.at,

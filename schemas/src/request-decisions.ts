@@ -204,6 +204,8 @@ export type TravellerRequestView = {
   start: string
   /** Where to meet the guide, as editors keep it on the experience; null when it gives none. */
   meetingPoint: {name: string; address: string; mapLink: string | null} | null
+  /** "Add to calendar" while the trip is confirmed: the page's own `.ics` file and a Google Calendar link. */
+  calendar: {googleLink: string} | null
   history: TravellerHistoryEntry[]
   /** The dates the team proposed that the traveller may still accept; null when none is open. */
   proposal: {key: string; message?: string; options: TravellerOption[]} | null

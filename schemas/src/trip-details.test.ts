@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {
   departureStartTimesProblem,
+  durationHours,
   meetingPointInWords,
   meetingPointMapLink,
   startTimeOn,
@@ -58,5 +59,16 @@ describe('trip details', () => {
       ]),
     ).toMatch(/two different starts/)
     expect(departureStartTimesProblem([{date: '2026-02-30', startTime: '21:00'}])).toMatch(/date/)
+  })
+})
+
+describe('trip durations for a calendar', () => {
+  it('takes the longest figure the editors wrote, in hours', () => {
+    expect(durationHours('2–4 hours')).toBe(4)
+    expect(durationHours('Full day (8 hours)')).toBe(8)
+    expect(durationHours('90 minutes')).toBe(1.5)
+    expect(durationHours('3.5 hours')).toBe(3.5)
+    expect(durationHours('Half day')).toBe(3)
+    expect(durationHours(null)).toBe(3)
   })
 })

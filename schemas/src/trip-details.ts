@@ -90,3 +90,25 @@ export function meetingPointInWords(point: MeetingPoint | null | undefined): str
 /** "Saturday 28 November 2026, 09:00 SAST": the start of this booking's trip, in words. */
 export const tripStartInWords = (date: string, trip: TripDetails | null | undefined) =>
   formatTripStart(date, startTimeOn(date, trip))
+
+/** How long a calendar blocks when the experience's duration says no hours ("Half day"). */
+export const DEFAULT_TRIP_HOURS = 3
+
+/**
+ * The hours a trip takes, for a calendar: the longest figure the editors' duration gives ("2–4 hours" is 4,
+ * "Full day (8 hours)" is 8, "90 minutes" is 1.5), so the time is kept free until the latest return.
+ */
+export function durationHours(duration: string | null | undefined): number {
+  const text = duration ?? ''
+  const hours = [
+    ...text.matchAll(
+      /(\d+(?:[.,]\d+)?)\s*(?:[–-]\s*(\d+(?:[.,]\d+)?)\s*)?(hours?|hrs?|h\b|minutes?|mins?)/gi,
+    ),
+  ]
+    .map((match) => {
+      const figure = Number((match[2] ?? match[1]!).replace(',', '.'))
+      return /^m/i.test(match[3]!) ? figure / 60 : figure
+    })
+    .filter((value) => Number.isFinite(value) && value > 0 && value <= 24)
+  return hours.length ? Math.max(...hours) : DEFAULT_TRIP_HOURS
+}

@@ -135,11 +135,12 @@ function readTravellerRequest(
   page: Request,
   token: string,
   env: unknown,
+  file = '',
 ): Promise<Response> {
   const headers = new Headers()
   const forwardedFor = page.headers.get('x-forwarded-for')
   if (forwardedFor) headers.set('x-forwarded-for', forwardedFor)
-  const url = new URL(`/requests/${encodeURIComponent(token)}`, page.url)
+  const url = new URL(`/requests/${encodeURIComponent(token)}${file}`, page.url)
   return Promise.resolve(apiRoutes.fetch(new Request(url, {headers}), env))
 }
 
@@ -238,6 +239,12 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       return c.text('Sitemap temporarily unavailable', 503, {'Retry-After': '30'})
     }
   })
+
+  // The traveller's trip as a calendar file, beside their request page (the request routes answer it).
+  if (apiRoutes)
+    app.get('/requests/:token/calendar.ics', (c) =>
+      readTravellerRequest(apiRoutes, c.req.raw, c.req.param('token'), c.env, '/calendar.ics'),
+    )
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.

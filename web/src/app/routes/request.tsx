@@ -11,6 +11,7 @@ import {ApiError} from '../../lib/post-json'
 import {useAcceptProposal} from '../../features/request/api/accept-proposal'
 import {useTravellerRequest} from '../../features/request/api/get-request'
 import {useWithdrawRequest} from '../../features/request/api/withdraw-request'
+import {AddToCalendar} from '../../features/request/components/add-to-calendar'
 import {NewLinkForm} from '../../features/request/components/new-link-form'
 import {ProposalChoice} from '../../features/request/components/proposal-choice'
 import {RequestSummary} from '../../features/request/components/request-summary'
@@ -110,6 +111,11 @@ export function RequestPage() {
           <div className="card request-page__card">
             <RequestSummary request={data} />
           </div>
+          {data.calendar ? (
+            <div className="card request-page__card">
+              <AddToCalendar token={token} calendar={data.calendar} />
+            </div>
+          ) : null}
           {data.proposal ? (
             <div className="card request-page__card">
               <ProposalChoice
