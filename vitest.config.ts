@@ -12,6 +12,7 @@ const ZONE_TESTS = [
   'functions/staff/bookings-csv.test.ts',
   'functions/staff/confirmation-trip-details.test.ts',
   'functions/lib/booking-calendar.test.ts',
+  'schemas/src/trip-reminders.test.ts',
 ]
 /** The dashboard's times, rendered in jsdom as a browser in that zone would. */
 const WEB_ZONE_TESTS = [

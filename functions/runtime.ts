@@ -16,6 +16,7 @@ import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {decisionMailComposer} from './staff/compose-decision-mail.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
+import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
@@ -45,6 +46,7 @@ export type PublicRuntime = {
 let runtime: PublicRuntime | undefined
 
 const USED_QUESTIONS_CLEANUP_MS = 10 * 60_000
+const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -152,6 +154,14 @@ export function publicRuntime(): PublicRuntime {
       .removeExpired()
       .catch((error: unknown) => console.error('[mail counters clean-up]', error))
   setInterval(() => void removeMailCounts(), USED_QUESTIONS_CLEANUP_MS).unref()
+  // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
+  // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.
+  const remind = () =>
+    sendTripReminders({bookings, content, mailContent, outbox, links}, new Date()).catch(
+      (error: unknown) => console.error('[trip reminders]', error),
+    )
+  setInterval(() => void remind(), TRIP_REMINDERS_EVERY_MS).unref()
+  void remind()
   // The team's daily digest of requests waiting too long (issue 14): once a day whichever servers run.
   startDailyDigest({
     bookings,

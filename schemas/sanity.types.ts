@@ -317,6 +317,7 @@ export type SiteSettings = {
   mailFromAddress?: string
   mailSignature?: string
   acceptedProposalStatus: 'confirmed' | 'contacted'
+  reminderHoursBefore: number
   responseTargetHours: number
   workingHours?: {
     days: Array<number>
@@ -365,6 +366,7 @@ export type MailTemplate = {
     | 'acknowledgement'
     | 'confirmation'
     | 'decline'
+    | 'reminder'
     | 'proposal'
     | 'question'
     | 'requestLink'

@@ -69,6 +69,19 @@ export const PLACEHOLDERS = {
       ],
     },
   },
+  whatToBring: {
+    description: 'What to bring, from the experience, as a list',
+    sample: {list: ['Good walking shoes', 'A warm layer for the summit']},
+  },
+  contact: {
+    description: 'How to reach the team on the day (phone, WhatsApp), from site settings, as a table',
+    sample: {
+      rows: [
+        ['Phone', '+27 21 555 0142'],
+        ['WhatsApp', 'https://wa.me/27825550142'],
+      ],
+    },
+  },
   email: {description: 'The email address given', sample: 'thandi@example.com'},
   count: {description: 'How many requests are listed, in words', sample: '2 requests'},
   requests: {
@@ -162,6 +175,30 @@ Thank you for asking us about {experience} on {date}. We are sorry that we canno
 {reason}
 
 We would be glad to help with another date or another experience: just reply to this email.
+
+{requestLink}`,
+  },
+  {
+    kind: 'reminder',
+    title: 'Reminder before the trip (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'meetingDetails', 'whatToBring', 'contact'],
+    subject: 'See you soon: {experience} on {date}',
+    body: `Dear {name},
+
+Your trip is coming up: {experience} on {date} (reference {reference}, group {group}).
+
+{meetingDetails}
+
+What to bring:
+
+{whatToBring}
+
+If you are running late or need us on the day:
+
+{contact}
+
+Your booking is here:
 
 {requestLink}`,
   },

@@ -100,7 +100,7 @@ test.describe('the traveller’s request page', () => {
       page.getByRole('heading', {name: `Your request ${booking.booking_ref}`, level: 1}),
     ).toBeVisible()
     await expect(page.getByTestId('request-status')).toHaveText('Contacted')
-    await expect(page.getByText(formatDateInWords(booking.date))).toBeVisible()
+    await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
     await expect(page.getByText('2 adults, 1 child')).toBeVisible()
     await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
     const main = page.getByRole('main')
@@ -162,7 +162,7 @@ test.describe('the traveller’s request page', () => {
       const page = await context.newPage()
       await page.goto(`/requests/${token}`)
       await expect(page.getByTestId('request-status')).toHaveText('Contacted')
-      await expect(page.getByText(formatDateInWords(booking.date))).toBeVisible()
+      await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
       await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
       await expect(page.getByRole('main')).not.toContainText('Internal:')
     } finally {
