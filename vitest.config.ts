@@ -1,5 +1,38 @@
 import {defineConfig} from 'vitest/config'
 
+/**
+ * Every date and time a person reads is Cape Town's, whatever the server's `TZ`: the tests of what people read run
+ * again under UTC and under New York's zone (behind Cape Town, with daylight saving), where a slip to the process's
+ * own clock shows as another hour or another day.
+ */
+const ZONE_TESTS = [
+  'schemas/src/format-date.test.ts',
+  'schemas/src/format-date-zones.test.ts',
+  'functions/send-booking-notifications/mail-times.test.ts',
+  'functions/staff/bookings-csv.test.ts',
+  'functions/staff/confirmation-trip-details.test.ts',
+  'functions/lib/booking-calendar.test.ts',
+  'schemas/src/trip-reminders.test.ts',
+]
+/** The dashboard's times, rendered in jsdom as a browser in that zone would. */
+const WEB_ZONE_TESTS = [
+  'src/features/admin/components/admin-dashboard.test.tsx',
+  'server/request-page-ssr.test.ts',
+]
+const zoneProjects = (name: string, zone: string) => [
+  {test: {name, root: '.', environment: 'node', include: ZONE_TESTS, env: {TZ: zone}}},
+  {
+    test: {
+      name: `${name}-web`,
+      root: 'web',
+      environment: 'jsdom',
+      testTimeout: 20_000,
+      include: WEB_ZONE_TESTS,
+      env: {TZ: zone},
+    },
+  },
+]
+
 // One command for every workspace's unit and integration tests; end-to-end tests run in Playwright.
 export default defineConfig({
   test: {
@@ -15,6 +48,8 @@ export default defineConfig({
       {oxc: {jsx: {runtime: 'automatic'}}, test: {name: 'server', root: 'server', environment: 'jsdom', testTimeout: 20_000, include: ['**/*.test.ts'], exclude: ['node_modules/**']}},
       // The studio's tsconfig keeps JSX for Sanity's build (`jsx: preserve`); tests compile it as React's runtime does.
       {oxc: {jsx: {runtime: 'automatic'}}, test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
+      ...zoneProjects('zones-utc', 'UTC'),
+      ...zoneProjects('zones-new-york', 'America/New_York'),
     ],
   },
 })

@@ -23,6 +23,7 @@ import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {decisionMailComposer} from './staff/compose-decision-mail.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
+import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 
 /** What the traveller-facing functions share in one server process. */
@@ -60,6 +61,8 @@ export function logOutboxError(error: unknown): void {
     console.warn(`[outbox] ${error.message}`)
   else console.error('[outbox]', error)
 }
+
+const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -161,6 +164,14 @@ export function publicRuntime(): PublicRuntime {
     'used questions': () => rt.challenges.removeExpired(),
     'mail counters': () => unconfirmedMail.removeExpired(),
   })
+  // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
+  // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.
+  const remind = () =>
+    sendTripReminders({bookings, content, mailContent, outbox, links}, new Date()).catch(
+      (error: unknown) => console.error('[trip reminders]', error),
+    )
+  setInterval(() => void remind(), TRIP_REMINDERS_EVERY_MS).unref()
+  void remind()
   // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
   // whichever servers run.
   startDailyDigest({

@@ -15,6 +15,20 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: ../schemas/sanity.schema.json
+export type DepartureStartTime = {
+  _type: 'departureStartTime'
+  date: string
+  startTime: string
+}
+
+export type MeetingPoint = {
+  _type: 'meetingPoint'
+  name: string
+  address?: string
+  mapUrl?: string
+  location?: Geopoint
+}
+
 export type SanityImageAssetReference = {
   _ref: string
   _type: 'reference'
@@ -303,6 +317,7 @@ export type SiteSettings = {
   mailFromAddress?: string
   mailSignature?: string
   acceptedProposalStatus: 'confirmed' | 'contacted'
+  reminderHoursBefore: number
   responseTargetHours: number
   workingHours?: {
     days: Array<number>
@@ -351,6 +366,7 @@ export type MailTemplate = {
     | 'acknowledgement'
     | 'confirmation'
     | 'decline'
+    | 'reminder'
     | 'proposal'
     | 'question'
     | 'requestLink'
@@ -465,6 +481,13 @@ export type Experience = {
   format?: string
   goodToKnow?: string
   meetingPickup: string
+  meetingPoint?: MeetingPoint
+  startTime?: string
+  departureStartTimes?: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  >
   cancellation: string
   maxGroupSize: number
   minimumAge: number
@@ -476,6 +499,13 @@ export type Experience = {
   >
   featuredOrder?: number
   aliases?: Array<string>
+}
+
+export type Geopoint = {
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
 }
 
 export type SanityImagePaletteSwatch = {
@@ -568,13 +598,6 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData
 }
 
-export type Geopoint = {
-  _type: 'geopoint'
-  lat?: number
-  lng?: number
-  alt?: number
-}
-
 export type StatusChange = {
   _type: 'statusChange'
   status: 'new' | 'contacted' | 'confirmed' | 'declined' | 'closed'
@@ -617,6 +640,8 @@ export type OutboxMail = {
   subject?: string
   text?: string
   html?: string
+  calendar_method?: string
+  calendar?: string
   status?: 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
   attempts?: number
   queued_at?: string
@@ -763,6 +788,8 @@ export type Booking = {
 }
 
 export type AllSanitySchemaTypes =
+  | DepartureStartTime
+  | MeetingPoint
   | SanityImageAssetReference
   | PageHero
   | Step
@@ -788,6 +815,7 @@ export type AllSanitySchemaTypes =
   | Story
   | ExperienceSettings
   | Experience
+  | Geopoint
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -795,7 +823,6 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint
   | StatusChange
   | TeamDigest
   | OutboxMail

@@ -135,6 +135,24 @@ export function clientHungUp(error: unknown): boolean {
   )
 }
 
+/**
+ * The traveller's request as the API answers the browser, asked in-process: the same link check, rate limit (on
+ * the visitor's own address, from the socket and the forwarding headers the page request came with) and fields.
+ */
+function readTravellerRequest(
+  apiRoutes: Hono,
+  page: Request,
+  token: string,
+  env: unknown,
+  file = '',
+): Promise<Response> {
+  const headers = new Headers()
+  const forwardedFor = page.headers.get('x-forwarded-for')
+  if (forwardedFor) headers.set('x-forwarded-for', forwardedFor)
+  const url = new URL(`/requests/${encodeURIComponent(token)}${file}`, page.url)
+  return Promise.resolve(apiRoutes.fetch(new Request(url, {headers}), env))
+}
+
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
@@ -238,6 +256,12 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     }
   })
 
+  // The traveller's trip as a calendar file, beside their request page (the request routes answer it).
+  if (apiRoutes)
+    app.get('/requests/:token/calendar.ics', (c) =>
+      readTravellerRequest(apiRoutes, c.req.raw, c.req.param('token'), c.env, '/calendar.ics'),
+    )
+
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
   app.post('*', (c) => {
@@ -263,12 +287,17 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       // Only the build's template, the server's own scripts and the router's are marked as trusted, never
       // content; the marker becomes the policy's hashes (edge/inline-code.ts) and never leaves the server.
       const marker = newTrustMarker()
+      const renderOptions = {
+        fetcher: renderFetcher,
+        nonce: marker,
+        readTravellerRequest: apiRoutes
+          ? (token: string) => readTravellerRequest(apiRoutes, c.req.raw, token, c.env)
+          : undefined,
+      }
       const {value: result, tags} = await collectSyncTags(() =>
         session
-          ? requestFetcher.run(preview!.draftFetcher, () =>
-              render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
-            )
-          : render(c.req.raw, {fetcher: renderFetcher, nonce: marker}),
+          ? requestFetcher.run(preview!.draftFetcher, () => render(c.req.raw, renderOptions))
+          : render(c.req.raw, renderOptions),
       )
       if (result.kind === 'redirect') {
         const redirect = c.redirect(result.location, result.status as 301 | 302)

@@ -30,6 +30,9 @@ export type ExperienceSource = {
   format: string
   goodToKnow: string
   meetingPickup: string
+  /** Where and when the guide waits (schemas/src/trip-details.ts); the bespoke trip has neither. */
+  meetingPoint?: {name: string; address: string; lat?: number; lng?: number}
+  startTime?: string
   cancellation?: string
   maxGroupSize: number
   minimumAge: number
@@ -82,6 +85,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group guided hike',
     goodToKnow:
       'Moderate fitness is needed: you should be comfortable walking uphill for an hour. Minimum age is 12, and under-18s hike with an adult. Groups are capped at eight people. Start times move with the season (from about 16:00 in winter to 18:00 in midsummer); we confirm yours by email.',
+    meetingPoint: {name: 'Lion’s Head trailhead parking', address: 'Signal Hill Road, Cape Town', lat: -33.9353, lng: 18.3894},
+    startTime: '17:30',
     meetingPickup:
       'We meet at the Lion’s Head trailhead parking on Signal Hill Road, 1 km up from Kloof Nek. Your guide wears a green company cap. Hotel pick-up from the City Bowl and Atlantic seaboard is available as an extra.',
     maxGroupSize: 8,
@@ -160,6 +165,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group or private chauffeured tour',
     goodToKnow:
       'Wine tastings are for adults only: every guest must be 18 or older, and estates may ask for ID. Vegetarian, vegan and other dietary needs are easy to arrange: tell us in your booking notes. Groups are capped at eight people.',
+    meetingPoint: {name: 'Pick-up at your accommodation', address: 'City Bowl, V&A Waterfront, Green Point, Sea Point or Camps Bay'},
+    startTime: '08:30',
     meetingPickup:
       'We pick you up from your accommodation in Cape Town’s City Bowl, V&A Waterfront, Green Point, Sea Point or Camps Bay between 08:30 and 09:15. Pick-up from elsewhere can be arranged.',
     maxGroupSize: 8,
@@ -225,6 +232,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group guided walking tour with tastings',
     goodToKnow:
       'All ages are welcome and children are free to share tastings with their parents. The food is halal. Tell us about allergies when you book: peanuts are rare, but spices are everywhere. Groups are capped at six, so we fit in family kitchens.',
+    meetingPoint: {name: 'Outside the Bo-Kaap Museum', address: '71 Wale Street, Bo-Kaap, Cape Town', lat: -33.9206, lng: 18.4154},
+    startTime: '10:00',
     meetingPickup:
       'We meet outside the Bo-Kaap Museum, 71 Wale Street. Street parking is limited; a taxi or a walk from the city centre is easiest.',
     maxGroupSize: 6,
@@ -289,6 +298,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group evening tour with dinner and live music',
     goodToKnow:
       'Minimum age is 16, because the venues serve alcohol and the evening runs late. Groups are capped at ten people. The venue changes with the night of the week; we send the details with your confirmation.',
+    meetingPoint: {name: 'Pick-up at your accommodation', address: 'City Bowl, V&A Waterfront, Green Point or Sea Point'},
+    startTime: '18:00',
     meetingPickup:
       'Pick-up at 18:00 from accommodation in the City Bowl, V&A Waterfront, Green Point and Sea Point. Other areas on request.',
     maxGroupSize: 10,
@@ -361,6 +372,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group or private day tour',
     goodToKnow:
       'All ages are welcome; car seats for small children are available on request. Groups are capped at eight people. National park fees are for international visitors; South African residents pay less, and we refund the difference.',
+    meetingPoint: {name: 'Pick-up at your accommodation', address: 'City Bowl, Atlantic seaboard or V&A Waterfront'},
+    startTime: '08:00',
     meetingPickup:
       'Pick-up from 08:00 at accommodation in Cape Town’s City Bowl, Atlantic seaboard and V&A Waterfront. Southern suburbs on request.',
     maxGroupSize: 8,
@@ -425,6 +438,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Shared catamaran cruise',
     goodToKnow:
       'All ages are welcome; children under 12 must be with an adult at all times. The boat takes up to 30 guests. Departure time moves with the sunset, from about 17:00 in winter to 19:00 in summer. Sailings may be cancelled for wind; you then choose another date or a full refund.',
+    meetingPoint: {name: 'Quay 5 ticket kiosk', address: 'V&A Waterfront, Cape Town', lat: -33.905, lng: 18.419},
+    startTime: '18:30',
     meetingPickup:
       'Check in at the Quay 5 ticket kiosk at the V&A Waterfront, 30 minutes before departure. Parking is in the Waterfront’s Breakwater or Clock Tower garages.',
     maxGroupSize: 30,
@@ -489,6 +504,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Guided historical tour with official museum ticket',
     goodToKnow:
       'All ages are welcome, though the subject suits children of about 10 and older best. Tickets are limited and sell out in summer, so we need at least three days’ notice. Groups are capped at twelve.',
+    meetingPoint: {name: 'Nelson Mandela Gateway', address: 'Beside the Clock Tower, V&A Waterfront, Cape Town', lat: -33.9067, lng: 18.4222},
+    startTime: '09:00',
     meetingPickup:
       'We meet at the Nelson Mandela Gateway beside the Clock Tower, V&A Waterfront, 45 minutes before the ferry.',
     maxGroupSize: 12,
@@ -552,6 +569,8 @@ export const experienceSources: ExperienceSource[] = [
     format: 'Small-group hands-on cooking class in a home',
     goodToKnow:
       'Minimum age is 10; children cook with an adult. The kitchen is halal and alcohol-free. Vegetarian and vegan menus on request. Groups are capped at eight.',
+    meetingPoint: {name: 'Outside the Bo-Kaap Museum', address: '71 Wale Street, Bo-Kaap, Cape Town', lat: -33.9206, lng: 18.4154},
+    startTime: '10:30',
     meetingPickup:
       'We meet outside the Bo-Kaap Museum, 71 Wale Street, and walk to the spice shop and your host’s home.',
     maxGroupSize: 8,
@@ -637,7 +656,7 @@ export const experienceSources: ExperienceSource[] = [
 
 export function experienceDocuments() {
   return experienceSources.map((source) => {
-    const {slug, imageAlt, faqs, cancellation, ...fields} = source
+    const {slug, imageAlt, faqs, cancellation, meetingPoint, ...fields} = source
     return {
       _id: experienceId(slug),
       _type: 'experience',
@@ -646,6 +665,18 @@ export function experienceDocuments() {
       slug: {_type: 'slug', current: slug},
       image: image(`experience-${slug}`, imageAlt),
       cancellation: cancellation ?? DEFAULT_CANCELLATION_TEXT,
+      ...(meetingPoint
+        ? {
+            meetingPoint: {
+              _type: 'meetingPoint',
+              name: meetingPoint.name,
+              address: meetingPoint.address,
+              ...(meetingPoint.lat !== undefined && meetingPoint.lng !== undefined
+                ? {location: {_type: 'geopoint', lat: meetingPoint.lat, lng: meetingPoint.lng}}
+                : {}),
+            },
+          }
+        : {}),
       faqs: keyed(
         faqs.map((faq) => ({_type: 'faq', ...faq})),
         `faq-${slug}`,

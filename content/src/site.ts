@@ -57,6 +57,7 @@ export function siteSettingsDocument() {
     mailSignature: `Warm wishes from Cape Town,\nThe ${siteName} team\n+27 21 555 0142 · ${email}`,
     acceptedProposalStatus: DEFAULT_ACCEPTED_PROPOSAL_STATUS,
     responseTargetHours: 4,
+    reminderHoursBefore: 48,
     workingHours: {days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00'},
   }
 }

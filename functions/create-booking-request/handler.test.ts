@@ -240,7 +240,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       'Pick-up location: —',
     ])
       expect(team.text).toContain(row)
-    expect(team.text).toMatch(/Received: \d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}/)
+    expect(team.text).toMatch(/Received: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} SAST/)
     expect(team.html).toContain('<th scope="row" align="left">Category</th><td>Adventure</td>')
     for (const mail of [acknowledgement, team])
       for (const part of [mail.subject, mail.text, mail.html]) {

@@ -126,7 +126,7 @@ describe('leads with the real lake', () => {
     expect(trip!.text).toContain('Travellers: 2')
     expect(signup!.text).toContain('Name: Bea\nEmail: bea@example.com')
     for (const mail of [trip!, signup!]) {
-      expect(mail.text).toMatch(/(Received|Consented): \d{1,2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}/)
+      expect(mail.text).toMatch(/(Received|Consented): \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} SAST/)
       expect(mail.text + mail.html).not.toMatch(/\d{4}-\d{2}-\d{2}|Form: wizard/)
       expect(mail.html).toMatch(
         /^<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>New /,

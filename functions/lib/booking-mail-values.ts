@@ -8,6 +8,7 @@ import {requestLinkExpiry, requestLinkToken, requestLinkUrl} from './request-lin
 export type BookingForMail = {
   _id: string
   booking_ref: string
+  experience_id?: string | null
   experience_title?: string | null
   date?: string | null
   preferred_time?: string | null
@@ -15,6 +16,8 @@ export type BookingForMail = {
   pax_children?: number | null
   name?: string | null
   email?: string | null
+  /** The booking's history, where a mail carries a calendar invitation (its SEQUENCE is counted from it). */
+  status_history?: {_key: string; status?: string | null}[] | null
 }
 
 /** Where the traveller's private request page is, and how its links are signed. */

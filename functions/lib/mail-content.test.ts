@@ -24,6 +24,7 @@ describe('the mail content', () => {
       templates: {},
       brand: {company: '', signature: '', replyPromise: DEFAULT_REPLY_PROMISE},
       from: undefined,
+      trips: {},
     })
     const mail = composeMail('teamNewsletter', {email: 'a@example.com'}, content, {
       to: 'team@example.com',

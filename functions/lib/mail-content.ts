@@ -12,6 +12,7 @@ import {
 } from '@repo/schemas/mail-templates.ts'
 
 import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
+import type {TripDetails} from '@repo/schemas/trip-details.ts'
 
 import type {MailMessage} from './mailer.ts'
 
@@ -26,11 +27,14 @@ export type MailContent = {
   from?: string
   /** Site settings' email: where the team's mails go while TEAM_EMAIL is unset. */
   teamAddress?: string
+  /** Where and when each experience's trips start, by the experience's slug (the bookings' `experience_id`). */
+  trips?: Record<string, TripDetails>
 }
 
 const mailContentQuery = /* groq */ `{
   "templates": *[_type == "${MAIL_TEMPLATE_TYPE}" && defined(kind)]{kind, subject, body},
-  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise}
+  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},
+  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}
 }`
 
 type MailContentResult = {
@@ -43,6 +47,7 @@ type MailContentResult = {
     mailSignature?: string | null
     replyPromise?: string | null
   } | null
+  trips?: (TripDetails & {slug: string})[] | null
 }
 
 /** No CR, LF or quote may reach the From header; the address part is checked as an address. */
@@ -54,7 +59,7 @@ const displayName = (value: string) =>
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/
 
 export async function loadMailContent(content: SanityClient): Promise<MailContent> {
-  const {templates, settings} = await content.fetch<MailContentResult>(
+  const {templates, settings, trips} = await content.fetch<MailContentResult>(
     mailContentQuery,
     {},
     {perspective: 'published'},
@@ -77,6 +82,7 @@ export async function loadMailContent(content: SanityClient): Promise<MailConten
     ...(settings?.email && ADDRESS.test(settings.email.trim())
       ? {teamAddress: settings.email.trim()}
       : {}),
+    trips: Object.fromEntries((trips ?? []).map(({slug, ...trip}) => [slug, trip])),
   }
 }
 

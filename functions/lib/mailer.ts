@@ -4,6 +4,12 @@ import path from 'node:path'
 import type {Mutation, SanityClient} from '@sanity/client'
 import nodemailer from 'nodemailer'
 
+import {
+  calendarFields,
+  calendarOf,
+  nodemailerMessage,
+  type CalendarPart,
+} from './mail-calendar-part.ts'
 import {isConflict} from './sanity-client.ts'
 
 /**
@@ -22,6 +28,8 @@ export type MailMessage = {
   replyTo?: string
   /** The sender from site settings (issue 14); unset, the outbox's own `from` (MAIL_FROM). */
   from?: string
+  /** A calendar invitation sent with the mail as its `text/calendar` part (booking-calendar.ts). */
+  calendar?: CalendarPart
 }
 
 export type MailTransport = {
@@ -91,7 +99,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   })
   return {
     async send(id, message) {
-      await transporter.sendMail({...message, messageId: messageId(id, message.from)})
+      await transporter.sendMail({...nodemailerMessage(message), messageId: messageId(id, message.from)})
     },
   }
 }
@@ -105,7 +113,10 @@ export function fileTransport(outboxDir: string): MailTransport {
   })
   return {
     async send(id, message) {
-      const info = await transporter.sendMail({...message, messageId: messageId(id, message.from)})
+      const info = await transporter.sendMail({
+        ...nodemailerMessage(message),
+        messageId: messageId(id, message.from),
+      })
       await fs.mkdir(outboxDir, {recursive: true})
       const final = path.join(outboxDir, `${id}.eml`)
       await fs.writeFile(`${final}.tmp`, info.message as Buffer)
@@ -140,6 +151,8 @@ export type OutboxMailDocument = {
   html: string
   reply_to?: string
   from?: string
+  calendar_method?: CalendarPart['method']
+  calendar?: string
   status: OutboxMailStatus
   attempts: number
   queued_at: string
@@ -164,6 +177,7 @@ const messageFields = (message: MailMessage) => ({
   html: message.html,
   ...(message.replyTo ? {reply_to: message.replyTo} : {}),
   ...(message.from ? {from: message.from} : {}),
+  ...calendarFields(message.calendar),
 })
 
 /**
@@ -322,6 +336,7 @@ export function createOutbox({
         text: mail.text,
         html: mail.html,
         ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
+        ...calendarOf(mail),
       })
       return {mail, sent: true, record: {status: 'sent', attempts, sent_at: iso(now())}}
     } catch (error) {

@@ -1,3 +1,5 @@
+import {formatSpreadsheetDateTime} from '@repo/schemas/format-date.ts'
+
 /**
  * CSV of bookings for spreadsheets. Cells a spreadsheet would read as a formula get a leading apostrophe, so a
  * traveller's "name" cannot run code on a staff machine (OWASP CSV injection): those starting with = + - @ (also
@@ -17,7 +19,7 @@ export function csvCell(value: unknown): string {
 
 export const CSV_COLUMNS = [
   ['booking_ref', 'Reference'],
-  ['created_at', 'Created'],
+  ['created_at', 'Created (SAST)'],
   ['status', 'Status'],
   ['experience_title', 'Experience'],
   ['date', 'Trip date'],
@@ -39,23 +41,33 @@ export const CSV_COLUMNS = [
 
 type HistoryRow = {status?: unknown; at?: unknown; by?: unknown}
 
-/** Each status change with when and who: "2026-11-20T10:01:00.000Z confirmed by Pat Jones", one per line. */
+/** Each status change with when and who: "2026-11-20 12:01 confirmed by Pat Jones", one per line. */
 function statusChanges(history: unknown): string {
   if (!Array.isArray(history)) return ''
   return (history as HistoryRow[])
     .map((entry) =>
-      [entry.at, entry.status, typeof entry.by === 'string' ? `by ${entry.by}` : '']
+      [typeof entry.at === 'string' ? formatSpreadsheetDateTime(entry.at) : '', entry.status, typeof entry.by === 'string' ? `by ${entry.by}` : '']
         .filter((part) => typeof part === 'string' && part)
         .join(' '),
     )
     .join('\n')
 }
 
+/** Stored as an ISO instant in UTC; the team reads it on Cape Town's clock, as the heading says. */
+const createdAt = (value: unknown) =>
+  typeof value === 'string' ? formatSpreadsheetDateTime(value) : value
+
 export function bookingsToCsv(rows: Record<string, unknown>[]): string {
   const header = CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',')
   const lines = rows.map((row) =>
     CSV_COLUMNS.map(([key]) =>
-      csvCell(key === 'status_changes' ? statusChanges(row.status_history) : row[key]),
+      csvCell(
+        key === 'status_changes'
+          ? statusChanges(row.status_history)
+          : key === 'created_at'
+            ? createdAt(row[key])
+            : row[key],
+      ),
     ).join(','),
   )
   // CRLF per RFC 4180; the BOM makes Excel read UTF-8 names correctly.

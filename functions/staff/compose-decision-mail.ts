@@ -23,10 +23,12 @@ export type DecisionMailComposerDeps = {
 
 /** The published booking (never a draft) with its history, as its mails describe it. */
 const composeBookingQuery = /* groq */ `*[_type == "booking" && _id == $id && !(_id in path("drafts.**"))][0]{
-  _id, booking_ref, experience_title, date, preferred_time, pax_adults, pax_children, name, email, status_history
+  _id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email, status_history
 }`
 
-type ComposeBooking = BookingForMail & {status_history?: StatusHistoryEntry[] | null}
+type ComposeBooking = Omit<BookingForMail, 'status_history'> & {
+  status_history?: StatusHistoryEntry[] | null
+}
 
 /**
  * The outbox's `compose` step for decision mails: the mail, or null when there is nothing left to write it from

@@ -10,6 +10,8 @@ import {
   type StaffSessionResponse,
 } from '@repo/schemas/staff-roles.ts'
 
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
 import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type PasswordHash} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
@@ -492,7 +494,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   route('GET /bookings.csv', async (c) => {
     const result = await exportBookingsCsv(handlerDeps, c.req.query())
     if (result.status !== 200) return send(c, result)
-    const stamp = deps.now().toISOString().slice(0, 10)
+    const stamp = todayInCapeTown(deps.now())
     return c.body(result.body as string, 200, {
       ...NO_STORE,
       'Content-Type': 'text/csv; charset=utf-8',

@@ -30,6 +30,8 @@ import {
   type BookingForMail,
   type RequestLinks,
 } from '../lib/booking-mail-values.ts'
+import {tripMailValues} from '../lib/trip-mail-values.ts'
+import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
@@ -195,10 +197,11 @@ export function decisionMail(
   links: RequestLinks,
 ): MailMessage {
   const message = entry.message ?? ''
-  return composeMail(
+  const mail = composeMail(
     DECISION_MAIL[entry.action],
     {
       ...bookingMailValues(booking, links),
+      ...tripMailValues(booking, content),
       ...(entry.action === 'decline' ? {reason: message} : {}),
       ...(message && entry.action !== 'decline' ? {message} : {}),
       ...(entry.action === 'propose' && entry.options
@@ -208,6 +211,21 @@ export function decisionMail(
     content,
     {to: booking.email ?? ''},
   )
+  const calendar = decisionCalendar(booking, entry, content, links)
+  return calendar ? {...mail, calendar} : mail
+}
+
+/** A confirmation invites to the trip; a decline of a trip confirmed before cancels its invitation. */
+function decisionCalendar(
+  booking: BookingForMail,
+  entry: DecisionEntry,
+  content: MailContent,
+  links: RequestLinks,
+) {
+  if (entry.action === 'confirm') return calendarPartFor(booking, entry, 'REQUEST', content, links)
+  if (entry.action === 'decline' && wasConfirmedBefore(booking.status_history, entry._key))
+    return calendarPartFor(booking, entry, 'CANCEL', content, links)
+  return undefined
 }
 
 /** The history entry and the traveller's mail of a decision, not yet stored. */

@@ -20,11 +20,15 @@ import {
 } from '../lib/departure-loads.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
+import {tripMailValues} from '../lib/trip-mail-values.ts'
+import {calendarPartFor} from '../lib/booking-calendar.ts'
+import type {CalendarPart} from '../lib/mail-calendar-part.ts'
 import {
   CHANGED_MESSAGE,
   DATE_FULL_MESSAGE,
   DATE_PASSED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  linksOf,
   nudgeOutbox,
   requestMailValues,
   STALE_OPTION_MESSAGE,
@@ -32,6 +36,7 @@ import {
   type TravellerRequestDeps,
 } from './request-deps.ts'
 import {
+  readRequestTrip,
   requestBookingFields,
   requestBookingQuery,
   travellerView,
@@ -179,7 +184,24 @@ export async function acceptProposal(
           ? [
               deps.outbox.queueMutation(
                 decisionMailId(bookingId, 'confirm', key),
-                composeMail('confirmation', values, mailContent, {to: booking.email}),
+                {
+                  ...composeMail(
+                    'confirmation',
+                    {...values, ...tripMailValues(moved, mailContent)},
+                    mailContent,
+                    {to: booking.email},
+                  ),
+                  // A new date for a trip confirmed before updates the same calendar event (a higher SEQUENCE).
+                  ...withCalendar(
+                    calendarPartFor(
+                      {...moved, status_history: [...(booking.status_history ?? []), entry]},
+                      entry,
+                      'REQUEST',
+                      mailContent,
+                      linksOf(deps),
+                    ),
+                  ),
+                },
                 bookingId,
               ),
             ]
@@ -206,12 +228,13 @@ export async function acceptProposal(
       )
       nudgeOutbox(deps)
       return json(
-        travellerView({
-          ...moved,
-          status,
-          status_history: [...(booking.status_history ?? []), entry],
-        }),
+        travellerView(
+          {...moved, status, status_history: [...(booking.status_history ?? []), entry]},
+          await readRequestTrip(deps.content, moved),
+        ),
       )
     },
   })
 }
+
+const withCalendar = (calendar: CalendarPart | undefined) => (calendar ? {calendar} : {})

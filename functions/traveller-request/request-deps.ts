@@ -43,6 +43,8 @@ export const DATE_PASSED_MESSAGE =
   'This date has already passed. Please choose another proposed date or reply to the team’s email.'
 export const CANNOT_WITHDRAW_MESSAGE =
   'This request is already closed or declined: there is nothing to withdraw.'
+export const NOT_CONFIRMED_MESSAGE =
+  'There is no confirmed trip to add to a calendar yet: the file is here once the team confirms your request.'
 export const CROSS_ORIGIN_MESSAGE = 'Requests from other sites are refused.'
 export const TRY_AGAIN_MESSAGE = 'We could not save this just now. Please try again in a moment.'
 

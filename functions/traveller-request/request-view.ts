@@ -1,5 +1,14 @@
+import type {SanityClient} from '@sanity/client'
+
+import {googleCalendarLink} from '../lib/booking-calendar.ts'
 import {timeInWords} from '../lib/booking-mail-values.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
+import {
+  meetingPointMapLink,
+  startTimeOn,
+  tripStartInWords,
+  type TripDetails,
+} from '@repo/schemas/trip-details.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {
   ACTION_TITLES,
@@ -54,7 +63,43 @@ function entryTitle(entry: StatusHistoryEntry): string {
   return `Status changed to ${bookingStatusTitle(entry.status)}`
 }
 
-export function travellerView(booking: RequestBooking): TravellerRequestView {
+/** Where and when the experience's trips start: published content, read by the booking's `experience_id`. */
+export const requestTripQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}`
+
+/** The trip details of a booking's experience, or null (no experience, or none published under its slug). */
+export const readRequestTrip = async (
+  content: Pick<SanityClient, 'fetch'>,
+  booking: Pick<RequestBooking, 'experience_id'>,
+): Promise<TripDetails | null> =>
+  booking.experience_id
+    ? content.fetch<TripDetails | null>(
+        requestTripQuery,
+        {slug: booking.experience_id},
+        {perspective: 'published'},
+      )
+    : null
+
+function calendarView(
+  booking: RequestBooking,
+  trip: TripDetails | null,
+  status: string,
+): TravellerRequestView['calendar'] {
+  if (status !== 'confirmed') return null
+  const googleLink = googleCalendarLink(booking, trip)
+  return googleLink ? {googleLink} : null
+}
+
+function meetingPointView(trip: TripDetails | null): TravellerRequestView['meetingPoint'] {
+  const point = trip?.meetingPoint
+  const name = point?.name?.trim()
+  if (!name) return null
+  return {name, address: point?.address?.trim() ?? '', mapLink: meetingPointMapLink(point)}
+}
+
+export function travellerView(
+  booking: RequestBooking,
+  trip: TripDetails | null = null,
+): TravellerRequestView {
   const history = booking.status_history ?? []
   const proposal = openProposal(history)
   const status = booking.status ?? 'new'
@@ -66,6 +111,9 @@ export function travellerView(booking: RequestBooking): TravellerRequestView {
     group: groupInWords(booking),
     status,
     statusTitle: bookingStatusTitle(status),
+    start: booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
+    meetingPoint: meetingPointView(trip),
+    calendar: calendarView(booking, trip, status),
     history: history.map((entry) => ({
       key: entry._key,
       at: entry.at,

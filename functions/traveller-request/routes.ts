@@ -5,17 +5,25 @@ import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
 import {problem, readJsonBody, validationProblem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {currentCalendarPart} from '../lib/booking-calendar.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
 import {
   CROSS_ORIGIN_MESSAGE,
   INVALID_LINK_MESSAGE,
+  linksOf,
+  NOT_CONFIRMED_MESSAGE,
   STALE_OPTION_MESSAGE,
   TRY_AGAIN_MESSAGE,
   type TravellerRequestDeps,
 } from './request-deps.ts'
 import {requestNewLink} from './request-new-link.ts'
-import {requestBookingQuery, travellerView, type RequestBooking} from './request-view.ts'
+import {
+  readRequestTrip,
+  requestBookingQuery,
+  travellerView,
+  type RequestBooking,
+} from './request-view.ts'
 import {withdrawRequest} from './withdraw-request.ts'
 
 /** The bodies are a key or two: anything larger is not from the page. */
@@ -137,7 +145,29 @@ export function createTravellerRequestRoutes(
       const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
       // A booking deleted since the link was made: the same answer as a forged link.
       if (!booking) return invalidLink()
-      return Response.json(travellerView(booking), {headers: {'Cache-Control': 'no-store'}})
+      const trip = await readRequestTrip(deps.content, booking)
+      return Response.json(travellerView(booking, trip), {headers: {'Cache-Control': 'no-store'}})
+    })
+  })
+
+  // The trip for the traveller's calendar: the same event the mails carried (booking-calendar.ts).
+  app.all('/:token/calendar.ics', (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET, HEAD')
+    return guarded(c, limiters.view, async (deps) => {
+      const id = bookingIdOf(deps, c.req.param('token'))
+      if (!id) return invalidLink()
+      const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
+      if (!booking) return invalidLink()
+      const part = currentCalendarPart(booking, await deps.mailContent(), linksOf(deps))
+      if (!part) return problem(409, NOT_CONFIRMED_MESSAGE)
+      return new Response(part.content, {
+        headers: {
+          'Content-Type': `text/calendar; charset=utf-8; method=${part.method}`,
+          'Content-Disposition': `attachment; filename="${booking.booking_ref.replace(/[^\w-]/g, '')}.ics"`,
+          'Cache-Control': 'private, no-store',
+          'X-Robots-Tag': 'noindex',
+        },
+      })
     })
   })
 

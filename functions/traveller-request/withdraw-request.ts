@@ -17,7 +17,12 @@ import {
   requestMailValues,
   type TravellerRequestDeps,
 } from './request-deps.ts'
-import {requestBookingQuery, travellerView, type RequestBooking} from './request-view.ts'
+import {
+  readRequestTrip,
+  requestBookingQuery,
+  travellerView,
+  type RequestBooking,
+} from './request-view.ts'
 
 /**
  * `POST /api/requests/:token/withdraw`: the traveller withdraws (issue 14). The booking is closed with a history
@@ -75,10 +80,13 @@ export async function withdrawRequest(
   }
   nudgeOutbox(deps)
   return json(
-    travellerView({
-      ...booking,
-      status: 'closed',
-      status_history: [...(booking.status_history ?? []), entry],
-    }),
+    travellerView(
+      {
+        ...booking,
+        status: 'closed',
+        status_history: [...(booking.status_history ?? []), entry],
+      },
+      await readRequestTrip(deps.content, booking),
+    ),
   )
 }

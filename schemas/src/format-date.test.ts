@@ -7,22 +7,25 @@ import {
   formatLongDateTime,
   formatShortDate,
   formatMonthAndYear,
+  formatSpreadsheetDateTime,
   formatTripDate,
+  formatTripStart,
   formatWeekday,
   toIsoDate,
 } from './format-date.ts'
 
 describe('format-date', () => {
-  const date = new Date(2026, 10, 21, 14, 5)
+  // 12:05 UTC is 14:05 in Cape Town, whatever zone the process runs in.
+  const instant = new Date('2026-11-21T12:05:00Z')
 
   it('formats ISO calendar dates for URLs', () => {
-    expect(toIsoDate(date)).toBe('2026-11-21')
+    expect(toIsoDate(instant)).toBe('2026-11-21')
     expect(toIsoDate('2026-03-04')).toBe('2026-03-04')
   })
 
   it('uses British English long dates', () => {
     expect(formatLongDate('2026-11-21')).toBe('21 November 2026')
-    expect(formatLongDateTime(date)).toBe('21 November 2026 14:05')
+    expect(formatLongDateTime(instant)).toBe('21 November 2026, 14:05 SAST')
     expect(formatShortDate('2026-11-21')).toBe('Sat 21 Nov 2026')
     // Newer ICU versions say "Sat, 5 Sept 2026" for a whole en-GB pattern; the server and every browser must agree.
     expect(formatShortDate('2026-09-05')).toBe('Sat 5 Sep 2026')
@@ -33,7 +36,7 @@ describe('format-date', () => {
   it('formats the dashboard patterns of the spec', () => {
     expect(formatTripDate('2026-01-05')).toBe('5 Jan 2026')
     expect(formatTripDate('2026-09-30')).toBe('30 Sep 2026')
-    expect(formatCreatedAt(date)).toBe('21 Nov 14:05')
+    expect(formatCreatedAt(instant)).toBe('21 Nov 14:05 SAST')
   })
 
   it('names a calendar month and its weekdays', () => {
@@ -42,8 +45,16 @@ describe('format-date', () => {
     expect(formatWeekday('nope')).toEqual({short: '', long: ''})
   })
 
+  it('shows a trip start as the day and the time on Cape Town’s clock', () => {
+    expect(formatTripStart('2026-11-28', '09:00')).toBe('Saturday 28 November 2026, 09:00 SAST')
+    expect(formatTripStart('2026-11-28')).toBe('Saturday 28 November 2026')
+    expect(formatTripStart('2026-11-28', '9 o’clock')).toBe('Saturday 28 November 2026')
+    expect(formatTripStart('not a date', '09:00')).toBe('')
+  })
+
   it('returns an empty string for an invalid date instead of throwing', () => {
     expect(formatLongDate('not a date')).toBe('')
     expect(toIsoDate(Number.NaN)).toBe('')
+    expect(formatSpreadsheetDateTime('')).toBe('')
   })
 })

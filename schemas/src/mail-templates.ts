@@ -59,6 +59,29 @@ export const PLACEHOLDERS = {
       ],
     },
   },
+  meetingDetails: {
+    description: 'When the trip starts and where to meet (with a map link), as a table',
+    sample: {
+      rows: [
+        ['Starts', 'Saturday 19 December 2026, 17:30 SAST'],
+        ['Meeting point', 'Lion’s Head trailhead parking, Signal Hill Road, Cape Town'],
+        ['Map', 'https://www.google.com/maps/search/?api=1&query=-33.9353%2C18.3894'],
+      ],
+    },
+  },
+  whatToBring: {
+    description: 'What to bring, from the experience, as a list',
+    sample: {list: ['Good walking shoes', 'A warm layer for the summit']},
+  },
+  contact: {
+    description: 'How to reach the team on the day (phone, WhatsApp), from site settings, as a table',
+    sample: {
+      rows: [
+        ['Phone', '+27 21 555 0142'],
+        ['WhatsApp', 'https://wa.me/27825550142'],
+      ],
+    },
+  },
   email: {description: 'The email address given', sample: 'thandi@example.com'},
   count: {description: 'How many requests are listed, in words', sample: '2 requests'},
   requests: {
@@ -122,7 +145,7 @@ You can see your request, our replies and change your mind at any time here:
     kind: 'confirmation',
     title: 'Confirmed (to the traveller)',
     to: 'traveller',
-    placeholders: [...TRIP, 'message'],
+    placeholders: [...TRIP, 'message', 'meetingDetails'],
     subject: 'Confirmed: {experience} on {date}',
     body: `Dear {name},
 
@@ -131,9 +154,11 @@ Good news: your place on {experience} on {date} is confirmed (reference {referen
 Group: {group}
 Time: {time}
 
+{meetingDetails}
+
 {message}
 
-We will send the meeting point and what to bring a few days before. Your request stays here:
+The invitation attached to this mail puts the trip in your calendar. Your request stays here:
 
 {requestLink}`,
   },
@@ -150,6 +175,30 @@ Thank you for asking us about {experience} on {date}. We are sorry that we canno
 {reason}
 
 We would be glad to help with another date or another experience: just reply to this email.
+
+{requestLink}`,
+  },
+  {
+    kind: 'reminder',
+    title: 'Reminder before the trip (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'meetingDetails', 'whatToBring', 'contact'],
+    subject: 'See you soon: {experience} on {date}',
+    body: `Dear {name},
+
+Your trip is coming up: {experience} on {date} (reference {reference}, group {group}).
+
+{meetingDetails}
+
+What to bring:
+
+{whatToBring}
+
+If you are running late or need us on the day:
+
+{contact}
+
+Your booking is here:
 
 {requestLink}`,
   },

@@ -211,6 +211,12 @@ export type TravellerRequestView = {
   group: string
   status: string
   statusTitle: string
+  /** "Saturday 28 November 2026, 09:00 SAST" when the experience gives a start time; empty otherwise. */
+  start: string
+  /** Where to meet the guide, as editors keep it on the experience; null when it gives none. */
+  meetingPoint: {name: string; address: string; mapLink: string | null} | null
+  /** "Add to calendar" while the trip is confirmed: the page's own `.ics` file and a Google Calendar link. */
+  calendar: {googleLink: string} | null
   history: TravellerHistoryEntry[]
   /** The dates the team proposed that the traveller may still accept; null when none is open. */
   proposal: {key: string; message?: string; options: TravellerOption[]} | null

@@ -4,6 +4,7 @@ import {booking} from './documents/booking'
 import {departure} from './documents/departure'
 import {experience} from './documents/experience'
 import {experienceSettings} from './documents/experienceSettings'
+import {departureStartTime} from './objects/departureStartTime'
 import {faq} from './objects/faq'
 import {homePage} from './singletons/homePage'
 import {itinerary} from './singletons/itinerary'
@@ -13,6 +14,7 @@ import {mailTemplate} from './documents/mailTemplate'
 import {newsletterSignup} from './documents/newsletterSignup'
 import {outboxMail} from './documents/outboxMail'
 import {pageCopy} from './singletons/pageCopy'
+import {meetingPoint} from './objects/meetingPoint'
 import {pageHero} from './objects/pageHero'
 import {pullQuote} from './objects/pullQuote'
 import {siteSettings} from './singletons/siteSettings'
@@ -48,6 +50,8 @@ export const contentSchemaTypes = [
   socialLink,
   step,
   pageHero,
+  meetingPoint,
+  departureStartTime,
 ]
 
 /** The private `bookings` dataset: requests from travellers, handled by staff. */

@@ -17,6 +17,9 @@ export type ReceivedMail = {
   /** The decoded text and HTML parts. */
   text: string
   html: string
+  /** The decoded calendar invitation (`text/calendar` part), empty without one; its Content-Type. */
+  calendar: string
+  calendarType: string
   raw: string
 }
 

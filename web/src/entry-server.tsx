@@ -16,11 +16,11 @@ const FALLBACK_SEO = {
   path: '/',
 }
 
-export const render: RenderFn = async (request, {fetcher, nonce}) => {
+export const render: RenderFn = async (request, {fetcher, nonce, readTravellerRequest}) => {
   setServerFetcher(fetcher)
   // A fresh cache per request: one visitor's data never leaks into another's page.
   const queryClient = createQueryClient()
-  const handler = createStaticHandler(createRoutes(queryClient))
+  const handler = createStaticHandler(createRoutes(queryClient, {readTravellerRequest}))
   const context = await handler.query(request)
 
   if (context instanceof Response) {

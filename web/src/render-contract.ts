@@ -21,6 +21,11 @@ export type RenderOptions = {
    * data script as its nonce; the server swaps it for the script's hash in the policy before the page is sent.
    */
   nonce?: string | undefined
+  /**
+   * Reads a traveller's request as `GET /api/requests/<token>` answers it (the same link check, rate limit and
+   * fields), so the private request page arrives with its content. Absent, the page reads it in the browser.
+   */
+  readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
 }
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>

@@ -12,6 +12,7 @@ import {
   slugProblem,
 } from '@repo/schemas/content-rules.ts'
 import {slugify} from '@repo/schemas/slugify.ts'
+import {departureStartTimesProblem, startTimeProblem} from '@repo/schemas/trip-details.ts'
 
 import {STUDIO_API_VERSION, documentIds, imageWithAltField, stringListField} from '../../lib/fields'
 
@@ -184,6 +185,36 @@ export const experience = defineType({
       rows: 3,
       group: 'practical',
       validation: (rule) => rule.required().error('Say where travellers meet or are picked up.'),
+    }),
+    defineField({
+      name: 'meetingPoint',
+      title: 'Meeting point',
+      type: 'meetingPoint',
+      group: 'practical',
+      description:
+        'Shown on the traveller’s request page, in the confirmation and as the calendar invitation’s place.',
+    }),
+    defineField({
+      name: 'startTime',
+      title: 'Start time (Cape Town)',
+      type: 'string',
+      group: 'practical',
+      description:
+        'HH:mm on Cape Town’s clock, e.g. 09:00. Travellers see "Saturday 28 November 2026, 09:00 SAST". Empty: the day only.',
+      validation: (rule) => rule.custom((value) => startTimeProblem(value) ?? true),
+    }),
+    defineField({
+      name: 'departureStartTimes',
+      title: 'Departures with a different start',
+      type: 'array',
+      group: 'practical',
+      description: 'Only the dates that start at another time than the usual one.',
+      of: [defineArrayMember({type: 'departureStartTime'})],
+      validation: (rule) =>
+        rule.custom(
+          (entries: {date?: string; startTime?: string}[] | undefined) =>
+            departureStartTimesProblem(entries) ?? true,
+        ),
     }),
     defineField({
       name: 'cancellation',

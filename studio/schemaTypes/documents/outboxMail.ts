@@ -34,6 +34,13 @@ export const outboxMail = defineType({
     defineField({name: 'text', title: 'Text', type: 'text'}),
     defineField({name: 'html', title: 'HTML', type: 'text'}),
     defineField({
+      name: 'calendar_method',
+      title: 'Calendar invitation',
+      type: 'string',
+      description: 'REQUEST adds or updates the trip in the traveller’s calendar; CANCEL removes it.',
+    }),
+    defineField({name: 'calendar', title: 'Calendar file (.ics)', type: 'text'}),
+    defineField({
       name: 'status',
       title: 'Status',
       type: 'string',

@@ -10,6 +10,7 @@ import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
 } from '@repo/schemas/request-decisions.ts'
+import {DEFAULT_REMINDER_HOURS, reminderHoursProblem} from '@repo/schemas/trip-reminders.ts'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
@@ -205,6 +206,16 @@ export const siteSettings = defineType({
       },
       initialValue: DEFAULT_ACCEPTED_PROPOSAL_STATUS,
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'reminderHoursBefore',
+      title: 'Remind travellers before their trip (hours)',
+      type: 'number',
+      group: 'requests',
+      description:
+        'How long before a confirmed trip starts the reminder mail goes, with the meeting point, what to bring and how to reach you.',
+      initialValue: DEFAULT_REMINDER_HOURS,
+      validation: (rule) => rule.required().custom((value) => reminderHoursProblem(value) ?? true),
     }),
     defineField({
       name: 'responseTargetHours',

@@ -10,6 +10,9 @@ export type DecodedMail = {
   messageId: string
   text: string
   html: string
+  /** The decoded `text/calendar` part (a calendar invitation), and its Content-Type with the method. */
+  calendar: string
+  calendarType: string
 }
 
 type Part = {headers: Record<string, string>; body: string}
@@ -90,5 +93,9 @@ export function decodeMail(raw: string): DecodedMail {
     messageId: headers['message-id'] ?? '',
     text: body('text/plain'),
     html: body('text/html'),
+    calendar: body('text/calendar'),
+    calendarType:
+      parts.find((part) => (part.headers['content-type'] ?? '').toLowerCase().startsWith('text/calendar'))
+        ?.headers['content-type'] ?? '',
   }
 }

@@ -100,7 +100,7 @@ test.describe('the traveller’s request page', () => {
       page.getByRole('heading', {name: `Your request ${booking.booking_ref}`, level: 1}),
     ).toBeVisible()
     await expect(page.getByTestId('request-status')).toHaveText('Contacted')
-    await expect(page.getByText(formatDateInWords(booking.date))).toBeVisible()
+    await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
     await expect(page.getByText('2 adults, 1 child')).toBeVisible()
     await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
     const main = page.getByRole('main')
@@ -142,6 +142,32 @@ test.describe('the traveller’s request page', () => {
     await page.waitForTimeout(6_000)
     expect(await teamMailsAbout(booking.booking_ref)).toHaveLength(1)
     expect(await mailsTo(booking.email)).toHaveLength(1)
+  })
+
+  test('arrives from the server with its content, readable without JavaScript', async ({
+    browser,
+    request,
+  }) => {
+    const {booking, token} = await seedProposal()
+    const response = await request.get(`/requests/${token}`)
+    expect(response.headers()['cache-control']).toBe('private, no-store')
+    const html = (await response.text()).replaceAll('<!-- -->', '')
+    expect(html).toContain(`Your request ${booking.booking_ref}`)
+    expect(html).toContain('Sunset Cruise')
+    expect(html).toContain('Contacted')
+    expect(html).not.toContain('Loading your request')
+
+    const context = await browser.newContext({javaScriptEnabled: false})
+    try {
+      const page = await context.newPage()
+      await page.goto(`/requests/${token}`)
+      await expect(page.getByTestId('request-status')).toHaveText('Contacted')
+      await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
+      await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
+      await expect(page.getByRole('main')).not.toContainText('Internal:')
+    } finally {
+      await context.close()
+    }
   })
 
   test('withdraws behind a confirmation dialog that keeps and restores focus', async ({page}) => {

@@ -61,7 +61,13 @@ function toAbout({request}: LoaderFunctionArgs) {
   return replace(`/about${new URL(request.url).search}`, 301)
 }
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/** What only the server can give the routes' loaders. */
+export type ServerReaders = {
+  /** The traveller's request as the API answers it (server/render-contract.ts). */
+  readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
+}
+
+export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
   const pageCopy = prefetch(queryClient, async (qc) => {
@@ -223,8 +229,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ),
         },
         {
-          // The traveller's private request page (its link is its key): read in the browser only, so no loader.
+          // The traveller's private request page, rendered with its content; the browser has no reader and
+          // reads it itself when it navigates here.
           path: 'requests/:token',
+          loader: prefetch(queryClient, async (qc, {params}) => {
+            const read = server.readTravellerRequest
+            if (!read) return
+            const {loadRequestOnServer} = await import('../features/request/api/get-request')
+            await loadRequestOnServer(qc, params.token ?? '', read)
+          }),
           handle: pageModule('request'),
           lazy: page(
             () => import('./routes/request'),

@@ -11,6 +11,7 @@ import {ApiError} from '../../lib/post-json'
 import {useAcceptProposal} from '../../features/request/api/accept-proposal'
 import {useTravellerRequest} from '../../features/request/api/get-request'
 import {useWithdrawRequest} from '../../features/request/api/withdraw-request'
+import {AddToCalendar} from '../../features/request/components/add-to-calendar'
 import {NewLinkForm} from '../../features/request/components/new-link-form'
 import {ProposalChoice} from '../../features/request/components/proposal-choice'
 import {RequestSummary} from '../../features/request/components/request-summary'
@@ -23,7 +24,7 @@ import {WithdrawRequest} from '../../features/request/components/withdraw-reques
  */
 export function RequestPage() {
   const {token = ''} = useParams()
-  const request = useTravellerRequest(token)
+  const {query: request, refusal} = useTravellerRequest(token)
   const accept = useAcceptProposal(token)
   const withdraw = useWithdrawRequest(token)
   const {data: settings} = useQuery(siteSettingsQueryOptions())
@@ -69,22 +70,15 @@ export function RequestPage() {
     />
   )
 
-  if (request.isPending)
-    return (
-      <section className="container page-section status-page">
-        {seo}
-        <h1>Your request</h1>
-        <p role="status">Loading your request…</p>
-      </section>
-    )
-
-  if (request.isError) {
-    const badLink = request.error instanceof ApiError && request.error.status === 404
+  if (refusal || request.isError) {
+    const badLink = refusal
+      ? refusal.status === 404
+      : request.error instanceof ApiError && request.error.status === 404
     return (
       <section className="container page-section status-page">
         {seo}
         <h1>{badLink ? 'This link does not work' : 'Your request'}</h1>
-        <p role="alert">{request.error.message}</p>
+        <p role="alert">{refusal?.message ?? request.error?.message}</p>
         {badLink ? (
           <NewLinkForm />
         ) : (
@@ -95,6 +89,15 @@ export function RequestPage() {
       </section>
     )
   }
+
+  if (request.isPending)
+    return (
+      <section className="container page-section status-page">
+        {seo}
+        <h1>Your request</h1>
+        <p role="status">Loading your request…</p>
+      </section>
+    )
 
   const data = request.data
   const confirmed = data.status === 'confirmed'
@@ -108,6 +111,11 @@ export function RequestPage() {
           <div className="card request-page__card">
             <RequestSummary request={data} />
           </div>
+          {data.calendar ? (
+            <div className="card request-page__card">
+              <AddToCalendar token={token} calendar={data.calendar} />
+            </div>
+          ) : null}
           {data.proposal ? (
             <div className="card request-page__card">
               <ProposalChoice

@@ -1,4 +1,4 @@
-import {queryOptions, useQuery} from '@tanstack/react-query'
+import {queryOptions, useQuery, useQueryClient, type QueryClient} from '@tanstack/react-query'
 
 import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
@@ -29,8 +29,9 @@ async function fetchRequest(token: string, signal: AbortSignal): Promise<Travell
 }
 
 /**
- * Read in the browser only (the server renders the page without it): the link is the key, and the request is
- * personal, so it never passes through the server's render or its cache. A refused link is not asked again.
+ * The server reads the request while it renders the page (`loadRequestOnServer`), so the traveller sees it before
+ * any JavaScript runs; the browser reads it again once interactive, and on every later visit. A refused link is
+ * not asked again. The page is personal, so the server sends it `private, no-store`: no cache keeps it.
  */
 export const requestQueryOptions = (token: string) =>
   queryOptions({
@@ -41,4 +42,33 @@ export const requestQueryOptions = (token: string) =>
     staleTime: 0,
   })
 
-export const useTravellerRequest = (token: string) => useQuery(requestQueryOptions(token))
+/** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
+export type RequestRefusal = {status: number; message: string}
+
+const refusalKey = (token: string) => ['traveller-request', token, 'refused'] as const
+
+/**
+ * On the server: fills the cache with the request (or the refusal of its link) as the API answers it. Anything
+ * else (the lake busy, the rate limit) leaves the cache empty, and the browser asks again with its retries.
+ */
+export async function loadRequestOnServer(
+  queryClient: QueryClient,
+  token: string,
+  read: (token: string) => Promise<Response>,
+): Promise<void> {
+  const response = await read(token)
+  const body = (await response.json().catch(() => null)) as unknown
+  if (response.ok) queryClient.setQueryData(requestQueryKey(token), body as TravellerRequestView)
+  else if (response.status === 404)
+    queryClient.setQueryData<RequestRefusal>(refusalKey(token), {
+      status: 404,
+      message: (body as Partial<RequestErrorBody> | null)?.message ?? LOAD_REQUEST_FAILED,
+    })
+}
+
+/** The request, or the refusal the server found while rendering (then the browser does not ask again). */
+export function useTravellerRequest(token: string) {
+  const refusal = useQueryClient().getQueryData<RequestRefusal>(refusalKey(token)) ?? null
+  const query = useQuery({...requestQueryOptions(token), enabled: refusal === null})
+  return {query, refusal}
+}

@@ -12,6 +12,13 @@ const request: TravellerRequestView = {
   group: '2 adults, 1 child',
   status: 'contacted',
   statusTitle: 'Contacted',
+  start: 'Friday 5 March 2027, 18:30 SAST',
+  meetingPoint: {
+    name: 'Quay 5 ticket kiosk',
+    address: 'V&A Waterfront, Cape Town',
+    mapLink: 'https://www.google.com/maps/search/?api=1&query=-33.905%2C18.419',
+  },
+  calendar: null,
   history: [
     {key: 'created', at: '2027-01-01T08:00:00Z', status: 'new', title: 'Request received'},
     {
@@ -58,6 +65,7 @@ describe('the request page', () => {
             ...request,
             status: 'confirmed',
             statusTitle: 'Confirmed',
+            calendar: {googleLink: 'https://calendar.google.com/calendar/render?action=TEMPLATE'},
             date: '2027-03-07',
             proposal: null,
           })
@@ -69,6 +77,13 @@ describe('the request page', () => {
     ).toBeTruthy()
     expect(screen.getByText('Friday 5 March 2027')).toBeTruthy()
     expect(screen.getByText('2 adults, 1 child')).toBeTruthy()
+    expect(screen.queryByRole('region', {name: 'Add to calendar'})).toBeNull()
+    expect(screen.getByTestId('request-start').textContent).toBe('Friday 5 March 2027, 18:30 SAST')
+    const point = screen.getByTestId('request-meeting-point')
+    expect(point.textContent).toContain('Quay 5 ticket kiosk, V&A Waterfront, Cape Town')
+    expect(
+      within(point).getByRole('link', {name: 'Open the map (opens in a new tab)'}).getAttribute('href'),
+    ).toBe(request.meetingPoint!.mapLink)
     const choice = screen.getByRole('group', {name: 'Choose a date'})
     // Nothing chosen: said so, nothing sent.
     fireEvent.click(screen.getByRole('button', {name: 'Accept this date'}))
@@ -78,6 +93,14 @@ describe('the request page', () => {
     fireEvent.click(screen.getByRole('button', {name: 'Accept this date'}))
     expect(await screen.findByText(/Your new date is confirmed/)).toBeTruthy()
     expect(screen.getByTestId('request-status').textContent).toBe('Confirmed')
+    // Confirmed, the trip can go into a calendar: the page's own file and Google's form.
+    const calendar = screen.getByRole('region', {name: 'Add to calendar'})
+    expect(
+      within(calendar).getByRole('link', {name: 'Download the calendar file (.ics)'}).getAttribute('href'),
+    ).toBe('/requests/tok.en.sig/calendar.ics')
+    expect(
+      within(calendar).getByRole('link', {name: 'Add to Google Calendar (opens in a new tab)'}).getAttribute('href'),
+    ).toBe('https://calendar.google.com/calendar/render?action=TEMPLATE')
     const [url, init] = fetchMock.mock.calls.find(
       ([, i]) => (i as RequestInit | undefined)?.method === 'POST',
     )!

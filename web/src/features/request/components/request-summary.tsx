@@ -2,8 +2,9 @@ import {formatDateInWords} from '@repo/schemas/format-date.ts'
 
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
-/** The request's facts, as the acknowledgement mail gave them, with where it stands now. */
+/** The request's facts, as the acknowledgement mail gave them, with where it stands now and where to meet. */
 export function RequestSummary({request}: {request: TravellerRequestView}) {
+  const point = request.meetingPoint
   return (
     <dl className="request-summary">
       <dt>Reference</dt>
@@ -12,10 +13,33 @@ export function RequestSummary({request}: {request: TravellerRequestView}) {
       <dd>{request.experience}</dd>
       <dt>Date</dt>
       <dd>{formatDateInWords(request.date)}</dd>
+      {request.start ? (
+        <>
+          <dt>Starts</dt>
+          <dd data-testid="request-start">{request.start}</dd>
+        </>
+      ) : null}
       <dt>Time</dt>
       <dd>{request.time}</dd>
       <dt>Group</dt>
       <dd>{request.group}</dd>
+      {point ? (
+        <>
+          <dt>Meeting point</dt>
+          <dd data-testid="request-meeting-point">
+            {point.name}
+            {point.address ? <>, {point.address}</> : null}
+            {point.mapLink ? (
+              <>
+                {' '}
+                <a href={point.mapLink} rel="noopener noreferrer" target="_blank">
+                  Open the map <span className="visually-hidden">(opens in a new tab)</span>
+                </a>
+              </>
+            ) : null}
+          </dd>
+        </>
+      ) : null}
       <dt>Status</dt>
       <dd data-testid="request-status">{request.statusTitle}</dd>
     </dl>
