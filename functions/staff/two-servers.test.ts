@@ -13,7 +13,7 @@ import {hashPassword} from './admin-password.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
 
 /**
- * Two site servers (`web/server/main.ts`, each its own process and data folder, as on two machines) in front of one
+ * Two site servers (`server/main.ts`, each its own process and data folder, as on two machines) in front of one
  * lake agree on staff: a session made on one works on the other, a Lock or a deactivation on one is refused by the
  * other on its very next request, the login back-off counts failures from both together, and a data folder from
  * before staff accounts (one shared password, kept as its hash) signs in with that password and becomes the owner.
@@ -90,7 +90,7 @@ beforeAll(async () => {
     [upgraded, tempDir('two-servers-site-b-')].map(async (dataDir) => {
       const port = await freePort()
       const url = `http://127.0.0.1:${port}`
-      startNode('web/server/main.ts', {
+      startNode('server/main.ts', {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
