@@ -367,6 +367,7 @@ export type MailTemplate = {
     | 'confirmation'
     | 'decline'
     | 'reminder'
+    | 'cancelled'
     | 'proposal'
     | 'question'
     | 'requestLink'

@@ -135,6 +135,7 @@ describe('forged, altered and expired links', () => {
     for (const token of tokens) {
       for (const request of [
         new Request(`${SITE}/api/requests/${token}`),
+        new Request(`${SITE}/api/requests/${token}/calendar.ics`),
         pagePost(`/${token}/accept`, {option: OPTION_MORNING._key}),
         pagePost(`/${token}/withdraw`, {}),
       ]) {

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {departureLockId} from '@repo/schemas/capacity.ts'
@@ -325,6 +326,31 @@ describe('POST /api/requests/:token/withdraw', () => {
     expect(body.history.at(-1)!.title).toBe('Withdrawn by the traveller')
     // Nothing to accept any more either.
     expect((await accept(token, OPTION_MORNING._key)).status).toBe(409)
+  })
+
+  it('cancels a confirmed trip in the traveller’s calendar as well as telling the team', async () => {
+    const {booking, token} = await f.seedBooking({
+      status: 'confirmed',
+      status_history: [
+        {_key: 'created', _type: 'statusChange', status: 'new', at: '2029-12-20T08:00:00Z', by: 'website'},
+        {_key: 'ok', _type: 'statusChange', status: 'confirmed', at: '2029-12-21T08:00:00Z', by: 'staff', action: 'confirm'},
+      ],
+    })
+    expect((await withdraw(token)).status).toBe(200)
+    const mails = await f.bookings.fetch<
+      {to: string; subject: string; calendar_method?: string; calendar?: string}[]
+    >('*[_type == "outboxMail" && about == $id] | order(mail_id asc)', {id: booking._id})
+    expect(mails.map((mail) => mail.to).sort()).toEqual([booking.email, f.deps.teamEmail].sort())
+    const traveller = mails.find((mail) => mail.to === booking.email)!
+    expect(traveller.subject).toBe('Cancelled: Lion’s Head Sunrise Hike on Friday 1 February 2030')
+    expect(traveller.calendar_method).toBe('CANCEL')
+    const calendar = new ICAL.Component(ICAL.parse(traveller.calendar!))
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+    const [event] = calendar.getAllSubcomponents('vevent')
+    expect(new ICAL.Event(event).uid).toBe(`booking-${booking._id}@${new URL(f.deps.siteUrl).hostname}`)
+    // The confirmation was invitation 0; this cancellation is 1.
+    expect(new ICAL.Event(event).sequence).toBe(1)
+    // A request never confirmed is in nobody's calendar: the team alone hears of its withdrawal (test above).
   })
 
   it('refuses to withdraw a declined request', async () => {

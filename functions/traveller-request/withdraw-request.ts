@@ -6,6 +6,7 @@ import {
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
 
+import {calendarPartFor} from '../lib/booking-calendar.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {isConflict} from '../lib/sanity-client.ts'
@@ -13,6 +14,7 @@ import {
   CANNOT_WITHDRAW_MESSAGE,
   CHANGED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  linksOf,
   nudgeOutbox,
   requestMailValues,
   type TravellerRequestDeps,
@@ -50,12 +52,36 @@ export async function withdrawRequest(
     action: 'withdraw',
     mail_id: mailId,
   }
-  const mail = composeMail(
-    'teamWithdrawn',
-    requestMailValues(deps, booking),
-    await deps.mailContent(),
-    {to: deps.teamEmail, ...(booking.email ? {replyTo: booking.email} : {})},
-  )
+  const mailContent = await deps.mailContent()
+  const mail = composeMail('teamWithdrawn', requestMailValues(deps, booking), mailContent, {
+    to: deps.teamEmail,
+    ...(booking.email ? {replyTo: booking.email} : {}),
+  })
+  // A confirmed trip sits in the traveller's calendar: its cancellation takes it out (booking-calendar.ts).
+  const cancelled = booking.status === 'confirmed' && booking.email
+  const calendar = cancelled
+    ? calendarPartFor(
+        {...booking, status_history: [...(booking.status_history ?? []), entry]},
+        entry,
+        'CANCEL',
+        mailContent,
+        linksOf(deps),
+      )
+    : undefined
+  const travellerMail = cancelled
+    ? [
+        deps.outbox.queueMutation(
+          `${mailId}-traveller`,
+          {
+            ...composeMail('cancelled', requestMailValues(deps, booking), mailContent, {
+              to: booking.email ?? '',
+            }),
+            ...(calendar ? {calendar} : {}),
+          },
+          bookingId,
+        ),
+      ]
+    : []
   try {
     const close = deps.bookings
       .patch(bookingId)
@@ -64,7 +90,11 @@ export async function withdrawRequest(
       .setIfMissing({status_history: []})
       .append('status_history', [entry])
     await deps.bookings.mutate(
-      [{patch: close.serialize()}, deps.outbox.queueMutation(mailId, mail, bookingId)],
+      [
+        {patch: close.serialize()},
+        deps.outbox.queueMutation(mailId, mail, bookingId),
+        ...travellerMail,
+      ],
       {visibility: 'sync'},
     )
   } catch (error) {

@@ -1,5 +1,4 @@
-import {TZDate} from '@date-fns/tz'
-import {lightFormat} from 'date-fns/lightFormat'
+import {TZDateMini} from '@date-fns/tz'
 
 import {BUSINESS_TIME_ZONE, isIsoDate} from './iso-date.ts'
 
@@ -13,9 +12,14 @@ import {BUSINESS_TIME_ZONE, isIsoDate} from './iso-date.ts'
  * Calendar dates travel as `yyyy-MM-dd` strings (see `@repo/schemas/iso-date.ts`) and already are Cape Town days:
  * they are shown as written, never shifted. Words come from fixed English names rather than the platform's Intl:
  * whole Intl patterns change between ICU versions ("Sat, 5 Sept" in newer ones, "Sat 5 Sep" in older), and the
- * server and the browser must print exactly the same text or hydration fails. The names also cost fewer bytes than
- * date-fns' `format` with its locales, which every page would download before it can hydrate.
+ * server and the browser must print exactly the same text or hydration fails. The names and the padded numbers
+ * also cost fewer bytes than date-fns' `format` with its locales, and `TZDateMini` (its getters in the zone, no
+ * string formatters) is the smallest form of `TZDate`: the listing and the stories download this module before
+ * they can hydrate, within the first-load budget (docs/benchmarks.md).
  */
+
+/** Every instant read on Cape Town's clock: `@date-fns/tz`'s `TZDate` without its string formatters. */
+type CapeTownDate = InstanceType<typeof TZDateMini>
 
 type DateInput = Date | string | number
 
@@ -50,30 +54,33 @@ const WEEKDAYS = [
  * The value as a moment on Cape Town's clock. A calendar date is that day in Cape Town (midnight there); a
  * timestamp (`2026-11-21T12:05:00Z`, a `Date`, milliseconds) is the same instant, read on Cape Town's clock.
  */
-function toCapeTown(value: DateInput): TZDate | null {
+function toCapeTown(value: DateInput): CapeTownDate | null {
   if (typeof value === 'string' && isIsoDate(value)) {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number]
-    return new TZDate(year, month - 1, day, BUSINESS_TIME_ZONE)
+    return new TZDateMini(year, month - 1, day, BUSINESS_TIME_ZONE)
   }
   const time = new Date(value).getTime()
-  return Number.isFinite(time) ? new TZDate(time, BUSINESS_TIME_ZONE) : null
+  return Number.isFinite(time) ? new TZDateMini(time, BUSINESS_TIME_ZONE) : null
 }
 
-function formatWith(value: DateInput, parts: (date: TZDate) => string): string {
+function formatWith(value: DateInput, parts: (date: CapeTownDate) => string): string {
   const date = toCapeTown(value)
   return date ? parts(date) : ''
 }
 
-const monthName = (date: TZDate) => MONTHS[date.getMonth()]!
+const monthName = (date: CapeTownDate) => MONTHS[date.getMonth()]!
 /** "Sep", never "Sept": the three-letter names every reader expects in a table. */
-const shortMonthName = (date: TZDate) => monthName(date).slice(0, 3)
-const weekdayName = (date: TZDate) => WEEKDAYS[date.getDay()]!
-const shortWeekday = (date: TZDate) => weekdayName(date).slice(0, 3)
-const clock = (date: TZDate) => `${lightFormat(date, 'HH:mm')} ${BUSINESS_TIME_ZONE_NAME}`
+const shortMonthName = (date: CapeTownDate) => monthName(date).slice(0, 3)
+const weekdayName = (date: CapeTownDate) => WEEKDAYS[date.getDay()]!
+const shortWeekday = (date: CapeTownDate) => weekdayName(date).slice(0, 3)
+const two = (value: number) => String(value).padStart(2, '0')
+const isoDay = (date: CapeTownDate) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())}`
+const hoursAndMinutes = (date: CapeTownDate) => `${two(date.getHours())}:${two(date.getMinutes())}`
+const clock = (date: CapeTownDate) => `${hoursAndMinutes(date)} ${BUSINESS_TIME_ZONE_NAME}`
 
 /** `yyyy-MM-dd` for URLs and form values (spec §2 booking route, quick search): the day in Cape Town. */
-export const toIsoDate = (value: DateInput): string =>
-  formatWith(value, (date) => lightFormat(date, 'yyyy-MM-dd'))
+export const toIsoDate = (value: DateInput): string => formatWith(value, isoDay)
 
 /** "21 November 2026": stories, itinerary and the long dates of the dashboard. */
 export const formatLongDate = (value: DateInput): string =>
@@ -112,7 +119,7 @@ export const formatCreatedAt = (value: DateInput): string =>
  * as a date; the column's heading names the zone.
  */
 export const formatSpreadsheetDateTime = (value: DateInput): string =>
-  formatWith(value, (date) => lightFormat(date, 'yyyy-MM-dd HH:mm'))
+  formatWith(value, (date) => `${isoDay(date)} ${hoursAndMinutes(date)}`)
 
 /** "Sat 21 Nov 2026": a chosen date in summaries. */
 export const formatShortDate = (value: DateInput): string =>

@@ -203,6 +203,20 @@ Your booking is here:
 {requestLink}`,
   },
   {
+    kind: 'cancelled',
+    title: 'A confirmed trip cancelled by the traveller (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Dear {name},
+
+As you asked, your booking {reference} for {experience} on {date} is cancelled, and we have let the team know.
+
+The invitation attached to this mail takes the trip out of your calendar. Your request stays here:
+
+{requestLink}`,
+  },
+  {
     kind: 'proposal',
     title: 'Other dates proposed (to the traveller)',
     to: 'traveller',
