@@ -1,3 +1,5 @@
+import {Secret, TOTP} from 'otpauth'
+
 import {hashPassword} from '../../../functions/staff/admin-password.ts'
 import {lakeClient, test, expect} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
@@ -127,6 +129,35 @@ test('an invitation from the mail: the person chooses a password, confirms a req
   await page.getByLabel('Password').fill(chosen)
   await page.getByRole('button', {name: 'Access Dashboard'}).click()
   await expect(page.getByText(`Signed in as ${name} (Staff)`)).toBeVisible()
+
+  // The second step: an authenticator app's key, confirmed with a code from it; recovery codes shown once.
+  await page.getByRole('button', {name: 'Your account'}).click()
+  await page.getByRole('button', {name: 'Set up an authenticator app'}).click()
+  const key = (await page.getByLabel('Set-up key').textContent())!.trim()
+  const codeAt = (at: number) => TOTP.generate({secret: Secret.fromBase32(key), timestamp: at})
+  const enrolledAt = Date.now()
+  await page.getByLabel('Code from the app').fill(codeAt(enrolledAt))
+  await page.getByRole('button', {name: 'Turn on the second step'}).click()
+  await expect(page.getByRole('list', {name: 'Recovery codes'}).getByRole('listitem')).toHaveCount(
+    10,
+  )
+  await page.getByRole('button', {name: 'I have kept them'}).click()
+  await expect(page.getByText('Your second step is on')).toBeVisible()
+  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByLabel('Email', {exact: true}).fill(address)
+  await page.getByLabel('Password').fill(chosen)
+  await page.getByRole('button', {name: 'Access Dashboard'}).click()
+  const codeField = page.getByLabel('Code from your authenticator app (or a recovery code)')
+  // The code that confirmed the app was used already: refused.
+  await codeField.fill(codeAt(enrolledAt))
+  await page.getByRole('button', {name: 'Access Dashboard'}).click()
+  await expect(
+    page.getByRole('alert').filter({hasText: 'That code is not right, or was used already.'}),
+  ).toBeVisible()
+  await codeField.fill(codeAt(enrolledAt + 30_000))
+  await page.getByRole('button', {name: 'Access Dashboard'}).click()
+  await expect(page.getByText(`Signed in as ${name} (Staff)`)).toBeVisible()
+  await page.getByRole('button', {name: 'Bookings'}).click()
 
   await page.getByRole('searchbox', {name: 'Search'}).fill(token)
   await row(page, request.booking_ref)

@@ -124,6 +124,7 @@ beforeEach(() => {
       if (url === '/api/staff/people')
         return staffActionsOf(role).includes('people.manage')
           ? respond(200, {
+              requireSecondStep: false,
               people: [
                 {
                   _id: 'staffMember.test',

@@ -14,6 +14,9 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
   const inputId = useId()
   const emailId = useId()
   const emailHintId = useId()
+  const codeId = useId()
+  // After a right password, for a person with a second step: the form asks for the code too.
+  const [askCode, setAskCode] = useState(false)
   // Until the script runs, a native submit would put the password in the page URL; so the button waits.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -25,20 +28,36 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
     const data = new FormData(form)
     const password = String(data.get('password') ?? '')
     const email = String(data.get('email') ?? '').trim()
+    const code = String(data.get('code') ?? '').trim()
     if (!password) return
-    login.mutate(email ? {email, password} : {password}, {
-      onSuccess: () => toast({title: 'Success', description: 'Access granted', variant: 'default'}),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description:
-            error instanceof StaffApiError && error.status === 429
-              ? 'Too many attempts. Please wait and try again.'
-              : 'Wrong email or password',
-          variant: 'destructive',
-        }),
-      onSettled: () => form.reset(),
-    })
+    login.mutate(
+      {...(email ? {email} : {}), password, ...(code ? {code} : {})},
+      {
+        onSuccess: () =>
+          toast({title: 'Success', description: 'Access granted', variant: 'default'}),
+        onError: (error) => {
+          const body = error instanceof StaffApiError ? (error.body as {secondStep?: string}) : null
+          if (body?.secondStep === 'code') {
+            // Keep what was typed; only the code field is new (or cleared after a wrong code).
+            const codeField = form.elements.namedItem('code')
+            if (codeField instanceof HTMLInputElement) codeField.value = ''
+            if (askCode) toast({title: 'Error', description: error.message, variant: 'destructive'})
+            setAskCode(true)
+            return
+          }
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError && error.status === 429
+                ? 'Too many attempts. Please wait and try again.'
+                : 'Wrong email or password',
+            variant: 'destructive',
+          })
+          setAskCode(false)
+          form.reset()
+        },
+      },
+    )
   }
 
   return (
@@ -71,6 +90,19 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
             required
           />
         </div>
+        {askCode ? (
+          <div className="field">
+            <label htmlFor={codeId}>Code from your authenticator app (or a recovery code)</label>
+            <input
+              id={codeId}
+              name="code"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              maxLength={20}
+            />
+          </div>
+        ) : null}
         <button
           type="submit"
           className="button button--primary"
