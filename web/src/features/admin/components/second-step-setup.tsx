@@ -22,7 +22,7 @@ export function SecondStepSetup({required = false}: {required?: boolean}) {
 
   if (codes) {
     return (
-      <section aria-labelledby="recovery-heading" className="card">
+      <section aria-labelledby="recovery-heading" className="card admin-card">
         <h2 id="recovery-heading">Your recovery codes</h2>
         <p>
           Keep these somewhere safe, away from your phone. Each one signs you in once if you lose
@@ -43,7 +43,7 @@ export function SecondStepSetup({required = false}: {required?: boolean}) {
   }
 
   return (
-    <section aria-labelledby="second-step-heading" className="card">
+    <section aria-labelledby="second-step-heading" className="card admin-card">
       <h2 id="second-step-heading">Second step</h2>
       <p>
         {required
