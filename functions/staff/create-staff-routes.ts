@@ -318,6 +318,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     now: deps.now,
     siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
     queued: deps.decisions.queued,
+    rateLimit,
   }
 
   // Without a session: asking for a reset link, and setting a password from an invitation's or reset's link.

@@ -506,6 +506,20 @@ describe('invitations and password resets by mail', () => {
       .commit()
   })
 
+  it('bounds reset mails to one address: five at once, then none until the wait is over', async () => {
+    const email = emailOf('guide')
+    for (let i = 0; i < 8; i++) {
+      const response = await request('/password-reset', {
+        method: 'POST',
+        body: JSON.stringify({email}),
+      })
+      expect(response.status).toBe(202)
+    }
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(5)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await mailsTo(email)).toHaveLength(5)
+  })
+
   it('refuses an expired link, a made-up one, a cross-site post and hostile bodies, and stores nothing', async () => {
     const expired = await createToken(
       bookings(),
