@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import {Secret, TOTP} from 'otpauth'
 
 import {hashPassword} from '../../../functions/staff/admin-password.ts'
@@ -190,4 +191,32 @@ test('an invitation from the mail: the person chooses a password, confirms a req
     query: '*[_type == "staffMember" && email == $address]',
     params: {address},
   })
+})
+
+test('the people, activity and account pages, on a desktop and a phone, have no axe violations (WCAG 2.2 AA)', async ({
+  page,
+}) => {
+  const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+  const failures: string[] = []
+  await unlock(page)
+  for (const size of [
+    {width: 1280, height: 800},
+    {width: 360, height: 740},
+  ]) {
+    await page.setViewportSize(size)
+    for (const [tab, ready] of [
+      ['People', page.getByRole('form', {name: 'Invite someone'})],
+      ['Activity', page.getByRole('search', {name: 'Filter activity'})],
+      ['Your account', page.getByRole('heading', {name: 'Where you are signed in'})],
+    ] as const) {
+      await page.getByRole('button', {name: tab}).click()
+      await expect(ready).toBeVisible()
+      const {violations} = await new AxeBuilder({page}).withTags(WCAG_22_AA).analyze()
+      failures.push(...violations.map((v) => `${tab} at ${size.width}px: ${v.id} ${v.help}`))
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        size.width,
+      )
+    }
+  }
+  expect(failures).toEqual([])
 })
