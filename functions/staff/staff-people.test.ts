@@ -713,3 +713,34 @@ describe('the second step', () => {
     expect((await request('/session', {cookie: first})).status).toBe(200)
   })
 })
+
+describe('passkeys (hostile answers)', () => {
+  it('refuses a made-up, malformed or replayed-challenge answer with 401 and opens no session', async () => {
+    const options = await request('/session/passkey/options', {method: 'POST', body: '{}'})
+    expect(options.status).toBe(200)
+    expect(((await options.json()) as {challenge: string}).challenge).toMatch(/^[\w-]{20,}$/)
+    for (const body of [
+      {},
+      {response: null},
+      {response: {id: '../../people', rawId: 'x', type: 'public-key', response: {}}},
+      {response: {id: 'A'.repeat(43), rawId: 'A'.repeat(43), type: 'public-key', response: {}}},
+    ]) {
+      const response = await request('/session/passkey', {
+        method: 'POST',
+        body: JSON.stringify(body),
+      })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('set-cookie')).toBeNull()
+    }
+    const staff = await signIn('staff')
+    const added = await request('/passkeys', {
+      method: 'POST',
+      cookie: staff,
+      body: JSON.stringify({response: {id: 'x', type: 'public-key', response: {}}}),
+    })
+    expect(added.status).toBe(400)
+    expect(
+      (await bookings().getDocument<{passkeys?: unknown[]}>('staffMember.test-staff'))?.passkeys,
+    ).toBeUndefined()
+  })
+})

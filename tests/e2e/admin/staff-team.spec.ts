@@ -220,3 +220,29 @@ test('the people, activity and account pages, on a desktop and a phone, have no 
   }
   expect(failures).toEqual([])
 })
+
+test('a passkey added on the account page signs the person in without password or code', async ({
+  page,
+}) => {
+  // Chromium's virtual authenticator: a platform passkey that verifies its user.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  await unlock(page, {email: guide.email, password: PASSWORD})
+  await page.getByRole('button', {name: 'Your account'}).click()
+  await page.getByRole('button', {name: 'Add a passkey'}).click()
+  await expect(page.getByText('Passkey added. You can sign in with it next time.')).toBeVisible()
+  await page.getByRole('button', {name: 'Lock'}).click()
+  await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
+  await page.getByRole('button', {name: 'Sign in with a passkey'}).click()
+  await expect(page.getByText(`Signed in as ${guide.name} (Guide)`)).toBeVisible()
+})

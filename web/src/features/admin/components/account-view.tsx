@@ -2,14 +2,39 @@ import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 import {useEndSession, useOwnSessions} from '../api/own-sessions'
+import {useAddPasskey} from '../api/passkeys'
 import {SecondStepSetup} from './second-step-setup'
 
 /** A person's own account: their second step, and their open sessions on any device, each of which they can end. */
 export function AccountView({session}: {session: StaffSessionResponse}) {
   const sessions = useOwnSessions()
   const end = useEndSession()
+  const addPasskey = useAddPasskey()
   return (
     <div className="admin-account">
+      <section aria-labelledby="passkey-heading" className="card admin-card">
+        <h2 id="passkey-heading">Passkeys</h2>
+        <p>
+          A passkey on this device or your phone signs you in without a password or code, and works
+          only on this site.
+        </p>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={addPasskey.isPending}
+          onClick={() => addPasskey.mutate()}
+        >
+          Add a passkey
+        </button>
+        <div aria-live="polite">
+          {addPasskey.isSuccess ? <p>Passkey added. You can sign in with it next time.</p> : null}
+          {addPasskey.isError ? (
+            <p className="field__error" role="alert">
+              The passkey was not added. Try again.
+            </p>
+          ) : null}
+        </div>
+      </section>
       {session.secondStep.enabled ? (
         <p>Your second step is on: you sign in with a code from your authenticator app.</p>
       ) : (

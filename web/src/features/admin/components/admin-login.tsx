@@ -1,6 +1,7 @@
 import {useEffect, useId, useState, type FormEvent} from 'react'
 
 import {StaffApiError, useLogin} from '../api/staff-api'
+import {usePasskeySignIn} from '../api/passkeys'
 import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
 
@@ -10,6 +11,7 @@ import {useToast} from './toasts'
  */
 export function AdminLogin({email = '', notice}: {email?: string; notice?: string}) {
   const login = useLogin()
+  const passkey = usePasskeySignIn()
   const toast = useToast()
   const inputId = useId()
   const emailId = useId()
@@ -111,6 +113,25 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
           Access Dashboard
         </button>
       </form>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={!hydrated || passkey.isPending}
+        onClick={() =>
+          passkey.mutate(undefined, {
+            onSuccess: () =>
+              toast({title: 'Success', description: 'Access granted', variant: 'default'}),
+            onError: () =>
+              toast({
+                title: 'Error',
+                description: 'Signing in with a passkey did not work. Use your password instead.',
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        Sign in with a passkey
+      </button>
       <ForgotPassword />
     </div>
   )
