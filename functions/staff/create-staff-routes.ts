@@ -2,13 +2,9 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
 
+import {staffLoginSchema} from '@repo/schemas/staff-login.ts'
 import type {StaffActivityKind} from '@repo/schemas/staff-people.ts'
-import {
-  staffActionsOf,
-  staffCan,
-  staffLoginSchema,
-  type StaffSessionResponse,
-} from '@repo/schemas/staff-roles.ts'
+import {staffActionsOf, staffCan, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type PasswordHash} from './admin-password.ts'
