@@ -113,7 +113,8 @@ const functionsEnvSchema = mailEnvSchema.extend({
   // `function`: the Sanity Function in sanity.blueprint.ts queues and sends the mails of what this server stores.
   MAIL_SENDER: z.enum(['server', 'function']).default('server'),
   CHALLENGE_SECRET: z.string().min(16).optional(),
-  // Unset: generated on first start, printed once and kept hashed in DATA_DIR (functions/staff/admin-password.ts).
+  // The first owner's set-up password (docs/decisions/070). Unset: generated on first start, printed once and kept
+  // hashed in DATA_DIR (functions/staff/admin-password.ts).
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),

@@ -2,13 +2,9 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
 
+import {staffLoginSchema} from '@repo/schemas/staff-login.ts'
 import type {StaffActivityKind} from '@repo/schemas/staff-people.ts'
-import {
-  staffActionsOf,
-  staffCan,
-  staffLoginSchema,
-  type StaffSessionResponse,
-} from '@repo/schemas/staff-roles.ts'
+import {staffActionsOf, staffCan, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
@@ -37,6 +33,7 @@ import {
   findStaffMember,
   lakeSigningSecret,
   passwordMatches,
+  type StaffMember,
 } from './staff-accounts.ts'
 import {
   changeStatus,
@@ -66,6 +63,13 @@ import {
   type SessionState,
 } from './staff-session-store.ts'
 import {ownSessionsQuery} from './staff-account-queries.ts'
+import {
+  addPasskey,
+  passkeySignIn,
+  registrationOptions,
+  relyingParty,
+  signInOptions,
+} from './passkeys.ts'
 import {
   confirmSecondStep,
   startSecondStep,
@@ -135,6 +139,7 @@ const ACTIVITY: Partial<
       : 'Made the second step optional',
   }),
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
+  'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
   'DELETE /sessions/:id': () => ({kind: 'signed-out', summary: 'Ended one of their sessions'}),
   'PATCH /people/:id': (request, answer) => {
     const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
@@ -151,6 +156,8 @@ const ACTIVITY: Partial<
 
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
 const FIRST_OWNER_ACCOUNT = 'first-owner'
+/** Failed passkey sign-ins name no account: they share one back-off. */
+const PASSKEY_ACCOUNT = 'passkeys'
 
 const sessionBody = (
   person: SessionPerson,
@@ -218,6 +225,57 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   app.use('*', sameOrigin)
 
+  /** Opens a session for a person who has proved who they are: cookies, the lake's record, the activity log. */
+  async function openSession(
+    c: Context<Env>,
+    member: StaffMember,
+    {
+      account,
+      device,
+      secret,
+      secondStep,
+    }: {
+      account: string
+      device: string | undefined
+      secret: string
+      secondStep: SessionState['secondStep']
+    },
+  ) {
+    const secure = new URL(c.req.url).protocol === 'https:'
+    const {token, session} = createSessionToken(secret, nowMs())
+    await storeSession(deps.client, session, member._id, c.req.header('user-agent'))
+    // No Max-Age or Expires: the cookie ends with the browser session; the session itself expires after 8 h.
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/staff',
+      secure,
+    })
+    if (device) await rateLimit().succeed(account, device, nowMs())
+    else {
+      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret), {
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/api/staff/session',
+        maxAge: DEVICE_MAX_AGE_S,
+        secure,
+      })
+    }
+    const person: SessionPerson = {
+      id: member._id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+    }
+    await recordActivity(deps.client, {
+      at: deps.now(),
+      person,
+      kind: 'signed-in',
+      summary: 'Signed in',
+    })
+    return c.json(sessionBody(person, secondStep), 200, NO_STORE)
+  }
+
   app.post('/session', async (c) => {
     const secret = await signingSecret()
     const parsed = staffLoginSchema.safeParse(await c.req.json().catch(() => null))
@@ -278,40 +336,41 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       enabled: Boolean(full.secondStep?.secret),
       setupRequired: required && !full.secondStep?.secret,
     }
-    const secure = new URL(c.req.url).protocol === 'https:'
-    const {token, session} = createSessionToken(secret, nowMs())
-    await storeSession(deps.client, session, member._id, c.req.header('user-agent'))
-    // No Max-Age or Expires: the cookie ends with the browser session; the session itself expires after 8 h.
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/api/staff',
-      secure,
-    })
-    if (device) await rateLimit().succeed(account, device, nowMs())
-    else {
-      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret), {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/api/staff/session',
-        maxAge: DEVICE_MAX_AGE_S,
-        secure,
+    return openSession(c, member, {account, device, secret, secondStep})
+  })
+
+  /** Passkey sign-in, in two steps: options with a fresh challenge, then the browser's signed answer. */
+  app.post('/session/passkey/options', async (c) =>
+    c.json(await signInOptions(deps.client, passkeyParty(), deps.now()), 200, NO_STORE),
+  )
+
+  app.post('/session/passkey', async (c) => {
+    const secret = await signingSecret()
+    const device = readDeviceToken(secret, getCookie(c, DEVICE_COOKIE))
+    const wait = await rateLimit().retryAfter(PASSKEY_ACCOUNT, device, nowMs())
+    if (wait > 0) {
+      return c.json({error: 'Too many attempts. Try again later.'}, 429, {
+        ...NO_STORE,
+        'Retry-After': String(Math.ceil(wait / 1000)),
       })
     }
-    const person: SessionPerson = {
-      id: member._id,
-      name: member.name,
-      email: member.email,
-      role: member.role,
+    const body = (await c.req.json().catch(() => null)) as {response?: unknown} | null
+    const member = await passkeySignIn(deps.client, passkeyParty(), body?.response, deps.now())
+    if (!member || member.state !== 'active') {
+      await rateLimit().fail(PASSKEY_ACCOUNT, device, nowMs())
+      return c.json({error: 'That passkey was not accepted.'}, 401, NO_STORE)
     }
-    await recordActivity(deps.client, {
-      at: deps.now(),
-      person,
-      kind: 'signed-in',
-      summary: 'Signed in',
+    // A passkey is a second step in itself: nothing more is asked, and a required second step is met.
+    return openSession(c, member, {
+      account: PASSKEY_ACCOUNT,
+      device,
+      secret,
+      secondStep: {enabled: true, setupRequired: false},
     })
-    return c.json(sessionBody(person, secondStep), 200, NO_STORE)
   })
+
+  const passkeyParty = () =>
+    relyingParty(deps.siteUrl ?? [...deps.ownOrigins][0] ?? 'http://localhost')
 
   const invitations: InvitationDeps = {
     get client() {
@@ -320,6 +379,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     now: deps.now,
     siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
     queued: deps.decisions.queued,
+    rateLimit,
   }
 
   // Without a session: asking for a reset link, and setting a password from an invitation's or reset's link.
@@ -389,6 +449,27 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   route('GET /session', (c) =>
     c.json(sessionBody(c.get('person'), c.get('secondStep')), 200, NO_STORE),
   )
+
+  route('POST /passkeys/options', async (c) =>
+    c.json(
+      await registrationOptions(deps.client, passkeyParty(), c.get('person'), deps.now()),
+      200,
+      NO_STORE,
+    ),
+  )
+
+  route('POST /passkeys', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {response?: unknown} | null
+    const added = await addPasskey(
+      deps.client,
+      passkeyParty(),
+      c.get('person').id,
+      body?.response,
+      deps.now(),
+    )
+    if (!added) return c.json({error: 'That passkey could not be added. Try again.'}, 400, NO_STORE)
+    return c.json({ok: true}, 200, NO_STORE)
+  })
 
   route('POST /two-step', async (c) =>
     c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),

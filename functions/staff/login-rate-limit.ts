@@ -23,7 +23,8 @@ import {isConflict} from '../lib/sanity-client.ts'
 export type LoginRateLimit = {
   /** Milliseconds to wait, or 0 when this attempt may be checked now. `device` is a verified device id. */
   retryAfter(account: string, device: string | undefined, now: number): Promise<number>
-  fail(account: string, device: string | undefined, now: number): Promise<void>
+  /** Counts a failure; answers the account's failures including this one (each racing call a different count). */
+  fail(account: string, device: string | undefined, now: number): Promise<number>
   succeed(account: string, device: string, now: number): Promise<void>
 }
 
@@ -61,7 +62,11 @@ export function createLoginRateLimit(
   }
 
   /** Read, change, write with the revision read; another server's write in between means read again. */
-  const update = async (account: string, now: number, change: (throttle: Throttle) => Throttle) => {
+  const update = async (
+    account: string,
+    now: number,
+    change: (throttle: Throttle) => Throttle,
+  ): Promise<Throttle> => {
     for (let attempt = 0; ; attempt++) {
       const current = await read(account, now)
       const next = change(current)
@@ -72,7 +77,7 @@ export function createLoginRateLimit(
         } else {
           await client().create({_id: current._id, _type: 'staffLoginThrottle', ...fields})
         }
-        return
+        return next
       } catch (error) {
         if (!isConflict(error) || attempt >= 20) throw error
       }
@@ -91,19 +96,22 @@ export function createLoginRateLimit(
       const delay = Math.min(baseDelayMs * 2 ** (throttle.failures - freeFailures), maxDelayMs)
       return Math.max(0, throttle.last + delay - now)
     },
-    fail: (account, device, now) =>
-      update(account, now, (throttle) => {
-        let devices = throttle.devices
-        if (device !== undefined) {
-          const key = deviceKey(device)
-          const failures = (devices.find((entry) => entry._key === key)?.failures ?? 0) + 1
-          // Moved to the end, so the oldest is dropped first.
-          devices = [...devices.filter((entry) => entry._key !== key), {_key: key, failures}].slice(
-            -MAX_DEVICES,
-          )
-        }
-        return {...throttle, failures: throttle.failures + 1, last: now, devices}
-      }),
+    fail: async (account, device, now) =>
+      (
+        await update(account, now, (throttle) => {
+          let devices = throttle.devices
+          if (device !== undefined) {
+            const key = deviceKey(device)
+            const failures = (devices.find((entry) => entry._key === key)?.failures ?? 0) + 1
+            // Moved to the end, so the oldest is dropped first.
+            devices = [
+              ...devices.filter((entry) => entry._key !== key),
+              {_key: key, failures},
+            ].slice(-MAX_DEVICES)
+          }
+          return {...throttle, failures: throttle.failures + 1, last: now, devices}
+        })
+      ).failures,
     async succeed(account, device, now) {
       const key = deviceKey(device)
       const throttle = await client().getDocument<Throttle>(throttleId(account))

@@ -14,6 +14,7 @@ import {isConflict} from '../lib/sanity-client.ts'
 import {hashPassword} from './admin-password.ts'
 import {passwordProblem} from './password-strength.ts'
 import {findStaffMember, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
+import type {LoginRateLimit} from './login-rate-limit.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {createToken, liveToken, tokenDocumentId, type TokenPurpose} from './staff-tokens.ts'
@@ -32,6 +33,8 @@ export type InvitationDeps = {
   siteUrl: string
   /** Nudges this server's outbox to send what was queued. */
   queued: () => void
+  /** The login back-off, reused to bound reset mails per address (after the answer, so it tells nothing). */
+  rateLimit?: () => LoginRateLimit
 }
 
 const LINK_FRAGMENT: Record<TokenPurpose, string> = {invite: 'invite', reset: 'reset'}
@@ -115,11 +118,21 @@ export function requestPasswordReset(deps: InvitationDeps, body: unknown): Handl
   if (!parsed.success)
     return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Give an email address.'}}
   void (async () => {
+    // Each request is counted for `reset:<address>` in the back-off's lake document (racing requests each get
+    // their own count): five mails to one address, then none until an hour passes without a request for it, so
+    // nobody can flood a colleague's mailbox.
+    const count = await deps
+      .rateLimit?.()
+      .fail(`reset:${parsed.data.email}`, undefined, deps.now().getTime())
+    if (count !== undefined && count > RESET_MAILS_PER_HOUR) return
     const person = await findStaffMember(deps.client, parsed.data.email)
     if (person?.state === 'active' && person.email) await queueLinkMail(deps, person, 'reset')
   })().catch((error: unknown) => console.error('[staff] password reset mail not queued', error))
   return {status: 202, body: {message: RESET_REQUESTED_MESSAGE}}
 }
+
+/** Reset mails to one address within the back-off's hour (login-rate-limit.ts forgets counts after an hour). */
+const RESET_MAILS_PER_HOUR = 5
 
 const EXPIRED = 'This link has expired or was used already. Ask for a new one.'
 

@@ -506,6 +506,20 @@ describe('invitations and password resets by mail', () => {
       .commit()
   })
 
+  it('bounds reset mails to one address: five at once, then none until the wait is over', async () => {
+    const email = emailOf('guide')
+    for (let i = 0; i < 8; i++) {
+      const response = await request('/password-reset', {
+        method: 'POST',
+        body: JSON.stringify({email}),
+      })
+      expect(response.status).toBe(202)
+    }
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(5)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await mailsTo(email)).toHaveLength(5)
+  })
+
   it('refuses an expired link, a made-up one, a cross-site post and hostile bodies, and stores nothing', async () => {
     const expired = await createToken(
       bookings(),
@@ -697,5 +711,36 @@ describe('the second step', () => {
     ).toBe(204)
     expect((await request('/session', {cookie: second})).status).toBe(401)
     expect((await request('/session', {cookie: first})).status).toBe(200)
+  })
+})
+
+describe('passkeys (hostile answers)', () => {
+  it('refuses a made-up, malformed or replayed-challenge answer with 401 and opens no session', async () => {
+    const options = await request('/session/passkey/options', {method: 'POST', body: '{}'})
+    expect(options.status).toBe(200)
+    expect(((await options.json()) as {challenge: string}).challenge).toMatch(/^[\w-]{20,}$/)
+    for (const body of [
+      {},
+      {response: null},
+      {response: {id: '../../people', rawId: 'x', type: 'public-key', response: {}}},
+      {response: {id: 'A'.repeat(43), rawId: 'A'.repeat(43), type: 'public-key', response: {}}},
+    ]) {
+      const response = await request('/session/passkey', {
+        method: 'POST',
+        body: JSON.stringify(body),
+      })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('set-cookie')).toBeNull()
+    }
+    const staff = await signIn('staff')
+    const added = await request('/passkeys', {
+      method: 'POST',
+      cookie: staff,
+      body: JSON.stringify({response: {id: 'x', type: 'public-key', response: {}}}),
+    })
+    expect(added.status).toBe(400)
+    expect(
+      (await bookings().getDocument<{passkeys?: unknown[]}>('staffMember.test-staff'))?.passkeys,
+    ).toBeUndefined()
   })
 })

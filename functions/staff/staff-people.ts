@@ -18,7 +18,11 @@ import type {SessionPerson} from './staff-session-store.ts'
  * The last active owner cannot be demoted or deactivated, so the team cannot lock itself out.
  */
 export async function listPeople(client: SanityClient): Promise<HandlerResult> {
-  return {status: 200, body: {people: await client.fetch<StaffPersonRow[]>(staffPeopleQuery)}}
+  const [people, requireSecondStep] = await Promise.all([
+    client.fetch<StaffPersonRow[]>(staffPeopleQuery),
+    client.fetch<boolean | null>('*[_id == "staffSettings.team"][0].requireSecondStep'),
+  ])
+  return {status: 200, body: {people, requireSecondStep: requireSecondStep === true}}
 }
 
 const LAST_OWNER = 'The team needs at least one active owner: make someone else owner first.'

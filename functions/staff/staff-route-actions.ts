@@ -11,6 +11,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /sessions': 'signed-in',
   'DELETE /sessions/:id': 'signed-in',
   'POST /two-step': 'signed-in',
+  'POST /passkeys/options': 'signed-in',
+  'POST /passkeys': 'signed-in',
   'POST /two-step/confirm': 'signed-in',
   'PUT /settings/two-step': 'people.manage',
   'GET /bookings': 'bookings.read',

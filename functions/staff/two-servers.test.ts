@@ -165,7 +165,7 @@ describe('two site servers against one lake', () => {
     expect(await check(b, cookie)).toBe(401)
   })
 
-  it('a deactivation on the lake ends the person’s session on both servers within 1 s', async () => {
+  it('a role change on A holds on B at once; a deactivation ends the person’s session on both servers within 1 s', async () => {
     await bookings.createOrReplace(
       staffMemberDocument({
         _id: 'staffMember.two-servers',
@@ -180,6 +180,18 @@ describe('two site servers against one lake', () => {
       await login(a, {email: 'thandi@team.example', password: STAFF_PASSWORD}),
     )
     expect(await check(b, cookie)).toBe(200)
+    // A role change made through A's people API: B refuses what the new role may not do on the next request.
+    const owner = cookieOf(await login(a, {password: OLD_PASSWORD}))
+    const bookingsOnB = () =>
+      fetch(`${b}/api/staff/bookings`, {headers: {cookie}}).then((response) => response.status)
+    expect(await bookingsOnB()).toBe(200)
+    const changed = await fetch(`${a}/api/staff/people/staffMember.two-servers`, {
+      method: 'PATCH',
+      headers: {'origin': a, 'cookie': owner, 'content-type': 'application/json'},
+      body: JSON.stringify({role: 'guide'}),
+    })
+    expect(changed.status).toBe(200)
+    expect(await bookingsOnB()).toBe(403)
     const started = performance.now()
     await bookings.patch('staffMember.two-servers').set({state: 'deactivated'}).commit()
     const [onA, onB] = await Promise.all([untilRefused(a, cookie), untilRefused(b, cookie)])

@@ -1,5 +1,3 @@
-import {z} from 'zod'
-
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
@@ -56,24 +54,13 @@ export const staffCan = (role: StaffRole, action: StaffAction): boolean =>
 export const staffActionsOf = (role: StaffRole): StaffAction[] => [...ROLE_ACTIONS[role]]
 
 /** The signed-in person as `GET /api/staff/session` answers it. */
-export const staffSessionResponseSchema = z.object({
-  person: z.object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
-    role: z.enum(STAFF_ROLES),
-  }),
-  actions: z.array(z.enum(STAFF_ACTIONS)),
+export type StaffSessionResponse = {
+  person: {id: string; name: string; email: string | null; role: StaffRole}
+  /** What the role may do; none until a required second step is set up. */
+  actions: StaffAction[]
   /** Whether the person has a second step, and whether they must set one up before anything else. */
-  secondStep: z.object({enabled: z.boolean(), setupRequired: z.boolean()}),
-})
-export type StaffSessionResponse = z.infer<typeof staffSessionResponseSchema>
+  secondStep: {enabled: boolean; setupRequired: boolean}
+}
 
-/** `POST /api/staff/session`: the first owner may leave the email out (see functions/staff/README.md). */
-export const staffLoginSchema = z.object({
-  email: z.string().trim().toLowerCase().email().max(254).optional(),
-  password: z.string().min(1).max(500),
-  /** The second step: a 6-digit code from an authenticator app, or a recovery code. */
-  code: z.string().trim().max(20).optional(),
-})
-export type StaffLogin = z.input<typeof staffLoginSchema>
+/** `POST /api/staff/session` (checked by `staffLoginSchema` in staff-login.ts). */
+export type StaffLogin = {email?: string; password: string; code?: string}

@@ -8,7 +8,8 @@ import {call, staffKeys} from './staff-api'
 export const usePeople = (enabled: boolean) =>
   useQuery({
     queryKey: staffKeys.people,
-    queryFn: ({signal}) => call<{people: StaffPersonRow[]}>('/people', {signal}),
+    queryFn: ({signal}) =>
+      call<{people: StaffPersonRow[]; requireSecondStep: boolean}>('/people', {signal}),
     enabled,
     // The site's default keeps queries a while; people and their actions change under other staff's hands.
     staleTime: 0,

@@ -110,7 +110,17 @@ beforeEach(() => {
     vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET'
       if (url === '/api/staff/session' && method === 'POST') {
-        const {password} = JSON.parse(String(init?.body)) as {password: string}
+        const {password, code} = JSON.parse(String(init?.body)) as {password: string; code?: string}
+        // A person with a second step: the right password asks for the code, then signs in with it.
+        if (password === 'two-step') {
+          if (code !== '123456')
+            return respond(401, {
+              error: code ? 'That code is not right, or was used already.' : 'Enter the code.',
+              secondStep: 'code',
+            })
+          unlocked = true
+          return respond(200, sessionBody())
+        }
         unlocked = password === 'right'
         return respond(
           unlocked ? 200 : 401,
@@ -124,6 +134,7 @@ beforeEach(() => {
       if (url === '/api/staff/people')
         return staffActionsOf(role).includes('people.manage')
           ? respond(200, {
+              requireSecondStep: false,
               people: [
                 {
                   _id: 'staffMember.test',
@@ -402,5 +413,23 @@ describe('admin dashboard', () => {
       expect(screen.queryByRole('button', {name: 'People'})).toBeNull()
       expect(screen.queryByRole('button', {name: 'Activity'})).toBeNull()
     }
+  })
+
+  it('asks for the second step after a right password, keeps what was typed, and signs in with the code', async () => {
+    renderDashboard()
+    fireEvent.change(await screen.findByLabelText('Password'), {target: {value: 'two-step'}})
+    fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
+    const code = await screen.findByLabelText(
+      'Code from your authenticator app (or a recovery code)',
+    )
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('two-step')
+    fireEvent.change(code, {target: {value: '000000'}})
+    fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('That code is not right'),
+    )
+    fireEvent.change(code, {target: {value: '123456'}})
+    fireEvent.click(screen.getByRole('button', {name: 'Access Dashboard'}))
+    await screen.findByRole('heading', {name: 'Booking Management'})
   })
 })

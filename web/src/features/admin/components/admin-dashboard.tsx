@@ -26,7 +26,9 @@ import {
 import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
 import {ActivityView} from './activity-view'
 import {DeparturesView} from './departures-view'
+import {AccountView} from './account-view'
 import {PeopleView} from './people-view'
+import {SecondStepSetup} from './second-step-setup'
 import {passwordLinkFromHash, SetPassword} from './set-password'
 import {AdminLogin} from './admin-login'
 import {BookingDetailsDialog} from './booking-details-dialog'
@@ -158,7 +160,7 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
   const bookings = useBookings(effective, readsBookings)
   const changeStatus = useChangeStatus()
   const lock = useLock()
-  const [view, setView] = useState<'bookings' | 'departures' | 'people' | 'activity'>(
+  const [view, setView] = useState<'bookings' | 'departures' | 'people' | 'activity' | 'account'>(
     readsBookings ? 'bookings' : 'departures',
   )
   const [detailsId, setDetailsId] = useState<string | null>(null)
@@ -260,16 +262,23 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
         </div>
       </header>
 
-      <nav className="admin-views" aria-label="Dashboard views">
+      {session.secondStep.setupRequired ? <SecondStepSetup required /> : null}
+
+      <nav
+        className="admin-views"
+        aria-label="Dashboard views"
+        hidden={session.secondStep.setupRequired}
+      >
         {(
           [
             ['bookings', 'Bookings', 'bookings.read'],
             ['departures', 'Departures', 'departures.read'],
             ['people', 'People', 'people.manage'],
             ['activity', 'Activity', 'activity.read'],
+            ['account', 'Your account', null],
           ] as const
         )
-          .filter(([, , action]) => can(action))
+          .filter(([, , action]) => action === null || can(action))
           .map(([value, label]) => (
             <button
               key={value}
@@ -283,9 +292,12 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
           ))}
       </nav>
 
-      {view === 'departures' ? <DeparturesView canExport={can('departures.export')} /> : null}
+      {view === 'departures' && can('departures.read') ? (
+        <DeparturesView canExport={can('departures.export')} />
+      ) : null}
       {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
       {view === 'activity' && can('activity.read') ? <ActivityView /> : null}
+      {view === 'account' ? <AccountView session={session} /> : null}
 
       <div hidden={view !== 'bookings'}>
         <div className="admin-filters" role="search" aria-label="Filter bookings">

@@ -1,6 +1,7 @@
 import {useEffect, useId, useState, type FormEvent} from 'react'
 
 import {StaffApiError, useLogin} from '../api/staff-api'
+import {usePasskeySignIn} from '../api/passkeys'
 import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
 
@@ -10,10 +11,14 @@ import {useToast} from './toasts'
  */
 export function AdminLogin({email = '', notice}: {email?: string; notice?: string}) {
   const login = useLogin()
+  const passkey = usePasskeySignIn()
   const toast = useToast()
   const inputId = useId()
   const emailId = useId()
   const emailHintId = useId()
+  const codeId = useId()
+  // After a right password, for a person with a second step: the form asks for the code too.
+  const [askCode, setAskCode] = useState(false)
   // Until the script runs, a native submit would put the password in the page URL; so the button waits.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -25,20 +30,36 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
     const data = new FormData(form)
     const password = String(data.get('password') ?? '')
     const email = String(data.get('email') ?? '').trim()
+    const code = String(data.get('code') ?? '').trim()
     if (!password) return
-    login.mutate(email ? {email, password} : {password}, {
-      onSuccess: () => toast({title: 'Success', description: 'Access granted', variant: 'default'}),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description:
-            error instanceof StaffApiError && error.status === 429
-              ? 'Too many attempts. Please wait and try again.'
-              : 'Wrong email or password',
-          variant: 'destructive',
-        }),
-      onSettled: () => form.reset(),
-    })
+    login.mutate(
+      {...(email ? {email} : {}), password, ...(code ? {code} : {})},
+      {
+        onSuccess: () =>
+          toast({title: 'Success', description: 'Access granted', variant: 'default'}),
+        onError: (error) => {
+          const body = error instanceof StaffApiError ? (error.body as {secondStep?: string}) : null
+          if (body?.secondStep === 'code') {
+            // Keep what was typed; only the code field is new (or cleared after a wrong code).
+            const codeField = form.elements.namedItem('code')
+            if (codeField instanceof HTMLInputElement) codeField.value = ''
+            if (askCode) toast({title: 'Error', description: error.message, variant: 'destructive'})
+            setAskCode(true)
+            return
+          }
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError && error.status === 429
+                ? 'Too many attempts. Please wait and try again.'
+                : 'Wrong email or password',
+            variant: 'destructive',
+          })
+          setAskCode(false)
+          form.reset()
+        },
+      },
+    )
   }
 
   return (
@@ -71,6 +92,19 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
             required
           />
         </div>
+        {askCode ? (
+          <div className="field">
+            <label htmlFor={codeId}>Code from your authenticator app (or a recovery code)</label>
+            <input
+              id={codeId}
+              name="code"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              maxLength={20}
+            />
+          </div>
+        ) : null}
         <button
           type="submit"
           className="button button--primary"
@@ -79,6 +113,25 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
           Access Dashboard
         </button>
       </form>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={!hydrated || passkey.isPending}
+        onClick={() =>
+          passkey.mutate(undefined, {
+            onSuccess: () =>
+              toast({title: 'Success', description: 'Access granted', variant: 'default'}),
+            onError: () =>
+              toast({
+                title: 'Error',
+                description: 'Signing in with a passkey did not work. Use your password instead.',
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        Sign in with a passkey
+      </button>
       <ForgotPassword />
     </div>
   )

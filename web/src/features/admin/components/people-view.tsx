@@ -6,6 +6,7 @@ import {STAFF_ROLE_TITLES, STAFF_ROLES, type StaffRole} from '@repo/schemas/staf
 import {useChangePerson} from '../api/change-person'
 import {usePeople} from '../api/get-people'
 import {useInvite} from '../api/password-links'
+import {useRequireSecondStep} from '../api/second-step'
 import {StaffApiError, staffKeys} from '../api/staff-api'
 import {useToast} from './toasts'
 
@@ -44,6 +45,7 @@ export function PeopleView({selfId}: {selfId: string}) {
   return (
     <section aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
+      <RequireSecondStep required={people.data.requireSecondStep} />
       <InviteForm />
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -171,5 +173,35 @@ function InviteForm() {
         Send invitation
       </button>
     </form>
+  )
+}
+
+/** The owner's switch: everyone signs in with a second step (an owner must have their own first). */
+function RequireSecondStep({required}: {required: boolean}) {
+  const requireSecondStep = useRequireSecondStep()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const id = useId()
+  return (
+    <div className="field">
+      <input
+        id={id}
+        type="checkbox"
+        checked={required}
+        disabled={requireSecondStep.isPending}
+        onChange={(event) =>
+          requireSecondStep.mutate(event.target.checked, {
+            onSettled: () => void queryClient.invalidateQueries({queryKey: staffKeys.people}),
+            onError: (error) =>
+              toast({
+                title: 'Error',
+                description: error instanceof StaffApiError ? error.message : 'Not saved.',
+                variant: 'destructive',
+              }),
+          })
+        }
+      />
+      <label htmlFor={id}>Everyone signs in with a second step</label>
+    </div>
   )
 }
