@@ -175,6 +175,27 @@ describe('documents and mutations', () => {
     expect(await root.fetch('count(*[batch == $batch])', {batch})).toBe(0)
   })
 
+  it('selects by query what the transaction itself created and deleted before, and a write not yet committed', async () => {
+    const batch = uniqueId('overlay')
+    await root.mutate([
+      {create: {_id: `${batch}-kept`, _type: 'batchItem', batch}},
+      {create: {_id: `${batch}-deleted`, _type: 'batchItem', batch}},
+    ])
+    // Both handed to the store at once: the second is planned while the first may still be on its way to disk.
+    const store = lake.lake.dataset('production')
+    const [, result] = await Promise.all([
+      store.mutate([{create: {_id: `${batch}-other`, _type: 'batchItem', batch}}]),
+      store.mutate([
+        {create: {_id: `${batch}-new`, _type: 'batchItem', batch}},
+        {delete: {id: `${batch}-deleted`}},
+        {patch: {query: '*[_type == "batchItem" && batch == $batch]', params: {batch}, set: {seen: true}}},
+      ]),
+    ])
+    const seen = [`${batch}-kept`, `${batch}-new`, `${batch}-other`].sort()
+    expect(result.results.filter((entry) => entry.operation === 'update').map((entry) => entry.id).sort()).toEqual(seen)
+    expect(await root.fetch('*[batch == $batch && seen] | order(_id)._id', {batch})).toEqual(seen)
+  })
+
   it('uses the transaction id the client chose as the new revision', async () => {
     const id = uniqueId('txid')
     const transactionId = uniqueId('my-transaction')

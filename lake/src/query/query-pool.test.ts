@@ -90,6 +90,18 @@ describe('QueryPool', () => {
     for (const error of await Promise.all(held)) expect(error).toMatchObject({status: 408})
   }, 20_000)
 
+  it('starts a worker from the documents as they are now, not as they were when the last one started', async () => {
+    let current = documents
+    pool = new QueryPool({snapshot: () => [['production', current]], size: 2, spawnAfterMs: 10})
+    expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 200})
+    // A new list, as the dataset makes one at each change (what a change sends running workers is not sent here).
+    current = documents.slice(0, 150)
+    const slow = run(pool, SLOW, 1_000).catch((error: unknown) => error)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await run(pool, 'count(*)', 10_000)).toEqual({result: 150})
+    await slow
+  })
+
   it('answers a listener whether each document matches, not with the matching documents', async () => {
     pool = new QueryPool({snapshot: () => [['production', documents]]})
     const [seven, eight] = [documents[7]!, documents[8]!]

@@ -11,7 +11,9 @@ import {runWorkerJob, type WorkerReply, type WorkerRequest} from './query-pool.t
  * a write was acknowledged always sees it.
  */
 const indexes = new Map<string, DocumentIndex>()
-for (const [name, documents] of (workerData as {datasets: [string, SanityDocument[]][]}).datasets) {
+// Parsed here, off the main thread, which sends the documents as one JSON string (see QueryPool).
+const datasets = JSON.parse((workerData as {datasetsJson: string}).datasetsJson) as [string, SanityDocument[]][]
+for (const [name, documents] of datasets) {
   const index = new DocumentIndex()
   index.apply(documents.map((doc) => ({id: doc._id, after: doc})))
   indexes.set(name, index)

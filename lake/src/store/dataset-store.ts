@@ -136,15 +136,7 @@ export class DatasetStore implements DatasetHandle {
     }
     const reader: DocumentReader = {
       get: (id) => (this.pending.has(id) ? (this.pending.get(id) ?? undefined) : this.committed.get(id)),
-      all: () => {
-        if (this.pending.size === 0) return this.list('raw')
-        const merged = new Map([...this.committed.values()].map((doc) => [doc._id, doc]))
-        for (const [id, doc] of this.pending) {
-          if (doc) merged.set(id, doc)
-          else merged.delete(id)
-        }
-        return [...merged.values()]
-      },
+      pending: () => [...this.pending],
     }
     const timestamp = lakeNow().toISOString()
     const plan = await planMutations(mutationsFor(reader), reader, {

@@ -95,7 +95,7 @@ export function openLake(options: {
       aclMode,
       createdAt,
       // Deadline of a mutation's query: writers hold tokens, so the configured (long) one.
-      select: (query, params, docs) => queries().select(query, params, docs, selectTimeoutMs),
+      select: (query, params, overlay) => queries().select(name, query, params, overlay, selectTimeoutMs),
       onCommit: (dataset, tx) => {
         pool?.publish(dataset, tx.changes)
         hub.publish(dataset, tx)

@@ -8,21 +8,26 @@ import {
   type MutateResult,
   type Mutation,
   type MutationOperation,
+  type Overlay,
   type SanityDocument,
 } from './types.ts'
 
 /** Read access to the committed state a transaction is planned against. */
 export interface DocumentReader {
   get(id: string): SanityDocument | undefined
-  all(): SanityDocument[]
+  /** Documents written but not yet committed (null: deleted), in the order they were written. */
+  pending(): [string, SanityDocument | null][]
 }
 
 export interface PlanOptions {
   transactionId: string
   timestamp: string
   autoGenerateArrayKeys?: boolean
-  /** The ids a mutation's `query` selects among `docs`: evaluated in a query worker, under the deadline. */
-  select: (query: string, params: Record<string, unknown>, docs: SanityDocument[]) => Promise<string[]>
+  /**
+   * The ids a mutation's `query` selects among the committed documents with `overlay` applied:
+   * evaluated in a query worker, which holds the committed documents already, under the deadline.
+   */
+  select: (query: string, params: Record<string, unknown>, overlay: Overlay) => Promise<string[]>
 }
 
 export interface MutationPlan extends MutateResult {
@@ -100,15 +105,6 @@ export async function planMutations(
   const current = (id: string): SanityDocument | null =>
     working.has(id) ? (working.get(id) ?? null) : (reader.get(id) ?? null)
 
-  const allCurrent = (): SanityDocument[] => {
-    if (working.size === 0) return reader.all()
-    const byId = new Map(reader.all().map((doc) => [doc._id, doc]))
-    for (const [id, doc] of working) {
-      if (doc) byId.set(id, doc)
-      else byId.delete(id)
-    }
-    return [...byId.values()]
-  }
 
   const record = (id: string, after: SanityDocument | null, mutation: Mutation) => {
     const existing = changes.get(id)
@@ -128,7 +124,8 @@ export async function planMutations(
     }
     if (typeof selection.query === 'string') {
       const params = isObject(selection.params) ? selection.params : {}
-      return options.select(selection.query, params, allCurrent())
+      // What differs from the committed documents: not yet committed writes, then this transaction's.
+      return options.select(selection.query, params, [...reader.pending(), ...working])
     }
     throw invalid('A patch or delete needs an `id` (string or array) or a `query`', index)
   }

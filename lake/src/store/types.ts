@@ -66,3 +66,6 @@ export interface DatasetHandle {
   documents(): IterableIterator<SanityDocument>
   mutate(mutations: Mutation[], options?: MutateOptions): Promise<MutateResult>
 }
+
+/** Documents whose state differs from the committed one, in order, applied over it (null: deleted). */
+export type Overlay = [string, SanityDocument | null][]
