@@ -4,13 +4,10 @@ import path from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {
-  DATE_TOO_FAR_MESSAGE,
-  HONEYPOT_MESSAGE,
-  REQUIRED_FIELDS_MESSAGE,
-} from '@repo/schemas/booking-request.ts'
+import {HONEYPOT_MESSAGE, REQUIRED_FIELDS_MESSAGE} from '@repo/schemas/booking-request.ts'
 import {FULLY_BOOKED_MESSAGE, placesLeftMessage} from '@repo/schemas/capacity.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
+import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/trip-check.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
   invisibleCharactersMessage,

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/trip-check.ts'
 import {CONTROL_CHARACTER_MESSAGE, invisibleCharactersMessage} from '@repo/schemas/safe-text.ts'
 import {EXPIRED_QUESTION_MESSAGE, WRONG_ANSWER_MESSAGE} from '@repo/schemas/security-question.ts'
 

@@ -49,8 +49,6 @@ export const emailField = z
 export const isoDateField = (message = 'Please choose a valid date.') =>
   z.string({error: message}).refine((value) => isIsoDate(value), message)
 
-export const DATE_TOO_FAR_MESSAGE = 'Please choose a date within two years from today.'
-
 const paxCount = z
   .number({error: 'Please choose the number of people.'})
   .int('Please choose the number of people.')

@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
-import {DATE_TOO_FAR_MESSAGE, emailField, isoDateField, singleLine} from './booking-request.ts'
+import {emailField, isoDateField, singleLine} from './booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE} from './trip-check.ts'
 import {isWithinTripWindow} from './experience-settings.ts'
 import {safeMultiLine} from './safe-text.ts'
 import {securityQuestionFields} from './security-question.ts'

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {isWithinTripWindow} from './experience-settings.ts'
 import {addDays} from './iso-date.ts'
-import {DATE_TOO_FAR_MESSAGE} from './booking-request.ts'
+import {DATE_TOO_FAR_MESSAGE} from './trip-check.ts'
 import {itineraryRequestSchema, PAST_DATE_MESSAGE, tripDateProblem} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
 import {staffDecisionSchema} from './staff-decision-schema.ts'

@@ -1,10 +1,14 @@
 import {describe, expect, it} from 'vitest'
 
-import {DATE_TOO_FAR_MESSAGE} from './booking-request.ts'
 import {countLoads, FULLY_BOOKED_MESSAGE, placesLeftMessage, type BookingRules} from './capacity.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from './experience-settings.ts'
 import {addDays} from './iso-date.ts'
-import {checkTrip, partyLimitsMessage, UNLISTED_TIME_MESSAGE} from './trip-check.ts'
+import {
+  checkTrip,
+  DATE_TOO_FAR_MESSAGE,
+  partyLimitsMessage,
+  UNLISTED_TIME_MESSAGE,
+} from './trip-check.ts'
 
 const today = '2026-12-01'
 

@@ -3,7 +3,6 @@
  * on submit, the booking page's check of its link and the choice form's check as a traveller chooses. Each says the
  * problems in its own words; which problems there are, and in what order, is decided here.
  */
-import {DATE_TOO_FAR_MESSAGE} from './booking-request.ts'
 import {
   checkDeparture,
   departureSlotOf,
@@ -16,6 +15,8 @@ import {
   paxWithinLimits,
   UNAVAILABLE_DATE_MESSAGE,
 } from './experience-settings.ts'
+
+export const DATE_TOO_FAR_MESSAGE = 'Please choose a date within two years from today.'
 
 export type Trip = {
   date: string

@@ -58,7 +58,7 @@ test('the details dialog shows the booking’s mail; a failed mail sent again ar
   const dialog = page.getByRole('dialog', {name: `Booking Details - ${booking.booking_ref}`})
   const mail = dialog.getByRole('region', {name: 'Mail'})
   await expect(mail).toContainText('To the team')
-  await expect(mail).toContainText(/Sent \d{1,2} \w+ \d{4} \d{2}:\d{2}/)
+  await expect(mail).toContainText(/Sent \d{1,2} \w+ \d{4}, \d{2}:\d{2} SAST/)
   await expect(mail).toContainText('Not delivered: given up after trying 12 times')
   await expect(mail).toContainText('Last answer: Error: 550 5.1.1 mailbox unavailable')
   expect(await mailsTo(booking.email)).toHaveLength(0)
@@ -70,7 +70,7 @@ test('the details dialog shows the booking’s mail; a failed mail sent again ar
   // The site's outbox takes it on its next pass (every 5 s); the open log follows without a reload.
   await expect.poll(async () => (await mailsTo(booking.email)).length, {timeout: 20_000}).toBe(1)
   await expect(mail).toContainText(
-    /Sent \d{1,2} \w+ \d{4} \d{2}:\d{2}[\s\S]*Sent \d{1,2} \w+ \d{4}/,
+    /Sent \d{1,2} \w+ \d{4}, \d{2}:\d{2} SAST[\s\S]*Sent \d{1,2} \w+ \d{4}/,
     {
       timeout: 15_000,
     },

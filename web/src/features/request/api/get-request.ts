@@ -30,8 +30,10 @@ async function fetchRequest(token: string, signal: AbortSignal): Promise<Travell
 
 /**
  * The server reads the request while it renders the page (`loadRequestOnServer`), so the traveller sees it before
- * any JavaScript runs; the browser reads it again once interactive, and on every later visit. A refused link is
- * not asked again. The page is personal, so the server sends it `private, no-store`: no cache keeps it.
+ * any JavaScript runs. The browser takes that answer as fresh for a minute rather than asking again at once: each
+ * read counts against the link's per-address limit, so a visit is one read, not two. It reads again when the
+ * traveller comes back to an older page, and the page's actions answer with the request as it now is. A refused
+ * link is not asked again. The page is personal, so the server sends it `private, no-store`: no cache keeps it.
  */
 export const requestQueryOptions = (token: string) =>
   queryOptions({
@@ -39,7 +41,7 @@ export const requestQueryOptions = (token: string) =>
     queryFn: ({signal}) => fetchRequest(token, signal),
     retry: (failures, error) =>
       failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-    staleTime: 0,
+    staleTime: 60_000,
   })
 
 /** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
