@@ -95,3 +95,44 @@ describe('content source maps', () => {
     expect(mapped.result).toEqual(plain.result)
   })
 })
+
+describe('the result-size limit with a source map', () => {
+  let small: TestLake
+  beforeAll(async () => {
+    small = await startTestLake({maxQueryResultBytes: 8 * 1024})
+    const tx = small.client({token: small.secrets.rootToken}).transaction()
+    for (let n = 0; n < 100; n++) tx.create({_id: `item-${n}`, _type: 'item', a: n, b: n, c: n})
+    await tx.commit()
+  })
+  afterAll(() => small.stop())
+
+  it('counts the source map with the result: an answer within the limit alone is refused once its map is added', async () => {
+    const client = small.client({token: small.secrets.rootToken})
+    const query = '*[_type == "item"] | order(a asc){a, b, c}'
+    // About 2.5 KB of result; its map names a document and path for each of the 300 values.
+    expect(await client.fetch(query)).toHaveLength(100)
+    const refused = await client
+      .fetch(query, {}, {resultSourceMap: true})
+      .catch((error: unknown) => error)
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      details: {
+        type: 'queryExecutionError',
+        description: expect.stringMatching(
+          /^Query result with its source map is too large: more than \d+ KB, over the limit of 8 KB/,
+        ),
+      },
+    })
+    // A slice within the limit keeps its map.
+    const sliced = (await client.fetch(
+      `${query}[0...5]`,
+      {},
+      {resultSourceMap: true, filterResponse: false},
+    )) as {
+      result: unknown[]
+      resultSourceMap: ContentSourceMap
+    }
+    expect(sliced.result).toHaveLength(5)
+    expect(Object.keys(sliced.resultSourceMap.mappings)).toContain("$[4]['c']")
+  })
+})

@@ -33,7 +33,8 @@ export interface QueryAnswer {
 export interface SerialisedAnswer {
   /** The result as UTF-8 JSON. */
   json: Uint8Array
-  resultSourceMap?: ContentSourceMap
+  /** The source map as UTF-8 JSON, counted with the result against the same limit. */
+  resultSourceMap?: Uint8Array
   types: string[] | null
 }
 
@@ -107,16 +108,24 @@ export async function runWorkerJob(indexOf: (dataset: string) => VisibleDocument
   }
   if (work.kind === 'select') return runSelection(work.query, work.params, withOverlay(indexOf(work.dataset).visible({kind: 'raw'}), work.overlay))
   const {result, resultSourceMap} = await runQueryJob(indexOf(work.job.dataset), work.job)
-  const json = boundedJson(result ?? null, work.maxResultBytes, (size) =>
+  /** `counted`: the bytes already in the answer before the part that went over. */
+  const tooLarge = (what: string, counted: number) => (size: number) =>
     new LakeError(
       400,
       'queryExecutionError',
-      `Query result is too large: more than ${formatBytes(Math.min(size, work.maxResultBytes + 1))}, over the limit of ${formatBytes(work.maxResultBytes)}; ask for fewer documents (a slice such as [0...100]) or fewer fields`,
+      `Query ${what} is too large: more than ${formatBytes(Math.min(counted + size, work.maxResultBytes + 1))}, over the limit of ${formatBytes(work.maxResultBytes)}; ask for fewer documents (a slice such as [0...100]) or fewer fields`,
       {query: work.job.query},
-    ),
-  )
-  const answer: SerialisedAnswer = {json: new TextEncoder().encode(json), types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
-  if (resultSourceMap) answer.resultSourceMap = resultSourceMap
+    )
+  const json = new TextEncoder().encode(boundedJson(result ?? null, work.maxResultBytes, tooLarge('result', 0)))
+  const answer: SerialisedAnswer = {json, types: typesOnlyNeeded(parseQuery(work.job.query, work.job.params))}
+  // A source map names a path for every value, so it can outgrow the result many times: the response as a whole
+  // stays within the limit.
+  if (resultSourceMap) {
+    const left = work.maxResultBytes - json.byteLength
+    answer.resultSourceMap = new TextEncoder().encode(
+      boundedJson(resultSourceMap, left, tooLarge('result with its source map', json.byteLength)),
+    )
+  }
   return answer
 }
 
