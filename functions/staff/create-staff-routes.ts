@@ -77,6 +77,7 @@ import {
   type TwoStepMember,
 } from './second-step.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
+import {STAFF_SETTINGS_ID, teamRequiresSecondStep} from './staff-settings.ts'
 
 export type StaffRoutesDeps = StaffDeps & {
   /**
@@ -328,10 +329,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         )
       }
     }
-    const required =
-      (await deps.client.fetch<boolean | null>(
-        '*[_id == "staffSettings.team"][0].requireSecondStep',
-      )) === true
+    const required = await teamRequiresSecondStep(deps.client)
     const secondStep = {
       enabled: Boolean(full.secondStep?.secret),
       setupRequired: required && !full.secondStep?.secret,
@@ -506,7 +504,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       return c.json({error: 'Set up your own second step first.'}, 409, NO_STORE)
     }
     await deps.client.createOrReplace({
-      _id: 'staffSettings.team',
+      _id: STAFF_SETTINGS_ID,
       _type: 'staffSettings',
       requireSecondStep: body.required,
       changedAt: deps.now().toISOString(),

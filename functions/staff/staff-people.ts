@@ -11,6 +11,7 @@ import type {StaffMember} from './staff-accounts.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import {staffPeopleQuery} from './staff-people-query.ts'
 import type {SessionPerson} from './staff-session-store.ts'
+import {teamRequiresSecondStep} from './staff-settings.ts'
 
 /**
  * The owner's people page: everyone with an account, and changing a person's role or ending their access. A
@@ -20,9 +21,9 @@ import type {SessionPerson} from './staff-session-store.ts'
 export async function listPeople(client: SanityClient): Promise<HandlerResult> {
   const [people, requireSecondStep] = await Promise.all([
     client.fetch<StaffPersonRow[]>(staffPeopleQuery),
-    client.fetch<boolean | null>('*[_id == "staffSettings.team"][0].requireSecondStep'),
+    teamRequiresSecondStep(client),
   ])
-  return {status: 200, body: {people, requireSecondStep: requireSecondStep === true}}
+  return {status: 200, body: {people, requireSecondStep}}
 }
 
 const LAST_OWNER = 'The team needs at least one active owner: make someone else owner first.'
