@@ -20,7 +20,7 @@ const person = (role: string, name: string, key = role) => ({
   _id: `staffMember.e2e-${token}-${key}`,
   _type: 'staffMember',
   name,
-  email: `${role}.${token}@team.example`,
+  email: `${key}.${token}@team.example`,
   role,
   state: 'active',
   password: hashPassword(PASSWORD),
@@ -230,7 +230,7 @@ test('the people, activity and account pages, on a desktop and a phone, have no 
   expect(failures).toEqual([])
 })
 
-test('a passkey added on the account page signs the person in without password or code', async ({
+test('a passkey added on the account page signs the person in without password or code; removed there, it no longer does', async ({
   page,
 }) => {
   // Chromium's virtual authenticator: a platform passkey that verifies its user.
