@@ -49,10 +49,10 @@ function buildStaffRoutes(): Hono {
       })(onChange, signal, watch)
     },
     ownOrigins: ownOrigins(config.siteUrl),
-    // The site's per-address limit (REQUEST_RATE_LIMIT a minute), in a window of its own: travellers' forms sent
-    // from an office's address do not lock its staff out.
+    // The site's per-address limit, with a count of its own (STAFF_SIGN_IN_RATE_LIMIT a minute): travellers' forms
+    // sent from an office's address do not lock its staff out.
     signInLimit: {
-      limiter: createRateLimiter({limit: config.requestRateLimit, windowMs: 60_000}),
+      limiter: createRateLimiter({limit: config.staffSignInRateLimit, windowMs: 60_000}),
       clientAddress,
     },
     // Invitation and reset links point at the site's configured origin, never one taken from the request.
