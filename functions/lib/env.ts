@@ -117,6 +117,7 @@ const functionsEnvSchema = mailEnvSchema.extend({
   // hashed in DATA_DIR (functions/staff/admin-password.ts).
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  STAFF_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY_HOPS: z.string().optional(),
@@ -153,6 +154,7 @@ export type FunctionsConfig = {
   siteUrl: string
   adminPassword: string | undefined
   requestRateLimit: number
+  staffSignInRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
   trustProxyHops: number
@@ -182,6 +184,7 @@ export function parseFunctionsEnv(
     siteUrl: siteUrlOf(env),
     adminPassword: env.ADMIN_PASSWORD,
     requestRateLimit: env.REQUEST_RATE_LIMIT,
+    staffSignInRateLimit: env.STAFF_SIGN_IN_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
     trustProxyHops: trustedProxyHops(env.TRUST_PROXY_HOPS),

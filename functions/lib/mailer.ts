@@ -99,7 +99,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   })
   return {
     async send(id, message) {
-      await transporter.sendMail({...nodemailerMessage(message), messageId: messageId(id, message.from)})
+      await transporter.sendMail({
+        ...nodemailerMessage(message),
+        messageId: messageId(id, message.from),
+      })
     },
   }
 }
@@ -153,6 +156,11 @@ export type OutboxMailDocument = {
   from?: string
   calendar_method?: CalendarPart['method']
   calendar?: string
+  /**
+   * The text and HTML as kept once the mail is sent or given up (a single-use link blanked): what the log shows
+   * from then on, so the lake never keeps a usable link longer than the send takes.
+   */
+  redacted?: {text: string; html: string}
   status: OutboxMailStatus
   attempts: number
   queued_at: string
@@ -338,7 +346,11 @@ export function createOutbox({
         ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
         ...calendarOf(mail),
       })
-      return {mail, sent: true, record: {status: 'sent', attempts, sent_at: iso(now())}}
+      return {
+        mail,
+        sent: true,
+        record: {status: 'sent', attempts, sent_at: iso(now()), ...mail.redacted},
+      }
     } catch (error) {
       const lastError = String(error).slice(0, 500)
       const givenUp = now() - Date.parse(mail.queued_at) > GIVE_UP_AFTER_MS
@@ -354,6 +366,7 @@ export function createOutbox({
         sent: false,
         record: {
           status: givenUp ? 'failed' : 'pending',
+          ...(givenUp ? mail.redacted : {}),
           attempts,
           next_attempt_at: iso(now() + backoff),
           last_error: lastError,

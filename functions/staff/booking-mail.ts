@@ -68,8 +68,12 @@ export async function resendBookingMail(
 ): Promise<HandlerResult> {
   if (!SAFE_ID.test(id) || !SAFE_ID.test(mailId))
     return {status: 404, body: {error: 'Mail not found'}}
-  const current = await deps.client.fetch<{_rev: string; status: OutboxMailStatus} | null>(
-    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id][0]{_rev, status}`,
+  const current = await deps.client.fetch<{
+    _rev: string
+    status: OutboxMailStatus
+    ref: string | null
+  } | null>(
+    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id][0]{_rev, status, "ref": *[_id == ^.about][0].booking_ref}`,
     {docId: outboxMailId(mailId), id},
   )
   if (!current) return {status: 404, body: {error: 'Mail not found'}}
@@ -80,11 +84,13 @@ export async function resendBookingMail(
   if (current.status !== 'failed') return refused
   const now = deps.now().toISOString()
   try {
-    await deps.client
-      .patch(outboxMailId(mailId))
-      .ifRevisionId(current._rev)
-      .set({status: 'pending', queued_at: now, next_attempt_at: now})
-      .commit({returnDocuments: false, visibility: 'sync'})
+    const transaction = deps.client
+      .transaction()
+      .patch(outboxMailId(mailId), (p) =>
+        p.ifRevisionId(current._rev).set({status: 'pending', queued_at: now, next_attempt_at: now}),
+      )
+    if (deps.activity) transaction.create(deps.activity({booking: {id, ref: current.ref}}))
+    await transaction.commit({returnDocuments: false, visibility: 'sync'})
   } catch (error) {
     // Another member of staff resent it at the same moment: it is queued once.
     if (isConflict(error)) return refused

@@ -117,6 +117,8 @@ export async function confirmWithCapacity(
           ]),
       )
       for (const document of extras?.documents ?? []) transaction.createIfNotExists(document)
+      const ref = typeof first.booking_ref === 'string' ? first.booking_ref : null
+      if (deps.activity) transaction.create(deps.activity({booking: {id, ref}}))
       changeLock(transaction)
       await transaction.commit({visibility: 'sync'})
       deps.overview?.clear()

@@ -18,7 +18,11 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
-import {listActivity, recordActivity} from './staff-activity.ts'
+import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
+import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
+import {resetSecondStep} from './reset-second-step.ts'
+import {RATE_LIMITED_MESSAGE, type RateLimiter} from '../lib/rate-limit.ts'
+import type {ActivityFor} from './staff-deps.ts'
 import {changePerson, listPeople} from './staff-people.ts'
 import {
   invitePerson,
@@ -96,10 +100,31 @@ export type StaffRoutesDeps = StaffDeps & {
   decisions: DecisionDeps
   /** The site's origin for links in staff mail (invitations, resets); by default the first own origin. */
   siteUrl?: string
+  /**
+   * The site's per-address request limit for the routes open without a session (sign-in, passkey sign-in, reset
+   * requests, setting a password): many accounts guessed from one address are refused before any work, as the
+   * per-account back-off cannot see them.
+   */
+  signInLimit?: {limiter: RateLimiter; clientAddress: (c: Context) => string}
 }
 
+/** The routes reached without a session, behind `signInLimit`. */
+const SIGN_IN_PATHS = [
+  '/session',
+  '/session/passkey/options',
+  '/session/passkey',
+  '/password-reset',
+  '/password',
+]
+
 type Env = {
-  Variables: {session: StaffSession; person: SessionPerson; secondStep: SessionState['secondStep']}
+  Variables: {
+    session: StaffSession
+    person: SessionPerson
+    secondStep: SessionState['secondStep']
+    /** Set for the routes whose change stores its own activity entry (IN_ITS_TRANSACTION). */
+    activity?: ActivityFor
+  }
 }
 
 const NO_STORE = {'Cache-Control': 'no-store'}
@@ -141,6 +166,11 @@ const ACTIVITY: Partial<
   }),
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
   'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
+  'DELETE /passkeys/:key': () => ({kind: 'settings', summary: 'Removed a passkey'}),
+  'POST /people/:id/second-step/reset': (_request, answer) => ({
+    kind: 'person-changed',
+    summary: `Reset ${(answer?.person as {name?: string} | undefined)?.name ?? 'someone'}’s second step`,
+  }),
   'DELETE /sessions/:id': () => ({kind: 'signed-out', summary: 'Ended one of their sessions'}),
   'PATCH /people/:id': (request, answer) => {
     const name = (answer?.person as {name?: string} | undefined)?.name ?? 'someone'
@@ -154,6 +184,19 @@ const ACTIVITY: Partial<
   },
   'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
 }
+
+/**
+ * Changes whose handler creates the activity entry in the change's own transaction: the change and its entry are
+ * stored together or not at all. The others (exports, sign-outs, invitations, settings) record it after.
+ */
+const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRouteKey>([
+  'PATCH /bookings/:id/status',
+  'PATCH /bookings/:id/notes',
+  'POST /bookings/:id/decision',
+  'POST /bookings/:id/mail/:mailId/resend',
+  'PATCH /people/:id',
+  'POST /people/:id/second-step/reset',
+])
 
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
 const FIRST_OWNER_ACCOUNT = 'first-owner'
@@ -225,6 +268,17 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     c.json(result.body as object, result.status, NO_STORE)
 
   app.use('*', sameOrigin)
+  const signInLimit: MiddlewareHandler = async (c, next) => {
+    const limit = deps.signInLimit
+    if (!limit || c.req.method !== 'POST') return next()
+    const taken = limit.limiter.take(limit.clientAddress(c))
+    if (taken.ok) return next()
+    return c.json({error: RATE_LIMITED_MESSAGE}, 429, {
+      ...NO_STORE,
+      'Retry-After': String(taken.retryAfterSeconds),
+    })
+  }
+  for (const path of SIGN_IN_PATHS) app.use(path, signInLimit)
 
   /** Opens a session for a person who has proved who they are: cookies, the lake's record, the activity log. */
   async function openSession(
@@ -411,9 +465,28 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
         return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
       }
-      const response = await handler(c)
       const describe = ACTIVITY[key]
-      if (describe && response.ok) {
+      const inTransaction = describe && IN_ITS_TRANSACTION.has(key)
+      if (inTransaction) {
+        const request = ['POST', 'PATCH'].includes(method)
+          ? ((await c.req.json().catch(() => null)) as Record<string, unknown> | null)
+          : null
+        const at = deps.now()
+        const person = c.get('person')
+        c.set('activity', ({booking, subject}) => {
+          const {kind, summary} = describe(request, subject ? {person: {name: subject.name}} : null)
+          return activityDocument({
+            at,
+            person,
+            kind,
+            summary,
+            booking,
+            subject: subject && {id: subject.id},
+          })
+        })
+      }
+      const response = await handler(c)
+      if (describe && !inTransaction && response.ok) {
         const answer: unknown = response.headers.get('content-type')?.includes('json')
           ? await response.clone().json()
           : null
@@ -441,6 +514,8 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     })
   }
   const param = (c: Context<Env>, name: string) => c.req.param(name) ?? ''
+  /** The handlers' dependencies with this request's activity entry, for the change's own transaction. */
+  const changeDeps = (c: Context<Env>): StaffDeps => ({...handlerDeps, activity: c.get('activity')})
   /** Who did it, as a request's history names them: the person's name and account id. */
   const staffName = (c: Context<Env>) => ({name: c.get('person').name, id: c.get('person').id})
 
@@ -468,6 +543,14 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     if (!added) return c.json({error: 'That passkey could not be added. Try again.'}, 400, NO_STORE)
     return c.json({ok: true}, 200, NO_STORE)
   })
+
+  route('GET /passkeys', async (c) =>
+    send(c, await listOwnPasskeys(deps.client, c.get('person').id)),
+  )
+
+  route('DELETE /passkeys/:key', async (c) =>
+    send(c, await removeOwnPasskey(deps.client, c.get('person').id, param(c, 'key'))),
+  )
 
   route('POST /two-step', async (c) =>
     c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),
@@ -558,8 +641,13 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         await c.req.json().catch(() => null),
         c.get('person'),
         deps.now(),
+        c.get('activity'),
       ),
     ),
+  )
+
+  route('POST /people/:id/second-step/reset', async (c) =>
+    send(c, await resetSecondStep(deps.client, param(c, 'id'), deps.now(), c.get('activity'))),
   )
 
   route('DELETE /session', async (c) => {
@@ -605,7 +693,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     send(
       c,
       await changeStatus(
-        handlerDeps,
+        changeDeps(c),
         param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
@@ -617,7 +705,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     send(
       c,
       await decideBooking(
-        handlerDeps,
+        changeDeps(c),
         deps.decisions,
         param(c, 'id'),
         await c.req.json().catch(() => null),
@@ -645,7 +733,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   route('PATCH /bookings/:id/notes', async (c) =>
     send(
       c,
-      await saveStaffNotes(handlerDeps, param(c, 'id'), await c.req.json().catch(() => null)),
+      await saveStaffNotes(changeDeps(c), param(c, 'id'), await c.req.json().catch(() => null)),
     ),
   )
 
@@ -654,7 +742,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('POST /bookings/:id/mail/:mailId/resend', async (c) =>
-    send(c, await resendBookingMail(handlerDeps, param(c, 'id'), param(c, 'mailId'))),
+    send(c, await resendBookingMail(changeDeps(c), param(c, 'id'), param(c, 'mailId'))),
   )
 
   route('GET /events', (c) =>
@@ -663,14 +751,35 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       stream.onAbort(() => controller.abort())
       await stream.writeSSE({event: 'ready', data: '{}'})
       const keepAlive = setInterval(() => void stream.write(':\n\n'), 15_000)
+      // Any change to this session or its person (Lock elsewhere, deactivation, a new password) is checked at
+      // once: when it no longer stands, the dashboard is told and the stream ends, on whichever server it is open.
+      const session = c.get('session')
+      const ended = async () => {
+        if (controller.signal.aborted || (await sessionPerson(deps.client, session, nowMs())))
+          return
+        await stream.writeSSE({event: 'signed-out', data: '{}'})
+        controller.abort()
+      }
+      const check = () =>
+        void ended().catch((error: unknown) => console.error('Staff events:', error))
       try {
-        await deps.listen((change) => {
-          overview.clear()
-          void stream.writeSSE({event: 'booking', data: JSON.stringify(change)})
-        }, controller.signal)
+        await Promise.all([
+          deps.listen((change) => {
+            overview.clear()
+            void stream.writeSSE({event: 'booking', data: JSON.stringify(change)})
+          }, controller.signal),
+          deps.listen(check, controller.signal, {
+            query: '*[_id in [$session, $person]]',
+            params: {session: sessionDocumentId(session), person: c.get('person').id},
+            // A change made before the stream opened is seen by this first check.
+            onOpen: check,
+          }),
+        ])
       } catch (error) {
         if (!controller.signal.aborted) console.error('Staff events: lake listen ended', error)
       } finally {
+        // One listen ending (the lake gone) ends the other too.
+        controller.abort()
         clearInterval(keepAlive)
       }
     }),

@@ -17,6 +17,12 @@ import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
+import {resendBookingMail} from './booking-mail.ts'
+import {decideBooking} from './decide-booking.ts'
+import {staffMemberDocument} from './staff-accounts.ts'
+import type {StaffDeps} from './staff-deps.ts'
+import {changeStatus, saveStaffNotes} from './staff-handlers.ts'
+import {changePerson} from './staff-people.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 
 const ORIGIN = 'http://site.test'
@@ -421,5 +427,116 @@ describe('staff decisions', () => {
     } finally {
       await smtp.close()
     }
+  })
+})
+
+describe('a change and its activity entry', () => {
+  it('are stored together or not at all: when the entry cannot be stored, neither is the change', async () => {
+    // An entry whose id is taken makes the lake refuse the transaction it rides in.
+    const taken = {
+      _id: 'staffActivity.taken',
+      _type: 'staffActivity' as const,
+      summary: 'here first',
+    }
+    const owner = {
+      id: 'staffMember.atomic-owner',
+      name: 'Pat Owner',
+      email: null,
+      role: 'owner' as const,
+    }
+    await bookings()
+      .transaction()
+      .createOrReplace(taken)
+      .createOrReplace(booking('t1'))
+      .createOrReplace(
+        staffMemberDocument({
+          _id: 'staffMember.atomic-guide',
+          name: 'Sam Guide',
+          email: 'sam.guide@team.example',
+          role: 'guide',
+          password: PASSWORD,
+          now: NOW,
+        }),
+      )
+      .createOrReplace({
+        _id: outboxMailId('t1-declined'),
+        _type: OUTBOX_MAIL_TYPE,
+        mail_id: 't1-declined',
+        about: 't1',
+        to: 't1@example.com',
+        subject: 'About your request',
+        text: 'Sorry.',
+        html: '<p>Sorry.</p>',
+        status: 'failed',
+        attempts: 9,
+        queued_at: NOW.toISOString(),
+        next_attempt_at: NOW.toISOString(),
+      })
+      .commit()
+    const entries = () => bookings().fetch<number>('count(*[_type == "staffActivity"])')
+    const before = await entries()
+    const deps: StaffDeps = {
+      client: bookings(),
+      content: lake.client({perspective: 'published'}),
+      now: () => NOW,
+      activity: () => taken,
+    }
+    const by = {name: owner.name, id: owner.id}
+    const revision = async () => (await bookings().getDocument('t1'))!._rev
+
+    const results = [
+      await changeStatus(deps, 't1', {status: 'contacted', revision: await revision()}, by),
+      await changeStatus(deps, 't1', {status: 'confirmed', revision: await revision()}, by),
+      await saveStaffNotes(deps, 't1', {notes: 'Call after five.', revision: await revision()}),
+      await decideBooking(
+        deps,
+        decisions,
+        't1',
+        {decision: 'decline', reason: 'Closed.', revision: await revision()},
+        by,
+      ),
+      await decideBooking(
+        deps,
+        decisions,
+        't1',
+        {decision: 'confirm', revision: await revision()},
+        by,
+      ),
+      await resendBookingMail(deps, 't1', 't1-declined'),
+      await changePerson(
+        bookings(),
+        'staffMember.atomic-guide',
+        {role: 'staff'},
+        owner,
+        NOW,
+        deps.activity,
+      ),
+    ]
+    // Refused as a change that lost a race (409), or, for a confirmation after its retries, as busy.
+    expect(results.map((result) => result.status)).not.toContain(200)
+    const t1 = await bookings().getDocument('t1')
+    expect(t1).toMatchObject({status: 'new'})
+    expect(t1!.staff_notes).toBeUndefined()
+    expect(t1!.status_history).toBeUndefined()
+    expect(await mailsAbout('t1')).toHaveLength(1)
+    expect((await bookings().getDocument(outboxMailId('t1-declined')))!.status).toBe('failed')
+    expect((await bookings().getDocument('staffMember.atomic-guide'))!.role).toBe('guide')
+    expect(await entries()).toBe(before)
+
+    // With an entry that can be stored, each change and its entry arrive together.
+    const stored: StaffDeps = {
+      ...deps,
+      activity: () => ({
+        _id: `staffActivity.ok-${Math.random().toString(36).slice(2)}`,
+        _type: 'staffActivity',
+        bookingId: 't1',
+      }),
+    }
+    expect(
+      (await changeStatus(stored, 't1', {status: 'contacted', revision: await revision()}, by))
+        .status,
+    ).toBe(200)
+    expect((await resendBookingMail(stored, 't1', 't1-declined')).status).toBe(200)
+    expect(await entries()).toBe(before + 2)
   })
 })

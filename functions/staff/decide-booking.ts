@@ -344,7 +344,7 @@ export async function decideBooking(
   }
 
   try {
-    await deps.client
+    const transaction = deps.client
       .transaction()
       .patch(id, (patch) =>
         patch
@@ -354,7 +354,8 @@ export async function decideBooking(
           .append('status_history', [entry]),
       )
       .createIfNotExists(mailDocument)
-      .commit({visibility: 'sync'})
+    if (deps.activity) transaction.create(deps.activity({booking: {id, ref: booking.booking_ref}}))
+    await transaction.commit({visibility: 'sync'})
   } catch (error) {
     if (!isConflict(error)) throw error
     const latest = await deps.client.fetch(staffBookingByIdQuery, {id})

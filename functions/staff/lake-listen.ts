@@ -4,9 +4,19 @@
  */
 export type BookingChange = {documentId: string; transition: string}
 
+/**
+ * Without `watch`, every booking; with it, the documents its GROQ filter matches (a session and its person, so a
+ * dashboard learns at once that its session has ended).
+ */
 export type ListenBookings = (
   onChange: (change: BookingChange) => void,
   signal: AbortSignal,
+  watch?: {
+    query: string
+    params: Record<string, string>
+    /** Called when the lake says the stream is open: changes from then on will arrive. */
+    onOpen?: () => void
+  },
 ) => Promise<void>
 
 export function createLakeListener(options: {
@@ -15,9 +25,11 @@ export function createLakeListener(options: {
   dataset: string
   token: string
 }): ListenBookings {
-  return async (onChange, signal) => {
+  return async (onChange, signal, watch) => {
     const url = new URL(`${options.apiHost}/v${options.apiVersion}/data/listen/${options.dataset}`)
-    url.searchParams.set('query', '*[_type == "booking"]')
+    url.searchParams.set('query', watch?.query ?? '*[_type == "booking"]')
+    for (const [name, value] of Object.entries(watch?.params ?? {}))
+      url.searchParams.set(`$${name}`, JSON.stringify(value))
     url.searchParams.set('includeResult', 'false')
     url.searchParams.set('includeMutations', 'false')
     const response = await fetch(url, {
@@ -45,6 +57,7 @@ export function createLakeListener(options: {
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trim())
           .join('\n')
+        if (event === 'welcome') watch?.onOpen?.()
         if (event !== 'mutation' || !data) continue
         const parsed = JSON.parse(data) as {documentId?: string; transition?: string}
         if (parsed.documentId) {

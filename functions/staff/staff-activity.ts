@@ -16,19 +16,25 @@ import type {SessionPerson} from './staff-session-store.ts'
  * the person by account id and by the name they had then. Owners read it (`GET /api/staff/activity`).
  */
 
-export async function recordActivity(
-  client: SanityClient,
-  entry: {
-    at: Date
-    person: Pick<SessionPerson, 'id' | 'name'>
-    kind: StaffActivityKind
-    summary: string
-    booking?: {id: string; ref?: string | null} | undefined
-    /** The person the change was about, for changes to people. */
-    subject?: {id: string} | undefined
-  },
-): Promise<void> {
-  await client.create({
+export type ActivityEntry = {
+  at: Date
+  person: Pick<SessionPerson, 'id' | 'name'>
+  kind: StaffActivityKind
+  summary: string
+  booking?: {id: string; ref?: string | null} | undefined
+  /** The person the change was about, for changes to people. */
+  subject?: {id: string} | undefined
+}
+
+export type ActivityDocument = {_id: string; _type: 'staffActivity'} & Record<string, unknown>
+
+export async function recordActivity(client: SanityClient, entry: ActivityEntry): Promise<void> {
+  await client.create(activityDocument(entry))
+}
+
+/** The entry as a document, for a change to create in its own transaction: stored with it or not at all. */
+export function activityDocument(entry: ActivityEntry): ActivityDocument {
+  return {
     _id: `staffActivity.${randomBytes(12).toString('hex')}`,
     _type: 'staffActivity',
     at: entry.at.toISOString(),
@@ -39,7 +45,7 @@ export async function recordActivity(
     bookingId: entry.booking?.id ?? null,
     bookingRef: entry.booking?.ref ?? null,
     subjectId: entry.subject?.id ?? null,
-  })
+  }
 }
 
 /** As the query's slice (staff-activity-query.ts). */

@@ -8,7 +8,18 @@ export type StaffDeps = {
   content?: SanityClient
   now: () => Date
   overview?: OverviewCache
+  /**
+   * This change's activity-log entry, which the handler creates in the change's own transaction, so the two are
+   * stored together or not at all. Absent: the change records none.
+   */
+  activity?: ActivityFor
 }
+
+/** The entry for what the change was about: its booking (with its reference) or the person changed. */
+export type ActivityFor = (about: {
+  booking?: {id: string; ref?: string | null}
+  subject?: {id: string; name?: string}
+}) => {_id: string; _type: 'staffActivity'} & Record<string, unknown>
 
 export type Overview = {
   summary: {

@@ -231,7 +231,16 @@ async function patchWithRevision(
     ])
   }
   try {
-    await patch.commit()
+    if (deps.activity) {
+      const ref = typeof current.booking_ref === 'string' ? current.booking_ref : null
+      await deps.client
+        .transaction()
+        .patch(patch)
+        .create(deps.activity({booking: {id, ref}}))
+        .commit()
+    } else {
+      await patch.commit()
+    }
   } catch (error) {
     if (!isConflict(error)) throw error
     const latest = await deps.client.fetch(staffBookingByIdQuery, {id})

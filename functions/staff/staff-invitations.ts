@@ -39,6 +39,9 @@ export type InvitationDeps = {
 
 const LINK_FRAGMENT: Record<TokenPurpose, string> = {invite: 'invite', reset: 'reset'}
 
+/** Stands for the link in the body the mail log keeps. */
+export const REDACTED_LINK = '[The link was here; it is not kept once the mail has gone.]'
+
 async function queueLinkMail(
   deps: InvitationDeps,
   person: Pick<StaffMember, '_id' | 'name' | 'email' | 'role'>,
@@ -63,22 +66,29 @@ async function queueLinkMail(
           link,
           'The link works once. If it was not you, ignore this mail: your password stays as it is.',
         ]
-  const html = lines
-    .map((line) =>
-      line === link
-        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(purpose === 'invite' ? 'Choose your password' : 'Set a new password')}</a></p>`
-        : `<p>${escapeHtml(line)}</p>`,
-    )
-    .join('\n')
+  const body = (withLink: boolean) => ({
+    text: lines.map((line) => (line === link && !withLink ? REDACTED_LINK : line)).join('\n\n'),
+    html: lines
+      .map((line) =>
+        line !== link
+          ? `<p>${escapeHtml(line)}</p>`
+          : withLink
+            ? `<p><a href="${escapeHtml(link)}">${escapeHtml(purpose === 'invite' ? 'Choose your password' : 'Set a new password')}</a></p>`
+            : `<p>${escapeHtml(REDACTED_LINK)}</p>`,
+      )
+      .join('\n'),
+  })
   const mailId = `staff-${purpose}-${tokenDocumentId(token).slice(-16)}`
-  await deps.client.create(
-    outboxMailDocument(
+  // The link goes out with the mail; once sent (or given up) the outbox keeps only the redacted body.
+  await deps.client.create({
+    ...outboxMailDocument(
       mailId,
-      {to: person.email!, subject, text: lines.join('\n\n'), html},
+      {to: person.email!, subject, ...body(true)},
       person._id,
       now.toISOString(),
     ),
-  )
+    redacted: body(false),
+  })
   deps.queued()
 }
 

@@ -5,10 +5,13 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {createOutbox, type MailMessage} from '../lib/mailer.ts'
 import {ownOrigins} from '../lib/own-origins.ts'
+import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {hashPassword} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
+import {REDACTED_LINK} from './staff-invitations.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 import {createToken} from './staff-tokens.ts'
@@ -167,6 +170,60 @@ describe('signing in by email', () => {
       .commit()
     expect((await login({password: BOOTSTRAP})).status).toBe(401)
     expect((await login({password: 'the owner’s new one'})).status).toBe(200)
+  })
+})
+
+describe('the per-address request limit', () => {
+  it('refuses sign-ins from one address past the limit whichever accounts they name, before any work', async () => {
+    const limited = new Hono()
+    limited.route(
+      '/api/staff',
+      createStaffRoutes({
+        ownOrigins: ownOrigins(ORIGIN),
+        client: bookings(),
+        now: () => new Date(),
+        bootstrapPassword: hashPassword(BOOTSTRAP),
+        decisions: testDecisionDeps(lake.client({perspective: 'published'})),
+        listen: async () => {},
+        signInLimit: {
+          limiter: createRateLimiter({limit: 3, windowMs: 60_000}),
+          clientAddress: (c) => c.req.header('x-test-client') ?? 'unknown',
+        },
+      }),
+    )
+    const post = (path: string, body: unknown, client: string) =>
+      limited.request(`${ORIGIN}/api/staff${path}`, {
+        method: 'POST',
+        headers: {'origin': ORIGIN, 'content-type': 'application/json', 'x-test-client': client},
+        body: JSON.stringify(body),
+      })
+    const sessions = () => bookings().fetch<number>('count(*[_type == "staffSession"])')
+    // Three guesses at three accounts: each account's back-off sees one failure only.
+    for (const email of ['a@team.example', 'b@team.example', 'c@team.example'])
+      expect(
+        (await post('/session', {email, password: 'a guess at it'}, '203.0.113.7')).status,
+      ).toBe(401)
+    const before = await sessions()
+    const refused = await post(
+      '/session',
+      {email: emailOf('staff'), password: PASSWORD},
+      '203.0.113.7',
+    )
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({error: RATE_LIMITED_MESSAGE})
+    expect(await sessions()).toBe(before)
+    for (const [path, body] of [
+      ['/password-reset', {email: emailOf('staff')}],
+      ['/password', {token: 'x'.repeat(43), password: 'a long new password'}],
+      ['/session/passkey/options', {}],
+    ] as const)
+      expect((await post(path, body, '203.0.113.7')).status).toBe(429)
+    // Another address is not held back by this one.
+    expect(
+      (await post('/session', {email: emailOf('staff'), password: PASSWORD}, '198.51.100.2'))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -482,6 +539,46 @@ describe('invitations and password resets by mail', () => {
     expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
   })
 
+  it('sends the link with the mail, and keeps no usable link in the dataset once it has gone', async () => {
+    const owner = await signIn('owner')
+    const invited = await request('/people', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({name: 'Ayesha Patel', email: 'ayesha@team.example', role: 'guide'}),
+    })
+    expect(invited.status).toBe(200)
+    const delivered: MailMessage[] = []
+    const outbox = createOutbox({
+      bookings: bookings(),
+      transport: {send: async (_id, message) => void delivered.push(message)},
+      from: 'team@site.test',
+    })
+    await outbox.flush()
+    const mail = delivered.find((message) => message.to === 'ayesha@team.example')!
+    const token = linkToken(mail, 'invite')
+    expect(mail.html).toContain(`#invite=${token}`)
+
+    // The whole dataset as an export reads it: the token is nowhere, and the log keeps the mail, link blanked.
+    const exported = await (
+      await fetch(`${lake.url}/v2025-02-19/data/export/bookings`, {
+        headers: {authorization: `Bearer ${lake.secrets.rootToken}`},
+      })
+    ).text()
+    expect(exported).toContain('Ayesha Patel')
+    expect(exported).not.toContain(token)
+    const [kept] = await bookings().fetch<(Mail & {html: string; status: string})[]>(
+      '*[_type == "outboxMail" && to == $address]',
+      {address: 'ayesha@team.example'},
+    )
+    expect(kept!.status).toBe('sent')
+    expect(kept!.text).toContain(REDACTED_LINK)
+    expect(kept!.html).toContain(REDACTED_LINK)
+    expect(kept!.text).not.toContain('#invite=')
+
+    // The link in the delivered mail still works, once.
+    expect((await setPassword({token, password: 'copper lantern meadow 19'})).status).toBe(200)
+  })
+
   it('answers a reset request the same for any address, and mails only an account; the new password ends old sessions', async () => {
     const ask = (email: string) =>
       request('/password-reset', {method: 'POST', body: JSON.stringify({email})})
@@ -711,6 +808,130 @@ describe('the second step', () => {
     ).toBe(204)
     expect((await request('/session', {cookie: second})).status).toBe(401)
     expect((await request('/session', {cookie: first})).status).toBe(200)
+  })
+})
+
+describe('passkeys and second steps, managed', () => {
+  const passkey = (key: string) => ({
+    _key: key,
+    id: `credential-${key}`,
+    publicKey: 'cHVibGljIGtleQ',
+    counter: 0,
+    transports: ['internal'],
+    createdAt: '2026-11-01T08:00:00.000Z',
+  })
+  const cookieOf = (response: Response) =>
+    /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
+
+  it('lists a person’s own passkeys without their keys, and removes one; another person’s is not found', async () => {
+    await bookings().createOrReplace({
+      ...staffMemberDocument({
+        _id: 'staffMember.passkeys',
+        name: 'Lerato Passkeys',
+        email: 'passkeys@team.example',
+        role: 'staff',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+      passkeys: [passkey('0123456789abcdef'), passkey('fedcba9876543210')],
+    })
+    const cookie = cookieOf(await login({email: 'passkeys@team.example', password: PASSWORD}))
+    const listed = await request('/passkeys', {cookie})
+    expect(listed.status).toBe(200)
+    const body = await listed.json()
+    expect(body).toEqual({
+      passkeys: [
+        {key: '0123456789abcdef', createdAt: '2026-11-01T08:00:00.000Z', transports: ['internal']},
+        {key: 'fedcba9876543210', createdAt: '2026-11-01T08:00:00.000Z', transports: ['internal']},
+      ],
+    })
+    expect(JSON.stringify(body)).not.toContain('cHVibGljIGtleQ')
+    const guide = await signIn('guide')
+    const remove = (key: string, as: string) =>
+      request(`/passkeys/${key}`, {method: 'DELETE', cookie: as})
+    expect((await remove('0123456789abcdef', guide)).status).toBe(404)
+    expect((await remove('..%2F..%2Fpeople', cookie)).status).toBe(404)
+    expect((await remove('0123456789abcdeg', cookie)).status).toBe(404)
+    const removed = await remove('0123456789abcdef', cookie)
+    expect(removed.status).toBe(200)
+    expect(
+      ((await removed.json()) as {passkeys: {key: string}[]}).passkeys.map((p) => p.key),
+    ).toEqual(['fedcba9876543210'])
+    const stored = await bookings().getDocument<{passkeys: {id: string}[]}>('staffMember.passkeys')
+    expect(stored!.passkeys.map((p) => p.id)).toEqual(['credential-fedcba9876543210'])
+    const log = await bookings().fetch<{summary: string}[]>(
+      '*[_type == "staffActivity" && personId == "staffMember.passkeys"].summary',
+    )
+    expect(log).toContain('Removed a passkey')
+  })
+
+  it('an owner resets someone’s second step: app, recovery codes and passkeys gone, sessions ended, logged', async () => {
+    await bookings().createOrReplace(
+      staffMemberDocument({
+        _id: 'staffMember.lost-phone',
+        name: 'Bongani Lostphone',
+        email: 'lost-phone@team.example',
+        role: 'staff',
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+    const open = cookieOf(await login({email: 'lost-phone@team.example', password: PASSWORD}))
+    const {secret} = (await (
+      await request('/two-step', {method: 'POST', cookie: open, body: '{}'})
+    ).json()) as {secret: string}
+    const code = TOTP.generate({secret: Secret.fromBase32(secret), timestamp: Date.now()})
+    const confirmed = await request('/two-step/confirm', {
+      method: 'POST',
+      cookie: open,
+      body: JSON.stringify({code}),
+    })
+    expect(confirmed.status).toBe(200)
+    await bookings()
+      .patch('staffMember.lost-phone')
+      .set({passkeys: [passkey('00112233445566aa')]})
+      .commit()
+    // Without a code the password alone is not enough now.
+    expect((await login({email: 'lost-phone@team.example', password: PASSWORD})).status).toBe(401)
+
+    const reset = (as: string) =>
+      request('/people/staffMember.lost-phone/second-step/reset', {
+        method: 'POST',
+        cookie: as,
+        body: '{}',
+      })
+    expect((await reset(await signIn('manager'))).status).toBe(403)
+    expect(
+      (
+        await request('/people/staffMember.nobody/second-step/reset', {
+          method: 'POST',
+          cookie: await signIn('owner'),
+          body: '{}',
+        })
+      ).status,
+    ).toBe(404)
+    const done = await reset(await signIn('owner'))
+    expect(done.status).toBe(200)
+    expect(await done.json()).toMatchObject({
+      person: {_id: 'staffMember.lost-phone', name: 'Bongani Lostphone'},
+    })
+    const stored = await bookings().getDocument('staffMember.lost-phone')
+    expect(stored).not.toHaveProperty('secondStep')
+    expect(stored).not.toHaveProperty('recoveryCodes')
+    expect(stored).not.toHaveProperty('passkeys')
+    expect((await request('/session', {cookie: open})).status).toBe(401)
+    const back = await login({email: 'lost-phone@team.example', password: PASSWORD})
+    expect(back.status).toBe(200)
+    expect(await back.json()).toMatchObject({secondStep: {enabled: false}})
+    const [entry] = await bookings().fetch<
+      {personName: string; summary: string; subjectId: string}[]
+    >(
+      '*[_type == "staffActivity" && subjectId == "staffMember.lost-phone" && kind == "person-changed"]',
+    )
+    expect(entry).toMatchObject({
+      personName: 'Pat owner',
+      summary: 'Reset Bongani Lostphone’s second step',
+    })
   })
 })
 

@@ -8,7 +8,7 @@ import {
 
 import {isConflict} from '../lib/sanity-client.ts'
 import type {StaffMember} from './staff-accounts.ts'
-import type {HandlerResult} from './staff-deps.ts'
+import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 import {staffPeopleQuery} from './staff-people-query.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {teamRequiresSecondStep} from './staff-settings.ts'
@@ -34,6 +34,7 @@ export async function changePerson(
   body: unknown,
   by: SessionPerson,
   now: Date,
+  activity?: ActivityFor,
 ): Promise<HandlerResult & {change?: StaffPersonChange; name?: string}> {
   const parsed = staffPersonChangeSchema.safeParse(body)
   if (!parsed.success)
@@ -54,11 +55,13 @@ export async function changePerson(
     }
     try {
       // With the revision read: two owners changing the same person at once cannot both pass the check above.
-      await client
+      const patch = client
         .patch(id)
         .ifRevisionId((person as StaffMember & {_rev: string})._rev)
         .set({...change, changedAt: now.toISOString(), changedBy: by.id})
-        .commit()
+      const transaction = client.transaction().patch(patch)
+      if (activity) transaction.create(activity({subject: {id, name: person.name}}))
+      await transaction.commit()
       const updated = (await client.getDocument<StaffMember>(id))!
       const row: StaffPersonRow = {
         _id: updated._id,

@@ -13,6 +13,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /two-step': 'signed-in',
   'POST /passkeys/options': 'signed-in',
   'POST /passkeys': 'signed-in',
+  'GET /passkeys': 'signed-in',
+  'DELETE /passkeys/:key': 'signed-in',
   'POST /two-step/confirm': 'signed-in',
   'PUT /settings/two-step': 'people.manage',
   'GET /bookings': 'bookings.read',
@@ -31,6 +33,7 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /people': 'people.manage',
   'POST /people': 'people.manage',
   'PATCH /people/:id': 'people.manage',
+  'POST /people/:id/second-step/reset': 'people.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

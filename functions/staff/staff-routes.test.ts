@@ -550,4 +550,30 @@ describe('live updates', () => {
     )
     await reader.cancel()
   })
+
+  it('tells an open dashboard at once when its session ends elsewhere, and ends the stream', async () => {
+    const cookie = await sessionCookie()
+    const response = await request('/events', {cookie})
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let ended = false
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle) && !ended) {
+        const {value, done} = await reader.read()
+        if (done) ended = true
+        else text += decoder.decode(value)
+      }
+    }
+    await readUntil('event: ready')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Lock from another tab (or server): the session's document in the lake changes.
+    const started = Date.now()
+    expect((await request('/session', {method: 'DELETE', cookie})).status).toBe(204)
+    await readUntil('event: signed-out')
+    expect(text).toContain('event: signed-out')
+    expect(Date.now() - started).toBeLessThan(1_000)
+    await readUntil('the end of the stream')
+    expect(ended).toBe(true)
+  })
 })

@@ -1,8 +1,10 @@
 import type {SanityClient} from '@sanity/client'
 import type {Hono} from 'hono'
 
+import {clientAddress} from '../lib/client-address.ts'
 import {functionsConfig} from '../lib/env.ts'
 import {ownOrigins} from '../lib/own-origins.ts'
+import {createRateLimiter} from '../lib/rate-limit.ts'
 import {publicRuntime} from '../runtime.ts'
 import {loadOrCreateStaffSecrets} from './admin-password.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
@@ -37,16 +39,22 @@ function buildStaffRoutes(): Hono {
     },
     now: () => new Date(),
     bootstrapPassword,
-    listen: (onChange, signal) => {
+    listen: (onChange, signal, watch) => {
       const {env} = publicRuntime()
       return createLakeListener({
         apiHost: env.sanity.apiHost,
         apiVersion: env.sanity.apiVersion,
         dataset: env.sanity.bookingsDataset,
         token: env.writeToken,
-      })(onChange, signal)
+      })(onChange, signal, watch)
     },
     ownOrigins: ownOrigins(config.siteUrl),
+    // The site's per-address limit, with a count of its own (STAFF_SIGN_IN_RATE_LIMIT a minute): travellers' forms
+    // sent from an office's address do not lock its staff out.
+    signInLimit: {
+      limiter: createRateLimiter({limit: config.staffSignInRateLimit, windowMs: 60_000}),
+      clientAddress,
+    },
     // Invitation and reset links point at the site's configured origin, never one taken from the request.
     siteUrl: config.siteUrl,
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings

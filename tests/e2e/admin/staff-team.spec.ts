@@ -5,6 +5,7 @@ import {hashPassword} from '../../../functions/staff/admin-password.ts'
 import {lakeClient, test, expect} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
 import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
+import {startSecondSiteServer} from './second-site-server.ts'
 
 /**
  * A team, not a shared password: each person signs in as themselves, sees only what their role allows, the server
@@ -15,11 +16,11 @@ const token = runToken()
 const PASSWORD = `team-password-${token}`
 const request = bookingDoc(token)
 
-const person = (role: string, name: string) => ({
-  _id: `staffMember.e2e-${token}-${role}`,
+const person = (role: string, name: string, key = role) => ({
+  _id: `staffMember.e2e-${token}-${key}`,
   _type: 'staffMember',
   name,
-  email: `${role}.${token}@team.example`,
+  email: `${key}.${token}@team.example`,
   role,
   state: 'active',
   password: hashPassword(PASSWORD),
@@ -27,9 +28,10 @@ const person = (role: string, name: string) => ({
 })
 const staffMember = person('staff', `Thandi ${token}`)
 const guide = person('guide', `Sipho ${token}`)
+const colleague = person('staff', `Ayanda ${token}`, 'second-server')
 
 test.beforeAll(async () => {
-  await seed(bookings, [request, staffMember, guide])
+  await seed(bookings, [request, staffMember, guide, colleague])
 })
 
 test.afterAll(async () => {
@@ -228,7 +230,7 @@ test('the people, activity and account pages, on a desktop and a phone, have no 
   expect(failures).toEqual([])
 })
 
-test('a passkey added on the account page signs the person in without password or code', async ({
+test('a passkey added on the account page signs the person in without password or code; removed there, it no longer does', async ({
   page,
 }) => {
   // Chromium's virtual authenticator: a platform passkey that verifies its user.
@@ -252,4 +254,68 @@ test('a passkey added on the account page signs the person in without password o
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
   await page.getByRole('button', {name: 'Sign in with a passkey'}).click()
   await expect(page.getByText(`Signed in as ${guide.name} (Guide)`)).toBeVisible()
+
+  // Removed from the account page, the device's passkey no longer signs anyone in.
+  await page.getByRole('button', {name: 'Your account'}).click()
+  const passkeys = page.getByRole('list', {name: 'Your passkeys'})
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1)
+  await passkeys.getByRole('button', {name: 'Remove passkey 1'}).click()
+  await expect(page.getByText('Passkey removed. It no longer signs you in.')).toBeVisible()
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible()
+  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByRole('button', {name: 'Sign in with a passkey'}).click()
+  await expect(
+    page.getByText('Signing in with a passkey did not work. Use your password instead.'),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
+})
+
+test('the owner ends a person’s access on one site server; their open dashboard on a second server signs them out within a second', async ({
+  page,
+  browser,
+}) => {
+  const second = await startSecondSiteServer()
+  const context = await browser.newContext({baseURL: second.url})
+  try {
+    const other = await context.newPage()
+    const stream = other.waitForResponse((response) => response.url().endsWith('/api/staff/events'))
+    await unlock(other, {email: colleague.email, password: PASSWORD})
+    await expect(other.getByText(`Signed in as ${colleague.name} (Staff)`)).toBeVisible()
+    expect((await stream).status()).toBe(200)
+
+    await unlock(page)
+    await page.getByRole('button', {name: 'People'}).click()
+    const change = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/staff/people/${colleague._id}`) &&
+        response.request().method() === 'PATCH',
+    )
+    await page.getByRole('button', {name: `End access for ${colleague.name}`}).click()
+    expect((await change).status()).toBe(200)
+    const ended = Date.now()
+    // The second server's dashboard is told over its events stream, with no click from the person.
+    await expect(other.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible({
+      timeout: 1_000,
+    })
+    expect((await other.request.get('/api/staff/session')).status()).toBe(401)
+    expect(Date.now() - ended).toBeLessThan(1_000)
+  } finally {
+    await context.close()
+    await second.stop()
+  }
+})
+
+test('an owner resets someone’s second step from the People page; the activity log names who did it', async ({
+  page,
+}) => {
+  await unlock(page)
+  await page.getByRole('button', {name: 'People'}).click()
+  await page.getByRole('button', {name: `Reset the second step of ${guide.name}`}).click()
+  await expect(
+    page.getByText(`${guide.name} signs in with their password and sets up a new second step.`),
+  ).toBeVisible()
+  await page.getByRole('button', {name: 'Activity'}).click()
+  await expect(
+    page.getByRole('row').filter({hasText: `Reset ${guide.name}’s second step`}),
+  ).toBeVisible()
 })

@@ -7,11 +7,13 @@ import type {
 
 import type {StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
+import {ownPasskeysKey} from './own-passkeys'
 import {call, staffKeys} from './staff-api'
 
 /** Adds a passkey for the signed-in person: the browser creates it, the server checks and keeps its public key. */
-export const useAddPasskey = () =>
-  useMutation({
+export function useAddPasskey() {
+  const queryClient = useQueryClient()
+  return useMutation({
     mutationFn: async () => {
       const optionsJSON = await call<PublicKeyCredentialCreationOptionsJSON>('/passkeys/options', {
         method: 'POST',
@@ -20,7 +22,9 @@ export const useAddPasskey = () =>
       const response = await startRegistration({optionsJSON})
       return call<{ok: true}>('/passkeys', {method: 'POST', body: JSON.stringify({response})})
     },
+    onSettled: () => void queryClient.invalidateQueries({queryKey: ownPasskeysKey}),
   })
+}
 
 /** Signs in with a passkey the browser holds for this site: no email, password or code. */
 export function usePasskeySignIn() {

@@ -2,14 +2,20 @@ import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 import {useEndSession, useOwnSessions} from '../api/own-sessions'
+import {useOwnPasskeys, useRemovePasskey} from '../api/own-passkeys'
 import {useAddPasskey} from '../api/passkeys'
 import {SecondStepSetup} from './second-step-setup'
 
-/** A person's own account: their second step, and their open sessions on any device, each of which they can end. */
+/**
+ * A person's own account: their passkeys (added and removed here), their second step, and their open sessions on
+ * any device, each of which they can end.
+ */
 export function AccountView({session}: {session: StaffSessionResponse}) {
   const sessions = useOwnSessions()
   const end = useEndSession()
   const addPasskey = useAddPasskey()
+  const passkeys = useOwnPasskeys()
+  const removePasskey = useRemovePasskey()
   return (
     <div className="admin-account">
       <section aria-labelledby="passkey-heading" className="card admin-card">
@@ -18,6 +24,25 @@ export function AccountView({session}: {session: StaffSessionResponse}) {
           A passkey on this device or your phone signs you in without a password or code, and works
           only on this site.
         </p>
+        {passkeys.data && passkeys.data.passkeys.length > 0 ? (
+          <ul className="admin-sessions" aria-label="Your passkeys">
+            {passkeys.data.passkeys.map((passkey, index) => (
+              <li key={passkey.key}>
+                Passkey {index + 1}, added {formatLongDateTime(passkey.createdAt)}{' '}
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={removePasskey.isPending}
+                  onClick={() => removePasskey.mutate(passkey.key)}
+                >
+                  Remove passkey {index + 1}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : passkeys.data ? (
+          <p>You have no passkeys yet.</p>
+        ) : null}
         <button
           type="button"
           className="button button--ghost"
@@ -28,6 +53,7 @@ export function AccountView({session}: {session: StaffSessionResponse}) {
         </button>
         <div aria-live="polite">
           {addPasskey.isSuccess ? <p>Passkey added. You can sign in with it next time.</p> : null}
+          {removePasskey.isSuccess ? <p>Passkey removed. It no longer signs you in.</p> : null}
           {addPasskey.isError ? (
             <p className="field__error" role="alert">
               The passkey was not added. Try again.

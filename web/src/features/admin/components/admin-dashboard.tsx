@@ -117,7 +117,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced
 }
 
-/** New and changed bookings arrive over the staff events stream; the list refetches with its filters. */
+/**
+ * New and changed bookings arrive over the staff events stream; the list refetches with its filters. The stream
+ * also says when this session has ended.
+ */
 function useLiveBookings(onNew: () => void, enabled: boolean) {
   const queryClient = useQueryClient()
   const onNewRef = useRef(onNew)
@@ -135,6 +138,11 @@ function useLiveBookings(onNew: () => void, enabled: boolean) {
         void queryClient.invalidateQueries({queryKey: staffKeys.bookings})
         void queryClient.invalidateQueries({queryKey: staffKeys.departures})
       }, 150)
+    })
+    // The session ended (Lock elsewhere, access ended by an owner): back to the sign-in form at once.
+    source.addEventListener('signed-out', () => {
+      source.close()
+      queryClient.setQueryData(staffKeys.session, null)
     })
     return () => {
       clearTimeout(timer)

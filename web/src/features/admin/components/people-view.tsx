@@ -6,6 +6,7 @@ import {STAFF_ROLE_TITLES, STAFF_ROLES, type StaffRole} from '@repo/schemas/staf
 import {useChangePerson} from '../api/change-person'
 import {usePeople} from '../api/get-people'
 import {useInvite} from '../api/password-links'
+import {useResetSecondStep} from '../api/reset-second-step'
 import {useRequireSecondStep} from '../api/second-step'
 import {StaffApiError, staffKeys} from '../api/staff-api'
 import {useToast} from './toasts'
@@ -17,7 +18,26 @@ import {useToast} from './toasts'
 export function PeopleView({selfId}: {selfId: string}) {
   const people = usePeople(true)
   const changePerson = useChangePerson()
+  const resetSecondStep = useResetSecondStep()
   const toast = useToast()
+
+  function reset(id: string, name: string) {
+    resetSecondStep.mutate(id, {
+      onSuccess: () =>
+        toast({
+          title: 'Second step reset',
+          description: `${name} signs in with their password and sets up a new second step.`,
+          variant: 'default',
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description:
+            error instanceof StaffApiError ? error.message : 'The second step could not be reset.',
+          variant: 'destructive',
+        }),
+    })
+  }
 
   function change(
     id: string,
@@ -100,7 +120,17 @@ export function PeopleView({selfId}: {selfId: string}) {
                     {person.state === 'active'
                       ? `End access for ${person.name}`
                       : `Give ${person.name} access again`}
-                  </button>
+                  </button>{' '}
+                  {person.state === 'active' && person._id !== selfId ? (
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={resetSecondStep.isPending}
+                      onClick={() => reset(person._id, person.name)}
+                    >
+                      Reset the second step of {person.name}
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             ))}
