@@ -1,19 +1,11 @@
 import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
+import type {BookingMail, BookingMailLog} from '@repo/schemas/staff-booking-mail.ts'
+
 import {isConflict} from '../lib/sanity-client.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
-/** One mail of a booking as staff see it in the details dialog: what, to whom, and how far it got. */
-export type BookingMail = {
-  mail_id: string
-  to: string
-  subject: string
-  status: OutboxMailStatus
-  attempts: number
-  queued_at: string
-  next_attempt_at: string
-  sent_at?: string | null
-  last_error?: string | null
-}
+/** A mail as the outbox stores it: one still to be composed (`compose`) has no recipient or subject yet. */
+type StoredMail = Omit<BookingMail, 'status'> & {status: OutboxMailStatus}
 
 /** Document ids the functions create: no dots (never a draft or a version), nothing else. */
 const SAFE_ID = /^[\w-]{1,128}$/
@@ -36,23 +28,24 @@ export async function listBookingMail(deps: StaffDeps, id: string): Promise<Hand
       '*[_type == "booking" && _id == $id][0]{email}',
       {id},
     ),
-    deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
+    deps.client.fetch<StoredMail[]>(bookingMailQuery, {id}),
   ])
   if (!booking) return notFound
   return {
     status: 200,
     body: {
-      mail: mail.map((item) =>
-        item.status === 'compose'
-          ? {
-              ...item,
-              status: 'pending',
-              to: item.to ?? booking.email ?? '',
-              subject: BEING_WRITTEN_SUBJECT,
-            }
-          : item,
+      mail: mail.map(
+        (item): BookingMail =>
+          item.status === 'compose'
+            ? {
+                ...item,
+                status: 'pending',
+                to: item.to ?? booking.email ?? '',
+                subject: BEING_WRITTEN_SUBJECT,
+              }
+            : {...item, status: item.status},
       ),
-    },
+    } satisfies BookingMailLog,
   }
 }
 

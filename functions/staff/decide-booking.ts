@@ -17,7 +17,14 @@ import {
   type ChangedBy,
   dateRuleProblem,
   proposableDepartures,
+  type DecisionPreviewAnswer,
+  type ProposableDatesAnswer,
 } from '@repo/schemas/request-decisions.ts'
+import type {
+  BookingChanged,
+  BookingConflict,
+  StaffBooking,
+} from '@repo/schemas/staff-bookings.ts'
 import {
   staffDecisionSchema,
   type ProposedOption,
@@ -59,21 +66,23 @@ export type DecisionDeps = {
   queued: () => void
 }
 
-type Booking = {
-  _id: string
-  _rev: string
-  booking_ref: string
-  status: string
-  experience_id?: string | null
-  experience_title?: string | null
-  date?: string | null
-  preferred_time?: string | null
-  pax_adults?: number | null
-  pax_children?: number | null
-  pax_total?: number | null
-  name?: string | null
-  email?: string | null
-}
+/** The fields of a booking a decision reads. */
+type Booking = Pick<
+  StaffBooking,
+  | '_id'
+  | '_rev'
+  | 'booking_ref'
+  | 'status'
+  | 'experience_id'
+  | 'experience_title'
+  | 'date'
+  | 'preferred_time'
+  | 'pax_adults'
+  | 'pax_children'
+  | 'pax_total'
+  | 'name'
+  | 'email'
+>
 
 const CHANGED_MESSAGE = 'This booking was changed by someone else.'
 
@@ -174,7 +183,7 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
     counts,
     today,
   )
-  return {status: 200, body: {dates}}
+  return {status: 200, body: {dates} satisfies ProposableDatesAnswer}
 }
 
 type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
@@ -309,7 +318,12 @@ export async function previewDecision(
   const checked = await check(deps, id, body)
   if ('result' in checked) return checked.result
   const {mail} = await prepare(deps, decisions, checked.booking, checked.decision, '')
-  return {status: 200, body: {mail: {to: mail.to, subject: mail.subject, text: mail.text}}}
+  return {
+    status: 200,
+    body: {
+      mail: {to: mail.to, subject: mail.subject, text: mail.text},
+    } satisfies DecisionPreviewAnswer,
+  }
 }
 
 /** `POST /api/staff/bookings/:id/decision`: stores the decision with its mail, in one transaction. */
@@ -357,11 +371,11 @@ export async function decideBooking(
       .commit({visibility: 'sync'})
   } catch (error) {
     if (!isConflict(error)) throw error
-    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
-    return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest}}
+    const latest = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
+    return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest} satisfies BookingConflict}
   }
   deps.overview?.clear()
   decisions.queued()
-  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
-  return {status: 200, body: {booking: updated}}
+  const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+  return {status: 200, body: {booking: updated} satisfies BookingChanged}
 }

@@ -9,6 +9,12 @@ import {
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
 import {addDays, daysBetween} from '@repo/schemas/iso-date.ts'
+import type {
+  DepartureRange,
+  DepartureRow,
+  DeparturesAnswer,
+  ManifestBooking,
+} from '@repo/schemas/staff-departures.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {csvCell} from './bookings-csv.ts'
@@ -37,39 +43,8 @@ export const departuresParamsSchema = dateRangeSchema(
   }),
 )
 
-export type DeparturesOptions = {from: string; to: string; includeEmpty?: boolean}
-
-export type ManifestBooking = {
-  _id: string
-  booking_ref?: string | null
-  status: string
-  experience_id: string
-  experience_title?: string | null
-  date: string
-  preferred_time?: string | null
-  pax?: number | null
-  pax_adults?: number | null
-  pax_children?: number | null
-  name?: string | null
-  phone?: string | null
-  email?: string | null
-  pickup_location?: string | null
-  notes?: string | null
-  staff_notes?: string | null
-}
-
-export type DepartureRow = {
-  experience_id: string
-  experience_title: string
-  date: string
-  /** '' is the day as a whole (an experience with one departure a day, or requests with no preferred time). */
-  slot: string
-  capacity: number
-  taken: number
-  requested: number
-  left: number
-  bookings: ManifestBooking[]
-}
+/** A range as `loadDepartures` takes it: without `includeEmpty`, only the departures with bookings. */
+export type DeparturesOptions = Omit<DepartureRange, 'includeEmpty'> & Partial<DepartureRange>
 
 type ExperienceWithRules = {
   _id: string
@@ -186,7 +161,7 @@ export async function loadDepartures(
 /** The range from the request's query string: each parameter once, real dates, at most a quarter. */
 function parseRange(
   search: URLSearchParams,
-): {ok: true; range: Required<DeparturesOptions>} | {ok: false; result: HandlerResult} {
+): {ok: true; range: DepartureRange} | {ok: false; result: HandlerResult} {
   const single = singleQueryParams(search, ['from', 'to', 'empty'])
   if (!single.ok)
     return {
@@ -214,7 +189,12 @@ export async function listDepartures(
   const {from, to, includeEmpty} = parsed.range
   return {
     status: 200,
-    body: {from, to, includeEmpty, departures: await loadDepartures(deps, parsed.range)},
+    body: {
+      from,
+      to,
+      includeEmpty,
+      departures: await loadDepartures(deps, parsed.range),
+    } satisfies DeparturesAnswer,
   }
 }
 

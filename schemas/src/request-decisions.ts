@@ -83,6 +83,13 @@ export type ProposableDeparture = ProposedOption & {
   left: number | null
 }
 
+/** `GET /api/staff/bookings/:id/proposable-dates`: what the dashboard's proposal picker offers. */
+export type ProposableDatesAnswer = {dates: ProposableDeparture[]}
+
+/** `POST /api/staff/bookings/:id/decision/preview`: the mail a decision would send; nothing is stored. */
+export type DecisionMailPreview = {to: string; subject: string; text: string}
+export type DecisionPreviewAnswer = {mail: DecisionMailPreview}
+
 /**
  * Every departure of the next 90 days a traveller could book for this booking's group: the experience's date
  * rules and, unless it is bespoke, places left (`counts` over that range). The booking's own departure is left

@@ -3,13 +3,18 @@ import {useQueryClient} from '@tanstack/react-query'
 import {useSearchParams} from 'react-router-dom'
 
 import {BOOKING_STATUSES, type BookingStatus} from '@repo/schemas/booking-status.ts'
+import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
+import {
+  BOOKING_VIEWS,
+  isBookingView,
+  type BookingView,
+  type StaffBooking,
+} from '@repo/schemas/staff-bookings.ts'
 import {STAFF_ROLE_TITLES, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 
 import {
-  BOOKING_VIEWS,
   csvExportUrl,
-  isBookingView,
   overCapacityOf,
   STAFF_EVENTS_URL,
   StaffApiError,
@@ -19,9 +24,6 @@ import {
   useLock,
   useStaffSession,
   type BookingFilters,
-  type BookingView,
-  type OverCapacity,
-  type StaffBooking,
 } from '../api/staff-api'
 import {ConfirmAnywayDialog} from './confirm-anyway-dialog'
 import {ActivityView} from './activity-view'
@@ -166,7 +168,7 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
   const [detailsId, setDetailsId] = useState<string | null>(null)
   const [overCapacity, setOverCapacity] = useState<{
     booking: StaffBooking
-    numbers: OverCapacity
+    numbers: ConfirmationNumbers
   } | null>(null)
   const detailsSnapshot = useRef<StaffBooking | null>(null)
   const returnFocus = useRef<HTMLElement | null>(null)

@@ -9,7 +9,9 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 
 import {Modal} from '../../../components/ui/modal'
-import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+
+import {StaffApiError, useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'

@@ -1,7 +1,8 @@
 import {useId} from 'react'
 
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {useBookingMail, useResendMail, type BookingMail} from '../api/get-booking-mail'
+import type {BookingMail} from '@repo/schemas/staff-booking-mail.ts'
+import {useBookingMail, useResendMail} from '../api/get-booking-mail'
 import {StaffApiError} from '../api/staff-api'
 import {useToast} from './toasts'
 

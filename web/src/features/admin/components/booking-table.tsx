@@ -2,7 +2,7 @@ import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-stat
 
 import {formatCreatedAt, formatTripDate} from '@repo/schemas/format-date.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
-import type {StaffBooking} from '../api/staff-api'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {StatusSelect} from './status-select'
 
 /**

@@ -2,7 +2,8 @@ import type {RefObject} from 'react'
 
 import {Modal} from '../../../components/ui/modal'
 import {formatLongDate} from '@repo/schemas/format-date.ts'
-import type {OverCapacity, StaffBooking} from '../api/staff-api'
+import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
@@ -17,7 +18,7 @@ export function ConfirmAnywayDialog({
   onCancel,
   returnFocusRef,
 }: {
-  pending: {booking: StaffBooking; numbers: OverCapacity} | null
+  pending: {booking: StaffBooking; numbers: ConfirmationNumbers} | null
   busy: boolean
   onConfirm: () => void
   onCancel: () => void

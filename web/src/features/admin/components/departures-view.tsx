@@ -2,7 +2,9 @@ import {useEffect, useId, useState} from 'react'
 
 import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
-import {departuresCsvUrl, useDepartures, type DepartureRange} from '../api/get-departures'
+import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
+
+import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {DepartureManifest} from './departure-manifest'
 
 /** The staff API's limit (functions/staff/departures-view.ts). */
