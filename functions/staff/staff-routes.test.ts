@@ -238,6 +238,9 @@ describe('staff session', () => {
       const init = {method, cookie, ...(body ? {body: JSON.stringify(body)} : {})}
       expect((await request(path, {...init, origin: 'https://evil.test'})).status).toBe(403)
       expect((await request(path, {...init, origin: null})).status).toBe(403)
+      // The right Origin, but the browser says the page is another site's (a sibling subdomain's).
+      const headers = {'sec-fetch-site': 'same-site'}
+      expect((await request(path, {...init, headers})).status).toBe(403)
     },
   )
 
