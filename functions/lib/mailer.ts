@@ -4,13 +4,14 @@ import path from 'node:path'
 import type {Mutation, SanityClient} from '@sanity/client'
 import nodemailer from 'nodemailer'
 
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 import {
   calendarFields,
   calendarOf,
   nodemailerMessage,
   type CalendarPart,
 } from './mail-calendar-part.ts'
-import {isConflict} from './sanity-client.ts'
 
 /**
  * A durable mail outbox whose state lives in the private `bookings` dataset (issue 16), so any number of site

@@ -34,4 +34,3 @@ export function createBookingsClient(env: FunctionsEnv): SanityClient {
   })
 }
 
-export {isConflict} from '@repo/schemas/lake-errors.ts'

@@ -1,7 +1,7 @@
-import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 import type {BookingMail, BookingMailLog} from '@repo/schemas/staff-booking-mail.ts'
 
-import {isConflict} from '../lib/sanity-client.ts'
+import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /** A mail as the outbox stores it: one still to be composed (`compose`) has no recipient or subject yet. */

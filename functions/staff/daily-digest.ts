@@ -9,10 +9,10 @@ import {
   workingHoursInWords,
   type WorkingHours,
 } from '@repo/schemas/working-hours.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {loadResponseSettings} from './response-settings.ts'
 
 /**

@@ -30,6 +30,7 @@ import {
   type ProposedOption,
   type StaffDecisionRequest,
 } from '@repo/schemas/staff-decision-schema.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {z} from 'zod'
 
 import {
@@ -47,7 +48,6 @@ import {
 } from '../lib/departure-loads.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'

@@ -18,8 +18,8 @@ import {
   workingHoursBetween,
   type ResponseSettings,
 } from '@repo/schemas/working-hours.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import {isConflict} from '../lib/sanity-client.ts'
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import {

@@ -5,11 +5,11 @@ import {
   decisionMailId,
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {calendarPartFor} from '../lib/booking-calendar.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {
   CANNOT_WITHDRAW_MESSAGE,
   CHANGED_MESSAGE,

@@ -61,7 +61,6 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
   withdraw: 'Withdrawn by the traveller',
 }
 
-export {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
 export const PROPOSABLE_DAYS = 90
 

@@ -13,10 +13,10 @@ import {
 } from 'sanity'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {MAX_PROPOSED_OPTIONS} from '@repo/schemas/decision-limits.ts'
 import {
   DECISION_LABELS,
   DECISION_STATUS,
-  MAX_PROPOSED_OPTIONS,
   departureInWords,
   type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'

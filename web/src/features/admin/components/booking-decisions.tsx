@@ -1,9 +1,8 @@
 import {useEffect, useId, useState} from 'react'
 
+import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from '@repo/schemas/decision-limits.ts'
 import {
   DECISION_LABELS,
-  MAX_DECISION_MESSAGE,
-  MAX_PROPOSED_OPTIONS,
   STAFF_DECISIONS,
   type StaffDecision,
   departureInWords,
