@@ -14,12 +14,13 @@ import {
 } from './mail-calendar-part.ts'
 
 /**
- * A durable mail outbox whose state lives in the private `bookings` dataset (issue 16), so any number of site
- * servers share it: one `outboxMail` document per message, its id fixed by the message's own id (a booking and
- * a kind), created only if new, claimed with the lake's revision check before it is sent, and marked sent or
- * failed. An SMTP outage delays mail but never loses it, a server killed mid-send leaves a claim that another
- * server takes over once it has timed out, and a stored request is never turned into an error by its mail.
- * Without `SMTP_URL` the transport writes `.eml` files to `DATA_DIR/outbox/` instead, for local runs.
+ * A durable mail outbox whose state lives in the private `bookings` dataset
+ * (docs/decisions/010-the-mail-outbox-in-the-lake.md), so any number of site servers share it: one `outboxMail`
+ * document per message, its id fixed by the message's own id (a booking and a kind), created only if new, claimed
+ * with the lake's revision check before it is sent, and marked sent or failed. An SMTP outage delays mail but never
+ * loses it, a server killed mid-send leaves a claim that another server takes over once it has timed out, and a
+ * stored request is never turned into an error by its mail. Without `SMTP_URL` the transport writes `.eml` files to
+ * `DATA_DIR/outbox/` instead, for local runs.
  */
 export type MailMessage = {
   to: string
@@ -27,7 +28,7 @@ export type MailMessage = {
   text: string
   html: string
   replyTo?: string
-  /** The sender from site settings (issue 14); unset, the outbox's own `from` (MAIL_FROM). */
+  /** The sender from site settings (editors choose it); unset, the outbox's own `from` (MAIL_FROM). */
   from?: string
   /** A calendar invitation sent with the mail as its `text/calendar` part (booking-calendar.ts). */
   calendar?: CalendarPart

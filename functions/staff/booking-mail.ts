@@ -14,12 +14,13 @@ const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about =
 
 const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
 
-/** What the log says of a decision's mail a server has not written yet (issue 14: decisions in the studio). */
+/** What the log says of a mail no server has written yet: a decision taken in the studio waits for one. */
 export const BEING_WRITTEN_SUBJECT = 'Being written'
 
 /**
- * `GET /api/staff/bookings/:id/mail`: the booking's mail log (issue 16), oldest first. A mail still to be composed
- * has no recipient or subject yet: it reads as waiting to be sent, to the booking's address, "Being written".
+ * `GET /api/staff/bookings/:id/mail`: the booking's mail log (docs/decisions/010-the-mail-outbox-in-the-lake.md),
+ * oldest first. A mail still to be composed has no recipient or subject yet: it reads as waiting to be sent, to the
+ * booking's address, "Being written".
  */
 export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
   if (!SAFE_ID.test(id)) return notFound

@@ -24,7 +24,7 @@ import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
- * What a decision adds to a confirmation (issue 14): its history entry's fields (key, action, mail) and the
+ * What a decision adds to a confirmation: its history entry's fields (key, action, mail) and the
  * traveller's mail, committed in the confirmation's own transaction so a confirmed booking always has its mail.
  */
 export type ConfirmationExtras = {

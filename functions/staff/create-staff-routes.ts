@@ -91,7 +91,7 @@ export type StaffRoutesDeps = StaffDeps & {
   listen: ListenBookings
   /** The only origins that may change state: the site's own (lib/own-origins.ts). */
   ownOrigins: OwnOrigins
-  /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
+  /** Mail content, request links and the outbox's nudge, for decisions. */
   decisions: DecisionDeps
   /** The site's origin for links in staff mail (invitations, resets); by default the first own origin. */
   siteUrl?: string

@@ -53,11 +53,12 @@ import {confirmWithCapacity} from './confirm-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
- * Staff decisions on a booking request (issue 14): Confirm, Decline with a reason, Propose other dates, Ask a
- * question. Each is one action: the status, a history entry saying who decided what and what the traveller was
- * told, and the traveller's mail (from the editors' template) are committed in one transaction guarded by the
- * booking's revision, so a decision is never stored without its mail, nor its mail queued for a decision that lost
- * a race. The outbox sends the mail once, with retries, as it does every mail (functions/lib/mailer.ts).
+ * Staff decisions on a booking request (docs/decisions/012-the-request-loop.md): Confirm, Decline with a reason,
+ * Propose other dates, Ask a question. Each is one action: the status, a history entry saying who decided what and
+ * what the traveller was told, and the traveller's mail (from the editors' template) are committed in one transaction
+ * guarded by the booking's revision, so a decision is never stored without its mail, nor its mail queued for a
+ * decision that lost a race. The outbox sends the mail once, with retries, as it does every mail
+ * (functions/lib/mailer.ts).
  */
 export type DecisionDeps = {
   mailContent: () => Promise<MailContent>
@@ -341,7 +342,7 @@ export async function decideBooking(
   const mailDocument = outboxMailDocument(mailId, mail, booking._id, entry.at)
 
   if (decision.decision === 'confirm') {
-    // Through the departure's places, as every confirmation (issue 13); the mail rides in its transaction.
+    // Through the departure's places, as every confirmation (confirm-booking.ts); the mail rides in its transaction.
     const {_key, action, mail_id, message} = entry
     const confirmed = await confirmWithCapacity(
       deps,

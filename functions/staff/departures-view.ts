@@ -56,11 +56,12 @@ type ExperienceWithRules = {
 }
 
 /**
- * Every departure with bookings in a date range (issue 13): per experience, date and slot, the capacity, places
- * taken and requested, and who is on it. Two queries, one per dataset (the rules from the content, the range's
- * bookings from the bookings dataset), whatever the number of departures; the shared rules do the counting.
- * With `includeEmpty`, also every departure the experiences' settings schedule in the range that nobody has booked
- * (`scheduledDepartures`: blackouts and closed slots left out), so staff see each one with its places.
+ * Every departure with bookings in a date range (docs/decisions/007-places-per-departure.md): per experience, date
+ * and slot, the capacity, places taken and requested, and who is on it. Two queries, one per dataset (the rules from
+ * the content, the range's bookings from the bookings dataset), whatever the number of departures; the shared rules
+ * do the counting. With `includeEmpty`, also every departure the experiences' settings schedule in the range that
+ * nobody has booked (`scheduledDepartures`: blackouts and closed slots left out), so staff see each one with its
+ * places.
  */
 export async function loadDepartures(
   deps: StaffDeps,

@@ -31,7 +31,7 @@ function booking(n: number, fields: Record<string, unknown> = {}) {
     _type: 'booking',
     booking_ref: `CTX-${String(n).padStart(4, '0')}`,
     status: 'new',
-    // Received within the hour before the clock: none waits too long, so the list is newest first (issue 14).
+    // Received within the hour before the clock: none waits too long, so the list is newest first.
     created_at: new Date(Date.parse('2026-11-20T09:00:00Z') + n * 60_000).toISOString(),
     experience_id: 'sunset-cruise',
     experience_title: 'Sunset Cruise',
@@ -398,7 +398,7 @@ describe('changes', () => {
   })
 })
 
-describe('mail log (issue 16)', () => {
+describe('mail log', () => {
   it('lists a booking’s mails with their state, and sends a failed one again, once', async () => {
     const cookie = await sessionCookie()
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})

@@ -36,7 +36,7 @@ function Row({label, children}: {label: string; children: ReactNode}) {
 
 const orNotProvided = (value: string | null | undefined) => (value?.trim() ? value : NOT_PROVIDED)
 
-/** "Booking Details - {reference}" (spec §2). Every value is rendered as text, so HTML in a field stays inert. */
+/** "Booking Details - {reference}". Every value is rendered as text, so HTML in a field stays inert. */
 export function BookingDetailsDialog({
   booking,
   onClose,

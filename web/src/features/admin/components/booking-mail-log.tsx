@@ -32,7 +32,7 @@ export function mailState(mail: BookingMail): string {
 }
 
 /**
- * The booking's mails (issue 16): to whom, where each stands, the mail server's last answer when one failed, and
+ * The booking's mails: to whom, where each stands, the mail server's last answer when one failed, and
  * "Send again" for a mail that was given up.
  */
 export function BookingMailLog({bookingId}: {bookingId: string}) {

@@ -8,8 +8,9 @@ import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
 /**
- * Asked before a confirmation that would go beyond a departure's places (issue 13): the numbers, then an explicit
- * "Confirm anyway", which the server records in the booking's history. Cancel leaves the booking as it was.
+ * Asked before a confirmation that would go beyond a departure's places (docs/decisions/007-places-per-departure.md):
+ * the numbers, then an explicit "Confirm anyway", which the server records in the booking's history. Cancel leaves
+ * the booking as it was.
  */
 export function ConfirmAnywayDialog({
   pending,
