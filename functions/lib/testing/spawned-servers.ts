@@ -91,9 +91,8 @@ export async function startSpawnedLake(
 }
 
 /**
- * A production site server on a free port against `lake`, sending its own mail (not the Sanity Function's)
- * whatever the environment says, once
- * it answers; `env` adds to or overrides its settings.
+ * A production site server on a free port against `lake`, once it answers. It sends its own mail (not the Sanity
+ * Function's) whatever the environment says; `env` adds to or overrides its settings.
  */
 export async function startSiteServer(
   processes: SpawnedProcesses,
