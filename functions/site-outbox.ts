@@ -1,9 +1,6 @@
 import type {FunctionsEnv} from './lib/env.ts'
 import {createOutbox, mailTransport, NOTHING_TO_COMPOSE_ERROR, type Outbox} from './lib/mailer.ts'
-import {
-  decisionMailComposer,
-  type DecisionMailComposerDeps,
-} from './staff/compose-decision-mail.ts'
+import {decisionMailComposer, type DecisionMailComposerDeps} from './staff/compose-decision-mail.ts'
 
 /**
  * A mail whose booking (or the decision it was to tell of) was deleted before it was written is an expected

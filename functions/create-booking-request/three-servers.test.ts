@@ -66,7 +66,8 @@ beforeAll(async () => {
 
   const lake = await startSpawnedLake(processes, 'three-servers')
   bookings = lake.client('bookings', lake.secrets.writeToken)
-  await lake.client('production', lake.secrets.rootToken)
+  await lake
+    .client('production', lake.secrets.rootToken)
     .transaction()
     .createOrReplace({
       _id: 'exp-three-servers',
@@ -103,15 +104,15 @@ beforeAll(async () => {
       const {url, child} = await startSiteServer(processes, lake, {
         dataDir: processes.tempDir('three-servers-site-'),
         env: {
-        CHALLENGE_SECRET: 'three-servers-share-this-secret',
-        SMTP_URL: `smtp://127.0.0.1:${i === 0 ? silentPort : smtpPort}`,
-        TEAM_EMAIL,
-        // Every request comes from 127.0.0.1; a server's limit must hold the whole load.
-        REQUEST_RATE_LIMIT: '100000',
-        // A thousand acknowledgements in minutes, to a thousand addresses: over the site's hourly limit for mail
-        // to unconfirmed addresses, which all three servers count together.
-        UNCONFIRMED_MAIL_SITE_LIMIT: '100000',
-        OUTBOX_CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+          CHALLENGE_SECRET: 'three-servers-share-this-secret',
+          SMTP_URL: `smtp://127.0.0.1:${i === 0 ? silentPort : smtpPort}`,
+          TEAM_EMAIL,
+          // Every request comes from 127.0.0.1; a server's limit must hold the whole load.
+          REQUEST_RATE_LIMIT: '100000',
+          // A thousand acknowledgements in minutes, to a thousand addresses: over the site's hourly limit for mail
+          // to unconfirmed addresses, which all three servers count together.
+          UNCONFIRMED_MAIL_SITE_LIMIT: '100000',
+          OUTBOX_CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
         },
       })
       servers[i] = {url, child, inRotation: true}

@@ -33,4 +33,3 @@ export function createBookingsClient(env: FunctionsEnv): SanityClient {
     token: env.writeToken,
   })
 }
-

@@ -35,16 +35,15 @@ export async function listBookingMail(deps: StaffDeps, id: string): Promise<Hand
   return {
     status: 200,
     body: {
-      mail: mail.map(
-        (item): BookingMail =>
-          item.status === 'compose'
-            ? {
-                ...item,
-                status: 'pending',
-                to: item.to ?? booking.email ?? '',
-                subject: BEING_WRITTEN_SUBJECT,
-              }
-            : {...item, status: item.status},
+      mail: mail.map((item): BookingMail =>
+        item.status === 'compose'
+          ? {
+              ...item,
+              status: 'pending',
+              to: item.to ?? booking.email ?? '',
+              subject: BEING_WRITTEN_SUBJECT,
+            }
+          : {...item, status: item.status},
       ),
     } satisfies BookingMailLog,
   }

@@ -1,10 +1,6 @@
 import {randomBytes} from 'node:crypto'
 
-import {
-  confirmAnywayNote,
-  departureLockId,
-  type BookingLoad,
-} from '@repo/schemas/capacity.ts'
+import {confirmAnywayNote, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces} from '@repo/schemas/confirm-within-places.ts'
 import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 import type {

@@ -20,11 +20,7 @@ import {
   type DecisionPreviewAnswer,
   type ProposableDatesAnswer,
 } from '@repo/schemas/request-decisions.ts'
-import type {
-  BookingChanged,
-  BookingConflict,
-  StaffBooking,
-} from '@repo/schemas/staff-bookings.ts'
+import type {BookingChanged, BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {
   staffDecisionSchema,
   type ProposedOption,

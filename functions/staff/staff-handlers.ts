@@ -122,7 +122,6 @@ export const bookingListParamsSchema = z.object({
 
 export type BookingListParams = z.output<typeof bookingListParamsSchema>
 
-
 const badRequest = (error: z.ZodError): HandlerResult => ({
   status: 400,
   body: {error: 'Invalid request', fieldErrors: z.flattenError(error).fieldErrors},

@@ -125,7 +125,11 @@ function Field({
 type DatesState = {status: 'loading'} | {status: 'ready'; dates: ProposableDeparture[] | null}
 
 /** The departures a proposal may offer, read when its dialog opens. */
-function useProposableDepartures(deps: DecisionDeps, published: Record<string, unknown>, open: boolean) {
+function useProposableDepartures(
+  deps: DecisionDeps,
+  published: Record<string, unknown>,
+  open: boolean,
+) {
   const [state, setState] = useState<DatesState>({status: 'loading'})
   const toast = useToast()
   useEffect(() => {

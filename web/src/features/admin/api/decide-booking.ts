@@ -1,11 +1,7 @@
 import {useMutation, useQueryClient} from '@tanstack/react-query'
 
 import type {DecisionPreviewAnswer} from '@repo/schemas/request-decisions.ts'
-import type {
-  BookingChanged,
-  BookingConflict,
-  StaffBooking,
-} from '@repo/schemas/staff-bookings.ts'
+import type {BookingChanged, BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import type {StaffDecisionInput} from '@repo/schemas/staff-decision-schema.ts'
 
 import {call, StaffApiError, staffKeys, useReplaceBooking} from './staff-api'

@@ -14,8 +14,7 @@ const rangeParams = ({from, to, includeEmpty}: DepartureRange) =>
 export const departuresQueryOptions = (range: DepartureRange) =>
   queryOptions({
     queryKey: [...staffKeys.departures, range],
-    queryFn: ({signal}) =>
-      call<DeparturesAnswer>(`/departures?${rangeParams(range)}`, {signal}),
+    queryFn: ({signal}) => call<DeparturesAnswer>(`/departures?${rangeParams(range)}`, {signal}),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,

@@ -13,10 +13,9 @@ export const proposableDatesQueryOptions = (bookingId: string) =>
     // Not under `bookings`: those queries hold lists, which a decision rewrites in place.
     queryKey: [...staffKeys.all, 'proposable-dates', bookingId],
     queryFn: ({signal}) =>
-      call<ProposableDatesAnswer>(
-        `/bookings/${encodeURIComponent(bookingId)}/proposable-dates`,
-        {signal},
-      ),
+      call<ProposableDatesAnswer>(`/bookings/${encodeURIComponent(bookingId)}/proposable-dates`, {
+        signal,
+      }),
     staleTime: 0,
     retry: false,
   })

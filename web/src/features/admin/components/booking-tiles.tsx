@@ -27,7 +27,9 @@ export function BookingTiles({list}: {list: BookingList | undefined}) {
           <li
             key={label}
             className={
-              label === 'Waiting too long' && value ? 'admin-tile admin-tile--waiting' : 'admin-tile'
+              label === 'Waiting too long' && value
+                ? 'admin-tile admin-tile--waiting'
+                : 'admin-tile'
             }
           >
             <span className="admin-tile__label">{label}</span>
