@@ -1,10 +1,9 @@
 import {readFunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {mailContentLoader} from './lib/mail-content.ts'
-import {createOutbox, mailTransport} from './lib/mailer.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
-import {decisionMailComposer} from './staff/compose-decision-mail.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
+import {siteOutbox} from './site-outbox.ts'
 
 /**
  * The scheduled jobs once, as if the clock said `asOf`: what the site server runs every few minutes
@@ -19,13 +18,7 @@ export async function runJobsOnce(
   const content = createContentClient(env)
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
-  const outbox = createOutbox({
-    bookings,
-    transport: mailTransport(env.smtpUrl, env.dataDir),
-    from: env.mailFrom,
-    claimTimeoutMs: env.outboxClaimTimeoutMs,
-    compose: decisionMailComposer({bookings, mailContent, links}),
-  })
+  const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
   const mail = await outbox.flush()
   return {reminders, mail}

@@ -11,20 +11,14 @@ import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {createMailBudget, type MailBudget} from './lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from './lib/mail-content.ts'
-import {
-  createOutbox,
-  mailTransport,
-  NOTHING_TO_COMPOSE_ERROR,
-  type MailMessage,
-  type Outbox,
-} from './lib/mailer.ts'
+import type {MailMessage, Outbox} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
-import {decisionMailComposer} from './staff/compose-decision-mail.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
+import {siteOutbox} from './site-outbox.ts'
 
 /** What the traveller-facing functions share in one server process. */
 export type PublicRuntime = {
@@ -52,16 +46,6 @@ export type PublicRuntime = {
 
 let runtime: PublicRuntime | undefined
 
-/**
- * A mail whose booking (or the decision it was to tell of) was deleted before it was written is an expected
- * state, recorded on the mail as failed: one line says so. Anything else is a fault, logged with its stack.
- */
-export function logOutboxError(error: unknown): void {
-  if (error instanceof Error && error.message.endsWith(NOTHING_TO_COMPOSE_ERROR))
-    console.warn(`[outbox] ${error.message}`)
-  else console.error('[outbox]', error)
-}
-
 const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 
 /**
@@ -74,23 +58,13 @@ export function publicRuntime(): PublicRuntime {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
-  // The outbox's state is in the lake, shared by every site server (docs/decisions/010-the-mail-outbox-in-the-lake.md);
-  // only the local `.eml` transport (no SMTP_URL) writes to this server's DATA_DIR. It also writes the mails of
-  // decisions taken in the studio, whose signed request links only a server holds the key to.
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {
     siteUrl: env.siteUrl,
     secret: env.requestLinkSecret,
     now: () => new Date(),
   }
-  const outbox = createOutbox({
-    bookings,
-    transport: mailTransport(env.smtpUrl, env.dataDir),
-    from: env.mailFrom,
-    claimTimeoutMs: env.outboxClaimTimeoutMs,
-    compose: decisionMailComposer({bookings, mailContent, links}),
-    onError: logOutboxError,
-  })
+  const outbox = siteOutbox(env, {bookings, mailContent, links})
   const mailDeps = {
     outbox,
     teamEmail: env.teamEmail,

@@ -1,7 +1,7 @@
 /**
  * The nine experiences: the six of the site's routes, Robben Island and the Bo-Kaap spice-route cooking class
  * (the copy audit's eight), and the bespoke card. Facts (price, group cap, minimum age, duration) follow the
- * table in spec §3.
+ * table of the product spec.
  */
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
 

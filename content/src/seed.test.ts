@@ -170,7 +170,7 @@ describe('experiences', () => {
     }
   })
 
-  it('carry the facts of spec §3 (category, duration, from price, group cap, minimum age)', () => {
+  it('carry the product’s facts (category, duration, from price, group cap, minimum age)', () => {
     const facts: [string, string, RegExp, number, number, number][] = [
       ['lions-head-sunset-hike', 'Adventure', /2–4 hours/, 450, 8, 12],
       ['cape-winelands-tour', 'Food & Drink', /8 hours/, 850, 8, 18],
@@ -292,7 +292,7 @@ describe('stories', () => {
       : (byId.get(cta.experience._ref) as any).slug.current
   }
 
-  it('are the nine of spec §2', () => {
+  it('are the nine local stories', () => {
     expect(stories.map((s) => s.slug.current).sort()).toEqual(
       [
         'woodstock-art-studios',

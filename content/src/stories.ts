@@ -1,5 +1,5 @@
 /**
- * The nine local stories of spec §2 (`_id` "story.<slug>"), each with its call to action from the spec's
+ * The nine local stories (`_id` "story.<slug>"), each with its call to action from the product's
  * story table: an experience reference, or the bespoke questionnaire.
  */
 import {experienceId, storyId} from './document-ids.ts'

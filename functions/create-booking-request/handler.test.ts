@@ -304,7 +304,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect(await countBookings()).toBe(2)
   })
 
-  it('refuses a question used through one site server when it is replayed through another (issue 16)', async () => {
+  it('refuses a question used through one site server when it is replayed through another', async () => {
     // A second site server: its own lake client, security questions, rate limits, outbox and DATA_DIR.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'second-server-'))
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
@@ -504,7 +504,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
   })
 })
 
-describe('create-booking-request and places (issue 13)', () => {
+describe('create-booking-request and places', () => {
   const confirmed = (id: string, date: string, pax: number, time = 'Sunset') => ({
     _id: id,
     _type: 'booking',
@@ -573,7 +573,7 @@ describe('create-booking-request and places (issue 13)', () => {
   })
 })
 
-describe('mail templates editors own (issue 14)', () => {
+describe('mail templates editors own', () => {
   it('writes the next booking’s mail from the template an editor has just published, never from a draft', async () => {
     const editor = lake.client({token: lake.secrets.rootToken})
     const template = {

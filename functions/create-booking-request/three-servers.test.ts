@@ -1,24 +1,26 @@
-import {spawn, type ChildProcess} from 'node:child_process'
-import fs from 'node:fs'
+import type {ChildProcess} from 'node:child_process'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {EXPIRED_QUESTION_MESSAGE} from '@repo/schemas/security-question.ts'
 import {ensureWebBuild} from '../../scripts/lib/web-build.ts'
-import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
 
 import type {OutboxMailDocument} from '../lib/mailer.ts'
 import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {solveQuestion} from '../lib/testing/solve-question.ts'
+import {
+  spawnedProcesses,
+  startSiteServer,
+  startSpawnedLake,
+} from '../lib/testing/spawned-servers.ts'
 
 /**
- * Issue 16's proof: three site servers (`server/main.ts`, each its own process and data folder) in front of one
+ * Proof that three site servers (`server/main.ts`, each its own process and data folder) in front of one
  * lake behave as one. Clients spread 1,000 booking requests over them as behind a load balancer, retrying a request
  * that got no answer or a 5xx on another server with the same Idempotency-Key. One server is killed (SIGKILL) from
  * a third of the way in, in the middle of an outbox pass (its mail server takes connections and never answers), and
@@ -48,8 +50,7 @@ const log = (line: string) =>
 
 type SiteServer = {url: string; child: ChildProcess; inRotation: boolean}
 
-const children: ChildProcess[] = []
-const tempDirs: string[] = []
+const processes = spawnedProcesses()
 const servers: SiteServer[] = []
 let smtp: Awaited<ReturnType<typeof startSmtpListener>> | undefined
 /** Where the server that is killed sends mail: it takes connections and never greets, so every send hangs. */
@@ -59,57 +60,14 @@ let bookings: SanityClient
 /** Idempotency-Key to the booking reference it was acknowledged with, by any server, in either test. */
 const acknowledged = new Map<string, string>()
 
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-  tempDirs.push(dir)
-  return dir
-}
-
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: {...process.env, ...env},
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  return child
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', resolve))
-
 beforeAll(async () => {
   // The site servers serve the production build; `npm start` makes it the same way, and skips it when current.
   await ensureWebBuild(root, {quiet: true})
 
-  const lakeDir = tempDir('three-servers-lake-')
-  const lakePort = await freePort()
-  const lakeUrl = `http://127.0.0.1:${lakePort}`
-  startNode('lake/src/main.ts', {
-    DATA_DIR: lakeDir,
-    LAKE_PORT: String(lakePort),
-    LAKE_TLS_PORT: String(await freePort()),
-  })
-  await waitForUrl(`${lakeUrl}/v1/ping`)
-  const secrets = JSON.parse(fs.readFileSync(path.join(lakeDir, 'secrets.json'), 'utf8')) as {
-    rootToken: string
-    writeToken: string
-  }
-  const client = (dataset: string, token: string) =>
-    createClient({
-      projectId: 'local',
-      dataset,
-      apiHost: lakeUrl,
-      useProjectHostname: false,
-      apiVersion: '2025-02-19',
-      useCdn: false,
-      perspective: 'raw',
-      token,
-    })
-  bookings = client('bookings', secrets.writeToken)
-  await client('production', secrets.rootToken)
+  const lake = await startSpawnedLake(processes, 'three-servers')
+  bookings = lake.client('bookings', lake.secrets.writeToken)
+  await lake
+    .client('production', lake.secrets.rootToken)
     .transaction()
     .createOrReplace({
       _id: 'exp-three-servers',
@@ -143,40 +101,29 @@ beforeAll(async () => {
   const silentPort = (silentSmtp.address() as net.AddressInfo).port
   await Promise.all(
     [0, 1, 2].map(async (i) => {
-      const port = await freePort()
-      const url = `http://127.0.0.1:${port}`
-      const child = startNode('server/main.ts', {
-        DATA_DIR: tempDir('three-servers-site-'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SITE_URL: url,
-        NODE_ENV: 'production',
-        SANITY_API_HOST: lakeUrl,
-        SANITY_WRITE_TOKEN: secrets.writeToken,
-        CHALLENGE_SECRET: 'three-servers-share-this-secret',
-        // The servers' own outbox sends (not the Sanity Function), whatever the environment says.
-        MAIL_SENDER: 'server',
-        SMTP_URL: `smtp://127.0.0.1:${i === 0 ? silentPort : smtpPort}`,
-        TEAM_EMAIL,
-        // Every request comes from 127.0.0.1; a server's limit must hold the whole load.
-        REQUEST_RATE_LIMIT: '100000',
-        // A thousand acknowledgements in minutes, to a thousand addresses: over the site's hourly limit for mail
-        // to unconfirmed addresses, which all three servers count together.
-        UNCONFIRMED_MAIL_SITE_LIMIT: '100000',
-        OUTBOX_CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+      const {url, child} = await startSiteServer(processes, lake, {
+        dataDir: processes.tempDir('three-servers-site-'),
+        env: {
+          CHALLENGE_SECRET: 'three-servers-share-this-secret',
+          SMTP_URL: `smtp://127.0.0.1:${i === 0 ? silentPort : smtpPort}`,
+          TEAM_EMAIL,
+          // Every request comes from 127.0.0.1; a server's limit must hold the whole load.
+          REQUEST_RATE_LIMIT: '100000',
+          // A thousand acknowledgements in minutes, to a thousand addresses: over the site's hourly limit for mail
+          // to unconfirmed addresses, which all three servers count together.
+          UNCONFIRMED_MAIL_SITE_LIMIT: '100000',
+          OUTBOX_CLAIM_TIMEOUT_MS: String(CLAIM_TIMEOUT_MS),
+        },
       })
-      await waitForUrl(`${url}/api/challenge`)
       servers[i] = {url, child, inRotation: true}
     }),
   )
 }, 240_000)
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL')
-  await Promise.all(children.map(exited))
+  await processes.stopAll()
   await smtp?.close()
   await new Promise((resolve) => silentSmtp?.close(resolve))
-  for (const dir of tempDirs) fs.rmSync(dir, {recursive: true, force: true})
 })
 
 const bookingForm = (n: number, challenge: {question: string; token: string}) => ({
@@ -291,7 +238,7 @@ describe('three site servers against one lake', () => {
       // Out of rotation, as a balancer's health check would take it, and killed while requests are in flight.
       killed.inRotation = false
       killed.child.kill('SIGKILL')
-      await exited(killed.child)
+      await processes.exited(killed.child)
       claimsLeftByKill = await claimsOfKilled()
       log(
         `killed a site server (SIGKILL) after ${next} requests, holding ${claimsLeftByKill} claims`,

@@ -2,9 +2,10 @@ import {createHmac, randomBytes, randomInt, timingSafeEqual} from 'node:crypto'
 
 import type {Mutation, MultipleMutationResult, SanityClient} from '@sanity/client'
 
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 import {expiredIdsQuery, removeExpiredRecords} from './expired-records.ts'
 import {sha256} from './http.ts'
-import {isConflict} from './sanity-client.ts'
 
 /**
  * The booking form's security question (the sum of two numbers from 1 to 10), issued and checked by the

@@ -3,9 +3,9 @@ import {createHmac, randomInt} from 'node:crypto'
 import type {SanityClient} from '@sanity/client'
 
 import {pauseAfterConflict} from '@repo/schemas/confirm-within-places.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {expiredIdsQuery, removeExpiredRecords} from './expired-records.ts'
-import {isConflict} from './sanity-client.ts'
 
 /**
  * How many mails an address nobody has confirmed may be sent (the acknowledgement of a request, a new link to

@@ -4,21 +4,23 @@ import path from 'node:path'
 import type {Mutation, SanityClient} from '@sanity/client'
 import nodemailer from 'nodemailer'
 
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 import {
   calendarFields,
   calendarOf,
   nodemailerMessage,
   type CalendarPart,
 } from './mail-calendar-part.ts'
-import {isConflict} from './sanity-client.ts'
 
 /**
- * A durable mail outbox whose state lives in the private `bookings` dataset (issue 16), so any number of site
- * servers share it: one `outboxMail` document per message, its id fixed by the message's own id (a booking and
- * a kind), created only if new, claimed with the lake's revision check before it is sent, and marked sent or
- * failed. An SMTP outage delays mail but never loses it, a server killed mid-send leaves a claim that another
- * server takes over once it has timed out, and a stored request is never turned into an error by its mail.
- * Without `SMTP_URL` the transport writes `.eml` files to `DATA_DIR/outbox/` instead, for local runs.
+ * A durable mail outbox whose state lives in the private `bookings` dataset
+ * (docs/decisions/010-the-mail-outbox-in-the-lake.md), so any number of site servers share it: one `outboxMail`
+ * document per message, its id fixed by the message's own id (a booking and a kind), created only if new, claimed
+ * with the lake's revision check before it is sent, and marked sent or failed. An SMTP outage delays mail but never
+ * loses it, a server killed mid-send leaves a claim that another server takes over once it has timed out, and a
+ * stored request is never turned into an error by its mail. Without `SMTP_URL` the transport writes `.eml` files to
+ * `DATA_DIR/outbox/` instead, for local runs.
  */
 export type MailMessage = {
   to: string
@@ -26,7 +28,7 @@ export type MailMessage = {
   text: string
   html: string
   replyTo?: string
-  /** The sender from site settings (issue 14); unset, the outbox's own `from` (MAIL_FROM). */
+  /** The sender from site settings (editors choose it); unset, the outbox's own `from` (MAIL_FROM). */
   from?: string
   /** A calendar invitation sent with the mail as its `text/calendar` part (booking-calendar.ts). */
   calendar?: CalendarPart
@@ -99,10 +101,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   })
   return {
     async send(id, message) {
-      await transporter.sendMail({
-        ...nodemailerMessage(message),
-        messageId: messageId(id, message.from),
-      })
+      await transporter.sendMail({...nodemailerMessage(message), messageId: messageId(id, message.from)})
     },
   }
 }
@@ -239,16 +238,7 @@ export const NOTHING_TO_COMPOSE_ERROR =
 
 const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
 
-export function createOutbox({
-  bookings,
-  transport,
-  from,
-  server = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-  now = Date.now,
-  claimTimeoutMs = STALE_CLAIM_MS,
-  onError = (error: unknown) => console.error('[outbox]', error),
-  compose,
-}: {
+type OutboxOptions = {
   /** The private `bookings` dataset, with a token that may write it. */
   bookings: SanityClient
   transport: MailTransport
@@ -267,209 +257,256 @@ export function createOutbox({
    * left to write it from. Without it, such mails wait for a server that has one.
    */
   compose?: (doc: OutboxMailDocument) => Promise<MailMessage | null>
-}): Outbox {
-  let running: Promise<{sent: number; failed: number; pending: number}> | null = null
-  let again = false
-  let timer: NodeJS.Timeout | undefined
-  /** Message ids this server has seen stored in the lake, and when: the minute sweep asks for them again. */
-  const known = new Map<string, number>()
-  /**
-   * What this server has sent but could not yet record (the lake was unreachable just then). Recorded before the
-   * next pass reads anything, which it never does while one of these cannot be recorded: SMTP has the message,
-   * and its claim may time out meanwhile.
-   */
-  const unrecorded = new Map<string, Partial<OutboxMailDocument>>()
+}
 
-  const iso = (ms: number) => new Date(ms).toISOString()
-  const commitPatch = (id: string, set: Partial<OutboxMailDocument>, ifRevisionId?: string) => {
-    const patch = bookings.patch(id).set(set)
-    return (ifRevisionId ? patch.ifRevisionId(ifRevisionId) : patch).commit({
-      returnDocuments: false,
-      visibility: 'sync',
-    })
+/** One server's outbox: its options with their defaults, and what it remembers between passes. */
+type OutboxState = Required<Omit<OutboxOptions, 'compose'>> &
+  Pick<OutboxOptions, 'compose'> & {
+    /** Message ids this server has seen stored in the lake, and when: the minute sweep asks for them again. */
+    known: Map<string, number>
+    /**
+     * What this server has sent but could not yet record (the lake was unreachable just then). Recorded before
+     * the next pass reads anything, which it never does while one of these cannot be recorded: SMTP has the
+     * message, and its claim may time out meanwhile.
+     */
+    unrecorded: Map<string, Partial<OutboxMailDocument>>
+    prunedAt: number
   }
 
-  async function recordUnrecorded() {
-    for (const [id, set] of unrecorded) {
-      await commitPatch(id, set)
-      unrecorded.delete(id)
-    }
-  }
+type ClaimedMail = OutboxMailDocument & {_rev: string}
+type PassCounts = {sent: number; failed: number; pending: number}
+type Outcome = {mail: OutboxMailDocument; sent: boolean; record: Partial<OutboxMailDocument>}
 
-  /**
-   * Claims due messages for this server. The revision check makes a claim exclusive: of several servers reading
-   * the same due message, one wins. All in one transaction, as a rule; when another server got one of them first,
-   * the transaction is refused whole, and each is claimed on its own.
-   */
-  async function claim(
-    due: (OutboxMailDocument & {_rev: string})[],
-    status: 'sending' | 'compose' = 'sending',
-  ): Promise<(OutboxMailDocument & {_rev: string})[]> {
-    const claimed: Partial<OutboxMailDocument> = {
-      status,
-      claimed_until: iso(now() + claimTimeoutMs),
-      claimed_by: server,
-    }
-    const options = {returnDocuments: false, visibility: 'sync'} as const
-    const transaction = bookings.transaction()
-    for (const mail of due)
-      transaction.patch(mail._id, (p) => p.ifRevisionId(mail._rev).set(claimed))
+const iso = (ms: number) => new Date(ms).toISOString()
+const SYNC = {returnDocuments: false, visibility: 'sync'} as const
+
+function commitPatch(
+  outbox: OutboxState,
+  id: string,
+  set: Partial<OutboxMailDocument>,
+  ifRevisionId?: string,
+) {
+  const patch = outbox.bookings.patch(id).set(set)
+  return (ifRevisionId ? patch.ifRevisionId(ifRevisionId) : patch).commit(SYNC)
+}
+
+async function recordUnrecorded(outbox: OutboxState) {
+  for (const [id, set] of outbox.unrecorded) {
+    await commitPatch(outbox, id, set)
+    outbox.unrecorded.delete(id)
+  }
+}
+
+/**
+ * Claims due messages for this server. The revision check makes a claim exclusive: of several servers reading
+ * the same due message, one wins. All in one transaction, as a rule; when another server got one of them first,
+ * the transaction is refused whole, and each is claimed on its own.
+ */
+async function claim(
+  outbox: OutboxState,
+  due: ClaimedMail[],
+  status: 'sending' | 'compose' = 'sending',
+): Promise<ClaimedMail[]> {
+  const claimed: Partial<OutboxMailDocument> = {
+    status,
+    claimed_until: iso(outbox.now() + outbox.claimTimeoutMs),
+    claimed_by: outbox.server,
+  }
+  const transaction = outbox.bookings.transaction()
+  for (const mail of due) transaction.patch(mail._id, (p) => p.ifRevisionId(mail._rev).set(claimed))
+  try {
+    await transaction.commit(SYNC)
+    return due
+  } catch (error) {
+    if (!isConflict(error)) throw error
+  }
+  const mine = []
+  for (const mail of due) {
     try {
-      await transaction.commit(options)
-      return due
+      await commitPatch(outbox, mail._id, claimed, mail._rev)
+      mine.push(mail)
     } catch (error) {
       if (!isConflict(error)) throw error
     }
-    const mine = []
-    for (const mail of due) {
-      try {
-        await commitPatch(mail._id, claimed, mail._rev)
-        mine.push(mail)
-      } catch (error) {
-        if (!isConflict(error)) throw error
-      }
-    }
-    return mine
   }
+  return mine
+}
 
-  type Outcome = {mail: OutboxMailDocument; sent: boolean; record: Partial<OutboxMailDocument>}
-
-  async function attempt(mail: OutboxMailDocument): Promise<Outcome> {
-    const attempts = (mail.attempts ?? 0) + 1
-    try {
-      await transport.send(mail.mail_id, {
-        from: mail.from ? oneLine(mail.from) : from,
-        to: oneLine(mail.to),
-        subject: oneLine(mail.subject),
-        text: mail.text,
-        html: mail.html,
-        ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
-        ...calendarOf(mail),
-      })
-      return {
-        mail,
-        sent: true,
-        record: {status: 'sent', attempts, sent_at: iso(now()), ...mail.redacted},
-      }
-    } catch (error) {
-      const lastError = String(error).slice(0, 500)
-      const givenUp = now() - Date.parse(mail.queued_at) > GIVE_UP_AFTER_MS
-      if (givenUp)
-        onError(
-          new Error(
-            `Mail ${mail.mail_id} to ${mail.to} given up after ${attempts} attempts: ${lastError}`,
-          ),
-        )
-      const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
-      return {
-        mail,
-        sent: false,
-        record: {
-          status: givenUp ? 'failed' : 'pending',
-          ...(givenUp ? mail.redacted : {}),
-          attempts,
-          next_attempt_at: iso(now() + backoff),
-          last_error: lastError,
-        },
-      }
-    }
-  }
-
-  /**
-   * Records what a few sends did, in one transaction. When the lake cannot take it, what was sent is kept to be
-   * recorded before the next pass; what failed is simply tried again once its claim has timed out.
-   */
-  async function record(outcomes: Outcome[]) {
-    const transaction = bookings.transaction()
-    for (const {mail, record} of outcomes) transaction.patch(mail._id, (p) => p.set(record))
-    try {
-      await transaction.commit({returnDocuments: false, visibility: 'sync'})
-    } catch (error) {
-      for (const {mail, sent, record} of outcomes) if (sent) unrecorded.set(mail._id, record)
-      onError(error)
-    }
-  }
-
-  /** Hands claimed messages back unsent, due at `at`: the mail server is refusing everything just now. */
-  async function release(mails: OutboxMailDocument[], at: string) {
-    const transaction = bookings.transaction()
-    for (const mail of mails)
-      transaction.patch(mail._id, (p) => p.set({status: 'pending', next_attempt_at: at}))
-    await transaction.commit({returnDocuments: false, visibility: 'sync'}).catch(onError)
-  }
-
-  let prunedAt = -Infinity
-  async function pruneOldRecords() {
-    if (now() - prunedAt < PRUNE_EVERY_MS) return
-    prunedAt = now()
-    for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
-    const ids = await bookings.fetch<string[]>(oldSentQuery, {
-      before: iso(now() - SENT_RECORD_TTL_MS),
+/** Sends one claimed message, and says what to record: sent, or due again later (or given up after three days). */
+async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<Outcome> {
+  const {now} = outbox
+  const attempts = (mail.attempts ?? 0) + 1
+  try {
+    await outbox.transport.send(mail.mail_id, {
+      from: mail.from ? oneLine(mail.from) : outbox.from,
+      to: oneLine(mail.to),
+      subject: oneLine(mail.subject),
+      text: mail.text,
+      html: mail.html,
+      ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
+      ...calendarOf(mail),
     })
-    if (ids.length === 0) return
-    const transaction = bookings.transaction()
-    for (const id of ids) transaction.delete(id)
-    await transaction.commit({returnDocuments: false, visibility: 'async'})
-  }
-
-  /**
-   * Writes the mails waiting to be composed, before the sends: each is claimed first (as a send is), so of several
-   * servers one composes it, and it is then due like any queued mail. A composer that throws (the lake or the
-   * content unreachable) leaves it to be tried again when its claim has timed out.
-   */
-  async function composeWaiting(about: string | null) {
-    if (!compose) return
-    const waiting = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(toComposeQuery, {
-      now: iso(now()),
-      about,
-    })
-    const mine = waiting.length > 0 ? await claim(waiting, 'compose') : []
-    for (const doc of mine) {
-      let message: MailMessage | null
-      try {
-        message = await compose(doc)
-      } catch (error) {
-        onError(error)
-        continue
-      }
-      if (!message) onError(new Error(`Mail ${doc.mail_id}: ${NOTHING_TO_COMPOSE_ERROR}`))
-      await commitPatch(
-        doc._id,
-        message
-          ? {...messageFields(message), status: 'pending', next_attempt_at: iso(now())}
-          : {status: 'failed', last_error: NOTHING_TO_COMPOSE_ERROR},
+    return {
+      mail,
+      sent: true,
+      record: {status: 'sent', attempts, sent_at: iso(now()), ...mail.redacted},
+    }
+  } catch (error) {
+    const lastError = String(error).slice(0, 500)
+    const givenUp = now() - Date.parse(mail.queued_at) > GIVE_UP_AFTER_MS
+    if (givenUp)
+      outbox.onError(
+        new Error(
+          `Mail ${mail.mail_id} to ${mail.to} given up after ${attempts} attempts: ${lastError}`,
+        ),
       )
+    const backoff = Math.min(1000 * 2 ** Math.min(attempts, 20), MAX_BACKOFF_MS)
+    return {
+      mail,
+      sent: false,
+      record: {
+        status: givenUp ? 'failed' : 'pending',
+        ...(givenUp ? mail.redacted : {}),
+        attempts,
+        next_attempt_at: iso(now() + backoff),
+        last_error: lastError,
+      },
     }
   }
+}
 
-  async function deliver(
-    about: string | null,
-  ): Promise<{sent: number; failed: number; pending: number}> {
-    await recordUnrecorded()
-    await pruneOldRecords()
-    await composeWaiting(about)
-    const due = await bookings.fetch<(OutboxMailDocument & {_rev: string})[]>(dueQuery, {
-      now: iso(now()),
-      about,
-    })
-    const waiting = () => bookings.fetch<number>(waitingQuery, {about})
-    const mine = due.length > 0 ? await claim(due) : []
-    const counts = {sent: 0, failed: 0}
-    // A few messages in flight at once, each few recorded together: after an outage the backlog drains in
-    // seconds, with one lake request per few mails.
-    for (let start = 0; start < mine.length; start += PARALLEL_SENDS) {
-      const outcomes = await Promise.all(mine.slice(start, start + PARALLEL_SENDS).map(attempt))
-      await record(outcomes)
-      for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
-      if (outcomes.some(({sent}) => sent)) continue
-      // Nothing went through: the mail server is down or refusing. The rest wait for the next attempt of these.
-      const rest = mine.slice(start + PARALLEL_SENDS)
-      if (rest.length > 0) await release(rest, outcomes[0]!.record.next_attempt_at!)
-      return {...counts, pending: await waiting()}
-    }
-    if (due.length === PASS_SIZE && about === null) again = true
-    return {...counts, pending: await waiting()}
+/**
+ * Records what a few sends did, in one transaction. When the lake cannot take it, what was sent is kept to be
+ * recorded before the next pass; what failed is simply tried again once its claim has timed out.
+ */
+async function record(outbox: OutboxState, outcomes: Outcome[]) {
+  const transaction = outbox.bookings.transaction()
+  for (const {mail, record} of outcomes) transaction.patch(mail._id, (p) => p.set(record))
+  try {
+    await transaction.commit(SYNC)
+  } catch (error) {
+    for (const {mail, sent, record} of outcomes) if (sent) outbox.unrecorded.set(mail._id, record)
+    outbox.onError(error)
   }
+}
+
+/** Hands claimed messages back unsent, due at `at`: the mail server is refusing everything just now. */
+async function release(outbox: OutboxState, mails: OutboxMailDocument[], at: string) {
+  const transaction = outbox.bookings.transaction()
+  for (const mail of mails)
+    transaction.patch(mail._id, (p) => p.set({status: 'pending', next_attempt_at: at}))
+  await transaction.commit(SYNC).catch(outbox.onError)
+}
+
+/** Once an hour: forgets old known ids and deletes sent records past their keeping time. */
+async function pruneOldRecords(outbox: OutboxState) {
+  const {now, known, bookings} = outbox
+  if (now() - outbox.prunedAt < PRUNE_EVERY_MS) return
+  outbox.prunedAt = now()
+  for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
+  const ids = await bookings.fetch<string[]>(oldSentQuery, {
+    before: iso(now() - SENT_RECORD_TTL_MS),
+  })
+  if (ids.length === 0) return
+  const transaction = bookings.transaction()
+  for (const id of ids) transaction.delete(id)
+  await transaction.commit({returnDocuments: false, visibility: 'async'})
+}
+
+/**
+ * Writes the mails waiting to be composed, before the sends: each is claimed first (as a send is), so of several
+ * servers one composes it, and it is then due like any queued mail. A composer that throws (the lake or the
+ * content unreachable) leaves it to be tried again when its claim has timed out.
+ */
+async function composeWaiting(outbox: OutboxState, about: string | null) {
+  const {compose, now, onError} = outbox
+  if (!compose) return
+  const waiting = await outbox.bookings.fetch<ClaimedMail[]>(toComposeQuery, {
+    now: iso(now()),
+    about,
+  })
+  const mine = waiting.length > 0 ? await claim(outbox, waiting, 'compose') : []
+  for (const doc of mine) {
+    let message: MailMessage | null
+    try {
+      message = await compose(doc)
+    } catch (error) {
+      onError(error)
+      continue
+    }
+    if (!message) onError(new Error(`Mail ${doc.mail_id}: ${NOTHING_TO_COMPOSE_ERROR}`))
+    await commitPatch(
+      outbox,
+      doc._id,
+      message
+        ? {...messageFields(message), status: 'pending', next_attempt_at: iso(now())}
+        : {status: 'failed', last_error: NOTHING_TO_COMPOSE_ERROR},
+    )
+  }
+}
+
+/**
+ * Sends claimed messages a few at a time, each few recorded together: after an outage the backlog drains in
+ * seconds, with one lake request per few mails. When none of a few goes through (the mail server is down or
+ * refusing), the rest are handed back, due when those are tried again.
+ */
+async function sendClaimed(outbox: OutboxState, mine: ClaimedMail[]) {
+  const counts = {sent: 0, failed: 0}
+  for (let start = 0; start < mine.length; start += PARALLEL_SENDS) {
+    const batch = mine.slice(start, start + PARALLEL_SENDS)
+    const outcomes = await Promise.all(batch.map((mail) => attempt(outbox, mail)))
+    await record(outbox, outcomes)
+    for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
+    if (outcomes.some(({sent}) => sent)) continue
+    const rest = mine.slice(start + PARALLEL_SENDS)
+    if (rest.length > 0) await release(outbox, rest, outcomes[0]!.record.next_attempt_at!)
+    return {...counts, allSent: false}
+  }
+  return {...counts, allSent: true}
+}
+
+/**
+ * One pass over the due messages (every one, or those about one document): what was left unrecorded first, then
+ * the hourly pruning, the mails to compose, the claims and the sends. `full` says the pass took as many as it
+ * may, so another should follow at once.
+ */
+async function deliver(
+  outbox: OutboxState,
+  about: string | null,
+): Promise<{counts: PassCounts; full: boolean}> {
+  await recordUnrecorded(outbox)
+  await pruneOldRecords(outbox)
+  await composeWaiting(outbox, about)
+  const due = await outbox.bookings.fetch<ClaimedMail[]>(dueQuery, {
+    now: iso(outbox.now()),
+    about,
+  })
+  const mine = due.length > 0 ? await claim(outbox, due) : []
+  const {sent, failed, allSent} = await sendClaimed(outbox, mine)
+  const pending = await outbox.bookings.fetch<number>(waitingQuery, {about})
+  return {counts: {sent, failed, pending}, full: allSent && due.length === PASS_SIZE}
+}
+
+export function createOutbox({
+  server = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  now = Date.now,
+  claimTimeoutMs = STALE_CLAIM_MS,
+  onError = (error: unknown) => console.error('[outbox]', error),
+  ...given
+}: OutboxOptions): Outbox {
+  const state: OutboxState = {
+    ...given,
+    server,
+    now,
+    claimTimeoutMs,
+    onError,
+    known: new Map(),
+    unrecorded: new Map(),
+    prunedAt: -Infinity,
+  }
+  let running: Promise<PassCounts> | null = null
+  let again = false
+  let timer: NodeJS.Timeout | undefined
 
   const outbox: Outbox = {
     queueMutation(id, message, about, options) {
@@ -479,12 +516,9 @@ export function createOutbox({
       return {createIfNotExists: mail}
     },
     async enqueue(id, message, about) {
-      if (known.has(id)) return
-      await bookings.mutate([outbox.queueMutation(id, message, about)], {
-        returnDocuments: false,
-        visibility: 'sync',
-      })
-      known.set(id, now())
+      if (state.known.has(id)) return
+      await state.bookings.mutate([outbox.queueMutation(id, message, about)], SYNC)
+      state.known.set(id, now())
       // Try at once; failures stay queued for a later pass.
       void outbox.flush().catch(onError)
     },
@@ -499,7 +533,9 @@ export function createOutbox({
         let result
         do {
           again = false
-          result = await deliver(null)
+          const pass = await deliver(state, null)
+          if (pass.full) again = true
+          result = pass.counts
         } while (again)
         return result
       })().finally(() => {
@@ -507,7 +543,7 @@ export function createOutbox({
       })
       return running
     },
-    sendAbout: (about) => deliver(about),
+    sendAbout: async (about) => (await deliver(state, about)).counts,
     start(intervalMs = 5_000) {
       if (timer) clearInterval(timer)
       timer = setInterval(() => void outbox.flush().catch(onError), intervalMs)

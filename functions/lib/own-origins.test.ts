@@ -1,6 +1,10 @@
 import {describe, expect, it} from 'vitest'
 
-import {isFromOwnSite, isOwnOrigin, ownOrigins} from './own-origins.ts'
+import {isFromOwnSite, ownOrigins, type OwnOrigins} from './own-origins.ts'
+
+/** A request that names its origin and nothing else, held to the strictest check. */
+const isOwnOrigin = (origin: string | undefined, own: OwnOrigins) =>
+  isFromOwnSite({origin, fetchSite: undefined}, own, {requireOrigin: true})
 
 describe('the site’s own origins', () => {
   it('are the configured address, never a name a request brings', () => {

@@ -22,15 +22,11 @@ export function ownOrigins(siteUrls: string | readonly string[]): OwnOrigins {
   return origins
 }
 
-/** True when `origin` (a request's `Origin` header) is one of the site's own. */
-export const isOwnOrigin = (origin: string | undefined, own: OwnOrigins): boolean =>
-  origin !== undefined && own.has(origin)
-
 /**
  * Whether a state-changing request comes from the site's own pages, by the two headers browsers send with every
  * POST: `Sec-Fetch-Site` (when sent, `same-origin`) and `Origin` (when sent, one of the site's own). With
  * `requireOrigin`, a request without `Origin` is refused too: for a change only a browser page ever makes. The
- * site server's write guard and the traveller's request page decide with this.
+ * site server's write guard, the traveller's request page and the staff API decide with this, and nothing else.
  */
 export function isFromOwnSite(
   headers: {origin: string | undefined; fetchSite: string | undefined},

@@ -33,5 +33,3 @@ export function createBookingsClient(env: FunctionsEnv): SanityClient {
     token: env.writeToken,
   })
 }
-
-export {isConflict} from '@repo/schemas/lake-errors.ts'

@@ -3,10 +3,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * The staff password is checked on the server, never in the browser (issue 6). It comes from `ADMIN_PASSWORD`;
- * when that is unset, one is generated on first start and printed once; `DATA_DIR/admin-password.json` (mode 0600)
- * keeps only its scrypt hash, beside the secret that signs session cookies, so restarts keep both. A forgotten
- * generated password is replaced by deleting the file (or by setting `ADMIN_PASSWORD`).
+ * The staff password is checked on the server, never in the browser
+ * (docs/decisions/051-staff-password-and-team-address.md). It comes from `ADMIN_PASSWORD`; when that is unset, one is
+ * generated on first start and printed once; `DATA_DIR/admin-password.json` (mode 0600) keeps only its scrypt hash,
+ * beside the secret that signs session cookies, so restarts keep both. A forgotten generated password is replaced by
+ * deleting the file (or by setting `ADMIN_PASSWORD`).
  */
 export type PasswordHash = {salt: string; hash: string}
 

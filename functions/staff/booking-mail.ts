@@ -1,19 +1,11 @@
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+import type {BookingMail, BookingMailLog} from '@repo/schemas/staff-booking-mail.ts'
+
 import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
-/** One mail of a booking as staff see it in the details dialog: what, to whom, and how far it got. */
-export type BookingMail = {
-  mail_id: string
-  to: string
-  subject: string
-  status: OutboxMailStatus
-  attempts: number
-  queued_at: string
-  next_attempt_at: string
-  sent_at?: string | null
-  last_error?: string | null
-}
+/** A mail as the outbox stores it: one still to be composed (`compose`) has no recipient or subject yet. */
+type StoredMail = Omit<BookingMail, 'status'> & {status: OutboxMailStatus}
 
 /** Document ids the functions create: no dots (never a draft or a version), nothing else. */
 const SAFE_ID = /^[\w-]{1,128}$/
@@ -22,12 +14,13 @@ const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about =
 
 const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
 
-/** What the log says of a decision's mail a server has not written yet (issue 14: decisions in the studio). */
+/** What the log says of a mail no server has written yet: a decision taken in the studio waits for one. */
 export const BEING_WRITTEN_SUBJECT = 'Being written'
 
 /**
- * `GET /api/staff/bookings/:id/mail`: the booking's mail log (issue 16), oldest first. A mail still to be composed
- * has no recipient or subject yet: it reads as waiting to be sent, to the booking's address, "Being written".
+ * `GET /api/staff/bookings/:id/mail`: the booking's mail log (docs/decisions/010-the-mail-outbox-in-the-lake.md),
+ * oldest first. A mail still to be composed has no recipient or subject yet: it reads as waiting to be sent, to the
+ * booking's address, "Being written".
  */
 export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
   if (!SAFE_ID.test(id)) return notFound
@@ -36,13 +29,13 @@ export async function listBookingMail(deps: StaffDeps, id: string): Promise<Hand
       '*[_type == "booking" && _id == $id][0]{email}',
       {id},
     ),
-    deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
+    deps.client.fetch<StoredMail[]>(bookingMailQuery, {id}),
   ])
   if (!booking) return notFound
   return {
     status: 200,
     body: {
-      mail: mail.map((item) =>
+      mail: mail.map((item): BookingMail =>
         item.status === 'compose'
           ? {
               ...item,
@@ -50,9 +43,9 @@ export async function listBookingMail(deps: StaffDeps, id: string): Promise<Hand
               to: item.to ?? booking.email ?? '',
               subject: BEING_WRITTEN_SUBJECT,
             }
-          : item,
+          : {...item, status: item.status},
       ),
-    },
+    } satisfies BookingMailLog,
   }
 }
 

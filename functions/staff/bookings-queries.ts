@@ -1,7 +1,8 @@
 /**
- * GROQ for the staff dashboard, run on the lake so search and filters stay fast with many bookings (issue 6).
- * Search is a case-insensitive substring: `string::split(lower(field), $search)` has more than one part exactly
- * when the field contains the (lower-cased) search text; GROQ's `match` works on words, not substrings.
+ * GROQ for the staff dashboard, run on the lake so search and filters stay fast with many bookings
+ * (docs/decisions/017-query-plans-for-the-common-case.md). Search is a case-insensitive substring:
+ * `string::split(lower(field), $search)` has more than one part exactly when the field contains the (lower-cased)
+ * search text; GROQ's `match` works on words, not substrings.
  */
 const contains = (field: string) =>
   `count(string::split(lower(coalesce(${field}, "")), $search)) > 1`
@@ -28,7 +29,8 @@ const overTarget = /* groq */ `(status == "new" && created_at <= $cutoff)`
 /**
  * One page: requests waiting too long first (`waiting_too_long`), then newest first. The lake sorts this shape
  * natively, computed key and all (lake/src/query/ordered-slice.ts), but the key is still evaluated for every
- * match: so each view has its own query with no more to evaluate than it needs (issue 6's 150 ms target).
+ * match: so each view has its own query with no more to evaluate than it needs (a page within 150 ms with many
+ * bookings).
  */
 const pageQuery = (
   viewFilter: string,

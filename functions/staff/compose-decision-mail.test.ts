@@ -1,5 +1,5 @@
 /**
- * Decisions taken in the studio (issue 14) leave an outbox document waiting to be composed, because a browser
+ * Decisions taken in the studio leave an outbox document waiting to be composed, because a browser
  * cannot sign the traveller's link. On the real lake and a real SMTP listener: two servers' outboxes racing
  * compose it once and send it once, with the editors' template and a link that checks; one whose booking is gone
  * ends failed with a clear error, and nothing is sent.

@@ -8,10 +8,11 @@ import type {MailMessage, OutboxMailDocument} from '../lib/mailer.ts'
 import {decisionMail, isDecisionEntry} from './decide-booking.ts'
 
 /**
- * Writes the traveller's mail of a decision taken in the studio's bookings workspace (issue 14). The studio runs
- * in a browser, so it cannot sign the request link in the mail: it stores the decision and an outbox document
- * waiting to be composed (`status: 'compose'`), and a server's outbox asks this composer for the mail, built from
- * the booking and its history entry by the same function as the staff API's decisions (`decisionMail`).
+ * Writes the traveller's mail of a decision taken in the studio's bookings workspace
+ * (docs/decisions/012-the-request-loop.md). The studio runs in a browser, so it cannot sign the request link in the
+ * mail: it stores the decision and an outbox document waiting to be composed (`status: 'compose'`), and a server's
+ * outbox asks this composer for the mail, built from the booking and its history entry by the same function as the
+ * staff API's decisions (`decisionMail`).
  */
 export type DecisionMailComposerDeps = {
   /** The private `bookings` dataset. */

@@ -1,6 +1,7 @@
 /**
- * Staff confirmations against places per departure (issue 13), through the staff API on the real lake: the
- * numbers and "Confirm anyway", the history entry, and 50 confirmations racing for a departure's last 4 places.
+ * Staff confirmations against places per departure (docs/decisions/007-places-per-departure.md), through the staff
+ * API on the real lake: the numbers and "Confirm anyway", the history entry, and 50 confirmations racing for a
+ * departure's last 4 places.
  */
 import type {SanityClient} from '@sanity/client'
 import {Hono} from 'hono'

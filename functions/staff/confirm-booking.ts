@@ -1,13 +1,14 @@
 import {randomBytes} from 'node:crypto'
 
-import {
-  confirmAnywayNote,
-  departureLockId,
-  type BookingLoad,
-  type ConfirmationNumbers,
-} from '@repo/schemas/capacity.ts'
+import {confirmAnywayNote, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces} from '@repo/schemas/confirm-within-places.ts'
 import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
+import type {
+  BookingChanged,
+  BookingConflict,
+  OverCapacityConflict,
+  StaffBooking,
+} from '@repo/schemas/staff-bookings.ts'
 
 import {
   bookableExperienceQuery,
@@ -19,7 +20,7 @@ import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
- * What a decision adds to a confirmation (issue 14): its history entry's fields (key, action, mail) and the
+ * What a decision adds to a confirmation: its history entry's fields (key, action, mail) and the
  * traveller's mail, committed in the confirmation's own transaction so a confirmed booking always has its mail.
  */
 export type ConfirmationExtras = {
@@ -28,13 +29,10 @@ export type ConfirmationExtras = {
   documents: {_id: string; _type: string}[]
 }
 
-/** What staff see before confirming beyond a departure's places. */
-export type OverCapacity = ConfirmationNumbers
-
 export const OVER_CAPACITY_ERROR = 'Confirming this booking would go beyond the departure’s places.'
 
 type Snapshot = {
-  booking: (Record<string, unknown> & {_rev: string; status?: string}) | null
+  booking: StaffBooking | null
   lock: {_id: string; _rev: string} | null
   loads: BookingLoad[]
 }
@@ -84,7 +82,13 @@ export async function confirmWithCapacity(
     stop: ({booking}) => {
       if (!booking) return {status: 404, body: {error: 'Booking not found'}}
       if (booking._rev !== revision)
-        return {status: 409, body: {error: 'This booking was changed by someone else.', booking}}
+        return {
+          status: 409,
+          body: {
+            error: 'This booking was changed by someone else.',
+            booking,
+          } satisfies BookingConflict,
+        }
       return undefined
     },
     trip: ({booking}) => ({
@@ -95,7 +99,12 @@ export async function confirmWithCapacity(
     }),
     overCapacity: (numbers, {booking}) => ({
       status: 409,
-      body: {error: OVER_CAPACITY_ERROR, code: 'over-capacity', capacity: numbers, booking},
+      body: {
+        error: OVER_CAPACITY_ERROR,
+        code: 'over-capacity',
+        capacity: numbers,
+        booking,
+      } satisfies OverCapacityConflict,
     }),
     commit: async (_snapshot, {at, over, changeLock}) => {
       const transaction = deps.client.transaction()
@@ -122,15 +131,18 @@ export async function confirmWithCapacity(
       changeLock(transaction)
       await transaction.commit({visibility: 'sync'})
       deps.overview?.clear()
-      const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
-      return {status: 200, body: {booking: updated, ...(over ? {overCapacity: over} : {})}}
+      const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+      return {
+        status: 200,
+        body: {booking: updated, ...(over ? {overCapacity: over} : {})} satisfies BookingChanged,
+      }
     },
     busy: async () => ({
       status: 409,
       body: {
         error: 'Many confirmations for this departure at once. Please try again.',
-        booking: await deps.client.fetch(staffBookingByIdQuery, {id}),
-      },
+        booking: await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id}),
+      } satisfies BookingConflict,
     }),
   })
 }

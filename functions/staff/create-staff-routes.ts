@@ -8,7 +8,7 @@ import {staffActionsOf, staffCan, type StaffSessionResponse} from '@repo/schemas
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
-import {isOwnOrigin, type OwnOrigins} from '../lib/own-origins.ts'
+import {isFromOwnSite, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type PasswordHash} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
 import {
@@ -96,7 +96,7 @@ export type StaffRoutesDeps = StaffDeps & {
   listen: ListenBookings
   /** The only origins that may change state: the site's own (lib/own-origins.ts). */
   ownOrigins: OwnOrigins
-  /** Mail content, request links and the outbox's nudge, for decisions (issue 14). */
+  /** Mail content, request links and the outbox's nudge, for decisions. */
   decisions: DecisionDeps
   /** The site's origin for links in staff mail (invitations, resets); by default the first own origin. */
   siteUrl?: string
@@ -248,7 +248,9 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   const sameOrigin: MiddlewareHandler = async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    if (!isOwnOrigin(c.req.header('origin'), deps.ownOrigins)) {
+    // Only the dashboard's own pages change anything here, and a browser always names their origin.
+    const headers = {origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site')}
+    if (!isFromOwnSite(headers, deps.ownOrigins, {requireOrigin: true})) {
       return c.json({error: 'Cross-origin request refused'}, 403, NO_STORE)
     }
     return next()

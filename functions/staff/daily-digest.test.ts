@@ -1,6 +1,7 @@
 /**
- * The team's daily digest (issue 14) on the real lake: once per working day whichever servers try, listing the
- * requests waiting too long; nothing when none wait, nothing at weekends or before work starts.
+ * The team's daily digest (docs/decisions/014-nothing-waits-unseen.md) on the real lake: once per working day
+ * whichever servers try, listing the requests waiting too long; nothing when none wait, nothing at weekends or before
+ * work starts.
  */
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

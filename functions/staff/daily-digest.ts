@@ -9,17 +9,17 @@ import {
   workingHoursInWords,
   type WorkingHours,
 } from '@repo/schemas/working-hours.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {loadResponseSettings} from './response-settings.ts'
 
 /**
- * The team's daily digest (issue 14, "nothing waits unseen"): at the start of each working day (Cape Town), one
- * mail to the team listing the requests still `new` after the response target, oldest first; none when none
- * wait. Every site server runs it; a marker document per day, created in the same transaction as the mail,
- * makes it happen once: the second server's `create` of the same marker is refused (409) and queues nothing.
+ * The team's daily digest (docs/decisions/014-nothing-waits-unseen.md): at the start of each working day (Cape Town),
+ * one mail to the team listing the requests still `new` after the response target, oldest first; none when none wait.
+ * Every site server runs it; a marker document per day, created in the same transaction as the mail, makes it happen
+ * once: the second server's `create` of the same marker is refused (409) and queues nothing.
  */
 export const TEAM_DIGEST_TYPE = 'teamDigest'
 
@@ -132,7 +132,10 @@ export function createDailyDigest(deps: DailyDigestDeps) {
   return {run}
 }
 
-/** Tries every minute (and at once), from each site server's runtime (functions/runtime.ts); the timer never keeps a process alive. */
+/**
+ * Tries every minute (and at once), from each site server's runtime (functions/runtime.ts); the timer never keeps a
+ * process alive.
+ */
 export function startDailyDigest(deps: DailyDigestDeps, intervalMs = 60_000): void {
   const digest = createDailyDigest(deps)
   const run = () =>

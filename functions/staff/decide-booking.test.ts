@@ -1,7 +1,7 @@
 /**
- * Staff decisions (issue 14) through the staff API on the real lake: each one action with its history entry and
- * the traveller's mail in one transaction; proposals limited to dates the rules and places allow; the preview
- * stores nothing; two staff deciding at once; and the mail sent once over SMTP after an outage.
+ * Staff decisions (docs/decisions/012-the-request-loop.md) through the staff API on the real lake: each one action
+ * with its history entry and the traveller's mail in one transaction; proposals limited to dates the rules and places
+ * allow; the preview stores nothing; two staff deciding at once; and the mail sent once over SMTP after an outage.
  */
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

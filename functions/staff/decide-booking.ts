@@ -17,12 +17,16 @@ import {
   type ChangedBy,
   dateRuleProblem,
   proposableDepartures,
+  type DecisionPreviewAnswer,
+  type ProposableDatesAnswer,
 } from '@repo/schemas/request-decisions.ts'
+import type {BookingChanged, BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {
   staffDecisionSchema,
   type ProposedOption,
   type StaffDecisionRequest,
 } from '@repo/schemas/staff-decision-schema.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {z} from 'zod'
 
 import {
@@ -40,17 +44,17 @@ import {
 } from '../lib/departure-loads.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /**
- * Staff decisions on a booking request (issue 14): Confirm, Decline with a reason, Propose other dates, Ask a
- * question. Each is one action: the status, a history entry saying who decided what and what the traveller was
- * told, and the traveller's mail (from the editors' template) are committed in one transaction guarded by the
- * booking's revision, so a decision is never stored without its mail, nor its mail queued for a decision that lost
- * a race. The outbox sends the mail once, with retries, as it does every mail (functions/lib/mailer.ts).
+ * Staff decisions on a booking request (docs/decisions/012-the-request-loop.md): Confirm, Decline with a reason,
+ * Propose other dates, Ask a question. Each is one action: the status, a history entry saying who decided what and
+ * what the traveller was told, and the traveller's mail (from the editors' template) are committed in one transaction
+ * guarded by the booking's revision, so a decision is never stored without its mail, nor its mail queued for a
+ * decision that lost a race. The outbox sends the mail once, with retries, as it does every mail
+ * (functions/lib/mailer.ts).
  */
 export type DecisionDeps = {
   mailContent: () => Promise<MailContent>
@@ -59,21 +63,23 @@ export type DecisionDeps = {
   queued: () => void
 }
 
-type Booking = {
-  _id: string
-  _rev: string
-  booking_ref: string
-  status: string
-  experience_id?: string | null
-  experience_title?: string | null
-  date?: string | null
-  preferred_time?: string | null
-  pax_adults?: number | null
-  pax_children?: number | null
-  pax_total?: number | null
-  name?: string | null
-  email?: string | null
-}
+/** The fields of a booking a decision reads. */
+type Booking = Pick<
+  StaffBooking,
+  | '_id'
+  | '_rev'
+  | 'booking_ref'
+  | 'status'
+  | 'experience_id'
+  | 'experience_title'
+  | 'date'
+  | 'preferred_time'
+  | 'pax_adults'
+  | 'pax_children'
+  | 'pax_total'
+  | 'name'
+  | 'email'
+>
 
 const CHANGED_MESSAGE = 'This booking was changed by someone else.'
 
@@ -174,7 +180,7 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
     counts,
     today,
   )
-  return {status: 200, body: {dates}}
+  return {status: 200, body: {dates} satisfies ProposableDatesAnswer}
 }
 
 type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
@@ -309,7 +315,12 @@ export async function previewDecision(
   const checked = await check(deps, id, body)
   if ('result' in checked) return checked.result
   const {mail} = await prepare(deps, decisions, checked.booking, checked.decision, '')
-  return {status: 200, body: {mail: {to: mail.to, subject: mail.subject, text: mail.text}}}
+  return {
+    status: 200,
+    body: {
+      mail: {to: mail.to, subject: mail.subject, text: mail.text},
+    } satisfies DecisionPreviewAnswer,
+  }
 }
 
 /** `POST /api/staff/bookings/:id/decision`: stores the decision with its mail, in one transaction. */
@@ -327,7 +338,7 @@ export async function decideBooking(
   const mailDocument = outboxMailDocument(mailId, mail, booking._id, entry.at)
 
   if (decision.decision === 'confirm') {
-    // Through the departure's places, as every confirmation (issue 13); the mail rides in its transaction.
+    // Through the departure's places, as every confirmation (confirm-booking.ts); the mail rides in its transaction.
     const {_key, action, mail_id, message} = entry
     const confirmed = await confirmWithCapacity(
       deps,
@@ -358,11 +369,11 @@ export async function decideBooking(
     await transaction.commit({visibility: 'sync'})
   } catch (error) {
     if (!isConflict(error)) throw error
-    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
-    return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest}}
+    const latest = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
+    return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest} satisfies BookingConflict}
   }
   deps.overview?.clear()
   decisions.queued()
-  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
-  return {status: 200, body: {booking: updated}}
+  const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+  return {status: 200, body: {booking: updated} satisfies BookingChanged}
 }

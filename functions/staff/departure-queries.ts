@@ -1,8 +1,8 @@
 /**
- * GROQ for capacity in the staff API (issue 13). Each view is one query over the bookings it concerns, never a
- * load of every booking: the confirm check reads one departure's bookings with its lock document in the same
- * query (one snapshot, so the lock's revision and the counts agree), and the departures view reads the bookings
- * of a date range.
+ * GROQ for capacity in the staff API (docs/decisions/007-places-per-departure.md). Each view is one query over the
+ * bookings it concerns, never a load of every booking: the confirm check reads one departure's bookings with its lock
+ * document in the same query (one snapshot, so the lock's revision and the counts agree), and the departures view
+ * reads the bookings of a date range.
  */
 import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {departureLockId} from '@repo/schemas/capacity.ts'

@@ -9,6 +9,12 @@ import {
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
 import {addDays, daysBetween} from '@repo/schemas/iso-date.ts'
+import type {
+  DepartureRange,
+  DepartureRow,
+  DeparturesAnswer,
+  ManifestBooking,
+} from '@repo/schemas/staff-departures.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {csvCell} from './bookings-csv.ts'
@@ -37,39 +43,8 @@ export const departuresParamsSchema = dateRangeSchema(
   }),
 )
 
-export type DeparturesOptions = {from: string; to: string; includeEmpty?: boolean}
-
-export type ManifestBooking = {
-  _id: string
-  booking_ref?: string | null
-  status: string
-  experience_id: string
-  experience_title?: string | null
-  date: string
-  preferred_time?: string | null
-  pax?: number | null
-  pax_adults?: number | null
-  pax_children?: number | null
-  name?: string | null
-  phone?: string | null
-  email?: string | null
-  pickup_location?: string | null
-  notes?: string | null
-  staff_notes?: string | null
-}
-
-export type DepartureRow = {
-  experience_id: string
-  experience_title: string
-  date: string
-  /** '' is the day as a whole (an experience with one departure a day, or requests with no preferred time). */
-  slot: string
-  capacity: number
-  taken: number
-  requested: number
-  left: number
-  bookings: ManifestBooking[]
-}
+/** A range as `loadDepartures` takes it: without `includeEmpty`, only the departures with bookings. */
+export type DeparturesOptions = Omit<DepartureRange, 'includeEmpty'> & Partial<DepartureRange>
 
 type ExperienceWithRules = {
   _id: string
@@ -81,11 +56,12 @@ type ExperienceWithRules = {
 }
 
 /**
- * Every departure with bookings in a date range (issue 13): per experience, date and slot, the capacity, places
- * taken and requested, and who is on it. Two queries, one per dataset (the rules from the content, the range's
- * bookings from the bookings dataset), whatever the number of departures; the shared rules do the counting.
- * With `includeEmpty`, also every departure the experiences' settings schedule in the range that nobody has booked
- * (`scheduledDepartures`: blackouts and closed slots left out), so staff see each one with its places.
+ * Every departure with bookings in a date range (docs/decisions/007-places-per-departure.md): per experience, date
+ * and slot, the capacity, places taken and requested, and who is on it. Two queries, one per dataset (the rules from
+ * the content, the range's bookings from the bookings dataset), whatever the number of departures; the shared rules
+ * do the counting. With `includeEmpty`, also every departure the experiences' settings schedule in the range that
+ * nobody has booked (`scheduledDepartures`: blackouts and closed slots left out), so staff see each one with its
+ * places.
  */
 export async function loadDepartures(
   deps: StaffDeps,
@@ -186,7 +162,7 @@ export async function loadDepartures(
 /** The range from the request's query string: each parameter once, real dates, at most a quarter. */
 function parseRange(
   search: URLSearchParams,
-): {ok: true; range: Required<DeparturesOptions>} | {ok: false; result: HandlerResult} {
+): {ok: true; range: DepartureRange} | {ok: false; result: HandlerResult} {
   const single = singleQueryParams(search, ['from', 'to', 'empty'])
   if (!single.ok)
     return {
@@ -214,7 +190,12 @@ export async function listDepartures(
   const {from, to, includeEmpty} = parsed.range
   return {
     status: 200,
-    body: {from, to, includeEmpty, departures: await loadDepartures(deps, parsed.range)},
+    body: {
+      from,
+      to,
+      includeEmpty,
+      departures: await loadDepartures(deps, parsed.range),
+    } satisfies DeparturesAnswer,
   }
 }
 

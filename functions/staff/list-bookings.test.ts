@@ -1,7 +1,7 @@
 /**
- * "Nothing waits unseen" in the staff list (issue 14), on the real lake: requests still `new` after the response
- * target (working hours, Cape Town) are flagged and listed first, and trips whose date has passed leave the
- * active view.
+ * "Nothing waits unseen" in the staff list (docs/decisions/014-nothing-waits-unseen.md), on the real lake: requests
+ * still `new` after the response target (working hours, Cape Town) are flagged and listed first, and trips whose date
+ * has passed leave the active view.
  */
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {isConflict} from '../lib/sanity-client.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 /**
  * Login back-off per account (docs/decisions/070-staff-accounts-in-the-lake.md). Limiting by client address

@@ -10,7 +10,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 
-import {isConflict} from '../lib/sanity-client.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 import type {StaffMember} from './staff-accounts.ts'
 
 /**

@@ -2,7 +2,7 @@ import type {SanityClient} from '@sanity/client'
 
 import type {StaffPersonRow} from '@repo/schemas/staff-people.ts'
 
-import {isConflict} from '../lib/sanity-client.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 import type {StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 

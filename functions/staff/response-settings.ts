@@ -2,7 +2,10 @@ import type {SanityClient} from '@sanity/client'
 
 import {resolveResponseSettings, type ResponseSettings} from '@repo/schemas/working-hours.ts'
 
-/** The editors' response target and working hours (issue 14), from the published site settings. */
+/**
+ * The editors' response target and working hours (docs/decisions/014-nothing-waits-unseen.md), from the published
+ * site settings.
+ */
 export const responseSettingsQuery = /* groq */ `*[_id == "siteSettings"][0]{responseTargetHours, workingHours}`
 
 export async function loadResponseSettings(content: SanityClient): Promise<ResponseSettings> {

@@ -3,7 +3,8 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import type {SanityClient} from '@sanity/client'
 import {Secret, TOTP} from 'otpauth'
 
-import {isConflict} from '../lib/sanity-client.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 import type {StaffMember} from './staff-accounts.ts'
 
 /**

@@ -1,5 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
+import type {BookingList} from '@repo/schemas/staff-bookings.ts'
+
 /** The staff API's logic, free of HTTP: each takes its inputs and the lake client, and returns status and body. */
 export type StaffDeps = {
   /** The private `bookings` dataset, with the write token. */
@@ -21,18 +23,7 @@ export type ActivityFor = (about: {
   subject?: {id: string; name?: string}
 }) => {_id: string; _type: 'staffActivity'} & Record<string, unknown>
 
-export type Overview = {
-  summary: {
-    total: number
-    new: number
-    contacted: number
-    confirmed: number
-    pax: number
-    /** New requests for trips still ahead that have waited longer than the response target (issue 14). */
-    waiting: number
-  }
-  experiences: string[]
-}
+export type Overview = Pick<BookingList, 'summary' | 'experiences'>
 
 /**
  * Tiles and experience titles cover every booking, so they do not change with the filters: one scan, kept for a

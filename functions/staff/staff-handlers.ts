@@ -5,14 +5,21 @@ import {z} from 'zod'
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
-import {safeMultiLine} from '@repo/schemas/safe-text.ts'
+import {staffNotesSchema, statusChangeSchema} from '@repo/schemas/staff-booking-changes.ts'
+import {
+  BOOKING_VIEW_VALUES,
+  type BookingChanged,
+  type BookingConflict,
+  type BookingList,
+  type StaffBooking,
+} from '@repo/schemas/staff-bookings.ts'
 import {
   waitingCutoff,
   workingHoursBetween,
   type ResponseSettings,
 } from '@repo/schemas/working-hours.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import {isConflict} from '../lib/sanity-client.ts'
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import {
@@ -98,8 +105,6 @@ export const CSV_LIMIT = 50_000
 
 const statusValues = BOOKING_STATUS_VALUES as [BookingStatus, ...BookingStatus[]]
 
-export const BOOKING_VIEWS = ['active', 'past', 'all'] as const
-
 export const bookingListParamsSchema = z.object({
   search: z
     .string()
@@ -112,21 +117,10 @@ export const bookingListParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(25),
   /** Trips today or later (or without a date), trips whose date has passed, or every booking. */
-  view: z.enum(BOOKING_VIEWS).default('active'),
+  view: z.enum(BOOKING_VIEW_VALUES).default('active'),
 })
 
 export type BookingListParams = z.output<typeof bookingListParamsSchema>
-
-export const statusChangeSchema = z.object({
-  status: z.enum(statusValues),
-  revision: z.string().min(1).max(200),
-  /** Staff saw the departure's numbers and confirm beyond its places (recorded in the history). */
-  confirmAnyway: z.boolean().optional(),
-})
-export const staffNotesSchema = z.object({
-  notes: safeMultiLine(5_000, {what: 'the notes'}),
-  revision: z.string().min(1),
-})
 
 const badRequest = (error: z.ZodError): HandlerResult => ({
   status: 400,
@@ -144,7 +138,7 @@ export async function listBookings(
   const rule = await waitingRule(deps)
   // One row more than the page tells whether there is a next page without counting every match.
   const [rows, overview] = await Promise.all([
-    deps.client.fetch<Record<string, unknown>[]>(
+    deps.client.fetch<StaffBooking[]>(
       staffBookingsPageQueries[view],
       {
         search,
@@ -175,7 +169,7 @@ export async function listBookings(
       pageSize,
       hasMore: rows.length > pageSize,
       ...overview,
-    },
+    } satisfies BookingList,
   }
 }
 
@@ -208,14 +202,15 @@ async function patchWithRevision(
   set: Record<string, unknown>,
   history?: {status: BookingStatus; by: ChangedBy},
 ): Promise<HandlerResult> {
-  const current = await deps.client.fetch<Record<string, unknown> | null>(staffBookingByIdQuery, {
-    id,
-  })
+  const current = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
   if (!current) return {status: 404, body: {error: 'Booking not found'}}
   if (current._rev !== revision) {
     return {
       status: 409,
-      body: {error: 'This booking was changed by someone else.', booking: current},
+      body: {
+        error: 'This booking was changed by someone else.',
+        booking: current,
+      } satisfies BookingConflict,
     }
   }
   let patch = deps.client.patch(id).ifRevisionId(revision).set(set)
@@ -243,15 +238,18 @@ async function patchWithRevision(
     }
   } catch (error) {
     if (!isConflict(error)) throw error
-    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
+    const latest = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
     return {
       status: 409,
-      body: {error: 'This booking was changed by someone else.', booking: latest},
+      body: {
+        error: 'This booking was changed by someone else.',
+        booking: latest,
+      } satisfies BookingConflict,
     }
   }
   deps.overview?.clear()
-  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
-  return {status: 200, body: {booking: updated}}
+  const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+  return {status: 200, body: {booking: updated} satisfies BookingChanged}
 }
 
 export async function changeStatus(

@@ -8,9 +8,9 @@ import {
 } from '@repo/schemas/staff-people.ts'
 import {escapeHtml} from '@repo/schemas/mail-templates.ts'
 import {STAFF_ROLE_TITLES} from '@repo/schemas/staff-roles.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {outboxMailDocument} from '../lib/mailer.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {hashPassword} from './admin-password.ts'
 import {passwordProblem} from './password-strength.ts'
 import {findStaffMember, staffMemberDocument, type StaffMember} from './staff-accounts.ts'

@@ -5,8 +5,8 @@ import {
   type StaffPersonChange,
   type StaffPersonRow,
 } from '@repo/schemas/staff-people.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import {isConflict} from '../lib/sanity-client.ts'
 import type {StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 import {staffPeopleQuery} from './staff-people-query.ts'

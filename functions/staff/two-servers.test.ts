@@ -1,14 +1,15 @@
-import {spawn, type ChildProcess} from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {ensureWebBuild} from '../../scripts/lib/web-build.ts'
-import {waitForUrl} from '../../scripts/lib/wait-for-url.ts'
-import {freePort} from '../lib/testing/free-port.ts'
+import {
+  spawnedProcesses,
+  startSiteServer,
+  startSpawnedLake,
+} from '../lib/testing/spawned-servers.ts'
 import {hashPassword} from './admin-password.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
 
@@ -24,94 +25,39 @@ const STAFF_PASSWORD = 'a long staff password'
 const root = path.resolve(import.meta.dirname, '../..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const children: ChildProcess[] = []
-const tempDirs: string[] = []
+const processes = spawnedProcesses()
 let bookings: SanityClient
 let a: string
 let b: string
 
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-  tempDirs.push(dir)
-  return dir
-}
-
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  const inherited = {...process.env}
-  // Each server's bootstrap password is its own data folder's, whatever the developer's environment says.
-  delete inherited.ADMIN_PASSWORD
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: {...inherited, ...env},
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  children.push(child)
-  return child
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', resolve))
-
 beforeAll(async () => {
   await ensureWebBuild(root, {quiet: true})
-  const lakeDir = tempDir('two-servers-lake-')
-  const lakePort = await freePort()
-  const lakeUrl = `http://127.0.0.1:${lakePort}`
-  startNode('lake/src/main.ts', {
-    DATA_DIR: lakeDir,
-    LAKE_PORT: String(lakePort),
-    LAKE_TLS_PORT: String(await freePort()),
-  })
-  await waitForUrl(`${lakeUrl}/v1/ping`)
-  const secrets = JSON.parse(fs.readFileSync(path.join(lakeDir, 'secrets.json'), 'utf8')) as {
-    writeToken: string
-  }
-  bookings = createClient({
-    projectId: 'local',
-    dataset: 'bookings',
-    apiHost: lakeUrl,
-    useProjectHostname: false,
-    apiVersion: '2025-02-19',
-    useCdn: false,
-    perspective: 'raw',
-    token: secrets.writeToken,
-  })
+  const lake = await startSpawnedLake(processes, 'two-servers')
+  bookings = lake.client('bookings', lake.secrets.writeToken)
   // Server A's folder is an upgraded one: the old single password, kept only as its hash, and the per-folder
   // signing secret that used to make its sessions unreadable to any other server.
-  const upgraded = tempDir('two-servers-site-a-')
+  const upgraded = processes.tempDir('two-servers-site-a-')
   fs.writeFileSync(
     path.join(upgraded, 'admin-password.json'),
     JSON.stringify({...hashPassword(OLD_PASSWORD), sessionSecret: 'folder-a-secret'}),
     {mode: 0o600},
   )
   const urls = await Promise.all(
-    [upgraded, tempDir('two-servers-site-b-')].map(async (dataDir) => {
-      const port = await freePort()
-      const url = `http://127.0.0.1:${port}`
-      startNode('server/main.ts', {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SITE_URL: url,
-        NODE_ENV: 'production',
-        SANITY_API_HOST: lakeUrl,
-        SANITY_WRITE_TOKEN: secrets.writeToken,
-        MAIL_SENDER: 'server',
-      })
-      await waitForUrl(`${url}/api/challenge`)
-      return url
-    }),
+    [upgraded, processes.tempDir('two-servers-site-b-')].map(
+      async (dataDir) =>
+        (
+          await startSiteServer(processes, lake, {
+            dataDir,
+            // Each server's bootstrap password is its own data folder's, whatever the developer's environment says.
+            env: {ADMIN_PASSWORD: undefined},
+          })
+        ).url,
+    ),
   )
   ;[a, b] = urls as [string, string]
 }, 240_000)
 
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL')
-  await Promise.all(children.map(exited))
-  for (const dir of tempDirs) fs.rmSync(dir, {recursive: true, force: true})
-})
+afterAll(() => processes.stopAll())
 
 const login = (server: string, body: unknown) =>
   fetch(`${server}/api/staff/session`, {

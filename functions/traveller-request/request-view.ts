@@ -20,9 +20,10 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 
 /**
- * What the traveller's private page shows of their booking (issue 14), and nothing else: the booking document
- * also holds staff notes, the history's `by` and `note`, contact details and tracking, none of which a link
- * holder needs, and a link can be forwarded. Built from an explicit list of fields, never by removing some.
+ * What the traveller's private page shows of their booking (docs/decisions/012-the-request-loop.md), and nothing
+ * else: the booking document also holds staff notes, the history's `by` and `note`, contact details and tracking,
+ * none of which a link holder needs, and a link can be forwarded. Built from an explicit list of fields, never by
+ * removing some.
  */
 /** The fields of a booking the request functions read (the mails' values among them). */
 export type RequestBooking = {

@@ -5,11 +5,11 @@ import {
   decisionMailId,
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {calendarPartFor} from '../lib/booking-calendar.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
-import {isConflict} from '../lib/sanity-client.ts'
 import {
   CANNOT_WITHDRAW_MESSAGE,
   CHANGED_MESSAGE,
@@ -27,9 +27,10 @@ import {
 } from './request-view.ts'
 
 /**
- * `POST /api/requests/:token/withdraw`: the traveller withdraws (issue 14). The booking is closed with a history
- * entry and the team's mail in one transaction, guarded by the revision just read: a second click, or a staff
- * change committed in between, makes this one lose with a clear 409 instead of closing what it did not see.
+ * `POST /api/requests/:token/withdraw`: the traveller withdraws (docs/decisions/012-the-request-loop.md). The booking
+ * is closed with a history entry and the team's mail in one transaction, guarded by the revision just read: a second
+ * click, or a staff change committed in between, makes this one lose with a clear 409 instead of closing what it did
+ * not see.
  */
 export async function withdrawRequest(
   deps: TravellerRequestDeps,

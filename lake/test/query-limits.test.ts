@@ -4,8 +4,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {lakeConfigFromEnv} from '../src/config.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
 
-// The query from issue 11: on the old lake it ran for 38.8 s on the main thread and every other
-// request (a ping included) waited for it.
+// The query of docs/decisions/016-groq-in-worker-threads.md: on the old lake it ran for 38.8 s on the main thread and
+// every other request (a ping included) waited for it.
 const BOMB = 'count(*[count(*[count(*[count(*[count(*[0...5])>0])>0])>0]) > 0])'
 const DOCUMENTS = 200
 

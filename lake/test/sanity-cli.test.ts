@@ -88,7 +88,7 @@ export default defineMigration({
     await sanity(['dataset', 'delete', 'cli-copy', '--force'])
     expect(await sanity(['dataset', 'list'])).not.toMatch(/^cli-copy$/m)
   })
-  it('runs the mail function with `sanity functions test` against the lake (issue 16)', {timeout: 180_000}, async () => {
+  it('runs the mail function with `sanity functions test` against the lake', {timeout: 180_000}, async () => {
     const booking = {
       _id: 'booking-cli-function',
       _type: 'booking',

@@ -7,7 +7,7 @@ import {safeMultiLine, safeSingleLine} from './safe-text.ts'
 import {securityQuestionFields} from './security-question.ts'
 
 /**
- * The booking form's request (spec §2 Booking page, §3 Booking, §5 Booking form), shared by the web form and the
+ * The booking form's request (the booking page and dialog), shared by the web form and the
  * `create-booking-request` function. Only data rules live here; the checks that need content (the experience
  * exists, the date is allowed, the party fits, the slot exists) run on the server only.
  */

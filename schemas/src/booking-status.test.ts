@@ -11,7 +11,7 @@ import {
 } from './booking-status.ts'
 
 describe('booking statuses', () => {
-  it('are the five of spec §4 with their labels and colours, in order', () => {
+  it('are the five statuses with their labels and colours, in order', () => {
     expect(BOOKING_STATUSES.map((s) => [s.value, s.title, s.colour])).toEqual([
       ['new', 'New', 'blue'],
       ['contacted', 'Contacted', 'yellow'],

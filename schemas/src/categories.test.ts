@@ -10,13 +10,13 @@ import {
 } from './categories.ts'
 
 describe('categories', () => {
-  it('are the six of spec §9', () => {
+  it('are the six the site offers', () => {
     expect(EXPERIENCE_CATEGORIES.map((c) => c.title).sort()).toEqual(
       ['Adventure', 'Bespoke', 'Food & Drink', 'History & Culture', 'Scenic', 'Sport'].sort(),
     )
   })
 
-  it('follow the listing filter order of spec §2', () => {
+  it('follow the listing’s filter order', () => {
     expect(EXPERIENCE_CATEGORIES.map((c) => c.filterLabel)).toEqual([
       'Bespoke',
       'Adventure & Outdoors',

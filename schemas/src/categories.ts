@@ -1,7 +1,7 @@
 /**
- * Experience categories with the labels of the home page's chips and of the listing's filter buttons
- * (spec §2). The stored value is the `value`; the listing's `?category=` query parameter uses it too.
- * The listing shows one section per category in this order.
+ * Experience categories with the labels of the home page's chips and of the listing's filter buttons. The stored
+ * value is the `value`; the listing's `?category=` query parameter uses it too. The listing shows one section per
+ * category in this order.
  */
 export const EXPERIENCE_CATEGORIES = [
   {value: 'bespoke', title: 'Bespoke', filterLabel: 'Bespoke'},
@@ -18,7 +18,7 @@ export const CATEGORY_VALUES: readonly ExperienceCategory[] = EXPERIENCE_CATEGOR
   (c) => c.value,
 )
 
-/** The home page's quick-search chips, in the spec's order (spec §2 Home). */
+/** The home page's quick-search chips, in the order the home page shows them. */
 export const QUICK_SEARCH_CATEGORY_ORDER: readonly ExperienceCategory[] = [
   'adventure',
   'scenic',

@@ -14,7 +14,7 @@ import {
 } from './content-rules.ts'
 
 describe('content rules', () => {
-  it('carry the spec §9 texts', () => {
+  it('carry the product’s fixed texts', () => {
     expect(REASSURANCE_TEXT).toBe('No payment required at this stage — just planning.')
     expect(DEFAULT_CANCELLATION_TEXT).toMatch(/48 hours/)
     expect(DEFAULT_CANCELLATION_TEXT).toMatch(/No-shows are non-refundable/)

@@ -16,7 +16,7 @@ import {
   optionTitle,
 } from './enumerations.ts'
 
-describe('spec §9 enumerations', () => {
+describe('fixed option lists', () => {
   it('list the countries, with Other last', () => {
     expect(COUNTRIES).toHaveLength(15)
     expect(COUNTRIES[0]).toBe('South Africa')

@@ -1,5 +1,5 @@
 /**
- * The fixed option lists of spec §9 used by the booking form, the questionnaire, the wizard and the studio.
+ * The fixed option lists used by the booking form, the questionnaire, the wizard and the studio.
  * `value` is what is stored; `title` is what a traveller or editor sees.
  */
 

@@ -19,7 +19,7 @@ import {
 
 const today = '2026-11-22'
 
-describe('defaults (spec §9)', () => {
+describe('defaults', () => {
   it('are min 1, max 10, no blackouts, four slots, two days lead time', () => {
     expect(DEFAULT_EXPERIENCE_SETTINGS).toEqual({
       minPax: 1,

@@ -1,5 +1,5 @@
 /**
- * Booking rules per experience (spec §3 `experience_settings`, §5 booking dialog, §9 defaults), written once and
+ * Booking rules per experience (`experience_settings`, with the product's defaults), written once and
  * used by the web's booking dialog, the booking functions' server-side re-check and the studio's validation.
  *
  * The stored document (`experienceSettings` in Sanity) uses the camelCase names below. When an experience has no

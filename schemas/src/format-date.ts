@@ -79,7 +79,7 @@ const isoDay = (date: CapeTownDate) =>
 const hoursAndMinutes = (date: CapeTownDate) => `${two(date.getHours())}:${two(date.getMinutes())}`
 const clock = (date: CapeTownDate) => `${hoursAndMinutes(date)} ${BUSINESS_TIME_ZONE_NAME}`
 
-/** `yyyy-MM-dd` for URLs and form values (spec §2 booking route, quick search): the day in Cape Town. */
+/** `yyyy-MM-dd` for URLs and form values (the booking route, the quick search): the day in Cape Town. */
 export const toIsoDate = (value: DateInput): string => formatWith(value, isoDay)
 
 /** "21 November 2026": stories, itinerary and the long dates of the dashboard. */

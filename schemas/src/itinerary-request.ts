@@ -17,8 +17,8 @@ import {
 } from './enumerations.ts'
 
 /**
- * Bespoke-trip leads: the questionnaire (spec §2, §3 Questionnaire) and the experiences-page wizard (§3 Wizard
- * form). One request schema, discriminated by `source`, shared by the forms and `create-itinerary-request`.
+ * Bespoke-trip leads: the questionnaire and the experiences-page wizard. One request schema, discriminated by
+ * `source`, shared by the forms and `create-itinerary-request`.
  */
 export const MISSING_INFORMATION_TITLE = 'Missing Information'
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields.'

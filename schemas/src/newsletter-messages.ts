@@ -1,5 +1,5 @@
 /**
- * The newsletter form's texts (spec §2 Home, §5), apart from its zod schema, so the home page can show them without
+ * The newsletter form's texts (on the home page), apart from its zod schema, so the home page can show them without
  * loading zod; the schema loads when the form first validates.
  */
 export const NEWSLETTER_SUCCESS_MESSAGE = "Thanks — you're on the list."

@@ -61,7 +61,6 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
   withdraw: 'Withdrawn by the traveller',
 }
 
-export {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from './decision-limits.ts'
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
 export const PROPOSABLE_DAYS = 90
 
@@ -82,6 +81,13 @@ export type ProposableDeparture = ProposedOption & {
   /** Places left for the booking's group; null for a bespoke itinerary, which places never limit. */
   left: number | null
 }
+
+/** `GET /api/staff/bookings/:id/proposable-dates`: what the dashboard's proposal picker offers. */
+export type ProposableDatesAnswer = {dates: ProposableDeparture[]}
+
+/** `POST /api/staff/bookings/:id/decision/preview`: the mail a decision would send; nothing is stored. */
+export type DecisionMailPreview = {to: string; subject: string; text: string}
+export type DecisionPreviewAnswer = {mail: DecisionMailPreview}
 
 /**
  * Every departure of the next 90 days a traveller could book for this booking's group: the experience's date

@@ -1,7 +1,7 @@
 import {z} from 'zod'
 
 /**
- * The security question every traveller request answers (spec §5: the sum of two numbers from 1 to 10): the
+ * The security question every traveller request answers (the sum of two numbers from 1 to 10): the
  * booking form, the questionnaire and the wizard. The server issues it and checks it (functions/lib/challenge.ts);
  * these are the two fields a form sends back, and the messages both sides show.
  */

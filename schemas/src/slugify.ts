@@ -1,5 +1,5 @@
 /**
- * The slug rule of spec §2: the title lowercased, every run of characters that are not letters or digits turned
+ * The site's slug rule: the title lowercased, every run of characters that are not letters or digits turned
  * into one hyphen, and hyphens trimmed from both ends.
  *
  * Two refinements keep the rule in line with the site's real routes: apostrophes are dropped before the rule runs

@@ -38,8 +38,6 @@ import {composeMailDocument} from './decisionMail'
  * server to write (decisionMail.ts). Confirm (confirmBooking.ts) queues its mail the same way.
  */
 
-export type ProposableDate = ProposableDeparture
-
 /** The booking fields a decision reads. */
 type DecisionBooking = {
   _id: string
@@ -66,7 +64,7 @@ export const proposalLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in p
 export async function proposableDates(
   deps: DecisionDeps,
   booking: Pick<DecisionBooking, 'experience_id' | 'date' | 'preferred_time' | 'pax_total'>,
-): Promise<ProposableDate[] | null> {
+): Promise<ProposableDeparture[] | null> {
   const experience = booking.experience_id
     ? await deps.content.fetch<{isBespoke?: boolean; rules: unknown} | null>(
         confirmExperienceQuery,

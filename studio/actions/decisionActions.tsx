@@ -13,11 +13,12 @@ import {
 } from 'sanity'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {MAX_PROPOSED_OPTIONS} from '@repo/schemas/decision-limits.ts'
 import {
   DECISION_LABELS,
   DECISION_STATUS,
-  MAX_PROPOSED_OPTIONS,
   departureInWords,
+  type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'
 import type {ProposedOption} from '@repo/schemas/staff-decision-schema.ts'
 
@@ -28,7 +29,6 @@ import {
   proposableDates,
   type DecideOutcome,
   type DecisionDeps,
-  type ProposableDate,
 } from './decideBooking'
 
 /**
@@ -47,7 +47,7 @@ export function decisionOffered(
 }
 
 /** "Tuesday 5 February 2030, Morning · 8 places left": a departure in the proposal picker. */
-export function proposableLabel(date: ProposableDate): string {
+export function proposableLabel(date: ProposableDeparture): string {
   const words = departureInWords(date)
   if (date.left === null) return words
   return `${words} · ${date.left} ${date.left === 1 ? 'place' : 'places'} left`
@@ -122,10 +122,14 @@ function Field({
   )
 }
 
-type DatesState = {status: 'loading'} | {status: 'ready'; dates: ProposableDate[] | null}
+type DatesState = {status: 'loading'} | {status: 'ready'; dates: ProposableDeparture[] | null}
 
 /** The departures a proposal may offer, read when its dialog opens. */
-function useProposableDates(deps: DecisionDeps, published: Record<string, unknown>, open: boolean) {
+function useProposableDepartures(
+  deps: DecisionDeps,
+  published: Record<string, unknown>,
+  open: boolean,
+) {
   const [state, setState] = useState<DatesState>({status: 'loading'})
   const toast = useToast()
   useEffect(() => {
@@ -172,7 +176,7 @@ function createDecisionAction(
       }),
       [client],
     )
-    const dates = useProposableDates(
+    const dates = useProposableDepartures(
       deps,
       published ?? {},
       open && decision === 'propose' && Boolean(published),

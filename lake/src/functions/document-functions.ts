@@ -9,8 +9,9 @@ import type {SanityDocument} from '../store/types.ts'
 import {HOSTED_INVOCATION_LIMITS, InvocationLimiter, type InvocationLimits} from './invocation-limits.ts'
 
 /**
- * Sanity Functions, locally (issue 16): the lake reads the project's `sanity.blueprint.ts` and delivers document
- * events to the declared handlers as hosted Sanity does, so one code path runs in both places.
+ * Sanity Functions, locally (docs/decisions/011-mail-as-a-sanity-function.md): the lake reads the project's
+ * `sanity.blueprint.ts` and delivers document events to the declared handlers as hosted Sanity does, so one code path
+ * runs in both places.
  *
  * - **What fires**: each committed change in the transaction log (`changes`) is a `create` (no document before),
  *   `update` or `delete`, of the dataset in `event.resource` (every dataset when there is none); drafts and

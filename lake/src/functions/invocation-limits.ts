@@ -1,7 +1,8 @@
 /**
- * Hosted Sanity's rate limits on function invocations, which the lake applies as hosted does (issue 16: never more
- * lenient than hosted). Sanity's help article "Functions rate limit" (sanity.io/docs/help/functions-rate-limit) and
- * its changelog of 16 October 2025 ("Enhanced recursion protection and increased rate limits"):
+ * Hosted Sanity's rate limits on function invocations, which the lake applies as hosted does
+ * (docs/decisions/011-mail-as-a-sanity-function.md: never more lenient than hosted). Sanity's help article "Functions
+ * rate limit" (sanity.io/docs/help/functions-rate-limit) and its changelog of 16 October 2025 ("Enhanced recursion
+ * protection and increased rate limits"):
  *
  * - one function: 200 invocations per 30 seconds (the help article counts "the same document"; the changelog
  *   counts the function: the lake counts the function, the stricter reading);

@@ -18,7 +18,8 @@ interface OrderedSlice {
 /**
  * Recognises GROQ's commonest list shape, `*[filter] | order(a desc, b)[start...end]` (with any
  * projection after it), where `*` appears once. Orders are by plain attributes, or by expressions of
- * each document such as `select(status == "new" => 0, 1)` (the staff's "waiting first", issue 14).
+ * each document such as `select(status == "new" => 0, 1)` (the staff's "waiting first":
+ * docs/decisions/014-nothing-waits-unseen.md).
  */
 export function findOrderedSlice(tree: ExprNode): OrderedSlice | null {
   const path: Node[] = []

@@ -3,7 +3,8 @@ import {afterEach, describe, expect, it} from 'vitest'
 import type {SanityDocument} from '../store/types.ts'
 import {QueryPool, type QueryClient, type QueryJob} from './query-pool.ts'
 
-// About a second of evaluation on 200 documents (issue 11's bomb, one level shallower).
+// About a second of evaluation on 200 documents (the nested-count bomb of
+// docs/decisions/016-groq-in-worker-threads.md, one level shallower).
 const SLOW = 'count(*[count(*[count(*[count(*[0...5])>0])>0]) > 0])'
 const documents: SanityDocument[] = Array.from({length: 200}, (_, n) => ({
   _id: `filler-${n}`,

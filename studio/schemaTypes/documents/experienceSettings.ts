@@ -25,7 +25,7 @@ import {BookingCalendarInput} from '../components/BookingCalendarInput'
 type SettingsDraft = {minPax?: number; maxPax?: number; timeSlots?: string[]}
 
 /**
- * Booking rules for one experience (spec §3 `experience_settings`). Without a document the spec's defaults apply
+ * Booking rules for one experience (`experience_settings`). Without a document the spec's defaults apply
  * (`DEFAULT_EXPERIENCE_SETTINGS` in `@repo/schemas`). The rules are checked with the same functions the site uses.
  */
 export const experienceSettings = defineType({

@@ -32,8 +32,8 @@ const questionnaireOnly = (context: ConditionalPropertyCallbackContext) =>
   sourceOf(context) !== 'questionnaire'
 
 /**
- * A bespoke-trip lead from the questionnaire (spec §3 Questionnaire) or the inline booking wizard (spec §3 Wizard
- * form), in the private `bookings` dataset. The spec's form fields are stored in snake_case, like `booking`.
+ * A bespoke-trip lead from the questionnaire or the inline booking wizard, in the private `bookings` dataset. The
+ * spec's form fields are stored in snake_case, like `booking`.
  */
 export const itineraryRequest = defineType({
   name: 'itineraryRequest',

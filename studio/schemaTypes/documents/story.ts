@@ -6,7 +6,7 @@ import {slugify} from '@repo/schemas/slugify.ts'
 
 import {imageWithAltField} from '../../lib/fields'
 
-/** A local story (spec §2 story pages), with its call to action to an experience or the questionnaire. */
+/** A local story (its own page), with its call to action to an experience or the questionnaire. */
 export const story = defineType({
   name: 'story',
   title: 'Story',

@@ -1,7 +1,7 @@
 import {DoubleQuoteIcon} from '@sanity/icons/DoubleQuote'
 import {defineField, defineType} from 'sanity'
 
-/** A traveller's words: quote, initials and where they are from (spec §2 Home). */
+/** A traveller's words: quote, initials and where they are from, for the home page. */
 export const testimonial = defineType({
   name: 'testimonial',
   title: 'Testimonial',

@@ -1,7 +1,7 @@
 import {HelpCircleIcon} from '@sanity/icons/HelpCircle'
 import {defineField, defineType} from 'sanity'
 
-/** One question and answer in an experience's FAQ list (spec §3 `faqs[]`: q and a). */
+/** One question and answer in an experience's FAQ list (`faqs[]`: q and a). */
 export const faq = defineType({
   name: 'faq',
   title: 'FAQ',

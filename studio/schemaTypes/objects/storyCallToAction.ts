@@ -10,7 +10,7 @@ import {
 import {STUDIO_API_VERSION} from '../../lib/fields'
 
 /**
- * Where a story's booking button goes (spec §2 story table): an existing experience, or the bespoke
+ * Where a story's booking button goes: an existing experience, or the bespoke
  * questionnaire. A reference, so the button can never point at a missing page.
  */
 export const storyCallToAction = defineType({

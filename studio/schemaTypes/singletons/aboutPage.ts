@@ -3,7 +3,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 
 import {imageWithAltField} from '../../lib/fields'
 
-/** The About page, "Our Story" (spec §2 About): philosophy, types of partners, a call to /experiences. */
+/** The About page, "Our Story": philosophy, types of partners, a call to /experiences. */
 export const aboutPage = defineType({
   name: 'aboutPage',
   title: 'About page',

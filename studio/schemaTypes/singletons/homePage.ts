@@ -11,7 +11,7 @@ const line = (name: string, title: string, group: string) =>
   defineField({name, title, type: 'string', group, validation: (rule) => rule.required()})
 
 /**
- * The home page's copy (spec §2 Home), including the How It Works block. Featured experiences are chosen on each
+ * The home page's copy, including the How It Works block. Featured experiences are chosen on each
  * experience (its "Position among the home page’s featured experiences"). A singleton: `_id` "homePage".
  */
 export const homePage = defineType({

@@ -3,7 +3,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 
 import {ITINERARY_DAYS, ITINERARY_SERVICES} from '@repo/schemas/content-rules.ts'
 
-/** The sample bespoke 7-day itinerary (spec §2 /itinerary/bespoke-7-day). A singleton: `_id` "itinerary". */
+/** The sample bespoke 7-day itinerary (/itinerary/bespoke-7-day). A singleton: `_id` "itinerary". */
 export const itinerary = defineType({
   name: 'itinerary',
   title: 'Sample itinerary',

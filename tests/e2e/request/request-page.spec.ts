@@ -10,12 +10,15 @@ import {env, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining, mailsTo} from '../mail.ts'
 
 /**
- * The traveller's private request page (issue 14) on the real stack: a booking the team proposed other dates
- * for, opened from a link signed with the stack's own secret, as the mails' links are.
+ * The traveller's private request page (docs/decisions/012-the-request-loop.md) on the real stack: a booking the team
+ * proposed other dates for, opened from a link signed with the stack's own secret, as the mails' links are.
  */
 const bookings = () => lakeClient({dataset: 'bookings'})
 
-/** The stack sets no REQUEST_LINK_SECRET, so the functions derive it from the lake's write token (functions/lib/env.ts). */
+/**
+ * The stack sets no REQUEST_LINK_SECRET, so the functions derive it from the lake's write token
+ * (functions/lib/env.ts).
+ */
 function linkSecret(): string {
   const {writeToken} = JSON.parse(
     fs.readFileSync(path.join(env.dataDir, 'secrets.json'), 'utf8'),

@@ -9,7 +9,7 @@ import {
   STORY_SLUGS,
 } from './site.ts'
 
-// Every route of spec §2's route table with its seeded content, read the way a visitor reads it.
+// Every route of the site's route table with its seeded content, read the way a visitor reads it.
 test.describe('public pages', () => {
   test.beforeEach(async ({page}) => declineAnalytics(page))
 

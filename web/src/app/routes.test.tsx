@@ -63,7 +63,7 @@ describe('route table', () => {
     expect(screen.getAllByText('From ZAR 450 per person').length).toBeGreaterThan(0)
     expect(screen.getByText('Small groups')).toBeTruthy()
     const main = within(screen.getByRole('main'))
-    // Both open the booking dialog (spec §2 "Experience detail pages").
+    // Both open the booking dialog, as an experience's detail page does.
     expect(main.getByRole('button', {name: 'Book Experience'})).toBeTruthy()
     expect(main.getByRole('button', {name: 'Book Now'})).toBeTruthy()
     expect(screen.getByRole('heading', {name: 'Quick Info'})).toBeTruthy()

@@ -1,5 +1,5 @@
 /**
- * One way to record what visitors do (spec §7 "Analytics events"). Every event goes to `window.dataLayer`, which
+ * One way to record what visitors do (the product's analytics events). Every event goes to `window.dataLayer`, which
  * stays in the page, and, only when the visitor has allowed analytics, to the functions' events endpoint as a
  * beacon (survives navigation and page unload). A browser signalling Global Privacy Control or Do Not Track
  * counts as a refusal.

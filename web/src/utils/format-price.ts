@@ -1,5 +1,5 @@
 /**
- * Prices are shown as "from" prices (spec §2 detail modal: "prefixed with From if not already"; §9 "From ZAR 450",
+ * Prices are shown as "from" prices ("prefixed with From if not already": "From ZAR 450",
  * "R350-R450 per person"). A number is a rand amount; a string is an editor's wording and is kept as written.
  */
 export type PriceInput = number | string | null | undefined

@@ -8,7 +8,7 @@ import {QuestionnaireForm} from '../../features/leads/components/questionnaire-f
 import {pageCopyQueryOptions} from '../../features/pages/api/get-page-copy'
 import {formatLongDate} from '@repo/schemas/format-date.ts'
 
-/** The questionnaire page's frame; the form itself (spec §2 Questionnaire) is part of the write paths. */
+/** The questionnaire page's frame; the form itself is part of the write paths. */
 export function QuestionnairePage() {
   const {data: copy} = useQuery(pageCopyQueryOptions())
   const [params] = useSearchParams()

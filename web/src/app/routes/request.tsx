@@ -19,8 +19,9 @@ import {RequestTimeline} from '../../features/request/components/request-timelin
 import {WithdrawRequest} from '../../features/request/components/withdraw-request'
 
 /**
- * The traveller's private page for one request (issue 14), opened from the link in our mails: no login, the
- * signed link is the key. Never indexed; the server sends it uncached and without a Referer (server/security.ts).
+ * The traveller's private page for one request (docs/decisions/012-the-request-loop.md), opened from the link in our
+ * mails: no login, the signed link is the key. Never indexed; the server sends it uncached and without a Referer
+ * (server/security.ts).
  */
 export function RequestPage() {
   const {token = ''} = useParams()

@@ -32,7 +32,7 @@ function allText(experience: ExperiencesQueryResult[number]): string {
     .join(' ')
 }
 
-/** Three checks per experience (spec §2 copy audit), run against the published content. */
+/** Three checks per experience (the copy audit), run against the published content. */
 export function auditExperienceCopy(
   slug: string,
   experiences: ExperiencesQueryResult,

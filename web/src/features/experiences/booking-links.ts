@@ -2,7 +2,7 @@ import {slugify} from '@repo/schemas/slugify.ts'
 
 import type {ExperienceCard} from './api/experience-fields'
 
-/** What the home page's quick search carries to the listing (spec §2 Home): date, paxA, paxC. */
+/** What the home page's quick search carries to the listing: date, paxA, paxC. */
 export type TripContext = {date?: string | null; adults?: number | null; children?: number | null}
 
 /** The `exp` query value of an experience's detail dialog: its title through the shared slug rule. */

@@ -2,7 +2,7 @@ import {STORY_CTA_QUESTIONNAIRE} from '@repo/schemas/content-rules.ts'
 
 import type {StoryCallToAction} from './api/story-fields'
 
-/** Where a story's booking button goes (spec §2 story table): the questionnaire or an experience page. */
+/** Where a story's booking button goes, as its editor chose: the questionnaire or an experience page. */
 export function storyCtaHref(cta: StoryCallToAction): string {
   if (cta.kind === STORY_CTA_QUESTIONNAIRE || cta.experienceIsBespoke || !cta.experienceSlug)
     return '/questionnaire'

@@ -1,15 +1,14 @@
 import {useMutation, useQueryClient} from '@tanstack/react-query'
 
+import type {DecisionPreviewAnswer} from '@repo/schemas/request-decisions.ts'
+import type {BookingChanged, BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import type {StaffDecisionInput} from '@repo/schemas/staff-decision-schema.ts'
 
-import {call, StaffApiError, staffKeys, useReplaceBooking, type StaffBooking} from './staff-api'
+import {call, StaffApiError, staffKeys, useReplaceBooking} from './staff-api'
 
 /** A decision as the form has it; the booking's revision is added when it is sent. */
 export type DecisionForm = DistributiveOmit<StaffDecisionInput, 'revision'>
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-
-/** The mail a decision would send, as the staff API previews it. */
-export type DecisionMailPreview = {to: string; subject: string; text: string}
 
 const decisionPath = (booking: StaffBooking) =>
   `/bookings/${encodeURIComponent(booking._id)}/decision`
@@ -18,20 +17,20 @@ const decisionPath = (booking: StaffBooking) =>
 export function useDecisionPreview() {
   return useMutation({
     mutationFn: ({booking, decision}: {booking: StaffBooking; decision: DecisionForm}) =>
-      call<{mail: DecisionMailPreview}>(`${decisionPath(booking)}/preview`, {
+      call<DecisionPreviewAnswer>(`${decisionPath(booking)}/preview`, {
         method: 'POST',
         body: JSON.stringify({...decision, revision: booking._rev}),
       }),
   })
 }
 
-/** Stores a decision and queues its mail (issue 14); on a conflict the current booking replaces the stale one. */
+/** Stores a decision and queues its mail; on a conflict the current booking replaces the stale one. */
 export function useDecide() {
   const replace = useReplaceBooking()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({booking, decision}: {booking: StaffBooking; decision: DecisionForm}) =>
-      call<{booking: StaffBooking}>(decisionPath(booking), {
+      call<BookingChanged>(decisionPath(booking), {
         method: 'POST',
         body: JSON.stringify({...decision, revision: booking._rev}),
       }),
@@ -42,7 +41,7 @@ export function useDecide() {
     },
     onError: (error) => {
       if (error instanceof StaffApiError && error.status === 409) {
-        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }
     },

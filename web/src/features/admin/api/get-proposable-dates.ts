@@ -2,10 +2,7 @@ import {queryOptions, useQuery} from '@tanstack/react-query'
 
 import {call, staffKeys} from './staff-api'
 
-import type {ProposableDeparture} from '@repo/schemas/request-decisions.ts'
-
-/** A departure staff may propose for a booking's group (functions/staff/decide-booking.ts). */
-export type ProposableDate = ProposableDeparture
+import type {ProposableDatesAnswer} from '@repo/schemas/request-decisions.ts'
 
 /**
  * The departures of the next 90 days with room for the booking's group, by the experience's rules: the only ones
@@ -16,10 +13,9 @@ export const proposableDatesQueryOptions = (bookingId: string) =>
     // Not under `bookings`: those queries hold lists, which a decision rewrites in place.
     queryKey: [...staffKeys.all, 'proposable-dates', bookingId],
     queryFn: ({signal}) =>
-      call<{dates: ProposableDate[]}>(
-        `/bookings/${encodeURIComponent(bookingId)}/proposable-dates`,
-        {signal},
-      ),
+      call<ProposableDatesAnswer>(`/bookings/${encodeURIComponent(bookingId)}/proposable-dates`, {
+        signal,
+      }),
     staleTime: 0,
     retry: false,
   })

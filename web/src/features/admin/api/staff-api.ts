@@ -7,82 +7,29 @@ import {
 } from '@tanstack/react-query'
 
 import type {BookingStatus} from '@repo/schemas/booking-status.ts'
-import type {StatusHistoryEntry} from '@repo/schemas/request-decisions.ts'
+import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
+import type {StaffNotesChange, StatusChange} from '@repo/schemas/staff-booking-changes.ts'
+import type {
+  BookingChanged,
+  BookingConflict,
+  BookingList,
+  BookingView,
+  OverCapacityConflict,
+  StaffBooking,
+} from '@repo/schemas/staff-bookings.ts'
 import type {StaffLogin, StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
 /**
  * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
- * itself; nothing secret lives in this code. Filtering, search and paging run on the server.
+ * itself; nothing secret lives in this code. Filtering, search and paging run on the server. Its answers' types
+ * are the server's own, from `@repo/schemas/staff-*.ts`.
  */
-export type StaffBooking = {
-  _id: string
-  _rev: string
-  booking_ref: string
-  status: BookingStatus
-  status_history?: StatusHistoryEntry[] | null
-  staff_notes?: string | null
-  created_at: string
-  experience_id?: string | null
-  experience_title?: string | null
-  category?: string | null
-  duration?: string | null
-  date?: string | null
-  preferred_time?: string | null
-  pax_adults?: number | null
-  pax_children?: number | null
-  pax_total?: number | null
-  name?: string | null
-  email?: string | null
-  phone?: string | null
-  country?: string | null
-  pickup_location?: string | null
-  notes?: string | null
-  how_heard_about_us?: string | null
-  marketing_opt_in?: boolean | null
-  /** A `new` request for a trip still ahead that has waited longer than the response target (issue 14). */
-  waiting_too_long?: boolean
-  /** Whole working hours a `new` request has waited; null once answered. */
-  waiting_hours?: number | null
-}
-
-/** Trips today or later (or without a date), trips whose date has passed, or every booking. */
-export const BOOKING_VIEWS = [
-  {value: 'active', title: 'Active'},
-  {value: 'past', title: 'Past trips'},
-  {value: 'all', title: 'All'},
-] as const
-
-export type BookingView = (typeof BOOKING_VIEWS)[number]['value']
-
-export const isBookingView = (value: unknown): value is BookingView =>
-  BOOKING_VIEWS.some((view) => view.value === value)
-
 export type BookingFilters = {
   search: string
   status: BookingStatus | ''
   experience: string
   view: BookingView
   page: number
-}
-
-export type BookingList = {
-  bookings: StaffBooking[]
-  page: number
-  pageSize: number
-  /** The server fetches one row past the page instead of counting every match (fast with many bookings). */
-  hasMore: boolean
-  summary: {
-    total: number
-    new: number
-    contacted: number
-    confirmed: number
-    pax: number
-    /** Requests waiting longer than the response target, across all bookings. */
-    waiting: number
-  }
-  experiences: string[]
-  /** The editors' response target, in working hours. */
-  responseTargetHours: number
 }
 
 export const PAGE_SIZE = 25
@@ -205,21 +152,10 @@ export function useReplaceBooking() {
     )
 }
 
-/** A departure's numbers when a confirmation would go beyond its places (issue 13). */
-export type OverCapacity = {
-  date: string
-  slot: string
-  capacity: number
-  taken: number
-  requested: number
-  left: number
-  pax: number
-}
-
 /** The numbers of a 409 that asks for "Confirm anyway"; null for any other error. */
-export function overCapacityOf(error: unknown): OverCapacity | null {
+export function overCapacityOf(error: unknown): ConfirmationNumbers | null {
   if (!(error instanceof StaffApiError) || error.status !== 409) return null
-  const body = error.body as {code?: string; capacity?: OverCapacity} | null
+  const body = error.body as Partial<OverCapacityConflict> | null
   return body?.code === 'over-capacity' && body.capacity ? body.capacity : null
 }
 
@@ -236,13 +172,13 @@ export function useChangeStatus() {
       status: BookingStatus
       confirmAnyway?: boolean
     }) =>
-      call<{booking: StaffBooking}>(`/bookings/${encodeURIComponent(booking._id)}/status`, {
+      call<BookingChanged>(`/bookings/${encodeURIComponent(booking._id)}/status`, {
         method: 'PATCH',
         body: JSON.stringify({
           status,
           revision: booking._rev,
           ...(confirmAnyway ? {confirmAnyway: true} : {}),
-        }),
+        } satisfies StatusChange),
       }),
     onSuccess: ({booking}) => {
       replace(booking)
@@ -252,7 +188,7 @@ export function useChangeStatus() {
     },
     onError: (error) => {
       if (error instanceof StaffApiError && error.status === 409) {
-        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }
     },
@@ -263,14 +199,14 @@ export function useSaveNotes() {
   const replace = useReplaceBooking()
   return useMutation({
     mutationFn: ({booking, notes}: {booking: StaffBooking; notes: string}) =>
-      call<{booking: StaffBooking}>(`/bookings/${encodeURIComponent(booking._id)}/notes`, {
+      call<BookingChanged>(`/bookings/${encodeURIComponent(booking._id)}/notes`, {
         method: 'PATCH',
-        body: JSON.stringify({notes, revision: booking._rev}),
+        body: JSON.stringify({notes, revision: booking._rev} satisfies StaffNotesChange),
       }),
     onSuccess: ({booking}) => replace(booking),
     onError: (error) => {
       if (error instanceof StaffApiError && error.status === 409) {
-        const current = (error.body as {booking?: StaffBooking} | null)?.booking
+        const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }
     },

@@ -5,7 +5,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {staffActionsOf, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
-import type {BookingList, StaffBooking} from '../api/staff-api'
+import type {BookingList, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {AdminDashboard} from './admin-dashboard'
 import {mailtoHref} from './booking-details-dialog'
 

@@ -6,7 +6,7 @@ import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
 
 /**
- * The locked state (spec §2): email and password are checked by the server, which sets the session cookie. The
+ * The locked state: email and password are checked by the server, which sets the session cookie. The
  * first owner, made from the set-up password, has no email yet and signs in with the password alone.
  */
 export function AdminLogin({email = '', notice}: {email?: string; notice?: string}) {

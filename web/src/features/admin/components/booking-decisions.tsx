@@ -1,22 +1,19 @@
 import {useEffect, useId, useState} from 'react'
 
+import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from '@repo/schemas/decision-limits.ts'
 import {
   DECISION_LABELS,
-  MAX_DECISION_MESSAGE,
-  MAX_PROPOSED_OPTIONS,
   STAFF_DECISIONS,
   type StaffDecision,
   departureInWords,
-} from '@repo/schemas/request-decisions.ts'
-
-import {
-  useDecide,
-  useDecisionPreview,
-  type DecisionForm,
   type DecisionMailPreview,
-} from '../api/decide-booking'
-import {useProposableDates, type ProposableDate} from '../api/get-proposable-dates'
-import {overCapacityOf, StaffApiError, type StaffBooking} from '../api/staff-api'
+  type ProposableDeparture,
+} from '@repo/schemas/request-decisions.ts'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+
+import {useDecide, useDecisionPreview, type DecisionForm} from '../api/decide-booking'
+import {useProposableDates} from '../api/get-proposable-dates'
+import {overCapacityOf, StaffApiError} from '../api/staff-api'
 import {useToast} from './toasts'
 import '../decisions.css'
 
@@ -30,7 +27,7 @@ const SENT_MESSAGES: Record<StaffDecision, string> = {
 const optionValue = (option: {date: string; preferred_time: string}) =>
   `${option.date}|${option.preferred_time}`
 
-function optionLabel(option: ProposableDate): string {
+function optionLabel(option: ProposableDeparture): string {
   const when = departureInWords(option)
   if (option.left === null) return when
   return `${when} (${option.left} ${option.left === 1 ? 'place' : 'places'} left)`

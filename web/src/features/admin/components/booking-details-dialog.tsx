@@ -9,7 +9,9 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 
 import {Modal} from '../../../components/ui/modal'
-import {StaffApiError, useSaveNotes, type StaffBooking} from '../api/staff-api'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+
+import {StaffApiError, useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
@@ -34,7 +36,7 @@ function Row({label, children}: {label: string; children: ReactNode}) {
 
 const orNotProvided = (value: string | null | undefined) => (value?.trim() ? value : NOT_PROVIDED)
 
-/** "Booking Details - {reference}" (spec §2). Every value is rendered as text, so HTML in a field stays inert. */
+/** "Booking Details - {reference}". Every value is rendered as text, so HTML in a field stays inert. */
 export function BookingDetailsDialog({
   booking,
   onClose,

@@ -1,7 +1,8 @@
 import {useId} from 'react'
 
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {useBookingMail, useResendMail, type BookingMail} from '../api/get-booking-mail'
+import type {BookingMail} from '@repo/schemas/staff-booking-mail.ts'
+import {useBookingMail, useResendMail} from '../api/get-booking-mail'
 import {StaffApiError} from '../api/staff-api'
 import {useToast} from './toasts'
 
@@ -31,7 +32,7 @@ export function mailState(mail: BookingMail): string {
 }
 
 /**
- * The booking's mails (issue 16): to whom, where each stands, the mail server's last answer when one failed, and
+ * The booking's mails: to whom, where each stands, the mail server's last answer when one failed, and
  * "Send again" for a mail that was given up.
  */
 export function BookingMailLog({bookingId}: {bookingId: string}) {

@@ -2,13 +2,14 @@ import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-stat
 
 import {formatCreatedAt, formatTripDate} from '@repo/schemas/format-date.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
-import type {StaffBooking} from '../api/staff-api'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {StatusSelect} from './status-select'
 
 /**
- * The bookings table (spec §2 columns). On a phone each row becomes a card; `data-label` names its cells, and the
+ * The bookings table. On a phone each row becomes a card; `data-label` names its cells, and the
  * explicit roles keep the table's semantics, which browsers drop once its CSS display changes. A request waiting
- * longer than the response target (issue 14) says so in words beside its creation time, not by colour alone.
+ * longer than the response target (docs/decisions/014-nothing-waits-unseen.md) says so in words beside its creation
+ * time, not by colour alone.
  */
 export function BookingTable({
   bookings,
@@ -19,7 +20,7 @@ export function BookingTable({
   bookings: StaffBooking[]
   pendingId: string | null
   onStatusChange: (booking: StaffBooking, status: BookingStatus) => void
-  /** `reply`: open the details at the decisions (issue 14), the row's one-step way to answer. */
+  /** `reply`: open the details at the decisions, the row's one-step way to answer. */
   onView: (booking: StaffBooking, button: HTMLButtonElement, focus?: 'reply') => void
 }) {
   return (

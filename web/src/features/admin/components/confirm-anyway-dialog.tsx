@@ -2,13 +2,15 @@ import type {RefObject} from 'react'
 
 import {Modal} from '../../../components/ui/modal'
 import {formatLongDate} from '@repo/schemas/format-date.ts'
-import type {OverCapacity, StaffBooking} from '../api/staff-api'
+import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
+import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
 /**
- * Asked before a confirmation that would go beyond a departure's places (issue 13): the numbers, then an explicit
- * "Confirm anyway", which the server records in the booking's history. Cancel leaves the booking as it was.
+ * Asked before a confirmation that would go beyond a departure's places (docs/decisions/007-places-per-departure.md):
+ * the numbers, then an explicit "Confirm anyway", which the server records in the booking's history. Cancel leaves
+ * the booking as it was.
  */
 export function ConfirmAnywayDialog({
   pending,
@@ -17,7 +19,7 @@ export function ConfirmAnywayDialog({
   onCancel,
   returnFocusRef,
 }: {
-  pending: {booking: StaffBooking; numbers: OverCapacity} | null
+  pending: {booking: StaffBooking; numbers: ConfirmationNumbers} | null
   busy: boolean
   onConfirm: () => void
   onCancel: () => void

@@ -3,7 +3,7 @@ import {useId} from 'react'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {formatShortDate} from '@repo/schemas/format-date.ts'
-import type {Departure} from '../api/get-departures'
+import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
 
 /**
  * One departure's manifest: its numbers and everyone on it, with what the guide needs (pickup, phone, notes).
@@ -14,7 +14,7 @@ export function DepartureManifest({
   printing,
   onPrint,
 }: {
-  departure: Departure
+  departure: DepartureRow
   printing: boolean
   onPrint: () => void
 }) {

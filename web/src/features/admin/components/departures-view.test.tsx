@@ -2,10 +2,10 @@ import {cleanup, fireEvent, render, screen, within} from '@testing-library/react
 import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
-import type {Departure} from '../api/get-departures'
+import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
 import {DeparturesView} from './departures-view'
 
-const booked: Departure = {
+const booked: DepartureRow = {
   experience_id: 'cape-point-penguins',
   experience_title: 'Cape Point & Penguins',
   date: '2030-02-01',
@@ -26,7 +26,7 @@ const booked: Departure = {
     },
   ],
 }
-const empty: Departure = {...booked, date: '2030-02-02', taken: 0, left: 8, bookings: []}
+const empty: DepartureRow = {...booked, date: '2030-02-02', taken: 0, left: 8, bookings: []}
 
 let requests: string[] = []
 

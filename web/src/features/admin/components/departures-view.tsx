@@ -2,7 +2,9 @@ import {useEffect, useId, useState} from 'react'
 
 import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
-import {departuresCsvUrl, useDepartures, type DepartureRange} from '../api/get-departures'
+import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
+
+import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {DepartureManifest} from './departure-manifest'
 
 /** The staff API's limit (functions/staff/departures-view.ts). */
@@ -16,10 +18,10 @@ function rangeProblem(range: DepartureRange): string | null {
 }
 
 /**
- * Departures (issue 13): for a date range, each experience, date and slot that has bookings (or, with "Include
- * departures with no bookings", every one the experiences' settings schedule), with its capacity, places taken and
- * requested, and who is going, a printable manifest per departure and a CSV of the same list.
- * Dates are Cape Town's, whatever the computer's time zone.
+ * Departures (docs/decisions/007-places-per-departure.md): for a date range, each experience, date and slot that has
+ * bookings (or, with "Include departures with no bookings", every one the experiences' settings schedule), with its
+ * capacity, places taken and requested, and who is going, a printable manifest per departure and a CSV of the same
+ * list. Dates are Cape Town's, whatever the computer's time zone.
  */
 export function DeparturesView({canExport = true}: {canExport?: boolean}) {
   const [range, setRange] = useState<DepartureRange>(() => {

@@ -4,7 +4,7 @@ import {
   type BookingStatus,
 } from '@repo/schemas/booking-status.ts'
 
-/** The inline status dropdown, coloured by status (spec §4). */
+/** The inline status dropdown, coloured by status. */
 export function StatusSelect({
   value,
   onChange,

@@ -9,7 +9,7 @@ import {
 } from 'react'
 
 /**
- * Toasts for the dashboard (spec §8: a title and a description; errors in the destructive style). Announced
+ * Toasts for the dashboard (a title and a description; errors in the destructive style). Announced
  * through a polite live region, errors through an assertive one, so screen-reader users hear the outcome.
  */
 export type Toast = {

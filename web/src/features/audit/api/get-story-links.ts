@@ -6,7 +6,7 @@ import type {StoryLinksQueryResult} from '@repo/schemas/sanity.types'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 import {storyCallToActionFields} from '../../../lib/content-fields'
 
-/** Each story's call to action, with whether its experience is actually published (spec §2 story links audit). */
+/** Each story's call to action, with whether its experience is actually published (the story links audit). */
 export const storyLinksQuery = defineQuery(`*[_type == "story" && defined(slug.current)]
   | order(coalesce(listOrder, 99) asc){
   _id,

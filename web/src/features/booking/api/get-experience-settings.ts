@@ -18,7 +18,7 @@ type StoredSettings =
 
 /**
  * The settings are loaded each time the booking dialog opens (staleTime 0 and a refetch on mount), so a
- * blackout date an editor just published applies at once. No document gives the defaults of spec §9. The places per
+ * blackout date an editor just published applies at once. No document gives the product's defaults. The places per
  * departure come with them (docs/decisions/007-places-per-departure.md); what bookings take comes from the
  * availability function.
  */

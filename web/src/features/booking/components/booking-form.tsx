@@ -33,7 +33,7 @@ const thankYou = (reference: string): ThankYouState => ({
   reference,
 })
 
-/** How long the success view stays before the thank-you page (spec §2: success view, then /thank-you). */
+/** How long the success view stays before the thank-you page (the success view, then /thank-you). */
 const THANK_YOU_DELAY_MS = 2500
 
 function utm(name: string): string {

@@ -19,7 +19,7 @@ type FieldName = 'name' | 'email' | 'consent'
 const FAILED = 'Failed to sign up. Please try again.'
 
 /**
- * The newsletter sign-up (spec §2 Home, §5): name, email and consent required; stored once per email.
+ * The newsletter sign-up on the home page: name, email and consent required; stored once per email.
  *
  * Unlike the other forms it does without react-hook-form: it is on the home page, whose first JavaScript must
  * stay small for a slow phone, and three plain fields need no form library. The rules are still the shared zod schema

@@ -19,7 +19,7 @@ export const QUICK_SEARCH_LIMITS = {
 
 export type QuickSearchValues = {date: string; adults: number; children: number; category: string}
 
-/** Where "Find Options" goes (spec §2 Home). */
+/** Where "Find Options" goes: the listing, with the chosen date and group. */
 export function quickSearchHref({date, adults, children, category}: QuickSearchValues): string {
   const params = new URLSearchParams()
   if (category === 'bespoke') {

@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 
 import {NOTHING_TO_COMPOSE_ERROR} from './lib/mailer.ts'
-import {logOutboxError} from './runtime.ts'
+import {logOutboxError} from './site-outbox.ts'
 
 afterEach(() => vi.restoreAllMocks())
 
