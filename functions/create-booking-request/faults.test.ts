@@ -3,7 +3,7 @@ import {describe, expect, it, vi} from 'vitest'
 import {runLoadWithFaults} from './testing/load-with-faults.ts'
 
 /**
- * Issue 5 "Load and faults" (figures: `npm run bench -- bookings`): 50 concurrent clients, 2,000 booking requests,
+ * Load and faults (figures: `npm run bench -- bookings`): 50 concurrent clients, 2,000 booking requests,
  * the lake killed with SIGKILL and restarted once, SMTP down for the first half. About 20 s on this machine. The
  * figures (requests a second, p95, drain time) are the bench's to print; the test stays quiet.
  */

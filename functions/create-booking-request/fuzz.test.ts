@@ -8,7 +8,7 @@ import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {createBookingRequest, type CreateBookingRequestDeps} from './handler.ts'
 
 /**
- * Issue 5 "Bad input": at least 1,000 malformed or hostile requests (wrong types, missing fields, huge bodies,
+ * At least 1,000 malformed or hostile requests (wrong types, missing fields, huge bodies,
  * script tags, CRLF in names, unknown experiences, past dates, replayed challenges) each get a 4xx with a
  * message, and none is stored.
  */

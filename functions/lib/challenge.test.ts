@@ -14,7 +14,7 @@ import {
 } from './challenge.ts'
 import {solveQuestion} from './testing/solve-question.ts'
 
-// Issue 16: a used security question is a document in the private `bookings` dataset, so every site server
+// A used security question is a document in the private `bookings` dataset, so every site server
 // refuses its replay. Each "server" below is a challenge service with its own client, as a site process has.
 const secret = 'challenge-test-secret-0001'
 let lake: TestLake

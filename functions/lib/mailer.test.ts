@@ -18,7 +18,7 @@ import {
 import {freePort} from './testing/free-port.ts'
 import {startSmtpListener} from './testing/smtp-listener.ts'
 
-// Issue 16: the outbox's state is in the `bookings` dataset, so each "server" below is an outbox with its own
+// The outbox's state is in the `bookings` dataset, so each "server" below is an outbox with its own
 // lake client, as a site process has, and they share nothing but the lake.
 const message = {
   to: 'guest@example.com',

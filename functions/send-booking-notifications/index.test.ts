@@ -23,7 +23,7 @@ import {sweepBookingNotifications} from './handler.ts'
 import {handler} from './index.ts'
 
 /**
- * Issue 16: mails as a Sanity Function. The handler is called directly with Sanity's event shape, and through the
+ * Mails as a Sanity Function. The handler is called directly with Sanity's event shape, and through the
  * lake, which delivers the events `sanity.blueprint.ts` declares to it as hosted Sanity does; either way each mail
  * arrives once on a real SMTP listener, also when SMTP was down at first.
  */

@@ -13,7 +13,7 @@ import {freePort} from '../lib/testing/free-port.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 
 /**
- * Issue 16: hosted Sanity runs at most 200 invocations of a function in 30 s and never runs the rest later; the lake
+ * Hosted Sanity runs at most 200 invocations of a function in 30 s and never runs the rest later; the lake
  * does the same (lake/src/functions/invocation-limits.ts). With `MAIL_SENDER=function`, a burst of bookings over
  * that limit still gets every mail exactly once: the site servers' sweep queues what the function never saw, once
  * the function has had its time.

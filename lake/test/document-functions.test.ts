@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
 
 /**
- * Issue 16: the lake delivers document events to the handlers of a `sanity.blueprint.ts` as hosted Sanity does, at
+ * The lake delivers document events to the handlers of a `sanity.blueprint.ts` as hosted Sanity does, at
  * least once: a handler that fails, or runs past its timeout, is invoked again with back-off, and an event survives
  * the lake being killed. The fixture's handler logs every invocation it gets (with Sanity's event shape).
  */

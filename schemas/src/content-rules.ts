@@ -14,7 +14,7 @@ export const ITINERARY_SERVICES = 15
 /** Three testimonials and three story teasers on the home page. */
 export const HOME_TESTIMONIALS = 3
 
-/** Spec §9 policy texts: the defaults an editor starts from. */
+/** The policy texts an editor starts from. */
 export const DEFAULT_CANCELLATION_TEXT =
   'Free changes up to 48 hours before your experience. No-shows are non-refundable.'
 export const REASSURANCE_TEXT = 'No payment required at this stage — just planning.'

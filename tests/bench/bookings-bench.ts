@@ -2,7 +2,7 @@ import {runLoadWithFaults} from '../../functions/create-booking-request/testing/
 import type {BenchResult} from './stats.ts'
 
 /**
- * Issue 5 "Load and faults": 50 clients, 2,000 booking requests through the real handler, the lake SIGKILLed and
+ * 50 clients, 2,000 booking requests through the real handler, the lake SIGKILLed and
  * restarted a quarter of the way in, SMTP down for the first half. Reports throughput and latency (every attempt,
  * including the 5xx answers while the lake was down), and how stored bookings and delivered mails add up.
  */

@@ -13,7 +13,7 @@ import type {BenchResult} from './stats.ts'
 import {testDecisionDeps} from '../../functions/staff/testing/decision-deps.ts'
 
 /**
- * Issue 13: places per departure are computed on the lake by one GROQ query per view, with 10,000 bookings over
+ * Places per departure are computed on the lake by one GROQ query per view, with 10,000 bookings over
  * a year of six experiences. Targets: the public availability of one experience over 90 days p95 ≤ 50 ms; the
  * staff departures view over 30 days (every experience, with the people on each departure) p95 ≤ 150 ms. Both
  * over HTTP, through the real handlers, as the browser calls them.

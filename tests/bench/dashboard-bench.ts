@@ -8,7 +8,7 @@ import {startProduct} from './start-product.ts'
 import type {BenchResult} from './stats.ts'
 
 /**
- * Issue 6: the staff dashboard's first render with data, in Chromium against the product as
+ * The staff dashboard's first render with data, in Chromium against the product as
  * `npm start` runs it, with 10,000 bookings: from "Access Dashboard" (and, signed in, from
  * navigation) until the newest booking is on screen.
  */

@@ -7,8 +7,8 @@ import {startProduct} from './start-product.ts'
 import {percentile, type BenchResult} from './stats.ts'
 
 /**
- * Issue 12, on the slow-phone profile (4× CPU, 1.6 Mbit/s, 150 ms; tests/e2e/slow-phone/phone-profile.ts), each
- * run in a fresh browser context (nothing cached), against the product as `npm start` runs it: the first
+ * On the slow-phone profile (4× CPU, 1.6 Mbit/s, 150 ms; tests/e2e/slow-phone/phone-profile.ts), each run in a
+ * fresh browser context (nothing cached), against the product as `npm start` runs it: the first
  * contentful paint of four pages, and the time from a tap made at first paint to its visible effect (and how
  * many of those taps came before hydration), and each page's first-load JavaScript. Goal: no tap lost, each
  * effect within 1.5 s of the tap. Also how soon, once the page works, "Book Now" gives a form ready to fill.

@@ -9,7 +9,7 @@ import {startProduct} from './start-product.ts'
 import type {BenchResult} from './stats.ts'
 
 /**
- * Issue 15: how long a draft edit takes to show in the studio's Presentation frame, goal p95 ≤ 1 s.
+ * How long a draft edit takes to show in the studio's Presentation frame, goal p95 ≤ 1 s.
  * - typed in the form: an editor types a new title into the experience's form beside the frame; the page shows
  *   the form's unsaved state (the Presentation tool's loader channel, web/src/preview/studio-loader.ts);
  * - saved to the lake: another client saves a draft (a second editor, a script); the page follows the lake's

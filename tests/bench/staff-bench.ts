@@ -11,7 +11,7 @@ import type {BenchResult} from './stats.ts'
 import {testDecisionDeps} from '../../functions/staff/testing/decision-deps.ts'
 
 /**
- * Issue 6: search and filters through the staff API (session cookie, HTTP, GROQ on the lake) over 10,000
+ * Search and filters through the staff API (session cookie, HTTP, GROQ on the lake) over 10,000
  * bookings; the target is p95 ≤ 150 ms. Each request also returns the tiles and the distinct experiences.
  */
 const DOCUMENTS = 10_000

@@ -19,7 +19,7 @@ import {
 import {createBookingRequest, type CreateBookingRequestDeps} from '../handler.ts'
 
 /**
- * Issue 5 "Load and faults", shared by the test (which asserts) and `npm run bench -- bookings` (which reports):
+ * Shared by the test (which asserts) and `npm run bench -- bookings` (which reports):
  * `clients` concurrent clients send `requests` booking requests through the real handler to a real lake process,
  * which is killed with SIGKILL a quarter of the way in and restarted; SMTP is down until half the requests are
  * sent. Clients retry a 5xx with the same Idempotency-Key and solved question, as the booking form does.

@@ -5,7 +5,7 @@ import {lakeClient, test, expect} from '../fixtures.ts'
 import {mailsContaining, mailsTo} from '../mail.ts'
 import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
 
-// Issue 14: staff decide a request in one action from the details dialog, see the traveller's mail before it goes,
+// Staff decide a request in one action from the details dialog, see the traveller's mail before it goes,
 // and the mail (the editors' template, dates in words, the private link) arrives once over real SMTP.
 const bookings = lakeClient({dataset: 'bookings'})
 const token = runToken()

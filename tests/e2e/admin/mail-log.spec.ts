@@ -2,7 +2,7 @@ import {lakeClient, test, expect} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
 import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
 
-// Issue 16: a booking's mail is in the lake, so the details dialog shows where each mail stands, and a mail the
+// A booking's mail is in the lake, so the details dialog shows where each mail stands, and a mail the
 // mail server refused for three days can be sent again, through the site's real outbox to the real SMTP listener.
 const bookings = lakeClient({dataset: 'bookings'})
 const token = runToken()

@@ -2,7 +2,7 @@ import {lakeClient, test, expect} from '../fixtures.ts'
 import {bookingDoc, removeAll, row, runToken, seed, unlock} from './admin-helpers.ts'
 
 /**
- * Issue 14, "nothing waits unseen": a request still `new` after the response target (4 working hours by
+ * Nothing waits unseen: a request still `new` after the response target (4 working hours by
  * default) is flagged in words and listed first; a trip whose date has passed leaves the active view.
  */
 const bookings = lakeClient({dataset: 'bookings'})

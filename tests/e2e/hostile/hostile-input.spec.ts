@@ -8,7 +8,7 @@ import {datasetSnapshot, lineCount, pidListeningOn, startMemorySampler, startPin
 import {formatRequestHead, sendRaw, type RawResponse} from '../../hostile/raw-http.ts'
 
 /**
- * Issue 11's proof: thousands of hostile requests, from one printed seed, to the site's functions, the staff API,
+ * Thousands of hostile requests, from one printed seed, to the site's functions, the staff API,
  * the pages and the lake, over raw sockets so nothing is normalised on the way. For every answer: no 5xx (a 503
  * only with Retry-After, when a limit sheds load), requests that write or lack rights are refused with a 4xx, error
  * bodies are the API's JSON with a message and no stack trace or internal path. Throughout: the lake answers a ping

@@ -6,7 +6,7 @@ import {openPage, PUBLIC_ROUTES} from './site.ts'
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
-// Issue 4: no WCAG 2.2 A/AA violations on any route, at phone, tablet and desktop widths. One page per width,
+// No WCAG 2.2 A/AA violations on any route, at phone, tablet and desktop widths. One page per width,
 // reused for every route, keeps the run short; the consent prompt stays up, as a first-time visitor sees it.
 for (const width of [360, 768, 1280]) {
   test(`axe finds no WCAG 2.2 A/AA violations at ${width} px`, async ({page}) => {

@@ -6,7 +6,7 @@ import type {Page} from '@playwright/test'
 import {env, expect, test} from '../fixtures.ts'
 import {capeTownDate, declineAnalytics, openPage, PUBLIC_ROUTES} from './site.ts'
 
-// Issue 4, code splitting: a visitor never downloads the staff dashboard's code or anything of the studio. The
+// A visitor never downloads the staff dashboard's code or anything of the studio. The
 // router imports each page lazily (web/src/app/router.tsx), so Vite gives the dashboard its own chunk(s); which
 // files those are is read from the build's manifest, the same one the server reads to preload page chunks.
 

@@ -5,7 +5,7 @@ import {brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSyn
 
 import {env, expect, test} from '../fixtures.ts'
 
-// Issue 12: the browser's files are compressed once at build time (brotli at best quality, gzip as the fallback)
+// The browser's files are compressed once at build time (brotli at best quality, gzip as the fallback)
 // and sent as the browser accepts them, long-cached as before.
 
 const clientDir = path.resolve(import.meta.dirname, '../../../web/dist/client')

@@ -11,7 +11,7 @@ declare global {
 }
 
 /**
- * Issue 11: the pages carry a Content-Security-Policy that lists their own inline scripts by hash, with no nonce
+ * The pages carry a Content-Security-Policy that lists their own inline scripts by hash, with no nonce
  * so that one response can serve every visitor from a cache (server/security.ts). Every page must still
  * paint, load its chunks and hydrate with nothing refused: a refused script or style shows up as a
  * `securitypolicyviolation` event in the page and a console error.

@@ -1,7 +1,7 @@
 import {expect, test} from '../fixtures.ts'
 import {declineAnalytics, openPage} from './site.ts'
 
-// Spec §2, /experiences: "An optional inline booking-request wizard appears below when toggled, with a
+// "An optional inline booking-request wizard appears below when toggled, with a
 // 'Continue Browsing' button." Continue Browsing puts the wizard away and leaves the traveller where they were
 // in the listing, with the listing as they left it: same filter, same URL, no reload, focus on the toggle.
 

@@ -3,7 +3,7 @@ import type {Page} from '@playwright/test'
 import {env, expect, test} from '../fixtures.ts'
 import {openPage} from './site.ts'
 
-// Issue 4, images: content images come from the lake's image pipeline, responsive and in a modern format, with
+// Content images come from the lake's image pipeline, responsive and in a modern format, with
 // their space reserved so nothing moves as they arrive; only the hero loads at once. Checked on the three pages
 // with the most images, at phone, tablet and desktop widths.
 

@@ -3,7 +3,7 @@ import type {Page} from '@playwright/test'
 import {expect, test} from '../fixtures.ts'
 import {declineAnalytics, openPage} from './site.ts'
 
-// Spec §2 and §9: "Focus returns to the menu button 100 ms after close." Timed inside the page, from the event
+// "Focus returns to the menu button 100 ms after close." Timed inside the page, from the event
 // that closes the menu to the focus landing on the button, so the test's own round trips do not count.
 
 type Timing = {

@@ -1,6 +1,6 @@
 import {expect, type Locator, type Page} from '@playwright/test'
 
-/** Spec §2 route table: the six static experience pages. */
+/** The six static experience pages of the route table. */
 export const EXPERIENCE_SLUGS = [
   'lions-head-sunset-hike',
   'cape-winelands-tour',
@@ -10,7 +10,7 @@ export const EXPERIENCE_SLUGS = [
   'sunset-cruise',
 ] as const
 
-/** Spec §2 story table: where each story's call to action goes. */
+/** The story table: where each story's call to action goes. */
 export const STORY_CTA_TARGETS: Record<string, string> = {
   'woodstock-art-studios': '/questionnaire',
   'chapmans-peak-drive': '/questionnaire',
@@ -25,7 +25,7 @@ export const STORY_CTA_TARGETS: Record<string, string> = {
 
 export const STORY_SLUGS = Object.keys(STORY_CTA_TARGETS)
 
-/** Spec §2 listing filters, in the order the sections follow. */
+/** The listing's filters, in the order the sections follow. */
 export const FILTER_LABELS = [
   'All Experiences',
   'Bespoke',

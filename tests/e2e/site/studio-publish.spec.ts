@@ -3,7 +3,7 @@ import type {Locator} from '@playwright/test'
 import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 import {declineAnalytics} from './site.ts'
 
-// Issue 4: what an editor publishes in the real studio is on the public site within five seconds, with no
+// What an editor publishes in the real studio is on the public site within five seconds, with no
 // rebuild. The home page's hero heading is edited through the studio's form, then read on the site.
 
 const HOME_ID = 'homePage'

@@ -1,6 +1,6 @@
 import {expect, holdScripts, isHydrated, openAtFirstPaint, test} from './slow-phone.ts'
 
-// Issue 12: taps and keys made before the page has hydrated are kept, shown as taken, and performed once the
+// Taps and keys made before the page has hydrated are kept, shown as taken, and performed once the
 // page has hydrated; none is lost or applied twice. The scripts are held until the tap is made, so it always comes
 // early, and each test checks that it did.
 

@@ -7,7 +7,7 @@ import {answerSecurityQuestion, sendBookingRequest} from '../booking/traveller-f
 import {lakeClient} from '../fixtures.ts'
 import {expect, isHydrated, openAtFirstPaint, test} from './slow-phone.ts'
 
-// Issue 12: the traveller journeys on a slow phone, each action taken the moment its control is on screen, not
+// The traveller journeys on a slow phone, each action taken the moment its control is on screen, not
 // after hydration. What is typed and sent before the scripts run must arrive whole, once.
 
 const SLUG = 'lions-head-sunset-hike'

@@ -10,7 +10,7 @@ import {sendBookingRequest} from '../booking/traveller-forms.ts'
 import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
 
-// Issue 14, Proof: editors own the mails' texts. A template edited and published in the real studio is the text
+// Editors own the mails' texts. A template edited and published in the real studio is the text
 // of the next booking's mail on the SMTP listener; a template naming an unknown placeholder cannot be published.
 
 const ID = mailTemplateId('acknowledgement')

@@ -11,7 +11,7 @@ import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 import {PUBLIC_ROUTES} from '../site/site.ts'
 import {watchFor} from './watch-frame-text.ts'
 
-// Issue 15: an editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
+// An editor sees a change on the real site, in the studio's Presentation tool, before publishing; the
 // public site keeps showing the published content until the editor publishes.
 
 const EXPERIENCE_ID = 'experience-lions-head-sunset-hike'

@@ -14,7 +14,7 @@ import {StoryCard} from '../../features/stories/components/story-card'
 import {track} from '../../lib/analytics'
 import {SITE} from '../../lib/site'
 
-/** Spec §2 How It Works, used until an editor writes the steps. */
+/** The How It Works steps, used until an editor writes them. */
 const DEFAULT_STEPS = [
   {
     _key: 'pick',

@@ -12,7 +12,7 @@ const crumbs: Crumb[] = [
   {label: 'Sample'},
 ]
 
-/** Spec §2 overview, used until an editor writes the points. */
+/** The sample itinerary's overview, used until an editor writes the points. */
 const DEFAULT_OVERVIEW = [
   {
     _key: 'pace',

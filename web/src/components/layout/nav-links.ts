@@ -1,4 +1,4 @@
-/** Spec §2 "Global behaviour": the navigation's links, in order. */
+/** The navigation's links, in order. */
 export const NAV_LINKS = [
   {to: '/', label: 'Home', end: true},
   {to: '/experiences', label: 'Experiences', end: false},

@@ -10,7 +10,7 @@ export function keepsScroll(pathname: string): boolean {
 }
 
 /**
- * Spec §2 "Scroll manager": on a route change go to the top, unless the path starts with /experiences or the URL
+ * The scroll manager: on a route change go to the top, unless the path starts with /experiences or the URL
  * has a hash (then the anchor is scrolled into view; CSS gives it the 84/68 px scroll margin under the fixed bar).
  * Links can also ask to keep the position with `state: {preserveScroll: true}` (story calls to action).
  */

@@ -1,4 +1,4 @@
-/** Spec §2 route table: the six experience pages. */
+/** The six experience pages of the route table. */
 export const EXPERIENCE_PAGE_SLUGS = [
   'lions-head-sunset-hike',
   'cape-winelands-tour',
@@ -8,7 +8,7 @@ export const EXPERIENCE_PAGE_SLUGS = [
   'sunset-cruise',
 ] as const
 
-/** Spec §2 copy audit: the six pages plus two experiences that have no page of their own in the route table. */
+/** The copy audit: the six pages plus two experiences that have no page of their own in the route table. */
 export const COPY_AUDIT_SLUGS = [
   ...EXPERIENCE_PAGE_SLUGS,
   'robben-island',

@@ -8,7 +8,7 @@ const THANK_YOU_HEADING = "Thank you — we're on it"
 const REASSURANCE = 'No payment required at this stage — just planning.'
 
 /**
- * Spec §2 routing and UX audit: seven checks run in the visitor's browser against the live page and server.
+ * The routing and UX audit: seven checks run in the visitor's browser against the live page and server.
  * The desktop spacing check measures probes styled by the real stylesheet (72 px section padding, 24 px gap).
  */
 export async function runRoutingChecks({

@@ -44,7 +44,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Issue 14: the four decisions staff take on a request, each one action with a preview of the traveller's mail
+ * The four decisions staff take on a request, each one action with a preview of the traveller's mail
  * before it is sent. The mail's text is the editors' template, filled in by the server; what is shown is exactly
  * what the outbox will send (its plain-text part).
  */

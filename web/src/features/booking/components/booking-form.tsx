@@ -41,7 +41,7 @@ function utm(name: string): string {
   return (new URLSearchParams(window.location.search).get(name) ?? '').slice(0, 200)
 }
 
-/** Spec §2 "Booking page" form: react-hook-form with the zod schema the function parses again. */
+/** The booking page's form: react-hook-form with the zod schema the function parses again. */
 export function BookingForm({trip}: {trip: Trip}) {
   const navigate = useNavigate()
   const {data: settings} = useQuery(siteSettingsQueryOptions())

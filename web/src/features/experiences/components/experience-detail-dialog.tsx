@@ -47,7 +47,7 @@ function TextSection({title, children}: {title: string; children: React.ReactNod
   )
 }
 
-/** Spec §2 "Experience detail modal": the nine sections, up to five FAQs, and the booking or questionnaire button. */
+/** The experience detail dialog: the nine sections, up to five FAQs, and the booking or questionnaire button. */
 export function ExperienceDetailDialog({experience, onClose, trip, renderBooking}: Props) {
   const [booking, setBooking] = useState<string | null>(null)
   const open = experience !== null && booking !== experience._id

@@ -7,7 +7,7 @@ import {imageFields} from '../../../lib/image-fields'
 import {experienceCardFields, storyCardFields} from '../../../lib/content-fields'
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
-/** Spec §2 Home: the three story teasers when the editor has not picked any. */
+/** Home: the three story teasers when the editor has not picked any. */
 export const HOME_STORY_SLUGS = [
   'woodstock-art-studios',
   'old-biscuit-mill',

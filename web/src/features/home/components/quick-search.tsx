@@ -8,7 +8,7 @@ import {
 } from '@repo/schemas/categories.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
-/** Spec §5 quick search: adults 1-20, children 0-10, earliest date two days ahead. */
+/** Quick search: adults 1-20, children 0-10, earliest date two days ahead. */
 export const QUICK_SEARCH_LIMITS = {
   adultsMin: 1,
   adultsMax: 20,

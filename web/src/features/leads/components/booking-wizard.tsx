@@ -36,7 +36,7 @@ const defaults: WizardFormValues = {
   website: '',
 }
 
-/** Spec §2/§4 "Wizard": three steps, Back goes down one, a submit resets to step 1. */
+/** The wizard: three steps, Back goes down one, a submit resets to step 1. */
 export function BookingWizard() {
   const base = useId()
   const id = (name: string) => `${base}-${name}`

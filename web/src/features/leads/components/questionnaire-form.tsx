@@ -27,7 +27,7 @@ import {useLeadSubmit} from './use-lead-submit'
 
 type Options = readonly {readonly value: string; readonly title: string}[]
 
-/** Spec §2 "Questionnaire": first and last name and email are checked; the starred trip fields are not. */
+/** The questionnaire: first and last name and email are checked; the starred trip fields are not. */
 export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
   const base = useId()
   const navigate = useNavigate()
