@@ -1,5 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+
 /** The lease document, in the private bookings dataset with the other "exactly once" state (jobs, outbox). */
 export const PURGE_LEASE_ID = 'edge-purge-lease'
 
@@ -13,9 +15,6 @@ export type PurgeLease = {
   renew: () => Promise<{held: boolean; tookOver: boolean}>
   release: () => Promise<void>
 }
-
-const isConflict = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as {statusCode?: number}).statusCode === 409
 
 /**
  * Who purges the shared cache, when N site servers all see every content event: the one holding this lease. It is

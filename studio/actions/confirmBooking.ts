@@ -44,7 +44,7 @@ export const confirmSnapshotQuery = /* groq */ `{
   "loads": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
 }`
 
-type StoredBooking = Record<string, unknown> & {_id: string; _rev: string; status?: string}
+type BookingSnapshot = Record<string, unknown> & {_id: string; _rev: string; status?: string}
 
 type Snapshot = {
   booking: {_id: string; _rev: string; status?: string} | null
@@ -118,7 +118,7 @@ export async function confirmBooking(
   const id = request.id.replace(/^drafts\./, '')
   const draftId = draftIdOf(id)
 
-  const first = await bookings.getDocument<StoredBooking>(id)
+  const first = await bookings.getDocument<BookingSnapshot>(id)
   if (!first) return {kind: 'not-found'}
   const experience = typeof first.experience_id === 'string' ? first.experience_id : ''
   const date = typeof first.date === 'string' ? first.date : ''
@@ -168,8 +168,8 @@ export async function confirmBooking(
     overCapacity: (numbers) => ({kind: 'over-capacity', numbers}),
     commit: async (snapshot, {at, over, changeLock}) => {
       const [published, draft] = await Promise.all([
-        bookings.getDocument<StoredBooking>(id),
-        snapshot.draft ? bookings.getDocument<StoredBooking>(draftId) : Promise.resolve(null),
+        bookings.getDocument<BookingSnapshot>(id),
+        snapshot.draft ? bookings.getDocument<BookingSnapshot>(draftId) : Promise.resolve(null),
       ])
       if (!published) return {kind: 'not-found'}
       const {set, unset} = publishChanges(published, draft ?? null)
