@@ -137,13 +137,16 @@ export function createTravellerRequestRoutes(
     })
   })
 
+  /** The booking a link names, or null for a forged or expired link and for a booking deleted since (one answer). */
+  const linkedBooking = async (deps: TravellerRequestDeps, token: string) => {
+    const id = bookingIdOf(deps, token)
+    return id ? deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id}) : null
+  }
+
   app.all('/:token', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET, HEAD')
     return guarded(c, limiters.view, async (deps) => {
-      const id = bookingIdOf(deps, c.req.param('token'))
-      if (!id) return invalidLink()
-      const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
-      // A booking deleted since the link was made: the same answer as a forged link.
+      const booking = await linkedBooking(deps, c.req.param('token'))
       if (!booking) return invalidLink()
       const trip = await readRequestTrip(deps.content, booking)
       return Response.json(travellerView(booking, trip), {headers: {'Cache-Control': 'no-store'}})
@@ -154,9 +157,7 @@ export function createTravellerRequestRoutes(
   app.all('/:token/calendar.ics', (c) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET, HEAD')
     return guarded(c, limiters.view, async (deps) => {
-      const id = bookingIdOf(deps, c.req.param('token'))
-      if (!id) return invalidLink()
-      const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id})
+      const booking = await linkedBooking(deps, c.req.param('token'))
       if (!booking) return invalidLink()
       const part = currentCalendarPart(booking, await deps.mailContent(), linksOf(deps))
       if (!part) return problem(409, NOT_CONFIRMED_MESSAGE)
