@@ -1,7 +1,7 @@
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
- * departures, exports); staff triage and decide; guides read departures and their manifests.
+ * departures and their cancellation, exports, privacy); staff triage and decide; guides read departures and their manifests.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
@@ -32,6 +32,12 @@ export const STAFF_ACTIONS = [
   'people.manage',
   /** The activity log of everyone's actions. */
   'activity.read',
+  /** Cancelling a departure (weather, conditions) and offering its travellers other dates. */
+  'departures.cancel',
+  /** The confirmed newsletter subscribers' CSV, for the mailing tool. */
+  'subscribers.export',
+  /** Retention periods, travellers' access and erasure requests, the security-incident register. */
+  'privacy.manage',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -43,6 +49,9 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'bookings.export',
     'departures.read',
     'departures.export',
+    'departures.cancel',
+    'subscribers.export',
+    'privacy.manage',
   ],
   staff: ['bookings.read', 'bookings.decide', 'departures.read'],
   guide: ['departures.read', 'departures.export'],
