@@ -1,5 +1,6 @@
 import type {FunctionsEnv} from './lib/env.ts'
 import {createOutbox, mailTransport, NOTHING_TO_COMPOSE_ERROR, type Outbox} from './lib/mailer.ts'
+import {openSealedLink} from './lib/sealed-link.ts'
 import {decisionMailComposer, type DecisionMailComposerDeps} from './staff/compose-decision-mail.ts'
 
 /**
@@ -17,7 +18,7 @@ export function logOutboxError(error: unknown): void {
  * send and compose the same way. Its state is in the lake, shared by every site server
  * (docs/decisions/010-the-mail-outbox-in-the-lake.md); only the local `.eml` transport (no SMTP_URL) writes to this
  * server's DATA_DIR. It also writes the mails of decisions taken in the studio, whose signed request links only a
- * server holds the key to.
+ * server holds the key to, and opens the sealed links of staff invitations and resets with that same key.
  */
 export function siteOutbox(env: FunctionsEnv, deps: DecisionMailComposerDeps): Outbox {
   return createOutbox({
@@ -26,6 +27,7 @@ export function siteOutbox(env: FunctionsEnv, deps: DecisionMailComposerDeps): O
     from: env.mailFrom,
     claimTimeoutMs: env.outboxClaimTimeoutMs,
     compose: decisionMailComposer(deps),
+    openLink: (sealed) => openSealedLink(sealed, env.requestLinkSecret),
     onError: logOutboxError,
   })
 }

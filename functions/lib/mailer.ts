@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import type {Mutation, SanityClient} from '@sanity/client'
+import type {Mutation, Patch, SanityClient} from '@sanity/client'
 import nodemailer from 'nodemailer'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {escapeHtml} from '@repo/schemas/mail-templates.ts'
 
 import {
   calendarFields,
@@ -12,6 +13,7 @@ import {
   nodemailerMessage,
   type CalendarPart,
 } from './mail-calendar-part.ts'
+import {SEALED_LINK_SLOT} from './sealed-link.ts'
 
 /**
  * A durable mail outbox whose state lives in the private `bookings` dataset
@@ -160,6 +162,11 @@ export type OutboxMailDocument = {
    * from then on, so the lake never keeps a usable link longer than the send takes.
    */
   redacted?: {text: string; html: string}
+  /**
+   * A link the lake must never hold readable (sealed-link.ts): the text and HTML carry `SEALED_LINK_SLOT` where it
+   * goes, and only an outbox given `openLink` sends the mail. Removed once the mail is sent or given up.
+   */
+  sealed_link?: string
   status: OutboxMailStatus
   attempts: number
   queued_at: string
@@ -222,7 +229,8 @@ const PRUNE_BATCH = 500
 const KNOWN_FOR_MS = 25 * 3_600_000
 
 // `$about`: one document's mails (the function's pass), or null for every mail (a server's pass).
-const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && (
+// `$opensLinks`: whether this outbox can open sealed links; one that cannot leaves those mails to a server that can.
+const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (
   (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
 )] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
 
@@ -257,11 +265,13 @@ type OutboxOptions = {
    * left to write it from. Without it, such mails wait for a server that has one.
    */
   compose?: (doc: OutboxMailDocument) => Promise<MailMessage | null>
+  /** Opens a mail's sealed link as it is sent (sealed-link.ts); without it, such mails wait for a server that has it. */
+  openLink?: (sealed: string) => string
 }
 
 /** One server's outbox: its options with their defaults, and what it remembers between passes. */
-type OutboxState = Required<Omit<OutboxOptions, 'compose'>> &
-  Pick<OutboxOptions, 'compose'> & {
+type OutboxState = Required<Omit<OutboxOptions, 'compose' | 'openLink'>> &
+  Pick<OutboxOptions, 'compose' | 'openLink'> & {
     /** Message ids this server has seen stored in the lake, and when: the minute sweep asks for them again. */
     known: Map<string, number>
     /**
@@ -269,13 +279,15 @@ type OutboxState = Required<Omit<OutboxOptions, 'compose'>> &
      * the next pass reads anything, which it never does while one of these cannot be recorded: SMTP has the
      * message, and its claim may time out meanwhile.
      */
-    unrecorded: Map<string, Partial<OutboxMailDocument>>
+    unrecorded: Map<string, Recorded>
     prunedAt: number
   }
 
 type ClaimedMail = OutboxMailDocument & {_rev: string}
 type PassCounts = {sent: number; failed: number; pending: number}
-type Outcome = {mail: OutboxMailDocument; sent: boolean; record: Partial<OutboxMailDocument>}
+/** What to write on a mail's document after a send: fields to set, and the sealed link to remove once it is done with. */
+type Recorded = {set: Partial<OutboxMailDocument>; unsetSealedLink: boolean}
+type Outcome = {mail: OutboxMailDocument; sent: boolean; record: Recorded}
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const SYNC = {returnDocuments: false, visibility: 'sync'} as const
@@ -290,10 +302,24 @@ function commitPatch(
   return (ifRevisionId ? patch.ifRevisionId(ifRevisionId) : patch).commit(SYNC)
 }
 
+const recordPatch = (patch: Patch, {set, unsetSealedLink}: Recorded) =>
+  unsetSealedLink ? patch.set(set).unset(['sealed_link']) : patch.set(set)
+
 async function recordUnrecorded(outbox: OutboxState) {
-  for (const [id, set] of outbox.unrecorded) {
-    await commitPatch(outbox, id, set)
+  for (const [id, recorded] of outbox.unrecorded) {
+    await recordPatch(outbox.bookings.patch(id), recorded).commit(SYNC)
     outbox.unrecorded.delete(id)
+  }
+}
+
+/** The mail as it goes out: its sealed link, if any, opened into the slots of its text and HTML. */
+function withOpenedLink(outbox: OutboxState, mail: OutboxMailDocument) {
+  if (!mail.sealed_link) return {text: mail.text, html: mail.html}
+  if (!outbox.openLink) throw new Error(`Mail ${mail.mail_id} has a sealed link this outbox cannot open.`)
+  const link = outbox.openLink(mail.sealed_link)
+  return {
+    text: mail.text.replaceAll(SEALED_LINK_SLOT, link),
+    html: mail.html.replaceAll(SEALED_LINK_SLOT, escapeHtml(link)),
   }
 }
 
@@ -336,20 +362,23 @@ async function claim(
 async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<Outcome> {
   const {now} = outbox
   const attempts = (mail.attempts ?? 0) + 1
+  const done = {...mail.redacted}
   try {
     await outbox.transport.send(mail.mail_id, {
       from: mail.from ? oneLine(mail.from) : outbox.from,
       to: oneLine(mail.to),
       subject: oneLine(mail.subject),
-      text: mail.text,
-      html: mail.html,
+      ...withOpenedLink(outbox, mail),
       ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
       ...calendarOf(mail),
     })
     return {
       mail,
       sent: true,
-      record: {status: 'sent', attempts, sent_at: iso(now()), ...mail.redacted},
+      record: {
+        set: {status: 'sent', attempts, sent_at: iso(now()), ...done},
+        unsetSealedLink: Boolean(mail.sealed_link),
+      },
     }
   } catch (error) {
     const lastError = String(error).slice(0, 500)
@@ -365,11 +394,14 @@ async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<O
       mail,
       sent: false,
       record: {
-        status: givenUp ? 'failed' : 'pending',
-        ...(givenUp ? mail.redacted : {}),
-        attempts,
-        next_attempt_at: iso(now() + backoff),
-        last_error: lastError,
+        set: {
+          status: givenUp ? 'failed' : 'pending',
+          ...(givenUp ? done : {}),
+          attempts,
+          next_attempt_at: iso(now() + backoff),
+          last_error: lastError,
+        },
+        unsetSealedLink: givenUp && Boolean(mail.sealed_link),
       },
     }
   }
@@ -381,7 +413,7 @@ async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<O
  */
 async function record(outbox: OutboxState, outcomes: Outcome[]) {
   const transaction = outbox.bookings.transaction()
-  for (const {mail, record} of outcomes) transaction.patch(mail._id, (p) => p.set(record))
+  for (const {mail, record} of outcomes) transaction.patch(mail._id, (p) => recordPatch(p, record))
   try {
     await transaction.commit(SYNC)
   } catch (error) {
@@ -459,7 +491,7 @@ async function sendClaimed(outbox: OutboxState, mine: ClaimedMail[]) {
     for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
     if (outcomes.some(({sent}) => sent)) continue
     const rest = mine.slice(start + PARALLEL_SENDS)
-    if (rest.length > 0) await release(outbox, rest, outcomes[0]!.record.next_attempt_at!)
+    if (rest.length > 0) await release(outbox, rest, outcomes[0]!.record.set.next_attempt_at!)
     return {...counts, allSent: false}
   }
   return {...counts, allSent: true}
@@ -480,6 +512,7 @@ async function deliver(
   const due = await outbox.bookings.fetch<ClaimedMail[]>(dueQuery, {
     now: iso(outbox.now()),
     about,
+    opensLinks: Boolean(outbox.openLink),
   })
   const mine = due.length > 0 ? await claim(outbox, due) : []
   const {sent, failed, allSent} = await sendClaimed(outbox, mine)

@@ -26,6 +26,7 @@ import type {ActivityFor} from './staff-deps.ts'
 import {changePerson, listPeople} from './staff-people.ts'
 import {
   invitePerson,
+  inviteAgain,
   requestPasswordReset,
   setPasswordFromToken,
   type InvitationDeps,
@@ -167,6 +168,10 @@ const ACTIVITY: Partial<
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
   'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
   'DELETE /passkeys/:key': () => ({kind: 'settings', summary: 'Removed a passkey'}),
+  'POST /people/:id/invitation': (_request, answer) => ({
+    kind: 'person-invited',
+    summary: `Invited ${(answer?.person as {name?: string} | undefined)?.name ?? 'someone'} again`,
+  }),
   'POST /people/:id/second-step/reset': (_request, answer) => ({
     kind: 'person-changed',
     summary: `Reset ${(answer?.person as {name?: string} | undefined)?.name ?? 'someone'}’s second step`,
@@ -433,6 +438,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     now: deps.now,
     siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
     queued: deps.decisions.queued,
+    linkSecret: () => deps.decisions.links.secret,
     rateLimit,
   }
 
@@ -632,6 +638,10 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   route('POST /people', async (c) =>
     send(c, await invitePerson(invitations, await c.req.json().catch(() => null), c.get('person'))),
+  )
+
+  route('POST /people/:id/invitation', async (c) =>
+    send(c, await inviteAgain(invitations, param(c, 'id'))),
   )
 
   route('PATCH /people/:id', async (c) =>

@@ -1,9 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 
-import type {StaffPersonRow} from '@repo/schemas/staff-people.ts'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
-import type {StaffMember} from './staff-accounts.ts'
+import {personRow, type StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 
 /**
@@ -44,12 +43,5 @@ export async function resetSecondStep(
     if (!isConflict(error)) throw error
     return {status: 409, body: {error: 'This person was changed by someone else. Try again.'}}
   }
-  const row: StaffPersonRow = {
-    _id: person._id,
-    name: person.name,
-    email: person.email,
-    role: person.role,
-    state: person.state,
-  }
-  return {status: 200, body: {person: row}}
+  return {status: 200, body: {person: personRow(person)}}
 }

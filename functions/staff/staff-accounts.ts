@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
+import type {StaffPersonRow} from '@repo/schemas/staff-people.ts'
 import type {StaffRole, StaffState} from '@repo/schemas/staff-roles.ts'
 
 import {hashPassword, verifyPassword, type PasswordHash} from './admin-password.ts'
@@ -21,6 +22,16 @@ export type StaffMember = {
   state: StaffState
   password?: PasswordHash | null
 }
+
+/** A person as the people page lists them: never the password's hash, only whether they have chosen one. */
+export const personRow = (member: StaffMember): StaffPersonRow => ({
+  _id: member._id,
+  name: member.name,
+  email: member.email,
+  role: member.role,
+  state: member.state,
+  joined: Boolean(member.password),
+})
 
 export const FIRST_OWNER_ID = 'staffMember.owner'
 const SIGNING_SECRET_ID = 'staffSecret.signing'

@@ -11,9 +11,10 @@ import {STAFF_ROLE_TITLES} from '@repo/schemas/staff-roles.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {outboxMailDocument} from '../lib/mailer.ts'
+import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {hashPassword} from './admin-password.ts'
 import {passwordProblem} from './password-strength.ts'
-import {findStaffMember, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
+import {findStaffMember, personRow, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
@@ -33,6 +34,8 @@ export type InvitationDeps = {
   siteUrl: string
   /** Nudges this server's outbox to send what was queued. */
   queued: () => void
+  /** The request links' secret, which every server's outbox holds: the link is queued sealed with it. */
+  linkSecret: () => string
   /** The login back-off, reused to bound reset mails per address (after the answer, so it tells nothing). */
   rateLimit?: () => LoginRateLimit
 }
@@ -49,7 +52,7 @@ async function queueLinkMail(
 ) {
   const now = deps.now()
   const token = await createToken(deps.client, purpose, person._id, now)
-  const link = `${deps.siteUrl}/admin/bookings#${LINK_FRAGMENT[purpose]}=${token}`
+  const link = SEALED_LINK_SLOT
   const subject =
     purpose === 'invite' ? 'You are invited to the staff dashboard' : 'Set a new staff password'
   const lines =
@@ -79,7 +82,8 @@ async function queueLinkMail(
       .join('\n'),
   })
   const mailId = `staff-${purpose}-${tokenDocumentId(token).slice(-16)}`
-  // The link goes out with the mail; once sent (or given up) the outbox keeps only the redacted body.
+  // The lake only ever holds the link sealed (the outbox opens it as it sends); once the mail is sent or given up,
+  // the seal goes too and the mail log keeps the redacted body.
   await deps.client.create({
     ...outboxMailDocument(
       mailId,
@@ -88,6 +92,10 @@ async function queueLinkMail(
       now.toISOString(),
     ),
     redacted: body(false),
+    sealed_link: sealLink(
+      `${deps.siteUrl}/admin/bookings#${LINK_FRAGMENT[purpose]}=${token}`,
+      deps.linkSecret(),
+    ),
   })
   deps.queued()
 }
@@ -112,14 +120,32 @@ export async function invitePerson(
   }
   await deps.client.create(document)
   await queueLinkMail(deps, document, 'invite')
-  const person = {
-    _id: document._id,
-    name: document.name,
-    email: document.email,
-    role: document.role,
-    state: document.state,
-  }
-  return {status: 200, body: {person}}
+  return {status: 200, body: {person: personRow(document)}}
+}
+
+/**
+ * `POST /people/:id/invitation`: a new invitation for someone who has not accepted theirs (it expired, or the mail
+ * never arrived). Their earlier links stop working, so only the newest mail can set the password.
+ */
+export async function inviteAgain(deps: InvitationDeps, id: string): Promise<HandlerResult> {
+  const person = await deps.client.getDocument<StaffMember & {_type: string}>(id)
+  if (person?._type !== 'staffMember') return {status: 404, body: {error: 'Person not found.'}}
+  // Invited, or invited once and their access ended before they accepted: a password means they did accept.
+  if (person.state === 'active' || person.password || !person.email)
+    return {
+      status: 409,
+      body: {error: `${person.name} has already accepted an invitation.`},
+    }
+  const open = await deps.client.fetch<string[]>(
+    '*[_type == "staffToken" && personId == $id && purpose == "invite" && usedAt == null]._id',
+    {id},
+  )
+  const at = deps.now().toISOString()
+  const transaction = deps.client.transaction().patch(id, (p) => p.set({state: 'invited'}))
+  for (const token of open) transaction.patch(token, (p) => p.set({usedAt: at}))
+  await transaction.commit()
+  await queueLinkMail(deps, person, 'invite')
+  return {status: 200, body: {person: personRow({...person, state: 'invited'})}}
 }
 
 /** `POST /password-reset`: answered at once and the same for any address; the mail goes only to an active account. */

@@ -6,6 +6,7 @@ import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.t
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, type MailMessage} from '../lib/mailer.ts'
+import {openSealedLink} from '../lib/sealed-link.ts'
 import {ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {hashPassword} from './admin-password.ts'
@@ -15,7 +16,7 @@ import {REDACTED_LINK} from './staff-invitations.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 import {createToken} from './staff-tokens.ts'
-import {testDecisionDeps} from './testing/decision-deps.ts'
+import {TEST_LINK_SECRET, testDecisionDeps} from './testing/decision-deps.ts'
 
 /**
  * People, roles and sign-in by email: what each role may reach (every route in the table, as each role), the same
@@ -492,13 +493,17 @@ describe('the people API (owners only)', () => {
 })
 
 describe('invitations and password resets by mail', () => {
-  type Mail = {to: string; subject: string; text: string}
+  type Mail = {_id: string; to: string; subject: string; text: string; sealed_link?: string}
+  type Delivered = Pick<Mail, 'text' | 'sealed_link'>
   const mailsTo = (address: string) =>
     bookings().fetch<Mail[]>('*[_type == "outboxMail" && to == $address] | order(queued_at asc)', {
       address,
     })
-  const linkToken = (mail: Mail, kind: 'invite' | 'reset') =>
-    new RegExp(`/admin/bookings#${kind}=([\\w-]+)`).exec(mail.text)![1]!
+  // A queued mail's link is sealed (the outbox opens it with the servers' secret); a delivered one has it in its text.
+  const linkToken = (mail: Delivered, kind: 'invite' | 'reset') =>
+    new RegExp(`/admin/bookings#${kind}=([\\w-]+)`).exec(
+      mail.sealed_link ? openSealedLink(mail.sealed_link, TEST_LINK_SECRET) : mail.text,
+    )![1]!
   const setPassword = (body: unknown, origin = ORIGIN) =>
     app.request(`${ORIGIN}/api/staff/password`, {
       method: 'POST',
@@ -539,7 +544,7 @@ describe('invitations and password resets by mail', () => {
     expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
   })
 
-  it('sends the link with the mail, and keeps no usable link in the dataset once it has gone', async () => {
+  it('never lets the lake hold a usable link: sealed while queued, blanked once sent, in no earlier revision', async () => {
     const owner = await signIn('owner')
     const invited = await request('/people', {
       method: 'POST',
@@ -547,25 +552,47 @@ describe('invitations and password resets by mail', () => {
       body: JSON.stringify({name: 'Ayesha Patel', email: 'ayesha@team.example', role: 'guide'}),
     })
     expect(invited.status).toBe(200)
+    const [queued] = await mailsTo('ayesha@team.example')
+    expect(queued!.sealed_link).toBeTruthy()
+    expect(queued!.text).not.toContain('#invite=')
+
+    // An outbox without the servers' secret (the Sanity Function's) leaves it for one that has it.
+    const withoutKey: MailMessage[] = []
+    await createOutbox({
+      bookings: bookings(),
+      transport: {send: async (_id, message) => void withoutKey.push(message)},
+      from: 'team@site.test',
+    }).flush()
+    expect(withoutKey.filter((message) => message.to === 'ayesha@team.example')).toEqual([])
+
     const delivered: MailMessage[] = []
     const outbox = createOutbox({
       bookings: bookings(),
       transport: {send: async (_id, message) => void delivered.push(message)},
       from: 'team@site.test',
+      openLink: (sealed) => openSealedLink(sealed, TEST_LINK_SECRET),
     })
     await outbox.flush()
     const mail = delivered.find((message) => message.to === 'ayesha@team.example')!
     const token = linkToken(mail, 'invite')
     expect(mail.html).toContain(`#invite=${token}`)
 
-    // The whole dataset as an export reads it: the token is nowhere, and the log keeps the mail, link blanked.
-    const exported = await (
-      await fetch(`${lake.url}/v2025-02-19/data/export/bookings`, {
-        headers: {authorization: `Bearer ${lake.secrets.rootToken}`},
-      })
-    ).text()
+    // The whole dataset as an export reads it, and every revision in its history: the token is nowhere, the seal
+    // is gone, and the log keeps the mail, link blanked.
+    const read = async (path: string) =>
+      (
+        await fetch(`${lake.url}/v2025-02-19/data/${path}`, {
+          headers: {authorization: `Bearer ${lake.secrets.rootToken}`},
+        })
+      ).text()
+    const exported = await read('export/bookings')
     expect(exported).toContain('Ayesha Patel')
     expect(exported).not.toContain(token)
+    const history = await read(
+      `history/bookings/transactions/${queued!._id}?excludeContent=false&effectFormat=mendoza`,
+    )
+    expect(history).toContain('ayesha@team.example')
+    expect(history).not.toContain(token)
     const [kept] = await bookings().fetch<(Mail & {html: string; status: string})[]>(
       '*[_type == "outboxMail" && to == $address]',
       {address: 'ayesha@team.example'},
@@ -574,9 +601,63 @@ describe('invitations and password resets by mail', () => {
     expect(kept!.text).toContain(REDACTED_LINK)
     expect(kept!.html).toContain(REDACTED_LINK)
     expect(kept!.text).not.toContain('#invite=')
+    expect(kept).not.toHaveProperty('sealed_link')
 
     // The link in the delivered mail still works, once.
     expect((await setPassword({token, password: 'copper lantern meadow 19'})).status).toBe(200)
+  })
+
+  it('invites again someone who has not accepted: only the newest link works, and it names who sent it', async () => {
+    const owner = await signIn('owner')
+    const invited = await request('/people', {
+      method: 'POST',
+      cookie: owner,
+      body: JSON.stringify({name: 'Thabo Nkosi', email: 'thabo@team.example', role: 'staff'}),
+    })
+    const {person} = (await invited.json()) as {person: {_id: string}}
+    const again = () => request(`/people/${person._id}/invitation`, {method: 'POST', cookie: owner})
+    const patch = (body: unknown) =>
+      request(`/people/${person._id}`, {method: 'PATCH', cookie: owner, body: JSON.stringify(body)})
+    // An invitation cancelled cannot be turned into access without a password: only a new invitation.
+    expect((await patch({state: 'deactivated'})).status).toBe(200)
+    const active = await patch({state: 'active'})
+    expect(active.status).toBe(409)
+    expect(((await active.json()) as {error: string}).error).toBe(
+      'Thabo Nkosi has not chosen a password yet: send them a new invitation.',
+    )
+    expect((await again()).status).toBe(200)
+    expect((await bookings().getDocument(person._id))?.state).toBe('invited')
+    const [first, second] = await mailsTo('thabo@team.example')
+    expect(second!.subject).toBe('You are invited to the staff dashboard')
+    const [oldToken, newToken] = [linkToken(first!, 'invite'), linkToken(second!, 'invite')]
+    expect(newToken).not.toBe(oldToken)
+    expect(
+      (await setPassword({token: oldToken, password: 'harbour kettle lantern 8'})).status,
+    ).toBe(400)
+    expect(
+      (await setPassword({token: newToken, password: 'harbour kettle lantern 8'})).status,
+    ).toBe(200)
+    const activity = await bookings().fetch<{summary: string; personId: string}[]>(
+      '*[_type == "staffActivity" && summary == "Invited Thabo Nkosi again"]{summary, personId}',
+    )
+    expect(activity).toEqual([
+      {summary: 'Invited Thabo Nkosi again', personId: 'staffMember.test-owner'},
+    ])
+
+    // Accepted: no more invitations; an id that is no person is not found; a manager may not.
+    const accepted = await again()
+    expect(accepted.status).toBe(409)
+    expect(((await accepted.json()) as {error: string}).error).toBe(
+      'Thabo Nkosi has already accepted an invitation.',
+    )
+    expect((await mailsTo('thabo@team.example')).length).toBe(2)
+    expect(
+      (await request('/people/booking-1/invitation', {method: 'POST', cookie: owner})).status,
+    ).toBe(404)
+    const manager = await signIn('manager')
+    expect(
+      (await request(`/people/${person._id}/invitation`, {method: 'POST', cookie: manager})).status,
+    ).toBe(403)
   })
 
   it('answers a reset request the same for any address, and mails only an account; the new password ends old sessions', async () => {

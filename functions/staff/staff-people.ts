@@ -7,7 +7,7 @@ import {
 } from '@repo/schemas/staff-people.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import type {StaffMember} from './staff-accounts.ts'
+import {personRow, type StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 import {staffPeopleQuery} from './staff-people-query.ts'
 import type {SessionPerson} from './staff-session-store.ts'
@@ -44,6 +44,11 @@ export async function changePerson(
   for (let attempt = 0; attempt < 5; attempt++) {
     const person = await client.getDocument<StaffMember>(id)
     if (!person) return {status: 404, body: {error: 'No such person.'}}
+    if (change.state === 'active' && !person.password)
+      return {
+        status: 409,
+        body: {error: `${person.name} has not chosen a password yet: send them a new invitation.`},
+      }
     const stillOwner =
       (change.role ?? person.role) === 'owner' && (change.state ?? person.state) === 'active'
     if (person.role === 'owner' && person.state === 'active' && !stillOwner) {
@@ -63,14 +68,7 @@ export async function changePerson(
       if (activity) transaction.create(activity({subject: {id, name: person.name}}))
       await transaction.commit()
       const updated = (await client.getDocument<StaffMember>(id))!
-      const row: StaffPersonRow = {
-        _id: updated._id,
-        name: updated.name,
-        email: updated.email,
-        role: updated.role,
-        state: updated.state,
-      }
-      return {status: 200, body: {person: row}, change, name: person.name}
+      return {status: 200, body: {person: personRow(updated)}, change, name: person.name}
     } catch (error) {
       if (!isConflict(error)) throw error
     }

@@ -34,6 +34,7 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /people': 'people.manage',
   'PATCH /people/:id': 'people.manage',
   'POST /people/:id/second-step/reset': 'people.manage',
+  'POST /people/:id/invitation': 'people.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -5,7 +5,7 @@ import type {SanityClient} from '@sanity/client'
 /**
  * Single-use links for setting a password: an invitation (7 days) or a reset (1 hour). The link carries a random
  * token; the lake keeps only its SHA-256 as the document id, the person and the expiry, so reading the dataset
- * gives no usable link (except the queued mail itself until it is sent; see docs/decisions/072). Using one marks
+ * gives no usable link (the queued mail holds it sealed: docs/decisions/110). Using one marks
  * it used in the same transaction that sets the password, with the revision read, so two uses at once set it once.
  */
 export type TokenPurpose = 'invite' | 'reset'

@@ -13,6 +13,8 @@ export type StaffPersonRow = {
   role: StaffRole
   state: StaffState
   createdAt?: string
+  /** False until an invited person has chosen a password: until then, only a new invitation lets them in. */
+  joined: boolean
 }
 
 /** `PATCH /api/staff/people/:id`: a new role, access ended or given again, or both; nothing else. */

@@ -1,8 +1,8 @@
-import {useMutation} from '@tanstack/react-query'
+import {useMutation, useQueryClient} from '@tanstack/react-query'
 
 import type {StaffInvite, StaffPersonRow, StaffSetPassword} from '@repo/schemas/staff-people.ts'
 
-import {call} from './staff-api'
+import {call, staffKeys} from './staff-api'
 
 /** Sets a password from an invitation's or reset's link (no session needed). */
 export const useSetPassword = () =>
@@ -17,6 +17,19 @@ export const useRequestReset = () =>
     mutationFn: (email: string) =>
       call<{message: string}>('/password-reset', {method: 'POST', body: JSON.stringify({email})}),
   })
+
+/** An owner invites again someone who has not accepted: their earlier links stop working. */
+export const useInviteAgain = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) =>
+      call<{person: StaffPersonRow}>(`/people/${encodeURIComponent(id)}/invitation`, {method: 'POST'}),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({queryKey: staffKeys.people})
+      void queryClient.invalidateQueries({queryKey: staffKeys.activity})
+    },
+  })
+}
 
 /** An owner invites someone by email. */
 export const useInvite = () =>

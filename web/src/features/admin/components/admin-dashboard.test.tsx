@@ -142,6 +142,7 @@ beforeEach(() => {
                   email: 'pat@team.example',
                   role,
                   state: 'active',
+                  joined: true,
                 },
                 {
                   _id: 'staffMember.sam',
@@ -149,6 +150,15 @@ beforeEach(() => {
                   email: 'sam@team.example',
                   role: 'guide',
                   state: 'active',
+                  joined: true,
+                },
+                {
+                  _id: 'staffMember.lindiwe',
+                  name: 'Lindiwe Dube',
+                  email: 'lindiwe@team.example',
+                  role: 'staff',
+                  state: 'invited',
+                  joined: false,
                 },
               ],
             })
@@ -401,6 +411,11 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('rowheader', {name: 'Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('combobox', {name: 'Role of Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('button', {name: 'End access for Sam Naidoo'})).toBeTruthy()
+    // Someone who has not accepted their invitation gets a new one, or has it cancelled; never access without a
+    // password.
+    expect(screen.getByRole('button', {name: 'Send Lindiwe Dube a new invitation'})).toBeTruthy()
+    expect(screen.getByRole('button', {name: 'Cancel the invitation of Lindiwe Dube'})).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Give Lindiwe Dube access again'})).toBeNull()
     fireEvent.click(screen.getByRole('button', {name: 'Activity'}))
     const entry = (await screen.findByText('Changed the status to contacted')).closest('tr')!
     expect(within(entry).getByText('Sam Naidoo')).toBeTruthy()

@@ -5,7 +5,7 @@ import {STAFF_ROLE_TITLES, STAFF_ROLES, type StaffRole} from '@repo/schemas/staf
 
 import {useChangePerson} from '../api/change-person'
 import {usePeople} from '../api/get-people'
-import {useInvite} from '../api/password-links'
+import {useInvite, useInviteAgain} from '../api/password-links'
 import {useResetSecondStep} from '../api/reset-second-step'
 import {useRequireSecondStep} from '../api/second-step'
 import {StaffApiError, staffKeys} from '../api/staff-api'
@@ -19,7 +19,26 @@ export function PeopleView({selfId}: {selfId: string}) {
   const people = usePeople(true)
   const changePerson = useChangePerson()
   const resetSecondStep = useResetSecondStep()
+  const inviteAgain = useInviteAgain()
   const toast = useToast()
+
+  function invite(id: string, name: string) {
+    inviteAgain.mutate(id, {
+      onSuccess: () =>
+        toast({
+          title: 'Invitation sent',
+          description: `${name} has a new link, valid for 7 days. Earlier links no longer work.`,
+          variant: 'default',
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description:
+            error instanceof StaffApiError ? error.message : 'The invitation could not be sent.',
+          variant: 'destructive',
+        }),
+    })
+  }
 
   function reset(id: string, name: string) {
     resetSecondStep.mutate(id, {
@@ -106,21 +125,39 @@ export function PeopleView({selfId}: {selfId: string}) {
                     ? 'Active '
                     : person.state === 'invited'
                       ? 'Invited '
-                      : 'Access ended '}
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={changePerson.isPending}
-                    onClick={() =>
-                      change(person._id, person.name, {
-                        state: person.state === 'active' ? 'deactivated' : 'active',
-                      })
-                    }
-                  >
-                    {person.state === 'active'
-                      ? `End access for ${person.name}`
-                      : `Give ${person.name} access again`}
-                  </button>{' '}
+                      : person.joined
+                        ? 'Access ended '
+                        : 'Invitation cancelled '}
+                  {person.joined ? null : (
+                    <>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        disabled={inviteAgain.isPending}
+                        onClick={() => invite(person._id, person.name)}
+                      >
+                        Send {person.name} a new invitation
+                      </button>{' '}
+                    </>
+                  )}
+                  {person.joined || person.state === 'invited' ? (
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={changePerson.isPending}
+                      onClick={() =>
+                        change(person._id, person.name, {
+                          state: person.state === 'deactivated' ? 'active' : 'deactivated',
+                        })
+                      }
+                    >
+                      {person.state === 'invited'
+                        ? `Cancel the invitation of ${person.name}`
+                        : person.state === 'active'
+                          ? `End access for ${person.name}`
+                          : `Give ${person.name} access again`}
+                    </button>
+                  ) : null}{' '}
                   {person.state === 'active' && person._id !== selfId ? (
                     <button
                       type="button"
