@@ -144,7 +144,10 @@ export type StatusHistoryEntry = {
   at: string
   /** Who: a staff member's name, an editor's (studio), or `website` / the traveller. */
   by?: string
-  /** The staff member's account id when a signed-in person did it, so a renamed person is still found. */
+  /**
+   * Who, by a lasting id, so a renamed person is still found: a staff member's account id, or `sanity:` and the
+   * studio user's id when an editor did it in the studio.
+   */
   by_id?: string
   note?: string
   action?: RequestAction
@@ -153,7 +156,7 @@ export type StatusHistoryEntry = {
   mail_id?: string
 }
 
-/** Who changed a request: a name alone (the studio, the website), or a staff account's name and id. */
+/** Who changed a request: a name alone (the website, the traveller), or a person's name and lasting id. */
 export type ChangedBy = string | {name: string; id: string}
 
 /** The history entry's `by` and `by_id` for whoever changed it. */

@@ -71,7 +71,7 @@ const confirm = async (id: string, options: {confirmAnyway?: boolean; by?: strin
     id,
     revision: published!._rev,
     draftRevision: draft?._rev ?? null,
-    by: options.by ?? 'Ayanda (studio)',
+    by: options.by ?? {name: 'Ayanda (studio)', id: 'sanity:p-ayanda'},
     confirmAnyway: options.confirmAnyway ?? false,
   })
 }
@@ -129,6 +129,7 @@ describe('Confirm in the studio', () => {
       status: 'confirmed',
       at: '2030-01-01T10:00:00.000Z',
       by: 'Ayanda (studio)',
+      by_id: 'sanity:p-ayanda',
     })
     expect(stored!.status_history.at(-1).note).toBeUndefined()
     const lock = await bookings().getDocument(departureLockId(SLUG, '2030-02-01'))

@@ -12,7 +12,7 @@ import {
 
 import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {confirmWithinPlaces, pauseAfterConflict} from '@repo/schemas/confirm-within-places.ts'
-import {decisionMailId} from '@repo/schemas/request-decisions.ts'
+import {changedByFields, decisionMailId, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 import {composeMailDocument} from './decisionMail'
 
 /**
@@ -82,7 +82,7 @@ export type ConfirmRequest = {
   revision: string
   draftRevision?: string | null
   /** Who confirms, for the status history. */
-  by: string
+  by: ChangedBy
   confirmAnyway: boolean
 }
 
@@ -196,7 +196,7 @@ export async function confirmBooking(
               _type: 'statusChange',
               status: 'confirmed',
               at,
-              by: request.by,
+              ...changedByFields(request.by),
               ...(over ? {note: confirmAnywayNote(over)} : {}),
               action: 'confirm',
               ...(mailId ? {mail_id: mailId} : {}),

@@ -11,6 +11,7 @@ import {
 } from 'sanity'
 
 import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
+import type {ChangedBy} from '@repo/schemas/request-decisions.ts'
 
 import {STUDIO_API_VERSION} from '../lib/fields'
 import {confirmBooking, type ConfirmOutcome} from './confirmBooking'
@@ -21,9 +22,16 @@ import {confirmBooking, type ConfirmOutcome} from './confirmBooking'
  * overbooks a departure without saying so. Beyond the places they show the numbers and ask "Confirm anyway".
  */
 
-/** Who decided, for the status history: the studio user's name (or email), marked as from the studio. */
-export const studioUserLabel = (user: {name?: string; email?: string} | null | undefined) =>
-  `${user?.name || user?.email || 'staff'} (studio)`
+/**
+ * Who decided, for the status history: the studio user's name (or email), marked as from the studio, and their
+ * user id, which stays when they change their name.
+ */
+export function studioChangedBy(
+  user: {id?: string; name?: string; email?: string} | null | undefined,
+): ChangedBy {
+  const name = `${user?.name || user?.email || 'staff'} (studio)`
+  return user?.id ? {name, id: `sanity:${user.id}`} : name
+}
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
@@ -112,7 +120,7 @@ function useConfirmFlow(props: DocumentActionProps, contentDataset: string) {
             id,
             revision: published._rev,
             draftRevision: draft?._rev ?? null,
-            by: studioUserLabel(user),
+            by: studioChangedBy(user),
             confirmAnyway,
           },
         )

@@ -57,7 +57,7 @@ async function decide(id: string, input: StudioDecisionInput, revision?: string)
   return decideBooking(deps(), {
     id,
     revision: revision ?? current!._rev,
-    by: 'Ayanda (studio)',
+    by: {name: 'Ayanda (studio)', id: 'sanity:p-ayanda'},
     input,
   })
 }
@@ -111,6 +111,7 @@ describe('decisions in the studio', () => {
       status: 'declined',
       at: NOW.toISOString(),
       by: 'Ayanda (studio)',
+      by_id: 'sanity:p-ayanda',
       action: 'decline',
       message: 'No guide that day.',
       mail_id: `d1-decline-${entry._key}`,

@@ -8,6 +8,8 @@ import {
 } from '@repo/schemas/capacity.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
+  changedByFields,
+  type ChangedBy,
   DECISION_STATUS,
   type StatusHistoryEntry,
   departureInWords,
@@ -115,7 +117,7 @@ export type DecideRequest = {
   id: string
   /** The published booking's revision the editor saw. */
   revision: string
-  by: string
+  by: ChangedBy
   input: StudioDecisionInput
 }
 
@@ -164,7 +166,7 @@ export async function decideBooking(
     _type: 'statusChange',
     status: DECISION_STATUS[decision.decision],
     at,
-    by: request.by,
+    ...changedByFields(request.by),
     action: decision.decision,
     ...(message ? {message} : {}),
     ...(decision.decision === 'propose'

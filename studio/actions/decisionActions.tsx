@@ -23,7 +23,7 @@ import {
 import type {ProposedOption} from '@repo/schemas/staff-decision-schema.ts'
 
 import {STUDIO_API_VERSION} from '../lib/fields'
-import {studioUserLabel} from './confirmBookingActions'
+import {studioChangedBy} from './confirmBookingActions'
 import {
   decideBooking,
   proposableDates,
@@ -209,7 +209,7 @@ function createDecisionAction(
         const outcome = await decideBooking(deps, {
           id,
           revision: published._rev,
-          by: studioUserLabel(user),
+          by: studioChangedBy(user),
           input,
         })
         if (outcome.kind === 'invalid') {
