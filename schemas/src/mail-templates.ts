@@ -217,6 +217,28 @@ The invitation attached to this mail takes the trip out of your calendar. Your r
 {requestLink}`,
   },
   {
+    kind: 'departureCancelled',
+    title: 'A departure cancelled for the weather or conditions (to each traveller on it)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'reason', 'options'],
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Dear {name},
+
+We are sorry: we have had to cancel {experience} on {date} (reference {reference}).
+
+{reason}
+
+We can take your group on one of these dates instead:
+
+{options}
+
+Open your request page to move your booking to one of them with one click, or to accept the cancellation. The page shows which dates still have places:
+
+{requestLink}
+
+If you were confirmed, the invitation attached to this mail takes the trip out of your calendar; choosing a new date puts it back.`,
+  },
+  {
     kind: 'proposal',
     title: 'Other dates proposed (to the traveller)',
     to: 'traveller',
