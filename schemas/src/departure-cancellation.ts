@@ -2,6 +2,7 @@ import {z} from 'zod'
 
 import type {BookingStatus} from './booking-status.ts'
 import {departuresOn, type BookingRules} from './capacity.ts'
+import {formatDateInWords} from './format-date.ts'
 import {addDays, isIsoDate} from './iso-date.ts'
 import {dateRuleProblem, PROPOSABLE_DAYS, type StatusHistoryEntry} from './request-decisions.ts'
 import {safeSingleLine} from './safe-text.ts'
@@ -140,4 +141,44 @@ export function alternativeDepartures(
     if (left > 0 && left >= cancelled.largestGroup) dates.push({date, left})
   }
   return dates
+}
+
+/** What the traveller is told after their answer (the API's message, and the page after a form's redirect). */
+export const CANCELLATION_CLOSED_MESSAGE =
+  'You have already answered this cancellation, or the team has changed your booking since. The page shows where it stands.'
+export const NOT_OFFERED_MESSAGE = 'This date is not one of those offered. Choose one of the dates below.'
+export const BUSY_MESSAGE = 'We could not save this just now. Please try again in a moment.'
+export const fullMessage = (date: string) =>
+  `${formatDateInWords(date)} has just filled up. Please choose one of the other dates, or accept the cancellation.`
+
+/** The page's words for an answer (`?answer=` or `?refused=` after the form's redirect); null for anything else. */
+export function choiceOutcomeMessage(
+  search: URLSearchParams,
+): {title: string; text: string; variant: 'success' | 'destructive'} | null {
+  const date = search.get('date') ?? ''
+  const answer = search.get('answer')
+  if (answer === 'moved' && isIsoDate(date))
+    return {
+      title: 'Moved',
+      text: `Your booking is now on ${formatDateInWords(date)}. If it was confirmed, we have emailed you the confirmation with the new date for your calendar.`,
+      variant: 'success',
+    }
+  if (answer === 'accepted')
+    return {
+      title: 'Cancellation accepted',
+      text: 'Your booking is cancelled. Nothing more is needed from you; we are sorry we could not take you this time.',
+      variant: 'success',
+    }
+  const refused = search.get('refused')
+  const text =
+    refused === 'full' && isIsoDate(date)
+      ? fullMessage(date)
+      : refused === 'closed'
+        ? CANCELLATION_CLOSED_MESSAGE
+        : refused === 'stale'
+          ? NOT_OFFERED_MESSAGE
+          : refused === 'busy'
+            ? BUSY_MESSAGE
+            : null
+  return text ? {title: 'Not changed', text, variant: 'destructive'} : null
 }

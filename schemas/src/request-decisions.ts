@@ -232,5 +232,14 @@ export type TravellerRequestView = {
   history: TravellerHistoryEntry[]
   /** The dates the team proposed that the traveller may still accept; null when none is open. */
   proposal: {key: string; message?: string; options: TravellerOption[]} | null
+  /**
+   * The team cancelled the departure (weather, conditions) and the traveller has not answered yet: why, and the
+   * dates offered instead, each with whether it still has room for the group. Null otherwise.
+   */
+  cancellation: {
+    key: string
+    reason: string
+    options: (TravellerOption & {open: boolean})[]
+  } | null
   canWithdraw: boolean
 }
