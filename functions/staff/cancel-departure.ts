@@ -136,7 +136,8 @@ export async function listAlternatives(
   const single = singleQueryParams(search, ['experience', 'date'])
   if (!single.ok) return bad(single.message, single.name)
   const {experience = '', date = ''} = single.values as {experience?: string; date?: string}
-  if (!/^[\w-]{1,96}$/.test(experience)) return bad('Choose a departure from the list.', 'experience')
+  if (!/^[\w-]{1,96}$/.test(experience))
+    return bad('Choose a departure from the list.', 'experience')
   if (!isIsoDate(date)) return bad('Give the departure’s date as yyyy-MM-dd.', 'date')
   const loaded = await loadDeparture(deps, experience, date)
   if ('status' in loaded) return loaded
@@ -195,7 +196,11 @@ async function prepare(
       })),
       mail_id: decisionMailId(booking._id, CANCEL_DEPARTURE_ACTION, key),
     }
-    return {booking, entry, mail: booking.email ? cancellationMail(booking, entry, content, decisions) : null}
+    return {
+      booking,
+      entry,
+      mail: booking.email ? cancellationMail(booking, entry, content, decisions) : null,
+    }
   })
   return {cancellation, departure, entries}
 }
@@ -220,7 +225,13 @@ function cancellationMail(
     {to: booking.email ?? ''},
   )
   const calendar = wasConfirmedBefore(history, entry._key)
-    ? calendarPartFor({...booking, status_history: history}, entry, 'CANCEL', content, decisions.links)
+    ? calendarPartFor(
+        {...booking, status_history: history},
+        entry,
+        'CANCEL',
+        content,
+        decisions.links,
+      )
     : undefined
   return calendar ? {...mail, calendar} : mail
 }
@@ -287,7 +298,8 @@ export async function cancelDeparture(
         .setIfMissing({status_history: []})
         .append('status_history', [entry]),
     )
-    if (mail) transaction.createIfNotExists(outboxMailDocument(entry.mail_id!, mail, booking._id, at))
+    if (mail)
+      transaction.createIfNotExists(outboxMailDocument(entry.mail_id!, mail, booking._id, at))
   }
   if (deps.activity) transaction.create(deps.activity({}))
   try {

@@ -57,8 +57,13 @@ import {requestBookingFields, requestBookingQuery, type RequestBooking} from './
 /** What the answer was, for the page to say (`?answer=` after a form's redirect). */
 export type ChoiceOutcome =
   | {ok: true; outcome: 'moved' | 'accepted'; date?: string}
-  | {ok: false; status: 404 | 409; reason: 'invalid' | 'closed' | 'stale' | 'full' | 'busy'; message: string; date?: string}
-
+  | {
+      ok: false
+      status: 404 | 409
+      reason: 'invalid' | 'closed' | 'stale' | 'full' | 'busy'
+      message: string
+      date?: string
+    }
 
 const snapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
@@ -84,7 +89,9 @@ export async function answerCancellation(
   bookingId: string,
   choice: DepartureChoice,
 ): Promise<ChoiceOutcome> {
-  const first = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id: bookingId})
+  const first = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+    id: bookingId,
+  })
   if (!first) return refused(404, 'invalid', INVALID_LINK_MESSAGE)
   const cancellation = openCancellation(first.status_history)
   if (!cancellation) return refused(409, 'closed', CANCELLATION_CLOSED_MESSAGE)

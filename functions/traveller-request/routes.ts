@@ -198,7 +198,10 @@ export function createTravellerRequestRoutes(
       if (!body.ok) return body.response
       const parsed = departureChoiceSchema.safeParse(body.value)
       if (!parsed.success)
-        return validationProblem(parsed.error, 'Choose one of the dates offered, or accept the cancellation.')
+        return validationProblem(
+          parsed.error,
+          'Choose one of the dates offered, or accept the cancellation.',
+        )
       const answer = await answerCancellation(deps, id, parsed.data)
       if (fromForm) {
         const query = new URLSearchParams(
@@ -209,7 +212,7 @@ export function createTravellerRequestRoutes(
         if (!answer.ok && answer.reason === 'invalid') return invalidLink()
         return new Response(null, {
           status: 303,
-          headers: {Location: `/requests/${token}?${query}`, 'Cache-Control': 'no-store'},
+          headers: {'Location': `/requests/${token}?${query}`, 'Cache-Control': 'no-store'},
         })
       }
       return answer.ok

@@ -15,13 +15,15 @@ import {safeSingleLine} from './safe-text.ts'
 
 export const MAX_ALTERNATIVES = 3
 export const REASON_MAX = 200
+const REASON_MESSAGE = 'Say why the departure is cancelled: the travellers read it.'
 
 /** The history's actions: staff cancel the departure; the traveller moves or accepts. */
 export const CANCEL_DEPARTURE_ACTION = 'cancel-departure'
 export const MOVE_ACTION = 'move'
 export const ACCEPT_CANCELLATION_ACTION = 'accept-cancellation'
 
-const isoDate = (message: string) => z.string({error: message}).max(10, message).refine(isIsoDate, message)
+const isoDate = (message: string) =>
+  z.string({error: message}).max(10, message).refine(isIsoDate, message)
 
 /** `POST /api/staff/departures/cancel` (and `/preview`): one departure, a reason, the other dates offered. */
 export const departureCancellationSchema = z.strictObject(
@@ -30,9 +32,9 @@ export const departureCancellationSchema = z.strictObject(
       .string({error: 'Choose a departure from the list.'})
       .regex(/^[\w-]{1,96}$/, 'Choose a departure from the list.'),
     date: isoDate('Give the departure’s date as yyyy-MM-dd.'),
-    reason: safeSingleLine(REASON_MAX, {what: 'the reason'}).refine(
+    reason: safeSingleLine(REASON_MAX, {what: 'the reason', typeMessage: REASON_MESSAGE}).refine(
       (value) => value.length > 0,
-      'Say why the departure is cancelled: the travellers read it.',
+      REASON_MESSAGE,
     ),
     alternatives: z
       .array(isoDate('Give each other date as yyyy-MM-dd.'), {
@@ -146,7 +148,8 @@ export function alternativeDepartures(
 /** What the traveller is told after their answer (the API's message, and the page after a form's redirect). */
 export const CANCELLATION_CLOSED_MESSAGE =
   'You have already answered this cancellation, or the team has changed your booking since. The page shows where it stands.'
-export const NOT_OFFERED_MESSAGE = 'This date is not one of those offered. Choose one of the dates below.'
+export const NOT_OFFERED_MESSAGE =
+  'This date is not one of those offered. Choose one of the dates below.'
 export const BUSY_MESSAGE = 'We could not save this just now. Please try again in a moment.'
 export const fullMessage = (date: string) =>
   `${formatDateInWords(date)} has just filled up. Please choose one of the other dates, or accept the cancellation.`

@@ -43,13 +43,13 @@ export function DepartureCancelled({
           </ul>
         </>
       ) : (
-        <p>None of the dates we offered has room any more. Reply to our email and we will find another.</p>
+        <p>
+          None of the dates we offered has room any more. Reply to our email and we will find
+          another.
+        </p>
       )}
       {full.length ? (
-        <p>
-          No places left now on{' '}
-          {full.map((option) => optionInWords(option)).join(', ')}.
-        </p>
+        <p>No places left now on {full.map((option) => optionInWords(option)).join(', ')}.</p>
       ) : null}
       <form method="post" action={action}>
         <input type="hidden" name="choice" value="accept" />
