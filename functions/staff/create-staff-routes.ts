@@ -732,6 +732,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
+        deps.decisions,
       ),
     ),
   )

@@ -217,6 +217,20 @@ The invitation attached to this mail takes the trip out of your calendar. Your r
 {requestLink}`,
   },
   {
+    kind: 'bookingCancelled',
+    title: 'A confirmed trip cancelled or declined by the team (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Dear {name},
+
+We are sorry: your booking {reference} for {experience} on {date} is cancelled. We will be in touch if we can offer you another date; you can also reply to this email.
+
+The invitation attached to this mail takes the trip out of your calendar. Your request stays here:
+
+{requestLink}`,
+  },
+  {
     kind: 'departureCancelled',
     title: 'A departure cancelled for the weather or conditions (to each traveller on it)',
     to: 'traveller',
