@@ -12,6 +12,7 @@ import {
   type RequestFixture,
 } from '../traveller-request/testing/request-fixture.ts'
 import type {DecisionDeps} from './decide-booking.ts'
+import {decisionMailComposer} from './compose-decision-mail.ts'
 import {changeStatus} from './staff-handlers.ts'
 import type {StaffDeps} from './staff-deps.ts'
 
@@ -133,5 +134,42 @@ describe('the status menu and the traveller’s calendar', () => {
       ).status,
     ).toBe(200)
     expect(await mails(booking._id)).toEqual([])
+  })
+
+  it('a studio Decline of a confirmed trip carries the calendar’s cancellation at the next SEQUENCE', async () => {
+    // As the studio's Decline action stores it: the entry and an outbox document for a server to compose.
+    const {booking} = await f.seedBooking({
+      status: 'declined',
+      status_history: [
+        ...history('confirmed'),
+        {
+          _key: 'dec',
+          _type: 'statusChange',
+          status: 'declined',
+          at: '2029-12-22T08:00:00Z',
+          by: 'Editor',
+          action: 'decline',
+          message: 'The boat is in dry dock.',
+          mail_id: 'studio-decline',
+        },
+      ],
+    })
+    const compose = decisionMailComposer({
+      bookings: f.bookings,
+      mailContent: calendar.mailContent,
+      links: calendar.links,
+    })
+    const mail = await compose({
+      _id: 'x',
+      _type: 'outboxMail',
+      mail_id: 'studio-decline',
+      about: booking._id,
+    } as never)
+    expect(mail!.calendar!.method).toBe('CANCEL')
+    expect(event(mail!.calendar!.content)).toEqual({
+      method: 'CANCEL',
+      uid: `booking-${booking._id}@site.test`,
+      sequence: 1,
+    })
   })
 })
