@@ -130,7 +130,7 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await page.getByLabel('From', {exact: true}).fill(CANCELLED)
   await page.getByLabel('To', {exact: true}).fill(ROOMY)
   const manifest = page.getByRole('article', {
-    name: `Sunset Cruise, ${formatShortDate(CANCELLED)}, Sunset`,
+    name: `Sunset Cruise, ${formatShortDate(CANCELLED)}, Any time`,
   })
   await expect(manifest).toContainText('Taken6')
   await manifest.getByRole('button', {name: /Cancel departure/}).click()
@@ -231,7 +231,7 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await page.getByLabel('From', {exact: true}).fill(CANCELLED)
   await page.getByLabel('To', {exact: true}).fill(ROOMY)
   const tight = page.getByRole('article', {
-    name: `Sunset Cruise, ${formatShortDate(TIGHT)}, Sunset`,
+    name: `Sunset Cruise, ${formatShortDate(TIGHT)}, Any time`,
   })
   await expect(tight).toContainText('Taken30')
   await expect(tight).toContainText('Left0')
