@@ -198,7 +198,9 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await third.goto(`/requests/${tokens[2]}`)
   await waitForHydration(third)
   await expect(third.getByRole('heading', {name: 'Your departure is cancelled'})).toBeVisible()
-  await expect(third.getByText(REASON)).toBeVisible()
+  await expect(
+    third.getByRole('region', {name: 'Your departure is cancelled'}).getByText(REASON),
+  ).toBeVisible()
   await expect(choiceButton(third, TIGHT)).toBeVisible()
   await third.screenshot({path: `${shots}/choice-phone.png`, fullPage: true})
 

@@ -7,7 +7,7 @@ type Cancellation = NonNullable<TravellerRequestView['cancellation']>
 
 /**
  * The team cancelled the departure: why, the dates offered instead, and one button per choice. Plain forms that
- * post to the request's API and come back here (a redirect), so the choice works before the page's script has
+ * post beside the page (the server hands them to the request routes) and come back here (a redirect), so the choice works before the page's script has
  * loaded, or without it; opening the mail's link only shows this, so a mail scanner following it changes nothing.
  */
 export function DepartureCancelled({
@@ -18,7 +18,7 @@ export function DepartureCancelled({
   cancellation: Cancellation
 }) {
   const id = useId()
-  const action = `/api/requests/${encodeURIComponent(token)}/departure`
+  const action = `/requests/${encodeURIComponent(token)}/departure`
   const open = cancellation.options.filter((option) => option.open)
   const full = cancellation.options.filter((option) => !option.open)
   return (
