@@ -3,7 +3,7 @@ import {z} from 'zod'
 import type {BookingStatus} from './booking-status.ts'
 import {departuresOn, type BookingRules} from './capacity.ts'
 import {formatDateInWords} from './format-date.ts'
-import {addDays, isIsoDate} from './iso-date.ts'
+import {addDays, daysBetween, isIsoDate} from './iso-date.ts'
 import {dateRuleProblem, PROPOSABLE_DAYS, type StatusHistoryEntry} from './request-decisions.ts'
 import {safeSingleLine} from './safe-text.ts'
 
@@ -127,7 +127,7 @@ export function dayPlacesLeft(
 /**
  * The dates a cancelled departure's travellers may be offered: open by the experience's rules (lead time,
  * blackouts, cancelled dates closed by `withCancelledDates`) in the next 90 days, with room for the largest group
- * on it; the cancelled date itself never. Nearest first, with the places each has left.
+ * on it; the cancelled date itself never. Nearest to it first, with the places each has left.
  */
 export function alternativeDepartures(
   rules: BookingRules,
@@ -142,7 +142,9 @@ export function alternativeDepartures(
     const left = dayPlacesLeft(rules, date, counts)
     if (left > 0 && left >= cancelled.largestGroup) dates.push({date, left})
   }
-  return dates
+  // Nearest to the cancelled date first (the earlier of two as near), as the booking dialog's alternatives.
+  const distance = (date: string) => Math.abs(daysBetween(cancelled.date, date))
+  return dates.sort((a, b) => distance(a.date) - distance(b.date) || a.date.localeCompare(b.date))
 }
 
 /** What the traveller is told after their answer (the API's message, and the page after a form's redirect). */

@@ -143,7 +143,7 @@ export function CancelDepartureDialog({
       </div>
       <fieldset className="field">
         <legend>
-          Other dates to offer (up to {MAX_ALTERNATIVES}, {chosen.length} chosen)
+          Other dates to offer, nearest first (up to {MAX_ALTERNATIVES}, {chosen.length} chosen)
         </legend>
         {alternatives.isPending ? (
           <p role="status">Finding dates with room…</p>
