@@ -402,6 +402,9 @@ describe('a departure cancelled for the wind', () => {
       STAFF,
     )
     const rev = (await stored(booking._id))._rev
+    // A mail scanner following the link (and its page's calendar file) only reads.
+    expect((await app.request(pageGet(token))).status).toBe(200)
+    expect((await stored(booking._id))._rev).toBe(rev)
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
     const cases: [Response | Promise<Response>, number, RegExp | string][] = [
       [move(forged, ROOMY), 404, INVALID_LINK_MESSAGE],
