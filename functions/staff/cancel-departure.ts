@@ -44,7 +44,7 @@ import type {HandlerResult, StaffDeps} from './staff-deps.ts'
  * the departure closes for new bookings (its lock document says so), every traveller on it (confirmed or still
  * a request) gets a history entry naming who cancelled and why, and a mail offering the other dates, all in one
  * transaction with the staff activity entry. Confirmed travellers' mails carry the calendar's cancellation: the
- * trip is not happening on that date, whatever they choose next (docs/decisions/086-…).
+ * trip is not happening on that date, whatever they choose next (docs/decisions/086-departures-cancelled-for-the-weather.md).
  */
 
 /** A booking on the departure, as the mails and the history need it. */
