@@ -262,6 +262,15 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       readTravellerRequest(apiRoutes, c.req.raw, c.req.param('token'), c.env, '/calendar.ics'),
     )
 
+  // The traveller's answer to a cancelled departure, from the request page's plain forms (they work without script):
+  // the request routes answer it, and send the traveller back to the page.
+  if (apiRoutes)
+    app.post('/requests/:token/departure', async (c) => {
+      const url = new URL(`/requests/${encodeURIComponent(c.req.param('token'))}/departure`, c.req.url)
+      const body = await c.req.text()
+      return apiRoutes.fetch(new Request(url, {method: 'POST', headers: c.req.raw.headers, body}), c.env)
+    })
+
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
   app.post('*', (c) => {

@@ -546,6 +546,23 @@ describe('create-booking-request and places', () => {
     expect(await countBookings()).toBe(before)
   })
 
+  it('refuses a departure staff cancelled (the weather), and never offers it as an alternative', async () => {
+    await deps.bookings.createOrReplace({
+      _id: 'departure-lions-head-sunset-hike-2030-01-12',
+      _type: 'departure',
+      experience_id: 'lions-head-sunset-hike',
+      date: '2030-01-12',
+      cancelled_at: '2030-01-01T08:00:00Z',
+    })
+    const before = await countBookings()
+    const response = await send({...form(), date: '2030-01-12'})
+    expect(response.status).toBe(409)
+    const body = (await response.json()) as {message: string; alternatives: {date: string}[]}
+    expect(body.message).toBe(FULLY_BOOKED_MESSAGE)
+    expect(body.alternatives.map((a) => a.date)).not.toContain('2030-01-12')
+    expect(await countBookings()).toBe(before)
+  })
+
   it('says how many places are left when the group is bigger, and takes a group that fits', async () => {
     const before = await countBookings()
     const tooMany = await send({...form(), date: '2030-01-09', adults: 2, children: 1})

@@ -8,6 +8,7 @@ import {
   SUBMIT_FAILED_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 import {alternativesWindow, nearestAlternatives} from '@repo/schemas/capacity.ts'
+import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
 
@@ -16,6 +17,7 @@ import type {ChallengeService} from '../lib/challenge.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
+  loadCancelledDates,
   loadDepartureCounts,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
@@ -90,14 +92,19 @@ export async function createBookingRequest(
     )
     if (!experience || experience.isBespoke)
       return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
-    const settings = await loadBookingRules(deps.content, experience._id)
+    const window = alternativesWindow(input.date)
+    // A departure staff cancelled is closed: no request for it, nor offered as an alternative.
+    const settings = withCancelledDates(
+      await loadBookingRules(deps.content, experience._id),
+      await loadCancelledDates(deps.bookings, {experience: experience.slug, ...window}),
+    )
     const today = deps.today()
     // One read of the experience's bookings around the date answers both the places and the alternatives. Only
     // confirmed bookings take places, so a request cannot race another request; what needs a lock is staff
     // confirming (schemas/src/confirm-within-places.ts). Nothing is stored on refusal.
     const counts = await loadDepartureCounts(deps.bookings, settings, {
       experience: experience.slug,
-      ...alternativesWindow(input.date),
+      ...window,
     })
     const trip = checkTrip(
       settings,

@@ -95,6 +95,36 @@ describe('GET /api/availability', () => {
       expect(text).not.toContain(secret)
   })
 
+  it('names the dates staff cancelled (the weather), so the dialog closes them', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    await bookings.createOrReplace({
+      _id: 'departure-bo-kaap-food-walk-2030-02-04',
+      _type: 'departure',
+      experience_id: 'bo-kaap-food-walk',
+      date: '2030-02-04',
+      cancelled_at: '2030-01-20T08:00:00Z',
+    })
+    // Another experience's cancelled date, and a lock that only counts confirmations, say nothing.
+    await bookings.createOrReplace({
+      _id: 'departure-other-2030-02-05',
+      _type: 'departure',
+      experience_id: 'other',
+      date: '2030-02-05',
+      cancelled_at: '2030-01-20T08:00:00Z',
+    })
+    await bookings.createOrReplace({
+      _id: 'departure-bo-kaap-food-walk-2030-02-06',
+      _type: 'departure',
+      experience_id: 'bo-kaap-food-walk',
+      date: '2030-02-06',
+      updated_at: '2030-01-20T08:00:00Z',
+    })
+    const response = await get('experience=bo-kaap-food-walk&from=2030-02-01&to=2030-02-07')
+    expect(((await response.json()) as {cancelled?: string[]}).cancelled).toEqual(['2030-02-04'])
+    const before = await get('experience=bo-kaap-food-walk&from=2030-02-01&to=2030-02-03')
+    expect((await before.json()) as object).not.toHaveProperty('cancelled')
+  })
+
   it('says a bespoke itinerary is never limited', async () => {
     const body = await (await get('experience=bespoke&from=2030-01-01&to=2030-01-31')).json()
     expect(body).toMatchObject({unlimited: true, departures: []})

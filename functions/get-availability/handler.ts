@@ -7,6 +7,7 @@ import {publicLoads} from '@repo/schemas/capacity.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
+  loadCancelledDates,
   loadDepartureCounts,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
@@ -79,13 +80,15 @@ export async function getAvailability(
       departures: [],
     }
     if (!experience.isBespoke) {
-      const rules = await loadBookingRules(deps.content, experience._id)
-      const counts = await loadDepartureCounts(deps.bookings, rules, {
-        experience: experience.slug,
-        from,
-        to,
-      })
+      const range = {experience: experience.slug, from, to}
+      const [rules, cancelled] = await Promise.all([
+        loadBookingRules(deps.content, experience._id),
+        loadCancelledDates(deps.bookings, range),
+      ])
+      const counts = await loadDepartureCounts(deps.bookings, rules, range)
       answer.departures = publicLoads(counts)
+      // Departures staff cancelled (the weather): closed to travellers, as a date's capacity change to 0 is.
+      if (cancelled.length) answer.cancelled = cancelled
     }
     return json(answer)
   } catch (error) {

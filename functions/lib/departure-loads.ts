@@ -67,3 +67,16 @@ export async function loadDepartureCounts(
     )
   return countLoads(rules, loads)
 }
+
+/**
+ * The dates staff cancelled for an experience (the departure lock document's `cancelled_at`): closed for new
+ * bookings and moves, through `withCancelledDates` (schemas/src/departure-cancellation.ts).
+ */
+export const cancelledDatesQuery = /* groq */ `*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date`
+
+export async function loadCancelledDates(
+  bookings: SanityClient,
+  range: {experience: string; from: string; to: string},
+): Promise<string[]> {
+  return bookings.fetch<string[]>(cancelledDatesQuery, range)
+}

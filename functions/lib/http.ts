@@ -38,6 +38,37 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       ok: false,
       response: problem(415, 'Send the form as JSON (Content-Type: application/json).'),
     }
+  const text = await readBodyText(request, maxBytes)
+  if (!text.ok) return text
+  try {
+    const value: unknown = JSON.parse(text.value)
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return {ok: false, response: problem(400, 'Send the form fields as a JSON object.')}
+    return {ok: true, value: value as Record<string, unknown>}
+  } catch {
+    return {ok: false, response: problem(400, 'The request is not valid JSON.')}
+  }
+}
+
+/**
+ * Reads an HTML form's body (`application/x-www-form-urlencoded`) of at most `maxBytes`, for the pages that work
+ * without JavaScript; a field sent twice is refused, as a form of ours never sends one twice.
+ */
+export async function readUrlEncodedBody(request: Request, maxBytes: number): Promise<BodyResult> {
+  const text = await readBodyText(request, maxBytes)
+  if (!text.ok) return text
+  const value: Record<string, unknown> = {}
+  for (const [name, field] of new URLSearchParams(text.value)) {
+    if (name in value) return {ok: false, response: problem(400, `Send ${name} once.`)}
+    value[name] = field
+  }
+  return {ok: true, value}
+}
+
+async function readBodyText(
+  request: Request,
+  maxBytes: number,
+): Promise<{ok: true; value: string} | {ok: false; response: Response}> {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) return {ok: false, response: problem(413, 'The request is too large.')}
   const reader = request.body?.getReader()
@@ -55,14 +86,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       chunks.push(value)
     }
   }
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return {ok: false, response: problem(400, 'Send the form fields as a JSON object.')}
-    return {ok: true, value: value as Record<string, unknown>}
-  } catch {
-    return {ok: false, response: problem(400, 'The request is not valid JSON.')}
-  }
+  return {ok: true, value: Buffer.concat(chunks).toString('utf8')}
 }
 
 /** A zod error as `{fieldErrors, message}`; the message is the first field's, as the form shows one toast. */

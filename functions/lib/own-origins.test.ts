@@ -49,9 +49,18 @@ describe('isFromOwnSite', () => {
       {origin: site, fetchSite: 'cross-site'},
       {origin: site, fetchSite: 'same-site'},
       {origin: 'null', fetchSite: undefined},
+      {origin: 'null', fetchSite: 'cross-site'},
+      {origin: 'null', fetchSite: 'same-site'},
+      {origin: 'null', fetchSite: 'none'},
       {origin: undefined, fetchSite: 'cross-site'},
     ])
       expect(isFromOwnSite(headers, own), JSON.stringify(headers)).toBe(false)
+  })
+
+  it('takes a form post from its own page that sends no Referer (Origin: null, Sec-Fetch-Site: same-origin)', () => {
+    const headers = {origin: 'null', fetchSite: 'same-origin'}
+    expect(isFromOwnSite(headers, own)).toBe(true)
+    expect(isFromOwnSite(headers, own, {requireOrigin: true})).toBe(true)
   })
 
   it('takes a request with neither header (not a browser) unless an origin is required', () => {

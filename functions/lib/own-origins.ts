@@ -34,6 +34,10 @@ export function isFromOwnSite(
   {requireOrigin = false}: {requireOrigin?: boolean} = {},
 ): boolean {
   const siteOk = headers.fetchSite === undefined || headers.fetchSite === 'same-origin'
-  const originOk = headers.origin === undefined ? !requireOrigin : own.has(headers.origin)
+  // A page sent with `Referrer-Policy: no-referrer` (the traveller's request page) makes its own form posts say
+  // `Origin: null`; the browser's `Sec-Fetch-Site: same-origin`, which no page can set, then says whose it is.
+  const nullFromOwnPage = headers.origin === 'null' && headers.fetchSite === 'same-origin'
+  const originOk =
+    headers.origin === undefined ? !requireOrigin : own.has(headers.origin) || nullFromOwnPage
   return siteOk && originOk
 }

@@ -18,6 +18,7 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
+import {cancelDeparture, listAlternatives, previewCancellation} from './cancel-departure.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
@@ -188,6 +189,10 @@ const ACTIVITY: Partial<
     return {kind: 'person-changed', summary: summary.charAt(0).toUpperCase() + summary.slice(1)}
   },
   'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
+  'POST /departures/cancel': (request) => ({
+    kind: 'departure-cancelled',
+    summary: `Cancelled the departure ${String(request?.experience)} on ${String(request?.date)}: ${String(request?.reason)}`,
+  }),
 }
 
 /**
@@ -201,6 +206,7 @@ const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRouteKey>([
   'POST /bookings/:id/mail/:mailId/resend',
   'PATCH /people/:id',
   'POST /people/:id/second-step/reset',
+  'POST /departures/cancel',
 ])
 
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
@@ -696,6 +702,33 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     })
   })
 
+  route('GET /departures/alternatives', async (c) =>
+    send(c, await listAlternatives(handlerDeps, new URL(c.req.url).searchParams)),
+  )
+  route('POST /departures/cancel/preview', async (c) =>
+    send(
+      c,
+      await previewCancellation(handlerDeps, deps.decisions, await c.req.json().catch(() => null)),
+    ),
+  )
+  route('POST /departures/cancel', async (c) =>
+    send(
+      c,
+      await cancelDeparture(
+        changeDeps(c),
+        deps.decisions,
+        await c.req.json().catch(() => null),
+        staffName(c),
+      ),
+    ),
+  )
+
+  app.on(
+    ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    ['/departures/cancel', '/departures/cancel/preview'],
+    (c) => c.json({error: 'Use POST.'}, 405, {...NO_STORE, Allow: 'POST'}),
+  )
+
   // Read-only views: any other method is told which one to use, not "Not found".
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], ['/departures', '/departures.csv'], (c) =>
     c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
@@ -709,6 +742,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
+        deps.decisions,
       ),
     ),
   )

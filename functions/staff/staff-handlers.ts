@@ -4,7 +4,11 @@ import {z} from 'zod'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from '@repo/schemas/booking-status.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
-import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
+import {
+  changedByFields,
+  type ChangedBy,
+  type StatusHistoryEntry,
+} from '@repo/schemas/request-decisions.ts'
 import {staffNotesSchema, statusChangeSchema} from '@repo/schemas/staff-booking-changes.ts'
 import {
   BOOKING_VIEW_VALUES,
@@ -22,6 +26,12 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
+import type {DecisionDeps} from './decide-booking.ts'
+import {bookingMailValues, type BookingForMail} from '../lib/booking-mail-values.ts'
+import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
+import {composeMail} from '../lib/mail-content.ts'
+import {outboxMailDocument, type OutboxMailDocument} from '../lib/mailer.ts'
+import {tripMailValues} from '../lib/trip-mail-values.ts'
 import {
   staffBookingByIdQuery,
   staffBookingsCsvQuery,
@@ -200,7 +210,7 @@ async function patchWithRevision(
   id: string,
   revision: string,
   set: Record<string, unknown>,
-  history?: {status: BookingStatus; by: ChangedBy},
+  history?: {status: BookingStatus; by: ChangedBy; key?: string; mail?: MailFor},
 ): Promise<HandlerResult> {
   const current = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
   if (!current) return {status: 404, body: {error: 'Booking not found'}}
@@ -214,25 +224,27 @@ async function patchWithRevision(
     }
   }
   let patch = deps.client.patch(id).ifRevisionId(revision).set(set)
+  let mail: OutboxMailDocument | null = null
   if (history) {
-    patch = patch.setIfMissing({status_history: []}).append('status_history', [
-      {
-        _key: randomBytes(6).toString('hex'),
-        _type: 'statusChange',
-        status: history.status,
-        at: deps.now().toISOString(),
-        ...changedByFields(history.by),
-      },
-    ])
+    const entry = {
+      _key: history.key ?? randomBytes(6).toString('hex'),
+      _type: 'statusChange' as const,
+      status: history.status,
+      at: deps.now().toISOString(),
+      ...changedByFields(history.by),
+    }
+    mail = (await history.mail?.(current, entry)) ?? null
+    patch = patch
+      .setIfMissing({status_history: []})
+      .append('status_history', [{...entry, ...(mail ? {mail_id: mail.mail_id} : {})}])
   }
   try {
-    if (deps.activity) {
+    if (deps.activity || mail) {
       const ref = typeof current.booking_ref === 'string' ? current.booking_ref : null
-      await deps.client
-        .transaction()
-        .patch(patch)
-        .create(deps.activity({booking: {id, ref}}))
-        .commit()
+      const transaction = deps.client.transaction().patch(patch)
+      if (mail) transaction.createIfNotExists(mail)
+      if (deps.activity) transaction.create(deps.activity({booking: {id, ref}}))
+      await transaction.commit()
     } else {
       await patch.commit()
     }
@@ -257,15 +269,86 @@ export async function changeStatus(
   id: string,
   body: unknown,
   by: ChangedBy,
+  /** Mail content and links, for the traveller's calendar (without them, a change mails nobody). */
+  calendar?: DecisionDeps,
 ): Promise<HandlerResult> {
   const parsed = statusChangeSchema.safeParse(body)
   if (!parsed.success) return badRequest(parsed.error)
   const {status, revision, confirmAnyway} = parsed.data
+  const key = randomBytes(6).toString('hex')
+  const mail = calendar ? statusCalendarMail(calendar, status) : undefined
   if (status === 'confirmed') {
-    const confirmed = await confirmWithCapacity(deps, id, revision, by, confirmAnyway === true)
-    if (confirmed) return confirmed
+    // The mail is composed from the booking as the confirmation reads it; its entry carries the mail's id.
+    const current = mail
+      ? await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
+      : null
+    const at = deps.now().toISOString()
+    const document =
+      current && mail ? await mail(current, {_key: key, status, at, ...changedByFields(by)}) : null
+    const confirmed = await confirmWithCapacity(
+      deps,
+      id,
+      revision,
+      by,
+      confirmAnyway === true,
+      document ? {entry: {_key: key, mail_id: document.mail_id}, documents: [document]} : undefined,
+    )
+    if (confirmed) {
+      if (confirmed.status === 200 && document) calendar?.queued()
+      return confirmed
+    }
   }
-  return patchWithRevision(deps, id, revision, {status}, {status, by})
+  const result = await patchWithRevision(deps, id, revision, {status}, {status, by, key, mail})
+  if (result.status === 200 && mail) calendar?.queued()
+  return result
+}
+
+type MailFor = (
+  booking: StaffBooking,
+  entry: {_key: string; status: string; at: string},
+) => Promise<OutboxMailDocument | null>
+
+/**
+ * A status set by hand from the dashboard's menu changes the traveller's calendar only where it holds the trip:
+ * a confirmed trip declined or closed gets the calendar's cancellation (with the team's cancellation mail), and one
+ * confirmed again after that gets the confirmation with the event back (the next SEQUENCE). A first
+ * confirmation from the menu stays silent, as it always was: the Confirm decision is the one that mails.
+ */
+function statusCalendarMail(calendar: DecisionDeps, status: BookingStatus): MailFor {
+  return async (booking, entry) => {
+    if (!booking.email) return null
+    const history = [
+      ...((booking.status_history ?? []) as StatusHistoryEntry[]),
+      entry as StatusHistoryEntry,
+    ]
+    const confirmedBefore = wasConfirmedBefore(history, entry._key)
+    const everConfirmed = history.slice(0, -1).some((e) => e.status === 'confirmed')
+    const cancels = confirmedBefore && (status === 'declined' || status === 'closed')
+    const confirmsAgain = status === 'confirmed' && !confirmedBefore && everConfirmed
+    if (!cancels && !confirmsAgain) return null
+    const content = await calendar.mailContent()
+    const forMail = {...(booking as BookingForMail), status_history: history}
+    const composed = composeMail(
+      cancels ? 'bookingCancelled' : 'confirmation',
+      {...bookingMailValues(forMail, calendar.links), ...tripMailValues(forMail, content)},
+      content,
+      {to: booking.email},
+    )
+    const part = calendarPartFor(
+      forMail,
+      entry,
+      cancels ? 'CANCEL' : 'REQUEST',
+      content,
+      calendar.links,
+    )
+    const mailId = `${booking._id}-status-${entry._key}`
+    return outboxMailDocument(
+      mailId,
+      part ? {...composed, calendar: part} : composed,
+      booking._id,
+      entry.at,
+    )
+  }
 }
 
 export async function saveStaffNotes(

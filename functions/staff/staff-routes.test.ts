@@ -215,6 +215,17 @@ describe('staff session', () => {
     ['GET', '/events'],
     ['PATCH', '/bookings/booking-1/status', {status: 'closed', revision: 'x'}],
     ['PATCH', '/bookings/booking-1/notes', {notes: 'x', revision: 'x'}],
+    ['GET', '/departures/alternatives?experience=sunset-cruise&date=2030-01-01'],
+    [
+      'POST',
+      '/departures/cancel',
+      {experience: 'sunset-cruise', date: '2030-01-01', reason: 'Wind', alternatives: []},
+    ],
+    [
+      'POST',
+      '/departures/cancel/preview',
+      {experience: 'sunset-cruise', date: '2030-01-01', reason: 'Wind', alternatives: []},
+    ],
   ]
 
   it.each(endpoints)(
@@ -243,6 +254,22 @@ describe('staff session', () => {
       expect((await request(path, {...init, headers})).status).toBe(403)
     },
   )
+
+  it('cancelling a departure takes POST only, and refuses bodies that are not a cancellation', async () => {
+    const cookie = await sessionCookie()
+    for (const path of ['/departures/cancel', '/departures/cancel/preview']) {
+      const wrong = await request(path, {method: 'GET', cookie})
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.get('allow')).toBe('POST')
+    }
+    const garbage = await request('/departures/cancel', {method: 'POST', cookie, body: 'not json'})
+    expect(garbage.status).toBe(400)
+    expect((await json(garbage)).error).toBe(
+      'Send the departure, the reason and the other dates only.',
+    )
+    const noDate = await request('/departures/alternatives?experience=sunset-cruise', {cookie})
+    expect(noDate.status).toBe(400)
+  })
 
   it('refuses a cross-origin login', async () => {
     const response = await request('/session', {

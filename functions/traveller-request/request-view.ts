@@ -10,6 +10,7 @@ import {
   type TripDetails,
 } from '@repo/schemas/trip-details.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {openCancellation} from '@repo/schemas/departure-cancellation.ts'
 import {
   ACTION_TITLES,
   canWithdraw,
@@ -131,6 +132,18 @@ export function travellerView(
           options: (proposal.options ?? []).map(option),
         }
       : null,
+    cancellation: cancellationView(history),
     canWithdraw: canWithdraw(status),
+  }
+}
+
+/** The open cancellation, its dates all shown as open until `withPlaces` (departure-choice.ts) counts them. */
+function cancellationView(history: StatusHistoryEntry[]): TravellerRequestView['cancellation'] {
+  const entry = openCancellation(history)
+  if (!entry) return null
+  return {
+    key: entry._key,
+    reason: entry.message?.trim() ?? '',
+    options: (entry.options ?? []).map((o) => ({...option(o), open: true})),
   }
 }

@@ -2,12 +2,14 @@ import {Hono, type Context} from 'hono'
 import {z} from 'zod'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
-import {problem, readJsonBody, validationProblem} from '../lib/http.ts'
+import {problem, readJsonBody, readUrlEncodedBody, validationProblem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {currentCalendarPart} from '../lib/booking-calendar.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
+import {answerCancellation, withPlaces} from './departure-choice.ts'
+import {departureChoiceSchema} from '@repo/schemas/departure-cancellation.ts'
 import {
   CROSS_ORIGIN_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -149,7 +151,8 @@ export function createTravellerRequestRoutes(
       const booking = await linkedBooking(deps, c.req.param('token'))
       if (!booking) return invalidLink()
       const trip = await readRequestTrip(deps.content, booking)
-      return Response.json(travellerView(booking, trip), {headers: {'Cache-Control': 'no-store'}})
+      const view = await withPlaces(deps, booking, travellerView(booking, trip))
+      return Response.json(view, {headers: {'Cache-Control': 'no-store'}})
     })
   })
 
@@ -176,6 +179,48 @@ export function createTravellerRequestRoutes(
     '/:token/accept',
     change(acceptSchema, (deps, id, body) => acceptProposal(deps, id, body.option as string)),
   )
+  /**
+   * The answer to a cancelled departure: from the request page's form (works without JavaScript: the answer is a
+   * redirect back to the page, which says what happened) or as JSON (the answer says it, with a 4xx on refusal).
+   */
+  app.all('/:token/departure', (c) => {
+    if (c.req.method !== 'POST') return notAllowed('POST')
+    return guarded(c, limiters.action, async (deps) => {
+      if (!fromOwnSite(c, deps)) return problem(403, CROSS_ORIGIN_MESSAGE)
+      const token = c.req.param('token') ?? ''
+      const id = bookingIdOf(deps, token)
+      if (!id) return invalidLink()
+      const type = c.req.header('content-type') ?? ''
+      const fromForm = /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)
+      const body = fromForm
+        ? await readUrlEncodedBody(c.req.raw, MAX_REQUEST_BODY_BYTES)
+        : await readJsonBody(c.req.raw, MAX_REQUEST_BODY_BYTES)
+      if (!body.ok) return body.response
+      const parsed = departureChoiceSchema.safeParse(body.value)
+      if (!parsed.success)
+        return validationProblem(
+          parsed.error,
+          'Choose one of the dates offered, or accept the cancellation.',
+        )
+      const answer = await answerCancellation(deps, id, parsed.data)
+      if (fromForm) {
+        const query = new URLSearchParams(
+          answer.ok
+            ? {answer: answer.outcome, ...(answer.date ? {date: answer.date} : {})}
+            : {refused: answer.reason, ...(answer.date ? {date: answer.date} : {})},
+        )
+        if (!answer.ok && answer.reason === 'invalid') return invalidLink()
+        return new Response(null, {
+          status: 303,
+          headers: {'Location': `/requests/${token}?${query}`, 'Cache-Control': 'no-store'},
+        })
+      }
+      return answer.ok
+        ? Response.json(answer, {headers: {'Cache-Control': 'no-store'}})
+        : problem(answer.status, answer.message, answer.date ? {date: [answer.message]} : {})
+    })
+  })
+
   app.all(
     '/:token/withdraw',
     change(withdrawSchema, (deps, id) => withdrawRequest(deps, id)),

@@ -12,4 +12,6 @@ export type AvailabilityAnswer = {
   unlimited: boolean
   /** Departures with places taken; every other departure in the range has all its places. */
   departures: PublicDepartureLoad[]
+  /** Dates staff cancelled (weather, conditions): closed to new bookings, whatever places they had. */
+  cancelled?: string[]
 }

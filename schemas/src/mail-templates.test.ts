@@ -8,6 +8,7 @@ import {
   SAMPLE_VALUES,
   TEMPLATE_CHARACTERS_MESSAGE,
   templateProblems,
+  usableTemplate,
 } from './mail-templates.ts'
 
 const brand = {company: 'Cape Curated', signature: 'Warm regards,\nThe Cape Curated team'}
@@ -124,5 +125,27 @@ describe('mail templates', () => {
     const mail = renderMail(defaultMailTemplate('proposal'), {...SAMPLE_VALUES, message: ''}, brand)
     expect(mail.text).not.toMatch(/\n\n\n/)
     expect(mail.html).not.toContain('<p></p>')
+  })
+
+  it('a confirmation saved before {meetingDetails} existed still carries the meeting details', () => {
+    // The confirmation as editors could save it before the placeholder existed.
+    const old = {
+      subject: 'Confirmed: {experience} on {date}',
+      body: 'Dear {name},\n\nYou are booked on {experience}.\n\nYour request:\n\n{requestLink}',
+    }
+    const template = usableTemplate('confirmation', old)
+    expect(template.body).toBe(
+      'Dear {name},\n\nYou are booked on {experience}.\n\nYour request:\n\n{meetingDetails}\n\n{requestLink}',
+    )
+    const mail = renderMail(template, SAMPLE_VALUES, brand)
+    expect(mail.text).toContain('Meeting point: Lion’s Head trailhead parking')
+    expect(mail.html).toContain('<th scope="row" align="left">Meeting point</th>')
+    // One that names it keeps it where the editor put it, once; without meeting details, no empty paragraph.
+    const own = {...old, body: '{meetingDetails}\n\nDear {name}'}
+    expect(usableTemplate('confirmation', own)).toEqual(own)
+    const none = renderMail(template, {...SAMPLE_VALUES, meetingDetails: {rows: []}}, brand)
+    expect(none.html).not.toContain('<p></p>')
+    // Other mails are left as written.
+    expect(usableTemplate('decline', {subject: 'x', body: 'y'})).toEqual({subject: 'x', body: 'y'})
   })
 })

@@ -217,6 +217,42 @@ The invitation attached to this mail takes the trip out of your calendar. Your r
 {requestLink}`,
   },
   {
+    kind: 'bookingCancelled',
+    title: 'A confirmed trip cancelled or declined by the team (to the traveller)',
+    to: 'traveller',
+    placeholders: TRIP,
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Dear {name},
+
+We are sorry: your booking {reference} for {experience} on {date} is cancelled. We will be in touch if we can offer you another date; you can also reply to this email.
+
+The invitation attached to this mail takes the trip out of your calendar. Your request stays here:
+
+{requestLink}`,
+  },
+  {
+    kind: 'departureCancelled',
+    title: 'A departure cancelled for the weather or conditions (to each traveller on it)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'reason', 'options'],
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Dear {name},
+
+We are sorry: we have had to cancel {experience} on {date} (reference {reference}).
+
+{reason}
+
+We can take your group on one of these dates instead:
+
+{options}
+
+Open your request page to move your booking to one of them with one click, or to accept the cancellation. The page shows which dates still have places:
+
+{requestLink}
+
+If you were confirmed, the invitation attached to this mail takes the trip out of your calendar; choosing a new date puts it back.`,
+  },
+  {
     kind: 'proposal',
     title: 'Other dates proposed (to the traveller)',
     to: 'traveller',
@@ -393,10 +429,34 @@ export function placeholderValuesFor(
   ) as PlaceholderValues
 }
 
-/** The editors' template when it could be published as it stands (see templateProblems), else the default text. */
+/**
+ * Paragraphs a mail always carries, whatever its stored text says: a confirmation saved before `{meetingDetails}`
+ * existed would otherwise never tell the traveller when and where to meet. Added before the paragraph with the
+ * request link (where the default text has them), else at the end; a template that names one keeps its place.
+ */
+export const ALWAYS_INCLUDED: Partial<Record<MailTemplateKind, readonly Placeholder[]>> = {
+  confirmation: ['meetingDetails'],
+}
+
+function withAlwaysIncluded(kind: MailTemplateKind, template: MailTemplate): MailTemplate {
+  const missing = (ALWAYS_INCLUDED[kind] ?? []).filter(
+    (name) => !placeholdersIn(template.body).includes(name),
+  )
+  if (missing.length === 0) return template
+  const paragraphs = template.body.replace(/\r\n?/g, '\n').split(/\n{2,}/)
+  const at = paragraphs.findIndex((paragraph) => placeholdersIn(paragraph).includes('requestLink'))
+  const added = missing.map((name) => `{${name}}`)
+  paragraphs.splice(at === -1 ? paragraphs.length : at, 0, ...added)
+  return {...template, body: paragraphs.join('\n\n')}
+}
+
+/**
+ * The editors' template when it could be published as it stands (see templateProblems), else the default text;
+ * either way with the paragraphs the mail always carries (ALWAYS_INCLUDED).
+ */
 export function usableTemplate(kind: MailTemplateKind, stored: MailTemplate | undefined): MailTemplate {
   if (stored && templateProblems(kind, stored.subject).length === 0 && templateProblems(kind, stored.body).length === 0)
-    return stored
+    return withAlwaysIncluded(kind, stored)
   return defaultMailTemplate(kind)
 }
 

@@ -26,7 +26,10 @@ export type StaffDecision = (typeof STAFF_DECISIONS)[number]
 export const TRAVELLER_ACTIONS = ['accept', 'withdraw'] as const
 export type TravellerAction = (typeof TRAVELLER_ACTIONS)[number]
 
-export type RequestAction = StaffDecision | TravellerAction
+/** A departure cancelled for the weather, and the traveller's answer (departure-cancellation.ts). */
+export type DepartureAction = 'cancel-departure' | 'move' | 'accept-cancellation'
+
+export type RequestAction = StaffDecision | TravellerAction | DepartureAction
 
 export const DECISION_LABELS: Record<StaffDecision, string> = {
   confirm: 'Confirm',
@@ -59,6 +62,9 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
   question: 'Question from the team',
   accept: 'Proposed date accepted',
   withdraw: 'Withdrawn by the traveller',
+  'cancel-departure': 'Departure cancelled by the team',
+  move: 'Moved to another date by the traveller',
+  'accept-cancellation': 'Cancellation accepted by the traveller',
 }
 
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */
@@ -229,5 +235,14 @@ export type TravellerRequestView = {
   history: TravellerHistoryEntry[]
   /** The dates the team proposed that the traveller may still accept; null when none is open. */
   proposal: {key: string; message?: string; options: TravellerOption[]} | null
+  /**
+   * The team cancelled the departure (weather, conditions) and the traveller has not answered yet: why, and the
+   * dates offered instead, each with whether it still has room for the group. Null otherwise.
+   */
+  cancellation: {
+    key: string
+    reason: string
+    options: (TravellerOption & {open: boolean})[]
+  } | null
   canWithdraw: boolean
 }

@@ -38,6 +38,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'mail-resent',
   'bookings-export',
   'departures-export',
+  'departure-cancelled',
   'person-changed',
   'person-invited',
   'settings',

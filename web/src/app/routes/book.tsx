@@ -3,6 +3,7 @@ import {useState} from 'react'
 import {Link, useParams, useSearchParams} from 'react-router-dom'
 
 import {parsePaxParam} from '@repo/schemas/pax-param.ts'
+import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {paxSummary} from '@repo/schemas/experience-settings.ts'
 import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import type {BookingRules} from '@repo/schemas/capacity.ts'
@@ -126,7 +127,8 @@ export function BookPage() {
       />
     )
   } else {
-    const problem = tripProblem(query, settingsQuery.data!, today, counts)
+    const rules = withCancelledDates(settingsQuery.data!, availability.data?.cancelled ?? [])
+    const problem = tripProblem(query, rules, today, counts)
     if (problem || !query.ok)
       body = (
         <section className="card trip-choice-card" aria-labelledby="trip-choice-title">

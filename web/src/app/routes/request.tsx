@@ -1,8 +1,9 @@
 import {useQuery} from '@tanstack/react-query'
 import {useEffect, useRef, useState} from 'react'
-import {useParams} from 'react-router-dom'
+import {useParams, useSearchParams} from 'react-router-dom'
 
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
+import {choiceOutcomeMessage} from '@repo/schemas/departure-cancellation.ts'
 
 import {Seo} from '../../components/seo'
 import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
@@ -12,6 +13,7 @@ import {useAcceptProposal} from '../../features/request/api/accept-proposal'
 import {useTravellerRequest} from '../../features/request/api/get-request'
 import {useWithdrawRequest} from '../../features/request/api/withdraw-request'
 import {AddToCalendar} from '../../features/request/components/add-to-calendar'
+import {DepartureCancelled} from '../../features/request/components/departure-cancelled'
 import {NewLinkForm} from '../../features/request/components/new-link-form'
 import {ProposalChoice} from '../../features/request/components/proposal-choice'
 import {RequestSummary} from '../../features/request/components/request-summary'
@@ -29,7 +31,9 @@ export function RequestPage() {
   const accept = useAcceptProposal(token)
   const withdraw = useWithdrawRequest(token)
   const {data: settings} = useQuery(siteSettingsQueryOptions())
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const [search] = useSearchParams()
+  // The answer to a cancelled departure comes back in the address (the form's redirect), shown before hydration.
+  const [message, setMessage] = useState<FormMessageValue | null>(() => choiceOutcomeMessage(search))
   const messageRef = useRef<HTMLDivElement>(null)
   // Each outcome is announced and focused, so keyboard and screen reader users land on what happened.
   useEffect(() => {
@@ -115,6 +119,11 @@ export function RequestPage() {
           {data.calendar ? (
             <div className="card request-page__card">
               <AddToCalendar token={token} calendar={data.calendar} />
+            </div>
+          ) : null}
+          {data.cancellation ? (
+            <div className="card request-page__card">
+              <DepartureCancelled token={token} cancellation={data.cancellation} />
             </div>
           ) : null}
           {data.proposal ? (

@@ -87,7 +87,10 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       <DashboardViewsNav current={view} can={can} hidden={settingUp} onChoose={setView} />
 
       {view === 'departures' && can('departures.read') ? (
-        <DeparturesView canExport={can('departures.export')} />
+        <DeparturesView
+          canExport={can('departures.export')}
+          canCancel={can('departures.cancel')}
+        />
       ) : null}
       {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
       {view === 'activity' && can('activity.read') ? <ActivityView /> : null}

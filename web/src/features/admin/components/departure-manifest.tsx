@@ -13,10 +13,13 @@ export function DepartureManifest({
   departure,
   printing,
   onPrint,
+  onCancel,
 }: {
   departure: DepartureRow
   printing: boolean
   onPrint: () => void
+  /** Opens the cancellation of this experience's departures that day (staff who may cancel, dates ahead). */
+  onCancel?: (button: HTMLButtonElement) => void
 }) {
   const titleId = useId()
   const slot = departure.slot || 'Any time'
@@ -31,6 +34,19 @@ export function DepartureManifest({
         <h3 id={titleId}>
           {departure.experience_title}, {formatShortDate(departure.date)}, {slot}
         </h3>
+        {onCancel ? (
+          <button
+            type="button"
+            className="button button--ghost manifest__print"
+            onClick={(event) => onCancel(event.currentTarget)}
+          >
+            Cancel departure…
+            <span className="visually-hidden">
+              {' '}
+              {departure.experience_title}, {formatShortDate(departure.date)}
+            </span>
+          </button>
+        ) : null}
         <button type="button" className="button button--ghost manifest__print" onClick={onPrint}>
           Print manifest
           <span className="visually-hidden">

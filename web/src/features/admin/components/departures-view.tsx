@@ -1,10 +1,11 @@
-import {useEffect, useId, useState} from 'react'
+import {useEffect, useId, useRef, useState} from 'react'
 
 import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
 
 import {departuresCsvUrl, useDepartures} from '../api/get-departures'
+import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
 import {DepartureManifest} from './departure-manifest'
 
 /** The staff API's limit (functions/staff/departures-view.ts). */
@@ -23,7 +24,17 @@ function rangeProblem(range: DepartureRange): string | null {
  * capacity, places taken and requested, and who is going, a printable manifest per departure and a CSV of the same
  * list. Dates are Cape Town's, whatever the computer's time zone.
  */
-export function DeparturesView({canExport = true}: {canExport?: boolean}) {
+export function DeparturesView({
+  canExport = true,
+  canCancel = false,
+}: {
+  canExport?: boolean
+  /** Staff whose role may cancel departures (`departures.cancel`). */
+  canCancel?: boolean
+}) {
+  const [cancelling, setCancelling] = useState<DepartureToCancel | null>(null)
+  const cancelButton = useRef<HTMLElement | null>(null)
+  const today = todayInCapeTown()
   const [range, setRange] = useState<DepartureRange>(() => {
     const today = todayInCapeTown()
     return {from: today, to: addDays(today, 29), includeEmpty: false}
@@ -120,10 +131,34 @@ export function DeparturesView({canExport = true}: {canExport?: boolean}) {
                 departure={departure}
                 printing={printKey === key}
                 onPrint={() => setPrintKey(key)}
+                onCancel={
+                  canCancel && departure.date >= today
+                    ? (button) => {
+                        cancelButton.current = button
+                        setCancelling({
+                          experience: departure.experience_id,
+                          title: departure.experience_title,
+                          date: departure.date,
+                          travellers: list
+                            .filter(
+                              (d) =>
+                                d.experience_id === departure.experience_id &&
+                                d.date === departure.date,
+                            )
+                            .reduce((sum, d) => sum + d.bookings.length, 0),
+                        })
+                      }
+                    : undefined
+                }
               />
             )
           })
         : null}
+      <CancelDepartureDialog
+        departure={cancelling}
+        onClose={() => setCancelling(null)}
+        returnFocusRef={cancelButton}
+      />
     </section>
   )
 }

@@ -30,6 +30,7 @@ export const availabilityQueryOptions = (experience: string, date: string) => {
     select: (answer) => ({
       unlimited: answer.unlimited,
       counts: countsFromPublicLoads(answer.departures),
+      cancelled: answer.cancelled ?? [],
     }),
     staleTime: 0,
     retry: 1,

@@ -14,6 +14,8 @@ import {checkTrip, type TripProblem} from '@repo/schemas/trip-check.ts'
 
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
+import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
+
 import {useAvailability} from '../api/get-availability'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
@@ -118,7 +120,8 @@ export function TripChoiceForm({
       </div>
     )
 
-  const settings = settingsQuery.data
+  // A departure staff cancelled is closed here as the booking function closes it.
+  const settings = withCancelledDates(settingsQuery.data, availability.data?.cancelled ?? [])
   const total = adults + children
   const dateChosen = date !== ''
   const showTime = shouldShowTimeSelect(settings)

@@ -38,6 +38,7 @@ const request: TravellerRequestView = {
       {key: 'opt-b', date: '2027-03-07', time: 'Sunset'},
     ],
   },
+  cancellation: null,
   canWithdraw: true,
 }
 
