@@ -1,4 +1,10 @@
-import {defineArrayMember, defineField, type ValidationContext} from 'sanity'
+import {
+  type ConditionalPropertyCallbackContext,
+  defineArrayMember,
+  defineField,
+  type SanityDocument,
+  type ValidationContext,
+} from 'sanity'
 
 import {BOOKING_STATUSES} from '@repo/schemas/booking-status.ts'
 
@@ -85,6 +91,13 @@ export function stringListField(options: {
 }
 
 /**
+ * Whether a booking's trip is confirmed as stored: its history's last entry, which only the document actions and
+ * the servers write (a status chosen in the form but not yet published has no entry).
+ */
+const confirmedAsStored = (document: SanityDocument | undefined) =>
+  (document?.status_history as {status?: string}[] | undefined)?.at(-1)?.status === 'confirmed'
+
+/**
  * The staff's fields on anything a traveller sends (bookings, itinerary requests): status, its
  * history, internal notes and when it arrived. Both are triaged the same way.
  */
@@ -97,6 +110,16 @@ export function triageFields(noun: 'booking' | 'request') {
       group: 'triage',
       options: {list: BOOKING_STATUSES.map(({value, title}) => ({value, title})), layout: 'radio'},
       initialValue: 'new',
+      // A confirmed trip is in the traveller's calendar: it is cancelled with Decline, or on the dashboard, which
+      // tell the traveller and send the calendar's cancellation. A radio changed here would do neither.
+      ...(noun === 'booking'
+        ? {
+            readOnly: ({document}: ConditionalPropertyCallbackContext) =>
+              confirmedAsStored(document),
+            description:
+              'A confirmed trip is cancelled with Decline or on the staff dashboard, so the traveller is told.',
+          }
+        : {}),
       validation: (rule) => rule.required().error(`Every ${noun} needs a status.`),
     }),
     defineField({
@@ -104,6 +127,8 @@ export function triageFields(noun: 'booking' | 'request') {
       title: 'Status history',
       type: 'array',
       group: 'triage',
+      // Who changed what and when, as the actions and the servers recorded it: not edited by hand.
+      readOnly: true,
       of: [defineArrayMember({type: 'statusChange'})],
     }),
     defineField({
@@ -127,7 +152,8 @@ export function triageFields(noun: 'booking' | 'request') {
       name: 'request_hash',
       title: 'Request fingerprint',
       type: 'string',
-      description: 'Tells a retry of this request from a different request sent under the same key.',
+      description:
+        'Tells a retry of this request from a different request sent under the same key.',
       hidden: true,
       readOnly: true,
     }),

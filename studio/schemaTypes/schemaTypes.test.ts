@@ -299,4 +299,21 @@ describe('bookings workspace', () => {
       ),
     ).toEqual(expect.arrayContaining(['pax_total: Total people should be adults + children (3).']))
   })
+
+  it('keeps a confirmed trip’s status and every history entry out of hand edits', () => {
+    const fields = bookingsSchema.get('booking').fields as {
+      name: string
+      type: {readOnly?: unknown}
+    }[]
+    const readOnly = (name: string) => fields.find((field) => field.name === name)!.type.readOnly
+    const status = readOnly('status') as (context: {document?: unknown}) => boolean
+    const history = (...statuses: string[]) => ({
+      document: {...booking, status_history: statuses.map((value) => ({status: value}))},
+    })
+    expect(status(history('new', 'confirmed'))).toBe(true)
+    // A status chosen in the form but not published yet has no history entry: the editor may change their mind.
+    expect(status(history('new'))).toBe(false)
+    expect(status(history('new', 'confirmed', 'declined'))).toBe(false)
+    expect(readOnly('status_history')).toBe(true)
+  })
 })
