@@ -80,6 +80,13 @@ import {
   spendSecondStep,
   type TwoStepMember,
 } from './second-step.ts'
+import {
+  carryOutRequest,
+  privacyOverview,
+  saveRetentionPeriods,
+  searchAddress,
+  type PrivacyDeps,
+} from './privacy.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {STAFF_SETTINGS_ID, teamRequiresSecondStep} from './staff-settings.ts'
 
@@ -106,6 +113,8 @@ export type StaffRoutesDeps = StaffDeps & {
    * per-account back-off cannot see them.
    */
   signInLimit?: {limiter: RateLimiter; clientAddress: (c: Context) => string}
+  /** The site server's data folder and the address-hash secret, for the privacy screen (privacy.ts). */
+  privacy?: {dataDir: string; secret: string}
 }
 
 /** The routes reached without a session, behind `signInLimit`. */
@@ -183,6 +192,15 @@ const ACTIVITY: Partial<
     return {kind: 'person-changed', summary: summary.charAt(0).toUpperCase() + summary.slice(1)}
   },
   'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
+  'PUT /privacy/retention': (request) => ({
+    kind: 'privacy',
+    summary: `Set the retention periods: ${String(request?.requestMonthsAfterTrip)} months after a trip, ${String(request?.closedRequestMonthsAfterDecision)} months after a closed request, ${String(request?.unconfirmedLeadDays)} days for unanswered trip requests`,
+  }),
+  'POST /privacy/requests/:id/carry-out': (_request, answer) => ({
+    kind: 'privacy',
+    summary: `Carried out a traveller’s ${String((answer?.report as {kind?: string} | undefined)?.kind ?? '')} request`,
+  }),
+  'POST /privacy/search': () => ({kind: 'privacy', summary: 'Searched every place for an address'}),
 }
 
 /**
@@ -629,6 +647,27 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('GET /people', async (c) => send(c, await listPeople(deps.client)))
+
+  const privacyDeps = (): PrivacyDeps => ({
+    client: deps.client,
+    content: deps.content,
+    dataDir: deps.privacy?.dataDir ?? '.data',
+    secret: deps.privacy?.secret ?? '',
+    now: deps.now,
+  })
+  route('GET /privacy', async (c) => send(c, await privacyOverview(privacyDeps())))
+  route('PUT /privacy/retention', async (c) =>
+    send(
+      c,
+      await saveRetentionPeriods(privacyDeps(), await c.req.json().catch(() => null), c.get('person')),
+    ),
+  )
+  route('POST /privacy/requests/:id/carry-out', async (c) =>
+    send(c, await carryOutRequest(privacyDeps(), c.req.param('id') ?? '', c.get('person'))),
+  )
+  route('POST /privacy/search', async (c) =>
+    send(c, await searchAddress(privacyDeps(), await c.req.json().catch(() => null))),
+  )
 
   route('POST /people', async (c) =>
     send(c, await invitePerson(invitations, await c.req.json().catch(() => null), c.get('person'))),
