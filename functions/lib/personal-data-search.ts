@@ -3,6 +3,8 @@ import path from 'node:path'
 
 import type {SanityClient} from '@sanity/client'
 
+import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
+
 import {DISK_PLACES, OUTBOX_TYPE, REQUEST_TYPES} from './personal-data-map.ts'
 
 /**
@@ -47,15 +49,14 @@ const readDir = (dir: string) =>
     throw error
   })
 
-/** One place the proof looked, and how many records there still name the address. */
-export type ProofPlace = {place: string; searched: number; found: number}
-
 /**
  * Searches every place for `marks` (the address, lower-cased, with the name and phone it came with): the bookings
  * and content datasets in every perspective (raw holds drafts and versions), the history of `historyIds` (the
  * requests the erasure touched: transactions and so earlier revisions), the outbox, the events log, sent-mail
  * files and backups.
  */
+export type {ProofPlace}
+
 export async function proveErased(
   deps: SearchDeps,
   marks: string[],

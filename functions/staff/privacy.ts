@@ -10,7 +10,8 @@ import {emailField} from '@repo/schemas/booking-request.ts'
 import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
 import {REQUEST_TYPES} from '../lib/personal-data-map.ts'
-import {proveErased, type ProofPlace} from '../lib/personal-data-search.ts'
+import {proveErased} from '../lib/personal-data-search.ts'
+import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {
   addressHash,
