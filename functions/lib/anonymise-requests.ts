@@ -71,7 +71,8 @@ export async function anonymiseRequests(
     const id = publishedIdOf(doc._id)
     byId.set(id, [...(byId.get(id) ?? []), doc])
   }
-  const marks = new Set(extraEmails.map((email) => email.toLowerCase()))
+  const erasing = extraEmails.map((email) => email.toLowerCase())
+  const marks = new Set(erasing)
   const anonymised = new Map<string, Record<string, unknown>>()
   for (const [id, versions] of byId) {
     const published = versions.find((doc) => doc._id === id)
@@ -83,7 +84,8 @@ export async function anonymiseRequests(
     const copy = anonymisedCopy({...base, _id: id}, at)
     const outboxIds = await deps.bookings.fetch<string[]>(
       outboxIdsQuery,
-      {outbox: OUTBOX_TYPE, ids: [id, `drafts.${id}`], emails: [...emails, ...marks]},
+      // By address only for an erasure: the retention job leaves the mails of the person's other, newer requests.
+      {outbox: OUTBOX_TYPE, ids: [id, `drafts.${id}`], emails: erasing},
       {perspective: 'raw'},
     )
     const mutations: Mutation[] = [
@@ -109,8 +111,23 @@ export async function anonymiseRequests(
     counts.outboxMails += outboxIds.length
   }
   marks.delete('')
+  // For an erasure, the mails to the address about nothing anonymised here (a privacy request's confirmation).
+  if (erasing.length > 0) {
+    const rest = await deps.bookings.fetch<string[]>(
+      outboxIdsQuery,
+      {outbox: OUTBOX_TYPE, ids: [], emails: erasing},
+      {perspective: 'raw'},
+    )
+    if (rest.length > 0) {
+      await deps.bookings.mutate(
+        rest.map((id) => ({delete: {id, purge: true}}) as unknown as Mutation),
+        {visibility: 'sync'},
+      )
+      counts.outboxMails += rest.length
+    }
+  }
   if (anonymised.size > 0 || marks.size > 0) {
-    const disk = await scrubDisk(deps.dataDir, [...marks], anonymised)
+    const disk = await scrubDisk(deps.dataDir, [...marks], anonymised, erasing.length > 0)
     counts.eventLines += disk.eventLines
     counts.mailFiles += disk.mailFiles
     counts.backupLines += disk.backupLines
@@ -135,11 +152,17 @@ const names = (text: string, marks: string[]) => {
   return marks.some((mark) => lower.includes(mark))
 }
 
-/** The disk places of the personal-data map, without the person: lines dropped, mail files removed. */
+/**
+ * The disk places of the personal-data map, without the person: lines dropped, mail files removed. The events log
+ * loses every line naming them; sent-mail files and backups lose, for the retention job, what belongs to the
+ * anonymised requests, and for an erasure (`byAddress`) also everything else naming the person, so the backup of a
+ * newer request of the same traveller survives the retention of an old one.
+ */
 export async function scrubDisk(
   dataDir: string,
   marks: string[],
   anonymised: Map<string, Record<string, unknown>>,
+  byAddress: boolean,
 ): Promise<{eventLines: number; mailFiles: number; backupLines: number}> {
   const ids = [...anonymised.keys()]
   const result = {eventLines: 0, mailFiles: 0, backupLines: 0}
@@ -155,7 +178,8 @@ export async function scrubDisk(
   const mailDir = path.join(dataDir, DISK_PLACES.mailFolder)
   for (const name of await readDir(mailDir)) {
     const file = path.join(mailDir, name)
-    if (!names(await fs.readFile(file, 'latin1'), marks)) continue
+    const ofRequest = ids.some((id) => name.startsWith(`${id}-`))
+    if (!ofRequest && !(byAddress && names(await fs.readFile(file, 'latin1'), marks))) continue
     await fs.rm(file, {force: true})
     result.mailFiles += 1
   }
@@ -175,7 +199,7 @@ export async function scrubDisk(
         changed += 1
       } else if (
         copy ||
-        names(line, marks) ||
+        (byAddress && names(line, marks)) ||
         (doc?._type === OUTBOX_TYPE && ids.includes(String(doc.about)))
       )
         changed += 1

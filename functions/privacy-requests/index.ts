@@ -18,7 +18,7 @@ import {
 export const PRIVACY_REQUESTS_PER_MINUTE = 5
 
 let deps: PrivacyRequestDeps | undefined
-const depsOf = (): PrivacyRequestDeps => {
+const runtimeDeps = (): PrivacyRequestDeps => {
   if (deps) return deps
   const rt = publicRuntime()
   deps = {
@@ -36,33 +36,40 @@ const depsOf = (): PrivacyRequestDeps => {
 
 const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
 
-const fromOwnSite = (c: Context) =>
-  isFromOwnSite(
-    {origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site')},
-    ownOrigins(depsOf().siteUrl),
-  )
-
 /** `/api/privacy-requests/*`: a traveller's requests about their own information. */
-export const privacyRequestRoutes = new Hono()
+export function createPrivacyRequestRoutes(
+  depsOf: () => PrivacyRequestDeps,
+  clientAddressOf: (c: Context) => string = clientAddress,
+): Hono {
+  const routes = new Hono()
+  const fromOwnSite = (c: Context) =>
+    isFromOwnSite(
+      {origin: c.req.header('origin'), fetchSite: c.req.header('sec-fetch-site')},
+      ownOrigins(depsOf().siteUrl),
+    )
 
-privacyRequestRoutes.all('/', (c) => {
-  if (c.req.method !== 'POST') return notAllowed('POST')
-  if (!fromOwnSite(c)) return problem(403, 'Send this from our privacy page.')
-  return createPrivacyRequest(c.req.raw, {clientAddress: clientAddress(c)}, depsOf())
-})
+  routes.all('/', (c) => {
+    if (c.req.method !== 'POST') return notAllowed('POST')
+    if (!fromOwnSite(c)) return problem(403, 'Send this from our privacy page.')
+    return createPrivacyRequest(c.req.raw, {clientAddress: clientAddressOf(c)}, depsOf())
+  })
 
-privacyRequestRoutes.all('/confirm/:token', (c) => {
-  const token = c.req.param('token')
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return confirmationPage(token, depsOf())
-  if (c.req.method !== 'POST') return notAllowed('GET, POST')
-  if (!fromOwnSite(c)) return problem(403, 'Confirm from the page the mailed link opens.')
-  return confirmRequest(token, depsOf())
-})
+  routes.all('/confirm/:token', (c) => {
+    const token = c.req.param('token')
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return confirmationPage(token, depsOf())
+    if (c.req.method !== 'POST') return notAllowed('GET, POST')
+    if (!fromOwnSite(c)) return problem(403, 'Confirm from the page the mailed link opens.')
+    return confirmRequest(token, depsOf())
+  })
 
-privacyRequestRoutes.all('/download/:token', (c) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET')
-  const token = c.req.param('token')
-  return token.endsWith('.json')
-    ? downloadJson(token.slice(0, -'.json'.length), depsOf())
-    : downloadPage(token, depsOf())
-})
+  routes.all('/download/:token', (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET')
+    const token = c.req.param('token')
+    return token.endsWith('.json')
+      ? downloadJson(token.slice(0, -'.json'.length), depsOf())
+      : downloadPage(token, depsOf())
+  })
+  return routes
+}
+
+export const privacyRequestRoutes = createPrivacyRequestRoutes(runtimeDeps)
