@@ -90,7 +90,7 @@ export async function proveErased(
   let historyFound = 0
   for (const id of historyIds) {
     const log = await deps.bookings.request<string>({
-      uri: `/data/history/${deps.bookings.config().dataset}/transactions/${encodeURIComponent(id)}`,
+      url: `/data/history/${deps.bookings.config().dataset}/transactions/${encodeURIComponent(id)}`,
       json: false,
     })
     if (mentions(String(log), lowered)) historyFound += 1

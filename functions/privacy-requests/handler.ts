@@ -36,6 +36,12 @@ import {REDACTED_LINK} from '../staff/staff-invitations.ts'
  */
 
 export const PRIVACY_REQUEST_TYPE = 'privacyRequest'
+/**
+ * Where the site serves the confirmation and download pages (server/create-site-app.ts forwards them here): among
+ * the site's pages, with the pages' headers, so a page's own styles apply and the confirming POST carries the
+ * site's Origin.
+ */
+export const PRIVACY_PAGES_PATH = '/privacy/requests'
 export const MAX_PRIVACY_REQUEST_BYTES = 4 * 1024
 
 export type PrivacyRequestStatus = 'unconfirmed' | 'confirmed' | 'done'
@@ -133,7 +139,7 @@ export async function createPrivacyRequest(
   const now = deps.now()
   const token = newToken()
   const id = `${PRIVACY_REQUEST_TYPE}.${randomBytes(12).toString('hex')}`
-  const link = `${deps.siteUrl}/api/privacy-requests/confirm/${token}`
+  const link = `${deps.siteUrl}${PRIVACY_PAGES_PATH}/confirm/${token}`
   // Nothing here looks at what is held about the address: a known and an unknown address take the same path.
   const doc: PrivacyRequestDocument = {
     _id: id,
@@ -181,7 +187,6 @@ function page(title: string, body: string, status = 200): Response {
       headers: {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
         'X-Robots-Tag': 'noindex',
         'Content-Security-Policy':
           "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
@@ -207,7 +212,7 @@ async function findByToken(deps: PrivacyRequestDeps, query: string, token: strin
 }
 
 /**
- * `GET /api/privacy-requests/confirm/:token`: a page with a button. Opening the link changes nothing (mail
+ * `GET /privacy/requests/confirm/:token` (the site forwards it to `/api/privacy-requests/confirm/:token`): a page with a button. Opening the link changes nothing (mail
  * scanners open links); the button's POST confirms.
  */
 export async function confirmationPage(token: string, deps: PrivacyRequestDeps): Promise<Response> {
@@ -225,7 +230,7 @@ export async function confirmationPage(token: string, deps: PrivacyRequestDeps):
   )
 }
 
-/** `POST /api/privacy-requests/confirm/:token`: single use; an access request goes on to its download. */
+/** `POST /privacy/requests/confirm/:token`: single use; an access request goes on to its download. */
 export async function confirmRequest(token: string, deps: PrivacyRequestDeps): Promise<Response> {
   const found = await findByToken(deps, requestByConfirmToken, token)
   const now = deps.now()
@@ -261,7 +266,7 @@ export async function confirmRequest(token: string, deps: PrivacyRequestDeps): P
     return new Response(null, {
       status: 303,
       headers: {
-        'Location': `/api/privacy-requests/download/${download}`,
+        'Location': `${PRIVACY_PAGES_PATH}/download/${download}`,
         'Cache-Control': 'no-store',
       },
     })
@@ -277,7 +282,7 @@ async function accessFor(token: string, deps: PrivacyRequestDeps): Promise<Acces
   return collectAccessExport(deps, found.email)
 }
 
-/** `GET /api/privacy-requests/download/:token.json`: the copy as data. */
+/** `GET /privacy/requests/download/:token.json`: the copy as data. */
 export async function downloadJson(token: string, deps: PrivacyRequestDeps): Promise<Response> {
   const access = await accessFor(token, deps)
   if (!access) return problem(404, PRIVACY_LINK_GONE_MESSAGE)
@@ -327,7 +332,7 @@ function recordList(record: Record<string, unknown>): string {
   return `<dl>${rows.join('')}</dl>`
 }
 
-/** `GET /api/privacy-requests/download/:token`: the copy as a page to read, rendered here. */
+/** `GET /privacy/requests/download/:token`: the copy as a page to read, rendered here. */
 export async function downloadPage(token: string, deps: PrivacyRequestDeps): Promise<Response> {
   const access = await accessFor(token, deps)
   if (!access) return linkGone()
@@ -339,7 +344,7 @@ export async function downloadPage(token: string, deps: PrivacyRequestDeps): Pro
     }`
   return page(
     'Your information',
-    `<p>Everything we hold about <strong>${escapeHtml(access.address)}</strong>. This page works for ${PRIVACY_DOWNLOAD_HOURS} hours. <a class="button" href="/api/privacy-requests/download/${escapeHtml(token)}.json" download>Download as JSON</a></p>` +
+    `<p>Everything we hold about <strong>${escapeHtml(access.address)}</strong>. This page works for ${PRIVACY_DOWNLOAD_HOURS} hours. <a class="button" href="${PRIVACY_PAGES_PATH}/download/${escapeHtml(token)}.json" download>Download as JSON</a></p>` +
       section('Your requests', access.requests, 'We hold no requests from this address.') +
       section('Mails we sent', access.mails, 'We hold no mails to this address.') +
       section('Recorded site events', access.events, 'No recorded event names this address.'),

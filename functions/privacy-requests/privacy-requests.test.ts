@@ -52,7 +52,7 @@ async function confirmLinkFor(email: string, kind = 'access'): Promise<string> {
     `*[_type == "outboxMail" && to == $email && about in *[_type == $type && kind == $kind && status == "unconfirmed"]._id][0].text`,
     {email, kind, type: PRIVACY_REQUEST_TYPE},
   )
-  const link = /http\S+\/api\/privacy-requests\/confirm\/([\w-]+)/.exec(text ?? '')
+  const link = /http\S+\/privacy\/requests\/confirm\/([\w-]+)/.exec(text ?? '')
   if (!link) throw new Error(`No confirmation link for ${email}`)
   return `/confirm/${link[1]}`
 }
@@ -170,12 +170,12 @@ describe('confirming and downloading', () => {
     const confirmed = await send(link, {method: 'POST'})
     expect(confirmed.status).toBe(303)
     const download = confirmed.headers.get('location') as string
-    expect(download).toMatch(/^\/api\/privacy-requests\/download\/[\w-]{43}$/)
+    expect(download).toMatch(/^\/privacy\/requests\/download\/[\w-]{43}$/)
     // Single use: the same link again, by GET or POST, is refused.
     expect((await send(link, {method: 'POST'})).status).toBe(404)
     expect((await send(link)).status).toBe(404)
 
-    const html = await (await send(download.replace('/api/privacy-requests', ''))).text()
+    const html = await (await send(download.replace('/privacy/requests', ''))).text()
     expect(html).toContain('CTE-AYANDA-1')
     expect(html).toContain('CTE-AYANDA-2')
     expect(html).toContain('TRIP-AYANDA')
@@ -184,7 +184,7 @@ describe('confirming and downloading', () => {
     expect(html).not.toContain(OTHER.email)
     expect(html).not.toContain('CTE-OTHER-1')
     const data = (await (
-      await send(`${download.replace('/api/privacy-requests', '')}.json`)
+      await send(`${download.replace('/privacy/requests', '')}.json`)
     ).json()) as {
       requests: {_id: string}[]
     }
@@ -198,8 +198,8 @@ describe('confirming and downloading', () => {
 
     // The download expires.
     clock = new Date(clock.getTime() + 25 * 3_600_000)
-    expect((await send(download.replace('/api/privacy-requests', ''))).status).toBe(404)
-    expect((await send(`${download.replace('/api/privacy-requests', '')}.json`)).status).toBe(404)
+    expect((await send(download.replace('/privacy/requests', ''))).status).toBe(404)
+    expect((await send(`${download.replace('/privacy/requests', '')}.json`)).status).toBe(404)
   })
 
   it('refuses forged, malformed and expired links, and wrong methods, alike', async () => {
