@@ -65,8 +65,8 @@ export async function proveErased(
   const lowered = marks.map((mark) => mark.toLowerCase()).filter(Boolean)
   const places: ProofPlace[] = []
   for (const [place, client] of [
-    ['bookings dataset (raw, drafts and published)', deps.bookings],
-    ['content dataset', deps.content],
+    ['Bookings dataset (raw, drafts and published)', deps.bookings],
+    ['Content dataset', deps.content],
   ] as const) {
     if (!client) continue
     let searched = 0
@@ -85,7 +85,7 @@ export async function proveErased(
     }
     places.push({place, searched, found})
     if (client === deps.bookings)
-      places.push({place: 'outbox and sent mail', searched: outbox, found: outboxFound})
+      places.push({place: 'Outbox and sent mail', searched: outbox, found: outboxFound})
   }
   let historyFound = 0
   for (const id of historyIds) {
@@ -96,16 +96,16 @@ export async function proveErased(
     if (mentions(String(log), lowered)) historyFound += 1
   }
   places.push({
-    place: 'history (transactions and earlier revisions)',
+    place: 'History (transactions and earlier revisions)',
     searched: historyIds.length,
     found: historyFound,
   })
-  places.push(await searchFiles(deps.dataDir, '', DISK_PLACES.eventsLog, 'events log', lowered))
+  places.push(await searchFiles(deps.dataDir, '', DISK_PLACES.eventsLog, 'Events log', lowered))
   places.push(
-    await searchFiles(deps.dataDir, DISK_PLACES.mailFolder, /./, 'sent-mail files', lowered),
+    await searchFiles(deps.dataDir, DISK_PLACES.mailFolder, /./, 'Sent-mail files', lowered),
   )
   places.push(
-    await searchFiles(deps.dataDir, DISK_PLACES.backupsFolder, /\.ndjson$/, 'backups', lowered),
+    await searchFiles(deps.dataDir, DISK_PLACES.backupsFolder, /\.ndjson$/, 'Backups', lowered),
   )
   return places
 }

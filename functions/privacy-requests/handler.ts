@@ -2,7 +2,8 @@ import {createHmac, randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {escapeHtml} from '@repo/schemas/mail-templates.ts'
 import {
@@ -299,23 +300,62 @@ export async function downloadJson(token: string, deps: PrivacyRequestDeps): Pro
 const FIELD_TITLES: Record<string, string> = {
   booking_ref: 'Reference',
   request_ref: 'Reference',
+  experience_id: 'Experience code',
   experience_title: 'Experience',
+  category: 'Category',
+  duration: 'Duration',
   date: 'Date',
+  start_date: 'Start date',
+  preferred_date: 'Preferred date',
   preferred_time: 'Time',
+  pax_adults: 'Adults',
+  pax_children: 'Children',
   pax_total: 'People',
   name: 'Name',
+  first_name: 'First name',
+  last_name: 'Last name',
   email: 'Email',
   phone: 'Phone',
   country: 'Country',
   pickup_location: 'Pick-up',
   notes: 'Your notes',
+  special_requests: 'Special requests',
+  additional_info: 'More about your trip',
+  how_heard_about_us: 'How you heard of us',
+  marketing_opt_in: 'Newsletter',
+  newsletter: 'Newsletter',
+  consent_booking: 'Agreed to the booking terms',
+  consent_privacy: 'Agreed to the privacy notice',
+  utm_source: 'Campaign source',
+  utm_medium: 'Campaign medium',
+  utm_campaign: 'Campaign',
   status: 'Status',
+  status_history: 'History',
   created_at: 'Received',
+  to: 'To',
+  subject: 'Subject',
+  text: 'Text',
+  queued_at: 'Queued',
+  sent_at: 'Sent',
+  event: 'Event',
+  path: 'Page',
+  received_at: 'Recorded',
 }
 
+/** Not shown on the page (the JSON keeps them): internal references nobody reading needs. */
+const HIDDEN_ON_PAGE = new Set(['about', 'request_hash'])
+
 const display = (key: string, value: unknown): string => {
-  if ((key.endsWith('_at') || key === 'received_at') && typeof value === 'string')
-    return formatLongDateTime(value)
+  if (key.endsWith('_at') && typeof value === 'string') return formatLongDateTime(value)
+  if (/(^|_)date$/.test(key) && typeof value === 'string' && isIsoDate(value))
+    return formatLongDate(value)
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (key === 'status_history' && Array.isArray(value))
+    return value
+      .map((entry: {status?: string; at?: string}) =>
+        [entry.status, entry.at ? formatLongDateTime(entry.at) : ''].filter(Boolean).join(', '),
+      )
+      .join('; ')
   return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
@@ -323,7 +363,11 @@ function recordList(record: Record<string, unknown>): string {
   const rows = Object.entries(record)
     .filter(
       ([key, value]) =>
-        !key.startsWith('_') && value !== null && value !== undefined && value !== '',
+        !key.startsWith('_') &&
+        !HIDDEN_ON_PAGE.has(key) &&
+        value !== null &&
+        value !== undefined &&
+        value !== '',
     )
     .map(
       ([key, value]) =>

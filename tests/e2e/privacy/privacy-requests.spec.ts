@@ -17,7 +17,11 @@ const bookings = lakeClient({dataset: 'bookings'})
 const token = runToken()
 const email = `privacy.${token}@example.org`
 const first = bookingDoc(token, {email, name: `Zinhle ${token}`, phone: '+27 82 555 0142'})
-const second = bookingDoc(token, {email, name: `Zinhle ${token}`, notes: `Birthday surprise ${token}`})
+const second = bookingDoc(token, {
+  email,
+  name: `Zinhle ${token}`,
+  notes: `Birthday surprise ${token}`,
+})
 const someoneElse = bookingDoc(token)
 const PASSWORD = `privacy-password-${token}`
 const manager = {
@@ -102,24 +106,32 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await page.screenshot({path: testInfo.outputPath('privacy-form-phone.png'), fullPage: true})
   await mailTab.goto(await confirmationLink(2))
   await mailTab.getByRole('button', {name: 'Confirm my request'}).click()
-  await expect(mailTab.getByRole('heading', {name: 'Thank you: your request is confirmed'})).toBeVisible()
+  await expect(
+    mailTab.getByRole('heading', {name: 'Thank you: your request is confirmed'}),
+  ).toBeVisible()
 
   await page.setViewportSize({width: 1366, height: 900})
   await page.context().clearCookies()
   await unlock(page, {email: manager.email, password: PASSWORD})
-  await page.getByRole('navigation', {name: 'Dashboard views'}).getByRole('button', {name: 'Privacy'}).click()
+  await page
+    .getByRole('navigation', {name: 'Dashboard views'})
+    .getByRole('button', {name: 'Privacy'})
+    .click()
   await expect(page.getByRole('heading', {name: 'How long we keep personal details'})).toBeVisible()
   await page.screenshot({path: testInfo.outputPath('managers-privacy-desktop.png'), fullPage: true})
   await page.getByRole('button', {name: `Delete everything about ${email}`}).click()
   const proof = page.getByRole('table', {name: 'Searched after carrying it out'})
   await expect(proof).toBeVisible({timeout: 20_000})
   await expect(proof.getByRole('row')).toHaveCount(8)
-  for (const cell of await proof.locator('tbody td:last-child').all()) await expect(cell).toHaveText('None')
+  for (const cell of await proof.locator('tbody td:last-child').all())
+    await expect(cell).toHaveText('None')
 
   const search = page.getByRole('form', {name: 'Search every place for an address'})
   await search.getByLabel('Email address').fill(email)
   await search.getByRole('button', {name: 'Search'}).click()
-  await expect(search.getByText('Nothing anywhere names this address.')).toBeVisible({timeout: 20_000})
+  await expect(search.getByText('Nothing anywhere names this address.')).toBeVisible({
+    timeout: 20_000,
+  })
   await page.setViewportSize({width: 390, height: 844})
   await page.screenshot({path: testInfo.outputPath('managers-privacy-phone.png'), fullPage: true})
 

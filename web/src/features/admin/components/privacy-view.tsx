@@ -121,10 +121,14 @@ function RetentionForm({periods}: {periods: RetentionPeriods}) {
 }
 
 function ProofTable({places, caption}: {places: AddressSearchResult['places']; caption: string}) {
+  const id = useId()
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>{caption}</caption>
+      {/* A paragraph, not a caption: on a phone the table becomes cards, where a caption has no room. */}
+      <p id={id}>
+        <strong>{caption}</strong>
+      </p>
+      <table className="admin-table" aria-labelledby={id}>
         <thead>
           <tr>
             <th scope="col">Place</th>
@@ -135,9 +139,11 @@ function ProofTable({places, caption}: {places: AddressSearchResult['places']; c
         <tbody>
           {places.map((place) => (
             <tr key={place.place}>
-              <th scope="row">{place.place}</th>
-              <td>{place.searched}</td>
-              <td>{place.found === 0 ? 'None' : place.found}</td>
+              <th scope="row" data-label="Place">
+                {place.place}
+              </th>
+              <td data-label="Searched">{place.searched}</td>
+              <td data-label="Still there">{place.found === 0 ? 'None' : place.found}</td>
             </tr>
           ))}
         </tbody>
@@ -281,18 +287,18 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
             <tbody>
               {reports.map((report) => (
                 <tr key={report._id}>
-                  <td>{formatLongDateTime(report.at)}</td>
-                  <td>
+                  <td data-label="When">{formatLongDateTime(report.at)}</td>
+                  <td data-label="Why">
                     {report.trigger === 'retention'
                       ? 'Retention period passed'
                       : `Traveller’s request, carried out by ${report.by ?? 'a manager'}`}
                   </td>
-                  <td>
+                  <td data-label="Requests">
                     {(report.requests ?? [])
                       .map((request) => request.ref ?? request.type)
                       .join(', ') || 'None'}
                   </td>
-                  <td>
+                  <td data-label="Removed">
                     {report.outboxMails ?? 0} mails, {report.eventLines ?? 0} log lines,{' '}
                     {(report.mailFiles ?? 0) + (report.backupLines ?? 0)} file records
                   </td>
