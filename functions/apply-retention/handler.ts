@@ -61,11 +61,31 @@ export function privacyReportDocument(
   }
 }
 
+/**
+ * Travellers' requests about their information that hold an address no longer needed: never confirmed within
+ * the link's life, or a copy whose download has expired. Purged with their confirmation mails.
+ */
+const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
+  (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
+)][0...${RETENTION_BATCH}]._id`
+const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
+
+async function purgeSpentPrivacyRequests(bookings: SanityClient, asOf: Date): Promise<number> {
+  const ids = await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})
+  if (ids.length === 0) return 0
+  const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
+  await bookings.mutate([...ids, ...mails].map((id) => ({delete: {id, purge: true}})) as never, {
+    visibility: 'sync',
+  })
+  return ids.length
+}
+
 export async function applyRetention(
   deps: AnonymiseDeps,
   asOf: Date,
 ): Promise<{anonymised: number; report: string | null}> {
   const bookings: SanityClient = deps.bookings
+  await purgeSpentPrivacyRequests(bookings, asOf)
   const periods = await readRetentionPeriods(bookings)
   const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
     perspective: 'raw',

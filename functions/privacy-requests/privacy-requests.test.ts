@@ -8,6 +8,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {PRIVACY_REQUEST_SENT_MESSAGE} from '@repo/schemas/privacy-requests.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {applyRetention} from '../apply-retention/handler.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
@@ -85,7 +86,7 @@ beforeAll(async () => {
       _type: 'itineraryRequest',
       request_ref: 'TRIP-AYANDA',
       status: 'new',
-      created_at: '2026-10-02T08:00:00Z',
+      created_at: '2026-11-20T08:00:00Z',
       name: PERSON.name,
       email: PERSON.email,
       special_requests: 'A vegetarian lunch',
@@ -224,6 +225,12 @@ describe('confirming and downloading', () => {
     expect((await send(link, {method: 'POST'})).status).toBe(404)
     const stored = await storedRequests()
     expect(stored.find((doc) => doc.email === OTHER.email)?.status).toBe('unconfirmed')
+    // Never confirmed: the retention job purges the request and its mail, address and all.
+    await applyRetention({bookings, dataDir, now: () => clock}, clock)
+    expect(JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))).not.toContain(
+      'nobody.here@example.org',
+    )
+    expect((await storedRequests()).filter((doc) => doc.status === 'unconfirmed')).toEqual([])
   })
 })
 
