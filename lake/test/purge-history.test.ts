@@ -80,4 +80,18 @@ describe('delete with purge', () => {
     expect(await root.getDocument(id)).toMatchObject({name: 'Still here'})
     expect(await transactionsOf(id)).toContain('Still here')
   })
+
+  it('purges through the Actions API too, as hosted’s delete and discard actions do with `purge: true`', async () => {
+    const id = uniqueId('action')
+    await root.create({_id: id, _type: 'thing', name: 'Action Private'})
+    await root.create({_id: `drafts.${id}`, _type: 'thing', name: 'Action Private draft'})
+    await root.action({
+      actionType: 'sanity.action.document.delete',
+      publishedId: id,
+      includeDrafts: [`drafts.${id}`],
+      purge: true,
+    })
+    expect(await transactionsOf(id)).toBe('')
+    expect(await transactionsOf(`drafts.${id}`)).toBe('')
+  })
 })
