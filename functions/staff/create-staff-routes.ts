@@ -192,10 +192,13 @@ const ACTIVITY: Partial<
     return {kind: 'person-changed', summary: summary.charAt(0).toUpperCase() + summary.slice(1)}
   },
   'GET /departures.csv': () => ({kind: 'departures-export', summary: 'Exported departures as CSV'}),
-  'PUT /privacy/retention': (request) => ({
-    kind: 'privacy',
-    summary: `Set the retention periods: ${String(request?.requestMonthsAfterTrip)} months after a trip, ${String(request?.closedRequestMonthsAfterDecision)} months after a closed request, ${String(request?.unconfirmedLeadDays)} days for unanswered trip requests`,
-  }),
+  'PUT /privacy/retention': (_request, answer) => {
+    const periods = (answer?.periods ?? {}) as Record<string, unknown>
+    return {
+      kind: 'privacy',
+      summary: `Set the retention periods: ${String(periods.requestMonthsAfterTrip)} months after a trip, ${String(periods.closedRequestMonthsAfterDecision)} months after a closed request, ${String(periods.unconfirmedLeadDays)} days for unanswered trip requests`,
+    }
+  },
   'POST /privacy/requests/:id/carry-out': (_request, answer) => ({
     kind: 'privacy',
     summary: `Carried out a traveller’s ${String((answer?.report as {kind?: string} | undefined)?.kind ?? '')} request`,
