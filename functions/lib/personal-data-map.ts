@@ -109,6 +109,12 @@ export const KEPT_HISTORY_FIELDS = [
   'options',
 ] as const
 
+/**
+ * Documents that are the person and nothing else (a newsletter sign-up, matched on `email`): shown in their copy,
+ * purged whole on erasure. The retention of sign-ups is the newsletter's own (UNCONFIRMED_SIGNUP_DAYS, unsubscribe).
+ */
+export const PERSON_DOCUMENT_TYPES = ['newsletterSignup'] as const
+
 /** The outbox's mails about a request or to an address: deleted (with their history) when it goes. */
 export const OUTBOX_TYPE = OUTBOX_MAIL_TYPE
 

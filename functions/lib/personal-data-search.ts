@@ -5,7 +5,12 @@ import type {SanityClient} from '@sanity/client'
 
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 
-import {DISK_PLACES, OUTBOX_TYPE, REQUEST_TYPES} from './personal-data-map.ts'
+import {
+  DISK_PLACES,
+  OUTBOX_TYPE,
+  PERSON_DOCUMENT_TYPES,
+  REQUEST_TYPES,
+} from './personal-data-map.ts'
 
 /**
  * What is held about an address, read from every place the personal-data map lists: for the traveller's access
@@ -134,10 +139,13 @@ async function searchFiles(
 export type AccessExport = {
   address: string
   requests: Record<string, unknown>[]
+  signups: Record<string, unknown>[]
   mails: Record<string, unknown>[]
   events: Record<string, unknown>[]
 }
 
+/** A person's own documents (sign-ups) by address: for their copy, and purged on erasure. */
+export const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
 const accessRequestsQuery = /* groq */ `*[_type in $types && lower(email) == $email] | order(created_at asc)`
 const accessMailsQuery = /* groq */ `*[_type == $outbox && (lower(to) == $email || lower(reply_to) == $email || about in $ids)] | order(queued_at asc){
   _id, to, subject, "text": coalesce(redacted.text, text), status, queued_at, sent_at, about
@@ -164,6 +172,11 @@ export async function collectAccessExport(
     {outbox: OUTBOX_TYPE, email, ids},
     {perspective: 'raw'},
   )
+  const signups = await deps.bookings.fetch<Record<string, unknown>[]>(
+    personDocumentsQuery,
+    {types: [...PERSON_DOCUMENT_TYPES], email},
+    {perspective: 'raw'},
+  )
   const events: Record<string, unknown>[] = []
   for (const name of await readDir(deps.dataDir)) {
     if (!DISK_PLACES.eventsLog.test(name)) continue
@@ -174,6 +187,7 @@ export async function collectAccessExport(
   return {
     address: email,
     requests: requests.map(forTraveller),
+    signups: signups.map(forTraveller),
     // A mail's single-use links are blanked once it is sent (its redacted copy): the export never revives them.
     mails: mails.map(forTraveller),
     events,

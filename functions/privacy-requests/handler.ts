@@ -390,6 +390,7 @@ export async function downloadPage(token: string, deps: PrivacyRequestDeps): Pro
     'Your information',
     `<p>Everything we hold about <strong>${escapeHtml(access.address)}</strong>. This page works for ${PRIVACY_DOWNLOAD_HOURS} hours. <a class="button" href="${PRIVACY_PAGES_PATH}/download/${escapeHtml(token)}.json" download>Download as JSON</a></p>` +
       section('Your requests', access.requests, 'We hold no requests from this address.') +
+      section('Newsletter sign-ups', access.signups, 'This address is not signed up.') +
       section('Mails we sent', access.mails, 'We hold no mails to this address.') +
       section('Recorded site events', access.events, 'No recorded event names this address.'),
   )

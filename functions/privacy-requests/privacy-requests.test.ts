@@ -91,6 +91,13 @@ beforeAll(async () => {
       email: PERSON.email,
       special_requests: 'A vegetarian lunch',
     })
+    .create({
+      _id: 'newsletterSignup.ayanda',
+      _type: 'newsletterSignup',
+      email: PERSON.email,
+      name: PERSON.name,
+      consented_at: '2026-10-01T08:00:00Z',
+    })
     .commit({visibility: 'sync'})
   fs.writeFileSync(
     path.join(dataDir, 'events.ndjson'),
@@ -182,6 +189,7 @@ describe('confirming and downloading', () => {
     expect(html).toContain('TRIP-AYANDA')
     expect(html).toContain('A vegetarian lunch')
     expect(html).toContain('newsletter')
+    expect(html).toContain('Newsletter sign-ups (1)')
     expect(html).not.toContain(OTHER.email)
     expect(html).not.toContain('CTE-OTHER-1')
     const data = (await (

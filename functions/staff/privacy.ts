@@ -9,8 +9,8 @@ import {emailField} from '@repo/schemas/booking-request.ts'
 
 import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
-import {REQUEST_TYPES} from '../lib/personal-data-map.ts'
-import {proveErased} from '../lib/personal-data-search.ts'
+import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
+import {personDocumentsQuery, proveErased} from '../lib/personal-data-search.ts'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {
@@ -129,10 +129,20 @@ export async function carryOutRequest(
   )
   const otherRequests =
     request.kind === 'erasure'
-      ? await deps.client.fetch<string[]>(otherPrivacyRequestsQuery, {
-          hash: request.address_hash,
-          id,
-        })
+      ? [
+          ...(await deps.client.fetch<string[]>(otherPrivacyRequestsQuery, {
+            hash: request.address_hash,
+            id,
+          })),
+          // The person's own documents (newsletter sign-ups): nothing of them is kept.
+          ...(
+            await deps.client.fetch<{_id: string}[]>(
+              personDocumentsQuery,
+              {types: [...PERSON_DOCUMENT_TYPES], email},
+              {perspective: 'raw'},
+            )
+          ).map((doc) => doc._id),
+        ]
       : []
   // The request itself, without the address: purged and written anew, so its history forgets the address too.
   const kept: PrivacyRequestDocument = {
