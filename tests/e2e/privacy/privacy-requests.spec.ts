@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import AxeBuilder from '@axe-core/playwright'
+
 import {hashPassword} from '../../../functions/staff/admin-password.ts'
 import {requestLinkToken} from '../../../functions/lib/request-link.ts'
 import {bookingDoc, runToken, seed, unlock} from '../admin/admin-helpers.ts'
@@ -33,6 +35,18 @@ const manager = {
   state: 'active',
   password: hashPassword(PASSWORD),
   createdAt: new Date().toISOString(),
+}
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+/** Axe's WCAG 2.2 AA violations on the page as it is, and whether it fits the viewport's width. */
+async function accessibilityProblems(page: import('@playwright/test').Page, what: string) {
+  const {violations} = await new AxeBuilder({page}).withTags(WCAG_22_AA).analyze()
+  const width = page.viewportSize()?.width ?? 0
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth)
+  return [
+    ...violations.map((violation) => `${what} at ${width}px: ${violation.id} ${violation.help}`),
+    ...(overflow > width ? [`${what} at ${width}px: ${overflow}px wide`] : []),
+  ]
 }
 
 const linkSecret = () =>
@@ -88,8 +102,10 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await expect(mailTab.getByText(`Birthday surprise ${token}`)).toBeVisible()
   await expect(mailTab.getByText(someoneElse.booking_ref)).toHaveCount(0)
   await expect(mailTab.getByText(someoneElse.email)).toHaveCount(0)
+  const problems = await accessibilityProblems(mailTab, 'the copy')
   await mailTab.screenshot({path: testInfo.outputPath('download-desktop.png'), fullPage: true})
   await mailTab.setViewportSize({width: 390, height: 844})
+  problems.push(...(await accessibilityProblems(mailTab, 'the copy')))
   await mailTab.screenshot({path: testInfo.outputPath('download-phone.png'), fullPage: true})
   const json = await request.get(`${new URL(mailTab.url()).pathname}.json`)
   expect(json.status()).toBe(200)
@@ -103,6 +119,7 @@ test('a traveller gets a copy of everything held about their address; erased by 
   // Erasure: asked and confirmed the same way, then carried out by a manager in one action.
   await page.setViewportSize({width: 390, height: 844})
   await ask(page, 'Delete my information')
+  problems.push(...(await accessibilityProblems(page, 'the privacy page')))
   await page.screenshot({path: testInfo.outputPath('privacy-form-phone.png'), fullPage: true})
   await mailTab.goto(await confirmationLink(2))
   await mailTab.getByRole('button', {name: 'Confirm my request'}).click()
@@ -118,6 +135,7 @@ test('a traveller gets a copy of everything held about their address; erased by 
     .getByRole('button', {name: 'Privacy'})
     .click()
   await expect(page.getByRole('heading', {name: 'How long we keep personal details'})).toBeVisible()
+  problems.push(...(await accessibilityProblems(page, 'the privacy screen')))
   await page.screenshot({path: testInfo.outputPath('managers-privacy-desktop.png'), fullPage: true})
   await page.getByRole('button', {name: `Delete everything about ${email}`}).click()
   const proof = page.getByRole('table', {name: 'Searched after carrying it out'})
@@ -133,7 +151,9 @@ test('a traveller gets a copy of everything held about their address; erased by 
     timeout: 20_000,
   })
   await page.setViewportSize({width: 390, height: 844})
+  problems.push(...(await accessibilityProblems(page, 'the privacy screen')))
   await page.screenshot({path: testInfo.outputPath('managers-privacy-phone.png'), fullPage: true})
+  expect(problems).toEqual([])
 
   // Nothing of the address is left in the lake, and the trips still count.
   const everything = JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))
