@@ -177,7 +177,7 @@ export async function createPrivacyRequest(
 
 const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}
 h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}dl{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.25rem 1rem}
-dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}section{border-top:1px solid #d9e2ec;padding-top:.5rem}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}@media (max-width:32rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}}section{border-top:1px solid #d9e2ec;padding-top:.5rem}
 button,.button{font:inherit;background:#0b6e4f;color:#fff;border:0;border-radius:.4rem;padding:.6rem 1.2rem;text-decoration:none;display:inline-block}`
 
 function page(title: string, body: string, status = 200): Response {
