@@ -1,3 +1,6 @@
+import path from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
+
 import type {Mutation, SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -93,5 +96,23 @@ describe('delete with purge', () => {
     })
     expect(await transactionsOf(id)).toBe('')
     expect(await transactionsOf(`drafts.${id}`)).toBe('')
+  })
+
+  it('takes the document functions’ queued and given-up events of the document with it', async () => {
+    const id = uniqueId('event')
+    await root.create({_id: id, _type: 'thing', name: 'Event Private'})
+    const db = new DatabaseSync(path.join(lake.dataDir, 'lake.sqlite'))
+    db.exec(`CREATE TABLE IF NOT EXISTS function_events (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, function TEXT NOT NULL, dataset TEXT NOT NULL, doc_id TEXT NOT NULL,
+      data TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_at INTEGER NOT NULL, last_error TEXT,
+      failed INTEGER NOT NULL DEFAULT 0)`)
+    db.prepare(
+      'INSERT INTO function_events (function, dataset, doc_id, data, next_at, failed) VALUES (?, ?, ?, ?, ?, 1)',
+    ).run('notify', 'production', id, JSON.stringify({name: 'Event Private'}), 0)
+    await root.mutate([purge(id)])
+    expect(
+      db.prepare('SELECT count(*) AS n FROM function_events WHERE doc_id = ?').get(id),
+    ).toEqual({n: 0})
+    db.close()
   })
 })

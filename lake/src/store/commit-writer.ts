@@ -22,6 +22,8 @@ export class CommitWriter {
   private readonly deleteDocument: StatementSync
   private readonly insertChange: StatementSync
   private readonly purgeHistory: StatementSync
+  /** Prepared once the document functions' table exists (lake/src/functions/document-functions.ts creates it). */
+  private purgeFunctionEvents: StatementSync | undefined
 
   constructor(db: DatabaseSync) {
     this.db = db
@@ -33,6 +35,20 @@ export class CommitWriter {
     this.insertChange = db.prepare(
       'INSERT INTO changes (dataset, tx_id, doc_id, timestamp, author, before, after, mutations) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
+  }
+
+  /**
+   * The document functions' queued and given-up events carry the document's content: a purge takes them too, so
+   * nothing the lake keeps outlives it. Hosted keeps its own function logs, under its own retention.
+   */
+  private functionEventsPurge(): StatementSync | undefined {
+    if (this.purgeFunctionEvents) return this.purgeFunctionEvents
+    const exists = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'function_events'")
+      .get()
+    if (!exists) return undefined
+    this.purgeFunctionEvents = this.db.prepare('DELETE FROM function_events WHERE dataset = ? AND doc_id = ?')
+    return this.purgeFunctionEvents
   }
 
   write(dataset: string, transaction: Transaction): Promise<void> {
@@ -61,6 +77,7 @@ export class CommitWriter {
             // A purging delete: every earlier revision goes, and the delete itself leaves no trace. What the
             // same transaction wrote after it (an anonymised copy under the same id) starts a new history.
             this.purgeHistory.run(dataset, change.id)
+            this.functionEventsPurge()?.run(dataset, change.id)
             mutations = mutations.slice(change.purgedThrough)
             before = null
             if (!change.after) continue
