@@ -20,7 +20,9 @@ export default defineBlueprint({
       timeout: 60,
       event: {
         on: ['create'],
-        filter: '_type in ["booking", "itineraryRequest", "newsletterSignup"]',
+        // Not a request rewritten without its traveller (retention, erasure): it has no one to write to.
+        filter:
+          '_type in ["booking", "itineraryRequest", "newsletterSignup"] && !defined(anonymised_at)',
         resource: {type: 'dataset', id: `${projectId}.${bookingsDataset}`},
       },
       // Set per deployment with `npx sanity functions env add send-booking-notifications SMTP_URL …`, and so

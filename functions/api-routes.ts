@@ -5,6 +5,7 @@ import {createItineraryRequestRoute} from './create-itinerary-request/index.ts'
 import {getAvailabilityRoute} from './get-availability/index.ts'
 import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
+import {privacyRequestRoutes} from './privacy-requests/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
@@ -13,6 +14,7 @@ import {travellerRequestRoutes} from './traveller-request/index.ts'
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
 apiRoutes.route('/requests', travellerRequestRoutes)
+apiRoutes.route('/privacy-requests', privacyRequestRoutes)
 apiRoutes.get('/challenge', getChallengeRoute)
 // Every method reaches the handler, which answers anything but GET and HEAD with 405 and an Allow header.
 apiRoutes.all('/availability', getAvailabilityRoute)

@@ -1,3 +1,4 @@
+import {applyRetention} from './apply-retention/handler.ts'
 import {readFunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {mailContentLoader} from './lib/mail-content.ts'
@@ -12,7 +13,11 @@ import {siteOutbox} from './site-outbox.ts'
  */
 export async function runJobsOnce(
   asOf: Date,
-): Promise<{reminders: {due: number}; mail: {sent: number; failed: number; pending: number}}> {
+): Promise<{
+  reminders: {due: number}
+  mail: {sent: number; failed: number; pending: number}
+  retention: {anonymised: number; report: string | null}
+}> {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
@@ -21,5 +26,6 @@ export async function runJobsOnce(
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
   const mail = await outbox.flush()
-  return {reminders, mail}
+  const retention = await applyRetention({bookings, dataDir: env.dataDir, now: () => asOf}, asOf)
+  return {reminders, mail, retention}
 }

@@ -17,6 +17,7 @@ import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
+import {applyRetention} from './apply-retention/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 
@@ -137,6 +138,11 @@ export function publicRuntime(): PublicRuntime {
   startCleanUps({
     'used questions': () => rt.challenges.removeExpired(),
     'mail counters': () => unconfirmedMail.removeExpired(),
+    // Personal details past the periods managers set (apply-retention/handler.ts).
+    retention: () =>
+      applyRetention({bookings, dataDir: env.dataDir, now: () => new Date()}, new Date()).then(
+        (run) => run.anonymised,
+      ),
   })
   // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
   // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.

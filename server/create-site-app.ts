@@ -216,6 +216,13 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   // For the site only: API answers, registered above, never reach these.
   app.use(pageSecurityHeaders(pagePolicy))
+  // A traveller's privacy request pages (confirm, download), rendered by their function (privacy-requests).
+  if (apiRoutes)
+    app.all('/privacy/requests/*', (c) => {
+      const url = new URL(c.req.url)
+      url.pathname = `/privacy-requests${url.pathname.slice('/privacy/requests'.length)}`
+      return apiRoutes.fetch(new Request(url, {method: c.req.method, headers: c.req.raw.headers}), c.env)
+    })
   app.use(compress())
 
   if (clientDir) {

@@ -164,7 +164,7 @@ export function requeueItineraryNotifications(
 ): Promise<number> {
   return requeueSince<StoredItineraryRequest>(
     deps.bookings,
-    '*[_type == "itineraryRequest" && created_at >= $since && ($until == null || created_at < $until)]',
+    '*[_type == "itineraryRequest" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)]',
     window,
     async (doc) => {
       const mail = itineraryTeamNotification(doc, deps.teamEmail, await deps.mailContent())

@@ -440,9 +440,12 @@ async function pruneOldRecords(outbox: OutboxState) {
     before: iso(now() - SENT_RECORD_TTL_MS),
   })
   if (ids.length === 0) return
-  const transaction = bookings.transaction()
-  for (const id of ids) transaction.delete(id)
-  await transaction.commit({returnDocuments: false, visibility: 'async'})
+  // Purged: a sent mail holds its traveller's address and words, and a plain delete would keep them in the lake's
+  // history (docs/decisions/105-retention-and-erasure.md).
+  await bookings.mutate(
+    ids.map((id) => ({delete: {id, purge: true}}) as unknown as Mutation),
+    {returnDocuments: false, visibility: 'async'},
+  )
 }
 
 /**

@@ -158,7 +158,7 @@ export const bookingNotifier = (
 })
 
 const recentBookingsQuery =
-  '*[_type == "booking" && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)'
+  '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)'
 
 /**
  * Queues the mails of every booking received in `window` again (see lib/requeue.ts). With `unconfirmedMail`

@@ -82,6 +82,13 @@ import {
   spendSecondStep,
   type TwoStepMember,
 } from './second-step.ts'
+import {
+  carryOutRequest,
+  privacyOverview,
+  saveRetentionPeriods,
+  searchAddress,
+  type PrivacyDeps,
+} from './privacy.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {STAFF_SETTINGS_ID, teamRequiresSecondStep} from './staff-settings.ts'
 
@@ -108,6 +115,8 @@ export type StaffRoutesDeps = StaffDeps & {
    * per-account back-off cannot see them.
    */
   signInLimit?: {limiter: RateLimiter; clientAddress: (c: Context) => string}
+  /** The site server's data folder and the address-hash secret, for the privacy screen (privacy.ts). */
+  privacy?: {dataDir: string; secret: string}
 }
 
 /** The routes reached without a session, behind `signInLimit`. */
@@ -193,6 +202,18 @@ const ACTIVITY: Partial<
     kind: 'departure-cancelled',
     summary: `Cancelled the departure ${String(request?.experience)} on ${String(request?.date)}: ${String(request?.reason)}`,
   }),
+  'PUT /privacy/retention': (_request, answer) => {
+    const periods = (answer?.periods ?? {}) as Record<string, unknown>
+    return {
+      kind: 'privacy',
+      summary: `Set the retention periods: ${String(periods.requestMonthsAfterTrip)} months after a trip, ${String(periods.closedRequestMonthsAfterDecision)} months after a closed request, ${String(periods.unconfirmedLeadDays)} days for unanswered trip requests`,
+    }
+  },
+  'POST /privacy/requests/:id/carry-out': (_request, answer) => ({
+    kind: 'privacy',
+    summary: `Carried out a traveller’s ${String((answer?.report as {kind?: string} | undefined)?.kind ?? '')} request`,
+  }),
+  'POST /privacy/search': () => ({kind: 'privacy', summary: 'Searched every place for an address'}),
 }
 
 /**
@@ -641,6 +662,27 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('GET /people', async (c) => send(c, await listPeople(deps.client)))
+
+  const privacyDeps = (): PrivacyDeps => ({
+    client: deps.client,
+    content: deps.content,
+    dataDir: deps.privacy?.dataDir ?? '.data',
+    secret: deps.privacy?.secret ?? '',
+    now: deps.now,
+  })
+  route('GET /privacy', async (c) => send(c, await privacyOverview(privacyDeps())))
+  route('PUT /privacy/retention', async (c) =>
+    send(
+      c,
+      await saveRetentionPeriods(privacyDeps(), await c.req.json().catch(() => null), c.get('person')),
+    ),
+  )
+  route('POST /privacy/requests/:id/carry-out', async (c) =>
+    send(c, await carryOutRequest(privacyDeps(), c.req.param('id') ?? '', c.get('person'))),
+  )
+  route('POST /privacy/search', async (c) =>
+    send(c, await searchAddress(privacyDeps(), await c.req.json().catch(() => null))),
+  )
 
   route('POST /people', async (c) =>
     send(c, await invitePerson(invitations, await c.req.json().catch(() => null), c.get('person'))),

@@ -38,6 +38,10 @@ export const STAFF_ROUTE_ACTIONS = {
   'PATCH /people/:id': 'people.manage',
   'POST /people/:id/second-step/reset': 'people.manage',
   'POST /people/:id/invitation': 'people.manage',
+  'GET /privacy': 'privacy.manage',
+  'PUT /privacy/retention': 'privacy.manage',
+  'POST /privacy/requests/:id/carry-out': 'privacy.manage',
+  'POST /privacy/search': 'privacy.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -55,6 +55,10 @@ function buildStaffRoutes(): Hono {
       limiter: createRateLimiter({limit: config.staffSignInRateLimit, windowMs: 60_000}),
       clientAddress,
     },
+    get privacy() {
+      const {env} = publicRuntime()
+      return {dataDir: env.dataDir, secret: env.requestLinkSecret}
+    },
     // Invitation and reset links point at the site's configured origin, never one taken from the request.
     siteUrl: config.siteUrl,
     // The traveller-facing runtime of this same server: its outbox sends the decisions' mails, and its settings

@@ -28,6 +28,7 @@ import {
   DATE_FULL_MESSAGE,
   DATE_PASSED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  REQUEST_REMOVED_MESSAGE,
   linksOf,
   nudgeOutbox,
   requestMailValues,
@@ -101,6 +102,7 @@ export async function acceptProposal(
     id: bookingId,
   })
   if (!first) return problem(404, INVALID_LINK_MESSAGE)
+  if (first.anonymised) return problem(410, REQUEST_REMOVED_MESSAGE)
   const revision = first._rev
   const today = deps.today()
   const chosen = chooseOption(first, optionKey, today)

@@ -31,6 +31,9 @@ export type TravellerRequestDeps = {
 /** One answer for every link that does not open a request: it says nothing about any booking. */
 export const INVALID_LINK_MESSAGE =
   'This link does not work. It may be incomplete, changed or too old. Ask for a new link with your booking reference and email address.'
+/** A link to a request whose traveller was removed (the retention periods, or their own erasure request). */
+export const REQUEST_REMOVED_MESSAGE =
+  'This request no longer exists: the details in it were deleted, as our privacy notice describes.'
 export const LINK_SENT_MESSAGE =
   'If the reference and email match a request, we have sent a new link to that email.'
 export const STALE_OPTION_MESSAGE =

@@ -42,9 +42,11 @@ export type RequestBooking = {
   email?: string | null
   status?: string | null
   status_history?: StatusHistoryEntry[] | null
+  /** The traveller was removed from it (retention or erasure): the request no longer exists for its link. */
+  anonymised?: boolean | null
 }
 
-export const requestBookingFields = /* groq */ `_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history`
+export const requestBookingFields = /* groq */ `_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)`
 
 /** Drafts are never named by a link (their ids have a dot, which a link's id cannot hold); the type is checked. */
 export const requestBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${requestBookingFields}}`

@@ -15,6 +15,7 @@ import {
   INVALID_LINK_MESSAGE,
   linksOf,
   NOT_CONFIRMED_MESSAGE,
+  REQUEST_REMOVED_MESSAGE,
   STALE_OPTION_MESSAGE,
   TRY_AGAIN_MESSAGE,
   type TravellerRequestDeps,
@@ -150,6 +151,7 @@ export function createTravellerRequestRoutes(
     return guarded(c, limiters.view, async (deps) => {
       const booking = await linkedBooking(deps, c.req.param('token'))
       if (!booking) return invalidLink()
+      if (booking.anonymised) return problem(410, REQUEST_REMOVED_MESSAGE)
       const trip = await readRequestTrip(deps.content, booking)
       const view = await withPlaces(deps, booking, travellerView(booking, trip))
       return Response.json(view, {headers: {'Cache-Control': 'no-store'}})
@@ -162,6 +164,7 @@ export function createTravellerRequestRoutes(
     return guarded(c, limiters.view, async (deps) => {
       const booking = await linkedBooking(deps, c.req.param('token'))
       if (!booking) return invalidLink()
+      if (booking.anonymised) return problem(410, REQUEST_REMOVED_MESSAGE)
       const part = currentCalendarPart(booking, await deps.mailContent(), linksOf(deps))
       if (!part) return problem(409, NOT_CONFIRMED_MESSAGE)
       return new Response(part.content, {

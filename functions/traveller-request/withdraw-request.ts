@@ -14,6 +14,7 @@ import {
   CANNOT_WITHDRAW_MESSAGE,
   CHANGED_MESSAGE,
   INVALID_LINK_MESSAGE,
+  REQUEST_REMOVED_MESSAGE,
   linksOf,
   nudgeOutbox,
   requestMailValues,
@@ -40,6 +41,7 @@ export async function withdrawRequest(
     id: bookingId,
   })
   if (!booking) return problem(404, INVALID_LINK_MESSAGE)
+  if (booking.anonymised) return problem(410, REQUEST_REMOVED_MESSAGE)
   if (!canWithdraw(booking.status ?? 'new')) return problem(409, CANNOT_WITHDRAW_MESSAGE)
 
   const key = randomBytes(6).toString('hex')

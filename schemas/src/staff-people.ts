@@ -42,6 +42,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'person-changed',
   'person-invited',
   'settings',
+  'privacy',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

@@ -205,7 +205,12 @@ describe('rich text links', () => {
       const found = await problems(story)
       expect(found, href).toContainEqual(expect.stringContaining(LINK_RULE_MESSAGE))
     }
-    for (const href of ['https://example.com/', '/about', 'mailto:hi@example.com', 'tel:+27215550123']) {
+    for (const href of [
+      'https://example.com/',
+      '/about',
+      'mailto:hi@example.com',
+      'tel:+27215550123',
+    ]) {
       link.href = href
       expect(await problems(story), href).toEqual([])
     }
@@ -219,7 +224,9 @@ describe('mail templates and mail settings', () => {
     template.body = `${template.body}\n\nSee you on {date}}`
     expect(await problems(template)).toEqual([
       expect.stringMatching(/^body: A brace is not closed/),
-      expect.stringMatching(/^subject: \{nmae\} is not available in this mail\. Use \{reference\}, /),
+      expect.stringMatching(
+        /^subject: \{nmae\} is not available in this mail\. Use \{reference\}, /,
+      ),
     ])
     // The acknowledgement goes to an address nobody has confirmed: it may not quote the name the sender typed.
     template.subject = 'Hello {name}'
@@ -301,10 +308,9 @@ describe('bookings workspace', () => {
   })
 
   it('keeps a confirmed trip’s status and every history entry out of hand edits', () => {
-    const fields = bookingsSchema.get('booking').fields as {
-      name: string
-      type: {readOnly?: unknown}
-    }[]
+    const {fields} = bookingsSchema.get('booking') as unknown as {
+      fields: {name: string; type: {readOnly?: unknown}}[]
+    }
     const readOnly = (name: string) => fields.find((field) => field.name === name)!.type.readOnly
     const status = readOnly('status') as (context: {document?: unknown}) => boolean
     const history = (...statuses: string[]) => ({

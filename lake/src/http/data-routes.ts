@@ -122,9 +122,33 @@ function mutateResponse(ctx: RequestContext, result: MutateResult) {
   sendJson(ctx, 200, {transactionId: result.transactionId, results})
 }
 
+/** Deletes that purge a document's history came with API version 2023-03-07; older versions do not have them. */
+const PURGE_SINCE_API_VERSION = '2023-03-07'
+
+function asksForPurge(mutations: unknown): boolean {
+  return (
+    Array.isArray(mutations) &&
+    mutations.some(
+      (mutation) =>
+        typeof mutation === 'object' &&
+        mutation !== null &&
+        typeof (mutation as {delete?: unknown}).delete === 'object' &&
+        (mutation as {delete: {purge?: unknown}}).delete?.purge !== undefined,
+    )
+  )
+}
+
 export async function handleMutate(ctx: RequestContext, datasetName: string | undefined) {
   const dataset = datasetFor(ctx, datasetName, 'write')
   const body = await readJson(ctx)
+  const version = ctx.apiVersion ?? '1'
+  if (asksForPurge(body.mutations) && !(/^\d{4}-\d{2}-\d{2}$/.test(version) && version >= PURGE_SINCE_API_VERSION)) {
+    throw new LakeError(
+      400,
+      'mutationError',
+      `\`purge\` on a delete needs API version ${PURGE_SINCE_API_VERSION} or later (this request used v${version})`,
+    )
+  }
   const result = await dataset.mutate(body.mutations, {
     transactionId: typeof body.transactionId === 'string' ? body.transactionId : undefined,
     author: ctx.principal.userId,

@@ -21,6 +21,9 @@ export class CommitWriter {
   private readonly upsertDocument: StatementSync
   private readonly deleteDocument: StatementSync
   private readonly insertChange: StatementSync
+  private readonly purgeHistory: StatementSync
+  /** Prepared once the document functions' table exists (lake/src/functions/document-functions.ts creates it). */
+  private purgeFunctionEvents: StatementSync | undefined
 
   constructor(db: DatabaseSync) {
     this.db = db
@@ -28,9 +31,24 @@ export class CommitWriter {
       'INSERT INTO documents (dataset, id, doc) VALUES (?, ?, ?) ON CONFLICT (dataset, id) DO UPDATE SET doc = excluded.doc',
     )
     this.deleteDocument = db.prepare('DELETE FROM documents WHERE dataset = ? AND id = ?')
+    this.purgeHistory = db.prepare('DELETE FROM changes WHERE dataset = ? AND doc_id = ?')
     this.insertChange = db.prepare(
       'INSERT INTO changes (dataset, tx_id, doc_id, timestamp, author, before, after, mutations) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
+  }
+
+  /**
+   * The document functions' queued and given-up events carry the document's content: a purge takes them too, so
+   * nothing the lake keeps outlives it. Hosted keeps its own function logs, under its own retention.
+   */
+  private functionEventsPurge(): StatementSync | undefined {
+    if (this.purgeFunctionEvents) return this.purgeFunctionEvents
+    const exists = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'function_events'")
+      .get()
+    if (!exists) return undefined
+    this.purgeFunctionEvents = this.db.prepare('DELETE FROM function_events WHERE dataset = ? AND doc_id = ?')
+    return this.purgeFunctionEvents
   }
 
   write(dataset: string, transaction: Transaction): Promise<void> {
@@ -53,15 +71,26 @@ export class CommitWriter {
         for (const change of transaction.changes) {
           if (change.after) this.upsertDocument.run(dataset, change.id, JSON.stringify(change.after))
           else this.deleteDocument.run(dataset, change.id)
+          let before = change.before
+          let mutations = change.mutations
+          if (change.purgedThrough !== undefined) {
+            // A purging delete: every earlier revision goes, and the delete itself leaves no trace. What the
+            // same transaction wrote after it (an anonymised copy under the same id) starts a new history.
+            this.purgeHistory.run(dataset, change.id)
+            this.functionEventsPurge()?.run(dataset, change.id)
+            mutations = mutations.slice(change.purgedThrough)
+            before = null
+            if (!change.after) continue
+          }
           this.insertChange.run(
             dataset,
             transaction.id,
             change.id,
             transaction.timestamp,
             transaction.author,
-            change.before ? JSON.stringify(change.before) : null,
+            before ? JSON.stringify(before) : null,
             change.after ? JSON.stringify(change.after) : null,
-            JSON.stringify(change.mutations),
+            JSON.stringify(mutations),
           )
         }
       }

@@ -108,8 +108,9 @@ export function actionsToMutations(actions: unknown, reader: DocumentReader): Mu
         const drafts = Array.isArray(action.includeDrafts) ? (action.includeDrafts as string[]) : []
         const ids = [publishedId, ...drafts].filter((id) => get(id))
         if (ids.length === 0) throw fail(`Cannot delete "${publishedId}": it does not exist`)
+        // As hosted's Actions API: `purge` deletes the documents' history too (see plan-mutations.ts).
         for (const id of ids) {
-          mutations.push({delete: {id}})
+          mutations.push({delete: action.purge === true ? {id, purge: true} : {id}})
           working.set(id, null)
         }
         break
@@ -121,7 +122,7 @@ export function actionsToMutations(actions: unknown, reader: DocumentReader): Mu
             ? requireString(action, 'draftId')
             : requireString(action, 'versionId')
         if (!get(id)) throw fail(`Cannot discard "${id}": it does not exist`)
-        mutations.push({delete: {id}})
+        mutations.push({delete: action.purge === true ? {id, purge: true} : {id}})
         working.set(id, null)
         break
       }

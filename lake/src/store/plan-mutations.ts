@@ -182,9 +182,18 @@ export async function planMutations(
     }
 
     if (kind === 'delete') {
+      if (body.purge !== undefined && typeof body.purge !== 'boolean') {
+        throw invalid('`purge` must be a boolean', index)
+      }
       for (const id of await selectIds(body, index)) {
         const existing = current(id)
-        if (existing) record(id, null, {delete: {id}})
+        if (existing) record(id, null, body.purge === true ? {delete: {id, purge: true}} : {delete: {id}})
+        // Purging a document that is gone purges what history is left of it (hosted purges by id).
+        else if (body.purge === true) record(id, null, {delete: {id, purge: true}})
+        if (body.purge === true) {
+          const change = changes.get(id) as DocumentChange
+          change.purgedThrough = change.mutations.length
+        }
         results.push({id, operation: existing ? 'delete' : 'none'})
       }
       continue
@@ -240,6 +249,8 @@ export async function planMutations(
       operation: operation as MutationOperation,
       ...(document ? {document: working.get(id) ?? document} : {}),
     })),
-    changes: [...changes.values()].filter((change) => change.before !== null || change.after !== null),
+    changes: [...changes.values()].filter(
+      (change) => change.before !== null || change.after !== null || change.purgedThrough !== undefined,
+    ),
   }
 }

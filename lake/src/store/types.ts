@@ -35,6 +35,12 @@ export interface DocumentChange {
   after: SanityDocument | null
   /** Raw mutations, replayable on `before` by @sanity/mutator, that produce `after`. */
   mutations: Mutation[]
+  /**
+   * Set by a delete with `purge: true`: the document's history up to and including that delete is erased when
+   * the transaction is written, as hosted does. The value is how many of `mutations` the purge covers; those after
+   * it (a create in the same transaction) start the document's new history.
+   */
+  purgedThrough?: number
 }
 
 export interface Transaction {

@@ -1,6 +1,7 @@
 import {Link} from 'react-router-dom'
 
 import {Seo} from '../../components/seo'
+import {PrivacyRequestForm} from '../../features/privacy/components/privacy-request-form'
 import {SITE} from '../../lib/site'
 
 export function PrivacyPage() {
@@ -38,6 +39,7 @@ export function PrivacyPage() {
         Under South Africa’s POPIA and the UK and EU GDPR you may ask to see, correct or delete your
         details. Email <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
       </p>
+      <PrivacyRequestForm />
       <p>
         <Link to="/">Back to homepage</Link>
       </p>

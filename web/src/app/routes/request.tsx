@@ -76,17 +76,24 @@ export function RequestPage() {
   )
 
   if (refusal || request.isError) {
-    const badLink = refusal
-      ? refusal.status === 404
-      : request.error instanceof ApiError && request.error.status === 404
+    const status = refusal?.status ?? (request.error instanceof ApiError ? request.error.status : 0)
+    const badLink = status === 404
+    // 410: the traveller was removed from the request (retention or erasure); no new link can bring it back.
+    const removed = status === 410
     return (
       <section className="container page-section status-page">
         {seo}
-        <h1>{badLink ? 'This link does not work' : 'Your request'}</h1>
+        <h1>
+          {badLink
+            ? 'This link does not work'
+            : removed
+              ? 'This request no longer exists'
+              : 'Your request'}
+        </h1>
         <p role="alert">{refusal?.message ?? request.error?.message}</p>
         {badLink ? (
           <NewLinkForm />
-        ) : (
+        ) : removed ? null : (
           <button type="button" className="button" onClick={() => void request.refetch()}>
             Try again
           </button>

@@ -61,9 +61,9 @@ export async function loadRequestOnServer(
   const response = await read(token)
   const body = (await response.json().catch(() => null)) as unknown
   if (response.ok) queryClient.setQueryData(requestQueryKey(token), body as TravellerRequestView)
-  else if (response.status === 404)
+  else if (response.status === 404 || response.status === 410)
     queryClient.setQueryData<RequestRefusal>(refusalKey(token), {
-      status: 404,
+      status: response.status,
       message: (body as Partial<RequestErrorBody> | null)?.message ?? LOAD_REQUEST_FAILED,
     })
 }

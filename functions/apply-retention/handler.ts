@@ -1,0 +1,99 @@
+import {randomBytes} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+import {retentionCutoffs} from '@repo/schemas/retention-due.ts'
+
+import {
+  anonymiseRequests,
+  type AnonymiseDeps,
+  type AnonymisedCounts,
+} from '../lib/anonymise-requests.ts'
+import {readRetentionPeriods} from '../lib/retention-periods.ts'
+
+/**
+ * The retention job: every request whose personal details are past the periods managers set is anonymised
+ * everywhere the personal-data map lists (lib/anonymise-requests.ts), and what was done is kept as a
+ * `privacyReport` document managers read on the privacy screen: counts and references, never the details.
+ */
+
+/** At most this many requests a run; the next run (minutes later) takes the rest. */
+export const RETENTION_BATCH = 50
+
+export const PRIVACY_REPORT_TYPE = 'privacyReport'
+
+/** Closed means declined, or closed by the traveller's withdrawal; both are counted from the last decision. */
+export const dueRequestsQuery = /* groq */ `*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (
+  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||
+  (_type == "booking" && date < $tripBefore) ||
+  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||
+  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)
+)] | order(created_at asc)[0...${RETENTION_BATCH}]._id`
+
+export type PrivacyReport = {
+  _id: string
+  _type: typeof PRIVACY_REPORT_TYPE
+  at: string
+  /** `retention`: the job; `erasure`: a manager carrying out a traveller's request. */
+  trigger: 'retention' | 'erasure'
+  /** For an erasure: who carried it out, and the address as a keyed hash, never the address. */
+  by?: string
+  by_id?: string
+  address_hash?: string
+} & Omit<AnonymisedCounts, 'requests'> & {
+    requests: ({_key: string} & AnonymisedCounts['requests'][number])[]
+  }
+
+export function privacyReportDocument(
+  at: Date,
+  trigger: PrivacyReport['trigger'],
+  counts: AnonymisedCounts,
+  extra: Pick<PrivacyReport, 'by' | 'by_id' | 'address_hash'> = {},
+): PrivacyReport {
+  return {
+    _id: `${PRIVACY_REPORT_TYPE}.${randomBytes(12).toString('hex')}`,
+    _type: PRIVACY_REPORT_TYPE,
+    at: at.toISOString(),
+    trigger,
+    ...extra,
+    ...counts,
+    requests: counts.requests.map((request, index) => ({_key: `r${index}`, ...request})),
+  }
+}
+
+/**
+ * Travellers' requests about their information that hold an address no longer needed: never confirmed within
+ * the link's life, or a copy whose download has expired. Purged with their confirmation mails.
+ */
+const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
+  (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
+)][0...${RETENTION_BATCH}]._id`
+const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
+
+async function purgeSpentPrivacyRequests(bookings: SanityClient, asOf: Date): Promise<number> {
+  const ids = await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})
+  if (ids.length === 0) return 0
+  const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
+  await bookings.mutate([...ids, ...mails].map((id) => ({delete: {id, purge: true}})) as never, {
+    visibility: 'sync',
+  })
+  return ids.length
+}
+
+export async function applyRetention(
+  deps: AnonymiseDeps,
+  asOf: Date,
+): Promise<{anonymised: number; report: string | null}> {
+  const bookings: SanityClient = deps.bookings
+  await purgeSpentPrivacyRequests(bookings, asOf)
+  const periods = await readRetentionPeriods(bookings)
+  const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
+    perspective: 'raw',
+  })
+  if (ids.length === 0) return {anonymised: 0, report: null}
+  const counts = await anonymiseRequests({...deps, now: () => asOf}, ids)
+  if (counts.requests.length === 0) return {anonymised: 0, report: null}
+  const report = privacyReportDocument(asOf, 'retention', counts)
+  await bookings.create(report)
+  return {anonymised: counts.requests.length, report: report._id}
+}

@@ -1,0 +1,292 @@
+import {spawn} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type {SanityClient} from '@sanity/client'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {loadDepartures} from '../staff/departures-view.ts'
+import {PRIVACY_REPORT_TYPE} from './handler.ts'
+
+// The retention job against the real lake, run as operators run it (`npm run jobs -- --as-of`), thirteen months
+// after a trip: the traveller's details are nowhere the lake or the site server's disk keeps them, and the trip
+// still counts.
+const root = path.resolve(import.meta.dirname, '../..')
+const PERSON = {
+  name: 'Nomvula Retentiontest',
+  email: 'nomvula.retention@example.org',
+  phone: '+27 82 555 0199',
+  notes: 'Allergic to shellfish, ask for Thabo',
+}
+const OTHER = {name: 'Recent Traveller', email: 'recent.traveller@example.org'}
+const MARKS = [PERSON.name, PERSON.email, PERSON.phone, PERSON.notes, 'Nomvula']
+
+let lake: TestLake
+let bookings: SanityClient
+let siteDir: string
+let firstRev: string
+
+const authorised = () => ({authorization: `Bearer ${lake.secrets.writeToken}`})
+const withoutMarks = (text: string) =>
+  MARKS.filter((mark) => text.toLowerCase().includes(mark.toLowerCase()))
+
+function runJobs(asOf: string): Promise<{code: number | null; output: string}> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/jobs.ts', '--as-of', asOf], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: siteDir,
+        SANITY_API_HOST: lake.url,
+        SANITY_PROJECT_ID: 'local',
+        SANITY_WRITE_TOKEN: lake.secrets.writeToken,
+        SMTP_URL: undefined,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('exit', (code) => resolve({code, output}))
+  })
+}
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'retention-site-'))
+  bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  const content = lake.client({token: lake.secrets.writeToken})
+  await content.createOrReplace({
+    _id: 'experience-table-mountain',
+    _type: 'experience',
+    title: 'Table Mountain Hike',
+    slug: {_type: 'slug', current: 'table-mountain'},
+  })
+  const booking = (id: string, who: {name: string; email: string}, date: string, extra = {}) => ({
+    _id: id,
+    _type: 'booking',
+    booking_ref: `CTE-${id.toUpperCase()}`,
+    status: 'new',
+    status_history: [
+      {
+        _key: 'created',
+        _type: 'statusChange',
+        status: 'new',
+        at: '2025-09-01T08:00:00Z',
+        by: 'website',
+      },
+    ],
+    experience_id: 'table-mountain',
+    experience_title: 'Table Mountain Hike',
+    date,
+    preferred_time: '08:00',
+    pax_adults: 2,
+    pax_children: 1,
+    pax_total: 3,
+    name: who.name,
+    email: who.email,
+    created_at: '2025-09-01T08:00:00Z',
+    ...extra,
+  })
+  const created = await bookings.create(
+    booking('old', PERSON, '2025-10-20', {phone: PERSON.phone, notes: PERSON.notes}),
+  )
+  firstRev = created._rev
+  await bookings.create(booking('recent', OTHER, '2026-11-30'))
+  // A decision with a message naming the traveller: the history entry and the lake's earlier revisions hold it.
+  await bookings
+    .patch('old')
+    .set({status: 'confirmed', staff_notes: `Called ${PERSON.name} on ${PERSON.phone}`})
+    .append('status_history', [
+      {
+        _key: 'confirm',
+        _type: 'statusChange',
+        status: 'confirmed',
+        at: '2025-09-02T08:00:00Z',
+        by: 'Lindiwe (manager)',
+        action: 'confirm',
+        message: `Dear ${PERSON.name}, see you at 08:00.`,
+      },
+    ])
+    .commit()
+  await bookings.create({
+    _id: 'drafts.old',
+    _type: 'booking',
+    status: 'confirmed',
+    date: '2025-10-20',
+    name: PERSON.name,
+    email: PERSON.email,
+    notes: PERSON.notes,
+  })
+  await bookings.create({
+    _id: 'mail-old-acknowledgement',
+    _type: 'outboxMail',
+    mail_id: 'old-acknowledgement',
+    about: 'old',
+    to: PERSON.email,
+    subject: 'Your request',
+    text: `Hello ${PERSON.name}`,
+    html: `<p>Hello ${PERSON.name}</p>`,
+    status: 'sent',
+    attempts: 1,
+    queued_at: '2025-09-01T08:00:00Z',
+    next_attempt_at: '2025-09-01T08:00:00Z',
+    sent_at: '2025-09-01T08:00:01Z',
+  })
+  await bookings.create({
+    _id: 'mail-old-team',
+    _type: 'outboxMail',
+    mail_id: 'old-team',
+    about: 'old',
+    to: 'team@example.org',
+    reply_to: PERSON.email,
+    subject: 'New request',
+    text: `From ${PERSON.name}, ${PERSON.phone}`,
+    html: '',
+    status: 'sent',
+    attempts: 1,
+    queued_at: '2025-09-01T08:00:00Z',
+    next_attempt_at: '2025-09-01T08:00:00Z',
+  })
+  fs.writeFileSync(
+    path.join(siteDir, 'events.ndjson'),
+    [
+      JSON.stringify({
+        event: 'booking_submitted',
+        email: PERSON.email,
+        received_at: '2025-09-01T08:00:00Z',
+      }),
+      JSON.stringify({
+        event: 'page_view',
+        path: '/experiences',
+        received_at: '2025-09-01T08:00:00Z',
+      }),
+      '',
+    ].join('\n'),
+  )
+  fs.mkdirSync(path.join(siteDir, 'outbox'))
+  fs.writeFileSync(
+    path.join(siteDir, 'outbox', 'old-acknowledgement.eml'),
+    `To: ${PERSON.email}\n\nHello`,
+  )
+  // The product's export of the private dataset, kept as a backup on the site server's disk.
+  fs.mkdirSync(path.join(siteDir, 'backups'))
+  const exported = await fetch(`${lake.url}/v2025-02-19/data/export/bookings`, {
+    headers: authorised(),
+  })
+  const backup = await exported.text()
+  expect(backup).toContain(PERSON.email)
+  fs.writeFileSync(path.join(siteDir, 'backups', 'bookings-2025-10.ndjson'), backup)
+
+  const run = await runJobs('2026-11-21T10:00:00+02:00')
+  expect(run.output).toContain('1 requests anonymised')
+  expect(run.code).toBe(0)
+}, 60_000)
+
+afterAll(async () => {
+  await lake.stop()
+  fs.rmSync(siteDir, {recursive: true, force: true})
+})
+
+describe('the retention job, 13 months after the trip', () => {
+  it('leaves the name, email, phone and notes in no perspective of the lake', async () => {
+    for (const perspective of ['raw', 'drafts', 'published'] as const) {
+      const everything = await bookings.fetch('*', {}, {perspective})
+      expect(withoutMarks(JSON.stringify(everything)), perspective).toEqual([])
+    }
+    const exported = await fetch(`${lake.url}/v2025-02-19/data/export/bookings`, {
+      headers: authorised(),
+    })
+    expect(withoutMarks(await exported.text())).toEqual([])
+  })
+
+  it('leaves nothing in the transaction history or the earlier revisions', async () => {
+    for (const id of ['old', 'drafts.old', 'mail-old-acknowledgement', 'mail-old-team']) {
+      const log = await fetch(`${lake.url}/v2025-02-19/data/history/bookings/transactions/${id}`, {
+        headers: authorised(),
+      })
+      expect(withoutMarks(await log.text()), id).toEqual([])
+    }
+    const earlier = await fetch(
+      `${lake.url}/v2025-02-19/data/history/bookings/documents/old?revision=${firstRev}`,
+      {headers: authorised()},
+    )
+    expect(withoutMarks(await earlier.text())).toEqual([])
+  })
+
+  it('leaves nothing in the outbox, the events log, sent-mail files or the backup', () => {
+    const events = fs.readFileSync(path.join(siteDir, 'events.ndjson'), 'utf8')
+    expect(withoutMarks(events)).toEqual([])
+    expect(events).toContain('page_view')
+    expect(fs.readdirSync(path.join(siteDir, 'outbox'))).toEqual([])
+    const backup = fs.readFileSync(path.join(siteDir, 'backups', 'bookings-2025-10.ndjson'), 'utf8')
+    expect(withoutMarks(backup)).toEqual([])
+    // The backup keeps the anonymised booking and the other traveller's, untouched.
+    expect(backup).toContain('CTE-OLD')
+    expect(backup).toContain(OTHER.email)
+  })
+
+  it('keeps the trip: the departures view and its totals still count the booking, without the person', async () => {
+    const rows = await loadDepartures(
+      {
+        client: bookings,
+        content: lake.client({token: lake.secrets.writeToken}),
+        now: () => new Date(),
+      },
+      {from: '2025-10-20', to: '2025-10-20'},
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({date: '2025-10-20', taken: 3})
+    expect(rows[0]?.bookings[0]).toMatchObject({
+      booking_ref: 'CTE-OLD',
+      status: 'confirmed',
+      pax: 3,
+    })
+    expect(rows[0]?.bookings[0]?.name ?? null).toBeNull()
+    const kept = await bookings.getDocument('old')
+    expect(kept?.status_history).toEqual([
+      {
+        _key: 'created',
+        _type: 'statusChange',
+        status: 'new',
+        at: '2025-09-01T08:00:00Z',
+        by: 'website',
+      },
+      {
+        _key: 'confirm',
+        _type: 'statusChange',
+        status: 'confirmed',
+        at: '2025-09-02T08:00:00Z',
+        by: 'Lindiwe (manager)',
+        action: 'confirm',
+      },
+    ])
+  })
+
+  it('leaves a request whose trip is recent as it was, and reports what it did without the details', async () => {
+    expect(await bookings.getDocument('recent')).toMatchObject({
+      email: OTHER.email,
+      name: OTHER.name,
+    })
+    const reports = await bookings.fetch<Record<string, unknown>[]>(`*[_type == $type]`, {
+      type: PRIVACY_REPORT_TYPE,
+    })
+    expect(reports).toHaveLength(1)
+    expect(reports[0]).toMatchObject({
+      trigger: 'retention',
+      requests: [{type: 'booking', ref: 'CTE-OLD'}],
+      // The acknowledgement, sent long ago, was already pruned (with a purge) by the outbox's own pass.
+      outboxMails: 1,
+      eventLines: 1,
+      mailFiles: 1,
+    })
+    expect(withoutMarks(JSON.stringify(reports))).toEqual([])
+  })
+
+  it('does nothing the second time', async () => {
+    const again = await runJobs('2026-11-21T10:05:00+02:00')
+    expect(again.output).toContain('0 requests anonymised')
+  })
+})

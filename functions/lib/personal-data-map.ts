@@ -1,0 +1,171 @@
+import {OUTBOX_MAIL_TYPE} from './mailer.ts'
+
+/**
+ * Every place a traveller's details live, in one list that the retention job, the traveller's access export and
+ * the erasure proof all read, so a new place cannot be forgotten by one of them (docs/decisions/105-retention.md).
+ *
+ * In the private `bookings` dataset:
+ * - the request documents (`booking`, `itineraryRequest`), their drafts, and their history entries;
+ * - the lake's transaction history and earlier revisions of those documents: removed only by a purging delete, the
+ *   one way hosted Sanity offers, so an anonymised request is deleted with `purge: true` and written anew;
+ * - the outbox's mails and their sent records (`outboxMail`, `about` the request or `to` the address).
+ * On the site server's disk (DATA_DIR): the events log, sent-mail copies when no SMTP server is set, and the
+ * backups the product's export writes (`DATA_DIR/backups`).
+ */
+
+/** A request type: which fields name the person, and which the business keeps once the person is gone. */
+export type RequestPlace = {
+  type: 'booking' | 'itineraryRequest'
+  /** Fields that hold or point at the person; what anonymising removes. */
+  personal: readonly string[]
+  /** Fields kept on the anonymised request (with `_id`, `_type`, `status`, `status_history`). */
+  kept: readonly string[]
+  /** Fields the access export and the erasure search match an address against. */
+  email: string
+}
+
+export const REQUEST_PLACES: readonly RequestPlace[] = [
+  {
+    type: 'booking',
+    personal: [
+      'name',
+      'email',
+      'phone',
+      'country',
+      'pickup_location',
+      'notes',
+      'how_heard_about_us',
+      'marketing_opt_in',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'staff_notes',
+      'request_hash',
+      'consent_booking',
+      'consent_privacy',
+    ],
+    // What the departures view, the totals and the reports count: the trip, not the traveller.
+    kept: [
+      'booking_ref',
+      'experience_id',
+      'experience_title',
+      'category',
+      'duration',
+      'date',
+      'preferred_time',
+      'pax_adults',
+      'pax_children',
+      'pax_total',
+      'created_at',
+    ],
+    email: 'email',
+  },
+  {
+    type: 'itineraryRequest',
+    personal: [
+      'name',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'newsletter',
+      'interests',
+      'additional_info',
+      'special_requests',
+      'request_hash',
+    ],
+    kept: [
+      'request_ref',
+      'source',
+      'trip_type',
+      'preferred_date',
+      'duration',
+      'group_size',
+      'travelers',
+      'start_date',
+      'package_type',
+      'safari',
+      'accommodation',
+      'created_at',
+    ],
+    email: 'email',
+  },
+]
+
+export const REQUEST_TYPES = REQUEST_PLACES.map((place) => place.type)
+
+export const placeOf = (type: string): RequestPlace | undefined =>
+  REQUEST_PLACES.find((place) => place.type === type)
+
+/** Of a history entry (`statusChange`), what is kept: who on the team did what, when; not what was written. */
+export const KEPT_HISTORY_FIELDS = [
+  '_key',
+  '_type',
+  'status',
+  'at',
+  'by',
+  'by_id',
+  'action',
+  'options',
+] as const
+
+/**
+ * Documents that are the person and nothing else (a newsletter sign-up, matched on `email`): shown in their copy,
+ * purged whole on erasure. The retention of sign-ups is the newsletter's own (UNCONFIRMED_SIGNUP_DAYS, unsubscribe).
+ */
+export const PERSON_DOCUMENT_TYPES = ['newsletterSignup'] as const
+
+/** The outbox's mails about a request or to an address: deleted (with their history) when it goes. */
+export const OUTBOX_TYPE = OUTBOX_MAIL_TYPE
+
+/** Files on the site server's disk, relative to DATA_DIR, that may hold a traveller's details. */
+export const DISK_PLACES = {
+  /** The events log and its rotated files (functions/record-event). */
+  eventsLog: /^events(\.\d+)?\.ndjson$/,
+  /** Sent-mail copies when mail goes to files (lib/mailer.ts fileTransport). */
+  mailFolder: 'outbox',
+  /** Backups written by the product's export (`lake export --out DATA_DIR/backups/…`). */
+  backupsFolder: 'backups',
+} as const
+
+/** The values that identify a person in text (logs, exports): the address, and the name and phone when known. */
+export type PersonMarks = {email: string; names: string[]; phones: string[]}
+
+/** Lower-cased for matching; names shorter than 4 characters would match too much text to be a mark. */
+export function marksOf(docs: Record<string, unknown>[], email: string): string[] {
+  const marks = new Set<string>([email.toLowerCase()])
+  for (const doc of docs) {
+    for (const field of ['email', 'name', 'phone']) {
+      const value = doc[field]
+      if (typeof value === 'string' && value.trim().length >= 4)
+        marks.add(value.trim().toLowerCase())
+    }
+  }
+  return [...marks]
+}
+
+/** The anonymised copy of a request: only the kept fields, its status and its history without what was written. */
+export function anonymisedCopy(
+  doc: Record<string, unknown> & {_id: string; _type: string},
+  at: string,
+): Record<string, unknown> & {_id: string; _type: string} {
+  const place = placeOf(doc._type)
+  if (!place) throw new Error(`Not a request type: ${doc._type}`)
+  const copy: Record<string, unknown> & {_id: string; _type: string} = {
+    _id: doc._id,
+    _type: doc._type,
+  }
+  for (const field of [...place.kept, 'status'])
+    if (doc[field] !== undefined) copy[field] = doc[field]
+  if (Array.isArray(doc.status_history))
+    copy.status_history = (doc.status_history as Record<string, unknown>[]).map((entry) =>
+      Object.fromEntries(
+        KEPT_HISTORY_FIELDS.filter((field) => entry[field] !== undefined).map((field) => [
+          field,
+          entry[field],
+        ]),
+      ),
+    )
+  copy.anonymised_at = at
+  return copy
+}

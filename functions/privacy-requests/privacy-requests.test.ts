@@ -1,0 +1,282 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type {SanityClient} from '@sanity/client'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+
+import {PRIVACY_REQUEST_SENT_MESSAGE} from '@repo/schemas/privacy-requests.ts'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {applyRetention} from '../apply-retention/handler.ts'
+import {createRateLimiter} from '../lib/rate-limit.ts'
+import {carryOutRequest} from '../staff/privacy.ts'
+import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
+import {createPrivacyRequestRoutes} from './index.ts'
+
+// A traveller's requests about their information, through the routes as the site mounts them, against the real
+// lake: nothing about an address shows until a link mailed to it is used, once; bad input stores nothing.
+const SITE = 'http://127.0.0.1:4999'
+const PERSON = {
+  name: 'Ayanda Accesstest',
+  email: 'ayanda.access@example.org',
+  phone: '+27 83 555 0101',
+}
+const OTHER = {name: 'Someone Else', email: 'someone.else@example.org'}
+
+let lake: TestLake
+let bookings: SanityClient
+let dataDir: string
+let clock: Date
+let deps: PrivacyRequestDeps
+let app: ReturnType<typeof createPrivacyRequestRoutes>
+
+const send = (pathname: string, init: RequestInit = {}) =>
+  app.request(`${SITE}${pathname}`, {
+    ...init,
+    headers: {'origin': SITE, 'sec-fetch-site': 'same-origin', ...init.headers},
+  })
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  send('/', {
+    method: 'POST',
+    headers: {'content-type': 'application/json', ...headers},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+const storedRequests = () =>
+  bookings.fetch<Record<string, unknown>[]>(`*[_type == $type] | order(created_at asc)`, {
+    type: PRIVACY_REQUEST_TYPE,
+  })
+
+/** The confirmation link, as the mail (still in the outbox: nothing sends it here) carries it. */
+async function confirmLinkFor(email: string, kind = 'access'): Promise<string> {
+  const text = await bookings.fetch<string | null>(
+    `*[_type == "outboxMail" && to == $email && about in *[_type == $type && kind == $kind && status == "unconfirmed"]._id][0].text`,
+    {email, kind, type: PRIVACY_REQUEST_TYPE},
+  )
+  const link = /http\S+\/privacy\/requests\/confirm\/([\w-]+)/.exec(text ?? '')
+  if (!link) throw new Error(`No confirmation link for ${email}`)
+  return `/confirm/${link[1]}`
+}
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'privacy-requests-'))
+  const booking = (id: string, who: typeof OTHER & {phone?: string}, date: string) => ({
+    _id: id,
+    _type: 'booking',
+    booking_ref: `CTE-${id.toUpperCase()}`,
+    status: 'confirmed',
+    experience_id: 'table-mountain',
+    experience_title: 'Table Mountain Hike',
+    date,
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    created_at: '2026-10-01T08:00:00Z',
+    ...who,
+  })
+  await bookings
+    .transaction()
+    .create(booking('ayanda-1', PERSON, '2026-12-01'))
+    .create(booking('ayanda-2', {...PERSON, email: PERSON.email.toUpperCase()}, '2027-01-10'))
+    .create(booking('other-1', OTHER, '2026-12-01'))
+    .create({
+      _id: 'itinerary-ayanda',
+      _type: 'itineraryRequest',
+      request_ref: 'TRIP-AYANDA',
+      status: 'new',
+      created_at: '2026-11-20T08:00:00Z',
+      name: PERSON.name,
+      email: PERSON.email,
+      special_requests: 'A vegetarian lunch',
+    })
+    .create({
+      _id: 'newsletterSignup.ayanda',
+      _type: 'newsletterSignup',
+      email: PERSON.email,
+      name: PERSON.name,
+      consented_at: '2026-10-01T08:00:00Z',
+    })
+    .commit({visibility: 'sync'})
+  fs.writeFileSync(
+    path.join(dataDir, 'events.ndjson'),
+    `${JSON.stringify({event: 'newsletter', email: PERSON.email, received_at: '2026-10-01T08:00:00Z'})}\n`,
+  )
+})
+
+beforeEach(() => {
+  clock = new Date('2026-11-25T10:00:00Z')
+  deps = {
+    bookings,
+    dataDir,
+    siteUrl: SITE,
+    secret: 'test-secret-for-address-hashes-0123456789',
+    rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
+    now: () => clock,
+  }
+  app = createPrivacyRequestRoutes(
+    () => deps,
+    () => '203.0.113.9',
+  )
+})
+
+afterAll(async () => {
+  await lake.stop()
+  fs.rmSync(dataDir, {recursive: true, force: true})
+})
+
+describe('asking', () => {
+  it('answers a known and an unknown address alike, and stores nothing that shows what is held', async () => {
+    const before = (await storedRequests()).length
+    const known = await post({kind: 'access', email: PERSON.email})
+    const unknown = await post({kind: 'access', email: 'nobody.here@example.org'})
+    expect(known.status).toBe(202)
+    expect(unknown.status).toBe(202)
+    const [knownBody, unknownBody] = [await known.json(), await unknown.json()]
+    expect(knownBody).toEqual({message: PRIVACY_REQUEST_SENT_MESSAGE})
+    expect(unknownBody).toEqual(knownBody)
+    const stored = (await storedRequests()).slice(before)
+    // The same shape either way: nothing was looked up about either address.
+    const shape = (doc: Record<string, unknown>) => Object.keys(doc).sort()
+    expect(shape(stored[0]!)).toEqual(shape(stored[1]!))
+    expect(stored.map((doc) => doc.status)).toEqual(['unconfirmed', 'unconfirmed'])
+  })
+
+  it('refuses bad input with a clear 4xx and stores nothing', async () => {
+    const before = (await storedRequests()).length
+    const cases: [Response, number][] = [
+      [await post({kind: 'sell-my-data', email: PERSON.email}), 400],
+      [await post({kind: 'access', email: 'not-an-address'}), 400],
+      [await post({kind: 'correction', email: PERSON.email}), 400],
+      [await post({kind: 'access', email: PERSON.email, extra: 'field'}), 400],
+      [await post('{"kind":'), 400],
+      [await post({kind: 'access', email: PERSON.email, correction: 'x'.repeat(5000)}), 413],
+      [await post({kind: 'access', email: PERSON.email}, {'content-type': 'text/plain'}), 415],
+      [await post({kind: 'access', email: PERSON.email}, {origin: 'https://evil.example'}), 403],
+      [await send('/', {method: 'GET'}), 405],
+      [await send('/', {method: 'DELETE'}), 405],
+    ]
+    for (const [response, status] of cases) {
+      expect(response.status).toBe(status)
+      expect(JSON.stringify(await response.json())).toMatch(/"message":"[A-Z]/)
+    }
+    expect((await storedRequests()).length).toBe(before)
+  })
+})
+
+describe('confirming and downloading', () => {
+  it('opens nothing on GET, confirms once on POST, and then serves every request of the address and nobody else’s', async () => {
+    await post({kind: 'access', email: PERSON.email})
+    const link = await confirmLinkFor(PERSON.email)
+    const page = await send(link)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('Confirm my request')
+    // Opening the page again (a mail scanner, a second look) still works: GET changes nothing.
+    expect((await send(link)).status).toBe(200)
+
+    const confirmed = await send(link, {method: 'POST'})
+    expect(confirmed.status).toBe(303)
+    const download = confirmed.headers.get('location') as string
+    expect(download).toMatch(/^\/privacy\/requests\/download\/[\w-]{43}$/)
+    // Single use: the same link again, by GET or POST, is refused.
+    expect((await send(link, {method: 'POST'})).status).toBe(404)
+    expect((await send(link)).status).toBe(404)
+
+    const html = await (await send(download.replace('/privacy/requests', ''))).text()
+    expect(html).toContain('CTE-AYANDA-1')
+    expect(html).toContain('CTE-AYANDA-2')
+    expect(html).toContain('TRIP-AYANDA')
+    expect(html).toContain('A vegetarian lunch')
+    expect(html).toContain('newsletter')
+    expect(html).toContain('Newsletter sign-ups (1)')
+    expect(html).not.toContain(OTHER.email)
+    expect(html).not.toContain('CTE-OTHER-1')
+    const data = (await (
+      await send(`${download.replace('/privacy/requests', '')}.json`)
+    ).json()) as {
+      requests: {_id: string}[]
+    }
+    expect(data.requests.map((request) => request._id).sort()).toEqual([
+      'ayanda-1',
+      'ayanda-2',
+      'itinerary-ayanda',
+    ])
+    expect(JSON.stringify(data)).not.toContain(OTHER.name)
+    expect(JSON.stringify(data)).not.toContain('request_hash')
+
+    // The download expires.
+    clock = new Date(clock.getTime() + 25 * 3_600_000)
+    expect((await send(download.replace('/privacy/requests', ''))).status).toBe(404)
+    expect((await send(`${download.replace('/privacy/requests', '')}.json`)).status).toBe(404)
+  })
+
+  it('refuses forged, malformed and expired links, and wrong methods, alike', async () => {
+    await post({kind: 'access', email: OTHER.email})
+    const link = await confirmLinkFor(OTHER.email)
+    const forged = `${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`
+    for (const target of [
+      forged,
+      '/confirm/short',
+      `/confirm/${'a'.repeat(500)}`,
+      '/download/AAAA',
+    ])
+      expect(
+        (await send(target, {method: target.includes('download') ? 'GET' : 'POST'})).status,
+      ).toBe(404)
+    expect((await send(link, {method: 'PUT'})).status).toBe(405)
+    expect((await send('/download/x', {method: 'POST'})).status).toBe(405)
+    expect(
+      (await send(link, {method: 'POST', headers: {origin: 'https://evil.example'}})).status,
+    ).toBe(403)
+    clock = new Date(clock.getTime() + 25 * 3_600_000)
+    expect((await send(link, {method: 'POST'})).status).toBe(404)
+    const stored = await storedRequests()
+    expect(stored.find((doc) => doc.email === OTHER.email)?.status).toBe('unconfirmed')
+    // Never confirmed: the retention job purges the request and its mail, address and all.
+    await applyRetention({bookings, dataDir, now: () => clock}, clock)
+    expect(JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))).not.toContain(
+      'nobody.here@example.org',
+    )
+    expect((await storedRequests()).filter((doc) => doc.status === 'unconfirmed')).toEqual([])
+  })
+})
+
+describe('erasure', () => {
+  it('waits for a manager once confirmed; carried out, nothing of the address remains and the request keeps only a hash', async () => {
+    await post({kind: 'erasure', email: PERSON.email})
+    const confirmed = await send(await confirmLinkFor(PERSON.email, 'erasure'), {method: 'POST'})
+    expect(confirmed.status).toBe(200)
+    const request = (await storedRequests()).find(
+      (doc) => doc.kind === 'erasure' && doc.status === 'confirmed',
+    ) as {_id: string}
+    const result = await carryOutRequest(
+      {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+      request._id,
+      {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
+    )
+    expect(result.status).toBe(200)
+    const report = (
+      result.body as {report: {proof: {place: string; found: number}[]; requests: unknown[]}}
+    ).report
+    expect(report.requests).toHaveLength(3)
+    expect(report.proof.length).toBeGreaterThanOrEqual(6)
+    expect(report.proof.filter((place) => place.found > 0)).toEqual([])
+    const everything = JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))
+    expect(everything.toLowerCase()).not.toContain(PERSON.email)
+    expect(everything).not.toContain(PERSON.name)
+    expect(everything).toContain(OTHER.email)
+    expect(await bookings.getDocument(request._id)).toMatchObject({
+      status: 'done',
+      done_by: 'Lindiwe',
+    })
+    expect(await bookings.getDocument(request._id)).not.toHaveProperty('email')
+    // Carried out once: a second press finds nothing to do.
+    const again = await carryOutRequest(
+      {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+      request._id,
+      {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
+    )
+    expect(again.status).toBe(404)
+  })
+})

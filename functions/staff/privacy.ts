@@ -1,0 +1,212 @@
+import type {SanityClient} from '@sanity/client'
+
+import {
+  RETENTION_SETTINGS_ID,
+  retentionPeriodsSchema,
+  type RetentionPeriods,
+} from '@repo/schemas/retention-periods.ts'
+import {emailField} from '@repo/schemas/booking-request.ts'
+
+import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
+import {anonymiseRequests} from '../lib/anonymise-requests.ts'
+import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
+import {personDocumentsQuery, proveErased} from '../lib/personal-data-search.ts'
+import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
+import {readRetentionPeriods} from '../lib/retention-periods.ts'
+import {
+  addressHash,
+  PRIVACY_REQUEST_TYPE,
+  type PrivacyRequestDocument,
+} from '../privacy-requests/handler.ts'
+import type {HandlerResult} from './staff-deps.ts'
+import type {SessionPerson} from './staff-session-store.ts'
+
+/**
+ * The managers' privacy screen (`privacy.manage`): the retention periods, the travellers' confirmed requests and
+ * carrying them out in one action, the reports of what was anonymised, and the search that proves an address is
+ * gone from every place the personal-data map lists.
+ */
+
+export type PrivacyDeps = {
+  client: SanityClient
+  content?: SanityClient
+  dataDir: string
+  /** The secret the address hashes are keyed with (the same as the traveller's side). */
+  secret: string
+  now: () => Date
+}
+
+const overviewQuery = /* groq */ `{
+  "reports": *[_type == "${PRIVACY_REPORT_TYPE}"] | order(at desc)[0...20]{
+    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, proof
+  },
+  "requests": *[_type == "${PRIVACY_REQUEST_TYPE}" && status == "confirmed"] | order(confirmed_at asc)[0...100]{
+    _id, kind, email, correction, confirmed_at
+  }
+}`
+
+/** `GET /privacy`. */
+export async function privacyOverview(deps: PrivacyDeps): Promise<HandlerResult> {
+  const [periods, lists] = await Promise.all([
+    readRetentionPeriods(deps.client),
+    deps.client.fetch<{reports: unknown[]; requests: unknown[]}>(
+      overviewQuery,
+      {},
+      {perspective: 'raw'},
+    ),
+  ])
+  return {status: 200, body: {periods, ...lists}}
+}
+
+/** `PUT /privacy/retention`: the periods, checked by the same schema the form uses. */
+export async function saveRetentionPeriods(
+  deps: PrivacyDeps,
+  body: unknown,
+  by: SessionPerson,
+): Promise<HandlerResult> {
+  const parsed = retentionPeriodsSchema.safeParse(body)
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'form')
+      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message]
+    }
+    return {status: 400, body: {error: 'Please check the periods.', fieldErrors}}
+  }
+  const periods: RetentionPeriods = parsed.data
+  await deps.client.createOrReplace({
+    _id: RETENTION_SETTINGS_ID,
+    _type: 'retentionSettings',
+    ...periods,
+    changedAt: deps.now().toISOString(),
+    changedBy: by.id,
+  })
+  return {status: 200, body: {periods}}
+}
+
+const requestIdsOfQuery = /* groq */ `*[_type in $types && lower(email) == $email]._id`
+const otherPrivacyRequestsQuery = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && address_hash == $hash && _id != $id]._id`
+
+/** The published ids of the requests an address made (drafts lead to the same request). */
+async function requestIdsOf(client: SanityClient, email: string): Promise<string[]> {
+  const ids = await client.fetch<string[]>(
+    requestIdsOfQuery,
+    {types: REQUEST_TYPES, email},
+    {perspective: 'raw'},
+  )
+  return [...new Set(ids.map((id) => id.replace(/^drafts\./, '')))]
+}
+
+/**
+ * `POST /privacy/requests/:id/carry-out`: an erasure removes the person from every request of the address (the
+ * trips stay, as the retention job leaves them), their mails, logs and backups; a correction is marked done once
+ * the manager has made it. Either way the request keeps only the address's keyed hash, and the proof search runs
+ * at once and is kept with the report.
+ */
+export async function carryOutRequest(
+  deps: PrivacyDeps,
+  id: string,
+  by: SessionPerson,
+): Promise<HandlerResult> {
+  const request = await deps.client.getDocument<PrivacyRequestDocument>(id)
+  if (
+    !request ||
+    request._type !== PRIVACY_REQUEST_TYPE ||
+    request.status !== 'confirmed' ||
+    !request.email
+  )
+    return {
+      status: 404,
+      body: {error: 'No confirmed request by that id: it may have been carried out already.'},
+    }
+  const email = request.email
+  const now = deps.now()
+  const ids = request.kind === 'erasure' ? await requestIdsOf(deps.client, email) : []
+  const counts = await anonymiseRequests(
+    {bookings: deps.client, dataDir: deps.dataDir, now: deps.now},
+    ids,
+    [email],
+  )
+  const otherRequests =
+    request.kind === 'erasure'
+      ? [
+          ...(await deps.client.fetch<string[]>(otherPrivacyRequestsQuery, {
+            hash: request.address_hash,
+            id,
+          })),
+          // The person's own documents (newsletter sign-ups): nothing of them is kept.
+          ...(
+            await deps.client.fetch<{_id: string}[]>(
+              personDocumentsQuery,
+              {types: [...PERSON_DOCUMENT_TYPES], email},
+              {perspective: 'raw'},
+            )
+          ).map((doc) => doc._id),
+        ]
+      : []
+  // The request itself, without the address: purged and written anew, so its history forgets the address too.
+  const kept: PrivacyRequestDocument = {
+    _id: request._id,
+    _type: PRIVACY_REQUEST_TYPE,
+    kind: request.kind,
+    address_hash: request.address_hash,
+    status: 'done',
+    created_at: request.created_at,
+    ...(request.confirmed_at ? {confirmed_at: request.confirmed_at} : {}),
+    done_at: now.toISOString(),
+    done_by: by.name,
+    done_by_id: by.id,
+  }
+  await deps.client.mutate(
+    [
+      ...[request._id, ...otherRequests].map((target) => ({delete: {id: target, purge: true}})),
+      {create: kept},
+    ] as never,
+    {visibility: 'sync'},
+  )
+  const historyIds = [...ids, ...ids.map((one) => `drafts.${one}`), request._id, ...otherRequests]
+  const proof = await proveErased(
+    {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
+    [email],
+    historyIds,
+  )
+  const report = {
+    ...privacyReportDocument(now, 'erasure', counts, {
+      by: by.name,
+      by_id: by.id,
+      address_hash: request.address_hash,
+    }),
+    kind: request.kind,
+    // Ids only: which documents' history the proof read, so a later search can read them again.
+    proof_ids: historyIds,
+    proof: proof.map((place, index) => ({_key: `p${index}`, ...place})),
+  }
+  await deps.client.create(report)
+  return {status: 200, body: {report: {...report, proof}}}
+}
+
+/**
+ * `POST /privacy/search`: how many records in each place still name an address (never the records). The history
+ * searched is that of the requests the address still has, and of those erased for it (found by its hash).
+ */
+export async function searchAddress(deps: PrivacyDeps, body: unknown): Promise<HandlerResult> {
+  const parsed = emailField.safeParse(
+    typeof body === 'object' && body !== null ? (body as {email?: unknown}).email : undefined,
+  )
+  if (!parsed.success) return {status: 400, body: {error: 'Enter the email address to search for.'}}
+  const email = parsed.data.toLowerCase()
+  const erased = await deps.client.fetch<string[]>(
+    `*[_type == "${PRIVACY_REPORT_TYPE}" && address_hash == $hash].proof_ids[]`,
+    {hash: addressHash(deps.secret, email)},
+  )
+  const ids = await requestIdsOf(deps.client, email)
+  const places: ProofPlace[] = await proveErased(
+    {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
+    [email],
+    [...ids, ...ids.map((one) => `drafts.${one}`), ...(erased ?? [])],
+  )
+  return {
+    status: 200,
+    body: {places, found: places.reduce((sum, place) => sum + place.found, 0)},
+  }
+}

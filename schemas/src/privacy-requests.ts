@@ -1,0 +1,49 @@
+import {z} from 'zod'
+
+import {emailField} from './booking-request.ts'
+import {safeMultiLine} from './safe-text.ts'
+
+/**
+ * A traveller's request about their own personal information (POPIA s23–24): a copy of everything held about their
+ * address, its erasure, or a correction. Shared by the privacy page's form and the function that takes it.
+ */
+export const PRIVACY_REQUEST_KINDS = ['access', 'erasure', 'correction'] as const
+export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number]
+
+export const PRIVACY_REQUEST_KIND_TITLES: Record<PrivacyRequestKind, string> = {
+  access: 'A copy of my information',
+  erasure: 'Delete my information',
+  correction: 'Correct my information',
+}
+
+export const CORRECTION_MAX_LENGTH = 1000
+
+export const privacyRequestSchema = z
+  .strictObject({
+    kind: z.enum(PRIVACY_REQUEST_KINDS, 'Choose what you would like us to do.'),
+    email: z.string().trim().min(1, 'Please enter your email address.').pipe(emailField),
+    correction: safeMultiLine(CORRECTION_MAX_LENGTH, {what: 'the correction'})
+      .optional()
+      .default(''),
+    // The honeypot field every public form has: filled in only by bots.
+    website: z.string().max(500).optional().default(''),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'correction' && value.correction.trim() === '')
+      context.addIssue({code: 'custom', path: ['correction'], message: 'Tell us what to correct.'})
+  })
+
+export type PrivacyRequestFormValues = z.input<typeof privacyRequestSchema>
+export type PrivacyRequestPayload = z.output<typeof privacyRequestSchema>
+
+/** The one answer to every request, whoever's address it names: nothing about the address shows until it confirms. */
+export const PRIVACY_REQUEST_SENT_MESSAGE =
+  'Thank you. We have sent a link to that address: open it within 24 hours to confirm the request is yours.'
+
+/** How long the mailed confirmation link works, and how long a confirmed copy can be downloaded. */
+export const PRIVACY_CONFIRM_HOURS = 24
+export const PRIVACY_DOWNLOAD_HOURS = 24
+
+/** Every link that cannot be used (forged, used, expired, or its request since carried out): one answer. */
+export const PRIVACY_LINK_GONE_MESSAGE =
+  'This link no longer works: it has been used, it is more than 24 hours old, or it was never valid. You can ask again on our privacy page.'

@@ -1,0 +1,313 @@
+import {useId, useState, type FormEvent} from 'react'
+
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {PRIVACY_REQUEST_KIND_TITLES} from '@repo/schemas/privacy-requests.ts'
+import {retentionPeriodsSchema, type RetentionPeriods} from '@repo/schemas/retention-periods.ts'
+import type {AddressSearchResult, PrivacyReportEntry} from '@repo/schemas/staff-privacy.ts'
+
+import {
+  useAddressSearch,
+  useCarryOutRequest,
+  usePrivacyOverview,
+  useSaveRetentionPeriods,
+} from '../api/privacy'
+import {StaffApiError} from '../api/staff-api'
+import {useToast} from './toasts'
+
+/**
+ * The managers' privacy screen: how long personal details are kept, travellers' confirmed requests carried out
+ * in one action, the search that proves an address is gone, and what the retention job and erasures removed.
+ */
+export function PrivacyView() {
+  const overview = usePrivacyOverview()
+  if (overview.isPending) return <p className="admin-empty">Loading privacy settings...</p>
+  if (overview.isError)
+    return <p className="admin-empty">The privacy settings could not be loaded.</p>
+  return (
+    <section aria-labelledby="privacy-heading" className="admin-privacy">
+      <h2 id="privacy-heading">Privacy</h2>
+      <RetentionForm periods={overview.data.periods} />
+      <PendingRequests requests={overview.data.requests} />
+      <AddressSearch />
+      <Reports reports={overview.data.reports} />
+    </section>
+  )
+}
+
+const PERIOD_FIELDS: readonly [keyof RetentionPeriods, string, string][] = [
+  ['requestMonthsAfterTrip', 'Booking requests, after the trip', 'months'],
+  [
+    'closedRequestMonthsAfterDecision',
+    'Declined or withdrawn requests, after the decision',
+    'months',
+  ],
+  ['unconfirmedLeadDays', 'Trip requests nobody followed up, after they arrived', 'days'],
+]
+
+function RetentionForm({periods}: {periods: RetentionPeriods}) {
+  const id = useId()
+  const save = useSaveRetentionPeriods()
+  const toast = useToast()
+  const [errors, setErrors] = useState<Partial<Record<keyof RetentionPeriods, string>>>({})
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const parsed = retentionPeriodsSchema.safeParse(
+      Object.fromEntries(PERIOD_FIELDS.map(([name]) => [name, Number(data.get(name))])),
+    )
+    if (!parsed.success) {
+      const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
+      setErrors(
+        Object.fromEntries(PERIOD_FIELDS.map(([name]) => [name, fieldErrors[name]?.[0]])) as never,
+      )
+      return
+    }
+    setErrors({})
+    save.mutate(parsed.data, {
+      onSuccess: () =>
+        toast({
+          title: 'Saved',
+          description: 'The retention job uses these periods from its next run.',
+          variant: 'default',
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description:
+            error instanceof StaffApiError ? error.message : 'The periods could not be saved.',
+          variant: 'destructive',
+        }),
+    })
+  }
+
+  return (
+    <form className="admin-card" aria-labelledby={`${id}-heading`} noValidate onSubmit={submit}>
+      <h3 id={`${id}-heading`}>How long we keep personal details</h3>
+      <p>
+        After these periods the details are removed everywhere they are kept; the trip itself (date,
+        experience, party size) stays for the departures and totals.
+      </p>
+      <div className="form-grid">
+        {PERIOD_FIELDS.map(([name, label, unit]) => (
+          <div className="field" key={name}>
+            <label htmlFor={`${id}-${name}`}>
+              {label} ({unit})
+            </label>
+            <input
+              id={`${id}-${name}`}
+              name={name}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              defaultValue={periods[name]}
+              {...(errors[name]
+                ? {'aria-invalid': true, 'aria-describedby': `${id}-${name}-error`}
+                : {})}
+            />
+            {errors[name] ? (
+              <p id={`${id}-${name}-error`} className="field__error">
+                {errors[name]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <button type="submit" className="button button--primary" disabled={save.isPending}>
+        Save periods
+      </button>
+    </form>
+  )
+}
+
+function ProofTable({places, caption}: {places: AddressSearchResult['places']; caption: string}) {
+  const id = useId()
+  return (
+    <div className="admin-table-wrap">
+      {/* A paragraph, not a caption: on a phone the table becomes cards, where a caption has no room. */}
+      <p id={id}>
+        <strong>{caption}</strong>
+      </p>
+      <table className="admin-table" aria-labelledby={id}>
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            <th scope="col">Records searched</th>
+            <th scope="col">Still naming the address</th>
+          </tr>
+        </thead>
+        <tbody>
+          {places.map((place) => (
+            <tr key={place.place}>
+              <th scope="row" data-label="Place">
+                {place.place}
+              </th>
+              <td data-label="Searched">{place.searched}</td>
+              <td data-label="Still there">{place.found === 0 ? 'None' : place.found}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function PendingRequests({
+  requests,
+}: {
+  requests: {
+    _id: string
+    kind: keyof typeof PRIVACY_REQUEST_KIND_TITLES
+    email: string
+    correction?: string | null
+    confirmed_at: string
+  }[]
+}) {
+  const carryOut = useCarryOutRequest()
+  const toast = useToast()
+  const [done, setDone] = useState<PrivacyReportEntry | null>(null)
+
+  function run(id: string, label: string) {
+    carryOut.mutate(id, {
+      onSuccess: ({report}) => {
+        setDone(report)
+        toast({title: 'Done', description: `${label}: carried out.`, variant: 'default'})
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description:
+            error instanceof StaffApiError
+              ? error.message
+              : 'The request could not be carried out.',
+          variant: 'destructive',
+        }),
+    })
+  }
+
+  return (
+    <div className="admin-card">
+      <h3>Travellers’ requests</h3>
+      {requests.length === 0 ? (
+        <p className="admin-empty">No confirmed requests are waiting.</p>
+      ) : (
+        <ul className="admin-list">
+          {requests.map((request) => (
+            <li key={request._id}>
+              <p>
+                <strong>{PRIVACY_REQUEST_KIND_TITLES[request.kind]}</strong> for {request.email},
+                confirmed {formatLongDateTime(request.confirmed_at)}
+              </p>
+              {request.correction ? <p>Correction asked for: {request.correction}</p> : null}
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={carryOut.isPending}
+                onClick={() =>
+                  run(
+                    request._id,
+                    request.kind === 'erasure'
+                      ? `Delete ${request.email}`
+                      : `Correction for ${request.email}`,
+                  )
+                }
+              >
+                {request.kind === 'erasure'
+                  ? `Delete everything about ${request.email}`
+                  : 'Mark the correction made'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {done?.proof ? (
+        <ProofTable places={done.proof} caption="Searched after carrying it out" />
+      ) : null}
+    </div>
+  )
+}
+
+function AddressSearch() {
+  const id = useId()
+  const search = useAddressSearch()
+  return (
+    <form
+      className="admin-card"
+      aria-labelledby={`${id}-heading`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        search.mutate(String(new FormData(event.currentTarget).get('email') ?? ''))
+      }}
+    >
+      <h3 id={`${id}-heading`}>Search every place for an address</h3>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email address</label>
+        <input id={`${id}-email`} name="email" type="email" autoComplete="off" />
+      </div>
+      <button type="submit" className="button" disabled={search.isPending}>
+        Search
+      </button>
+      {search.isError ? (
+        <p className="field__error" role="alert">
+          {search.error.message}
+        </p>
+      ) : null}
+      {search.data ? (
+        <>
+          <p role="status">
+            {search.data.found === 0
+              ? 'Nothing anywhere names this address.'
+              : `${search.data.found} records still name this address.`}
+          </p>
+          <ProofTable places={search.data.places} caption="Where we looked" />
+        </>
+      ) : null}
+    </form>
+  )
+}
+
+function Reports({reports}: {reports: PrivacyReportEntry[]}) {
+  return (
+    <div className="admin-card">
+      <h3>What was removed</h3>
+      {reports.length === 0 ? (
+        <p className="admin-empty">Nothing has been removed yet.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Why</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Mails, log lines, files</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((report) => (
+                <tr key={report._id}>
+                  <td data-label="When">{formatLongDateTime(report.at)}</td>
+                  <td data-label="Why">
+                    {report.trigger === 'retention'
+                      ? 'Retention period passed'
+                      : `Traveller’s request, carried out by ${report.by ?? 'a manager'}`}
+                  </td>
+                  <td data-label="Requests">
+                    {(report.requests ?? [])
+                      .map((request) => request.ref ?? request.type)
+                      .join(', ') || 'None'}
+                  </td>
+                  <td data-label="Removed">
+                    {report.outboxMails ?? 0} mails, {report.eventLines ?? 0} log lines,{' '}
+                    {(report.mailFiles ?? 0) + (report.backupLines ?? 0)} file records
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}
