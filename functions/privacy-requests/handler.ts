@@ -25,6 +25,7 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {outboxMailDocument} from '../lib/mailer.ts'
+import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {REDACTED_LINK} from '../staff/staff-invitations.ts'
@@ -155,13 +156,14 @@ export async function createPrivacyRequest(
     confirm_expires_at: hours(now, PRIVACY_CONFIRM_HOURS),
   }
   const mailId = `privacy-confirm-${id.slice(-24)}`
+  // The link is sealed while the mail waits (only the servers can open it) and blanked once it has gone.
   await deps.bookings
     .transaction()
     .create(doc)
     .create({
       ...outboxMailDocument(
         mailId,
-        {to: email, ...confirmationMail(kind, link, true)},
+        {to: email, ...confirmationMail(kind, SEALED_LINK_SLOT, true)},
         id,
         now.toISOString(),
       ),
@@ -169,6 +171,7 @@ export async function createPrivacyRequest(
         text: confirmationMail(kind, link, false).text,
         html: confirmationMail(kind, link, false).html,
       },
+      sealed_link: sealLink(link, deps.secret),
     })
     .commit({visibility: 'async'})
   deps.queued?.()

@@ -10,6 +10,7 @@ import {PRIVACY_REQUEST_SENT_MESSAGE} from '@repo/schemas/privacy-requests.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {applyRetention} from '../apply-retention/handler.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {openSealedLink} from '../lib/sealed-link.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
 import {createPrivacyRequestRoutes} from './index.ts'
@@ -47,13 +48,19 @@ const storedRequests = () =>
     type: PRIVACY_REQUEST_TYPE,
   })
 
-/** The confirmation link, as the mail (still in the outbox: nothing sends it here) carries it. */
+/**
+ * The confirmation link, as the mail (still in the outbox: nothing sends it here) carries it: sealed, opened with
+ * the servers' secret as their outbox would. The mail's own text holds only the slot.
+ */
 async function confirmLinkFor(email: string, kind = 'access'): Promise<string> {
-  const text = await bookings.fetch<string | null>(
-    `*[_type == "outboxMail" && to == $email && about in *[_type == $type && kind == $kind && status == "unconfirmed"]._id][0].text`,
+  const mail = await bookings.fetch<{text: string; sealed_link: string} | null>(
+    `*[_type == "outboxMail" && to == $email && about in *[_type == $type && kind == $kind && status == "unconfirmed"]._id][0]{text, sealed_link}`,
     {email, kind, type: PRIVACY_REQUEST_TYPE},
   )
-  const link = /http\S+\/privacy\/requests\/confirm\/([\w-]+)/.exec(text ?? '')
+  expect(mail?.text).not.toMatch(/privacy\/requests\/confirm/)
+  const link = /http\S+\/privacy\/requests\/confirm\/([\w-]+)/.exec(
+    mail ? openSealedLink(mail.sealed_link, deps.secret) : '',
+  )
   if (!link) throw new Error(`No confirmation link for ${email}`)
   return `/confirm/${link[1]}`
 }
