@@ -8,6 +8,7 @@ import {getChallengeRoute} from './get-challenge/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
+import {joinWaitlistRoute, waitlistPages} from './waitlist/index.ts'
 
 /** Every function the site serves under `/api`, mounted by `server/main.ts`. */
 export const apiRoutes = new Hono()
@@ -20,3 +21,8 @@ apiRoutes.post('/booking-requests', createBookingRequestRoute)
 apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
 apiRoutes.post('/events', recordEventRoute)
+apiRoutes.post('/waitlist', joinWaitlistRoute)
+
+/** Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. */
+export const pageRoutes = new Hono()
+pageRoutes.route('/waitlist', waitlistPages)

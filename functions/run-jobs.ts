@@ -4,6 +4,8 @@ import {mailContentLoader} from './lib/mail-content.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
+import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
+import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
 /**
  * The scheduled jobs once, as if the clock said `asOf`: what the site server runs every few minutes
@@ -12,7 +14,11 @@ import {siteOutbox} from './site-outbox.ts'
  */
 export async function runJobsOnce(
   asOf: Date,
-): Promise<{reminders: {due: number}; mail: {sent: number; failed: number; pending: number}}> {
+): Promise<{
+  reminders: {due: number}
+  waitlist: OfferRun
+  mail: {sent: number; failed: number; pending: number}
+}> {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
@@ -20,6 +26,10 @@ export async function runJobsOnce(
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
+  const waitlist = await offerWaitlistPlaces(
+    waitlistDeps({content, bookings, mailContent, outbox, env, links}),
+    asOf,
+  )
   const mail = await outbox.flush()
-  return {reminders, mail}
+  return {reminders, waitlist, mail}
 }

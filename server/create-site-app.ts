@@ -51,6 +51,8 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
+  /** Pages the functions render themselves (the waitlist's offer and leave pages), in front of the site's. */
+  pageRoutes?: Hono | undefined
   /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
   pageModules?: ((modules: string[]) => string) | undefined
   /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
@@ -261,6 +263,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     app.get('/requests/:token/calendar.ics', (c) =>
       readTravellerRequest(apiRoutes, c.req.raw, c.req.param('token'), c.env, '/calendar.ics'),
     )
+
+  if (options.pageRoutes) app.route('/', options.pageRoutes)
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.

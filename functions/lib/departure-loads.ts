@@ -41,7 +41,15 @@ export const MAX_LOADS = 20_000
  * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
  * booking in the dataset.
  */
-export const departureLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, status, "pax": pax_total}`
+/**
+ * Places a waitlist offer holds count as taken (`held`, schemas/src/capacity.ts), so nobody else takes them: an
+ * open offer's entry, and the request its traveller made from it while staff have not yet decided. `$self`, when
+ * given, is the booking being confirmed, counted as the request it is.
+ */
+export const HELD_LOADS_FILTER = /* groq */ `(_type == "waitlistEntry" && state == "offered")`
+export const loadStatusProjection = /* groq */ `"status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status)`
+
+export const departureLoadsQuery = /* groq */ `*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
 
 export async function loadBookingRules(
   content: SanityClient,
@@ -58,7 +66,7 @@ export async function loadDepartureCounts(
 ) {
   const loads = await bookings.fetch<BookingLoad[]>(
     departureLoadsQuery,
-    {...range, statuses: [...ACTIVE_STATUSES]},
+    {...range, statuses: [...ACTIVE_STATUSES], self: null},
     signal ? {signal} : {},
   )
   if (loads.length >= MAX_LOADS)
