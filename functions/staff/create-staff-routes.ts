@@ -18,6 +18,7 @@ import {
   type DecisionDeps,
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
+import {listWaitlist} from '../waitlist/staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
@@ -685,6 +686,13 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       'Content-Disposition': `attachment; filename="departures-${from}-to-${to}.csv"`,
     })
   })
+
+  route('GET /waitlist', async (c) =>
+    send(c, await listWaitlist(handlerDeps, new URL(c.req.url).searchParams)),
+  )
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '/waitlist', (c) =>
+    c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
+  )
 
   // Read-only views: any other method is told which one to use, not "Not found".
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], ['/departures', '/departures.csv'], (c) =>

@@ -29,6 +29,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /bookings/:id/mail/:mailId/resend': 'bookings.decide',
   'GET /departures': 'departures.read',
   'GET /departures.csv': 'departures.export',
+  /** A departure's waitlist: names and emails of people waiting, as the manifests show travellers. */
+  'GET /waitlist': 'departures.read',
   'GET /activity': 'activity.read',
   'GET /people': 'people.manage',
   'POST /people': 'people.manage',

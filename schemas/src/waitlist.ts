@@ -9,15 +9,9 @@ import {PAX_LIMIT} from './experience-settings.ts'
  * places free up. No DOM, Node or Sanity imports.
  */
 
-export const WAITLIST_REQUIRED_MESSAGE =
-  'Please give your name and email and accept the terms to join the waitlist.'
-export const WAITLIST_FAILED_MESSAGE = 'We could not add you to the waitlist. Please try again.'
-export const WAITLIST_ALREADY_MESSAGE =
-  'This email is already on the waitlist for this date. We will write as soon as places free up.'
-export const WAITLIST_HAS_ROOM_MESSAGE =
-  'This date has room for your group: you can ask for it instead of joining the waitlist.'
-export const WAITLIST_UNKNOWN_EXPERIENCE_MESSAGE =
-  'We could not find this experience. Please choose it again from the experiences page.'
+import {WAITLIST_REQUIRED_MESSAGE} from './waitlist-messages.ts'
+
+export * from './waitlist-messages.ts'
 
 const paxCount = z
   .number({error: 'Please choose the number of people.'})
@@ -119,3 +113,27 @@ export function entriesToOffer<Entry extends WaitingEntry>(
   }
   return chosen
 }
+
+/** One person on a departure's waitlist as staff see it (`GET /api/staff/waitlist`). */
+export type StaffWaitlistEntry = {
+  _id: string
+  experience_id: string
+  date: string
+  /** '' is the day as a whole. */
+  slot: string
+  name: string
+  email: string
+  pax: number
+  state: WaitlistState
+  joined_at: string
+  offered_at?: string | null
+  hold_until?: string | null
+  booking_ref?: string | null
+}
+
+/** `GET /api/staff/waitlist?from&to`: everyone on a waitlist for a departure in the range, in line order. */
+export type StaffWaitlistAnswer = {from: string; to: string; entries: StaffWaitlistEntry[]}
+
+/** The key the departures view names a departure by. */
+export const waitlistDepartureKey = (d: {experience_id: string; date: string; slot: string}) =>
+  `${d.experience_id}|${d.date}|${d.slot}`

@@ -4,6 +4,9 @@ import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
+import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
+
+import {DepartureWaitlist} from './departure-waitlist'
 
 /**
  * One departure's manifest: its numbers and everyone on it, with what the guide needs (pickup, phone, notes).
@@ -11,10 +14,13 @@ import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
  */
 export function DepartureManifest({
   departure,
+  waitlist,
   printing,
   onPrint,
 }: {
   departure: DepartureRow
+  /** Everyone waiting in the view's dates; this departure's are shown under its manifest. */
+  waitlist?: readonly StaffWaitlistEntry[] | undefined
   printing: boolean
   onPrint: () => void
 }) {
@@ -97,6 +103,11 @@ export function DepartureManifest({
           </tbody>
         </table>
       </div>
+      <DepartureWaitlist
+        entries={(waitlist ?? []).filter(
+          (entry) => waitlistDepartureKey(entry) === waitlistDepartureKey(departure),
+        )}
+      />
     </article>
   )
 }
