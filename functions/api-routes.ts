@@ -21,7 +21,7 @@ apiRoutes.post('/booking-requests', createBookingRequestRoute)
 apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
 apiRoutes.post('/events', recordEventRoute)
-apiRoutes.post('/waitlist', joinWaitlistRoute)
+apiRoutes.all('/waitlist', joinWaitlistRoute)
 
 /** Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. */
 export const pageRoutes = new Hono()

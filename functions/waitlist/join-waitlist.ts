@@ -51,6 +51,8 @@ export async function joinWaitlist(
   context: RequestContext,
   deps: WaitlistDeps & {rateLimiter: RateLimiter},
 ): Promise<Response> {
+  if (request.method !== 'POST')
+    return problem(405, 'Use POST to join a waitlist.', {}, {Allow: 'POST'})
   const form = await takeForm(request, context, {
     rateLimiter: deps.rateLimiter,
     maxBytes: MAX_JOIN_BODY_BYTES,
@@ -60,7 +62,6 @@ export async function joinWaitlist(
   })
   if (!form.ok) return form.response
   const input = form.input
-  if (input.website) return problem(400, WAITLIST_FAILED_MESSAGE)
   try {
     const experience = await deps.content.fetch<BookableExperience | null>(
       bookableExperienceQuery,
@@ -124,6 +125,8 @@ export async function joinWaitlist(
       )
     } catch (error) {
       if (!isConflict(error)) throw error
+      // Nothing was queued, so what the budget counted for it is given back.
+      await deps.unconfirmedMail?.giveBack(input.email, mailId)
       return problem(409, WAITLIST_ALREADY_MESSAGE, {email: [WAITLIST_ALREADY_MESSAGE]})
     }
     void deps.outbox.flush().catch((error: unknown) => deps.onError?.(error))
