@@ -318,6 +318,7 @@ export type SiteSettings = {
   mailSignature?: string
   acceptedProposalStatus: 'confirmed' | 'contacted'
   reminderHoursBefore: number
+  waitlistHoldHours: number
   responseTargetHours: number
   workingHours?: {
     days: Array<number>
