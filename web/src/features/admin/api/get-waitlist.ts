@@ -9,7 +9,10 @@ export const waitlistQueryOptions = (range: {from: string; to: string}) =>
   queryOptions({
     queryKey: [...staffKeys.departures, 'waitlist', range.from, range.to],
     queryFn: ({signal}) =>
-      call<StaffWaitlistAnswer>(`/waitlist?${new URLSearchParams(range).toString()}`, {signal}),
+      call<StaffWaitlistAnswer>(
+        `/waitlist?${new URLSearchParams({from: range.from, to: range.to}).toString()}`,
+        {signal},
+      ),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,
