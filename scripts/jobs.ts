@@ -33,9 +33,12 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, mail} = await runJobsOnce(asOf)
+  const {reminders, waitlist, mail} = await runJobsOnce(asOf)
   console.log(
     `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}.`,
+  )
+  console.log(
+    `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner.`,
   )
   process.exit(0)
 } catch (error) {
