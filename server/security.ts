@@ -135,8 +135,8 @@ export async function pageSecurityHeaderValues(
   return headers
 }
 
-/** Pages whose address is a secret: the traveller's request links and waitlist links. */
-export const PRIVATE_PAGE = /^\/(requests|waitlist)\//
+/** Pages whose address is a secret: the traveller's request links. */
+export const PRIVATE_PAGE = /^\/requests\//
 
 /**
  * Where a form posted before hydration goes back to: the page it came from, on this site. `//evil.example/x` or

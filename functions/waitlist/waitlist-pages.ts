@@ -39,9 +39,11 @@ function page(status: number, title: string, body: string): Response {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': POLICY,
-      // The key is in the address: no cache keeps the page, no Referer carries it, no search engine lists it.
+      // The key is in the address: no cache keeps the page, no other site is told it, no search engine lists
+      // it. Not `no-referrer`, as the request page has: under it a browser sends `Origin: null` with the page's
+      // own form post, which the site refuses as cross-site.
       'Cache-Control': 'private, no-store',
-      'Referrer-Policy': 'no-referrer',
+      'Referrer-Policy': 'same-origin',
       'X-Robots-Tag': 'noindex, nofollow',
     },
   })
