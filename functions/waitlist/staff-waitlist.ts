@@ -1,3 +1,4 @@
+import type {BookingLoad} from '@repo/schemas/capacity.ts'
 import type {StaffWaitlistAnswer, StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
@@ -36,4 +37,37 @@ export async function listWaitlist(
   const {from, to} = parsed.data
   const entries = await deps.client.fetch<StaffWaitlistEntry[]>(staffWaitlistQuery, {from, to})
   return {status: 200, body: {from, to, entries} satisfies StaffWaitlistAnswer}
+}
+
+/**
+ * What waitlist offers hold in a range, for the departures view's numbers (docs/decisions/095-a-waitlist-per-
+ * departure.md): the open offers' places, per experience, and the requests made from offers, whose places count as
+ * taken (`held`) while staff have not decided them, as every capacity check counts them (lib/departure-loads.ts).
+ */
+export const heldInRangeQuery = /* groq */ `{
+  "offers": *[_type == "waitlistEntry" && state == "offered" && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},
+  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id
+}`
+
+export type HeldInRange = {
+  offers: {experience_id: string; date: string; slot: string; pax: number}[]
+  requests: string[]
+}
+
+export async function loadHeld(
+  client: StaffDeps['client'],
+  range: {from: string; to: string},
+): Promise<{
+  offersOf: (experience: string) => BookingLoad[]
+  statusOf: (booking: {_id: string; status: string}) => string
+}> {
+  const held = await client.fetch<HeldInRange>(heldInRangeQuery, range)
+  const requests = new Set(held.requests)
+  return {
+    offersOf: (experience) =>
+      held.offers
+        .filter((offer) => offer.experience_id === experience)
+        .map((offer) => ({date: offer.date, slot: offer.slot, status: 'held', pax: offer.pax})),
+    statusOf: (booking) => (requests.has(booking._id) ? 'held' : booking.status),
+  }
 }

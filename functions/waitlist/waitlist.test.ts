@@ -4,6 +4,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 import {departuresOn, resolveBookingRules} from '@repo/schemas/capacity.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {loadDepartureCounts} from '../lib/departure-loads.ts'
+import {loadDepartures} from '../staff/departures-view.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
@@ -253,6 +254,12 @@ describe('offers when places free up', () => {
     await waiting('first', 2, '2026-11-20T08:00:00Z')
     await freePair()
     await offerWaitlistPlaces(server('a'), NOW)
+    const content = lake.client({token: lake.secrets.writeToken})
+    const [offeredRow] = await loadDepartures(
+      {client: bookingsClient(), content, now: () => NOW},
+      {from: DATE, to: DATE},
+    )
+    expect(offeredRow).toMatchObject({taken: 6, left: 0})
     const taken = await Promise.all(
       ['a', 'b'].map((name) => takeOffer(server(name), 'waitlist-first')),
     )
@@ -273,6 +280,16 @@ describe('offers when places free up', () => {
     })
     expect((await entry('first')).state).toBe('booked')
     expect(await placesLeft()).toBe(0)
+    // Staff see the same numbers in the departures view.
+    const [row] = await loadDepartures(
+      {
+        client: bookingsClient(),
+        content: lake.client({token: lake.secrets.writeToken}),
+        now: () => NOW,
+      },
+      {from: DATE, to: DATE},
+    )
+    expect(row).toMatchObject({taken: 6, requested: 0, left: 0})
     // Declined by staff, the request lets the places go, for the next run to offer.
     await bookingsClient()
       .patch(waitlistBookingId('waitlist-first'))
@@ -312,7 +329,7 @@ describe('the join form refuses what it must, and stores nothing', () => {
     expect(first.status).toBe(201)
     const again = await join({...valid, email: ' THANDI@example.com '})
     expect(again.status).toBe(409)
-    expect((await again.json()).message).toMatch(/already on the waitlist/)
+    expect(((await again.json()) as {message: string}).message).toMatch(/already on the waitlist/)
     expect(await stored()).toBe(1)
     const id = waitlistEntryId({experience: 'sunset-cruise', date: DATE, slot: ''}, valid.email)
     expect(await bookingsClient().fetch('*[_id == $id][0].state', {id})).toBe('waiting')
@@ -320,9 +337,7 @@ describe('the join form refuses what it must, and stores nothing', () => {
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), {timeout: 10_000})
     expect(smtp.received.map((mail) => mail.to)).toEqual([['thandi@example.com']])
     const raw = smtp.received[0]!.raw.replace(/=\r?\n/g, '')
-    expect(raw).toContain(
-      'Subject: You are on the waitlist: Sunset Cruise on Thursday 10 December',
-    )
+    expect(raw).toContain('Subject: You are on the waitlist: Sunset Cruise on Thursday 10 December')
     expect(raw).not.toContain('Thandi')
   })
 
@@ -345,7 +360,7 @@ describe('the join form refuses what it must, and stores nothing', () => {
   ])('refuses %s', async (_what, change, status) => {
     const response = await join({...valid, ...change})
     expect(response.status).toBe(status)
-    expect((await response.json()).message).toEqual(expect.any(String))
+    expect(((await response.json()) as {message: string}).message).toEqual(expect.any(String))
     expect(await stored()).toBe(0)
   })
 
