@@ -2,7 +2,7 @@ import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type {Page} from '@playwright/test'
+import type {Locator, Page} from '@playwright/test'
 
 import type {AvailabilityAnswer} from '../../../schemas/src/availability-answer.ts'
 import {formatDateInWords} from '../../../schemas/src/format-date.ts'
@@ -49,6 +49,21 @@ function jobs(asOf: Date): Promise<{code: number | null; output: string}> {
   })
 }
 
+/** With WAITLIST_SCREENS set (a folder), each screen on a desktop and a phone, to read by eye. */
+async function shoot(page: Page, name: string, part?: Locator) {
+  if (!screens) return
+  const size = page.viewportSize()!
+  for (const [label, viewport] of [
+    ['desktop', {width: 1280, height: 800}],
+    ['phone', {width: 390, height: 844}],
+  ] as const) {
+    await page.setViewportSize(viewport)
+    if (part) await part.screenshot({path: `${screens}/${name}-${label}.png`})
+    else await page.screenshot({path: `${screens}/${name}-${label}.png`, fullPage: true})
+  }
+  await page.setViewportSize(size)
+}
+
 let date = ''
 const six = bookingDoc(token, {
   experience_id: SLUG,
@@ -93,11 +108,7 @@ async function joinWaitlist(page: Page, person: {name: string; email: string}) {
   await expect(page.getByText('Fully booked on this date')).toBeVisible()
   const form = page.getByRole('form', {name: 'Join the waitlist for this date'})
   await expect(form).toBeVisible()
-  if (screens)
-    await page.screenshot({
-      path: `${screens}/waitlist-form-${page.viewportSize()!.width}.png`,
-      fullPage: true,
-    })
+  await shoot(page, 'waitlist-form')
   await form.getByRole('textbox', {name: /^Full name/}).fill(person.name)
   await form.getByRole('textbox', {name: /^Email/}).fill(person.email)
   await form.getByLabel(/the waitlist is not a booking/).check()
@@ -105,11 +116,7 @@ async function joinWaitlist(page: Page, person: {name: string; email: string}) {
   await form.getByRole('button', {name: 'Join the waitlist'}).click()
   await expect(page.getByRole('heading', {name: 'You are on the waitlist'})).toBeVisible()
   await expect(page.getByText(`We have sent a confirmation to ${person.email}`)).toBeVisible()
-  if (screens)
-    await page.screenshot({
-      path: `${screens}/waitlist-joined-${page.viewportSize()!.width}.png`,
-      fullPage: true,
-    })
+  await shoot(page, 'waitlist-joined', page.locator('.waitlist'))
   await expect.poll(async () => (await mailsTo(person.email)).length, {timeout: 20_000}).toBe(1)
   expect((await mailsTo(person.email))[0]!.subject).toBe(
     `You are on the waitlist: Cape Point & Penguins on ${formatDateInWords(date)}`,
@@ -208,8 +215,7 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   await traveller.goto(secondOffer)
   await expect(traveller.getByRole('heading', {name: 'Places are free for you'})).toBeVisible()
   await expect(traveller.getByText(formatDateInWords(date))).toBeVisible()
-  if (screens)
-    await traveller.screenshot({path: `${screens}/waitlist-offer-1280.png`, fullPage: true})
+  await shoot(traveller, 'waitlist-offer')
   await traveller.getByRole('button', {name: 'Ask for these places'}).click()
   await expect(traveller).toHaveURL(/\/requests\//)
   await expect(traveller.getByText('Cape Point & Penguins').first()).toBeVisible()
@@ -252,5 +258,5 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   await expect(panel.getByRole('row', {name: new RegExp(second.name)})).toContainText(
     `Took the offer: ${made[0]!.booking_ref}`,
   )
-  if (screens) await manifest.screenshot({path: `${screens}/waitlist-panel-1280.png`})
+  await shoot(page, 'waitlist-panel', manifest)
 })

@@ -1,13 +1,13 @@
 import {useId} from 'react'
 
-import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatCreatedAt} from '@repo/schemas/format-date.ts'
 import {WAITLIST_STATE_TITLES, type StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
 
 /** Where an entry's offer stands, in words: held until when, or which request it became. */
 function offerState(entry: StaffWaitlistEntry): string {
   const title = WAITLIST_STATE_TITLES[entry.state] ?? entry.state
   if (entry.state === 'offered' && entry.hold_until)
-    return `${title} until ${formatLongDateTime(entry.hold_until)}`
+    return `${title} until ${formatCreatedAt(entry.hold_until)}`
   if (entry.state === 'booked' && entry.booking_ref) return `${title}: ${entry.booking_ref}`
   return title
 }
@@ -38,7 +38,7 @@ export function DepartureWaitlist({entries}: {entries: readonly StaffWaitlistEnt
               <tr key={entry._id} data-waitlist-state={entry.state}>
                 <th scope="row">{entry.name}</th>
                 <td>{entry.pax}</td>
-                <td>{formatLongDateTime(entry.joined_at)}</td>
+                <td>{formatCreatedAt(entry.joined_at)}</td>
                 <td>{offerState(entry)}</td>
                 <td>{entry.email}</td>
               </tr>
