@@ -1,9 +1,9 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {departuresOn, resolveBookingRules} from '@repo/schemas/capacity.ts'
+import {departureLockId, departuresOn, resolveBookingRules} from '@repo/schemas/capacity.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
-import {loadDepartureCounts} from '../lib/departure-loads.ts'
+import {departureLoadsQuery, loadDepartureCounts} from '../lib/departure-loads.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
@@ -226,6 +226,48 @@ describe('offers when places free up', () => {
       ok: false,
       reason: 'lapsed',
     })
+  })
+
+  it('loses to a staff confirmation that takes the places between its count and its offer', async () => {
+    await waiting('first', 2, '2026-11-20T08:00:00Z')
+    await freePair()
+    await bookingsClient().create(booking('late', 'new', 2), {visibility: 'sync'})
+    const deps = server('a')
+    const real = deps.bookings
+    let raced = false
+    // Staff confirm the late request, with its departure's lock (schemas/src/confirm-within-places.ts), just after
+    // the runner counted the places.
+    const racing = new Proxy(real, {
+      get(target, name, receiver) {
+        if (name !== 'fetch') {
+          const value: unknown = Reflect.get(target, name, receiver)
+          return typeof value === 'function' ? value.bind(target) : value
+        }
+        return async (query: string, params?: Record<string, unknown>) => {
+          const answer = await target.fetch(query, params ?? {})
+          if (query === departureLoadsQuery && !raced) {
+            raced = true
+            await target
+              .transaction()
+              .createOrReplace({
+                _id: departureLockId('sunset-cruise', DATE),
+                _type: 'departure',
+                last_change: 'booking-late',
+              })
+              .patch('booking-late', (p) => p.set({status: 'confirmed'}))
+              .commit({visibility: 'sync'})
+          }
+          return answer
+        }
+      },
+    })
+    const run = await offerWaitlistPlaces({...deps, bookings: racing}, NOW)
+    expect(raced).toBe(true)
+    expect(run).toMatchObject({offered: 0, lostRaces: 1})
+    expect((await entry('first')).state).toBe('waiting')
+    expect(await placesLeft()).toBe(0)
+    // The next run counts afresh: nothing is free.
+    expect((await offerWaitlistPlaces(server('a'), NOW)).offered).toBe(0)
   })
 
   it('passes over a party that does not fit for a later one that does', async () => {
