@@ -8,6 +8,9 @@ import {
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
+import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
+
+export {HELD_LOADS_FILTER, loadStatusProjection}
 
 /**
  * The reads every capacity answer starts from: an experience's rules from the published content, and
@@ -41,14 +44,6 @@ export const MAX_LOADS = 20_000
  * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
  * booking in the dataset.
  */
-/**
- * Places a waitlist offer holds count as taken (`held`, schemas/src/capacity.ts), so nobody else takes them: an
- * open offer's entry, and the request its traveller made from it while staff have not yet decided. `$self`, when
- * given, is the booking being confirmed, counted as the request it is.
- */
-export const HELD_LOADS_FILTER = /* groq */ `(_type == "waitlistEntry" && state == "offered")`
-export const loadStatusProjection = /* groq */ `"status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status)`
-
 export const departureLoadsQuery = /* groq */ `*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
 
 export async function loadBookingRules(

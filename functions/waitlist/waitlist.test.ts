@@ -1,7 +1,14 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {departureLockId, departuresOn, resolveBookingRules} from '@repo/schemas/capacity.ts'
+import {
+  confirmationCheck,
+  departureLockId,
+  departuresOn,
+  resolveBookingRules,
+  type BookingLoad,
+} from '@repo/schemas/capacity.ts'
+import {departureSnapshotQuery} from '../staff/departure-queries.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {departureLoadsQuery, loadDepartureCounts} from '../lib/departure-loads.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
@@ -339,6 +346,41 @@ describe('offers when places free up', () => {
       .commit({visibility: 'sync'})
     expect(await placesLeft()).toBe(2)
   })
+})
+
+describe('every confirmation counts held places', () => {
+  // The studio's Confirm reads its own snapshot with the same fragments: studio/actions/confirmBooking.test.ts.
+  const snapshots = [['the staff API', departureSnapshotQuery]] as const
+  it.each(snapshots)(
+    '%s refuses to confirm another request into held places, and confirms the held one',
+    async (_who, query) => {
+      await waiting('first', 2, '2026-11-20T08:00:00Z')
+      await freePair()
+      await bookingsClient().create(booking('late', 'new', 2), {visibility: 'sync'})
+      await offerWaitlistPlaces(server('a'), NOW)
+      const rules = resolveBookingRules(
+        await lake
+          .client({token: lake.secrets.writeToken})
+          .fetch(bookingRulesQuery, {id: 'experience-sunset-cruise'}),
+      )
+      const check = async (id: string) => {
+        const {loads} = await bookingsClient().fetch<{loads: BookingLoad[]}>(query, {
+          id,
+          draftId: `drafts.${id}`,
+          lockId: departureLockId('sunset-cruise', DATE),
+          experience: 'sunset-cruise',
+          date: DATE,
+          statuses: ['new', 'contacted', 'confirmed'],
+          self: id,
+        })
+        return confirmationCheck(rules, {date: DATE, preferredTime: '', pax: 2}, loads).over
+      }
+      expect(await check('booking-late')).toBe(true)
+      await takeOffer(server('a'), 'waitlist-first')
+      expect(await check('booking-late')).toBe(true)
+      expect(await check(waitlistBookingId('waitlist-first'))).toBe(false)
+    },
+  )
 })
 
 describe('the join form refuses what it must, and stores nothing', () => {
