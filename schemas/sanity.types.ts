@@ -787,6 +787,7 @@ export type Booking = {
   utm_source?: string
   utm_medium?: string
   utm_campaign?: string
+  waitlist_entry?: string
 }
 
 export type AllSanitySchemaTypes =
