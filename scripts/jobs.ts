@@ -1,5 +1,5 @@
 /**
- * Runs the site server's scheduled jobs once (trip reminders), against the lake and mail server the site uses:
+ * Runs the site server's scheduled jobs once (trip reminders, waitlist offers), against the lake and mail server the site uses:
  *
  *   npm run jobs                                   as of now
  *   npm run jobs -- --as-of 2026-11-26T17:00:00Z   as if the clock said so (operators catching up, tests)

@@ -20,6 +20,7 @@ import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {joinWaitlist, waitlistEntryId} from './join-waitlist.ts'
 import {offerWaitlistPlaces} from './offer-places.ts'
+import {listWaitlist} from './staff-waitlist.ts'
 import {takeOffer, waitlistBookingId} from './take-offer.ts'
 import type {WaitlistDeps, WaitlistEntry} from './waitlist-deps.ts'
 import {createWaitlistPages} from './waitlist-pages.ts'
@@ -381,6 +382,38 @@ describe('every confirmation counts held places', () => {
       expect(await check(waitlistBookingId('waitlist-first'))).toBe(false)
     },
   )
+})
+
+describe('the staff’s list', () => {
+  const list = (query: string) =>
+    listWaitlist({client: bookingsClient()}, new URLSearchParams(query))
+
+  it('lists everyone waiting in the dates, in line order, with the request an offer became', async () => {
+    await waiting('second', 2, '2026-11-21T08:00:00Z')
+    await waiting('first', 2, '2026-11-20T08:00:00Z')
+    await freePair()
+    await offerWaitlistPlaces(server('a'), NOW)
+    await takeOffer(server('a'), 'waitlist-first')
+    const answer = await list(`from=${DATE}&to=${DATE}`)
+    expect(answer.status).toBe(200)
+    const {entries} = answer.body as {
+      entries: {name: string; state: string; booking_ref: string | null}[]
+    }
+    expect(entries.map(({name, state}) => [name, state])).toEqual([
+      ['Waiting first', 'booked'],
+      ['Waiting second', 'waiting'],
+    ])
+    expect(entries[0]!.booking_ref).toMatch(/^CTE-/)
+  })
+
+  it.each([
+    ['a date that is not one', 'from=2026-13-01&to=2026-12-10'],
+    ['a range beyond a quarter', 'from=2026-01-01&to=2026-12-31'],
+    ['a parameter given twice', `from=${DATE}&from=${DATE}&to=${DATE}`],
+    ['no dates', ''],
+  ])('refuses %s with a 400', async (_what, query) => {
+    expect((await list(query)).status).toBe(400)
+  })
 })
 
 describe('the join form refuses what it must, and stores nothing', () => {
