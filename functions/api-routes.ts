@@ -9,6 +9,7 @@ import {privacyRequestRoutes} from './privacy-requests/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
+import {joinWaitlistRoute, waitlistPages} from './waitlist/index.ts'
 
 /** Every function the site serves under `/api`, mounted by `server/main.ts`. */
 export const apiRoutes = new Hono()
@@ -22,3 +23,8 @@ apiRoutes.post('/booking-requests', createBookingRequestRoute)
 apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
 apiRoutes.post('/events', recordEventRoute)
+apiRoutes.all('/waitlist', joinWaitlistRoute)
+
+/** Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. */
+export const pageRoutes = new Hono()
+pageRoutes.route('/waitlist', waitlistPages)

@@ -5,16 +5,17 @@ import {mailContentLoader} from './lib/mail-content.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
+import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
+import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
 /**
  * The scheduled jobs once, as if the clock said `asOf`: what the site server runs every few minutes
  * (runtime.ts), for operators and tests (`npm run jobs -- --as-of <ISO time>`). Each job keeps its own record in
  * the lake, so a run by hand alongside the servers never sends a mail twice.
  */
-export async function runJobsOnce(
-  asOf: Date,
-): Promise<{
+export async function runJobsOnce(asOf: Date): Promise<{
   reminders: {due: number}
+  waitlist: OfferRun
   mail: {sent: number; failed: number; pending: number}
   retention: {anonymised: number; report: string | null}
 }> {
@@ -25,7 +26,11 @@ export async function runJobsOnce(
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
+  const waitlist = await offerWaitlistPlaces(
+    waitlistDeps({content, bookings, mailContent, outbox, env, links}),
+    asOf,
+  )
   const mail = await outbox.flush()
   const retention = await applyRetention({bookings, dataDir: env.dataDir, now: () => asOf}, asOf)
-  return {reminders, mail, retention}
+  return {reminders, waitlist, mail, retention}
 }

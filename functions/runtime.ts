@@ -20,6 +20,8 @@ import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {applyRetention} from './apply-retention/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
+import {offerWaitlistPlaces} from './waitlist/offer-places.ts'
+import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
 /** What the traveller-facing functions share in one server process. */
 export type PublicRuntime = {
@@ -48,6 +50,7 @@ export type PublicRuntime = {
 let runtime: PublicRuntime | undefined
 
 const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
+const WAITLIST_OFFERS_EVERY_MS = 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -152,6 +155,13 @@ export function publicRuntime(): PublicRuntime {
     )
   setInterval(() => void remind(), TRIP_REMINDERS_EVERY_MS).unref()
   void remind()
+  // Waitlist offers when places free up, and the holds that ran out (waitlist/offer-places.ts): every minute.
+  const offer = () =>
+    offerWaitlistPlaces(waitlistDeps(rt), new Date()).catch((error: unknown) =>
+      console.error('[waitlist offers]', error),
+    )
+  setInterval(() => void offer(), WAITLIST_OFFERS_EVERY_MS).unref()
+  void offer()
   // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
   // whichever servers run.
   startDailyDigest({

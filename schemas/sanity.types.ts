@@ -318,6 +318,7 @@ export type SiteSettings = {
   mailSignature?: string
   acceptedProposalStatus: 'confirmed' | 'contacted'
   reminderHoursBefore: number
+  waitlistHoldHours: number
   responseTargetHours: number
   workingHours?: {
     days: Array<number>
@@ -786,6 +787,7 @@ export type Booking = {
   utm_source?: string
   utm_medium?: string
   utm_campaign?: string
+  waitlist_entry?: string
 }
 
 export type AllSanitySchemaTypes =

@@ -1,5 +1,5 @@
 /**
- * Runs the site server's scheduled jobs once (trip reminders), against the lake and mail server the site uses:
+ * Runs the site server's scheduled jobs once (trip reminders, waitlist offers), against the lake and mail server the site uses:
  *
  *   npm run jobs                                   as of now
  *   npm run jobs -- --as-of 2026-11-26T17:00:00Z   as if the clock said so (operators catching up, tests)
@@ -33,9 +33,12 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, mail, retention} = await runJobsOnce(asOf)
+  const {reminders, waitlist, mail, retention} = await runJobsOnce(asOf)
   console.log(
     `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised.`,
+  )
+  console.log(
+    `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner.`,
   )
   process.exit(0)
 } catch (error) {

@@ -19,12 +19,7 @@ import {
   PERSONAL_PAGE,
   publicPageCacheControl,
 } from './edge/cache-policy.ts'
-import {
-  markTrusted,
-  newTrustMarker,
-  sealTrustedCode,
-  type SealedPage,
-} from './edge/inline-code.ts'
+import {markTrusted, newTrustMarker, sealTrustedCode, type SealedPage} from './edge/inline-code.ts'
 import {pageReply, preparePage, type CachedPage, type PageCache} from './edge/page-cache.ts'
 import {collectSyncTags} from './edge/sync-tag-sink.ts'
 import {
@@ -51,6 +46,8 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
+  /** Pages the functions render themselves (the waitlist's offer and leave pages), in front of the site's. */
+  pageRoutes?: Hono | undefined
   /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
   pageModules?: ((modules: string[]) => string) | undefined
   /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
@@ -221,7 +218,10 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     app.all('/privacy/requests/*', (c) => {
       const url = new URL(c.req.url)
       url.pathname = `/privacy-requests${url.pathname.slice('/privacy/requests'.length)}`
-      return apiRoutes.fetch(new Request(url, {method: c.req.method, headers: c.req.raw.headers}), c.env)
+      return apiRoutes.fetch(
+        new Request(url, {method: c.req.method, headers: c.req.raw.headers}),
+        c.env,
+      )
     })
   app.use(compress())
 
@@ -273,10 +273,17 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   // the request routes answer it, and send the traveller back to the page.
   if (apiRoutes)
     app.post('/requests/:token/departure', async (c) => {
-      const url = new URL(`/requests/${encodeURIComponent(c.req.param('token'))}/departure`, c.req.url)
+      const url = new URL(
+        `/requests/${encodeURIComponent(c.req.param('token'))}/departure`,
+        c.req.url,
+      )
       const body = await c.req.text()
-      return apiRoutes.fetch(new Request(url, {method: 'POST', headers: c.req.raw.headers, body}), c.env)
+      return apiRoutes.fetch(
+        new Request(url, {method: 'POST', headers: c.req.raw.headers, body}),
+        c.env,
+      )
     })
+  if (options.pageRoutes) app.route('/', options.pageRoutes)
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.

@@ -33,8 +33,8 @@ describe('importing the seed into an empty lake', () => {
 
   it('creates every document and uploads every image once', () => {
     expect(imported).toMatchObject({
-      documents: 50,
-      created: 50,
+      documents: 52,
+      created: 52,
       replaced: 0,
       skipped: 0,
       assets: 27,

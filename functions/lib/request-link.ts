@@ -20,8 +20,14 @@ export type RequestLinkCheck =
 const BOOKING_ID = /^[\w-]{1,128}$/
 const TOKEN = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/
 
-const sign = (secret: string, payload: string) =>
-  createHmac('sha256', `request-link:${secret}`).update(payload).digest('base64url')
+/**
+ * What a link is for, in its key: a link made for one purpose (a waitlist offer, leaving the waitlist) never
+ * opens another, though all are signed with the one secret.
+ */
+export type LinkPurpose = 'request-link' | 'waitlist-offer' | 'waitlist-leave'
+
+const sign = (secret: string, payload: string, purpose: LinkPurpose) =>
+  createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url')
 
 /** When a link made now for a trip on `tripDate` stops working. */
 export function requestLinkExpiry(tripDate: string, now: Date): Date {
@@ -30,11 +36,16 @@ export function requestLinkExpiry(tripDate: string, now: Date): Date {
   return new Date(`${addDays(from, REQUEST_LINK_DAYS_AFTER_TRIP)}T23:59:59Z`)
 }
 
-export function requestLinkToken(secret: string, bookingId: string, expiresAt: Date): string {
+export function requestLinkToken(
+  secret: string,
+  bookingId: string,
+  expiresAt: Date,
+  purpose: LinkPurpose = 'request-link',
+): string {
   if (!BOOKING_ID.test(bookingId)) throw new RangeError(`Not a booking id: ${bookingId}`)
   const id = Buffer.from(bookingId).toString('base64url')
   const expiry = Math.floor(expiresAt.getTime() / 1000).toString(36)
-  return `${id}.${expiry}.${sign(secret, `${id}.${expiry}`)}`
+  return `${id}.${expiry}.${sign(secret, `${id}.${expiry}`, purpose)}`
 }
 
 export function requestLinkUrl(siteUrl: string, token: string): string {
@@ -42,11 +53,16 @@ export function requestLinkUrl(siteUrl: string, token: string): string {
 }
 
 /** Checks the signature first (in constant time), then the expiry: an altered link is never "expired". */
-export function checkRequestLink(secret: string, token: string, now: Date): RequestLinkCheck {
+export function checkRequestLink(
+  secret: string,
+  token: string,
+  now: Date,
+  purpose: LinkPurpose = 'request-link',
+): RequestLinkCheck {
   const match = TOKEN.exec(token)
   if (!match) return {ok: false, reason: 'invalid'}
   const [, id, expiry, signature] = match
-  const expected = Buffer.from(sign(secret, `${id}.${expiry}`))
+  const expected = Buffer.from(sign(secret, `${id}.${expiry}`, purpose))
   const given = Buffer.from(signature!)
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return {ok: false, reason: 'invalid'}

@@ -78,6 +78,7 @@ export async function confirmWithCapacity(
         experience: experienceId,
         date,
         statuses: [...ACTIVE_STATUSES],
+        self: id,
       }),
     stop: ({booking}) => {
       if (!booking) return {status: 404, body: {error: 'Booking not found'}}

@@ -19,6 +19,7 @@ import {
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from './cancel-departure.ts'
+import {listWaitlist} from '../waitlist/staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
@@ -674,7 +675,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   route('PUT /privacy/retention', async (c) =>
     send(
       c,
-      await saveRetentionPeriods(privacyDeps(), await c.req.json().catch(() => null), c.get('person')),
+      await saveRetentionPeriods(
+        privacyDeps(),
+        await c.req.json().catch(() => null),
+        c.get('person'),
+      ),
     ),
   )
   route('POST /privacy/requests/:id/carry-out', async (c) =>
@@ -769,6 +774,13 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     ['/departures/cancel', '/departures/cancel/preview'],
     (c) => c.json({error: 'Use POST.'}, 405, {...NO_STORE, Allow: 'POST'}),
+  )
+
+  route('GET /waitlist', async (c) =>
+    send(c, await listWaitlist(handlerDeps, new URL(c.req.url).searchParams)),
+  )
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '/waitlist', (c) =>
+    c.json({error: 'Use GET.'}, 405, {...NO_STORE, Allow: 'GET, HEAD'}),
   )
 
   // Read-only views: any other method is told which one to use, not "Not found".

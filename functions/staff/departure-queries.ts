@@ -7,7 +7,12 @@
 import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {departureLockId} from '@repo/schemas/capacity.ts'
 
-import {ACTIVE_STATUSES, MAX_LOADS} from '../lib/departure-loads.ts'
+import {
+  ACTIVE_STATUSES,
+  HELD_LOADS_FILTER,
+  loadStatusProjection,
+  MAX_LOADS,
+} from '../lib/departure-loads.ts'
 import {bookingFields} from './bookings-queries.ts'
 
 export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
@@ -15,7 +20,7 @@ export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
-  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 /** The bookings of every departure in a range, with what the manifest shows; ordered for the view. */

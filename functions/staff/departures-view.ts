@@ -25,6 +25,7 @@ import {
   MAX_LOADS,
 } from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
+import {loadHeld} from '../waitlist/staff-waitlist.ts'
 
 /** A quarter at most: the view is for planning the weeks ahead, and the query stays one range scan. */
 export const DEPARTURES_MAX_DAYS = 92
@@ -67,7 +68,7 @@ export async function loadDepartures(
   deps: StaffDeps,
   {from, to, includeEmpty = false}: DeparturesOptions,
 ): Promise<DepartureRow[]> {
-  const [experiences, bookings] = await Promise.all([
+  const [experiences, bookings, held] = await Promise.all([
     deps.content
       ? deps.content.fetch<ExperienceWithRules[]>(experiencesWithRulesQuery)
       : Promise.resolve([]),
@@ -76,6 +77,7 @@ export async function loadDepartures(
       to,
       statuses: [...ACTIVE_STATUSES],
     }),
+    loadHeld(deps.client, {from, to}),
   ])
   if (bookings.length >= MAX_LOADS)
     throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}; choose fewer days`)
@@ -91,11 +93,17 @@ export async function loadDepartures(
     list.push(booking)
     byExperience.set(booking.experience_id, list)
   }
-  const countsOf = (rules: BookingRules, list: readonly ManifestBooking[]) =>
-    countLoads(
-      rules,
-      list.map((b) => ({date: b.date, slot: b.preferred_time, status: b.status, pax: b.pax ?? 0})),
-    )
+  // Places a waitlist offer holds count as taken, as in every capacity check (waitlist/staff-waitlist.ts).
+  const countsOf = (rules: BookingRules, list: readonly ManifestBooking[], experience: string) =>
+    countLoads(rules, [
+      ...list.map((b) => ({
+        date: b.date,
+        slot: b.preferred_time,
+        status: held.statusOf(b),
+        pax: b.pax ?? 0,
+      })),
+      ...held.offersOf(experience),
+    ])
 
   // Each row with its place in its day (the slots in the editor's order, the day as a whole last), for the sort.
   const rows: {row: DepartureRow; order: number}[] = []
@@ -104,7 +112,7 @@ export async function loadDepartures(
   for (const [slug, list] of byExperience) {
     const experience = bySlug.get(slug)
     const rules: BookingRules = resolveBookingRules(experience?.rules ?? null)
-    const counts = countsOf(rules, list)
+    const counts = countsOf(rules, list, slug)
     const title = experience?.title ?? list[0]?.experience_title ?? slug
     const dates = [...new Set(list.map((b) => b.date))]
     for (const date of dates) {
@@ -127,7 +135,7 @@ export async function loadDepartures(
       if (experience.isBespoke) continue
       const rules = resolveBookingRules(experience.rules ?? null)
       // What other departures of the day took matters: a slot's places left are never more than the day's.
-      const counts = countsOf(rules, byExperience.get(experience.slug) ?? [])
+      const counts = countsOf(rules, byExperience.get(experience.slug) ?? [], experience.slug)
       for (let day = 0; day <= days; day++) {
         const date = addDays(from, day)
         const scheduled = new Set(scheduledDepartures(rules, date).map((d) => d.slot))

@@ -32,6 +32,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /departures/alternatives': 'departures.cancel',
   'POST /departures/cancel': 'departures.cancel',
   'POST /departures/cancel/preview': 'departures.cancel',
+  /** A departure's waitlist: names and emails of people waiting, as the manifests show travellers. */
+  'GET /waitlist': 'departures.read',
   'GET /activity': 'activity.read',
   'GET /people': 'people.manage',
   'POST /people': 'people.manage',

@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 
 import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
+import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
@@ -61,7 +62,7 @@ export async function acceptedProposalStatus(
 const snapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
-  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 type Snapshot = {
@@ -139,6 +140,7 @@ export async function acceptProposal(
         experience: experienceSlug,
         date: option.date,
         statuses: [...ACTIVE_STATUSES],
+        self: null,
       }),
     stop: ({booking}) =>
       !booking

@@ -132,7 +132,8 @@ export type DepartureCount = {
   left: number
 }
 
-const TAKES = new Set(['confirmed'])
+// `held`: places a waitlist offer holds (docs/decisions/095-a-waitlist-per-departure.md), taken like a confirmation.
+const TAKES = new Set(['confirmed', 'held'])
 const ASKS = new Set(['new', 'contacted'])
 
 /** The statuses whose bookings count towards a departure: requests and confirmations (declined and closed do not). */

@@ -91,6 +91,18 @@ export const PLACEHOLDERS = {
     },
   },
   dashboardLink: {description: 'The staff dashboard', sample: 'https://example.com/admin/bookings'},
+  offerLink: {
+    description: 'The private link that takes the waitlist offer',
+    sample: 'https://example.com/waitlist/offers/…',
+  },
+  leaveLink: {
+    description: 'The private link that takes the traveller off the waitlist',
+    sample: 'https://example.com/waitlist/leave/…',
+  },
+  holdUntil: {
+    description: 'When the offer stops holding the places, in words, Cape Town time',
+    sample: 'Thursday 17 December 2026 at 09:30',
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -353,6 +365,40 @@ The request is closed; nothing more is needed.`,
 {details}`,
   },
   {
+    kind: 'waitlistJoined',
+    title: 'Joined the waitlist (to the traveller)',
+    to: 'traveller',
+    placeholders: ['experience', 'date', 'time', 'group', 'company', 'leaveLink'],
+    subject: 'You are on the waitlist: {experience} on {date}',
+    body: `Hello,
+
+You are on the waitlist for {experience} on {date} (time: {time}, group: {group}).
+
+When places free up for your group, we write to you with a link that holds them for you for a while. Nothing is booked until you take it.
+
+To leave the waitlist:
+
+{leaveLink}`,
+  },
+  {
+    kind: 'waitlistOffer',
+    title: 'Places free from the waitlist (to the traveller)',
+    to: 'traveller',
+    placeholders: ['experience', 'date', 'time', 'group', 'company', 'offerLink', 'holdUntil', 'leaveLink'],
+    subject: 'Places for you: {experience} on {date}',
+    body: `Hello,
+
+Places have freed up on {experience} on {date} (time: {time}, group: {group}). We are holding them for you until {holdUntil}.
+
+To ask for them, open this link and confirm; it becomes a booking request, as if you had sent it from our site:
+
+{offerLink}
+
+If you no longer want them, do nothing: after that time they go to the next person in line. To leave the waitlist now:
+
+{leaveLink}`,
+  },
+  {
     kind: 'teamNewsletter',
     title: 'New newsletter sign-up (to the team)',
     to: 'team',
@@ -501,7 +547,12 @@ const fill = (
  * The only placeholders that become links, and only when the functions filled them with a web address: the
  * traveller's request page and the staff dashboard. Nothing an editor or a traveller types becomes markup.
  */
-const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>(['requestLink', 'dashboardLink'])
+const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>([
+  'requestLink',
+  'dashboardLink',
+  'offerLink',
+  'leaveLink',
+])
 const isWebAddress = (value: string) => /^https?:\/\/[^\s"'<>\\]+$/.test(value)
 
 /**

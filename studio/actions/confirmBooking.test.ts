@@ -187,6 +187,26 @@ describe('Confirm in the studio', () => {
     expect((await bookings().getDocument('c1'))!.status).toBe('new')
   })
 
+  it('counts the places a waitlist offer holds, and confirms the request made from it', async () => {
+    const date = '2030-03-20'
+    await seed(booking('h1', date, 6, 'confirmed'), booking('h2', date, 2))
+    await bookings().createOrReplace({
+      _id: 'waitlist-h',
+      _type: 'waitlistEntry',
+      state: 'offered',
+      experience_id: SLUG,
+      date,
+      preferred_time: 'Sunset',
+      pax_total: 2,
+    })
+    expect(await confirm('h2')).toMatchObject({kind: 'over-capacity', numbers: {taken: 8, left: 0}})
+    // The offer taken: its request holds the places, and is the one that may have them.
+    await bookings().delete('waitlist-h')
+    await seed({...booking('h3', date, 2), waitlist_entry: 'waitlist-h'})
+    expect(await confirm('h2')).toMatchObject({kind: 'over-capacity'})
+    expect(await confirm('h3')).toEqual({kind: 'confirmed'})
+  })
+
   it('16 confirmations racing for the last 4 places: the departure lock keeps them within the places', async () => {
     const date = '2030-03-01'
     await seed(booking('race-base', date, 4, 'confirmed'))

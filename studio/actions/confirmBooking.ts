@@ -11,6 +11,7 @@ import {
 } from '@repo/schemas/capacity.ts'
 
 import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
+import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
 import {confirmWithinPlaces, pauseAfterConflict} from '@repo/schemas/confirm-within-places.ts'
 import {changedByFields, decisionMailId, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 import {composeMailDocument} from './decisionMail'
@@ -41,7 +42,7 @@ export const confirmSnapshotQuery = /* groq */ `{
   "booking": *[_id == $id][0]{_id, _rev, status},
   "draft": *[_id == $draftId][0]{_rev},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
-  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
+  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 type BookingSnapshot = Record<string, unknown> & {_id: string; _rev: string; status?: string}
@@ -149,6 +150,7 @@ export async function confirmBooking(
         experience,
         date,
         statuses: [...COUNTED_STATUSES],
+        self: id,
       }),
     stop: (snapshot) => {
       if (!snapshot.booking) return {kind: 'not-found'}

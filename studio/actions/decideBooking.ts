@@ -24,6 +24,7 @@ import {
   type StaffDecisionInput,
 } from '@repo/schemas/staff-decision-schema.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
 
 import {
   confirmExperienceQuery,
@@ -56,7 +57,7 @@ type DecisionBooking = {
 export type DecisionDeps = Pick<ConfirmDeps, 'bookings' | 'content' | 'now' | 'randomKey'>
 
 /** The bookings of one experience over a range that take or ask for places (published ones, drafts never). */
-export const proposalLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}`
+export const proposalLoadsQuery = /* groq */ `*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
 
 /**
  * Every departure of the next 90 days a traveller could book for this booking's group (the experience's rules,
@@ -86,6 +87,7 @@ export async function proposableDates(
           from: today,
           to,
           statuses: [...COUNTED_STATUSES],
+          self: null,
         }),
       )
   return proposableDepartures(

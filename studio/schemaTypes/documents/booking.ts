@@ -172,6 +172,15 @@ export const booking = defineType({
       group: 'tracking',
       readOnly: true,
     }),
+    defineField({
+      name: 'waitlist_entry',
+      title: 'From the waitlist',
+      type: 'string',
+      group: 'tracking',
+      description:
+        'Asked for from a waitlist offer: its places stay held while the request waits for a decision.',
+      readOnly: true,
+    }),
   ],
   orderings: [
     {title: 'Newest first', name: 'createdAtDesc', by: [{field: 'created_at', direction: 'desc'}]},

@@ -11,6 +11,7 @@ import {
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
 } from '@repo/schemas/request-decisions.ts'
 import {DEFAULT_REMINDER_HOURS, reminderHoursProblem} from '@repo/schemas/trip-reminders.ts'
+import {DEFAULT_WAITLIST_HOLD_HOURS, waitlistHoldHoursProblem} from '@repo/schemas/waitlist.ts'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
@@ -216,6 +217,16 @@ export const siteSettings = defineType({
         'How long before a confirmed trip starts the reminder mail goes, with the meeting point, what to bring and how to reach you.',
       initialValue: DEFAULT_REMINDER_HOURS,
       validation: (rule) => rule.required().custom((value) => reminderHoursProblem(value) ?? true),
+    }),
+    defineField({
+      name: 'waitlistHoldHours',
+      title: 'Hold places for a waitlist offer (hours)',
+      type: 'number',
+      group: 'requests',
+      description:
+        'When places free up on a full date, the next traveller on its waitlist whose group fits is offered them, held for this long; then the next one is.',
+      initialValue: DEFAULT_WAITLIST_HOLD_HOURS,
+      validation: (rule) => rule.required().custom((value) => waitlistHoldHoursProblem(value) ?? true),
     }),
     defineField({
       name: 'responseTargetHours',

@@ -93,7 +93,9 @@ test('staff fill a departure; the booking page refuses on submit; beyond the pla
   await traveller.goto(`/book/${SLUG}?date=${date}&pax=2,0`)
   await waitForHydration(traveller)
   await expect(traveller.getByRole('heading', {name: 'Please choose another date'})).toBeVisible()
-  await expect(traveller.getByLabel('Full name')).toHaveCount(0)
+  // No booking form: the full date's waitlist instead (tests/e2e/waitlist/).
+  await expect(traveller.getByRole('button', {name: 'Send booking request'})).toHaveCount(0)
+  await expect(traveller.getByRole('form', {name: 'Join the waitlist for this date'})).toBeVisible()
   // Once, beside the date with the nearest dates, not again in the card above it.
   await expect(traveller.getByRole('button', {name: /places left/})).toHaveCount(3)
   await expect(refusal).toHaveCount(1)

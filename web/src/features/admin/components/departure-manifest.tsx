@@ -4,6 +4,9 @@ import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
+import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
+
+import {DepartureWaitlist} from './departure-waitlist'
 
 /**
  * One departure's manifest: its numbers and everyone on it, with what the guide needs (pickup, phone, notes).
@@ -11,11 +14,14 @@ import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
  */
 export function DepartureManifest({
   departure,
+  waitlist,
   printing,
   onPrint,
   onCancel,
 }: {
   departure: DepartureRow
+  /** Everyone waiting in the view's dates; this departure's are shown under its manifest. */
+  waitlist?: readonly StaffWaitlistEntry[] | undefined
   printing: boolean
   onPrint: () => void
   /** Opens the cancellation of this experience's departures that day (staff who may cancel, dates ahead). */
@@ -113,6 +119,11 @@ export function DepartureManifest({
           </tbody>
         </table>
       </div>
+      <DepartureWaitlist
+        entries={(waitlist ?? []).filter(
+          (entry) => waitlistDepartureKey(entry) === waitlistDepartureKey(departure),
+        )}
+      />
     </article>
   )
 }

@@ -7,6 +7,7 @@ import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
 import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
 import {DepartureManifest} from './departure-manifest'
+import {useWaitlist} from '../api/get-waitlist'
 
 /** The staff API's limit (functions/staff/departures-view.ts). */
 const MAX_DAYS = 92
@@ -43,6 +44,7 @@ export function DeparturesView({
   const ids = {from: useId(), to: useId(), empty: useId(), problem: useId()}
   const problem = rangeProblem(range)
   const departures = useDepartures(range, problem === null)
+  const waitlist = useWaitlist(range, problem === null)
 
   // Print one manifest: the print rules show only the marked one, then the mark goes.
   useEffect(() => {
@@ -129,6 +131,7 @@ export function DeparturesView({
               <DepartureManifest
                 key={key}
                 departure={departure}
+                waitlist={waitlist.data?.entries}
                 printing={printKey === key}
                 onPrint={() => setPrintKey(key)}
                 onCancel={

@@ -22,6 +22,7 @@ import {bookingPageHref} from '../booking-url'
 import type {BookableExperience} from '../bookable-experience'
 import {DepartureAlternatives} from './departure-alternatives'
 import {TripFacts} from './trip-facts'
+import {WaitlistForm} from './waitlist-form'
 
 export type TripChoice = {
   date?: string | null
@@ -171,113 +172,130 @@ export function TripChoiceForm({
     onChosen?.()
   }
 
+  // A full date (or one with too few places for the group) has a waitlist, beside the form (forms do not nest).
+  const full = dateProblem?.reason === 'full' || dateProblem?.reason === 'too-few'
   return (
-    <form
-      className="trip-choice"
-      method="get"
-      action={`/book/${encodeURIComponent(experience.slug)}`}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onContinue()
-      }}
-    >
-      <div className="field">
-        <label htmlFor={dateId}>Date</label>
-        <input
-          ref={dateInput}
-          id={dateId}
-          type="date"
-          name="date"
-          data-autofocus={inDialog || undefined}
-          required
-          min={earliestBookableDate(settings, today)}
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          aria-invalid={dateError !== null}
-          aria-describedby={dateError !== null ? dateErrorId : undefined}
-        />
-        {dateError !== null ? (
-          <p id={dateErrorId} className="field__error" role="alert">
-            {dateError}
-          </p>
-        ) : null}
-        {checkingPlaces ? (
-          <p className="muted" role="status">
-            Checking places left…
-          </p>
-        ) : null}
-        {dateError !== null && paxOk && counts ? (
-          <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
-        ) : null}
-      </div>
-
-      {/* The party as the booking page's URL carries it, for a form sent before the scripts run. */}
-      <input type="hidden" name="pax" value={`${adults},${children}`} />
-      <Counter
-        label="Adults"
-        value={adults}
-        onChange={setAdults}
-        plusDisabled={total >= settings.maxPax}
-      />
-      <Counter
-        label="Children"
-        value={children}
-        onChange={setChildren}
-        plusDisabled={total >= settings.maxPax}
-      />
-      <p className={paxOk ? 'muted' : 'field__error'} aria-live="polite">
-        {paxSummary(total, settings)}
-      </p>
-
-      {showTime ? (
+    <>
+      <form
+        className="trip-choice"
+        method="get"
+        action={`/book/${encodeURIComponent(experience.slug)}`}
+        onSubmit={(event) => {
+          event.preventDefault()
+          onContinue()
+        }}
+      >
         <div className="field">
-          <label htmlFor={timeId}>Preferred time</label>
-          <select
-            id={timeId}
-            name="time"
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
-          >
-            <option value="">No preference</option>
-            {settings.timeSlots.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-
-      <section className="booking-summary" aria-label="Summary">
-        <h3>Summary</h3>
-        <dl>
-          <dt>Experience</dt>
-          <dd>{experience.title}</dd>
-          <TripFacts
-            experience={experience}
-            date={dateChosen && !dateProblem ? formatShortDate(date) : 'Not chosen yet'}
-            adults={adults}
-            children={children}
-            time={showTime ? {label: 'Time', value: time || 'No preference'} : null}
+          <label htmlFor={dateId}>Date</label>
+          <input
+            ref={dateInput}
+            id={dateId}
+            type="date"
+            name="date"
+            data-autofocus={inDialog || undefined}
+            required
+            min={earliestBookableDate(settings, today)}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            aria-invalid={dateError !== null}
+            aria-describedby={dateError !== null ? dateErrorId : undefined}
           />
-        </dl>
-      </section>
+          {dateError !== null ? (
+            <p id={dateErrorId} className="field__error" role="alert">
+              {dateError}
+            </p>
+          ) : null}
+          {checkingPlaces ? (
+            <p className="muted" role="status">
+              Checking places left…
+            </p>
+          ) : null}
+          {dateError !== null && paxOk && counts ? (
+            <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
+          ) : null}
+        </div>
 
-      <div className={inDialog ? 'modal__footer' : 'button-row'}>
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
+        {/* The party as the booking page's URL carries it, for a form sent before the scripts run. */}
+        <input type="hidden" name="pax" value={`${adults},${children}`} />
+        <Counter
+          label="Adults"
+          value={adults}
+          onChange={setAdults}
+          plusDisabled={total >= settings.maxPax}
+        />
+        <Counter
+          label="Children"
+          value={children}
+          onChange={setChildren}
+          plusDisabled={total >= settings.maxPax}
+        />
+        <p className={paxOk ? 'muted' : 'field__error'} aria-live="polite">
+          {paxSummary(total, settings)}
+        </p>
+
+        {showTime ? (
+          <div className="field">
+            <label htmlFor={timeId}>Preferred time</label>
+            <select
+              id={timeId}
+              name="time"
+              value={time}
+              onChange={(event) => setTime(event.target.value)}
+            >
+              <option value="">No preference</option>
+              {settings.timeSlots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </select>
+          </div>
         ) : null}
-        {/* Before the scripts run the browser sends the form and the booking page checks it. */}
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={hydrated && !canContinue}
-        >
-          Continue
-        </button>
-      </div>
-    </form>
+
+        <section className="booking-summary" aria-label="Summary">
+          <h3>Summary</h3>
+          <dl>
+            <dt>Experience</dt>
+            <dd>{experience.title}</dd>
+            <TripFacts
+              experience={experience}
+              date={dateChosen && !dateProblem ? formatShortDate(date) : 'Not chosen yet'}
+              adults={adults}
+              children={children}
+              time={showTime ? {label: 'Time', value: time || 'No preference'} : null}
+            />
+          </dl>
+        </section>
+
+        <div className={inDialog ? 'modal__footer' : 'button-row'}>
+          {onCancel ? (
+            <button type="button" className="button" onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}
+          {/* Before the scripts run the browser sends the form and the booking page checks it. */}
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={hydrated && !canContinue}
+          >
+            Continue
+          </button>
+        </div>
+      </form>
+      {full && paxOk && counts ? (
+        <WaitlistForm
+          key={`${date}|${trip.departure.slot}|${adults}|${children}`}
+          trip={{
+            experienceId: experience.slug,
+            experienceTitle: experience.title,
+            date,
+            time: trip.departure.slot,
+            adults,
+            children,
+          }}
+        />
+      ) : null}
+    </>
   )
 }

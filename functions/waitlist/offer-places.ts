@@ -1,0 +1,164 @@
+import {randomBytes} from 'node:crypto'
+
+import type {Mutation} from '@sanity/client'
+
+import {departureLockId, departuresOn, departureSlotOf} from '@repo/schemas/capacity.ts'
+import {isDateAvailable} from '@repo/schemas/experience-settings.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {entriesToOffer, holdUntil, waitlistHoldHours} from '@repo/schemas/waitlist.ts'
+
+import {
+  bookableExperienceQuery,
+  loadBookingRules,
+  loadDepartureCounts,
+  type BookableExperience,
+} from '../lib/departure-loads.ts'
+import {composeMail} from '../lib/mail-content.ts'
+import {
+  entryFields,
+  entryMailValues,
+  holdUntilInWords,
+  offerLinkFor,
+  type WaitlistDeps,
+  type WaitlistEntry,
+} from './waitlist-deps.ts'
+
+/**
+ * The waitlist's job (docs/decisions/095-a-waitlist-per-departure.md), run by the jobs runner on every server and by
+ * hand: first the holds that ran out lapse, then each departure with people waiting is offered what it has free.
+ *
+ * Exactly once on any number of servers: an offer is one transaction that changes the departure's lock document
+ * with `ifRevisionID` (the revision read before counting, as staff confirmations do: schemas/src/confirm-within-
+ * places.ts), each offered entry with its own revision, and queues the offer's mail under an id named for the
+ * entry. Two runners that counted the same free places cannot both commit; the loser counts again next run, when
+ * the winner's holds already take the places. A lapse is a revision-checked patch of its entry alone.
+ */
+export type OfferRun = {lapsed: number; offered: number; lostRaces: number}
+
+const lapsedQuery = /* groq */ `*[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}`
+
+/** Entries still in line for a departure from today on, in the order they joined. */
+const waitingQuery = /* groq */ `*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {${entryFields}}`
+
+const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{_id, _rev}`
+
+const holdHoursQuery = /* groq */ `*[_id == "siteSettings"][0].waitlistHoldHours`
+
+/** The offer's mail, one per entry: an entry is offered once (a lapsed one leaves the line). */
+export const offerMailId = (entryId: string) => `${entryId}-offer`
+
+export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promise<OfferRun> {
+  const run: OfferRun = {lapsed: 0, offered: 0, lostRaces: 0}
+  const at = now.toISOString()
+
+  for (const entry of await deps.bookings.fetch<{_id: string; _rev: string}[]>(lapsedQuery, {
+    now: at,
+  })) {
+    try {
+      await deps.bookings
+        .patch(entry._id)
+        .ifRevisionId(entry._rev)
+        .set({state: 'lapsed', lapsed_at: at})
+        .commit({visibility: 'sync'})
+      run.lapsed++
+    } catch (error) {
+      // Taken or lapsed by someone else meanwhile: nothing left to do for it.
+      if (!isConflict(error)) throw error
+    }
+  }
+
+  const waiting = await deps.bookings.fetch<WaitlistEntry[]>(waitingQuery, {
+    today: todayInCapeTown(now),
+  })
+  if (waiting.length === 0) return run
+  const hours = waitlistHoldHours(
+    await deps.content.fetch<unknown>(holdHoursQuery, {}, {perspective: 'published'}),
+  )
+  const until = holdUntil(now, hours)
+  const byDeparture = new Map<string, WaitlistEntry[]>()
+  for (const entry of waiting) {
+    const key = `${entry.experience_id}|${entry.date}|${entry.preferred_time}`
+    byDeparture.set(key, [...(byDeparture.get(key) ?? []), entry])
+  }
+  const mailContent = await deps.mailContent()
+
+  for (const entries of byDeparture.values()) {
+    const {experience_id: slug, date} = entries[0]!
+    const experience = await deps.content.fetch<BookableExperience | null>(
+      bookableExperienceQuery,
+      {id: slug},
+    )
+    if (!experience || experience.isBespoke) continue
+    const rules = await loadBookingRules(deps.content, experience._id)
+    // A date that can no longer be asked for (lead time, a new blackout) offers nothing; its line waits in vain.
+    if (!isDateAvailable(date, rules, todayInCapeTown(now))) continue
+    const lockId = departureLockId(experience.slug, date)
+    // The lock's revision first, then the counts: a change committed between the two moves the lock, and the
+    // offer below fails on it rather than using counts older than the revision it checks.
+    const lock = await deps.bookings.fetch<{_id: string; _rev: string} | null>(lockQuery, {
+      id: lockId,
+    })
+    const counts = await loadDepartureCounts(deps.bookings, rules, {
+      experience: experience.slug,
+      from: date,
+      to: date,
+    })
+    const slot = departureSlotOf(rules, entries[0]!.preferred_time)
+    const left = departuresOn(rules, date, counts).find((d) => d.slot === slot)?.left ?? 0
+    const chosen = entriesToOffer(
+      entries.map((entry) => ({...entry, pax: entry.pax_total})),
+      left,
+    )
+    if (chosen.length === 0) continue
+
+    const lockFields = {
+      last_change: `waitlist-offer-${randomBytes(4).toString('hex')}`,
+      updated_at: at,
+    }
+    const mutations: Mutation[] = [
+      lock
+        ? {patch: {id: lockId, ifRevisionID: lock._rev, set: lockFields}}
+        : {
+            create: {
+              _id: lockId,
+              _type: 'departure',
+              experience_id: experience.slug,
+              date,
+              ...lockFields,
+            },
+          },
+    ]
+    for (const entry of chosen) {
+      mutations.push({
+        patch: {
+          id: entry._id,
+          ifRevisionID: entry._rev,
+          set: {state: 'offered', offered_at: at, hold_until: until.toISOString()},
+        },
+      })
+      const mail = composeMail(
+        'waitlistOffer',
+        {
+          ...entryMailValues(deps, entry),
+          offerLink: offerLinkFor(deps, entry, until),
+          holdUntil: holdUntilInWords(until),
+        },
+        mailContent,
+        {to: entry.email},
+      )
+      mutations.push(deps.outbox.queueMutation(offerMailId(entry._id), mail, entry._id))
+    }
+    try {
+      await deps.bookings.mutate(mutations, {visibility: 'sync'})
+      run.offered += chosen.length
+    } catch (error) {
+      if (!isConflict(error)) throw error
+      // Another runner (or a staff confirmation) changed this departure first: its places are counted again on
+      // the next run.
+      run.lostRaces++
+    }
+  }
+  if (run.offered > 0) await deps.outbox.flush()
+  return run
+}

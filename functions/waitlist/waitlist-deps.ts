@@ -1,0 +1,104 @@
+import type {SanityClient} from '@sanity/client'
+
+import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatGroupInWords} from '@repo/schemas/format-party.ts'
+import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
+import {addDays} from '@repo/schemas/iso-date.ts'
+import type {WaitlistState} from '@repo/schemas/waitlist.ts'
+
+import {timeInWords} from '../lib/booking-mail-values.ts'
+import type {MailBudget} from '../lib/mail-budget.ts'
+import type {MailContent} from '../lib/mail-content.ts'
+import type {Outbox} from '../lib/mailer.ts'
+import {requestLinkToken} from '../lib/request-link.ts'
+import type {BookingNotifier} from '../send-booking-notifications/handler.ts'
+
+/** What the waitlist's functions and job need; the site's runtime provides it (index.ts), tests their own. */
+export type WaitlistDeps = {
+  /** Published content: experiences, their rules, site settings. */
+  content: SanityClient
+  /** The private `bookings` dataset, with a write token: entries hold names and emails. */
+  bookings: SanityClient
+  mailContent: () => Promise<MailContent>
+  outbox: Pick<Outbox, 'queueMutation' | 'flush'>
+  /** A booking request's own mails (acknowledgement, the team's), as the booking form's request has them. */
+  notify: BookingNotifier
+  /** Signs the offer and leave links (`env.requestLinkSecret`), as it signs request links. */
+  secret: string
+  siteUrl: string
+  now: () => Date
+  /** Mails to addresses nobody has confirmed (lib/mail-budget.ts): the join confirmation counts there. */
+  unconfirmedMail?: MailBudget
+  onError?: (error: unknown) => void
+}
+
+/** A waitlist entry as stored in the `bookings` dataset (the fields the capacity queries read keep booking names). */
+export type WaitlistEntry = {
+  _id: string
+  _rev: string
+  _type: 'waitlistEntry'
+  state: WaitlistState
+  experience_id: string
+  experience_title: string
+  date: string
+  /** The slot, or '' for the day as a whole. */
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at?: string
+  hold_until?: string
+  lapsed_at?: string
+  booking_id?: string
+  booked_at?: string
+}
+
+export const entryFields = /* groq */ `_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at`
+
+export const entryByIdQuery = /* groq */ `*[_type == "waitlistEntry" && _id == $id][0]{${entryFields}}`
+
+/** A leave link works until a week after the trip: long after anything could still be offered. */
+export const leaveLinkExpiry = (date: string) => new Date(`${addDays(date, 7)}T23:59:59Z`)
+
+const url = (deps: Pick<WaitlistDeps, 'siteUrl'>, path: string) =>
+  `${deps.siteUrl.replace(/\/+$/, '')}${path}`
+
+export const leaveLinkFor = (
+  deps: Pick<WaitlistDeps, 'siteUrl' | 'secret'>,
+  entry: WaitlistEntry,
+) =>
+  url(
+    deps,
+    `/waitlist/leave/${requestLinkToken(deps.secret, entry._id, leaveLinkExpiry(entry.date), 'waitlist-leave')}`,
+  )
+
+/** The offer's link stops working when its hold ends. */
+export const offerLinkFor = (
+  deps: Pick<WaitlistDeps, 'siteUrl' | 'secret'>,
+  entry: Pick<WaitlistEntry, '_id'>,
+  holdUntil: Date,
+) =>
+  url(
+    deps,
+    `/waitlist/offers/${requestLinkToken(deps.secret, entry._id, holdUntil, 'waitlist-offer')}`,
+  )
+
+/**
+ * What the waitlist's mails say. Never the name: the address has not been confirmed by anyone, so these mails
+ * carry only what the business controls (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+ */
+export const entryMailValues = (
+  deps: Pick<WaitlistDeps, 'siteUrl' | 'secret'>,
+  entry: WaitlistEntry,
+): PlaceholderValues => ({
+  experience: entry.experience_title,
+  date: formatDateInWords(entry.date),
+  time: timeInWords(entry.preferred_time),
+  group: formatGroupInWords(entry.pax_adults, entry.pax_children),
+  leaveLink: leaveLinkFor(deps, entry),
+})
+
+export const holdUntilInWords = (holdUntil: Date) => formatLongDateTime(holdUntil)
