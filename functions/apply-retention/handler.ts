@@ -2,12 +2,14 @@ import {randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {retentionCutoffs} from '@repo/schemas/retention-due.ts'
 
 import {
   anonymiseRequests,
   type AnonymiseDeps,
   type AnonymisedCounts,
+  scrubDisk,
 } from '../lib/anonymise-requests.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 
@@ -63,20 +65,30 @@ export function privacyReportDocument(
 
 /**
  * Travellers' requests about their information that hold an address no longer needed: never confirmed within
- * the link's life, or a copy whose download has expired. Purged with their confirmation mails.
+ * the link's life, or a copy whose download has expired. Purged with their mails, as are past waitlist places.
  */
 const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
   (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
 )][0...${RETENTION_BATCH}]._id`
+/**
+ * Places on a waitlist whose departure has passed: nothing more can be offered. One that became a request lives
+ * on as that request, which keeps its own retention.
+ */
+const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $today][0...${RETENTION_BATCH}]._id`
 const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
 
-async function purgeSpentPrivacyRequests(bookings: SanityClient, asOf: Date): Promise<number> {
-  const ids = await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})
+async function purgeSpentRecords(deps: AnonymiseDeps, asOf: Date): Promise<number> {
+  const {bookings} = deps
+  const ids = [
+    ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
+    ...(await bookings.fetch<string[]>(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
+  ]
   if (ids.length === 0) return 0
   const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
   await bookings.mutate([...ids, ...mails].map((id) => ({delete: {id, purge: true}})) as never, {
     visibility: 'sync',
   })
+  await scrubDisk(deps.dataDir, [], new Map(), false, ids)
   return ids.length
 }
 
@@ -85,7 +97,7 @@ export async function applyRetention(
   asOf: Date,
 ): Promise<{anonymised: number; report: string | null}> {
   const bookings: SanityClient = deps.bookings
-  await purgeSpentPrivacyRequests(bookings, asOf)
+  await purgeSpentRecords(deps, asOf)
   const periods = await readRetentionPeriods(bookings)
   const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
     perspective: 'raw',

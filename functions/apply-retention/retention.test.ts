@@ -150,6 +150,46 @@ beforeAll(async () => {
     queued_at: '2025-09-01T08:00:00Z',
     next_attempt_at: '2025-09-01T08:00:00Z',
   })
+  // Two places on waitlists: the traveller's for a departure long gone, and someone else's, already booked (so the
+  // waitlist's own job leaves it be), for one still ahead.
+  const waitlistEntry = (id: string, date: string, who = PERSON) => ({
+    _id: id,
+    _type: 'waitlistEntry',
+    state: 'waiting',
+    experience_id: 'table-mountain',
+    experience_title: 'Table Mountain',
+    date,
+    preferred_time: '08:00',
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    name: who.name,
+    email: who.email,
+    joined_at: '2025-09-01T08:00:00Z',
+  })
+  await bookings.create(waitlistEntry('waitlist-past', '2025-10-20'))
+  await bookings.create({
+    ...waitlistEntry('waitlist-ahead', '2027-01-10', {
+      ...PERSON,
+      name: 'Sipho Waiting',
+      email: 'sipho.waiting@example.org',
+    }),
+    state: 'booked',
+  })
+  await bookings.create({
+    _id: 'mail-waitlist-past-joined',
+    _type: 'outboxMail',
+    mail_id: 'waitlist-past-joined',
+    about: 'waitlist-past',
+    to: PERSON.email,
+    subject: 'You are on the waitlist',
+    text: 'You are on the waitlist',
+    html: '',
+    status: 'sent',
+    attempts: 1,
+    queued_at: '2025-09-01T08:00:00Z',
+    next_attempt_at: '2025-09-01T08:00:00Z',
+  })
   fs.writeFileSync(
     path.join(siteDir, 'events.ndjson'),
     [
@@ -283,6 +323,19 @@ describe('the retention job, 13 months after the trip', () => {
       mailFiles: 1,
     })
     expect(withoutMarks(JSON.stringify(reports))).toEqual([])
+  })
+
+  it('removes a waitlist place once its departure has passed, with its mail and history; one ahead stays', async () => {
+    expect(await bookings.getDocument('waitlist-past')).toBeUndefined()
+    expect(await bookings.getDocument('mail-waitlist-past-joined')).toBeUndefined()
+    const history = await fetch(
+      `${lake.url}/v2025-02-19/data/history/bookings/transactions/waitlist-past?excludeContent=false`,
+      {headers: authorised()},
+    )
+    expect(await history.text()).not.toContain(PERSON.email)
+    expect(await bookings.getDocument('waitlist-ahead')).toMatchObject({
+      email: 'sipho.waiting@example.org',
+    })
   })
 
   it('does nothing the second time', async () => {

@@ -156,15 +156,17 @@ const names = (text: string, marks: string[]) => {
  * The disk places of the personal-data map, without the person: lines dropped, mail files removed. The events log
  * loses every line naming them; sent-mail files and backups lose, for the retention job, what belongs to the
  * anonymised requests, and for an erasure (`byAddress`) also everything else naming the person, so the backup of a
- * newer request of the same traveller survives the retention of an old one.
+ * newer request of the same traveller survives the retention of an old one. `purged`: documents deleted whole
+ * (spent privacy requests, past waitlist places), whose backup lines and mail files go with them.
  */
 export async function scrubDisk(
   dataDir: string,
   marks: string[],
   anonymised: Map<string, Record<string, unknown>>,
   byAddress: boolean,
+  purged: readonly string[] = [],
 ): Promise<{eventLines: number; mailFiles: number; backupLines: number}> {
-  const ids = [...anonymised.keys()]
+  const ids = [...anonymised.keys(), ...purged]
   const result = {eventLines: 0, mailFiles: 0, backupLines: 0}
   for (const name of await readDir(dataDir)) {
     if (!DISK_PLACES.eventsLog.test(name)) continue
@@ -194,7 +196,8 @@ export async function scrubDisk(
       const doc = parseLine(line)
       const id = doc && typeof doc._id === 'string' ? publishedIdOf(doc._id) : null
       const copy = id ? anonymised.get(id) : undefined
-      if (copy && doc?._id === id) {
+      if (id && purged.includes(id)) changed += 1
+      else if (copy && doc?._id === id) {
         kept.push(JSON.stringify(copy))
         changed += 1
       } else if (

@@ -110,10 +110,11 @@ export const KEPT_HISTORY_FIELDS = [
 ] as const
 
 /**
- * Documents that are the person and nothing else (a newsletter sign-up, matched on `email`): shown in their copy,
- * purged whole on erasure. The retention of sign-ups is the newsletter's own (UNCONFIRMED_SIGNUP_DAYS, unsubscribe).
+ * Documents that are the person and nothing else (a newsletter sign-up, a place on a waitlist, matched on `email`):
+ * shown in their copy, purged whole on erasure. The retention of sign-ups is the newsletter's own
+ * (UNCONFIRMED_SIGNUP_DAYS, unsubscribe); a waitlist place goes once its departure has passed (apply-retention).
  */
-export const PERSON_DOCUMENT_TYPES = ['newsletterSignup'] as const
+export const PERSON_DOCUMENT_TYPES = ['newsletterSignup', 'waitlistEntry'] as const
 
 /** The outbox's mails about a request or to an address: deleted (with their history) when it goes. */
 export const OUTBOX_TYPE = OUTBOX_MAIL_TYPE

@@ -124,7 +124,8 @@ export async function leaveWaitlist(
     await deps.bookings.mutate(
       [
         {patch: {id: entry._id, ifRevisionID: entry._rev, set: {state: entry.state}}},
-        {delete: {id: entry._id}},
+        // Purged: the lake's history of the entry goes with it, as the page promises.
+        {delete: {id: entry._id, purge: true}} as never,
       ],
       {visibility: 'sync'},
     )
