@@ -5,6 +5,7 @@ import type {SanityClient} from '@sanity/client'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
+import {consentNoticeLoader, type ConsentNotice} from './lib/consent-record.ts'
 import {startCleanUps} from './lib/expired-records.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
@@ -41,6 +42,8 @@ export type PublicRuntime = {
   availabilityLimiter: RateLimiter
   /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
   unconfirmedMail: MailBudget
+  /** The privacy notice and consent boxes in force, recorded with every request (at most two seconds old). */
+  consentNotice: () => Promise<ConsentNotice>
   today: () => string
 }
 
@@ -98,6 +101,7 @@ export function publicRuntime(): PublicRuntime {
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
     unconfirmedMail,
+    consentNotice: consentNoticeLoader(content),
     today: () => todayInCapeTown(),
   }
   const rt = runtime

@@ -91,6 +91,14 @@ export const PLACEHOLDERS = {
     },
   },
   dashboardLink: {description: 'The staff dashboard', sample: 'https://example.com/admin/bookings'},
+  confirmLink: {
+    description: 'The link that confirms a newsletter sign-up',
+    sample: 'https://example.com/newsletter/confirm?token=…',
+  },
+  unsubscribeLink: {
+    description: 'The one-click link that leaves the newsletter',
+    sample: 'https://example.com/unsubscribe?token=…',
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -325,6 +333,33 @@ The request is closed; nothing more is needed.`,
     body: `Someone joined the newsletter.
 
 {details}`,
+  },
+  {
+    kind: 'newsletterConfirm',
+    title: 'Confirm a newsletter sign-up (to the address given)',
+    to: 'traveller',
+    // Sent to an address nobody has confirmed yet: only what the business wrote, never the name typed.
+    placeholders: ['confirmLink', 'company'],
+    subject: 'Please confirm your newsletter sign-up',
+    body: `Hello,
+
+Someone asked for {company}'s newsletter to be sent to this address. If it was you, confirm here:
+
+{confirmLink}
+
+If it was not you, ignore this email: you will not hear from us again, and we remove the address within a week.`,
+  },
+  {
+    kind: 'newsletterWelcome',
+    title: 'Newsletter sign-up confirmed (to the subscriber)',
+    to: 'traveller',
+    placeholders: ['name', 'unsubscribeLink', 'company'],
+    subject: "You're subscribed to {company}'s newsletter",
+    body: `Hello {name},
+
+Thank you for confirming. We send local tips about once a month.
+
+You can leave at any time, with one click: {unsubscribeLink}`,
   },
 ] as const satisfies readonly {
   kind: string
