@@ -6,6 +6,10 @@ import {getAvailabilityRoute} from './get-availability/index.ts'
 import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
+import {
+  confirmNewsletterSignupRoute,
+  unsubscribeNewsletterRoute,
+} from './newsletter-subscription/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
 
@@ -20,3 +24,6 @@ apiRoutes.post('/booking-requests', createBookingRequestRoute)
 apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
 apiRoutes.post('/events', recordEventRoute)
+// Every method reaches these handlers, which answer the wrong ones with 405 and an Allow header.
+apiRoutes.all('/newsletter/confirm', confirmNewsletterSignupRoute)
+apiRoutes.all('/newsletter/unsubscribe', unsubscribeNewsletterRoute)

@@ -16,6 +16,7 @@ import type {MailMessage, Outbox} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
+import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
@@ -141,6 +142,8 @@ export function publicRuntime(): PublicRuntime {
   startCleanUps({
     'used questions': () => rt.challenges.removeExpired(),
     'mail counters': () => unconfirmedMail.removeExpired(),
+    'unconfirmed newsletter sign-ups': () =>
+      removeUnconfirmedSignups(bookings, new Date()).then(({removed}) => removed),
   })
   // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
   // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.

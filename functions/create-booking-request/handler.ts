@@ -173,7 +173,7 @@ export async function createBookingRequest(
           ],
           consent_booking: true,
           consent_privacy: true,
-          consent: consent.record,
+          consent_record: consent.record,
           request_hash: hash,
         },
       },

@@ -237,7 +237,7 @@ export async function createItineraryRequest(
     const consent = consentRecord(await deps.consentNotice(), ['tripRequest'], createdAt)
     // With the security question's used record, in one transaction (lib/security-question.ts).
     const result = await question.answered.commit([
-      {createIfNotExists: {...doc, consent: consent.record}},
+      {createIfNotExists: {...doc, consent_record: consent.record}},
       consent.versionDocument,
     ])
     if (result === 'used') return questionUsedResponse()

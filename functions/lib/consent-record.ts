@@ -93,7 +93,10 @@ export function consentRecord(
   current: ConsentNotice,
   keys: readonly ConsentCheckboxKey[],
   agreedAt: string,
-): {record: ConsentRecord; versionDocument: {createIfNotExists: Record<string, unknown>}} {
+): {
+  record: ConsentRecord
+  versionDocument: {createIfNotExists: {_id: string; _type: string} & Record<string, unknown>}
+} {
   return {
     record: {
       version: current.version,

@@ -32,6 +32,11 @@ export type MailMessage = {
   from?: string
   /** A calendar invitation sent with the mail as its `text/calendar` part (booking-calendar.ts). */
   calendar?: CalendarPart
+  /**
+   * The one-click unsubscribe address of a mail to a newsletter subscriber: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so the reader's mail program offers the button.
+   */
+  listUnsubscribe?: string
 }
 
 export type MailTransport = {
@@ -155,6 +160,7 @@ export type OutboxMailDocument = {
   from?: string
   calendar_method?: CalendarPart['method']
   calendar?: string
+  list_unsubscribe?: string
   /**
    * The text and HTML as kept once the mail is sent or given up (a single-use link blanked): what the log shows
    * from then on, so the lake never keeps a usable link longer than the send takes.
@@ -185,6 +191,7 @@ const messageFields = (message: MailMessage) => ({
   ...(message.replyTo ? {reply_to: message.replyTo} : {}),
   ...(message.from ? {from: message.from} : {}),
   ...calendarFields(message.calendar),
+  ...(message.listUnsubscribe ? {list_unsubscribe: message.listUnsubscribe} : {}),
 })
 
 /**
@@ -344,6 +351,7 @@ async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<O
       text: mail.text,
       html: mail.html,
       ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
+      ...(mail.list_unsubscribe ? {listUnsubscribe: oneLine(mail.list_unsubscribe)} : {}),
       ...calendarOf(mail),
     })
     return {
