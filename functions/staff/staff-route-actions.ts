@@ -34,6 +34,10 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /people': 'people.manage',
   'PATCH /people/:id': 'people.manage',
   'POST /people/:id/second-step/reset': 'people.manage',
+  'GET /subscribers.csv': 'subscribers.export',
+  'GET /incidents': 'privacy.manage',
+  'POST /incidents': 'privacy.manage',
+  'PATCH /incidents/:id': 'privacy.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

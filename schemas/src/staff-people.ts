@@ -39,6 +39,8 @@ export const STAFF_ACTIVITY_KINDS = [
   'person-changed',
   'person-invited',
   'settings',
+  'subscribers-export',
+  'incident',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 
