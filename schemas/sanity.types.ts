@@ -148,6 +148,24 @@ export type BlockContent = Array<
     } & PullQuote)
 >
 
+export type PrivacyNotice = {
+  _id: string
+  _type: 'privacyNotice'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  informationOfficerName: string
+  informationOfficerEmail: string
+  informationOfficerPhone?: string
+  intro: string
+  purposes: Array<
+    {
+      _key: string
+    } & Step
+  >
+  rights: string
+}
+
 export type PageCopy = {
   _id: string
   _type: 'pageCopy'
@@ -377,6 +395,8 @@ export type MailTemplate = {
     | 'teamDigest'
     | 'teamItinerary'
     | 'teamNewsletter'
+    | 'newsletterConfirm'
+    | 'newsletterWelcome'
   subject: string
   body: string
 }
@@ -599,6 +619,18 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData
 }
 
+export type ConsentRecord = {
+  _type: 'consentRecord'
+  version?: string
+  agreed_at?: string
+  checkboxes?: Array<{
+    key?: string
+    text?: string
+    _type: 'consentCheckbox'
+    _key: string
+  }>
+}
+
 export type StatusChange = {
   _type: 'statusChange'
   status: 'new' | 'contacted' | 'confirmed' | 'declined' | 'closed'
@@ -614,6 +646,58 @@ export type StatusChange = {
     _key: string
   }>
   mail_id?: string
+}
+
+export type SecurityIncident = {
+  _id: string
+  _type: 'securityIncident'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  occurred_on?: string
+  description?: string
+  affected?: string
+  regulator_told_on?: string
+  people_told_on?: string
+  history?: Array<{
+    at?: string
+    change?: string
+    by?: {
+      id?: string
+      name?: string
+    }
+    _type: 'incidentChange'
+    _key: string
+  }>
+}
+
+export type ConsentVersion = {
+  _id: string
+  _type: 'consentVersion'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  version?: string
+  first_recorded_at?: string
+  notice?: {
+    informationOfficerName?: string
+    informationOfficerEmail?: string
+    informationOfficerPhone?: string
+    intro?: string
+    purposes?: Array<{
+      title?: string
+      text?: string
+      _type: 'purpose'
+      _key: string
+    }>
+    rights?: string
+  }
+  checkboxes?: Array<{
+    key?: string
+    text?: string
+    _type: 'versionCheckbox'
+    _key: string
+  }>
 }
 
 export type TeamDigest = {
@@ -685,6 +769,12 @@ export type NewsletterSignup = {
   email: string
   consent: boolean
   consented_at: string
+  status?: 'pending' | 'confirmed' | 'unsubscribed'
+  signed_up_at?: string
+  confirmed_at?: string
+  unsubscribed_at?: string
+  consent_record?: ConsentRecord
+  confirm_nonce?: string
   source_page?: string
 }
 
@@ -709,6 +799,7 @@ export type ItineraryRequest = {
   first_name?: string
   last_name?: string
   newsletter?: boolean
+  consent_record?: ConsentRecord
   trip_type?: 'create-own' | 'beach-bum' | 'finer-things' | 'ultimate-explorer'
   preferred_date?: string
   duration?: '3-4-days' | '5-7-days' | '1-2-weeks' | '2-weeks-plus'
@@ -783,6 +874,7 @@ export type Booking = {
   marketing_opt_in?: boolean
   consent_booking: boolean
   consent_privacy: boolean
+  consent_record?: ConsentRecord
   utm_source?: string
   utm_medium?: string
   utm_campaign?: string
@@ -801,6 +893,7 @@ export type AllSanitySchemaTypes =
   | Faq
   | PullQuote
   | BlockContent
+  | PrivacyNotice
   | PageCopy
   | SanityImageCrop
   | SanityImageHotspot
@@ -824,7 +917,10 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
+  | ConsentRecord
   | StatusChange
+  | SecurityIncident
+  | ConsentVersion
   | TeamDigest
   | OutboxMail
   | UsedSecurityQuestion

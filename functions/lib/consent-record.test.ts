@@ -199,8 +199,7 @@ describe('consent records with the real lake', () => {
     expect(old?._rev).toBe(kept?._rev)
 
     // A changed newsletter box is a new version too; a draft (unpublished) change is none.
-    await admin()
-      .createOrReplace({...NOTICE, _id: 'drafts.privacyNotice', intro: 'Draft only'})
+    await admin().createOrReplace({...NOTICE, _id: 'drafts.privacyNotice', intro: 'Draft only'})
     expect((await current()).version).toBe(after.version)
     await admin().patch('siteSettings').set({newsletterConsentLabel: 'Yes please.'}).commit()
     expect((await current()).version).not.toBe(after.version)

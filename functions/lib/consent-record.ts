@@ -73,7 +73,11 @@ export function consentNoticeLoader(
   return () => {
     if (cached && now() - cached.at < CONSENT_NOTICE_MAX_AGE_MS) return cached.value
     const value = content
-      .fetch<Parameters<typeof consentNoticeOf>[0]>(consentContentQuery, {}, {perspective: 'published'})
+      .fetch<Parameters<typeof consentNoticeOf>[0]>(
+        consentContentQuery,
+        {},
+        {perspective: 'published'},
+      )
       .then(consentNoticeOf)
     cached = {at: now(), value}
     // A failed read is not kept: the next request reads again.

@@ -30,7 +30,9 @@ const mails: {id: string; message: MailMessage}[] = []
 const ctx = {clientAddress: '10.0.0.7'}
 const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
 
-const signupDeps = (overrides: Partial<CreateNewsletterSignupDeps> = {}): CreateNewsletterSignupDeps => ({
+const signupDeps = (
+  overrides: Partial<CreateNewsletterSignupDeps> = {},
+): CreateNewsletterSignupDeps => ({
   bookings: bookings(),
   rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
   notify: async (id, message) => void mails.push({id, message}),
@@ -40,7 +42,9 @@ const signupDeps = (overrides: Partial<CreateNewsletterSignupDeps> = {}): Create
   links: {siteUrl: 'https://example.com', secret: SECRET},
   ...overrides,
 })
-const linkDeps = (overrides: Partial<NewsletterSubscriptionDeps> = {}): NewsletterSubscriptionDeps => ({
+const linkDeps = (
+  overrides: Partial<NewsletterSubscriptionDeps> = {},
+): NewsletterSubscriptionDeps => ({
   bookings: bookings(),
   rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
   notify: async (id, message) => void mails.push({id, message}),
@@ -110,8 +114,14 @@ describe('newsletter double opt-in and one-click unsubscribe, with the real lake
     expect(welcome.listUnsubscribe).toMatch(
       /^https:\/\/example\.com\/api\/newsletter\/unsubscribe\?token=[0-9a-f]{40}\.[\w-]{43}$/,
     )
-    expect(welcome.text).toMatch(/https:\/\/example\.com\/unsubscribe\?token=[0-9a-f]{40}\.[\w-]{43}/)
-    expect(mails.some((m) => m.message.to === 'team@example.com' && /zoe@example.com/.test(m.message.subject))).toBe(true)
+    expect(welcome.text).toMatch(
+      /https:\/\/example\.com\/unsubscribe\?token=[0-9a-f]{40}\.[\w-]{43}/,
+    )
+    expect(
+      mails.some(
+        (m) => m.message.to === 'team@example.com' && /zoe@example.com/.test(m.message.subject),
+      ),
+    ).toBe(true)
 
     const unsubscribeWith = new URL(welcome.listUnsubscribe!).searchParams.get('token')!
     // A GET (a link scanner) only leads to the page with the button.
@@ -183,7 +193,9 @@ describe('newsletter double opt-in and one-click unsubscribe, with the real lake
       const response = await confirm(token)
       expect(response.status, JSON.stringify(token).slice(0, 60)).toBe(400)
       expect((await response.json()) as {message: string}).toMatchObject({
-        message: expect.stringMatching(/^This confirmation link does not work any more\.|^Please|^This link/),
+        message: expect.stringMatching(
+          /^This confirmation link does not work any more\.|^Please|^This link/,
+        ),
       })
     }
     expect((await confirm('x'.repeat(5000))).status).toBe(413)
@@ -192,7 +204,12 @@ describe('newsletter double opt-in and one-click unsubscribe, with the real lake
     expect(late.status).toBe(400)
     expect((await documentOf('mo@example.com'))?._rev).toBe(before?._rev)
 
-    for (const token of ['', 'abc', `${'0'.repeat(40)}.${'A'.repeat(43)}`, unsubscribeToken('wrong-secret-000000000000000000', id)]) {
+    for (const token of [
+      '',
+      'abc',
+      `${'0'.repeat(40)}.${'A'.repeat(43)}`,
+      unsubscribeToken('wrong-secret-000000000000000000', id),
+    ]) {
       const response = await oneClick(token)
       expect(response.status).toBe(400)
       expect(await message(response)).toBe(UNSUBSCRIBE_LINK_MESSAGE)

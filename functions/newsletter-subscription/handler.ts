@@ -43,7 +43,8 @@ export const CONFIRMED_MESSAGE = 'Thank you: your subscription is confirmed.'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
-type LinkBody = {ok: true; token: string | undefined; fromPage: boolean} | {ok: false; response: Response}
+type LinkBody =
+  {ok: true; token: string | undefined; fromPage: boolean} | {ok: false; response: Response}
 
 /**
  * The body of a link's form: the page's own form (urlencoded, `from=page`), the mail program's one-click post
@@ -52,7 +53,8 @@ type LinkBody = {ok: true; token: string | undefined; fromPage: boolean} | {ok: 
 async function readLinkBody(request: Request): Promise<LinkBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_LINK_BODY_BYTES) return {ok: false, response: problem(413, 'The request is too large.')}
+  if (declared > MAX_LINK_BODY_BYTES)
+    return {ok: false, response: problem(413, 'The request is too large.')}
   let raw: Uint8Array
   try {
     raw = await readLimited(request, MAX_LINK_BODY_BYTES)
@@ -74,17 +76,29 @@ async function readLinkBody(request: Request): Promise<LinkBody> {
     if (FORM_TYPES.includes(type)) {
       const form =
         type === 'multipart/form-data'
-          ? await new Response(raw as Uint8Array<ArrayBuffer>, {headers: {'content-type': request.headers.get('content-type')!}}).formData()
+          ? await new Response(raw as Uint8Array<ArrayBuffer>, {
+              headers: {'content-type': request.headers.get('content-type')!},
+            }).formData()
           : new URLSearchParams(text)
       const token = form.get('token')
-      return {ok: true, token: typeof token === 'string' ? token : undefined, fromPage: form.get('from') === 'page'}
+      return {
+        ok: true,
+        token: typeof token === 'string' ? token : undefined,
+        fromPage: form.get('from') === 'page',
+      }
     }
   } catch {
-    return {ok: false, response: problem(400, 'The form could not be read. Please use the link in the email.')}
+    return {
+      ok: false,
+      response: problem(400, 'The form could not be read. Please use the link in the email.'),
+    }
   }
   return {
     ok: false,
-    response: problem(415, 'Send the form from its page, or as JSON (Content-Type: application/json).'),
+    response: problem(
+      415,
+      'Send the form from its page, or as JSON (Content-Type: application/json).',
+    ),
   }
 }
 
@@ -117,7 +131,8 @@ function tokenOf(request: Request, fromBody: string | undefined): string | null 
   const fromUrl = new URL(request.url).searchParams.getAll('token')
   if (fromUrl.length > 1) return null
   const candidates = [fromUrl[0], fromBody].filter((value) => value !== undefined)
-  if (candidates.length === 0 || (candidates.length === 2 && candidates[0] !== candidates[1])) return null
+  if (candidates.length === 0 || (candidates.length === 2 && candidates[0] !== candidates[1]))
+    return null
   const parsed = newsletterTokenSchema.safeParse(candidates[0])
   return parsed.success ? parsed.data : null
 }
@@ -128,7 +143,7 @@ const methodNotAllowed = (allow: string) =>
 /** A page's form goes back to its page with the outcome; a program gets JSON. */
 const answer = (fromPage: boolean, page: string, status: number, message: string) =>
   fromPage
-    ? new Response(null, {status: 303, headers: {Location: page, 'Cache-Control': 'no-store'}})
+    ? new Response(null, {status: 303, headers: {'Location': page, 'Cache-Control': 'no-store'}})
     : json({message}, status)
 
 /** The welcome mail: the first mail to a subscriber, with the one-click unsubscribe every later one carries. */
@@ -137,13 +152,9 @@ export function newsletterWelcomeMail(
   links: {siteUrl: string; secret: string},
   content: MailContent,
 ): {id: string; message: MailMessage} {
-  const mail = subscriberMail(
-    'newsletterWelcome',
-    signup,
-    links,
-    content,
-    {name: signup.name ?? ''},
-  )
+  const mail = subscriberMail('newsletterWelcome', signup, links, content, {
+    name: signup.name ?? '',
+  })
   return {id: `${signup._id}-welcome-${Date.now().toString(36)}`, message: mail}
 }
 
@@ -238,9 +249,14 @@ export async function confirmNewsletterSignup(
     return answer(body.fromPage, '/newsletter/confirm?result=confirmed', 200, CONFIRMED_MESSAGE)
   } catch (error) {
     onError(error)
-    return problem(503, 'Your subscription could not be confirmed just now. Please try again.', {}, {
-      'Retry-After': '5',
-    })
+    return problem(
+      503,
+      'Your subscription could not be confirmed just now. Please try again.',
+      {},
+      {
+        'Retry-After': '5',
+      },
+    )
   }
 }
 
@@ -257,8 +273,13 @@ export async function unsubscribeNewsletter(
   if (request.method === 'GET' || request.method === 'HEAD') {
     const token = new URL(request.url).searchParams.get('token') ?? ''
     const parsed = newsletterTokenSchema.safeParse(token)
-    const page = parsed.success ? `/unsubscribe?token=${encodeURIComponent(parsed.data)}` : '/unsubscribe'
-    return new Response(null, {status: 303, headers: {Location: page, 'Cache-Control': 'no-store'}})
+    const page = parsed.success
+      ? `/unsubscribe?token=${encodeURIComponent(parsed.data)}`
+      : '/unsubscribe'
+    return new Response(null, {
+      status: 303,
+      headers: {'Location': page, 'Cache-Control': 'no-store'},
+    })
   }
   if (request.method !== 'POST') return methodNotAllowed('GET, POST')
   const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
@@ -271,7 +292,8 @@ export async function unsubscribeNewsletter(
     return body.fromPage
       ? answer(true, '/unsubscribe?result=failed', 400, UNSUBSCRIBE_LINK_MESSAGE)
       : problem(400, UNSUBSCRIBE_LINK_MESSAGE, {token: [UNSUBSCRIBE_LINK_MESSAGE]})
-  const onError = deps.onError ?? ((error: unknown) => console.error('[newsletter unsubscribe]', error))
+  const onError =
+    deps.onError ?? ((error: unknown) => console.error('[newsletter unsubscribe]', error))
   const at = (deps.now?.() ?? new Date()).toISOString()
   try {
     // Unsubscribing twice, or a sign-up already removed, is the same success: the address gets no newsletter.
@@ -292,8 +314,13 @@ export async function unsubscribeNewsletter(
     return answer(body.fromPage, '/unsubscribe?result=done', 200, UNSUBSCRIBED_MESSAGE)
   } catch (error) {
     onError(error)
-    return problem(503, 'You could not be unsubscribed just now. Please try again.', {}, {
-      'Retry-After': '5',
-    })
+    return problem(
+      503,
+      'You could not be unsubscribed just now. Please try again.',
+      {},
+      {
+        'Retry-After': '5',
+      },
+    )
   }
 }

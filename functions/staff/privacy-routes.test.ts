@@ -41,7 +41,11 @@ beforeAll(async () => {
     consent: true,
     status,
     confirmed_at: status === 'pending' ? undefined : '2026-11-20T08:00:00Z',
-    consent_record: {version: 'abcdef0123456789', agreed_at: '2026-11-20T07:59:00Z', checkboxes: []},
+    consent_record: {
+      version: 'abcdef0123456789',
+      agreed_at: '2026-11-20T07:59:00Z',
+      checkboxes: [],
+    },
   })
   tx.createOrReplace(signup('confirmed@example.com', 'confirmed', '=HYPERLINK("x")'))
   tx.createOrReplace(signup('pending@example.com', 'pending'))
@@ -136,8 +140,11 @@ describe('the security-incident register', () => {
     })
     expect(created.status).toBe(201)
     const list = async (cookie: string) =>
-      ((await (await request('/incidents', {cookie})).json()) as {incidents: SecurityIncidentEntry[]})
-        .incidents
+      (
+        (await (await request('/incidents', {cookie})).json()) as {
+          incidents: SecurityIncidentEntry[]
+        }
+      ).incidents
     const [stored] = await list(manager)
     expect(stored).toMatchObject({
       occurredOn: '2026-11-18',

@@ -91,15 +91,13 @@ export async function changeIncident(
   const existing = await deps.client.getDocument(id)
   if (!existing || existing._type !== SECURITY_INCIDENT_TYPE)
     return {status: 404, body: {error: 'No such incident.'}}
-  const tx = deps.client
-    .transaction()
-    .patch(id, (patch) =>
-      patch
-        .ifRevisionId(parsed.data.revision)
-        .set(fieldsOf(parsed.data.incident))
-        .setIfMissing({history: []})
-        .append('history', [change(person, deps.now(), 'updated')]),
-    )
+  const tx = deps.client.transaction().patch(id, (patch) =>
+    patch
+      .ifRevisionId(parsed.data.revision)
+      .set(fieldsOf(parsed.data.incident))
+      .setIfMissing({history: []})
+      .append('history', [change(person, deps.now(), 'updated')]),
+  )
   if (deps.activity) tx.create(deps.activity({}))
   try {
     await tx.commit({visibility: 'sync'})
@@ -107,7 +105,10 @@ export async function changeIncident(
     if ((error as {statusCode?: number}).statusCode === 409)
       return {
         status: 409,
-        body: {error: 'Someone changed this entry since you opened it. Reload it and make your change again.'},
+        body: {
+          error:
+            'Someone changed this entry since you opened it. Reload it and make your change again.',
+        },
       }
     throw error
   }

@@ -19,8 +19,7 @@ export const DEFAULT_NEWSLETTER_CONSENT_TEXT =
   'Yes, email me news and offers. I can unsubscribe at any time.'
 
 /** The trip request forms have no box: sending one is agreeing to the notice, which they link to. */
-export const TRIP_REQUEST_CONSENT_TEXT =
-  'By sending this request you agree to our privacy policy.'
+export const TRIP_REQUEST_CONSENT_TEXT = 'By sending this request you agree to our privacy policy.'
 
 export type ConsentCheckboxKey = 'bookingRequest' | 'privacy' | 'newsletter' | 'tripRequest'
 
