@@ -5,6 +5,7 @@ import {createItineraryRequestRoute} from './create-itinerary-request/index.ts'
 import {getAvailabilityRoute} from './get-availability/index.ts'
 import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
+import {getPrivacyNoticeRoute} from './get-privacy-notice/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {
   confirmNewsletterSignupRoute,
@@ -27,3 +28,4 @@ apiRoutes.post('/events', recordEventRoute)
 // Every method reaches these handlers, which answer the wrong ones with 405 and an Allow header.
 apiRoutes.all('/newsletter/confirm', confirmNewsletterSignupRoute)
 apiRoutes.all('/newsletter/unsubscribe', unsubscribeNewsletterRoute)
+apiRoutes.all('/privacy-notice', getPrivacyNoticeRoute)

@@ -100,3 +100,33 @@ export type PublicPrivacyNotice = {
   notice: PrivacyNoticeContent
   retention: {label: string; period: string}[]
 }
+
+/** How long each kind of personal information is kept, in the words the privacy page uses. */
+export function retentionStatements(periods: {
+  requestMonthsAfterTrip: number
+  closedRequestMonthsAfterDecision: number
+  unconfirmedLeadDays: number
+  unconfirmedSignupDays: number
+}): {label: string; period: string}[] {
+  const months = (n: number) => (n === 1 ? '1 month' : `${n} months`)
+  const days = (n: number) => (n === 1 ? '1 day' : `${n} days`)
+  return [
+    {
+      label: 'Booking requests',
+      period: `${months(periods.requestMonthsAfterTrip)} after the trip date`,
+    },
+    {
+      label: 'Declined or withdrawn requests',
+      period: `${months(periods.closedRequestMonthsAfterDecision)} after the decision`,
+    },
+    {
+      label: 'Trip-planning requests nobody followed up',
+      period: `${days(periods.unconfirmedLeadDays)} after they arrive`,
+    },
+    {
+      label: 'Newsletter sign-ups never confirmed',
+      period: `${days(periods.unconfirmedSignupDays)} after the sign-up`,
+    },
+    {label: 'Newsletter subscribers', period: 'Until you unsubscribe'},
+  ]
+}
