@@ -1332,6 +1332,21 @@ export type PageCopyQueryResult = {
   notFoundText: string
 } | null
 
+// Source: ../web/src/features/pages/api/get-privacy-notice.ts
+// Variable: privacyNoticeQuery
+// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights}
+export type PrivacyNoticeQueryResult = {
+  informationOfficerName: string
+  informationOfficerEmail: string
+  informationOfficerPhone: string | null
+  intro: string
+  purposes: Array<{
+    title: string
+    text: string
+  }>
+  rights: string
+} | null
+
 // Source: ../web/src/features/site/api/get-site-settings.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
@@ -1477,6 +1492,7 @@ declare global {
     '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
     '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
+    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights\n}': PrivacyNoticeQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
     '*[_type == "story" && slug.current == $slug][0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n,\n  publishedAt,\n  "body": body[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n,\n  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),\n  _updatedAt\n}': StoryBySlugQueryResult

@@ -4,6 +4,11 @@ import path from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {
+  NEWSLETTER_CONFIRM_FAILED_MESSAGE as CONFIRM_FAILED_MESSAGE,
+  NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE as UNSUBSCRIBE_LINK_MESSAGE,
+} from '@repo/schemas/newsletter-messages.ts'
+
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {
   createNewsletterSignup,
@@ -17,9 +22,7 @@ import {confirmToken, unsubscribeToken} from '../lib/newsletter-links.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {
-  CONFIRM_FAILED_MESSAGE,
   confirmNewsletterSignup,
-  UNSUBSCRIBE_LINK_MESSAGE,
   unsubscribeNewsletter,
   type NewsletterSubscriptionDeps,
 } from './handler.ts'

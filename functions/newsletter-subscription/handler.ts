@@ -1,6 +1,12 @@
 import type {SanityClient} from '@sanity/client'
 
 import {newsletterTokenSchema} from '@repo/schemas/newsletter-links.ts'
+import {
+  NEWSLETTER_CONFIRM_FAILED_MESSAGE,
+  NEWSLETTER_CONFIRMED_MESSAGE,
+  NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE,
+  NEWSLETTER_UNSUBSCRIBED_MESSAGE,
+} from '@repo/schemas/newsletter-messages.ts'
 
 import {
   CONFIRM_LINK_MS,
@@ -34,12 +40,6 @@ export type NewsletterSubscriptionDeps = {
 /** A token and a marker fit in far less; anything bigger is not one of our forms. */
 export const MAX_LINK_BODY_BYTES = 1024
 
-export const CONFIRM_FAILED_MESSAGE =
-  'This confirmation link does not work any more. Please sign up again on our home page.'
-export const UNSUBSCRIBE_LINK_MESSAGE =
-  'This unsubscribe link is not complete or was changed. Please use the link in one of our emails.'
-export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed. You will get no more newsletters.'
-export const CONFIRMED_MESSAGE = 'Thank you: your subscription is confirmed.'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
@@ -198,8 +198,8 @@ export async function confirmNewsletterSignup(
   if (!body.ok) return body.response
   const failed = () =>
     body.fromPage
-      ? answer(true, '/newsletter/confirm?result=failed', 400, CONFIRM_FAILED_MESSAGE)
-      : problem(400, CONFIRM_FAILED_MESSAGE, {token: [CONFIRM_FAILED_MESSAGE]})
+      ? answer(true, '/newsletter/confirm?result=failed', 400, NEWSLETTER_CONFIRM_FAILED_MESSAGE)
+      : problem(400, NEWSLETTER_CONFIRM_FAILED_MESSAGE, {token: [NEWSLETTER_CONFIRM_FAILED_MESSAGE]})
   const token = tokenOf(request, body.token)
   const link = token ? checkConfirmToken(deps.links.secret, token) : null
   if (!link) return failed()
@@ -246,7 +246,7 @@ export async function confirmNewsletterSignup(
         await deps.notify(team.id, team.message, signup._id)
       })
       .catch(onError)
-    return answer(body.fromPage, '/newsletter/confirm?result=confirmed', 200, CONFIRMED_MESSAGE)
+    return answer(body.fromPage, '/newsletter/confirm?result=confirmed', 200, NEWSLETTER_CONFIRMED_MESSAGE)
   } catch (error) {
     onError(error)
     return problem(
@@ -290,8 +290,8 @@ export async function unsubscribeNewsletter(
   const signupId = token ? checkUnsubscribeToken(deps.links.secret, token) : null
   if (!signupId)
     return body.fromPage
-      ? answer(true, '/unsubscribe?result=failed', 400, UNSUBSCRIBE_LINK_MESSAGE)
-      : problem(400, UNSUBSCRIBE_LINK_MESSAGE, {token: [UNSUBSCRIBE_LINK_MESSAGE]})
+      ? answer(true, '/unsubscribe?result=failed', 400, NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE)
+      : problem(400, NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE, {token: [NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE]})
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[newsletter unsubscribe]', error))
   const at = (deps.now?.() ?? new Date()).toISOString()
@@ -311,7 +311,7 @@ export async function unsubscribeNewsletter(
         ],
         {returnDocuments: false, visibility: 'sync'},
       )
-    return answer(body.fromPage, '/unsubscribe?result=done', 200, UNSUBSCRIBED_MESSAGE)
+    return answer(body.fromPage, '/unsubscribe?result=done', 200, NEWSLETTER_UNSUBSCRIBED_MESSAGE)
   } catch (error) {
     onError(error)
     return problem(

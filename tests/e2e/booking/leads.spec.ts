@@ -1,4 +1,5 @@
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {NEWSLETTER_SUCCESS_MESSAGE} from '../../../schemas/src/newsletter-messages.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsContaining} from '../mail.ts'
 import {answerSecurityQuestion} from './traveller-forms.ts'
@@ -118,7 +119,7 @@ test('the newsletter keeps one sign-up per email with consent', async ({page}) =
   await expect(form.getByRole('alert')).toBeVisible()
   await form.getByRole('checkbox').check()
   await form.getByRole('button').click()
-  await expect(form.getByRole('status')).toContainText("Thanks — you're on the list.")
+  await expect(form.getByRole('status')).toContainText(NEWSLETTER_SUCCESS_MESSAGE)
   const stored = await bookings().fetch('*[_type == "newsletterSignup" && email == $email]', {
     email,
   })
