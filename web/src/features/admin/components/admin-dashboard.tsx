@@ -12,6 +12,7 @@ import {DashboardHeader} from './dashboard-header'
 import {DashboardViewsNav, type DashboardView} from './dashboard-views-nav'
 import {DeparturesView} from './departures-view'
 import {PeopleView} from './people-view'
+import {PrivacyRegisterView} from './privacy-register-view'
 import {SecondStepSetup} from './second-step-setup'
 import {passwordLinkFromHash, SetPassword} from './set-password'
 import {ToastProvider} from './toasts'
@@ -91,6 +92,12 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       ) : null}
       {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
       {view === 'activity' && can('activity.read') ? <ActivityView /> : null}
+      {view === 'privacy-register' && can('privacy.manage') ? (
+        <PrivacyRegisterView
+          canExportSubscribers={can('subscribers.export')}
+          canManage={can('privacy.manage')}
+        />
+      ) : null}
       {view === 'account' ? <AccountView session={session} /> : null}
 
       <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />

@@ -1,6 +1,12 @@
 import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 
-export type DashboardView = 'bookings' | 'departures' | 'people' | 'activity' | 'account'
+export type DashboardView =
+  | 'bookings'
+  | 'departures'
+  | 'people'
+  | 'activity'
+  | 'privacy-register'
+  | 'account'
 
 /** Each view, and what the person's role must allow to see it ("Your account" is everyone's). */
 const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
@@ -8,6 +14,7 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['departures', 'Departures', 'departures.read'],
   ['people', 'People', 'people.manage'],
   ['activity', 'Activity', 'activity.read'],
+  ['privacy-register', 'Privacy register', 'privacy.manage'],
   ['account', 'Your account', null],
 ]
 
