@@ -43,7 +43,7 @@ export function nodemailerMessage<
       : {}),
     ...(listUnsubscribe
       ? {
-          list: {unsubscribe: {url: listUnsubscribe, comment: 'Unsubscribe'}},
+          list: {unsubscribe: listUnsubscribe},
           headers: {'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'},
         }
       : {}),
