@@ -2,16 +2,16 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {BOOKING_CONSENT_TEXTS, TRIP_REQUEST_CONSENT_TEXT} from '@repo/schemas/privacy-notice.ts'
 
-import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {createBookingRequest} from '../create-booking-request/handler.ts'
-import {createItineraryRequest} from '../create-itinerary-request/handler.ts'
-import {createNewsletterSignup} from '../create-newsletter-signup/handler.ts'
-import {createChallengeService, type ChallengeService} from './challenge.ts'
-import {consentNoticeLoader, consentVersionId, type ConsentNotice} from './consent-record.ts'
-import {mailContentLoader} from './mail-content.ts'
-import {createRateLimiter} from './rate-limit.ts'
-import {jsonPost} from './testing/json-request.ts'
-import {solvedQuestion} from './testing/solve-question.ts'
+import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
+import {createBookingRequest} from './create-booking-request/handler.ts'
+import {createItineraryRequest} from './create-itinerary-request/handler.ts'
+import {createNewsletterSignup} from './create-newsletter-signup/handler.ts'
+import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
+import {consentNoticeLoader, consentVersionId, type ConsentNotice} from './lib/consent-record.ts'
+import {mailContentLoader} from './lib/mail-content.ts'
+import {createRateLimiter} from './lib/rate-limit.ts'
+import {jsonPost} from './lib/testing/json-request.ts'
+import {solvedQuestion} from './lib/testing/solve-question.ts'
 
 let lake: TestLake
 let challenges: ChallengeService
