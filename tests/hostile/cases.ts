@@ -333,7 +333,7 @@ function newsletterLinkCase(random: Random, t: Targets): HostileCase {
     mustRefuse: true,
     build() {
       const origin: [string, string] = ['Origin', random.chance(0.7) ? t.siteOrigin : 'https://evil.example']
-      const target = random.chance(0.5) ? `${path}?token=${encodeURIComponent(token)}` : path
+      const target = random.chance(0.5) ? `${path}?token=${percentEncode(token)}` : path
       switch (random.int(4)) {
         case 0:
           return json(method, target, t.siteHost, hostileObjectText(random, {token: random.chance(0.5) ? token : random.pick(hostileStrings)}), [origin])
@@ -342,7 +342,7 @@ function newsletterLinkCase(random: Random, t: Targets): HostileCase {
         default: {
           const body = Buffer.from(
             random.chance(0.5)
-              ? `List-Unsubscribe=One-Click&token=${encodeURIComponent(random.pick([token, ...hostileStrings.slice(0, 20)]))}`
+              ? `List-Unsubscribe=One-Click&token=${percentEncode(random.pick([token, ...hostileStrings.slice(0, 20)]))}`
               : `token=${'%'.repeat(random.int(50))}${random.pick(hostileStrings)}`,
           )
           return {
