@@ -29,7 +29,7 @@ export function PrivacyPage() {
       <p>{notice.intro}</p>
 
       <h2>Who is responsible</h2>
-      <div className="info-card">
+      <div className="info-card privacy-officer">
         <dl>
           <dt>Information officer</dt>
           <dd>{notice.informationOfficerName}</dd>
