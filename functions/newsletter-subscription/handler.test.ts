@@ -272,6 +272,31 @@ describe('newsletter double opt-in and one-click unsubscribe, with the real lake
     expect(await documentOf('nobody@example.com')).toBeNull()
   })
 
+  it('never turns away a mail provider’s one-click posts for many readers; only junk counts against the limit', async () => {
+    const deps = linkDeps({rateLimiter: createRateLimiter({limit: 2, windowMs: 60_000})})
+    const post = (token: string) =>
+      unsubscribeNewsletter(
+        new Request(`https://example.com/api/newsletter/unsubscribe?token=${token}`, {
+          method: 'POST',
+          headers: {'content-type': 'application/x-www-form-urlencoded'},
+          body: 'List-Unsubscribe=One-Click',
+        }),
+        {clientAddress: '192.0.2.25'},
+        deps,
+      )
+    for (let i = 0; i < 5; i++) {
+      const token = unsubscribeToken(SECRET, newsletterSignupId(`reader-${i}@example.com`))
+      expect((await post(token)).status).toBe(200)
+    }
+    expect((await post('forged.token')).status).toBe(400)
+    expect((await post('forged.token')).status).toBe(400)
+    expect((await post('forged.token')).status).toBe(429)
+    // A genuine one still goes through from the same address.
+    expect(
+      (await post(unsubscribeToken(SECRET, newsletterSignupId('late@example.com')))).status,
+    ).toBe(200)
+  })
+
   it('the unsubscribe page’s own form comes back to the page with the outcome', async () => {
     await signUp('pia@example.com')
     await confirm(confirmLinkIn('pia@example.com'))

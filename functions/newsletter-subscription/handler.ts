@@ -40,7 +40,6 @@ export type NewsletterSubscriptionDeps = {
 /** A token and a marker fit in far less; anything bigger is not one of our forms. */
 export const MAX_LINK_BODY_BYTES = 1024
 
-
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 type LinkBody =
@@ -199,7 +198,9 @@ export async function confirmNewsletterSignup(
   const failed = () =>
     body.fromPage
       ? answer(true, '/newsletter/confirm?result=failed', 400, NEWSLETTER_CONFIRM_FAILED_MESSAGE)
-      : problem(400, NEWSLETTER_CONFIRM_FAILED_MESSAGE, {token: [NEWSLETTER_CONFIRM_FAILED_MESSAGE]})
+      : problem(400, NEWSLETTER_CONFIRM_FAILED_MESSAGE, {
+          token: [NEWSLETTER_CONFIRM_FAILED_MESSAGE],
+        })
   const token = tokenOf(request, body.token)
   const link = token ? checkConfirmToken(deps.links.secret, token) : null
   if (!link) return failed()
@@ -246,7 +247,12 @@ export async function confirmNewsletterSignup(
         await deps.notify(team.id, team.message, signup._id)
       })
       .catch(onError)
-    return answer(body.fromPage, '/newsletter/confirm?result=confirmed', 200, NEWSLETTER_CONFIRMED_MESSAGE)
+    return answer(
+      body.fromPage,
+      '/newsletter/confirm?result=confirmed',
+      200,
+      NEWSLETTER_CONFIRMED_MESSAGE,
+    )
   } catch (error) {
     onError(error)
     return problem(
@@ -282,16 +288,23 @@ export async function unsubscribeNewsletter(
     })
   }
   if (request.method !== 'POST') return methodNotAllowed('GET, POST')
-  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
-  if (limited) return limited
   const body = await readLinkBody(request)
-  if (!body.ok) return body.response
-  const token = tokenOf(request, body.token)
+  const token = body.ok ? tokenOf(request, body.token) : null
   const signupId = token ? checkUnsubscribeToken(deps.links.secret, token) : null
+  // Only what is not a link we signed counts against the address's limit: a mail provider posts the one-click
+  // unsubscribes of many readers from a few addresses, and none of them may be turned away (RFC 8058). A genuine
+  // link costs one read, and a write only the first time.
+  if (!signupId) {
+    const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
+    if (limited) return limited
+  }
+  if (!body.ok) return body.response
   if (!signupId)
     return body.fromPage
       ? answer(true, '/unsubscribe?result=failed', 400, NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE)
-      : problem(400, NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE, {token: [NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE]})
+      : problem(400, NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE, {
+          token: [NEWSLETTER_UNSUBSCRIBE_LINK_MESSAGE],
+        })
   const onError =
     deps.onError ?? ((error: unknown) => console.error('[newsletter unsubscribe]', error))
   const at = (deps.now?.() ?? new Date()).toISOString()
