@@ -6,7 +6,12 @@ import {getAvailabilityRoute} from './get-availability/index.ts'
 import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
 import {privacyRequestRoutes} from './privacy-requests/index.ts'
+import {getPrivacyNoticeRoute} from './get-privacy-notice/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
+import {
+  confirmNewsletterSignupRoute,
+  unsubscribeNewsletterRoute,
+} from './newsletter-subscription/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
 import {joinWaitlistRoute, waitlistPages} from './waitlist/index.ts'
@@ -28,3 +33,7 @@ apiRoutes.all('/waitlist', joinWaitlistRoute)
 /** Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. */
 export const pageRoutes = new Hono()
 pageRoutes.route('/waitlist', waitlistPages)
+// Every method reaches these handlers, which answer the wrong ones with 405 and an Allow header.
+apiRoutes.all('/newsletter/confirm', confirmNewsletterSignupRoute)
+apiRoutes.all('/newsletter/unsubscribe', unsubscribeNewsletterRoute)
+apiRoutes.all('/privacy-notice', getPrivacyNoticeRoute)

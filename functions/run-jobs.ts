@@ -3,6 +3,7 @@ import {readFunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {mailContentLoader} from './lib/mail-content.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
+import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
@@ -18,6 +19,7 @@ export async function runJobsOnce(asOf: Date): Promise<{
   waitlist: OfferRun
   mail: {sent: number; failed: number; pending: number}
   retention: {anonymised: number; report: string | null}
+  unconfirmedSignups: {removed: number}
 }> {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
@@ -30,7 +32,8 @@ export async function runJobsOnce(asOf: Date): Promise<{
     waitlistDeps({content, bookings, mailContent, outbox, env, links}),
     asOf,
   )
+  const unconfirmedSignups = await removeUnconfirmedSignups(bookings, asOf)
   const mail = await outbox.flush()
   const retention = await applyRetention({bookings, dataDir: env.dataDir, now: () => asOf}, asOf)
-  return {reminders, waitlist, mail, retention}
+  return {reminders, waitlist, mail, retention, unconfirmedSignups}
 }

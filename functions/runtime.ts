@@ -5,6 +5,7 @@ import type {SanityClient} from '@sanity/client'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
+import {consentNoticeLoader, type ConsentNotice} from './lib/consent-record.ts'
 import {startCleanUps} from './lib/expired-records.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
 import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
@@ -15,6 +16,7 @@ import type {MailMessage, Outbox} from './lib/mailer.ts'
 import {requeueRecentNotifications, sweepWindow} from './notification-sweep.ts'
 import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
+import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {applyRetention} from './apply-retention/handler.ts'
@@ -44,6 +46,8 @@ export type PublicRuntime = {
   availabilityLimiter: RateLimiter
   /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
   unconfirmedMail: MailBudget
+  /** The privacy notice and consent boxes in force, recorded with every request (at most two seconds old). */
+  consentNotice: () => Promise<ConsentNotice>
   today: () => string
 }
 
@@ -102,6 +106,7 @@ export function publicRuntime(): PublicRuntime {
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
     unconfirmedMail,
+    consentNotice: consentNoticeLoader(content),
     today: () => todayInCapeTown(),
   }
   const rt = runtime
@@ -142,10 +147,12 @@ export function publicRuntime(): PublicRuntime {
     'used questions': () => rt.challenges.removeExpired(),
     'mail counters': () => unconfirmedMail.removeExpired(),
     // Personal details past the periods managers set (apply-retention/handler.ts).
-    retention: () =>
+    'retention': () =>
       applyRetention({bookings, dataDir: env.dataDir, now: () => new Date()}, new Date()).then(
         (run) => run.anonymised,
       ),
+    'unconfirmed newsletter sign-ups': () =>
+      removeUnconfirmedSignups(bookings, new Date()).then(({removed}) => removed),
   })
   // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
   // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.

@@ -148,6 +148,24 @@ export type BlockContent = Array<
     } & PullQuote)
 >
 
+export type PrivacyNotice = {
+  _id: string
+  _type: 'privacyNotice'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  informationOfficerName: string
+  informationOfficerEmail: string
+  informationOfficerPhone?: string
+  intro: string
+  purposes: Array<
+    {
+      _key: string
+    } & Step
+  >
+  rights: string
+}
+
 export type PageCopy = {
   _id: string
   _type: 'pageCopy'
@@ -369,6 +387,8 @@ export type MailTemplate = {
     | 'decline'
     | 'reminder'
     | 'cancelled'
+    | 'bookingCancelled'
+    | 'departureCancelled'
     | 'proposal'
     | 'question'
     | 'requestLink'
@@ -377,7 +397,11 @@ export type MailTemplate = {
     | 'teamWithdrawn'
     | 'teamDigest'
     | 'teamItinerary'
+    | 'waitlistJoined'
+    | 'waitlistOffer'
     | 'teamNewsletter'
+    | 'newsletterConfirm'
+    | 'newsletterWelcome'
   subject: string
   body: string
 }
@@ -600,13 +624,34 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData
 }
 
+export type ConsentRecord = {
+  _type: 'consentRecord'
+  version?: string
+  agreed_at?: string
+  checkboxes?: Array<{
+    key?: string
+    text?: string
+    _type: 'consentCheckbox'
+    _key: string
+  }>
+}
+
 export type StatusChange = {
   _type: 'statusChange'
   status: 'new' | 'contacted' | 'confirmed' | 'declined' | 'closed'
   at: string
   by?: string
   note?: string
-  action?: 'confirm' | 'decline' | 'propose' | 'question' | 'accept' | 'withdraw'
+  action?:
+    | 'confirm'
+    | 'decline'
+    | 'propose'
+    | 'question'
+    | 'accept'
+    | 'withdraw'
+    | 'cancel-departure'
+    | 'move'
+    | 'accept-cancellation'
   message?: string
   options?: Array<{
     date?: string
@@ -615,6 +660,58 @@ export type StatusChange = {
     _key: string
   }>
   mail_id?: string
+}
+
+export type SecurityIncident = {
+  _id: string
+  _type: 'securityIncident'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  occurred_on?: string
+  description?: string
+  affected?: string
+  regulator_told_on?: string
+  people_told_on?: string
+  history?: Array<{
+    at?: string
+    change?: string
+    by?: {
+      id?: string
+      name?: string
+    }
+    _type: 'incidentChange'
+    _key: string
+  }>
+}
+
+export type ConsentVersion = {
+  _id: string
+  _type: 'consentVersion'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  version?: string
+  first_recorded_at?: string
+  notice?: {
+    informationOfficerName?: string
+    informationOfficerEmail?: string
+    informationOfficerPhone?: string
+    intro?: string
+    purposes?: Array<{
+      title?: string
+      text?: string
+      _type: 'purpose'
+      _key: string
+    }>
+    rights?: string
+  }
+  checkboxes?: Array<{
+    key?: string
+    text?: string
+    _type: 'versionCheckbox'
+    _key: string
+  }>
 }
 
 export type TeamDigest = {
@@ -686,6 +783,12 @@ export type NewsletterSignup = {
   email: string
   consent: boolean
   consented_at: string
+  status?: 'pending' | 'confirmed' | 'unsubscribed'
+  signed_up_at?: string
+  confirmed_at?: string
+  unsubscribed_at?: string
+  consent_record?: ConsentRecord
+  confirm_nonce?: string
   source_page?: string
 }
 
@@ -710,6 +813,7 @@ export type ItineraryRequest = {
   first_name?: string
   last_name?: string
   newsletter?: boolean
+  consent_record?: ConsentRecord
   trip_type?: 'create-own' | 'beach-bum' | 'finer-things' | 'ultimate-explorer'
   preferred_date?: string
   duration?: '3-4-days' | '5-7-days' | '1-2-weeks' | '2-weeks-plus'
@@ -784,6 +888,7 @@ export type Booking = {
   marketing_opt_in?: boolean
   consent_booking: boolean
   consent_privacy: boolean
+  consent_record?: ConsentRecord
   utm_source?: string
   utm_medium?: string
   utm_campaign?: string
@@ -803,6 +908,7 @@ export type AllSanitySchemaTypes =
   | Faq
   | PullQuote
   | BlockContent
+  | PrivacyNotice
   | PageCopy
   | SanityImageCrop
   | SanityImageHotspot
@@ -826,7 +932,10 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
+  | ConsentRecord
   | StatusChange
+  | SecurityIncident
+  | ConsentVersion
   | TeamDigest
   | OutboxMail
   | UsedSecurityQuestion
@@ -1238,6 +1347,21 @@ export type PageCopyQueryResult = {
   notFoundText: string
 } | null
 
+// Source: ../web/src/features/pages/api/get-privacy-notice.ts
+// Variable: privacyNoticeQuery
+// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights}
+export type PrivacyNoticeQueryResult = {
+  informationOfficerName: string
+  informationOfficerEmail: string
+  informationOfficerPhone: string | null
+  intro: string
+  purposes: Array<{
+    title: string
+    text: string
+  }>
+  rights: string
+} | null
+
 // Source: ../web/src/features/site/api/get-site-settings.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
@@ -1383,6 +1507,7 @@ declare global {
     '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
     '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
+    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights\n}': PrivacyNoticeQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
     '*[_type == "story" && slug.current == $slug][0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n,\n  publishedAt,\n  "body": body[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n,\n  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),\n  _updatedAt\n}': StoryBySlugQueryResult

@@ -15,6 +15,8 @@ const template =
 
 const api = new Hono()
   .post('/staff/session', async (c) => c.json({read: (await c.req.text()).length}))
+  .post('/newsletter/unsubscribe', async (c) => c.json({read: (await c.req.text()).length}))
+  .post('/newsletter/confirm', async (c) => c.json({read: (await c.req.text()).length}))
   .post('/events', async (c) => c.json({read: (await c.req.text()).length}))
   .delete('/staff/session', (c) => c.body(null, 204))
 
@@ -155,6 +157,53 @@ describe('the API', () => {
     expect(nullOrigin.status).toBe(403)
   })
 
+  it('takes the newsletter links’ plain form posts, and the one-click unsubscribe from anywhere (RFC 8058)', async () => {
+    const app = siteApp()
+    const oneClick = (headers: Record<string, string>) =>
+      app.request(`${SITE}/api/newsletter/unsubscribe?token=t`, {
+        method: 'POST',
+        body: 'List-Unsubscribe=One-Click',
+        headers: {'content-type': 'application/x-www-form-urlencoded', ...headers},
+      })
+    // A mail provider's server: no Origin, no Sec-Fetch-Site; a webmail page: another site's origin.
+    expect((await oneClick({})).status).toBe(200)
+    expect(
+      (await oneClick({'origin': 'https://mail.example.net', 'sec-fetch-site': 'cross-site'}))
+        .status,
+    ).toBe(200)
+    const multipart = new FormData()
+    multipart.set('List-Unsubscribe', 'One-Click')
+    expect(
+      (
+        await app.request(`${SITE}/api/newsletter/unsubscribe?token=t`, {
+          method: 'POST',
+          body: multipart,
+        })
+      ).status,
+    ).toBe(200)
+    // Still no text/plain, and still under the body limit.
+    expect((await oneClick({'content-type': 'text/plain'})).status).toBe(415)
+    const big = await app.request(`${SITE}/api/newsletter/unsubscribe?token=t`, {
+      method: 'POST',
+      body: 'x'.repeat(17 * 1024),
+      headers: {'content-type': 'application/x-www-form-urlencoded'},
+    })
+    expect(big.status).toBe(413)
+    // The confirmation page's form is taken from this site only; no other API route takes a form.
+    const confirm = (origin: string) =>
+      app.request(
+        `${SITE}/api/newsletter/confirm`,
+        formPost(new URLSearchParams({token: 't'}), {origin}),
+      )
+    expect((await confirm(SITE)).status).toBe(200)
+    expect((await confirm('https://evil.test')).status).toBe(403)
+    const elsewhere = await app.request(
+      `${SITE}/api/staff/session`,
+      formPost(new URLSearchParams({password: 'x'})),
+    )
+    expect(elsewhere.status).toBe(415)
+  })
+
   it('refuses a page on another domain that resolves to this server (DNS rebinding)', async () => {
     const app = siteApp()
     // The rebound page's requests carry its own name in Host and Origin, and the browser calls them same-origin.
@@ -164,7 +213,7 @@ describe('the API', () => {
         body: '{"event":"x"}',
         headers: {
           'content-type': 'application/json',
-          origin: 'http://rebind.evil.test',
+          'origin': 'http://rebind.evil.test',
           'sec-fetch-site': 'same-origin',
         },
       })
@@ -174,7 +223,10 @@ describe('the API', () => {
         fieldErrors: {},
       })
     }
-    const own = await app.request(`${SITE}/api/events`, jsonPost('{}', {'sec-fetch-site': 'same-origin'}))
+    const own = await app.request(
+      `${SITE}/api/events`,
+      jsonPost('{}', {'sec-fetch-site': 'same-origin'}),
+    )
     expect(own.status).toBe(200)
   })
 

@@ -21,13 +21,22 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
  * browser acting for a visitor and has no cookie worth forging. The API reads JSON only, so a cross-site
  * `text/plain` "simple request" cannot smuggle a JSON body past CORS; the pages take real form posts only.
  */
+/**
+ * The newsletter's link endpoints: the signed token in the request is their only authority and they read no
+ * cookie, so a page's plain form post (no JavaScript) is taken, and the unsubscribe address takes the mail
+ * program's one-click post from wherever it comes (RFC 8058).
+ */
+const LINK_FORM_PATHS = new Set(['/api/newsletter/confirm', '/api/newsletter/unsubscribe'])
+const FROM_ANYWHERE_PATHS = new Set(['/api/newsletter/unsubscribe'])
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
 export function sameOriginWrites(own: OwnOrigins): MiddlewareHandler {
   return async (c, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next()
     const origin = c.req.header('origin')
     const fetchSite = c.req.header('sec-fetch-site')
     // The site's own origins from configuration, never this request's Host: see functions/lib/own-origins.ts.
-    if (!isFromOwnSite({origin, fetchSite}, own)) {
+    if (!FROM_ANYWHERE_PATHS.has(c.req.path) && !isFromOwnSite({origin, fetchSite}, own)) {
       return refuse(c, 403, 'Requests from other sites are refused.')
     }
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
@@ -37,7 +46,8 @@ export function sameOriginWrites(own: OwnOrigins): MiddlewareHandler {
       Number(c.req.header('content-length') ?? 0) > 0 ||
       c.req.header('transfer-encoding') !== undefined
     if (c.req.path.startsWith('/api/')) {
-      if (hasBody && type !== 'application/json')
+      const linkForm = LINK_FORM_PATHS.has(c.req.path) && FORM_TYPES.includes(type)
+      if (hasBody && type !== 'application/json' && !linkForm)
         return refuse(c, 415, 'Send the request as JSON (Content-Type: application/json).')
     } else {
       if (origin === undefined && fetchSite === undefined)

@@ -6,6 +6,7 @@ import {experienceSettingsDocuments} from './experience-settings.ts'
 import {experienceDocuments, experienceSources} from './experiences.ts'
 import {itineraryDocument} from './itinerary.ts'
 import {mailTemplateDocuments} from './mail-templates.ts'
+import {privacyNoticeDocument} from './privacy-notice.ts'
 import {
   aboutPageDocument,
   homePageDocument,
@@ -23,6 +24,7 @@ export function seedDocuments(): SeedDocument[] {
     homePageDocument(),
     aboutPageDocument(),
     pageCopyDocument(),
+    privacyNoticeDocument(),
     itineraryDocument(),
     ...experienceDocuments(),
     ...experienceSettingsDocuments(

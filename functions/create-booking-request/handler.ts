@@ -21,6 +21,7 @@ import {
   loadDepartureCounts,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
+import {consentNoticeLoader, consentRecord, type ConsentNotice} from '../lib/consent-record.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
 import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
@@ -38,6 +39,8 @@ export type CreateBookingRequestDeps = {
   notify: BookingNotifier
   /** Today's date in Cape Town (`yyyy-MM-dd`). */
   today: () => string
+  /** The privacy notice in force (lib/consent-record.ts); unset, read from `content` for each request. */
+  consentNotice?: () => Promise<ConsentNotice>
   now?: () => Date
   onError?: (error: unknown) => void
 }
@@ -162,6 +165,11 @@ export async function createBookingRequest(
     // With the security question's used record and the booking's mails, in one transaction
     // (lib/security-question.ts, lib/mailer.ts). The mails are composed first, from the editors' templates.
     const mails = await deps.notify.mails(booking)
+    const consent = consentRecord(
+      await (deps.consentNotice ?? consentNoticeLoader(deps.content))(),
+      ['bookingRequest', 'privacy'],
+      createdAt,
+    )
     const result = await question.answered.commit([
       {
         createIfNotExists: {
@@ -172,9 +180,11 @@ export async function createBookingRequest(
           ],
           consent_booking: true,
           consent_privacy: true,
+          consent_record: consent.record,
           request_hash: hash,
         },
       },
+      consent.versionDocument,
       ...mails,
     ])
     // Another request used the question meanwhile, on this server or another.

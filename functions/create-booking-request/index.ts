@@ -16,6 +16,7 @@ export function createBookingRequestRoute(c: Context) {
       rateLimiter: rt.requestLimiter,
       notify: rt.notifications.booking,
       today: rt.today,
+      consentNotice: rt.consentNotice,
     },
   )
 }

@@ -8,6 +8,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 
 import {CHALLENGE_TTL_MS, createChallengeService, type ChallengeService} from '../lib/challenge.ts'
 import {IDEMPOTENCY_KEY_REUSED_MESSAGE} from '../lib/idempotency.ts'
+import {consentNoticeLoader} from '../lib/consent-record.ts'
 import {mailContentLoader} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
@@ -39,6 +40,7 @@ const deps = (overrides: Partial<CreateItineraryRequestDeps> = {}): CreateItiner
   notify: async (id, message) => void mails.push({id, message}),
   teamEmail: 'team@example.com',
   mailContent: mailContentLoader(lake.client({perspective: 'published'})),
+  consentNotice: consentNoticeLoader(lake.client({perspective: 'published'})),
   today: () => '2030-01-01',
   ...overrides,
 })

@@ -24,6 +24,7 @@ import {
 import {formatDateInWords, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {SECURITY_QUESTION_FIELD_NAMES} from '@repo/schemas/security-question.ts'
 
+import {consentRecord, type ConsentNotice} from '../lib/consent-record.ts'
 import {takeForm} from '../lib/form-intake.ts'
 import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
 import type {ChallengeService} from '../lib/challenge.ts'
@@ -43,6 +44,8 @@ export type CreateItineraryRequestDeps = {
   teamEmail: string
   /** The editors' templates and the brand (lib/mail-content.ts). */
   mailContent: () => Promise<MailContent>
+  /** The privacy notice in force (lib/consent-record.ts), recorded with the request. */
+  consentNotice: () => Promise<ConsentNotice>
   today: () => string
   now?: () => Date
   onError?: (error: unknown) => void
@@ -231,8 +234,12 @@ export async function createItineraryRequest(
     if ('refused' in question) return question.refused
     if ('stored' in question) return replay(question.stored)
 
+    const consent = consentRecord(await deps.consentNotice(), ['tripRequest'], createdAt)
     // With the security question's used record, in one transaction (lib/security-question.ts).
-    const result = await question.answered.commit([{createIfNotExists: doc}])
+    const result = await question.answered.commit([
+      {createIfNotExists: {...doc, consent_record: consent.record}},
+      consent.versionDocument,
+    ])
     if (result === 'used') return questionUsedResponse()
     // A retry that raced its first attempt past the check above: the first one's reference.
     if (result.results[0]?.operation !== 'create')

@@ -16,6 +16,7 @@ export function createItineraryRequestRoute(c: Context) {
       notify: rt.notifications.notify,
       teamEmail: rt.env.teamEmail,
       mailContent: rt.mailContent,
+      consentNotice: rt.consentNotice,
       today: rt.today,
     },
   )

@@ -7,12 +7,14 @@ import {
   requeueItineraryNotifications,
 } from '../create-itinerary-request/handler.ts'
 import {createChallengeService, type ChallengeService} from '../lib/challenge.ts'
+import {consentNoticeLoader} from '../lib/consent-record.ts'
 import {mailContentLoader} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {recordEvent} from '../record-event/handler.ts'
+import {confirmNewsletterSignup} from '../newsletter-subscription/handler.ts'
 import {createNewsletterSignup, requeueNewsletterNotifications} from './handler.ts'
 
 let lake: TestLake
@@ -41,6 +43,8 @@ describe('leads with the real lake', () => {
       notify,
       teamEmail: 'team@example.com',
       mailContent: mailContentLoader(lake.client({perspective: 'published'})),
+      consentNotice: consentNoticeLoader(lake.client({perspective: 'published'})),
+      links: {siteUrl: 'https://example.com', secret: 'newsletter-test-secret'},
     }
     const body = {name: 'Ann', email: 'Ann@Example.com', consent: true, sourcePage: '/'}
     expect(
@@ -57,8 +61,14 @@ describe('leads with the real lake', () => {
     ).toBe(201)
     const stored = await bookings().fetch('*[_type == "newsletterSignup"]')
     expect(stored).toHaveLength(1)
-    expect(stored[0]).toMatchObject({email: 'ann@example.com', consent: true})
-    expect(mails.filter((m) => m.id.startsWith('newsletter-'))).toHaveLength(1)
+    expect(stored[0]).toMatchObject({email: 'ann@example.com', consent: true, status: 'pending'})
+    // Only the confirmation link goes out, to the address given; the team hears of it once confirmed.
+    const newsletterMails = mails.filter((m) => m.id.startsWith('newsletter-'))
+    expect(newsletterMails.length).toBeGreaterThan(0)
+    for (const mail of newsletterMails) {
+      expect(mail.id).toMatch(/^newsletter-[0-9a-f]{40}-confirm-/)
+      expect(mail.message.to).toBe('ann@example.com')
+    }
 
     const refused = await createNewsletterSignup(
       post('/api/newsletter-signups', {...body, consent: false}),
@@ -75,6 +85,8 @@ describe('leads with the real lake', () => {
       notify,
       teamEmail: 'team@example.com',
       mailContent: mailContentLoader(lake.client({perspective: 'published'})),
+      consentNotice: consentNoticeLoader(lake.client({perspective: 'published'})),
+      links: {siteUrl: 'https://example.com', secret: 'newsletter-test-secret'},
     }
     const since = new Date(Date.now() - 60_000).toISOString()
     const sent = mails.length
@@ -104,7 +116,16 @@ describe('leads with the real lake', () => {
         )
       ).status,
     ).toBe(201)
-    const atRequest = mails.slice(sent)
+    // The team hears of a sign-up once its address is confirmed, through the link mailed to it.
+    const confirmation = mails.slice(sent).find((mail) => mail.id.includes('-confirm-'))!
+    const token = /token=([\w.-]+)/.exec(confirmation.message.text)![1]!
+    const confirmed = await confirmNewsletterSignup(
+      jsonPost('/api/newsletter/confirm', {token}),
+      ctx,
+      deps,
+    )
+    expect(confirmed.status).toBe(200)
+    const atRequest = mails.slice(sent).filter((mail) => mail.message.to === 'team@example.com')
     expect(atRequest).toHaveLength(2)
 
     // The sweep rebuilds each mail from the lake under the same id (the outbox sends an id once) and the same text.
@@ -136,14 +157,20 @@ describe('leads with the real lake', () => {
     // Nothing older than `since` comes back.
     const none: typeof mails = []
     const future = new Date(Date.now() + 60_000).toISOString()
-    await requeueItineraryNotifications({since: future}, {
-      ...deps,
-      notify: async (id, message) => void none.push({id, message}),
-    })
-    await requeueNewsletterNotifications({since: future}, {
-      ...deps,
-      notify: async (id, message) => void none.push({id, message}),
-    })
+    await requeueItineraryNotifications(
+      {since: future},
+      {
+        ...deps,
+        notify: async (id, message) => void none.push({id, message}),
+      },
+    )
+    await requeueNewsletterNotifications(
+      {since: future},
+      {
+        ...deps,
+        notify: async (id, message) => void none.push({id, message}),
+      },
+    )
     expect(none).toEqual([])
   })
 

@@ -1,13 +1,18 @@
 import type {SanityClient} from '@sanity/client'
 
+import {UNCONFIRMED_SIGNUP_DAYS} from '@repo/schemas/retention-periods.ts'
+
 import {NEWSLETTER_REQUIRED_MESSAGE} from '@repo/schemas/newsletter-messages.ts'
 import {newsletterSignupSchema} from '@repo/schemas/newsletter-signup.ts'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 
+import {consentRecord, type ConsentNotice} from '../lib/consent-record.ts'
 import {takeForm} from '../lib/form-intake.ts'
 import {json, problem, sha256, type RequestContext} from '../lib/http.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import type {MailBudget} from '../lib/mail-budget.ts'
 import type {MailMessage} from '../lib/mailer.ts'
+import {confirmPageUrl, confirmToken, newConfirmNonce} from '../lib/newsletter-links.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 
@@ -18,17 +23,40 @@ export type CreateNewsletterSignupDeps = {
   teamEmail: string
   /** The editors' templates and the brand (lib/mail-content.ts). */
   mailContent: () => Promise<MailContent>
+  /** The privacy notice and newsletter box in force, recorded with the sign-up. */
+  consentNotice: () => Promise<ConsentNotice>
+  /** Where the confirmation link points and how it is signed. */
+  links: {siteUrl: string; secret: string}
+  /** Confirmation mails go to an address nobody has confirmed: counted per mailbox and overall. */
+  unconfirmedMail?: MailBudget
   now?: () => Date
   onError?: (error: unknown) => void
 }
 
-type StoredSignup = {
+/** A sign-up waits for its address to confirm; only a confirmed one is ever mailed a newsletter or exported. */
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed'
+
+export type StoredSignup = {
   _id: string
+  _rev?: string
   email: string
   name?: string
+  status?: NewsletterStatus
+  confirm_nonce?: string
+  signed_up_at?: string
+  confirmed_at?: string
   consented_at?: string
   source_page?: string
 }
+
+export const NEWSLETTER_SIGNUP_TYPE = 'newsletterSignup'
+
+/** The document of an address: one per address, whatever its case, so a repeat sign-up finds the first. */
+export const newsletterSignupId = (email: string) =>
+  `newsletter-${sha256(`newsletter:${email.trim().toLowerCase()}`).slice(0, 40)}`
+
+/** How long a confirmation link works: as long as an unconfirmed sign-up is kept. */
+export const CONFIRM_LINK_MS = UNCONFIRMED_SIGNUP_DAYS * 24 * 3_600_000
 
 /** The team's notification of a new sign-up, built from the stored record (see the sweep below). */
 export function newsletterTeamNotification(
@@ -54,8 +82,8 @@ export function newsletterTeamNotification(
 }
 
 /**
- * Queues the notification of every sign-up first stored in `window` again (see lib/requeue.ts). A renewed
- * consent keeps its record and sends none.
+ * Queues the team's notification of every sign-up confirmed in `window` again (see lib/requeue.ts): the team hears
+ * of an address once its owner has confirmed it, never of one somebody merely typed.
  */
 export function requeueNewsletterNotifications(
   window: SweepWindow,
@@ -63,7 +91,7 @@ export function requeueNewsletterNotifications(
 ): Promise<number> {
   return requeueSince<StoredSignup>(
     deps.bookings,
-    '*[_type == "newsletterSignup" && _createdAt >= $since && ($until == null || _createdAt < $until)]{_id, email, name, consented_at, source_page}',
+    '*[_type == "newsletterSignup" && status == "confirmed" && confirmed_at >= $since && ($until == null || confirmed_at < $until)]{_id, email, name, consented_at, source_page}',
     window,
     async (signup) => {
       const mail = newsletterTeamNotification(signup, deps.teamEmail, await deps.mailContent())
@@ -72,9 +100,30 @@ export function requeueNewsletterNotifications(
   )
 }
 
+/** The mail that asks the address's owner to confirm: only the business's words and the link. */
+export function newsletterConfirmMail(
+  signup: {_id: string; email: string; confirm_nonce: string},
+  links: {siteUrl: string; secret: string},
+  content: MailContent,
+  sentAt: Date,
+): {id: string; message: MailMessage} {
+  const token = confirmToken(links.secret, signup._id, signup.confirm_nonce)
+  return {
+    // One per sign-up attempt: a repeat sign-up of a pending address sends the link again (within the budget).
+    id: `${signup._id}-confirm-${sentAt.getTime().toString(36)}`,
+    message: composeMail(
+      'newsletterConfirm',
+      {confirmLink: confirmPageUrl(links.siteUrl, token)},
+      content,
+      {to: signup.email},
+    ),
+  }
+}
+
 /**
- * `POST /api/newsletter-signups`: one document per email address (its id derives from the address), holding the
- * latest consent and when it was given. The answer is the same whether the address was new or not.
+ * `POST /api/newsletter-signups`: one document per email address (its id derives from the address). A new, pending
+ * or unsubscribed address becomes pending with a fresh confirmation link, mailed to it; a confirmed one is left as
+ * it is. The answer is the same in every case, so the endpoint never tells whether someone is subscribed.
  */
 export async function createNewsletterSignup(
   request: Request,
@@ -93,33 +142,56 @@ export async function createNewsletterSignup(
   if (!form.ok) return form.response
   const {input} = form
   const email = input.email.toLowerCase()
-  const _id = `newsletter-${sha256(`newsletter:${email}`).slice(0, 40)}`
-  const consentedAt = (deps.now?.() ?? new Date()).toISOString()
-  const fields = {
-    name: input.name,
-    consent: true,
-    consented_at: consentedAt,
-    source_page: input.sourcePage,
-  }
+  const _id = newsletterSignupId(email)
+  const now = deps.now?.() ?? new Date()
+  const at = now.toISOString()
+  const accepted = () => json({ok: true}, 201)
   try {
-    const result = await deps.bookings.mutate(
-      [
-        {createIfNotExists: {_id, _type: 'newsletterSignup', email, ...fields}},
-        {patch: {id: _id, set: fields}},
-      ],
-      {returnDocuments: false, visibility: 'sync'},
-    )
-    if (result.results[0]?.operation === 'create') {
-      // Stored: from here on nothing fails the sign-up, and the sweep sends what could not be queued now.
-      await deps
-        .mailContent()
-        .then((content) => {
-          const mail = newsletterTeamNotification({_id, email, ...fields}, deps.teamEmail, content)
-          return deps.notify(mail.id, mail.message, _id)
-        })
-        .catch(onError)
+    const existing = await deps.bookings.getDocument<StoredSignup>(_id)
+    // Confirmed already: nothing changes and nothing is sent, and the answer is the one everybody gets.
+    if (existing?.status === 'confirmed') return accepted()
+    const consent = consentRecord(await deps.consentNotice(), ['newsletter'], at)
+    const nonce = newConfirmNonce()
+    const fields = {
+      name: input.name,
+      consent: true,
+      consented_at: at,
+      consent_record: consent.record,
+      source_page: input.sourcePage,
+      status: 'pending' as const,
+      confirm_nonce: nonce,
+      signed_up_at: at,
     }
-    return json({ok: true}, 201)
+    const mutation = existing
+      ? {patch: {id: _id, ifRevisionID: existing._rev, set: fields, unset: ['unsubscribed_at']}}
+      : {create: {_id, _type: NEWSLETTER_SIGNUP_TYPE, email, ...fields}}
+    try {
+      await deps.bookings.mutate([mutation, consent.versionDocument], {
+        returnDocuments: false,
+        visibility: 'sync',
+      })
+    } catch (error) {
+      // Another sign-up of the same address won the race and mailed its own link: the same answer.
+      if ((error as {statusCode?: number}).statusCode === 409) return accepted()
+      throw error
+    }
+    // Stored: from here on nothing fails the sign-up. The mail goes only within the budget for unconfirmed
+    // addresses, so the form cannot be used to flood someone's inbox.
+    await deps
+      .mailContent()
+      .then(async (content) => {
+        const mail = newsletterConfirmMail(
+          {_id, email, confirm_nonce: nonce},
+          deps.links,
+          content,
+          now,
+        )
+        const withheld = await deps.unconfirmedMail?.take(email, mail.id)
+        if (withheld) return
+        return deps.notify(mail.id, mail.message, _id)
+      })
+      .catch(onError)
+    return accepted()
   } catch (error) {
     onError(error)
     return problem(503, 'Failed to sign up. Please try again.', {}, {'Retry-After': '5'})

@@ -12,9 +12,13 @@ export function createNewsletterSignupRoute(c: Context) {
     {
       bookings: rt.bookings,
       rateLimiter: rt.requestLimiter,
-      notify: rt.notifications.notify,
+      // The confirmation goes to the address given, through this server's outbox whoever sends booking mail.
+      notify: rt.outbox.enqueue,
       teamEmail: rt.env.teamEmail,
       mailContent: rt.mailContent,
+      consentNotice: rt.consentNotice,
+      links: {siteUrl: rt.env.siteUrl, secret: rt.env.requestLinkSecret},
+      unconfirmedMail: rt.unconfirmedMail,
     },
   )
 }

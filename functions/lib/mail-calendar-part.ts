@@ -28,13 +28,30 @@ export function calendarOf(doc: {
   return {calendar: {method: method as CalendarMethod, content: doc.calendar}}
 }
 
-/** What nodemailer is given: the message with its calendar part as `icalEvent`. */
-export function nodemailerMessage<T extends {calendar?: CalendarPart | undefined}>(message: T) {
-  const {calendar, ...rest} = message
-  return calendar
-    ? {
-        ...rest,
-        icalEvent: {method: calendar.method, filename: 'invitation.ics', content: calendar.content},
-      }
-    : rest
+/**
+ * What nodemailer is given: the message with its calendar part as `icalEvent`, and a subscriber's unsubscribe
+ * address as `List-Unsubscribe` (nodemailer's `list`) with the RFC 8058 one-click header beside it.
+ */
+export function nodemailerMessage<
+  T extends {calendar?: CalendarPart | undefined; listUnsubscribe?: string | undefined},
+>(message: T) {
+  const {calendar, listUnsubscribe, ...rest} = message
+  return {
+    ...rest,
+    ...(calendar
+      ? {
+          icalEvent: {
+            method: calendar.method,
+            filename: 'invitation.ics',
+            content: calendar.content,
+          },
+        }
+      : {}),
+    ...(listUnsubscribe
+      ? {
+          list: {unsubscribe: listUnsubscribe},
+          headers: {'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'},
+        }
+      : {}),
+  }
 }

@@ -34,6 +34,11 @@ export type MailMessage = {
   from?: string
   /** A calendar invitation sent with the mail as its `text/calendar` part (booking-calendar.ts). */
   calendar?: CalendarPart
+  /**
+   * The one-click unsubscribe address of a mail to a newsletter subscriber: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so the reader's mail program offers the button.
+   */
+  listUnsubscribe?: string
 }
 
 export type MailTransport = {
@@ -103,7 +108,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   })
   return {
     async send(id, message) {
-      await transporter.sendMail({...nodemailerMessage(message), messageId: messageId(id, message.from)})
+      await transporter.sendMail({
+        ...nodemailerMessage(message),
+        messageId: messageId(id, message.from),
+      })
     },
   }
 }
@@ -157,6 +165,7 @@ export type OutboxMailDocument = {
   from?: string
   calendar_method?: CalendarPart['method']
   calendar?: string
+  list_unsubscribe?: string
   /**
    * The text and HTML as kept once the mail is sent or given up (a single-use link blanked): what the log shows
    * from then on, so the lake never keeps a usable link longer than the send takes.
@@ -192,6 +201,7 @@ const messageFields = (message: MailMessage) => ({
   ...(message.replyTo ? {reply_to: message.replyTo} : {}),
   ...(message.from ? {from: message.from} : {}),
   ...calendarFields(message.calendar),
+  ...(message.listUnsubscribe ? {list_unsubscribe: message.listUnsubscribe} : {}),
 })
 
 /**
@@ -315,7 +325,8 @@ async function recordUnrecorded(outbox: OutboxState) {
 /** The mail as it goes out: its sealed link, if any, opened into the slots of its text and HTML. */
 function withOpenedLink(outbox: OutboxState, mail: OutboxMailDocument) {
   if (!mail.sealed_link) return {text: mail.text, html: mail.html}
-  if (!outbox.openLink) throw new Error(`Mail ${mail.mail_id} has a sealed link this outbox cannot open.`)
+  if (!outbox.openLink)
+    throw new Error(`Mail ${mail.mail_id} has a sealed link this outbox cannot open.`)
   const link = outbox.openLink(mail.sealed_link)
   return {
     text: mail.text.replaceAll(SEALED_LINK_SLOT, link),
@@ -370,6 +381,7 @@ async function attempt(outbox: OutboxState, mail: OutboxMailDocument): Promise<O
       subject: oneLine(mail.subject),
       ...withOpenedLink(outbox, mail),
       ...(mail.reply_to ? {replyTo: oneLine(mail.reply_to)} : {}),
+      ...(mail.list_unsubscribe ? {listUnsubscribe: oneLine(mail.list_unsubscribe)} : {}),
       ...calendarOf(mail),
     })
     return {

@@ -23,6 +23,8 @@ import {listWaitlist} from '../waitlist/staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
+import {changeIncident, listIncidents, recordIncident} from './security-incidents.ts'
+import {exportSubscribersCsv} from './subscribers-export.ts'
 import {RATE_LIMITED_MESSAGE, type RateLimiter} from '../lib/rate-limit.ts'
 import type {ActivityFor} from './staff-deps.ts'
 import {changePerson, listPeople} from './staff-people.ts'
@@ -215,6 +217,18 @@ const ACTIVITY: Partial<
     summary: `Carried out a traveller’s ${String((answer?.report as {kind?: string} | undefined)?.kind ?? '')} request`,
   }),
   'POST /privacy/search': () => ({kind: 'privacy', summary: 'Searched every place for an address'}),
+  'GET /subscribers.csv': () => ({
+    kind: 'subscribers-export',
+    summary: 'Exported the confirmed newsletter subscribers as CSV',
+  }),
+  'POST /incidents': (request) => ({
+    kind: 'incident',
+    summary: `Recorded a security incident of ${String(request?.occurredOn)}`,
+  }),
+  'PATCH /incidents/:id': (request) => ({
+    kind: 'incident',
+    summary: `Changed the security incident of ${String((request?.incident as {occurredOn?: unknown} | undefined)?.occurredOn)}`,
+  }),
 }
 
 /**
@@ -229,6 +243,8 @@ const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRouteKey>([
   'PATCH /people/:id',
   'POST /people/:id/second-step/reset',
   'POST /departures/cancel',
+  'POST /incidents',
+  'PATCH /incidents/:id',
 ])
 
 /** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
@@ -764,6 +780,34 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       await cancelDeparture(
         changeDeps(c),
         deps.decisions,
+        await c.req.json().catch(() => null),
+        staffName(c),
+      ),
+    ),
+  )
+
+  route('GET /subscribers.csv', async (c) => {
+    const body = await exportSubscribersCsv(handlerDeps)
+    return c.body(body, 200, {
+      ...NO_STORE,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="subscribers-${todayInCapeTown(deps.now())}.csv"`,
+    })
+  })
+
+  route('GET /incidents', async (c) => send(c, await listIncidents(handlerDeps)))
+  route('POST /incidents', async (c) =>
+    send(
+      c,
+      await recordIncident(changeDeps(c), await c.req.json().catch(() => null), staffName(c)),
+    ),
+  )
+  route('PATCH /incidents/:id', async (c) =>
+    send(
+      c,
+      await changeIncident(
+        changeDeps(c),
+        param(c, 'id'),
         await c.req.json().catch(() => null),
         staffName(c),
       ),

@@ -46,4 +46,4 @@ export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewC
 }
 
 /** What each staff handler answers, for the routes to send: a status and a JSON (or CSV) body. */
-export type HandlerResult = {status: 200 | 202 | 400 | 404 | 409; body: unknown}
+export type HandlerResult = {status: 200 | 201 | 202 | 400 | 404 | 409; body: unknown}

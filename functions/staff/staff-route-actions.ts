@@ -44,6 +44,10 @@ export const STAFF_ROUTE_ACTIONS = {
   'PUT /privacy/retention': 'privacy.manage',
   'POST /privacy/requests/:id/carry-out': 'privacy.manage',
   'POST /privacy/search': 'privacy.manage',
+  'GET /subscribers.csv': 'subscribers.export',
+  'GET /incidents': 'privacy.manage',
+  'POST /incidents': 'privacy.manage',
+  'PATCH /incidents/:id': 'privacy.manage',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -74,7 +74,8 @@ export const PLACEHOLDERS = {
     sample: {list: ['Good walking shoes', 'A warm layer for the summit']},
   },
   contact: {
-    description: 'How to reach the team on the day (phone, WhatsApp), from site settings, as a table',
+    description:
+      'How to reach the team on the day (phone, WhatsApp), from site settings, as a table',
     sample: {
       rows: [
         ['Phone', '+27 21 555 0142'],
@@ -102,6 +103,14 @@ export const PLACEHOLDERS = {
   holdUntil: {
     description: 'When the offer stops holding the places, in words, Cape Town time',
     sample: 'Thursday 17 December 2026 at 09:30',
+  },
+  confirmLink: {
+    description: 'The link that confirms a newsletter sign-up',
+    sample: 'https://example.com/newsletter/confirm?token=…',
+  },
+  unsubscribeLink: {
+    description: 'The one-click link that leaves the newsletter',
+    sample: 'https://example.com/unsubscribe?token=…',
   },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
@@ -384,7 +393,16 @@ To leave the waitlist:
     kind: 'waitlistOffer',
     title: 'Places free from the waitlist (to the traveller)',
     to: 'traveller',
-    placeholders: ['experience', 'date', 'time', 'group', 'company', 'offerLink', 'holdUntil', 'leaveLink'],
+    placeholders: [
+      'experience',
+      'date',
+      'time',
+      'group',
+      'company',
+      'offerLink',
+      'holdUntil',
+      'leaveLink',
+    ],
     subject: 'Places for you: {experience} on {date}',
     body: `Hello,
 
@@ -407,6 +425,33 @@ If you no longer want them, do nothing: after that time they go to the next pers
     body: `Someone joined the newsletter.
 
 {details}`,
+  },
+  {
+    kind: 'newsletterConfirm',
+    title: 'Confirm a newsletter sign-up (to the address given)',
+    to: 'traveller',
+    // Sent to an address nobody has confirmed yet: only what the business wrote, never the name typed.
+    placeholders: ['confirmLink', 'company'],
+    subject: 'Please confirm your newsletter sign-up',
+    body: `Hello,
+
+Someone asked for {company}'s newsletter to be sent to this address. If it was you, confirm here:
+
+{confirmLink}
+
+If it was not you, ignore this email: you will not hear from us again, and we remove the address within a week.`,
+  },
+  {
+    kind: 'newsletterWelcome',
+    title: 'Newsletter sign-up confirmed (to the subscriber)',
+    to: 'traveller',
+    placeholders: ['name', 'unsubscribeLink', 'company'],
+    subject: "You're subscribed to {company}'s newsletter",
+    body: `Hello {name},
+
+Thank you for confirming. We send local tips about once a month.
+
+You can leave at any time, with one click: {unsubscribeLink}`,
   },
 ] as const satisfies readonly {
   kind: string
@@ -453,7 +498,8 @@ export function templateProblems(kind: MailTemplateKind, text: string): string[]
     problems.push(
       `${unknown.map((name) => `{${name}}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not available in this mail. Use ${allowed.map((name) => `{${name}}`).join(', ')}.`,
     )
-  if (/[^\P{Cc}\n\r\t]/u.test(text) || hasInvisibleCharacters(text)) problems.push(TEMPLATE_CHARACTERS_MESSAGE)
+  if (/[^\P{Cc}\n\r\t]/u.test(text) || hasInvisibleCharacters(text))
+    problems.push(TEMPLATE_CHARACTERS_MESSAGE)
   if (/[{}]/.test(text.replace(PLACEHOLDER, '')))
     problems.push(
       'A brace is not closed: write placeholders as {name}, with nothing else in braces.',
@@ -500,8 +546,15 @@ function withAlwaysIncluded(kind: MailTemplateKind, template: MailTemplate): Mai
  * The editors' template when it could be published as it stands (see templateProblems), else the default text;
  * either way with the paragraphs the mail always carries (ALWAYS_INCLUDED).
  */
-export function usableTemplate(kind: MailTemplateKind, stored: MailTemplate | undefined): MailTemplate {
-  if (stored && templateProblems(kind, stored.subject).length === 0 && templateProblems(kind, stored.body).length === 0)
+export function usableTemplate(
+  kind: MailTemplateKind,
+  stored: MailTemplate | undefined,
+): MailTemplate {
+  if (
+    stored &&
+    templateProblems(kind, stored.subject).length === 0 &&
+    templateProblems(kind, stored.body).length === 0
+  )
     return withAlwaysIncluded(kind, stored)
   return defaultMailTemplate(kind)
 }
@@ -598,7 +651,9 @@ export function renderMail(
   values: PlaceholderValues,
   brand: MailBrand,
 ): RenderedMail {
-  const subject = oneLine(fill(withoutControls(template.subject), values, (value) => oneLine(asText(value))))
+  const subject = oneLine(
+    fill(withoutControls(template.subject), values, (value) => oneLine(asText(value))),
+  )
   const paragraphs = withoutControls(template.body.replace(/\r\n?/g, '\n'))
     .split(/\n{2,}/)
     .map((paragraph) => paragraph.trim())

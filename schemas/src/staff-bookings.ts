@@ -35,6 +35,12 @@ export type StaffBooking = {
   notes?: string | null
   how_heard_about_us?: string | null
   marketing_opt_in?: boolean | null
+  /** The privacy notice's version in force when the request was sent, and the boxes' words (privacy-notice.ts). */
+  consent_record?: {
+    version: string
+    agreed_at: string
+    checkboxes: {key: string; text: string}[] | null
+  } | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean
   /** Whole working hours a `new` request has waited; null once answered. */

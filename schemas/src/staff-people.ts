@@ -43,6 +43,8 @@ export const STAFF_ACTIVITY_KINDS = [
   'person-invited',
   'settings',
   'privacy',
+  'subscribers-export',
+  'incident',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

@@ -1,8 +1,9 @@
 /**
  * Pages that are about one person or hold a secret in their address: a traveller's request link, the staff
- * dashboard, the booking form and the page shown after sending it. No cache, shared or private, may keep them.
+ * dashboard, the booking form and the page shown after sending it, the newsletter's confirm and unsubscribe links.
+ * No cache, shared or private, may keep them.
  */
-export const PERSONAL_PAGE = /^\/(requests|admin|book|thank-you)(\/|$)/
+export const PERSONAL_PAGE = /^\/(requests|admin|book|thank-you|unsubscribe|newsletter)(\/|$)/
 
 export const NO_STORE = 'private, no-store'
 

@@ -58,6 +58,7 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   aboutPage: {locations: [about]},
   itinerary: {locations: [{title: 'Sample itinerary', href: '/itinerary/bespoke-7-day'}]},
   pageCopy: {locations: [home, experiences, stories, {title: 'Contact', href: '/contact'}]},
+  privacyNotice: {locations: [{title: 'Privacy', href: '/privacy'}]},
   siteSettings: {
     locations: [home, experiences, stories, about, {title: 'Contact', href: '/contact'}],
   },
@@ -71,4 +72,5 @@ export const mainDocuments: NonNullable<PresentationPluginOptions['resolve']>['m
     {route: '/', type: 'homePage'},
     {route: '/about', type: 'aboutPage'},
     {route: '/itinerary/bespoke-7-day', type: 'itinerary'},
+    {route: '/privacy', type: 'privacyNotice'},
   ])

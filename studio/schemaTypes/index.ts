@@ -14,6 +14,10 @@ import {mailTemplate} from './documents/mailTemplate'
 import {newsletterSignup} from './documents/newsletterSignup'
 import {outboxMail} from './documents/outboxMail'
 import {pageCopy} from './singletons/pageCopy'
+import {privacyNotice} from './singletons/privacyNotice'
+import {consentRecord} from './objects/consentRecord'
+import {consentVersion} from './documents/consentVersion'
+import {securityIncident} from './documents/securityIncident'
 import {meetingPoint} from './objects/meetingPoint'
 import {pageHero} from './objects/pageHero'
 import {pullQuote} from './objects/pullQuote'
@@ -41,6 +45,7 @@ export const contentSchemaTypes = [
   homePage,
   aboutPage,
   pageCopy,
+  privacyNotice,
   // Objects
   blockContent,
   pullQuote,
@@ -64,8 +69,11 @@ export const bookingsSchemaTypes = [
   usedSecurityQuestion,
   outboxMail,
   teamDigest,
+  consentVersion,
+  securityIncident,
   // Objects
   statusChange,
+  consentRecord,
 ]
 
 /**
@@ -79,6 +87,7 @@ export const singletonTypes = new Set([
   'homePage',
   'aboutPage',
   'pageCopy',
+  'privacyNotice',
 ])
 
 /** Types that only the booking functions create. */
@@ -90,4 +99,6 @@ export const functionCreatedTypes = new Set([
   'usedSecurityQuestion',
   'outboxMail',
   'teamDigest',
+  'consentVersion',
+  'securityIncident',
 ])

@@ -5,6 +5,7 @@ import {DocumentsIcon} from '@sanity/icons/Documents'
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {HomeIcon} from '@sanity/icons/Home'
 import {InboxIcon} from '@sanity/icons/Inbox'
+import {LockIcon} from '@sanity/icons/Lock'
 import {PinIcon} from '@sanity/icons/Pin'
 import {TimelineIcon} from '@sanity/icons/Timeline'
 import {UsersIcon} from '@sanity/icons/Users'
@@ -112,6 +113,7 @@ export const contentStructure: StructureResolver = (S) =>
       singleton(S, 'homePage', 'Home page', HomeIcon),
       singleton(S, 'aboutPage', 'About page', UsersIcon),
       singleton(S, 'pageCopy', 'Other page copy', DocumentsIcon),
+      singleton(S, 'privacyNotice', 'Privacy notice', LockIcon),
       singleton(S, 'siteSettings', 'Site settings', CogIcon),
     ])
 
@@ -146,6 +148,8 @@ export const bookingsStructure: StructureResolver = (S) =>
       S.divider(),
       S.documentTypeListItem('itineraryRequest').title('Itinerary requests'),
       S.documentTypeListItem('newsletterSignup').title('Newsletter sign-ups'),
+      S.documentTypeListItem('consentVersion').title('Privacy notice versions'),
+      S.documentTypeListItem('securityIncident').title('Security incidents'),
       S.divider(),
       S.listItem()
         .title('Mail')

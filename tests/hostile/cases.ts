@@ -311,6 +311,53 @@ function travellerRequestCase(random: Random, t: Targets): HostileCase {
 }
 
 /**
+ * The newsletter's signed links (confirm, one-click unsubscribe): forged, altered and oversized tokens, hostile
+ * Unicode, both in the address and the body, as forms, JSON and junk, and wrong methods. Without a link the site
+ * signed, nothing is confirmed or unsubscribed, and nothing is stored.
+ */
+function newsletterLinkCase(random: Random, t: Targets): HostileCase {
+  const token = random.pick([
+    `${'0'.repeat(40)}.${'A'.repeat(43)}`,
+    `${'f'.repeat(40)}.${'B'.repeat(22)}.${'C'.repeat(43)}`,
+    'x.y.z',
+    '',
+    'a'.repeat(4000),
+    percentEncode(random.pick(hostileStrings).slice(0, 300)),
+    `${'0'.repeat(40)}.${'A'.repeat(42)}\u202E`,
+  ])
+  const path = random.pick(['/api/newsletter/confirm', '/api/newsletter/unsubscribe'])
+  const method = random.chance(0.8) ? 'POST' : random.pick(['PUT', 'DELETE', 'PATCH'])
+  return {
+    category: `site ${method === 'POST' ? 'POST' : 'other'} ${path}`,
+    server: 'site',
+    mustRefuse: true,
+    build() {
+      const origin: [string, string] = ['Origin', random.chance(0.7) ? t.siteOrigin : 'https://evil.example']
+      const target = random.chance(0.5) ? `${path}?token=${percentEncode(token)}` : path
+      switch (random.int(4)) {
+        case 0:
+          return json(method, target, t.siteHost, hostileObjectText(random, {token: random.chance(0.5) ? token : random.pick(hostileStrings)}), [origin])
+        case 1:
+          return json(method, target, t.siteHost, random.pick([malformedBody(random), oversizedBody(random)]), [origin])
+        default: {
+          const body = Buffer.from(
+            random.chance(0.5)
+              ? `List-Unsubscribe=One-Click&token=${percentEncode(random.pick([token, ...hostileStrings.slice(0, 20)]))}`
+              : `token=${'%'.repeat(random.int(50))}${random.pick(hostileStrings)}`,
+          )
+          return {
+            method,
+            target,
+            headers: [['Host', t.siteHost], origin, ['Content-Type', random.pick(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain'])], ['Content-Length', String(body.length)]],
+            body,
+          }
+        }
+      }
+    },
+  }
+}
+
+/**
  * Editors' preview: the handshake with forged secrets and odd redirects, and the preview's query, live
  * and end routes with forged session cookies, hostile bodies and wrong methods. Without the studio's secret and an
  * open session nothing opens, nothing is read, and nothing may be stored (not even a used-secret record).
@@ -604,6 +651,7 @@ export function generateCases(seed: number, t: Targets, count: number, imagePath
     [4, (random) => availabilityCase(random, t)],
     [14, (random) => staffCase(random, t)],
     [6, (random) => travellerRequestCase(random, t)],
+    [4, (random) => newsletterLinkCase(random, t)],
     [4, (random) => previewCase(random, t)],
     [9, (random) => pageCase(random, t)],
     [14, (random) => lakeQueryCase(random, t)],

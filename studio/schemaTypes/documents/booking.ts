@@ -152,6 +152,12 @@ export const booking = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'consent_record',
+      title: 'Consent given',
+      type: 'consentRecord',
+      ...fromTraveller,
+    }),
+    defineField({
       name: 'utm_source',
       title: 'UTM source',
       type: 'string',

@@ -98,6 +98,13 @@ export const itineraryRequest = defineType({
       hidden: questionnaireOnly,
     }),
     defineField({
+      name: 'consent_record',
+      title: 'Consent given',
+      type: 'consentRecord',
+      group: 'request',
+      readOnly: true,
+    }),
+    defineField({
       name: 'trip_type',
       title: 'Trip type',
       type: 'string',

@@ -1,7 +1,10 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 
-/** A newsletter sign-up, in the private `bookings` dataset. Stored only with consent. */
+/**
+ * A newsletter sign-up, in the private `bookings` dataset. Stored only with consent; mailed only once the address
+ * confirmed (double opt-in), and never again once it unsubscribed. Unconfirmed ones are removed after seven days.
+ */
 export const newsletterSignup = defineType({
   name: 'newsletterSignup',
   title: 'Newsletter sign-up',
@@ -38,6 +41,24 @@ export const newsletterSignup = defineType({
       type: 'datetime',
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: 'status',
+      title: 'Status',
+      type: 'string',
+      options: {
+        list: [
+          {title: 'Waiting for the address to confirm', value: 'pending'},
+          {title: 'Confirmed', value: 'confirmed'},
+          {title: 'Unsubscribed', value: 'unsubscribed'},
+        ],
+      },
+    }),
+    defineField({name: 'signed_up_at', title: 'Signed up at', type: 'datetime'}),
+    defineField({name: 'confirmed_at', title: 'Confirmed at', type: 'datetime'}),
+    defineField({name: 'unsubscribed_at', title: 'Unsubscribed at', type: 'datetime'}),
+    defineField({name: 'consent_record', title: 'Consent given', type: 'consentRecord'}),
+    // The pending confirmation link's secret half: never shown.
+    defineField({name: 'confirm_nonce', title: 'Confirmation link', type: 'string', hidden: true}),
     defineField({
       name: 'source_page',
       title: 'Signed up on',

@@ -3,6 +3,7 @@ import {
   resolveExperienceSettings,
 } from '../../../schemas/src/experience-settings.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
+import {NEWSLETTER_SUCCESS_MESSAGE} from '../../../schemas/src/newsletter-messages.ts'
 import {answerSecurityQuestion, sendBookingRequest} from '../booking/traveller-forms.ts'
 import {lakeClient} from '../fixtures.ts'
 import {expect, isHydrated, openAtFirstPaint, test} from './slow-phone.ts'
@@ -75,7 +76,7 @@ test('the newsletter form filled and sent at first paint signs up once', async (
   await form.getByRole('textbox', {name: 'Email'}).fill(email)
   await form.getByRole('checkbox').check()
   await form.getByRole('button').click()
-  await expect(form.getByRole('status')).toContainText("Thanks — you're on the list.")
+  await expect(form.getByRole('status')).toContainText(NEWSLETTER_SUCCESS_MESSAGE)
   const stored = await bookings().fetch('*[_type == "newsletterSignup" && email == $email]', {
     email,
   })

@@ -19,6 +19,7 @@ const api = {
   experiences: () => import('../features/experiences/api/get-experiences'),
   home: () => import('../features/home/api/get-home'),
   pageCopy: () => import('../features/pages/api/get-page-copy'),
+  privacyNotice: () => import('../features/pages/api/get-privacy-notice'),
   sampleItinerary: () => import('../features/itinerary/api/get-sample-itinerary'),
   stories: () => import('../features/stories/api/get-stories'),
   story: () => import('../features/stories/api/get-story'),
@@ -246,10 +247,30 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         },
         {
           path: 'privacy',
+          loader: prefetch(queryClient, async (qc) => {
+            const {privacyNoticeQueryOptions} = await api.privacyNotice()
+            await optional(qc.ensureQueryData(privacyNoticeQueryOptions()))
+          }),
           handle: pageModule('privacy'),
           lazy: page(
             () => import('./routes/privacy'),
             (m) => m.PrivacyPage,
+          ),
+        },
+        {
+          path: 'newsletter/confirm',
+          handle: pageModule('newsletter-confirm'),
+          lazy: page(
+            () => import('./routes/newsletter-confirm'),
+            (m) => m.NewsletterConfirmPage,
+          ),
+        },
+        {
+          path: 'unsubscribe',
+          handle: pageModule('unsubscribe'),
+          lazy: page(
+            () => import('./routes/unsubscribe'),
+            (m) => m.UnsubscribePage,
           ),
         },
         {

@@ -2,6 +2,7 @@ import {useQuery} from '@tanstack/react-query'
 import {Link} from 'react-router-dom'
 
 import {REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
+import {DEFAULT_NEWSLETTER_CONSENT_TEXT} from '@repo/schemas/privacy-notice.ts'
 
 import {SanityImage} from '../../components/sanity-image'
 import {Seo, useSiteIdentity} from '../../components/seo'
@@ -183,10 +184,7 @@ export function HomePage() {
             settings?.newsletterText ??
             'New experiences, seasonal ideas and stories from Cape Town.'
           }
-          consentLabel={
-            settings?.newsletterConsentLabel ??
-            'Yes, email me news and offers. I can unsubscribe at any time.'
-          }
+          consentLabel={settings?.newsletterConsentLabel ?? DEFAULT_NEWSLETTER_CONSENT_TEXT}
           buttonLabel={settings?.newsletterButtonLabel ?? 'Sign up'}
         />
       </section>

@@ -1,44 +1,97 @@
+import {useQuery} from '@tanstack/react-query'
 import {Link} from 'react-router-dom'
+
+import {privacyNoticeOf} from '@repo/schemas/privacy-notice.ts'
 
 import {Seo} from '../../components/seo'
 import {PrivacyRequestForm} from '../../features/privacy/components/privacy-request-form'
-import {SITE} from '../../lib/site'
+import {
+  privacyNoticeQueryOptions,
+  privacyRetentionQueryOptions,
+} from '../../features/pages/api/get-privacy-notice'
 
+/**
+ * The privacy notice: who answers for personal information, what it is used for, how long it is kept and the
+ * visitor's rights. The editors own the words (the studio's privacy notice); the periods come from the managers'
+ * retention settings through the server, the same ones the retention job applies.
+ */
 export function PrivacyPage() {
+  const {data: published} = useQuery(privacyNoticeQueryOptions())
+  const notice = privacyNoticeOf(published)
+  const retention = useQuery(privacyRetentionQueryOptions())
   return (
     <section className="container page-section status-page prose">
       <Seo
         title="Privacy"
-        description="How we use the details you send us when you request a booking, ask for a bespoke plan or sign up for our newsletter."
+        description="How we use the details you send us when you request a booking, ask for a bespoke plan or sign up for our newsletter, and how long we keep them."
         path="/privacy"
       />
       <h1>Privacy</h1>
-      <p>
-        We only ask for what we need to plan your experience: your name, email address and, if you
-        choose, your phone number, country, pick-up location and notes.
-      </p>
-      <h2>What we do with it</h2>
+      <p>{notice.intro}</p>
+
+      <h2>Who is responsible</h2>
+      <div className="info-card privacy-officer">
+        <dl>
+          <dt>Information officer</dt>
+          <dd>{notice.informationOfficerName}</dd>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${notice.informationOfficerEmail}`}>
+              {notice.informationOfficerEmail}
+            </a>
+          </dd>
+          {notice.informationOfficerPhone ? (
+            <>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${notice.informationOfficerPhone.replace(/\s+/g, '')}`}>
+                  {notice.informationOfficerPhone}
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+
+      <h2>What we use it for</h2>
       <ul>
-        <li>We use your booking request to check availability and reply to you by email.</li>
-        <li>
-          We send our newsletter only if you ticked the box to receive it, and you can unsubscribe
-          at any time.
-        </li>
-        <li>
-          We never sell your details, and we share them only with the guide running your experience.
-        </li>
+        {notice.purposes.map((purpose) => (
+          <li key={purpose.title}>
+            <strong>{purpose.title}.</strong> {purpose.text}
+          </li>
+        ))}
       </ul>
-      <h2>Analytics</h2>
-      <p>
-        With your permission we count anonymous page events (for example, which experiences are
-        opened) to improve the site. If your browser sends Global Privacy Control or Do Not Track,
-        we treat that as a no.
-      </p>
+
+      <h2>How long we keep it</h2>
+      {retention.data ? (
+        <table className="retention-table">
+          <thead>
+            <tr>
+              <th scope="col">What</th>
+              <th scope="col">Kept for</th>
+            </tr>
+          </thead>
+          <tbody>
+            {retention.data.retention.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.period}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : retention.isError ? (
+        <p role="alert">
+          The retention periods could not be loaded just now. Please reload the page, or ask our
+          information officer.
+        </p>
+      ) : (
+        <p aria-busy="true">Loading how long we keep each kind of information…</p>
+      )}
+      <p>After that we delete the details, or keep only figures that no longer name anyone.</p>
+
       <h2>Your rights</h2>
-      <p>
-        Under South Africa’s POPIA and the UK and EU GDPR you may ask to see, correct or delete your
-        details. Email <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
-      </p>
+      <p>{notice.rights}</p>
       <PrivacyRequestForm />
       <p>
         <Link to="/">Back to homepage</Link>

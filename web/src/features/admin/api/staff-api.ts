@@ -79,6 +79,7 @@ export const staffKeys = {
   mail: ['staff', 'mail'] as const,
   people: ['staff', 'people'] as const,
   activity: ['staff', 'activity'] as const,
+  incidents: ['staff', 'incidents'] as const,
 }
 
 export const staffSessionQueryOptions = () =>

@@ -13,6 +13,7 @@ import {DashboardViewsNav, type DashboardView} from './dashboard-views-nav'
 import {DeparturesView} from './departures-view'
 import {PeopleView} from './people-view'
 import {PrivacyView} from './privacy-view'
+import {PrivacyRegisterView} from './privacy-register-view'
 import {SecondStepSetup} from './second-step-setup'
 import {passwordLinkFromHash, SetPassword} from './set-password'
 import {ToastProvider} from './toasts'
@@ -88,14 +89,17 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       <DashboardViewsNav current={view} can={can} hidden={settingUp} onChoose={setView} />
 
       {view === 'departures' && can('departures.read') ? (
-        <DeparturesView
-          canExport={can('departures.export')}
-          canCancel={can('departures.cancel')}
-        />
+        <DeparturesView canExport={can('departures.export')} canCancel={can('departures.cancel')} />
       ) : null}
       {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
       {view === 'activity' && can('activity.read') ? <ActivityView /> : null}
       {view === 'privacy' && can('privacy.manage') ? <PrivacyView /> : null}
+      {view === 'privacy-register' && can('privacy.manage') ? (
+        <PrivacyRegisterView
+          canExportSubscribers={can('subscribers.export')}
+          canManage={can('privacy.manage')}
+        />
+      ) : null}
       {view === 'account' ? <AccountView session={session} /> : null}
 
       <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />

@@ -135,6 +135,25 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
           <Row label="Created">{formatLongDateTime(booking.created_at)}</Row>
         </dl>
       </section>
+      <section aria-labelledby="admin-details-consent">
+        <h3 id="admin-details-consent">Consent</h3>
+        {booking.consent_record ? (
+          <dl>
+            <Row label="Agreed">{formatLongDateTime(booking.consent_record.agreed_at)}</Row>
+            <Row label="Privacy notice version">{booking.consent_record.version}</Row>
+            {(booking.consent_record.checkboxes ?? []).map((box) => (
+              <Row key={box.key} label="Ticked">
+                “{box.text}”
+              </Row>
+            ))}
+          </dl>
+        ) : (
+          <p className="admin-details__text">
+            Sent before consent records were kept: the boxes were ticked, but which words they
+            showed is not known.
+          </p>
+        )}
+      </section>
       <BookingDecisions booking={booking} autoFocus={replyFirst} />
       <StaffNotes booking={booking} />
       <BookingMailLog bookingId={booking._id} />

@@ -1,12 +1,7 @@
 import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 
 export type DashboardView =
-  | 'bookings'
-  | 'departures'
-  | 'people'
-  | 'activity'
-  | 'privacy'
-  | 'account'
+  'bookings' | 'departures' | 'people' | 'activity' | 'privacy' | 'privacy-register' | 'account'
 
 /** Each view, and what the person's role must allow to see it ("Your account" is everyone's). */
 const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
@@ -15,6 +10,7 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['people', 'People', 'people.manage'],
   ['activity', 'Activity', 'activity.read'],
   ['privacy', 'Privacy', 'privacy.manage'],
+  ['privacy-register', 'Privacy register', 'privacy.manage'],
   ['account', 'Your account', null],
 ]
 

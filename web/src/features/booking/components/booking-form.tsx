@@ -15,6 +15,7 @@ import {
 } from '@repo/schemas/booking-request.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 import {DEFAULT_REPLY_PROMISE, REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
+import {BOOKING_CONSENT_TEXTS} from '@repo/schemas/privacy-notice.ts'
 
 import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
@@ -262,7 +263,7 @@ export function BookingForm({trip}: {trip: Trip}) {
         />
         <div>
           <label htmlFor={id('consentBooking')}>
-            I understand this is a booking request, not a confirmed booking
+            {BOOKING_CONSENT_TEXTS.bookingRequest}
             <span aria-hidden="true"> *</span>
           </label>
           {errors.consentBooking ? (
@@ -282,7 +283,8 @@ export function BookingForm({trip}: {trip: Trip}) {
         <div>
           {/* The link is beside the label, not inside it: a tap on the label ticks the box, never leaves the form. */}
           <label htmlFor={id('consentPrivacy')}>
-            I agree to the privacy policy<span aria-hidden="true"> *</span>
+            {BOOKING_CONSENT_TEXTS.privacy}
+            <span aria-hidden="true"> *</span>
           </label>
           <p className="checkbox__hint">
             <Link to="/privacy" target="_blank" rel="noopener">

@@ -17,6 +17,7 @@ import {
 import {FormMessage} from '../../../components/ui/form-message'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {TripConsentNote} from './trip-consent-note'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
 import {useLeadSubmit} from './use-lead-submit'
 
@@ -204,6 +205,7 @@ export function BookingWizard() {
           registration={register('securityAnswer')}
         />
       ) : null}
+      {step === 2 ? <TripConsentNote /> : null}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>
         <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />

@@ -21,6 +21,7 @@ import {
 
 import {FormMessage} from '../../../components/ui/form-message'
 import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {TripConsentNote} from './trip-consent-note'
 import {useSecurityQuestion} from '../../security-question/use-security-question'
 import type {ThankYouState} from '../../site/thank-you-state'
 import {useLeadSubmit} from './use-lead-submit'
@@ -200,6 +201,7 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
         <label htmlFor={id('website')}>Website</label>
         <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
+      <TripConsentNote />
       <button type="submit" className="button button--primary" disabled={mutation.isPending}>
         {mutation.isPending ? 'Submitting...' : 'Send my trip request'}
       </button>

@@ -1,0 +1,229 @@
+import {Hono} from 'hono'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import type {SecurityIncidentEntry} from '@repo/schemas/security-incidents.ts'
+import type {StaffRole} from '@repo/schemas/staff-roles.ts'
+
+import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {ownOrigins} from '../lib/own-origins.ts'
+import {hashPassword} from './admin-password.ts'
+import {createStaffRoutes} from './create-staff-routes.ts'
+import {staffMemberDocument} from './staff-accounts.ts'
+import {SESSION_COOKIE} from './staff-session.ts'
+import {testDecisionDeps} from './testing/decision-deps.ts'
+
+/** The subscribers' export and the security-incident register, through the staff routes with the real lake. */
+const ORIGIN = 'http://site.test'
+const PASSWORD = 'a long staff password'
+let lake: TestLake
+let app: Hono
+const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  const tx = bookings().transaction()
+  for (const role of ['owner', 'manager', 'staff', 'guide'] as const)
+    tx.createOrReplace(
+      staffMemberDocument({
+        _id: `staffMember.test-${role}`,
+        name: `Pat ${role}`,
+        email: `${role}@team.example`,
+        role,
+        password: PASSWORD,
+        now: new Date(),
+      }),
+    )
+  const signup = (email: string, status: string, name = 'Reader') => ({
+    _id: `newsletter-${Buffer.from(email).toString('hex').slice(0, 40).padEnd(40, '0')}`,
+    _type: 'newsletterSignup',
+    email,
+    name,
+    consent: true,
+    status,
+    confirmed_at: status === 'pending' ? undefined : '2026-11-20T08:00:00Z',
+    consent_record: {
+      version: 'abcdef0123456789',
+      agreed_at: '2026-11-20T07:59:00Z',
+      checkboxes: [],
+    },
+  })
+  tx.createOrReplace(signup('confirmed@example.com', 'confirmed', '=HYPERLINK("x")'))
+  tx.createOrReplace(signup('pending@example.com', 'pending'))
+  tx.createOrReplace(signup('left@example.com', 'unsubscribed'))
+  await tx.commit()
+  app = new Hono()
+  app.route(
+    '/api/staff',
+    createStaffRoutes({
+      ownOrigins: ownOrigins(ORIGIN),
+      client: bookings(),
+      now: () => new Date(),
+      bootstrapPassword: hashPassword('bootstrap password here'),
+      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
+      listen: async () => {},
+    }),
+  )
+}, 30_000)
+
+afterAll(async () => {
+  await lake?.stop()
+})
+
+function request(path: string, init: RequestInit & {cookie?: string} = {}) {
+  const headers = new Headers(init.headers)
+  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
+  headers.set('origin', ORIGIN)
+  if (init.body) headers.set('content-type', 'application/json')
+  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
+}
+
+async function signIn(role: StaffRole): Promise<string> {
+  const response = await request('/session', {
+    method: 'POST',
+    body: JSON.stringify({email: `${role}@team.example`, password: PASSWORD}),
+  })
+  expect(response.status).toBe(200)
+  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
+}
+
+const activity = (kind: string) =>
+  bookings().fetch<{personName: string; summary: string}[]>(
+    '*[_type == "staffActivity" && kind == $kind] | order(at asc){personName, summary}',
+    {kind},
+  )
+const incidents = () => bookings().fetch<number>('count(*[_type == "securityIncident"])')
+
+describe('the confirmed subscribers’ CSV', () => {
+  it('lists only confirmed addresses, safe for spreadsheets, for managers only, and logs who exported it', async () => {
+    const manager = await signIn('manager')
+    const response = await request('/subscribers.csv', {cookie: manager})
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    // The BOM, so spreadsheets read UTF-8 names right.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = new TextDecoder().decode(bytes)
+    expect(csv.split('\r\n')).toEqual([
+      'Email,Name,Confirmed (Cape Town time),Privacy notice version',
+      `confirmed@example.com,"'=HYPERLINK(""x"")",2026-11-20 10:00,abcdef0123456789`,
+      '',
+    ])
+    expect(await activity('subscribers-export')).toEqual([
+      {personName: 'Pat manager', summary: 'Exported the confirmed newsletter subscribers as CSV'},
+    ])
+    for (const role of ['staff', 'guide'] as const) {
+      const refused = await request('/subscribers.csv', {cookie: await signIn(role)})
+      expect(refused.status).toBe(403)
+    }
+    expect(await activity('subscribers-export')).toHaveLength(1)
+  })
+})
+
+describe('the security-incident register', () => {
+  const entry = {
+    occurredOn: '2026-11-18',
+    description: 'A laptop with an export of bookings was stolen from a car.',
+    affected: 'Travellers with trips in December (about 40).',
+    regulatorToldOn: '',
+    peopleToldOn: '',
+  }
+
+  it('records an entry with who made it, lets another manager update it at its revision, and logs both', async () => {
+    const manager = await signIn('manager')
+    const created = await request('/incidents', {
+      method: 'POST',
+      cookie: manager,
+      body: JSON.stringify(entry),
+    })
+    expect(created.status).toBe(201)
+    const list = async (cookie: string) =>
+      (
+        (await (await request('/incidents', {cookie})).json()) as {
+          incidents: SecurityIncidentEntry[]
+        }
+      ).incidents
+    const [stored] = await list(manager)
+    expect(stored).toMatchObject({
+      occurredOn: '2026-11-18',
+      description: entry.description,
+      regulatorToldOn: null,
+      peopleToldOn: null,
+      history: [{change: 'recorded', by: {id: 'staffMember.test-manager', name: 'Pat manager'}}],
+    })
+
+    const owner = await signIn('owner')
+    const changed = await request(`/incidents/${stored!._id}`, {
+      method: 'PATCH',
+      cookie: owner,
+      body: JSON.stringify({
+        revision: stored!._rev,
+        incident: {...entry, regulatorToldOn: '2026-11-19', peopleToldOn: '2026-11-20'},
+      }),
+    })
+    expect(changed.status).toBe(200)
+    const [after] = await list(owner)
+    expect(after).toMatchObject({regulatorToldOn: '2026-11-19', peopleToldOn: '2026-11-20'})
+    expect(after!.history.map((change) => [change.change, change.by.name])).toEqual([
+      ['recorded', 'Pat manager'],
+      ['updated', 'Pat owner'],
+    ])
+    // A change made from the old revision would overwrite the owner's: refused.
+    const stale = await request(`/incidents/${stored!._id}`, {
+      method: 'PATCH',
+      cookie: manager,
+      body: JSON.stringify({revision: stored!._rev, incident: entry}),
+    })
+    expect(stale.status).toBe(409)
+    expect((await list(owner))[0]).toMatchObject({regulatorToldOn: '2026-11-19'})
+    expect((await activity('incident')).map((a) => [a.personName, a.summary])).toEqual([
+      ['Pat manager', 'Recorded a security incident of 2026-11-18'],
+      ['Pat owner', 'Changed the security incident of 2026-11-18'],
+    ])
+  })
+
+  it.each([
+    ['no description', {...entry, description: '   '}],
+    ['a date that is not one', {...entry, occurredOn: '2026-02-30'}],
+    ['told before it happened', {...entry, regulatorToldOn: '2026-11-01'}],
+    ['an unknown field', {...entry, severity: 'high'}],
+    ['bidi controls', {...entry, affected: 'Everyone \u202Eenoyreve'}],
+    ['too long', {...entry, description: 'x'.repeat(4001)}],
+    ['an array', [entry]],
+  ])('refuses %s with a clear 400 and stores nothing', async (_, body) => {
+    const before = await incidents()
+    const response = await request('/incidents', {
+      method: 'POST',
+      cookie: await signIn('manager'),
+      body: JSON.stringify(body),
+    })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as {error: string}).error).toMatch(/^[A-Z].+\.$/)
+    expect(await incidents()).toBe(before)
+  })
+
+  it('is closed to staff and guides, and to unknown ids', async () => {
+    for (const role of ['staff', 'guide'] as const) {
+      const cookie = await signIn(role)
+      expect((await request('/incidents', {cookie})).status).toBe(403)
+      expect(
+        (await request('/incidents', {method: 'POST', cookie, body: JSON.stringify(entry)})).status,
+      ).toBe(403)
+    }
+    const manager = await signIn('manager')
+    const missing = await request('/incidents/securityIncident.000000000000000000000000', {
+      method: 'PATCH',
+      cookie: manager,
+      body: JSON.stringify({revision: 'abc', incident: entry}),
+    })
+    expect(missing.status).toBe(404)
+    const notAnId = await request('/incidents/booking-1', {
+      method: 'PATCH',
+      cookie: manager,
+      body: JSON.stringify({revision: 'abc', incident: entry}),
+    })
+    expect(notAnId.status).toBe(404)
+  })
+})

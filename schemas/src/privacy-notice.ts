@@ -1,0 +1,132 @@
+/**
+ * The privacy notice and the consent boxes the forms show, and what a request keeps of them. Editors own the
+ * notice (the studio's `privacyNotice` singleton) and the newsletter's box (site settings); the booking form's boxes
+ * are the texts below. A version is a content hash of all of them as published (functions/lib/consent-record.ts),
+ * so a published change is a new version without anyone having to remember to number it
+ * (docs/decisions/100-consent-versions-by-content-hash.md).
+ */
+export const PRIVACY_NOTICE_ID = 'privacyNotice'
+export const PRIVACY_NOTICE_TYPE = 'privacyNotice'
+
+/** The booking form's boxes, shown by the form and recorded by the server in these very words. */
+export const BOOKING_CONSENT_TEXTS = {
+  bookingRequest: 'I understand this is a booking request, not a confirmed booking',
+  privacy: 'I agree to the privacy policy',
+} as const
+
+/** The newsletter box while site settings have none. */
+export const DEFAULT_NEWSLETTER_CONSENT_TEXT =
+  'Yes, email me news and offers. I can unsubscribe at any time.'
+
+/** The trip request forms have no box: sending one is agreeing to the notice, which they link to. */
+export const TRIP_REQUEST_CONSENT_TEXT = 'By sending this request you agree to our privacy policy.'
+
+export type ConsentCheckboxKey = 'bookingRequest' | 'privacy' | 'newsletter' | 'tripRequest'
+
+/** One purpose of processing, as the notice states it. */
+export type PrivacyPurpose = {title: string; text: string}
+
+/** The published notice's fields that make its version (and that the privacy page shows). */
+export type PrivacyNoticeContent = {
+  informationOfficerName: string
+  informationOfficerEmail: string
+  informationOfficerPhone: string
+  intro: string
+  purposes: PrivacyPurpose[]
+  rights: string
+}
+
+/** The page's text while no notice is published: the company's own, never an empty notice. */
+export const DEFAULT_PRIVACY_NOTICE: PrivacyNoticeContent = {
+  informationOfficerName: 'The information officer',
+  informationOfficerEmail: 'privacy@example.com',
+  informationOfficerPhone: '',
+  intro:
+    'We only ask for what we need to plan your experience: your name, email address and, if you choose, your phone number, country, pick-up location and notes.',
+  purposes: [
+    {
+      title: 'Your requests',
+      text: 'We use a booking or trip request to check availability, reply to you by email and run your experience.',
+    },
+    {
+      title: 'Our newsletter',
+      text: 'We send the newsletter only to addresses that confirmed they want it; every issue has a one-click unsubscribe.',
+    },
+  ],
+  rights:
+    'Under South Africa’s POPIA and the UK and EU GDPR you may ask to see, correct or delete your details, and you may complain to the Information Regulator.',
+}
+
+/** The notice's fields over the defaults: a field left empty in the studio reads as the default's. */
+export function privacyNoticeOf(
+  published: Partial<Record<keyof PrivacyNoticeContent, unknown>> | null | undefined,
+): PrivacyNoticeContent {
+  const text = (key: Exclude<keyof PrivacyNoticeContent, 'purposes'>) => {
+    const value = published?.[key]
+    return typeof value === 'string' && value.trim() !== ''
+      ? value.trim()
+      : DEFAULT_PRIVACY_NOTICE[key]
+  }
+  const purposes = Array.isArray(published?.purposes)
+    ? (published.purposes as unknown[]).flatMap((entry) => {
+        const {title, text: body} = (entry ?? {}) as {title?: unknown; text?: unknown}
+        return typeof title === 'string' && typeof body === 'string'
+          ? [{title: title.trim(), text: body.trim()}]
+          : []
+      })
+    : []
+  return {
+    informationOfficerName: text('informationOfficerName'),
+    informationOfficerEmail: text('informationOfficerEmail'),
+    informationOfficerPhone: published?.informationOfficerPhone
+      ? text('informationOfficerPhone')
+      : '',
+    intro: text('intro'),
+    purposes: purposes.length > 0 ? purposes : DEFAULT_PRIVACY_NOTICE.purposes,
+    rights: text('rights'),
+  }
+}
+
+/** What a request keeps of the consent given: the version in force and each box's words, and when. */
+export type ConsentRecord = {
+  version: string
+  agreed_at: string
+  checkboxes: {_key: string; key: ConsentCheckboxKey; text: string}[]
+}
+
+/** The retention periods as the public privacy endpoint answers them (`GET /api/privacy-notice`). */
+export type PublicPrivacyNotice = {
+  version: string
+  notice: PrivacyNoticeContent
+  retention: {label: string; period: string}[]
+}
+
+/** How long each kind of personal information is kept, in the words the privacy page uses. */
+export function retentionStatements(periods: {
+  requestMonthsAfterTrip: number
+  closedRequestMonthsAfterDecision: number
+  unconfirmedLeadDays: number
+  unconfirmedSignupDays: number
+}): {label: string; period: string}[] {
+  const months = (n: number) => (n === 1 ? '1 month' : `${n} months`)
+  const days = (n: number) => (n === 1 ? '1 day' : `${n} days`)
+  return [
+    {
+      label: 'Booking requests',
+      period: `${months(periods.requestMonthsAfterTrip)} after the trip date`,
+    },
+    {
+      label: 'Declined or withdrawn requests',
+      period: `${months(periods.closedRequestMonthsAfterDecision)} after the decision`,
+    },
+    {
+      label: 'Trip-planning requests nobody followed up',
+      period: `${days(periods.unconfirmedLeadDays)} after they arrive`,
+    },
+    {
+      label: 'Newsletter sign-ups never confirmed',
+      period: `${days(periods.unconfirmedSignupDays)} after the sign-up`,
+    },
+    {label: 'Newsletter subscribers', period: 'Until you unsubscribe'},
+  ]
+}
