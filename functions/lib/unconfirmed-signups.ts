@@ -1,11 +1,12 @@
-import type {SanityClient} from '@sanity/client'
+import type {Mutation, SanityClient} from '@sanity/client'
 
 import {UNCONFIRMED_SIGNUP_DAYS} from '@repo/schemas/retention-periods.ts'
 
 /**
  * Removes the newsletter sign-ups whose address was never confirmed within `UNCONFIRMED_SIGNUP_DAYS` of the last
  * sign-up: one delete by query, so a sign-up renewed a moment ago (a later `signed_up_at`) or confirmed meanwhile
- * is never caught by a list read a moment before. Confirmed and unsubscribed records are not touched.
+ * is never caught by a list read a moment before. Confirmed and unsubscribed records are not touched. Purged, so
+ * the lake's history of the sign-up keeps no address either.
  */
 export async function removeUnconfirmedSignups(
   bookings: SanityClient,
@@ -18,8 +19,10 @@ export async function removeUnconfirmedSignups(
         delete: {
           query: '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]',
           params: {cutoff},
+          purge: true,
         },
-      },
+        // `purge` is the mutate API's (since v2023-03-07); @sanity/client's types do not name it yet.
+      } as unknown as Mutation,
     ],
     {returnDocuments: false, visibility: 'sync'},
   )

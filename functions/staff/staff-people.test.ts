@@ -2,6 +2,7 @@ import {Hono} from 'hono'
 import {Secret, TOTP} from 'otpauth'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
@@ -380,7 +381,8 @@ describe('who did what', () => {
       'status',
     ])
     expect(await activity(owner, '?booking=booking-1&person=staffMember.test-guide')).toEqual([])
-    const today = new Date().toISOString().slice(0, 10)
+    // The filter's days are Cape Town's: from 22:00 UTC it is already tomorrow there.
+    const today = todayInCapeTown()
     expect(
       (await activity(owner, `?from=${today}&to=${today}&person=staffMember.test-manager`)).length,
     ).toBe(entries.length)

@@ -128,5 +128,6 @@ export function retentionStatements(periods: {
       period: `${days(periods.unconfirmedSignupDays)} after the sign-up`,
     },
     {label: 'Newsletter subscribers', period: 'Until you unsubscribe'},
+    {label: 'Places on a waitlist', period: 'Until you leave it or the departure has passed'},
   ]
 }
