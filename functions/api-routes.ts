@@ -7,12 +7,14 @@ import {createNewsletterSignupRoute} from './create-newsletter-signup/index.ts'
 import {getChallengeRoute} from './get-challenge/index.ts'
 import {recordEventRoute} from './record-event/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
+import {reviewRoutes} from './submit-review/index.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
 
 /** Every function the site serves under `/api`, mounted by `server/main.ts`. */
 export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
 apiRoutes.route('/requests', travellerRequestRoutes)
+apiRoutes.route('/reviews', reviewRoutes)
 apiRoutes.get('/challenge', getChallengeRoute)
 // Every method reaches the handler, which answers anything but GET and HEAD with 405 and an Allow header.
 apiRoutes.all('/availability', getAvailabilityRoute)

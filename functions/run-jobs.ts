@@ -3,6 +3,7 @@ import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {mailContentLoader} from './lib/mail-content.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
+import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 
 /**
@@ -12,7 +13,11 @@ import {siteOutbox} from './site-outbox.ts'
  */
 export async function runJobsOnce(
   asOf: Date,
-): Promise<{reminders: {due: number}; mail: {sent: number; failed: number; pending: number}}> {
+): Promise<{
+  reminders: {due: number}
+  reviewRequests: {due: number}
+  mail: {sent: number; failed: number; pending: number}
+}> {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
@@ -20,6 +25,10 @@ export async function runJobsOnce(
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
+  const reviewRequests = await sendReviewRequests(
+    {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},
+    asOf,
+  )
   const mail = await outbox.flush()
-  return {reminders, mail}
+  return {reminders, reviewRequests, mail}
 }

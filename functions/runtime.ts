@@ -17,6 +17,7 @@ import {createRateLimiter, type RateLimiter} from './lib/rate-limit.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
+import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 
@@ -146,6 +147,14 @@ export function publicRuntime(): PublicRuntime {
     )
   setInterval(() => void remind(), TRIP_REMINDERS_EVERY_MS).unref()
   void remind()
+  // Review requests after trips, on the same beat and with the same once-only outbox ids.
+  const askForReviews = () =>
+    sendReviewRequests(
+      {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},
+      new Date(),
+    ).catch((error: unknown) => console.error('[review requests]', error))
+  setInterval(() => void askForReviews(), TRIP_REMINDERS_EVERY_MS).unref()
+  void askForReviews()
   // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
   // whichever servers run.
   startDailyDigest({

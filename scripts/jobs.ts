@@ -33,9 +33,9 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, mail} = await runJobsOnce(asOf)
+  const {reminders, reviewRequests, mail} = await runJobsOnce(asOf)
   console.log(
-    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}.`,
+    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}.`,
   )
   process.exit(0)
 } catch (error) {

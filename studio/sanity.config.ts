@@ -89,7 +89,10 @@ export default defineConfig([
       types: contentSchemaTypes,
       // Singletons are opened from the structure, never created from the "new document" menu.
       templates: (templates) => [
-        ...templates.filter(({schemaType}) => !singletonTypes.has(schemaType)),
+        // Reviews come from travellers through the site's review form, never from the "new document" menu.
+        ...templates.filter(
+          ({schemaType}) => !singletonTypes.has(schemaType) && schemaType !== 'review',
+        ),
         settingsForExperience,
       ],
     },

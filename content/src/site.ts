@@ -58,6 +58,7 @@ export function siteSettingsDocument() {
     acceptedProposalStatus: DEFAULT_ACCEPTED_PROPOSAL_STATUS,
     responseTargetHours: 4,
     reminderHoursBefore: 48,
+    reviewRequestDaysAfter: 1,
     workingHours: {days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00'},
   }
 }

@@ -91,6 +91,10 @@ export const PLACEHOLDERS = {
     },
   },
   dashboardLink: {description: 'The staff dashboard', sample: 'https://example.com/admin/bookings'},
+  reviewLink: {
+    description: 'The traveller’s private link to the review form',
+    sample: 'https://example.com/reviews/…',
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -201,6 +205,22 @@ If you are running late or need us on the day:
 Your booking is here:
 
 {requestLink}`,
+  },
+  {
+    kind: 'reviewRequest',
+    title: 'Review request after the trip (to the traveller)',
+    to: 'traveller',
+    placeholders: ['name', 'experience', 'date', 'reviewLink', 'company'],
+    subject: 'How was {experience}?',
+    body: `Dear {name},
+
+Thank you for joining us on {experience} on {date}. We hope you enjoyed it.
+
+Would you tell other travellers how it was? It takes two minutes: a rating, a few words and the name to show.
+
+{reviewLink}
+
+We publish your review only with your consent, and never your email address.`,
   },
   {
     kind: 'cancelled',
@@ -441,7 +461,11 @@ const fill = (
  * The only placeholders that become links, and only when the functions filled them with a web address: the
  * traveller's request page and the staff dashboard. Nothing an editor or a traveller types becomes markup.
  */
-const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>(['requestLink', 'dashboardLink'])
+const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>([
+  'requestLink',
+  'dashboardLink',
+  'reviewLink',
+])
 const isWebAddress = (value: string) => /^https?:\/\/[^\s"'<>\\]+$/.test(value)
 
 /**

@@ -2,7 +2,7 @@
  * Pages that are about one person or hold a secret in their address: a traveller's request link, the staff
  * dashboard, the booking form and the page shown after sending it. No cache, shared or private, may keep them.
  */
-export const PERSONAL_PAGE = /^\/(requests|admin|book|thank-you)(\/|$)/
+export const PERSONAL_PAGE = /^\/(requests|reviews|admin|book|thank-you)(\/|$)/
 
 export const NO_STORE = 'private, no-store'
 

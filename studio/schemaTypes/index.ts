@@ -17,6 +17,7 @@ import {pageCopy} from './singletons/pageCopy'
 import {meetingPoint} from './objects/meetingPoint'
 import {pageHero} from './objects/pageHero'
 import {pullQuote} from './objects/pullQuote'
+import {review} from './documents/review'
 import {siteSettings} from './singletons/siteSettings'
 import {socialLink} from './objects/socialLink'
 import {statusChange} from './objects/statusChange'
@@ -34,6 +35,7 @@ export const contentSchemaTypes = [
   experienceSettings,
   story,
   testimonial,
+  review,
   mailTemplate,
   // Singletons
   itinerary,

@@ -11,6 +11,7 @@ import {
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
 } from '@repo/schemas/request-decisions.ts'
 import {DEFAULT_REMINDER_HOURS, reminderHoursProblem} from '@repo/schemas/trip-reminders.ts'
+import {DEFAULT_REVIEW_REQUEST_DAYS, reviewRequestDaysProblem} from '@repo/schemas/reviews.ts'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
@@ -216,6 +217,17 @@ export const siteSettings = defineType({
         'How long before a confirmed trip starts the reminder mail goes, with the meeting point, what to bring and how to reach you.',
       initialValue: DEFAULT_REMINDER_HOURS,
       validation: (rule) => rule.required().custom((value) => reminderHoursProblem(value) ?? true),
+    }),
+    defineField({
+      name: 'reviewRequestDaysAfter',
+      title: 'Ask travellers for a review after their trip (days)',
+      type: 'number',
+      group: 'requests',
+      description:
+        'How many days after a confirmed trip the review request mail goes (from 08:00 Cape Town time), once per booking.',
+      initialValue: DEFAULT_REVIEW_REQUEST_DAYS,
+      validation: (rule) =>
+        rule.required().custom((value) => reviewRequestDaysProblem(value) ?? true),
     }),
     defineField({
       name: 'responseTargetHours',
