@@ -65,6 +65,8 @@ function toAbout({request}: LoaderFunctionArgs) {
 export type ServerReaders = {
   /** The traveller's request as the API answers it (server/render-contract.ts). */
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
+  /** What the review form's link opens, as the API answers it (server/render-contract.ts). */
+  readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
 }
 
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
@@ -133,13 +135,18 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         },
         {
           path: 'experiences/:slug',
-          loader: async ({params}) => {
+          loader: async ({params, request}) => {
             const slug = params.slug ?? ''
             const {experienceQueryOptions} = await api.experience()
             const experience = await queryClient.ensureQueryData(experienceQueryOptions(slug))
             if (!experience || experience.isBespoke) notFound()
             // Old addresses (aliases) move permanently to the canonical one.
             if (experience.slug !== slug) return redirect(`/experiences/${experience.slug}`, 301)
+            const reviews = await import('../features/reviews/api/get-experience-reviews')
+            const page = reviews.reviewsPageOf(new URL(request.url).search)
+            await queryClient.ensureQueryData(
+              reviews.experienceReviewsQueryOptions(experience._id, page),
+            )
             return null
           },
           handle: pageModule('experience'),
@@ -242,6 +249,21 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           lazy: page(
             () => import('./routes/request'),
             (m) => m.RequestPage,
+          ),
+        },
+        {
+          // The traveller's private review form, rendered with what its link opens, like the request page.
+          path: 'reviews/:token',
+          loader: prefetch(queryClient, async (qc, {params}) => {
+            const read = server.readReviewInvitation
+            if (!read) return
+            const {loadInvitationOnServer} = await import('../features/reviews/api/get-review-invitation')
+            await loadInvitationOnServer(qc, params.token ?? '', read)
+          }),
+          handle: pageModule('review'),
+          lazy: page(
+            () => import('./routes/review'),
+            (m) => m.ReviewPage,
           ),
         },
         {

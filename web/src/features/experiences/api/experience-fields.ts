@@ -19,6 +19,7 @@ export type ExperienceCard = Pick<
   | 'priceRange'
   | 'blurb'
   | 'image'
+  | 'rating'
 >
 
 /**

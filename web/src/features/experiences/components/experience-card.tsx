@@ -2,6 +2,7 @@ import {Link} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
 
+import {RatingBadge} from '../../../components/rating'
 import {SanityImage} from '../../../components/sanity-image'
 import {experiencePrice, type ExperienceCard as ExperienceCardData} from '../api/experience-fields'
 import {bookingHref, detailSlug, type TripContext} from '../booking-links'
@@ -48,6 +49,7 @@ export function ExperienceCard({
           {experience.location ? <li>{experience.location}</li> : null}
           {experience.duration ? <li>{experience.duration}</li> : null}
         </ul>
+        <RatingBadge summary={experience.rating} />
         {experience.blurb ? <p>{experience.blurb}</p> : null}
         {price ? <p className="card__price">{price}</p> : null}
         <div className="card__actions button-row">
