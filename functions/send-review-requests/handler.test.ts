@@ -14,16 +14,15 @@ const closers: (() => Promise<void>)[] = []
 beforeEach(async () => {
   lake = await startTestLake()
   const content = lake.client({token: lake.secrets.writeToken})
-  await content
-    .createOrReplace(
-      {
-        _id: 'siteSettings',
-        _type: 'siteSettings',
-        siteName: 'Cape Curated',
-        reviewRequestDaysAfter: 1,
-      },
-      {visibility: 'sync'},
-    )
+  await content.createOrReplace(
+    {
+      _id: 'siteSettings',
+      _type: 'siteSettings',
+      siteName: 'Cape Curated',
+      reviewRequestDaysAfter: 1,
+    },
+    {visibility: 'sync'},
+  )
   const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
   const booking = (id: string, status: string, date: string) => ({
     _id: id,
@@ -102,8 +101,15 @@ describe('review requests after the trip', () => {
     const smtp = await startSmtpListener()
     closers.push(smtp.close)
     const content = lake.client({token: lake.secrets.writeToken})
-    await content.patch('siteSettings').set({reviewRequestDaysAfter: 3}).commit({visibility: 'sync'})
-    expect((await sendReviewRequests(server(smtp.url, 'a'), new Date('2026-11-26T12:00:00Z'))).due).toBe(0)
-    expect((await sendReviewRequests(server(smtp.url, 'a'), new Date('2026-11-27T08:00:00Z'))).due).toBe(1)
+    await content
+      .patch('siteSettings')
+      .set({reviewRequestDaysAfter: 3})
+      .commit({visibility: 'sync'})
+    expect(
+      (await sendReviewRequests(server(smtp.url, 'a'), new Date('2026-11-26T12:00:00Z'))).due,
+    ).toBe(0)
+    expect(
+      (await sendReviewRequests(server(smtp.url, 'a'), new Date('2026-11-27T08:00:00Z'))).due,
+    ).toBe(1)
   })
 })

@@ -111,7 +111,9 @@ describe('the review form API', () => {
       experience: {_ref: 'experience-sunset-cruise'},
     })
     // Nothing in the public dataset names the booking or the traveller's address.
-    const everything = JSON.stringify(await admin.fetch('*[_type in ["review", "reviewSubmission"]]'))
+    const everything = JSON.stringify(
+      await admin.fetch('*[_type in ["review", "reviewSubmission"]]'),
+    )
     for (const secret of ['trip-1', 'CTX-TRIP-1', 'traveller.example', 'van der Merwe'])
       expect(everything).not.toContain(secret)
     // Anonymous readers (the site) see no draft and no lock.
@@ -166,8 +168,12 @@ describe('the review form API', () => {
     const token = tokenOf('trip-3')
     const [id, expiry, signature] = token.split('.') as [string, string, string]
     const flip = (s: string) => (s[0] === 'A' ? `B${s.slice(1)}` : `A${s.slice(1)}`)
-    const expired = reviewLinkUrl(SITE, SECRET, {_id: 'trip-3', date: '2026-01-01'}, new Date('2026-01-02T00:00:00Z'))
-      .split('/reviews/')[1]!
+    const expired = reviewLinkUrl(
+      SITE,
+      SECRET,
+      {_id: 'trip-3', date: '2026-01-01'},
+      new Date('2026-01-02T00:00:00Z'),
+    ).split('/reviews/')[1]!
     const hostile = [
       `${flip(id)}.${expiry}.${signature}`,
       `${id}.${(parseInt(expiry, 36) + 86_400).toString(36)}.${signature}`,
@@ -206,11 +212,34 @@ describe('the review form API', () => {
       ['rating "5"', post(token, {...good, rating: '5'}), 400, /rating from 1 to 5/],
       ['short text', post(token, {...good, text: 'Nice.'}), 400, /at least 20/],
       ['long text', post(token, {...good, text: 'a'.repeat(1501)}), 400, /at most 1500/],
-      ['script', post(token, {...good, text: `Lovely trip <script>alert(1)</script> really`}), 400, /without HTML/],
-      ['img tag', post(token, {...good, text: 'Lovely trip <img src=x onerror=alert(1)> yes'}), 400, /without HTML/],
-      ['bidi override', post(token, {...good, text: `Lovely trip on the water \u202Eevil\u202C today`}), 400, /invisible/],
+      [
+        'script',
+        post(token, {...good, text: `Lovely trip <script>alert(1)</script> really`}),
+        400,
+        /without HTML/,
+      ],
+      [
+        'img tag',
+        post(token, {...good, text: 'Lovely trip <img src=x onerror=alert(1)> yes'}),
+        400,
+        /without HTML/,
+      ],
+      [
+        'bidi override',
+        post(token, {...good, text: `Lovely trip on the water \u202Eevil\u202C today`}),
+        400,
+        /invisible/,
+      ],
       ['zero width', post(token, {...good, displayName: 'Tha\u200Bndi'}), 400, /invisible/],
-      ['lone surrogate', post(token, `{"rating":5,"text":"Lovely trip \\ud800 on the water","displayName":"T","consent":true}`), 400, /could not be read/],
+      [
+        'lone surrogate',
+        post(
+          token,
+          `{"rating":5,"text":"Lovely trip \\ud800 on the water","displayName":"T","consent":true}`,
+        ),
+        400,
+        /could not be read/,
+      ],
       ['control', post(token, {...good, displayName: 'Thandi\u0007'}), 400, /single line/],
       ['markup name', post(token, {...good, displayName: '<b>Thandi</b>'}), 400, /without HTML/],
       ['long name', post(token, {...good, displayName: 'T'.repeat(41)}), 400, /at most 40/],

@@ -124,7 +124,10 @@ export const reviewFormSchema = z.strictObject(
     text: safeMultiLine(REVIEW_TEXT_MAX, {what: 'your review', typeMessage: REVIEW_TEXT_MESSAGE})
       .refine((value) => [...value].length >= REVIEW_TEXT_MIN, REVIEW_TEXT_MESSAGE)
       .refine((value) => !MARKUP.test(value), REVIEW_MARKUP_MESSAGE),
-    displayName: safeSingleLine(REVIEW_NAME_MAX, {what: 'the name', typeMessage: REVIEW_NAME_MESSAGE})
+    displayName: safeSingleLine(REVIEW_NAME_MAX, {
+      what: 'the name',
+      typeMessage: REVIEW_NAME_MESSAGE,
+    })
       .refine((value) => value.length > 0, REVIEW_NAME_MESSAGE)
       .refine((value) => !/[<>]/.test(value), REVIEW_MARKUP_MESSAGE),
     consent: z.literal(true, {error: REVIEW_CONSENT_MESSAGE}),

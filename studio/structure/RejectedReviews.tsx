@@ -43,7 +43,10 @@ export function RejectedReviews() {
       raw
         .fetch<Rejected[]>(rejectedReviewsQuery)
         .then((rejected) => live && setRows(rejectionRows(rejected)))
-        .catch((error: unknown) => live && setFailed(error instanceof Error ? error.message : String(error)))
+        .catch(
+          (error: unknown) =>
+            live && setFailed(error instanceof Error ? error.message : String(error)),
+        )
     void read()
     const listening = raw
       .listen(`*[_type == "${REVIEW_TYPE}"]`, {}, {includeResult: false, visibility: 'query'})
@@ -76,22 +79,31 @@ export function RejectedReviews() {
           <Text>No review has been rejected.</Text>
         ) : (
           <Card radius={2} border overflow="auto">
-            <table data-testid="rejected-reviews" style={{borderCollapse: 'collapse', width: '100%'}}>
+            <table
+              data-testid="rejected-reviews"
+              style={{borderCollapse: 'collapse', width: '100%'}}
+            >
               <caption style={{textAlign: 'left', padding: 8}}>
                 <Text weight="semibold">Rejected reviews by experience</Text>
               </caption>
               <thead>
                 <tr>
                   <th scope="col" style={cell}>
-                    <Text size={1} weight="semibold">Experience</Text>
+                    <Text size={1} weight="semibold">
+                      Experience
+                    </Text>
                   </th>
                   {REJECTION_REASONS.map(({value, title}) => (
                     <th key={value} scope="col" style={cell}>
-                      <Text size={1} weight="semibold">{title}</Text>
+                      <Text size={1} weight="semibold">
+                        {title}
+                      </Text>
                     </th>
                   ))}
                   <th scope="col" style={cell}>
-                    <Text size={1} weight="semibold">Total</Text>
+                    <Text size={1} weight="semibold">
+                      Total
+                    </Text>
                   </th>
                 </tr>
               </thead>
@@ -120,4 +132,8 @@ export function RejectedReviews() {
   )
 }
 
-const cell = {padding: 8, textAlign: 'left', borderTop: '1px solid var(--card-border-color)'} as const
+const cell = {
+  padding: 8,
+  textAlign: 'left',
+  borderTop: '1px solid var(--card-border-color)',
+} as const

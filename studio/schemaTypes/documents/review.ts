@@ -40,7 +40,8 @@ export const review = defineType({
       title: 'Name shown',
       type: 'string',
       readOnly: true,
-      description: 'As the traveller chose it on the form (first name and initial unless they changed it).',
+      description:
+        'As the traveller chose it on the form (first name and initial unless they changed it).',
     }),
     defineField({name: 'submittedAt', title: 'Sent', type: 'datetime', readOnly: true}),
     defineField({
@@ -82,7 +83,8 @@ export const review = defineType({
       experience: 'experience.title',
     },
     prepare({rating, text, name, reason, experience}) {
-      const stars = typeof rating === 'number' ? `${'★'.repeat(rating)}${'☆'.repeat(MAX_RATING - rating)}` : ''
+      const stars =
+        typeof rating === 'number' ? `${'★'.repeat(rating)}${'☆'.repeat(MAX_RATING - rating)}` : ''
       return {
         title: `${stars} ${name ?? ''}`.trim() || 'Review',
         subtitle: reason

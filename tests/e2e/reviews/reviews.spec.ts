@@ -59,7 +59,9 @@ const linkIn = async (address: string) => {
   await expect.poll(async () => (await mailsTo(address)).length, {timeout: 20_000}).toBe(1)
   const [mail] = await mailsTo(address)
   expect(mail!.subject).toBe(`How was ${title}?`)
-  const link = new RegExp(`${env.siteUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reviews/[\\w.-]+`).exec(mail!.text)?.[0]
+  const link = new RegExp(
+    `${env.siteUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/reviews/[\\w.-]+`,
+  ).exec(mail!.text)?.[0]
   expect(link, mail!.text).toBeTruthy()
   return link!
 }
@@ -85,7 +87,10 @@ const sendReview = (link: string, body: unknown) =>
   })
 
 test.afterAll(async () => {
-  await content().delete({query: '*[_type == "review" && experience._ref == $id]', params: {id: experienceId}})
+  await content().delete({
+    query: '*[_type == "review" && experience._ref == $id]',
+    params: {id: experienceId},
+  })
   await bookings().delete({query: '*[_id match $prefix]', params: {prefix: `e2e-review-${run}-*`}})
 })
 
@@ -146,12 +151,24 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await expect(page.getByRole('heading', {name: 'Thank you for your review'})).toBeFocused()
 
   // A second review for the same booking is refused, on the page and by the API.
-  expect((await sendReview(reviewLink, {rating: 1, text: 'Trying to review the same trip twice over.', displayName: 'X', consent: true})).status).toBe(409)
+  expect(
+    (
+      await sendReview(reviewLink, {
+        rating: 1,
+        text: 'Trying to review the same trip twice over.',
+        displayName: 'X',
+        consent: true,
+      })
+    ).status,
+  ).toBe(409)
   await page.goto(reviewLink)
   await expect(page.getByText(/already have your review/)).toBeVisible()
   // A spam review, which the editor rejects.
   const spam = `Cheap flights ${run} at example dot com, best prices guaranteed for all.`
-  expect((await sendReview(spamLink, {rating: 1, text: spam, displayName: 'Promo', consent: true})).status).toBe(201)
+  expect(
+    (await sendReview(spamLink, {rating: 1, text: spam, displayName: 'Promo', consent: true}))
+      .status,
+  ).toBe(201)
   // The request declined since: its link no longer opens the form.
   await bookings().patch(laterDeclined._id).set({status: 'declined'}).commit({visibility: 'sync'})
   await page.goto(declinedLink)
@@ -164,7 +181,8 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
     {id: experienceId},
   )
   expect(drafts.map((d) => d._id.startsWith('drafts.'))).toEqual([true, true])
-  const draftOf = (text: string) => drafts.find((d) => d.text === text)!._id.replace(/^drafts\./, '')
+  const draftOf = (text: string) =>
+    drafts.find((d) => d.text === text)!._id.replace(/^drafts\./, '')
   const reviewId = draftOf(words)
   const spamId = draftOf(spam)
   await page.goto(`/experiences/${slug}`)
@@ -176,7 +194,9 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await page.goto(`${studioUrl}/content/intent/edit/id=${spamId};type=review/`)
   await page.getByTestId('field-rejectionReason').getByRole('radio', {name: 'Spam'}).check()
   await expect
-    .poll(async () => (await content().getDocument(`drafts.${spamId}`))?.rejectionReason, {timeout: 20_000})
+    .poll(async () => (await content().getDocument(`drafts.${spamId}`))?.rejectionReason, {
+      timeout: 20_000,
+    })
     .toBe('spam')
   await expect(page.getByTestId('action-publish')).toBeDisabled({timeout: 20_000})
   await page.goto(`${studioUrl}/content/intent/edit/id=${reviewId};type=review/`)
@@ -187,7 +207,9 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   const publish = page.getByTestId('action-publish')
   await expect(async () => {
     if (await publish.isEnabled()) await publish.click({timeout: 2_000})
-    await expect.poll(() => content().getDocument(`drafts.${reviewId}`), {timeout: 3_000}).toBeUndefined()
+    await expect
+      .poll(() => content().getDocument(`drafts.${reviewId}`), {timeout: 3_000})
+      .toBeUndefined()
   }).toPass({timeout: 40_000})
 
   // The studio's count of rejections per experience and reason.
@@ -212,10 +234,16 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? 'null') as unknown))
   const rated = jsonLd.find(
-    (node): node is {aggregateRating: {reviewCount: number; ratingValue: number}; review: unknown[]} =>
+    (
+      node,
+    ): node is {aggregateRating: {reviewCount: number; ratingValue: number}; review: unknown[]} =>
       typeof node === 'object' && node !== null && 'aggregateRating' in node,
   )
-  expect(rated?.aggregateRating).toMatchObject({'@type': 'AggregateRating', 'reviewCount': 1, 'ratingValue': 4})
+  expect(rated?.aggregateRating).toMatchObject({
+    '@type': 'AggregateRating',
+    'reviewCount': 1,
+    'ratingValue': 4,
+  })
   expect(rated?.review).toHaveLength(1)
   await screens(page, 'experience-reviews', '#reviews')
   // The listing card shows the average and count too.

@@ -19,10 +19,7 @@ export function RatingBadge({summary}: {summary: {average: number | null; count:
   const average = Math.round(summary.average * 10) / 10
   return (
     <p className="rating-badge">
-      <Stars
-        rating={average}
-        label={ratingInWords({average, count: summary.count})}
-      />{' '}
+      <Stars rating={average} label={ratingInWords({average, count: summary.count})} />{' '}
       <span aria-hidden="true">
         {average.toFixed(1)} · {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
       </span>

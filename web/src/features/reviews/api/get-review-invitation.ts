@@ -5,7 +5,8 @@ import type {ReviewInvitation} from '@repo/schemas/reviews.ts'
 
 import {ApiError} from '../../../lib/post-json'
 
-export const LOAD_INVITATION_FAILED = 'We could not open the review form just now. Please try again.'
+export const LOAD_INVITATION_FAILED =
+  'We could not open the review form just now. Please try again.'
 
 export const reviewApiPath = (token: string) => `/api/reviews/${encodeURIComponent(token)}`
 
@@ -21,7 +22,11 @@ async function fetchInvitation(token: string, signal: AbortSignal): Promise<Revi
   }
   const data = (await response.json().catch(() => null)) as unknown
   if (!response.ok)
-    throw new ApiError(response.status, data as Partial<RequestErrorBody> | null, LOAD_INVITATION_FAILED)
+    throw new ApiError(
+      response.status,
+      data as Partial<RequestErrorBody> | null,
+      LOAD_INVITATION_FAILED,
+    )
   return data as ReviewInvitation
 }
 

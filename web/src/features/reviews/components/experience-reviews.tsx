@@ -29,12 +29,17 @@ export function ExperienceReviews({
       <h2 id="reviews-heading">Reviews</h2>
       {summary ? (
         <p className="reviews__summary">
-          <Stars rating={summary.average} label={`Rated ${summary.average.toFixed(1)} out of ${MAX_RATING}`} />{' '}
-          <strong>{summary.average.toFixed(1)}</strong> out of {MAX_RATING} from{' '}
-          {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+          <Stars
+            rating={summary.average}
+            label={`Rated ${summary.average.toFixed(1)} out of ${MAX_RATING}`}
+          />{' '}
+          <strong>{summary.average.toFixed(1)}</strong> out of {MAX_RATING} from {summary.count}{' '}
+          {summary.count === 1 ? 'review' : 'reviews'}
         </p>
       ) : (
-        <p className="muted">No reviews yet. Travellers are asked for one the day after their trip.</p>
+        <p className="muted">
+          No reviews yet. Travellers are asked for one the day after their trip.
+        </p>
       )}
       {data.reviews.length ? (
         <ol className="reviews__list">

@@ -62,7 +62,10 @@ export function ReviewForm({
             if (name in reviewFormSchema.shape && messages[0])
               setError(name as keyof ReviewFormValues, {message: messages[0]})
         show({
-          text: error instanceof ApiError && error.status < 500 && error.status > 0 ? error.message : SUBMIT_REVIEW_FAILED,
+          text:
+            error instanceof ApiError && error.status < 500 && error.status > 0
+              ? error.message
+              : SUBMIT_REVIEW_FAILED,
           variant: 'destructive',
         })
       },
@@ -86,11 +89,7 @@ export function ReviewForm({
         <div className="rating-choice__options">
           {RATINGS.map((value) => (
             <label key={value} className="rating-choice__option">
-              <input
-                type="radio"
-                value={value}
-                {...register('rating', {valueAsNumber: true})}
-              />
+              <input type="radio" value={value} {...register('rating', {valueAsNumber: true})} />
               <span aria-hidden="true" className="stars">
                 {'★'.repeat(value)}
               </span>{' '}
