@@ -136,6 +136,10 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   expect(await mailsTo(reviewer.email)).toHaveLength(1)
   expect(await mailsTo(neverConfirmed.email)).toHaveLength(0)
 
+  // The server renders the private form with what its link opens, and no cache keeps it.
+  const served = await fetch(reviewLink)
+  expect(served.headers.get('cache-control')).toContain('no-store')
+  expect(await served.text()).toContain('value="Naledi K."')
   // The form, with the short name prefilled.
   await page.goto(reviewLink)
   await expect(page.getByRole('heading', {name: 'Review your trip'})).toBeVisible()
@@ -145,7 +149,7 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await expect(page.getByText('Choose a rating from 1 to 5 stars.')).toBeVisible()
   await page.getByRole('radio', {name: /^4 stars/}).check()
   const words = `Our guide ${run} knew every plant on the mountain and kept the pace kind.`
-  await page.getByLabel('Your review').fill(words)
+  await page.getByRole('textbox', {name: 'Your review', exact: true}).fill(words)
   await page.getByRole('checkbox', {name: /publish my review/}).check()
   await page.getByRole('button', {name: 'Send my review'}).click()
   await expect(page.getByRole('heading', {name: 'Thank you for your review'})).toBeFocused()

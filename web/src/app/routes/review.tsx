@@ -64,7 +64,7 @@ export function ReviewPage() {
       </section>
     )
   return (
-    <section className="container page-section narrow">
+    <section className="container page-section status-page">
       {seo}
       <h1>Review your trip</h1>
       <p className="lead">

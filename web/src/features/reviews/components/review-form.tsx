@@ -89,7 +89,14 @@ export function ReviewForm({
         <div className="rating-choice__options">
           {RATINGS.map((value) => (
             <label key={value} className="rating-choice__option">
-              <input type="radio" value={value} {...register('rating', {valueAsNumber: true})} />
+              <input
+                type="radio"
+                value={value} // A radio's value is text; `valueAsNumber` applies to number inputs only.
+                {...register('rating', {
+                  setValueAs: (value: unknown) =>
+                    value === null || value === '' ? undefined : Number(value),
+                })}
+              />
               <span aria-hidden="true" className="stars">
                 {'★'.repeat(value)}
               </span>{' '}
@@ -122,6 +129,8 @@ export function ReviewForm({
           id={`${id}-displayName`}
           autoComplete="off"
           maxLength={REVIEW_NAME_MAX}
+          // In the server's HTML too, before the form library has run.
+          defaultValue={displayName}
           {...register('displayName')}
           {...described('displayName')}
         />
