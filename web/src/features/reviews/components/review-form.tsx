@@ -46,7 +46,14 @@ export function ReviewForm({
     setError,
     formState: {errors},
   } = useForm<ReviewFormValues, unknown, ReviewPayload>({
-    resolver: zodResolver(reviewFormSchema),
+    // A radio group's value is the chosen input's text ("4"), whatever `valueAsNumber` says: the schema, shared
+    // with the server (which refuses a rating sent as text), gets the number.
+    resolver: (values, context, options) =>
+      zodResolver(reviewFormSchema)(
+        {...values, rating: values.rating ? Number(values.rating) : undefined} as ReviewFormValues,
+        context,
+        options,
+      ),
     defaultValues: {text: '', displayName, consent: false as unknown as true},
   })
   const show = (value: FormMessageValue) => {
@@ -89,14 +96,7 @@ export function ReviewForm({
         <div className="rating-choice__options">
           {RATINGS.map((value) => (
             <label key={value} className="rating-choice__option">
-              <input
-                type="radio"
-                value={value} // A radio's value is text; `valueAsNumber` applies to number inputs only.
-                {...register('rating', {
-                  setValueAs: (value: unknown) =>
-                    value === null || value === '' ? undefined : Number(value),
-                })}
-              />
+              <input type="radio" value={value} {...register('rating')} />
               <span aria-hidden="true" className="stars">
                 {'★'.repeat(value)}
               </span>{' '}
