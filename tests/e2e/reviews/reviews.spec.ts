@@ -87,10 +87,12 @@ const sendReview = (link: string, body: unknown) =>
   })
 
 test.afterAll(async () => {
+  // Reviews first: they refer to the experience.
   await content().delete({
     query: '*[_type == "review" && experience._ref == $id]',
     params: {id: experienceId},
   })
+  await content().delete(experienceId)
   await bookings().delete({query: '*[_id match $prefix]', params: {prefix: `e2e-review-${run}-*`}})
 })
 
@@ -203,6 +205,7 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
     })
     .toBe('spam')
   await expect(page.getByTestId('action-publish')).toBeDisabled({timeout: 20_000})
+  await screens(page, 'studio-review')
   await page.goto(`${studioUrl}/content/intent/edit/id=${reviewId};type=review/`)
   await page.getByTestId('field-reply').locator('textarea').fill('Thank you, we will tell Sipho.')
   await expect
