@@ -73,6 +73,9 @@ const post = (token: string, body: unknown, headers: Record<string, string> = {}
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
+const messageOf = async (response: Response) =>
+  ((await response.json()) as {message: string}).message
+
 const good = {
   rating: 5,
   text: 'A calm evening on the water with a guide who knew every ship in the harbour.',
@@ -127,7 +130,7 @@ describe('the review form API', () => {
     expect(await (await get(token)).json()).toMatchObject({state: 'reviewed'})
     const again = await post(token, {...good, rating: 1})
     expect(again.status).toBe(409)
-    expect((await again.json()).message).toBe(ALREADY_REVIEWED_MESSAGE)
+    expect(await messageOf(again)).toBe(ALREADY_REVIEWED_MESSAGE)
     expect((await admin.getDocument(`drafts.${id}`))?.rating).toBe(5)
   })
 
@@ -156,7 +159,7 @@ describe('the review form API', () => {
       const token = tokenOf(id, id === 'future' ? '2026-12-24' : '2026-11-24')
       const opened = await get(token)
       expect(opened.status).toBe(409)
-      expect((await opened.json()).message).toBe(NOT_REVIEWABLE_MESSAGE)
+      expect(await messageOf(opened)).toBe(NOT_REVIEWABLE_MESSAGE)
       expect((await post(token, good)).status).toBe(409)
     }
     expect((await stored()).map((d) => d._id).join()).not.toMatch(
@@ -189,7 +192,7 @@ describe('the review form API', () => {
     for (const bad of hostile) {
       const opened = await get(encodeURIComponent(bad))
       expect(opened.status, bad).toBe(404)
-      expect((await opened.json()).message).toBe(REVIEW_LINK_MESSAGE)
+      expect(await messageOf(opened)).toBe(REVIEW_LINK_MESSAGE)
       expect((await post(encodeURIComponent(bad), good)).status, bad).toBe(404)
     }
     expect(await stored()).toEqual(before)
@@ -250,8 +253,37 @@ describe('the review form API', () => {
     for (const [name, pending, status, message] of cases) {
       const response = await pending
       expect(response.status, name).toBe(status)
-      expect((await response.json()).message, name).toMatch(message)
+      expect(await messageOf(response), name).toMatch(message)
     }
+    expect(await stored()).toEqual(before)
+  })
+
+  it('limits views and submissions per address, with a 429 that stores nothing', async () => {
+    const content = lake.client({token: lake.secrets.writeToken})
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const limited = createReviewRoutes(
+      () => ({content, bookings, secret: SECRET, siteUrl: SITE, now: () => NOW}),
+      {
+        limiters: {
+          view: createRateLimiter({limit: 2, windowMs: 60_000}),
+          submit: createRateLimiter({limit: 1, windowMs: 60_000}),
+        },
+        clientAddress: () => '198.51.100.7',
+      },
+    )
+    const token = tokenOf('hostile')
+    const views = []
+    for (let i = 0; i < 3; i++) views.push((await limited.request(`/${token}`)).status)
+    expect(views).toEqual([200, 200, 429])
+    const before = await stored()
+    const send = () =>
+      limited.request(`/${token}`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', 'origin': SITE},
+        body: JSON.stringify({...good, rating: 0}),
+      })
+    expect((await send()).status).toBe(400)
+    expect((await send()).status).toBe(429)
     expect(await stored()).toEqual(before)
   })
 })
