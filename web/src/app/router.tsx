@@ -17,6 +17,7 @@ const api = {
   experience: () => import('../features/experiences/api/get-experience'),
   experienceSettings: () => import('../features/booking/api/get-experience-settings'),
   experiences: () => import('../features/experiences/api/get-experiences'),
+  experienceRatings: () => import('../features/experiences/api/get-experience-ratings'),
   home: () => import('../features/home/api/get-home'),
   pageCopy: () => import('../features/pages/api/get-page-copy'),
   sampleItinerary: () => import('../features/itinerary/api/get-sample-itinerary'),
@@ -72,13 +73,18 @@ export type ServerReaders = {
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
+  // The cards' review averages: without them the cards show none, so a failure never fails the page.
+  const ratings = async (qc: QueryClient) => {
+    const {experienceRatingsQueryOptions} = await api.experienceRatings()
+    await optional(qc.ensureQueryData(experienceRatingsQueryOptions()))
+  }
   const pageCopy = prefetch(queryClient, async (qc) => {
     const {pageCopyQueryOptions} = await api.pageCopy()
     await optional(qc.ensureQueryData(pageCopyQueryOptions()))
   })
   const experienceList = prefetch(queryClient, async (qc) => {
     const {experiencesQueryOptions} = await api.experiences()
-    await qc.ensureQueryData(experiencesQueryOptions())
+    await Promise.all([qc.ensureQueryData(experiencesQueryOptions()), ratings(qc)])
   })
   const storyList = prefetch(queryClient, async (qc) => {
     const {storiesQueryOptions} = await api.stories()
@@ -107,7 +113,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           index: true,
           loader: prefetch(queryClient, async (qc) => {
             const {homeQueryOptions} = await api.home()
-            await qc.ensureQueryData(homeQueryOptions())
+            await Promise.all([qc.ensureQueryData(homeQueryOptions()), ratings(qc)])
           }),
           handle: pageModule('home'),
           lazy: page(
@@ -257,7 +263,8 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           loader: prefetch(queryClient, async (qc, {params}) => {
             const read = server.readReviewInvitation
             if (!read) return
-            const {loadInvitationOnServer} = await import('../features/reviews/api/get-review-invitation')
+            const {loadInvitationOnServer} =
+              await import('../features/reviews/api/get-review-invitation')
             await loadInvitationOnServer(qc, params.token ?? '', read)
           }),
           handle: pageModule('review'),

@@ -6,16 +6,6 @@ import {imageFields} from './image-fields'
  * result type in schemas/sanity.types.ts.
  */
 
-/**
- * The published reviews' average and count, for cards and pages (docs/decisions/090-reviews-as-drafts.md). The
- * public read sees published documents only, so drafts and rejected reviews (which stay drafts) never count; the
- * reason is checked as well, a second guard should a rejected review ever be published.
- */
-export const experienceRatingFields = /* groq */ `{
-    "count": count(*[_type == "review" && experience._ref == ^._id && !defined(rejectionReason)]),
-    "average": math::avg(*[_type == "review" && experience._ref == ^._id && !defined(rejectionReason)].rating)
-  }`
-
 /** An experience document (studio/schemaTypes/documents/experience.ts) as its card shows it. */
 export const experienceCardFields = /* groq */ `
   _id,
@@ -29,8 +19,7 @@ export const experienceCardFields = /* groq */ `
   priceRange,
   blurb,
   "image": image${imageFields},
-  featuredOrder,
-  "rating": ${experienceRatingFields}
+  featuredOrder
 `
 
 /** Everything the detail dialog and the experience page show. */

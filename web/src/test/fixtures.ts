@@ -15,7 +15,6 @@ export function experienceFixture(overrides: Partial<ExperienceDetail> = {}): Ex
     blurb: 'Climb for the sunset over the Atlantic.',
     image: {asset: null, crop: null, hotspot: null, alt: ''},
     featuredOrder: 1,
-    rating: {count: 0, average: 0},
     description: 'A guided hike to the summit for sunset.',
     highlights: ['Sunset from the summit'],
     whatToExpect: 'A steady climb with chains and ladders near the top.',

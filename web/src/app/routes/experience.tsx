@@ -59,8 +59,8 @@ export function ExperiencePage() {
   const reviews = useExperienceReviews(experience._id, reviewsPage).data
   const identity = useSiteIdentity()
   const rating =
-    experience.rating.count > 0 && experience.rating.average != null
-      ? {average: Math.round(experience.rating.average * 10) / 10, count: experience.rating.count}
+    reviews.total > 0 && reviews.average != null
+      ? {average: Math.round(reviews.average * 10) / 10, count: reviews.total}
       : null
   const [bookingOpen, setBookingOpen] = useState(false)
   const opener = useRef<HTMLElement | null>(null)

@@ -19,7 +19,6 @@ export type ExperienceCard = Pick<
   | 'priceRange'
   | 'blurb'
   | 'image'
-  | 'rating'
 >
 
 /**

@@ -12,6 +12,7 @@ import {sanityFetch} from '../../../lib/sanity-fetch'
  */
 export const experienceReviewsQuery = defineQuery(`{
   "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),
+  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),
   "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]
     | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}
 }`)

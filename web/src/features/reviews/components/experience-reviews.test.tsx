@@ -23,7 +23,7 @@ describe('the experience page’s reviews', () => {
         <ExperienceReviews
           summary={{average: 3.4, count: 12}}
           page={2}
-          data={{total: 12, reviews: [5, 6, 7, 8, 9].map(review)}}
+          data={{total: 12, average: 3.4, reviews: [5, 6, 7, 8, 9].map(review)}}
           companyName="Cape Curated"
         />
       </MemoryRouter>,
@@ -43,7 +43,7 @@ describe('the experience page’s reviews', () => {
         <ExperienceReviews
           summary={null}
           page={1}
-          data={{total: 0, reviews: []}}
+          data={{total: 0, average: 0, reviews: []}}
           companyName="Cape Curated"
         />
       </MemoryRouter>,
