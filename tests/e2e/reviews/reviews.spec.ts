@@ -1,6 +1,7 @@
 import {spawn} from 'node:child_process'
 import path from 'node:path'
 
+import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
 
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
@@ -54,6 +55,17 @@ const booking = (name: string, status: string) => ({
   name: `Naledi ${name} Khumalo`,
   email: `review.${name}.${run}@example.com`,
 })
+
+/** No WCAG 2.2 A/AA violation on the page as it stands (the form with its errors, the reviews section). */
+async function accessible(page: Page) {
+  const {violations, passes} = await new AxeBuilder({page})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze()
+  expect(passes.length).toBeGreaterThan(10)
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
+}
 
 const linkIn = async (address: string) => {
   await expect.poll(async () => (await mailsTo(address)).length, {timeout: 20_000}).toBe(1)
@@ -149,6 +161,7 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await screens(page, 'review-form')
   await page.getByRole('button', {name: 'Send my review'}).click()
   await expect(page.getByText('Choose a rating from 1 to 5 stars.')).toBeVisible()
+  await accessible(page)
   await page.getByRole('radio', {name: /^4 stars/}).check()
   const words = `Our guide ${run} knew every plant on the mountain and kept the pace kind.`
   await page.getByRole('textbox', {name: 'Your review', exact: true}).fill(words)
@@ -253,6 +266,7 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   })
   expect(rated?.review).toHaveLength(1)
   await screens(page, 'experience-reviews', '#reviews')
+  await accessible(page)
   // The listing card shows the average and count too.
   await page.goto('/experiences')
   await expect(page.getByRole('article', {name: title})).toContainText('4.0 · 1 review')
