@@ -206,6 +206,18 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   const spamId = draftOf(spam)
   await page.goto(`/experiences/${slug}`)
   await expect(page.getByText('No reviews yet.')).toBeVisible()
+  // Behind the shared cache (Varnish, as a CDN would be) the page is kept until a publish purges it.
+  const viaEdge = async (path: string) => {
+    const response = await fetch(`${env.edgeUrl}${path}`)
+    return {cache: response.headers.get('x-cache'), body: await response.text()}
+  }
+  await expect
+    .poll(async () => (await viaEdge(`/experiences/${slug}`)).cache, {timeout: 30_000})
+    .toBe('HIT')
+  // The private form is never kept there.
+  const reviewPath = new URL(reviewLink).pathname
+  await viaEdge(reviewPath)
+  expect((await viaEdge(reviewPath)).cache).not.toBe('HIT')
 
   // The editor, in the real studio: rejects the spam (publishing it is then blocked), publishes the other.
   await page.goto(studioSignInLink())
@@ -240,6 +252,12 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await expect(row.getByRole('cell')).toHaveText(['0', '0', '0', '1', '1'])
   await screens(page, 'studio-rejections')
 
+  // The shared cache's copy is purged by the publish: the review shows there within seconds.
+  await expect
+    .poll(async () => (await viaEdge(`/experiences/${slug}`)).body.includes(words), {
+      timeout: 10_000,
+    })
+    .toBe(true)
   // The site: the published review, the new average, the JSON-LD; never the rejected one.
   await expect(async () => {
     await page.goto(`/experiences/${slug}`)
