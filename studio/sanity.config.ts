@@ -98,7 +98,12 @@ export default defineConfig([
     },
     document: {
       actions: (actions, {schemaType}) =>
-        singletonTypes.has(schemaType) ? keepActions(actions, singletonActions) : actions,
+        singletonTypes.has(schemaType)
+          ? keepActions(actions, singletonActions)
+          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule.
+            schemaType === 'review'
+            ? actions.filter(({action}) => action !== 'duplicate')
+            : actions,
       // Booking settings are created from an experience's "Booking settings" pane (already linked to it),
       // not from the global "new document" menu.
       newDocumentOptions: (options, {creationContext}) =>
