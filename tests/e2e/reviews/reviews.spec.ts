@@ -182,6 +182,58 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   ).toBe(409)
   await page.goto(reviewLink)
   await expect(page.getByText(/already have your review/)).toBeVisible()
+  // Hostile requests through the site server: a clear 4xx each, nothing stored.
+  const api = reviewLink.replace('/reviews/', '/api/reviews/')
+  const own = {'origin': env.siteUrl, 'content-type': 'application/json'}
+  const good = {rating: 5, text: 'A fine trip with a guide who knew the way.', consent: true}
+  const hostile: [string, RequestInit, number][] = [
+    ['PUT', {method: 'PUT', headers: own, body: '{}'}, 405],
+    [
+      'other site',
+      {method: 'POST', headers: {...own, origin: 'https://evil.example'}, body: '{}'},
+      403,
+    ],
+    [
+      '12 KB',
+      {method: 'POST', headers: own, body: JSON.stringify({...good, text: 'a'.repeat(12_000)})},
+      413,
+    ],
+    [
+      'bidi',
+      {
+        method: 'POST',
+        headers: own,
+        body: JSON.stringify({...good, displayName: 'Eve\u202Egnp.exe'}),
+      },
+      400,
+    ],
+    [
+      'script',
+      {
+        method: 'POST',
+        headers: own,
+        body: JSON.stringify({
+          ...good,
+          displayName: 'Eve',
+          text: '<script>alert(1)</script> and more words here',
+        }),
+      },
+      400,
+    ],
+    [
+      'forged',
+      {method: 'POST', headers: own, body: JSON.stringify({...good, displayName: 'Eve'})},
+      404,
+    ],
+  ]
+  const reviewsBefore = await content().fetch<number>('count(*[_type == "review"])')
+  for (const [name, init, status] of hostile) {
+    const target = name === 'forged' ? api.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) : api
+    const response = await fetch(target, init)
+    expect(response.status, name).toBe(status)
+    expect(((await response.json()) as {message?: string}).message, name).toBeTruthy()
+  }
+  expect(await content().fetch<number>('count(*[_type == "review"])')).toBe(reviewsBefore)
   // A spam review, which the editor rejects.
   const spam = `Cheap flights ${run} at example dot com, best prices guaranteed for all.`
   expect(
