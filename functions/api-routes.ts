@@ -13,6 +13,7 @@ import {
   unsubscribeNewsletterRoute,
 } from './newsletter-subscription/index.ts'
 import {staffRoutes} from './staff/staff-routes.ts'
+import {reviewRoutes} from './submit-review/index.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
 import {joinWaitlistRoute, waitlistPages} from './waitlist/index.ts'
 
@@ -21,6 +22,7 @@ export const apiRoutes = new Hono()
 apiRoutes.route('/staff', staffRoutes)
 apiRoutes.route('/requests', travellerRequestRoutes)
 apiRoutes.route('/privacy-requests', privacyRequestRoutes)
+apiRoutes.route('/reviews', reviewRoutes)
 apiRoutes.get('/challenge', getChallengeRoute)
 // Every method reaches the handler, which answers anything but GET and HEAD with 405 and an Allow header.
 apiRoutes.all('/availability', getAvailabilityRoute)

@@ -5,6 +5,7 @@ import {mailContentLoader} from './lib/mail-content.ts'
 import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
+import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
 import {waitlistDeps} from './waitlist/runtime-deps.ts'
@@ -20,6 +21,7 @@ export async function runJobsOnce(asOf: Date): Promise<{
   mail: {sent: number; failed: number; pending: number}
   retention: {anonymised: number; report: string | null}
   unconfirmedSignups: {removed: number}
+  reviewRequests: {due: number}
 }> {
   const env = readFunctionsEnv()
   const bookings = createBookingsClient(env)
@@ -28,6 +30,10 @@ export async function runJobsOnce(asOf: Date): Promise<{
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
+  const reviewRequests = await sendReviewRequests(
+    {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},
+    asOf,
+  )
   const waitlist = await offerWaitlistPlaces(
     waitlistDeps({content, bookings, mailContent, outbox, env, links}),
     asOf,
@@ -35,5 +41,5 @@ export async function runJobsOnce(asOf: Date): Promise<{
   const unconfirmedSignups = await removeUnconfirmedSignups(bookings, asOf)
   const mail = await outbox.flush()
   const retention = await applyRetention({bookings, dataDir: env.dataDir, now: () => asOf}, asOf)
-  return {reminders, waitlist, mail, retention, unconfirmedSignups}
+  return {reminders, reviewRequests, waitlist, mail, retention, unconfirmedSignups}
 }

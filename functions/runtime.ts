@@ -20,6 +20,7 @@ import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {applyRetention} from './apply-retention/handler.ts'
+import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 import {offerWaitlistPlaces} from './waitlist/offer-places.ts'
@@ -169,6 +170,14 @@ export function publicRuntime(): PublicRuntime {
     )
   setInterval(() => void offer(), WAITLIST_OFFERS_EVERY_MS).unref()
   void offer()
+  // Review requests after trips, on the same beat and with the same once-only outbox ids.
+  const askForReviews = () =>
+    sendReviewRequests(
+      {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},
+      new Date(),
+    ).catch((error: unknown) => console.error('[review requests]', error))
+  setInterval(() => void askForReviews(), TRIP_REMINDERS_EVERY_MS).unref()
+  void askForReviews()
   // The team's daily digest of requests waiting too long (docs/decisions/014-nothing-waits-unseen.md): once a day
   // whichever servers run.
   startDailyDigest({

@@ -337,6 +337,7 @@ export type SiteSettings = {
   acceptedProposalStatus: 'confirmed' | 'contacted'
   reminderHoursBefore: number
   waitlistHoldHours: number
+  reviewRequestDaysAfter: number
   responseTargetHours: number
   workingHours?: {
     days: Array<number>
@@ -386,6 +387,7 @@ export type MailTemplate = {
     | 'confirmation'
     | 'decline'
     | 'reminder'
+    | 'reviewRequest'
     | 'cancelled'
     | 'bookingCancelled'
     | 'departureCancelled'
@@ -404,6 +406,22 @@ export type MailTemplate = {
     | 'newsletterWelcome'
   subject: string
   body: string
+}
+
+export type Review = {
+  _id: string
+  _type: 'review'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  experience?: ExperienceReference
+  rating: number
+  text?: string
+  displayName?: string
+  submittedAt?: string
+  consentToPublishAt?: string
+  rejectionReason?: 'personalData' | 'abuse' | 'notAboutExperience' | 'spam'
+  reply?: string
 }
 
 export type Testimonial = {
@@ -920,6 +938,7 @@ export type AllSanitySchemaTypes =
   | Itinerary
   | Slug
   | MailTemplate
+  | Review
   | Testimonial
   | Story
   | ExperienceSettings
@@ -984,6 +1003,14 @@ export type ExperienceSettingsQueryResult = {
     _key: string
   }> | null
 } | null
+
+// Source: ../web/src/features/experiences/api/get-experience-ratings.ts
+// Variable: experienceRatingsQuery
+// Query: *[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}
+export type ExperienceRatingsQueryResult = Array<{
+  experience: string
+  rating: number
+}>
 
 // Source: ../web/src/features/experiences/api/get-experience.ts
 // Variable: experienceBySlugQuery
@@ -1362,6 +1389,22 @@ export type PrivacyNoticeQueryResult = {
   rights: string
 } | null
 
+// Source: ../web/src/features/reviews/api/get-experience-reviews.ts
+// Variable: experienceReviewsQuery
+// Query: {  "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),  "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]    | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}}
+export type ExperienceReviewsQueryResult = {
+  total: number
+  average: number
+  reviews: Array<{
+    _id: string
+    rating: number
+    text: string | null
+    displayName: string | null
+    submittedAt: string | null
+    reply: string | null
+  }>
+}
+
 // Source: ../web/src/features/site/api/get-site-settings.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
@@ -1501,6 +1544,7 @@ declare global {
   interface SanityQueries {
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc){\n  _id,\n  title,\n  "slug": slug.current,\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n\n}': StoryLinksQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
+    '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult
     '{\n  "page": *[_id == "homePage"][0]{\n    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,\n    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},\n    quickSearchHeading, quickSearchButtonLabel,\n    featuredHeading, featuredText,\n    itineraryHeading, itineraryText, itineraryLinkLabel,\n    storiesHeading, storiesText, storiesLinkLabel,\n    "featuredStories": coalesce(featuredStories[]->{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}, []),\n    testimonialsHeading,\n    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),\n    howItWorksHeading,\n    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])\n  },\n  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]\n    | order(featuredOrder asc)[0...7]{\n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n},\n  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n},\n  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}\n}': HomeQueryResult
@@ -1508,6 +1552,7 @@ declare global {
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
     '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
     '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights\n}': PrivacyNoticeQueryResult
+    '{\n  "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),\n  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),\n  "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]\n    | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}\n}': ExperienceReviewsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
     '*[_type == "story" && slug.current == $slug][0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n,\n  publishedAt,\n  "body": body[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n,\n  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),\n  _updatedAt\n}': StoryBySlugQueryResult

@@ -33,9 +33,10 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, waitlist, mail, retention, unconfirmedSignups} = await runJobsOnce(asOf)
+  const {reminders, reviewRequests, waitlist, mail, retention, unconfirmedSignups} =
+    await runJobsOnce(asOf)
   console.log(
-    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
+    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
   )
   console.log(
     `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner.`,

@@ -142,11 +142,12 @@ function readTravellerRequest(
   token: string,
   env: unknown,
   file = '',
+  base = '/requests/',
 ): Promise<Response> {
   const headers = new Headers()
   const forwardedFor = page.headers.get('x-forwarded-for')
   if (forwardedFor) headers.set('x-forwarded-for', forwardedFor)
-  const url = new URL(`/requests/${encodeURIComponent(token)}${file}`, page.url)
+  const url = new URL(`${base}${encodeURIComponent(token)}${file}`, page.url)
   return Promise.resolve(apiRoutes.fetch(new Request(url, {headers}), env))
 }
 
@@ -315,6 +316,10 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         nonce: marker,
         readTravellerRequest: apiRoutes
           ? (token: string) => readTravellerRequest(apiRoutes, c.req.raw, token, c.env)
+          : undefined,
+        readReviewInvitation: apiRoutes
+          ? (token: string) =>
+              readTravellerRequest(apiRoutes, c.req.raw, token, c.env, '', '/reviews/')
           : undefined,
       }
       const {value: result, tags} = await collectSyncTags(() =>

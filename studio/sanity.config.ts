@@ -89,13 +89,21 @@ export default defineConfig([
       types: contentSchemaTypes,
       // Singletons are opened from the structure, never created from the "new document" menu.
       templates: (templates) => [
-        ...templates.filter(({schemaType}) => !singletonTypes.has(schemaType)),
+        // Reviews come from travellers through the site's review form, never from the "new document" menu.
+        ...templates.filter(
+          ({schemaType}) => !singletonTypes.has(schemaType) && schemaType !== 'review',
+        ),
         settingsForExperience,
       ],
     },
     document: {
       actions: (actions, {schemaType}) =>
-        singletonTypes.has(schemaType) ? keepActions(actions, singletonActions) : actions,
+        singletonTypes.has(schemaType)
+          ? keepActions(actions, singletonActions)
+          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule.
+            schemaType === 'review'
+            ? actions.filter(({action}) => action !== 'duplicate')
+            : actions,
       // Booking settings are created from an experience's "Booking settings" pane (already linked to it),
       // not from the global "new document" menu.
       newDocumentOptions: (options, {creationContext}) =>

@@ -59,6 +59,7 @@ export function siteSettingsDocument() {
     responseTargetHours: 4,
     reminderHoursBefore: 48,
     waitlistHoldHours: 24,
+    reviewRequestDaysAfter: 1,
     workingHours: {days: [1, 2, 3, 4, 5], start: '08:00', end: '17:00'},
   }
 }

@@ -112,6 +112,10 @@ export const PLACEHOLDERS = {
     description: 'The one-click link that leaves the newsletter',
     sample: 'https://example.com/unsubscribe?token=…',
   },
+  reviewLink: {
+    description: 'The traveller’s private link to the review form',
+    sample: 'https://example.com/reviews/…',
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -222,6 +226,22 @@ If you are running late or need us on the day:
 Your booking is here:
 
 {requestLink}`,
+  },
+  {
+    kind: 'reviewRequest',
+    title: 'Review request after the trip (to the traveller)',
+    to: 'traveller',
+    placeholders: ['name', 'experience', 'date', 'reviewLink', 'company'],
+    subject: 'How was {experience}?',
+    body: `Dear {name},
+
+Thank you for joining us on {experience} on {date}. We hope you enjoyed it.
+
+Would you tell other travellers how it was? It takes two minutes: a rating, a few words and the name to show.
+
+{reviewLink}
+
+We publish your review only with your consent, and never your email address.`,
   },
   {
     kind: 'cancelled',
@@ -605,6 +625,7 @@ const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>([
   'dashboardLink',
   'offerLink',
   'leaveLink',
+  'reviewLink',
 ])
 const isWebAddress = (value: string) => /^https?:\/\/[^\s"'<>\\]+$/.test(value)
 

@@ -1,9 +1,11 @@
 /**
  * Pages that are about one person or hold a secret in their address: a traveller's request link, the staff
- * dashboard, the booking form and the page shown after sending it, the newsletter's confirm and unsubscribe links.
- * No cache, shared or private, may keep them.
+ * dashboard, the booking form and the page shown after sending it, the newsletter's confirm and unsubscribe links,
+ * a review form, a waitlist offer, a traveller's privacy request and their copy of their data. No cache, shared or
+ * private, may keep them (web/edge/site.vcl passes the same addresses).
  */
-export const PERSONAL_PAGE = /^\/(requests|admin|book|thank-you|unsubscribe|newsletter)(\/|$)/
+export const PERSONAL_PAGE =
+  /^\/(requests|reviews|admin|book|thank-you|unsubscribe|newsletter|waitlist|privacy\/requests)(\/|$)/
 
 export const NO_STORE = 'private, no-store'
 

@@ -21,6 +21,7 @@ import {securityIncident} from './documents/securityIncident'
 import {meetingPoint} from './objects/meetingPoint'
 import {pageHero} from './objects/pageHero'
 import {pullQuote} from './objects/pullQuote'
+import {review} from './documents/review'
 import {siteSettings} from './singletons/siteSettings'
 import {socialLink} from './objects/socialLink'
 import {statusChange} from './objects/statusChange'
@@ -38,6 +39,7 @@ export const contentSchemaTypes = [
   experienceSettings,
   story,
   testimonial,
+  review,
   mailTemplate,
   // Singletons
   itinerary,

@@ -7,6 +7,7 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {InboxIcon} from '@sanity/icons/Inbox'
 import {LockIcon} from '@sanity/icons/Lock'
 import {PinIcon} from '@sanity/icons/Pin'
+import {StarIcon} from '@sanity/icons/Star'
 import {TimelineIcon} from '@sanity/icons/Timeline'
 import {UsersIcon} from '@sanity/icons/Users'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
@@ -17,6 +18,8 @@ import {
   MAIL_TEMPLATE_TYPE,
   mailTemplateId,
 } from '@repo/schemas/mail-templates.ts'
+
+import {reviewsListItem} from './reviews'
 
 export const SETTINGS_FOR_EXPERIENCE_TEMPLATE = 'experienceSettings-for-experience'
 
@@ -84,6 +87,7 @@ export const contentStructure: StructureResolver = (S) =>
             .defaultOrdering([{field: 'listOrder', direction: 'asc'}]),
         ),
       S.documentTypeListItem('testimonial').title('Testimonials'),
+      reviewsListItem(S, StarIcon),
       S.divider(),
       // Each mail once, by its fixed id: the functions look templates up by kind.
       S.listItem()

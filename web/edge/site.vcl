@@ -37,7 +37,7 @@ sub vcl_recv {
     return (pass);
   }
   # The API, the staff dashboard and the traveller's own pages go straight to the site, never into the cache.
-  if (req.url ~ "^/(api|admin|requests|book|thank-you)(/|\?|$)") {
+  if (req.url ~ "^/(api|admin|requests|reviews|book|thank-you|unsubscribe|newsletter|waitlist|privacy/requests)(/|\?|$)") {
     return (pass);
   }
   # An editor's preview shows drafts: never from the cache, never into it.

@@ -16,11 +16,16 @@ const FALLBACK_SEO = {
   path: '/',
 }
 
-export const render: RenderFn = async (request, {fetcher, nonce, readTravellerRequest}) => {
+export const render: RenderFn = async (
+  request,
+  {fetcher, nonce, readTravellerRequest, readReviewInvitation},
+) => {
   setServerFetcher(fetcher)
   // A fresh cache per request: one visitor's data never leaks into another's page.
   const queryClient = createQueryClient()
-  const handler = createStaticHandler(createRoutes(queryClient, {readTravellerRequest}))
+  const handler = createStaticHandler(
+    createRoutes(queryClient, {readTravellerRequest, readReviewInvitation}),
+  )
   const context = await handler.query(request)
 
   if (context instanceof Response) {

@@ -10,6 +10,7 @@ import {publicEnv} from './lib/env'
 import {setServerFetcher} from './lib/sanity-fetch'
 import './styles/global.css'
 import './styles/booking.css'
+import './styles/reviews.css'
 
 declare global {
   interface Window {

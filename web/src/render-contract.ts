@@ -26,6 +26,8 @@ export type RenderOptions = {
    * fields), so the private request page arrives with its content. Absent, the page reads it in the browser.
    */
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
+  /** The same for the review form: what `GET /api/reviews/<token>` answers. */
+  readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
 }
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>

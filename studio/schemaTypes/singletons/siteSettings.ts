@@ -12,6 +12,7 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 import {DEFAULT_REMINDER_HOURS, reminderHoursProblem} from '@repo/schemas/trip-reminders.ts'
 import {DEFAULT_WAITLIST_HOLD_HOURS, waitlistHoldHoursProblem} from '@repo/schemas/waitlist.ts'
+import {DEFAULT_REVIEW_REQUEST_DAYS, reviewRequestDaysProblem} from '@repo/schemas/reviews.ts'
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 const TIME_OF_DAY = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
@@ -226,7 +227,19 @@ export const siteSettings = defineType({
       description:
         'When places free up on a full date, the next traveller on its waitlist whose group fits is offered them, held for this long; then the next one is.',
       initialValue: DEFAULT_WAITLIST_HOLD_HOURS,
-      validation: (rule) => rule.required().custom((value) => waitlistHoldHoursProblem(value) ?? true),
+      validation: (rule) =>
+        rule.required().custom((value) => waitlistHoldHoursProblem(value) ?? true),
+    }),
+    defineField({
+      name: 'reviewRequestDaysAfter',
+      title: 'Ask travellers for a review after their trip (days)',
+      type: 'number',
+      group: 'requests',
+      description:
+        'How many days after a confirmed trip the review request mail goes (from 08:00 Cape Town time), once per booking.',
+      initialValue: DEFAULT_REVIEW_REQUEST_DAYS,
+      validation: (rule) =>
+        rule.required().custom((value) => reviewRequestDaysProblem(value) ?? true),
     }),
     defineField({
       name: 'responseTargetHours',

@@ -17,6 +17,7 @@ const api = {
   experience: () => import('../features/experiences/api/get-experience'),
   experienceSettings: () => import('../features/booking/api/get-experience-settings'),
   experiences: () => import('../features/experiences/api/get-experiences'),
+  experienceRatings: () => import('../features/experiences/api/get-experience-ratings'),
   home: () => import('../features/home/api/get-home'),
   pageCopy: () => import('../features/pages/api/get-page-copy'),
   privacyNotice: () => import('../features/pages/api/get-privacy-notice'),
@@ -66,18 +67,25 @@ function toAbout({request}: LoaderFunctionArgs) {
 export type ServerReaders = {
   /** The traveller's request as the API answers it (server/render-contract.ts). */
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
+  /** What the review form's link opens, as the API answers it (server/render-contract.ts). */
+  readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
 }
 
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
+  // The cards' review averages: without them the cards show none, so a failure never fails the page.
+  const ratings = async (qc: QueryClient) => {
+    const {experienceRatingsQueryOptions} = await api.experienceRatings()
+    await optional(qc.ensureQueryData(experienceRatingsQueryOptions()))
+  }
   const pageCopy = prefetch(queryClient, async (qc) => {
     const {pageCopyQueryOptions} = await api.pageCopy()
     await optional(qc.ensureQueryData(pageCopyQueryOptions()))
   })
   const experienceList = prefetch(queryClient, async (qc) => {
     const {experiencesQueryOptions} = await api.experiences()
-    await qc.ensureQueryData(experiencesQueryOptions())
+    await Promise.all([qc.ensureQueryData(experiencesQueryOptions()), ratings(qc)])
   })
   const storyList = prefetch(queryClient, async (qc) => {
     const {storiesQueryOptions} = await api.stories()
@@ -106,7 +114,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           index: true,
           loader: prefetch(queryClient, async (qc) => {
             const {homeQueryOptions} = await api.home()
-            await qc.ensureQueryData(homeQueryOptions())
+            await Promise.all([qc.ensureQueryData(homeQueryOptions()), ratings(qc)])
           }),
           handle: pageModule('home'),
           lazy: page(
@@ -134,13 +142,18 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         },
         {
           path: 'experiences/:slug',
-          loader: async ({params}) => {
+          loader: async ({params, request}) => {
             const slug = params.slug ?? ''
             const {experienceQueryOptions} = await api.experience()
             const experience = await queryClient.ensureQueryData(experienceQueryOptions(slug))
             if (!experience || experience.isBespoke) notFound()
             // Old addresses (aliases) move permanently to the canonical one.
             if (experience.slug !== slug) return redirect(`/experiences/${experience.slug}`, 301)
+            const reviews = await import('../features/reviews/api/get-experience-reviews')
+            const page = reviews.reviewsPageOf(new URL(request.url).search)
+            await queryClient.ensureQueryData(
+              reviews.experienceReviewsQueryOptions(experience._id, page),
+            )
             return null
           },
           handle: pageModule('experience'),
@@ -243,6 +256,22 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           lazy: page(
             () => import('./routes/request'),
             (m) => m.RequestPage,
+          ),
+        },
+        {
+          // The traveller's private review form, rendered with what its link opens, like the request page.
+          path: 'reviews/:token',
+          loader: prefetch(queryClient, async (qc, {params}) => {
+            const read = server.readReviewInvitation
+            if (!read) return
+            const {loadInvitationOnServer} =
+              await import('../features/reviews/api/get-review-invitation')
+            await loadInvitationOnServer(qc, params.token ?? '', read)
+          }),
+          handle: pageModule('review'),
+          lazy: page(
+            () => import('./routes/review'),
+            (m) => m.ReviewPage,
           ),
         },
         {

@@ -1,8 +1,10 @@
 import {createContext, useContext, useEffect, type ReactNode} from 'react'
+import type {Thing, WithContext} from 'schema-dts'
 
 import {absoluteUrl, SITE} from '../lib/site'
 
-export type JsonLd = Record<string, unknown>
+/** A JSON-LD node: typed with schema-dts where a page builds one (features/reviews/reviews-json-ld.ts). */
+export type JsonLd = Record<string, unknown> | WithContext<Thing>
 
 export type SeoData = {
   title: string

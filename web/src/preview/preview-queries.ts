@@ -10,6 +10,7 @@ import {siteSettingsQuery} from '../features/site/api/get-site-settings'
 const modules = import.meta.glob<Record<string, unknown>>([
   '../features/*/api/get-*.ts',
   '!../features/site/api/get-site-settings.ts',
+  '!../features/*/api/*.test.ts',
 ])
 
 export async function loadPreviewQueries(): Promise<readonly string[]> {

@@ -21,6 +21,9 @@ export const fixtureFetcher: GroqFetcher = async (query, params) => {
       fallbackTestimonials: [],
     }
   if (query.includes('_id == "')) return null
+  if (query.includes('_type == "review"') && 'experienceId' in params)
+    return {total: 0, average: null, reviews: []}
+  if (query.includes('_type == "review"')) return []
   if (query.includes('_type == "experience"') && 'slug' in params)
     return experiences.find((e) => e.slug === params.slug) ?? null
   if (query.includes('_type == "experience"')) return experiences

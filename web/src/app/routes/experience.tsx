@@ -1,12 +1,12 @@
 import {useRef, useState} from 'react'
-import {useParams} from 'react-router-dom'
+import {useParams, useSearchParams} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
 
 import {Breadcrumbs, breadcrumbJsonLd, type Crumb} from '../../components/breadcrumbs'
 import {SanityImage} from '../../components/sanity-image'
-import {Seo} from '../../components/seo'
+import {Seo, useSiteIdentity} from '../../components/seo'
 import {useExperience} from '../../features/experiences/api/get-experience'
 import type {ExperienceDetail} from '../../features/experiences/api/experience-fields'
 import {bookingHref} from '../../features/experiences/booking-links'
@@ -15,6 +15,12 @@ import {urlFor} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
 import {formatPerPersonPrice} from '../../utils/format-price'
 import {FaqList} from '../../features/experiences/components/faq-list'
+import {
+  reviewsPageOf,
+  useExperienceReviews,
+} from '../../features/reviews/api/get-experience-reviews'
+import {ExperienceReviews} from '../../features/reviews/components/experience-reviews'
+import {experienceRatingJsonLd} from '../../features/reviews/reviews-json-ld'
 
 function touristTripJsonLd(experience: ExperienceDetail) {
   return {
@@ -48,6 +54,14 @@ export function ExperiencePage() {
   // The loader has made sure the experience exists (otherwise it answered 404).
   const experience = useExperience(slug).data as ExperienceDetail
   const price = formatPerPersonPrice(experience.fromPrice)
+  const [search] = useSearchParams()
+  const reviewsPage = reviewsPageOf(search)
+  const reviews = useExperienceReviews(experience._id, reviewsPage).data
+  const identity = useSiteIdentity()
+  const rating =
+    reviews.total > 0 && reviews.average != null
+      ? {average: Math.round(reviews.average * 10) / 10, count: reviews.total}
+      : null
   const [bookingOpen, setBookingOpen] = useState(false)
   const opener = useRef<HTMLElement | null>(null)
   const openBooking = (button: HTMLElement) => {
@@ -71,7 +85,23 @@ export function ExperiencePage() {
             ? urlFor(experience.image).width(1200).height(630).fit('crop').url()
             : undefined
         }
-        jsonLd={[touristTripJsonLd(experience), breadcrumbJsonLd(crumbs)]}
+        jsonLd={[
+          touristTripJsonLd(experience),
+          ...(rating
+            ? [
+                experienceRatingJsonLd(
+                  {
+                    title: experience.title,
+                    url: absoluteUrl(`/experiences/${experience.slug}`),
+                    description: experience.description ?? experience.blurb,
+                  },
+                  rating,
+                  reviews.reviews,
+                ),
+              ]
+            : []),
+          breadcrumbJsonLd(crumbs),
+        ]}
       />
       <section className="page-hero">
         <div className="container split">
@@ -159,6 +189,12 @@ export function ExperiencePage() {
               <FaqList faqs={experience.faqs} headingLevel={3} />
             </section>
           ) : null}
+          <ExperienceReviews
+            summary={rating}
+            page={reviewsPage}
+            data={reviews}
+            companyName={identity.name}
+          />
         </div>
         <aside className="info-card" aria-labelledby="quick-info-heading">
           <h2 id="quick-info-heading">Quick Info</h2>

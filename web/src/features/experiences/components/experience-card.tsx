@@ -2,8 +2,10 @@ import {Link} from 'react-router-dom'
 
 import {categoryTitle} from '@repo/schemas/categories.ts'
 
+import {RatingBadge} from '../../../components/rating'
 import {SanityImage} from '../../../components/sanity-image'
 import {experiencePrice, type ExperienceCard as ExperienceCardData} from '../api/experience-fields'
+import {useExperienceRatings} from '../api/get-experience-ratings'
 import {bookingHref, detailSlug, type TripContext} from '../booking-links'
 
 type ExperienceCardProps = {
@@ -28,6 +30,7 @@ export function ExperienceCard({
   priority = false,
 }: ExperienceCardProps) {
   const price = experiencePrice(experience)
+  const rating = useExperienceRatings()?.[experience._id] ?? null
   return (
     <article className="card" aria-labelledby={`card-${experience._id}`}>
       <div className="card__media">
@@ -48,6 +51,7 @@ export function ExperienceCard({
           {experience.location ? <li>{experience.location}</li> : null}
           {experience.duration ? <li>{experience.duration}</li> : null}
         </ul>
+        <RatingBadge summary={rating} />
         {experience.blurb ? <p>{experience.blurb}</p> : null}
         {price ? <p className="card__price">{price}</p> : null}
         <div className="card__actions button-row">

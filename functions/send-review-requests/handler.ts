@@ -1,0 +1,90 @@
+import type {SanityClient} from '@sanity/client'
+
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {
+  REVIEW_REQUEST_LATEST_DAYS,
+  reviewRequestDays,
+  reviewRequestDue,
+} from '@repo/schemas/reviews.ts'
+
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import type {Outbox} from '../lib/mailer.ts'
+import {reviewLinkUrl} from '../lib/review-link.ts'
+
+/**
+ * The mail asking a traveller to review their trip, the set number of days after it (`reviewRequestDaysAfter` in
+ * site settings), from the editors' `reviewRequest` template, with a private link to the review form. As with the
+ * trip reminders, its outbox document is the durable schedule: its id names the booking, and it is created only
+ * if missing in the lake every server shares, so any number of runs on any number of servers queue it once.
+ */
+export type ReviewRequestDeps = {
+  bookings: SanityClient
+  content: Pick<SanityClient, 'fetch'>
+  mailContent: () => Promise<MailContent>
+  outbox: Pick<Outbox, 'queueMutation' | 'flush'>
+  siteUrl: string
+  secret: string
+}
+
+type ReviewRequestBooking = {
+  _id: string
+  name?: string | null
+  email?: string | null
+  date: string
+  experience_title?: string | null
+}
+
+/**
+ * Confirmed trips whose request may be due (published bookings only). A trip cancelled, declined or withdrawn is
+ * never `confirmed`, so its traveller is never asked.
+ */
+const reviewRequestCandidatesQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}`
+
+const reviewRequestSettingsQuery = /* groq */ `*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}`
+
+/** One review request per booking, whatever its date became. */
+export const reviewRequestMailId = (booking: {_id: string}) => `${booking._id}-review-request`
+
+/** Queues the review requests due at `now` (each once, across servers and runs) and sends what is queued. */
+export async function sendReviewRequests(
+  deps: ReviewRequestDeps,
+  now: Date,
+): Promise<{due: number}> {
+  const settings = await deps.content.fetch<{reviewRequestDaysAfter?: number | null} | null>(
+    reviewRequestSettingsQuery,
+    {},
+    {perspective: 'published'},
+  )
+  const days = reviewRequestDays(settings?.reviewRequestDaysAfter)
+  const today = todayInCapeTown(now)
+  const candidates = await deps.bookings.fetch<ReviewRequestBooking[]>(
+    reviewRequestCandidatesQuery,
+    {from: addDays(today, -REVIEW_REQUEST_LATEST_DAYS), to: addDays(today, -days)},
+  )
+  const due = candidates.filter((booking) => reviewRequestDue(booking.date, days, now))
+  if (!due.length) return {due: 0}
+  const content = await deps.mailContent()
+  await deps.bookings.mutate(
+    due.map((booking) =>
+      deps.outbox.queueMutation(
+        reviewRequestMailId(booking),
+        composeMail(
+          'reviewRequest',
+          {
+            name: booking.name ?? '',
+            experience: booking.experience_title ?? '',
+            date: formatDateInWords(booking.date),
+            reviewLink: reviewLinkUrl(deps.siteUrl, deps.secret, booking, now),
+          },
+          content,
+          {to: booking.email ?? ''},
+        ),
+        booking._id,
+      ),
+    ),
+    {visibility: 'sync'},
+  )
+  await deps.outbox.flush()
+  return {due: due.length}
+}
