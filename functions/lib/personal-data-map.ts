@@ -8,7 +8,9 @@ import {OUTBOX_MAIL_TYPE} from './mailer.ts'
  * - the request documents (`booking`, `itineraryRequest`), their drafts, and their history entries;
  * - the lake's transaction history and earlier revisions of those documents: removed only by a purging delete, the
  *   one way hosted Sanity offers, so an anonymised request is deleted with `purge: true` and written anew;
- * - the outbox's mails and their sent records (`outboxMail`, `about` the request or `to` the address).
+ * - the outbox's mails and their sent records (`outboxMail`, `about` the request or `to` the address);
+ * - the link from a booking to the traveller's review (`bookingReview`), whose review (rating, words, the name they
+ *   chose) is in the public dataset: both erased on request (lib/erase-reviews.ts).
  * On the site server's disk (DATA_DIR): the events log, sent-mail copies when no SMTP server is set, and the
  * backups the product's export writes (`DATA_DIR/backups`).
  */

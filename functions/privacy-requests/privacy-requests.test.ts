@@ -251,6 +251,36 @@ describe('confirming and downloading', () => {
 
 describe('erasure', () => {
   it('waits for a manager once confirmed; carried out, nothing of the address remains and the request keeps only a hash', async () => {
+    // Reviews of a booking each (the traveller's, published with a draft of an edit; and the other traveller's).
+    const content = lake.client({token: lake.secrets.writeToken, dataset: 'production'})
+    const review = (id: string, displayName: string) => ({
+      _id: id,
+      _type: 'review',
+      rating: 5,
+      text: `Wonderful hike, said ${displayName}`,
+      displayName,
+    })
+    await content
+      .transaction()
+      .create(review('review-ayanda', 'Ayanda A.'))
+      .create(review('drafts.review-ayanda', 'Ayanda A.'))
+      .create(review('review-other', 'Someone E.'))
+      .commit({visibility: 'sync'})
+    await bookings
+      .transaction()
+      .create({
+        _id: 'ayanda-1-review',
+        _type: 'bookingReview',
+        booking_id: 'ayanda-1',
+        review_id: 'review-ayanda',
+      })
+      .create({
+        _id: 'other-1-review',
+        _type: 'bookingReview',
+        booking_id: 'other-1',
+        review_id: 'review-other',
+      })
+      .commit({visibility: 'sync'})
     await post({kind: 'erasure', email: PERSON.email})
     const confirmed = await send(await confirmLinkFor(PERSON.email, 'erasure'), {method: 'POST'})
     expect(confirmed.status).toBe(200)
@@ -258,7 +288,7 @@ describe('erasure', () => {
       (doc) => doc.kind === 'erasure' && doc.status === 'confirmed',
     ) as {_id: string}
     const result = await carryOutRequest(
-      {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+      {client: bookings, content, dataDir, secret: deps.secret, now: () => clock},
       request._id,
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )
@@ -273,6 +303,20 @@ describe('erasure', () => {
     expect(everything.toLowerCase()).not.toContain(PERSON.email)
     expect(everything).not.toContain(PERSON.name)
     expect(everything).toContain(OTHER.email)
+    // Their review is gone from the public dataset, history and all; the other traveller's stays.
+    const reviews = await content.fetch<string[]>(
+      '*[_type == "review"]._id',
+      {},
+      {perspective: 'raw'},
+    )
+    expect(reviews).toEqual(['review-other'])
+    const history = await fetch(
+      `${lake.url}/v2025-02-19/data/history/production/transactions/review-ayanda?excludeContent=false`,
+      {headers: {authorization: `Bearer ${lake.secrets.rootToken}`}},
+    )
+    expect(await history.text()).not.toContain('Ayanda A.')
+    expect(await bookings.getDocument('ayanda-1-review')).toBeUndefined()
+    expect(await bookings.getDocument('other-1-review')).toBeDefined()
     expect(await bookings.getDocument(request._id)).toMatchObject({
       status: 'done',
       done_by: 'Lindiwe',

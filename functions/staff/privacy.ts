@@ -18,6 +18,7 @@ import {
   PRIVACY_REQUEST_TYPE,
   type PrivacyRequestDocument,
 } from '../privacy-requests/handler.ts'
+import {eraseReviews} from '../lib/erase-reviews.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 
@@ -127,6 +128,7 @@ export async function carryOutRequest(
     ids,
     [email],
   )
+  await eraseReviews({bookings: deps.client, content: deps.content}, ids)
   const otherRequests =
     request.kind === 'erasure'
       ? [
