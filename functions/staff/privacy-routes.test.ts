@@ -50,6 +50,15 @@ beforeAll(async () => {
   tx.createOrReplace(signup('confirmed@example.com', 'confirmed', '=HYPERLINK("x")'))
   tx.createOrReplace(signup('pending@example.com', 'pending'))
   tx.createOrReplace(signup('left@example.com', 'unsubscribed'))
+  // From before the confirmation mail: no status, no consent record, the box ticked when it was made.
+  tx.createOrReplace({
+    _id: 'newsletter-earlier',
+    _type: 'newsletterSignup',
+    email: 'earlier@example.com',
+    name: 'Early Reader',
+    consent: true,
+    consented_at: '2026-06-01T10:00:00Z',
+  })
   await tx.commit()
   app = new Hono()
   app.route(
@@ -108,6 +117,7 @@ describe('the confirmed subscribers’ CSV', () => {
     const csv = new TextDecoder().decode(bytes)
     expect(csv.split('\r\n')).toEqual([
       'Email,Name,Confirmed (Cape Town time),Privacy notice version',
+      'earlier@example.com,Early Reader,2026-06-01 12:00,',
       `confirmed@example.com,"'=HYPERLINK(""x"")",2026-11-20 10:00,abcdef0123456789`,
       '',
     ])

@@ -5,10 +5,12 @@ import type {StaffDeps} from './staff-deps.ts'
 
 /**
  * The confirmed subscribers, for the mailing tool: only addresses whose owner confirmed and has not left since.
- * Pending (never confirmed) and unsubscribed addresses are never in it, whatever else they hold.
+ * Pending (never confirmed) and unsubscribed addresses are never in it, whatever else they hold. A sign-up from
+ * before the confirmation mail existed has no status: its owner ticked the consent box then, which was the whole
+ * sign-up, so it counts as confirmed when it was made (decision 101).
  */
-export const confirmedSubscribersQuery = /* groq */ `*[_type == "newsletterSignup" && status == "confirmed"] | order(confirmed_at asc){
-  email, name, confirmed_at, "version": consent_record.version
+export const confirmedSubscribersQuery = /* groq */ `*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){
+  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version
 }`
 
 type Row = {email: string; name?: string; confirmed_at?: string; version?: string}
