@@ -118,6 +118,9 @@ const functionsEnvSchema = mailEnvSchema.extend({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   REQUEST_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   STAFF_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  // Views of a traveller's request page a minute per client address; its actions and new-link mails get a third
+  // and a sixth of it (functions/traveller-request/routes.ts).
+  REQUEST_PAGE_RATE_LIMIT: z.coerce.number().int().min(6).default(30),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY_HOPS: z.string().optional(),
@@ -155,6 +158,7 @@ export type FunctionsConfig = {
   adminPassword: string | undefined
   requestRateLimit: number
   staffSignInRateLimit: number
+  requestPageRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
   trustProxyHops: number
@@ -185,6 +189,7 @@ export function parseFunctionsEnv(
     adminPassword: env.ADMIN_PASSWORD,
     requestRateLimit: env.REQUEST_RATE_LIMIT,
     staffSignInRateLimit: env.STAFF_SIGN_IN_RATE_LIMIT,
+    requestPageRateLimit: env.REQUEST_PAGE_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
     trustProxyHops: trustedProxyHops(env.TRUST_PROXY_HOPS),

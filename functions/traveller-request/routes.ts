@@ -39,6 +39,19 @@ export const MAX_REQUEST_BODY_BYTES = 2 * 1024
  */
 export const REQUEST_LIMITS = {view: 30, action: 10, link: 5} as const
 
+/** The limiters for `views` a minute (REQUEST_PAGE_RATE_LIMIT), the actions and new links in REQUEST_LIMITS' ratio. */
+export const requestPageLimiters = (views: number = REQUEST_LIMITS.view) => ({
+  view: createRateLimiter({limit: views, windowMs: 60_000}),
+  action: createRateLimiter({
+    limit: Math.ceil((views * REQUEST_LIMITS.action) / REQUEST_LIMITS.view),
+    windowMs: 60_000,
+  }),
+  link: createRateLimiter({
+    limit: Math.ceil((views * REQUEST_LIMITS.link) / REQUEST_LIMITS.view),
+    windowMs: 60_000,
+  }),
+})
+
 export type TravellerRequestRoutesOptions = {
   limiters?: {view: RateLimiter; action: RateLimiter; link: RateLimiter}
   /** Whose requests a limit counts; the socket's address (lib/client-address.ts) unless a test says otherwise. */
@@ -66,11 +79,7 @@ export function createTravellerRequestRoutes(
   getDeps: () => TravellerRequestDeps,
   options: TravellerRequestRoutesOptions = {},
 ): Hono {
-  const limiters = options.limiters ?? {
-    view: createRateLimiter({limit: REQUEST_LIMITS.view, windowMs: 60_000}),
-    action: createRateLimiter({limit: REQUEST_LIMITS.action, windowMs: 60_000}),
-    link: createRateLimiter({limit: REQUEST_LIMITS.link, windowMs: 60_000}),
-  }
+  const limiters = options.limiters ?? requestPageLimiters()
   const addressOf = options.clientAddress ?? socketClientAddress
   const app = new Hono()
 

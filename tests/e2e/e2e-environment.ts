@@ -46,6 +46,8 @@ export function e2eEnvironment() {
       TEAM_EMAIL: teamEmail,
       // Every spec signs in from this one address, several times a minute; the limit's own test is an integration test.
       STAFF_SIGN_IN_RATE_LIMIT: '600',
+      // The request pages' specs open many travellers' pages a minute from here; the limit's own test is security.test.ts.
+      REQUEST_PAGE_RATE_LIMIT: '600',
       // The studio (served by the lake on its TLS port) frames the site in its Presentation tool; nothing else may.
       FRAME_ANCESTORS: `https://localhost:${lakeTlsPort}`,
     },

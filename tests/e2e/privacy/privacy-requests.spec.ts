@@ -137,7 +137,7 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await unlock(page, {email: manager.email, password: PASSWORD})
   await page
     .getByRole('navigation', {name: 'Dashboard views'})
-    .getByRole('button', {name: 'Privacy'})
+    .getByRole('button', {name: 'Personal data'})
     .click()
   await expect(page.getByRole('heading', {name: 'How long we keep personal details'})).toBeVisible()
   problems.push(...(await accessibilityProblems(page, 'the privacy screen')))

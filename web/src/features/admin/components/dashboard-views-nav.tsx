@@ -9,7 +9,7 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['departures', 'Departures', 'departures.read'],
   ['people', 'People', 'people.manage'],
   ['activity', 'Activity', 'activity.read'],
-  ['privacy', 'Privacy', 'privacy.manage'],
+  ['privacy', 'Personal data', 'privacy.manage'],
   ['privacy-register', 'Privacy register', 'privacy.manage'],
   ['account', 'Your account', null],
 ]

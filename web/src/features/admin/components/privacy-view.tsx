@@ -25,7 +25,7 @@ export function PrivacyView() {
     return <p className="admin-empty">The privacy settings could not be loaded.</p>
   return (
     <section aria-labelledby="privacy-heading" className="admin-privacy">
-      <h2 id="privacy-heading">Privacy</h2>
+      <h2 id="privacy-heading">Personal data</h2>
       <RetentionForm periods={overview.data.periods} />
       <PendingRequests requests={overview.data.requests} />
       <AddressSearch />
