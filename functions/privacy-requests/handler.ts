@@ -10,11 +10,13 @@ import {
   PRIVACY_CONFIRM_HOURS,
   PRIVACY_DOWNLOAD_HOURS,
   PRIVACY_LINK_GONE_MESSAGE,
-  PRIVACY_REQUEST_KIND_TITLES,
   PRIVACY_REQUEST_SENT_MESSAGE,
   privacyRequestSchema,
-  type PrivacyRequestKind,
 } from '@repo/schemas/privacy-requests.ts'
+import {
+  PRIVACY_REQUEST_KIND_TITLES,
+  type PrivacyRequestKind,
+} from '@repo/schemas/privacy-request-kinds.ts'
 
 import {
   json,

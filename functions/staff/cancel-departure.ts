@@ -5,13 +5,15 @@ import {
   alternativeDepartures,
   ALTERNATIVE_DAYS,
   CANCEL_DEPARTURE_ACTION,
-  departureCancellationSchema,
   withCancelledDates,
   type AlternativesAnswer,
   type CancellationAnswer,
   type CancellationPreviewAnswer,
-  type DepartureCancellation,
 } from '@repo/schemas/departure-cancellation.ts'
+import {
+  departureCancellationSchema,
+  type DepartureCancellation,
+} from '@repo/schemas/departure-cancellation-schema.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'

@@ -12,8 +12,8 @@ import {
   openCancellation,
   statusBefore,
   withCancelledDates,
-  type DepartureChoice,
 } from '@repo/schemas/departure-cancellation.ts'
+import {type DepartureChoice} from '@repo/schemas/departure-cancellation-schema.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {
   decisionMailId,

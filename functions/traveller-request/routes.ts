@@ -9,7 +9,7 @@ import {currentCalendarPart} from '../lib/booking-calendar.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
 import {answerCancellation, withPlaces} from './departure-choice.ts'
-import {departureChoiceSchema} from '@repo/schemas/departure-cancellation.ts'
+import {departureChoiceSchema} from '@repo/schemas/departure-cancellation-schema.ts'
 import {
   CROSS_ORIGIN_MESSAGE,
   INVALID_LINK_MESSAGE,

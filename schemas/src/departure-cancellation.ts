@@ -1,51 +1,25 @@
-import {z} from 'zod'
-
 import type {BookingStatus} from './booking-status.ts'
 import {departuresOn, type BookingRules} from './capacity.ts'
 import {formatDateInWords} from './format-date.ts'
 import {addDays, daysBetween, isIsoDate} from './iso-date.ts'
 import {dateRuleProblem, PROPOSABLE_DAYS, type StatusHistoryEntry} from './request-decisions.ts'
-import {safeSingleLine} from './safe-text.ts'
 
 /**
  * Cancelling a departure (an experience on a date) for the weather or the conditions: staff give a reason and up
  * to three other dates; every traveller on it is told, and each either moves to one of those dates or accepts the
- * cancellation from their request page. Shared by the staff API, the dashboard's dialog and the request page.
+ * cancellation from their request page. Shared by the staff API, the dashboard's dialog and the request page;
+ * the requests' zod schemas are in departure-cancellation-schema.ts, so the pages that only show a cancellation
+ * load no validation library.
  */
 
 export const MAX_ALTERNATIVES = 3
 export const REASON_MAX = 200
-const REASON_MESSAGE = 'Say why the departure is cancelled: the travellers read it.'
+export const REASON_MESSAGE = 'Say why the departure is cancelled: the travellers read it.'
 
 /** The history's actions: staff cancel the departure; the traveller moves or accepts. */
 export const CANCEL_DEPARTURE_ACTION = 'cancel-departure'
 export const MOVE_ACTION = 'move'
 export const ACCEPT_CANCELLATION_ACTION = 'accept-cancellation'
-
-const isoDate = (message: string) =>
-  z.string({error: message}).max(10, message).refine(isIsoDate, message)
-
-/** `POST /api/staff/departures/cancel` (and `/preview`): one departure, a reason, the other dates offered. */
-export const departureCancellationSchema = z.strictObject(
-  {
-    experience: z
-      .string({error: 'Choose a departure from the list.'})
-      .regex(/^[\w-]{1,96}$/, 'Choose a departure from the list.'),
-    date: isoDate('Give the departure’s date as yyyy-MM-dd.'),
-    reason: safeSingleLine(REASON_MAX, {what: 'the reason', typeMessage: REASON_MESSAGE}).refine(
-      (value) => value.length > 0,
-      REASON_MESSAGE,
-    ),
-    alternatives: z
-      .array(isoDate('Give each other date as yyyy-MM-dd.'), {
-        error: 'Give the other dates as a list.',
-      })
-      .max(MAX_ALTERNATIVES, `Offer at most ${MAX_ALTERNATIVES} other dates.`)
-      .refine((dates) => new Set(dates).size === dates.length, 'Offer each other date once.'),
-  },
-  {error: 'Send the departure, the reason and the other dates only.'},
-)
-export type DepartureCancellation = z.infer<typeof departureCancellationSchema>
 
 /** A date staff may offer instead, with the places it has left (the dialog shows them). */
 export type AlternativeDeparture = {date: string; left: number}
@@ -61,17 +35,6 @@ export type CancellationPreviewAnswer = {
 
 /** What cancelling did. */
 export type CancellationAnswer = {cancelled: number; date: string; experience: string}
-
-/** The traveller's answer from the request page (a form, so it works without JavaScript). */
-export const departureChoiceSchema = z.discriminatedUnion(
-  'choice',
-  [
-    z.strictObject({choice: z.literal('move'), date: isoDate('Choose one of the dates offered.')}),
-    z.strictObject({choice: z.literal('accept')}),
-  ],
-  {error: 'Choose one of the dates offered, or accept the cancellation.'},
-)
-export type DepartureChoice = z.infer<typeof departureChoiceSchema>
 
 /**
  * The cancellation the traveller may still answer: the newest history entry, when it is a departure's

@@ -1,23 +1,10 @@
 import {z} from 'zod'
 
 import {emailField} from './booking-request.ts'
+import {CORRECTION_MAX_LENGTH, PRIVACY_REQUEST_KINDS} from './privacy-request-kinds.ts'
 import {safeMultiLine} from './safe-text.ts'
 
-/**
- * A traveller's request about their own personal information (POPIA s23–24): a copy of everything held about their
- * address, its erasure, or a correction. Shared by the privacy page's form and the function that takes it.
- */
-export const PRIVACY_REQUEST_KINDS = ['access', 'erasure', 'correction'] as const
-export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number]
-
-export const PRIVACY_REQUEST_KIND_TITLES: Record<PrivacyRequestKind, string> = {
-  access: 'A copy of my information',
-  erasure: 'Delete my information',
-  correction: 'Correct my information',
-}
-
-export const CORRECTION_MAX_LENGTH = 1000
-
+/** The privacy page's form, checked alike by the browser (when it is sent) and by the function that takes it. */
 export const privacyRequestSchema = z
   .strictObject({
     kind: z.enum(PRIVACY_REQUEST_KINDS, 'Choose what you would like us to do.'),

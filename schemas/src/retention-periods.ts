@@ -30,9 +30,15 @@ export const DEFAULT_RETENTION_PERIODS: RetentionPeriods = {
 export const UNCONFIRMED_SIGNUP_DAYS = 7
 
 /** The saved periods over the defaults: a document saved before a period existed still reads whole. */
-export function retentionPeriodsOf(saved: Partial<RetentionPeriods> | null | undefined): RetentionPeriods {
+export function retentionPeriodsOf(
+  saved: Partial<RetentionPeriods> | null | undefined,
+): RetentionPeriods {
   return retentionPeriodsSchema.parse({...DEFAULT_RETENTION_PERIODS, ...stripUnset(saved ?? {})})
 }
 
 const stripUnset = (saved: Partial<RetentionPeriods>) =>
-  Object.fromEntries(Object.entries(saved).filter(([key, value]) => key in DEFAULT_RETENTION_PERIODS && value != null))
+  Object.fromEntries(
+    Object.entries(saved).filter(
+      ([key, value]) => key in DEFAULT_RETENTION_PERIODS && value != null,
+    ),
+  )

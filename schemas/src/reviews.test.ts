@@ -1,12 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {
-  defaultReviewName,
-  ratingSummary,
-  reviewRequestDays,
-  reviewRequestDue,
-  tripHasPassed,
-} from './reviews.ts'
+import {ratingSummary} from './review-ratings.ts'
+import {defaultReviewName, reviewRequestDays, reviewRequestDue, tripHasPassed} from './reviews.ts'
 
 describe('review rules', () => {
   it('shows the first name and the last name’s initial by default, never the full name', () => {

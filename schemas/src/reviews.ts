@@ -1,6 +1,7 @@
 import {z} from 'zod'
 
 import {addDays, isIsoDate, todayInCapeTown} from './iso-date.ts'
+import {MAX_RATING, MIN_RATING} from './review-ratings.ts'
 import {safeMultiLine, safeSingleLine} from './safe-text.ts'
 
 /**
@@ -9,10 +10,6 @@ import {safeMultiLine, safeSingleLine} from './safe-text.ts'
  */
 
 export const REVIEW_TYPE = 'review'
-
-/** Stars, whole ones. */
-export const MIN_RATING = 1
-export const MAX_RATING = 5
 
 export const REVIEW_TEXT_MIN = 20
 export const REVIEW_TEXT_MAX = 1500
@@ -142,19 +139,3 @@ export type ReviewPayload = z.output<typeof reviewFormSchema>
 export type ReviewInvitation =
   | {state: 'open'; experience: string; date: string; displayName: string}
   | {state: 'reviewed'; experience: string}
-
-/** The average as the site shows it: one decimal ("4.7"), from published ratings only. */
-export function ratingSummary(ratings: readonly number[]): {average: number; count: number} | null {
-  const valid = ratings.filter((r) => Number.isInteger(r) && r >= MIN_RATING && r <= MAX_RATING)
-  if (!valid.length) return null
-  const average = Math.round((valid.reduce((sum, r) => sum + r, 0) / valid.length) * 10) / 10
-  return {average, count: valid.length}
-}
-
-/** "4.7 out of 5 from 12 reviews". */
-export function ratingInWords(summary: {average: number; count: number}): string {
-  return `${summary.average.toFixed(1)} out of ${MAX_RATING} from ${summary.count} ${summary.count === 1 ? 'review' : 'reviews'}`
-}
-
-/** Published reviews per page on an experience page. */
-export const REVIEWS_PER_PAGE = 5

@@ -1,4 +1,4 @@
-import type {PrivacyRequestKind} from './privacy-requests.ts'
+import type {PrivacyRequestKind} from './privacy-request-kinds.ts'
 import type {RetentionPeriods} from './retention-periods.ts'
 
 /** The managers' privacy screen (`GET /api/staff/privacy`, functions/staff/privacy.ts). */

@@ -1,12 +1,8 @@
 import {StarIcon} from '@sanity/icons/Star'
 import {defineField, defineType} from 'sanity'
 
-import {
-  MAX_RATING,
-  REJECTION_REASONS,
-  REVIEW_TYPE,
-  rejectionReasonTitle,
-} from '@repo/schemas/reviews.ts'
+import {MAX_RATING} from '@repo/schemas/review-ratings.ts'
+import {REJECTION_REASONS, REVIEW_TYPE, rejectionReasonTitle} from '@repo/schemas/reviews.ts'
 
 /**
  * A traveller's review of an experience (docs/decisions/090-reviews-as-drafts.md). It arrives as a draft from the

@@ -1,4 +1,4 @@
-import {MAX_RATING, ratingInWords} from '@repo/schemas/reviews.ts'
+import {MAX_RATING, ratingInWords} from '@repo/schemas/review-ratings.ts'
 
 /** Five stars, filled to the rounded rating; the words say it for screen readers. */
 export function Stars({rating, label}: {rating: number; label: string}) {

@@ -1,6 +1,6 @@
 import type {AggregateRating, Product, Review, WithContext} from 'schema-dts'
 
-import {MAX_RATING, MIN_RATING} from '@repo/schemas/reviews.ts'
+import {MAX_RATING, MIN_RATING} from '@repo/schemas/review-ratings.ts'
 import type {ExperienceReviewsQueryResult} from '@repo/schemas/sanity.types'
 
 /**

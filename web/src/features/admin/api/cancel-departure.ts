@@ -4,8 +4,8 @@ import type {
   AlternativesAnswer,
   CancellationAnswer,
   CancellationPreviewAnswer,
-  DepartureCancellation,
 } from '@repo/schemas/departure-cancellation.ts'
+import type {DepartureCancellation} from '@repo/schemas/departure-cancellation-schema.ts'
 
 import {call, staffKeys} from './staff-api'
 

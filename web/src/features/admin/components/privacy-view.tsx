@@ -1,7 +1,7 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {PRIVACY_REQUEST_KIND_TITLES} from '@repo/schemas/privacy-requests.ts'
+import {PRIVACY_REQUEST_KIND_TITLES} from '@repo/schemas/privacy-request-kinds.ts'
 import {retentionPeriodsSchema, type RetentionPeriods} from '@repo/schemas/retention-periods.ts'
 import type {AddressSearchResult, PrivacyReportEntry} from '@repo/schemas/staff-privacy.ts'
 

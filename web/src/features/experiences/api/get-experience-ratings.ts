@@ -1,7 +1,7 @@
 import {queryOptions, useQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {ratingSummary} from '@repo/schemas/reviews.ts'
+import {ratingSummary} from '@repo/schemas/review-ratings.ts'
 import type {ExperienceRatingsQueryResult} from '@repo/schemas/sanity.types'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'

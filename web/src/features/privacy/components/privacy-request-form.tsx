@@ -5,7 +5,7 @@ import {
   PRIVACY_REQUEST_KIND_TITLES,
   PRIVACY_REQUEST_KINDS,
   type PrivacyRequestKind,
-} from '@repo/schemas/privacy-requests.ts'
+} from '@repo/schemas/privacy-request-kinds.ts'
 
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 

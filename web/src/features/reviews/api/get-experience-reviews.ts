@@ -1,7 +1,7 @@
 import {queryOptions, useSuspenseQuery} from '@tanstack/react-query'
 import {defineQuery} from 'groq'
 
-import {REVIEWS_PER_PAGE} from '@repo/schemas/reviews.ts'
+import {REVIEWS_PER_PAGE} from '@repo/schemas/review-ratings.ts'
 import type {ExperienceReviewsQueryResult} from '@repo/schemas/sanity.types'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'

@@ -1,7 +1,7 @@
 import {Link} from 'react-router-dom'
 
 import {formatLongDate} from '@repo/schemas/format-date.ts'
-import {MAX_RATING, REVIEWS_PER_PAGE, type ratingSummary} from '@repo/schemas/reviews.ts'
+import {MAX_RATING, REVIEWS_PER_PAGE, type ratingSummary} from '@repo/schemas/review-ratings.ts'
 import type {ExperienceReviewsQueryResult} from '@repo/schemas/sanity.types'
 
 import {Stars} from '../../../components/rating'

@@ -2,9 +2,8 @@ import {zodResolver} from '@hookform/resolvers/zod'
 import {useId, useRef, useState} from 'react'
 import {useForm} from 'react-hook-form'
 
+import {MAX_RATING, MIN_RATING} from '@repo/schemas/review-ratings.ts'
 import {
-  MAX_RATING,
-  MIN_RATING,
   REVIEW_NAME_MAX,
   REVIEW_TEXT_MAX,
   reviewFormSchema,
