@@ -2,6 +2,7 @@ import {z} from 'zod'
 
 import {isIsoDate} from './iso-date.ts'
 import {safeMultiLine} from './safe-text.ts'
+import {INCIDENT_LIMITS} from './security-incident-limits.ts'
 
 /**
  * The register of security incidents (POPIA section 22, GDPR article 33(5)): what happened, to whom, and when the
@@ -10,7 +11,7 @@ import {safeMultiLine} from './safe-text.ts'
  */
 export const SECURITY_INCIDENT_TYPE = 'securityIncident'
 
-export const INCIDENT_LIMITS = {description: 4000, affected: 2000} as const
+export {INCIDENT_LIMITS} from './security-incident-limits.ts'
 
 const day = (what: string) =>
   z.string(`Give the date ${what} as a date.`).refine(isIsoDate, `Give the date ${what} as a date.`)

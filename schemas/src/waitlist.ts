@@ -12,6 +12,7 @@ import {PAX_LIMIT} from './experience-settings.ts'
 import {WAITLIST_REQUIRED_MESSAGE} from './waitlist-messages.ts'
 
 export * from './waitlist-messages.ts'
+export * from './waitlist-entries.ts'
 
 const paxCount = z
   .number({error: 'Please choose the number of people.'})
@@ -49,20 +50,6 @@ export const waitlistJoinSchema = z.strictObject(
 
 export type WaitlistJoinFormValues = z.input<typeof waitlistJoinSchema>
 export type WaitlistJoinPayload = z.output<typeof waitlistJoinSchema>
-
-/**
- * Where an entry stands. `waiting`: in line. `offered`: holds its places until `hold_until`. `booked`: took the
- * offer (its booking holds the places while it is a request). `lapsed`: let the hold run out; out of line.
- */
-export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'lapsed'] as const
-export type WaitlistState = (typeof WAITLIST_STATES)[number]
-
-export const WAITLIST_STATE_TITLES: Record<WaitlistState, string> = {
-  waiting: 'Waiting',
-  offered: 'Offered, holding places',
-  booked: 'Took the offer',
-  lapsed: 'Offer lapsed',
-}
 
 export const WAITLIST_ENTRY_TYPE = 'waitlistEntry'
 
@@ -113,27 +100,3 @@ export function entriesToOffer<Entry extends WaitingEntry>(
   }
   return chosen
 }
-
-/** One person on a departure's waitlist as staff see it (`GET /api/staff/waitlist`). */
-export type StaffWaitlistEntry = {
-  _id: string
-  experience_id: string
-  date: string
-  /** '' is the day as a whole. */
-  slot: string
-  name: string
-  email: string
-  pax: number
-  state: WaitlistState
-  joined_at: string
-  offered_at?: string | null
-  hold_until?: string | null
-  booking_ref?: string | null
-}
-
-/** `GET /api/staff/waitlist?from&to`: everyone on a waitlist for a departure in the range, in line order. */
-export type StaffWaitlistAnswer = {from: string; to: string; entries: StaffWaitlistEntry[]}
-
-/** The key the departures view names a departure by. */
-export const waitlistDepartureKey = (d: {experience_id: string; date: string; slot: string}) =>
-  `${d.experience_id}|${d.date}|${d.slot}`

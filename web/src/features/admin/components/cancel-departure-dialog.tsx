@@ -1,7 +1,7 @@
 import {useId, useState, type RefObject} from 'react'
 
 import {MAX_ALTERNATIVES, REASON_MAX} from '@repo/schemas/departure-cancellation.ts'
-import {type DepartureCancellation} from '@repo/schemas/departure-cancellation-schema.ts'
+import type {DepartureCancellation} from '@repo/schemas/departure-cancellation-schema.ts'
 import {formatDateInWords, formatLongDate} from '@repo/schemas/format-date.ts'
 
 import {Modal} from '../../../components/ui/modal'

@@ -4,7 +4,7 @@ import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
-import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
+import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
 import {DepartureWaitlist} from './departure-waitlist'
 

@@ -1,7 +1,7 @@
 import {useId} from 'react'
 
 import {formatCreatedAt} from '@repo/schemas/format-date.ts'
-import {WAITLIST_STATE_TITLES, type StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
+import {WAITLIST_STATE_TITLES, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
 /** Where an entry's offer stands, in words: held until when, or which request it became. */
 function offerState(entry: StaffWaitlistEntry): string {
