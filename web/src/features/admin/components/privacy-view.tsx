@@ -203,7 +203,7 @@ function PendingRequests({
               {request.correction ? <p>Correction asked for: {request.correction}</p> : null}
               <button
                 type="button"
-                className="button button--primary"
+                className="button button--primary admin-privacy__carry-out"
                 disabled={carryOut.isPending}
                 onClick={() =>
                   run(
