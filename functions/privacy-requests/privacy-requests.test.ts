@@ -249,6 +249,59 @@ describe('confirming and downloading', () => {
   })
 })
 
+describe('correction', () => {
+  it('writes the corrected phone number on everything of the address in one action, refusing bad input unchanged', async () => {
+    await post({
+      kind: 'correction',
+      email: PERSON.email,
+      correction: 'My mobile number changed: +27 82 555 0199.',
+    })
+    const confirmed = await send(await confirmLinkFor(PERSON.email, 'correction'), {
+      method: 'POST',
+    })
+    expect(confirmed.status).toBe(200)
+    const request = (await storedRequests()).find(
+      (doc) => doc.kind === 'correction' && doc.status === 'confirmed',
+    ) as {_id: string}
+    const manager = {
+      id: 'staff-manager',
+      name: 'Lindiwe',
+      email: 'lindiwe@example.org',
+      role: 'manager' as const,
+    }
+    const carryOut = (body: unknown) =>
+      carryOutRequest(
+        {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+        request._id,
+        manager,
+        body,
+      )
+    const phones = () =>
+      bookings.fetch<(string | null)[]>(
+        '*[lower(email) == $email && _type in ["booking", "itineraryRequest", "newsletterSignup"]] | order(_id).phone',
+        {email: PERSON.email},
+      )
+    const before = await phones()
+    for (const body of [null, {}, {phone: '<b>1</b>'}, {phone: '+27\u200b82'}, {email: 'x@y.z'}])
+      expect((await carryOut(body)).status).toBe(400)
+    expect(await phones()).toEqual(before)
+
+    const done = await carryOut({phone: '+27 82 555 0199'})
+    expect(done.status).toBe(200)
+    expect((done.body as {report: {corrected: unknown}}).report.corrected).toEqual({
+      fields: ['phone'],
+      documents: 2,
+    })
+    // Both bookings have the new number; the sign-up, which held no number, is given none.
+    expect(await phones()).toEqual(['+27 82 555 0199', '+27 82 555 0199', null, null])
+    const kept = await bookings.getDocument(request._id)
+    expect(kept).toMatchObject({status: 'done', done_by: 'Lindiwe'})
+    expect(JSON.stringify(kept)).not.toContain('0199')
+    // Nothing of the address was erased by a correction: the requests still name the traveller.
+    expect(await bookings.getDocument('ayanda-1')).toMatchObject({name: PERSON.name})
+  })
+})
+
 describe('erasure', () => {
   it('waits for a manager once confirmed; carried out, nothing of the address remains and the request keeps only a hash', async () => {
     // Reviews of a booking each (the traveller's, published with a draft of an edit; and the other traveller's).

@@ -699,7 +699,15 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     ),
   )
   route('POST /privacy/requests/:id/carry-out', async (c) =>
-    send(c, await carryOutRequest(privacyDeps(), c.req.param('id') ?? '', c.get('person'))),
+    send(
+      c,
+      await carryOutRequest(
+        privacyDeps(),
+        c.req.param('id') ?? '',
+        c.get('person'),
+        await c.req.json().catch(() => null),
+      ),
+    ),
   )
   route('POST /privacy/search', async (c) =>
     send(c, await searchAddress(privacyDeps(), await c.req.json().catch(() => null))),

@@ -6,6 +6,12 @@ import {
   type RetentionPeriods,
 } from '@repo/schemas/retention-periods.ts'
 import {emailField} from '@repo/schemas/booking-request.ts'
+import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {
+  CORRECTED_TYPES,
+  privacyCorrectionSchema,
+  type PrivacyCorrection,
+} from '@repo/schemas/privacy-correction.ts'
 
 import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
@@ -100,14 +106,15 @@ async function requestIdsOf(client: SanityClient, email: string): Promise<string
 
 /**
  * `POST /privacy/requests/:id/carry-out`: an erasure removes the person from every request of the address (the
- * trips stay, as the retention job leaves them), their mails, logs and backups; a correction is marked done once
- * the manager has made it. Either way the request keeps only the address's keyed hash, and the proof search runs
- * at once and is kept with the report.
+ * trips stay, as the retention job leaves them), their mails, logs and backups; a correction writes the corrected
+ * name or phone (`body`, privacyCorrectionSchema) on everything held about the address, in one transaction. Either
+ * way the request keeps only the address's keyed hash, and the proof search runs at once and is kept with the report.
  */
 export async function carryOutRequest(
   deps: PrivacyDeps,
   id: string,
   by: SessionPerson,
+  body: unknown = null,
 ): Promise<HandlerResult> {
   const request = await deps.client.getDocument<PrivacyRequestDocument>(id)
   if (
@@ -122,11 +129,20 @@ export async function carryOutRequest(
     }
   const email = request.email
   const now = deps.now()
+  let corrected: {fields: string[]; documents: number} | undefined
+  if (request.kind === 'correction') {
+    const parsed = privacyCorrectionSchema.safeParse(body)
+    if (!parsed.success)
+      return {status: 400, body: {error: parsed.error.issues[0]?.message ?? 'Invalid correction.'}}
+    const outcome = await applyCorrection(deps.client, email, parsed.data)
+    if (!outcome) return {status: 409, body: {error: CHANGED_MEANWHILE}}
+    corrected = outcome
+  }
   const ids = request.kind === 'erasure' ? await requestIdsOf(deps.client, email) : []
   const counts = await anonymiseRequests(
     {bookings: deps.client, dataDir: deps.dataDir, now: deps.now},
     ids,
-    [email],
+    request.kind === 'erasure' ? [email] : [],
   )
   await eraseReviews({bookings: deps.client, content: deps.content}, ids)
   const otherRequests =
@@ -179,12 +195,51 @@ export async function carryOutRequest(
       address_hash: request.address_hash,
     }),
     kind: request.kind,
+    ...(corrected ? {corrected} : {}),
     // Ids only: which documents' history the proof read, so a later search can read them again.
     proof_ids: historyIds,
     proof: proof.map((place, index) => ({_key: `p${index}`, ...place})),
   }
   await deps.client.create(report)
   return {status: 200, body: {report: {...report, proof}}}
+}
+
+const CHANGED_MEANWHILE =
+  'One of this traveller’s requests changed while you were correcting it. Look again and apply it once more.'
+
+/**
+ * The corrected fields on every document that holds them with the address (drafts too), in one transaction
+ * guarded by each document's revision: null when one changed meanwhile, and then nothing was written.
+ */
+async function applyCorrection(
+  client: SanityClient,
+  email: string,
+  correction: PrivacyCorrection,
+): Promise<{fields: string[]; documents: number} | null> {
+  const docs = await client.fetch<{_id: string; _rev: string; name: boolean; phone: boolean}[]>(
+    '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}',
+    {types: [...CORRECTED_TYPES], email: email.toLowerCase()},
+    {perspective: 'raw'},
+  )
+  const set = Object.fromEntries(Object.entries(correction).filter(([, value]) => value))
+  const transaction = client.transaction()
+  let documents = 0
+  // Only what a document already holds: a correction adds no detail where there was none.
+  for (const doc of docs) {
+    const fields = Object.fromEntries(
+      Object.entries(set).filter(([key]) => doc[key as keyof PrivacyCorrection]),
+    )
+    if (Object.keys(fields).length === 0) continue
+    transaction.patch(doc._id, (p) => p.ifRevisionId(doc._rev).set(fields))
+    documents++
+  }
+  try {
+    if (documents > 0) await transaction.commit({visibility: 'sync'})
+  } catch (error) {
+    if (isConflict(error)) return null
+    throw error
+  }
+  return {fields: Object.keys(set), documents}
 }
 
 /**

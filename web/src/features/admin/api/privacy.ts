@@ -37,9 +37,10 @@ export function useSaveRetentionPeriods() {
 export function useCarryOutRequest() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) =>
+    mutationFn: ({id, correction}: {id: string; correction?: {name?: string; phone?: string}}) =>
       call<{report: PrivacyReportEntry}>(`/privacy/requests/${encodeURIComponent(id)}/carry-out`, {
         method: 'POST',
+        ...(correction ? {body: JSON.stringify(correction)} : {}),
       }),
     onSuccess: () => queryClient.invalidateQueries({queryKey: privacyKey}),
   })

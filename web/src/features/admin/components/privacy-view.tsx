@@ -169,22 +169,25 @@ function PendingRequests({
   const toast = useToast()
   const [done, setDone] = useState<PrivacyReportEntry | null>(null)
 
-  function run(id: string, label: string) {
-    carryOut.mutate(id, {
-      onSuccess: ({report}) => {
-        setDone(report)
-        toast({title: 'Done', description: `${label}: carried out.`, variant: 'default'})
+  function run(id: string, label: string, correction?: {name?: string; phone?: string}) {
+    carryOut.mutate(
+      {id, correction},
+      {
+        onSuccess: ({report}) => {
+          setDone(report)
+          toast({title: 'Done', description: `${label}: carried out.`, variant: 'default'})
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description:
+              error instanceof StaffApiError
+                ? error.message
+                : 'The request could not be carried out.',
+            variant: 'destructive',
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description:
-            error instanceof StaffApiError
-              ? error.message
-              : 'The request could not be carried out.',
-          variant: 'destructive',
-        }),
-    })
+    )
   }
 
   return (
@@ -201,23 +204,24 @@ function PendingRequests({
                 confirmed {formatLongDateTime(request.confirmed_at)}
               </p>
               {request.correction ? <p>Correction asked for: {request.correction}</p> : null}
-              <button
-                type="button"
-                className="button button--primary admin-privacy__carry-out"
-                disabled={carryOut.isPending}
-                onClick={() =>
-                  run(
-                    request._id,
-                    request.kind === 'erasure'
-                      ? `Delete ${request.email}`
-                      : `Correction for ${request.email}`,
-                  )
-                }
-              >
-                {request.kind === 'erasure'
-                  ? `Delete everything about ${request.email}`
-                  : 'Mark the correction made'}
-              </button>
+              {request.kind === 'correction' ? (
+                <CorrectionForm
+                  email={request.email}
+                  disabled={carryOut.isPending}
+                  onApply={(correction) =>
+                    run(request._id, `Correction for ${request.email}`, correction)
+                  }
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary admin-privacy__carry-out"
+                  disabled={carryOut.isPending}
+                  onClick={() => run(request._id, `Delete ${request.email}`)}
+                >
+                  Delete everything about {request.email}
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -311,5 +315,50 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * A correction as the traveller asked for it: the manager types the corrected name or phone number, and one press
+ * writes it on everything held about the address (leave a field empty to keep it as it is).
+ */
+function CorrectionForm({
+  email,
+  disabled,
+  onApply,
+}: {
+  email: string
+  disabled: boolean
+  onApply: (correction: {name?: string; phone?: string}) => void
+}) {
+  const id = useId()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const value = (name: string) => String(data.get(name) ?? '').trim() || undefined
+    onApply({name: value('name'), phone: value('phone')})
+  }
+  return (
+    <form
+      className="admin-filters"
+      aria-label={`Correct the details of ${email}`}
+      onSubmit={submit}
+    >
+      <label htmlFor={`${id}-name`}>
+        Corrected name
+        <input id={`${id}-name`} name="name" autoComplete="off" maxLength={120} />
+      </label>
+      <label htmlFor={`${id}-phone`}>
+        Corrected phone number
+        <input id={`${id}-phone`} name="phone" type="tel" autoComplete="off" maxLength={40} />
+      </label>
+      <button
+        type="submit"
+        className="button button--primary admin-privacy__carry-out"
+        disabled={disabled}
+      >
+        Apply to everything held about {email}
+      </button>
+    </form>
   )
 }
