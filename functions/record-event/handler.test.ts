@@ -70,6 +70,23 @@ describe('the events log', () => {
     expect(files[EVENTS_FILE]).toBeLessThan(1_000)
   })
 
+  it('refuses an event that names an email address, in any property, and records nothing', async () => {
+    const lines: string[] = []
+    const deps = {
+      rateLimiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+      append: async (line: string) => void lines.push(line),
+    }
+    const address = 'thandi.m@example.co.za'
+    for (const body of [
+      {event: 'newsletter_signup', email: address},
+      {event: 'page_view', path: `/requests?who=${address}`},
+      {event: 'page_view', label: `From ${address} today`},
+    ])
+      expect((await recordEvent(post(body), {clientAddress: '203.0.113.9'}, deps)).status).toBe(400)
+    expect(lines).toEqual([])
+    expect((await recordEvent(post({event: 'page_view', path: '/about'}), {clientAddress: '203.0.113.9'}, deps)).status).toBe(204)
+  })
+
   it('refuses events carrying invisible characters and records nothing', async () => {
     const lines: string[] = []
     const deps = {

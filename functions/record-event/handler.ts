@@ -8,6 +8,8 @@ import {safeSingleLine} from '@repo/schemas/safe-text.ts'
 import {problem, readJsonBody, type RequestContext} from '../lib/http.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 
+const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/
+
 /** The analytics beacon's payload (web/src/lib/analytics.ts): an event name, a few flat properties. */
 const eventSchema = z
   .object({
@@ -18,6 +20,13 @@ const eventSchema = z
   })
   .catchall(z.union([safeSingleLine(200), z.number(), z.boolean(), z.null()]))
   .refine((value) => Object.keys(value).length <= 16, 'Too many properties.')
+  // Page events are anonymous (the privacy page says so): one naming an address is refused, so no server's events
+  // log ever holds one for the retention job or an erasure to find.
+  .refine(
+    (value) =>
+      !Object.values(value).some((item) => typeof item === 'string' && EMAIL_LIKE.test(item)),
+    'Events carry no email addresses.',
+  )
 
 export const MAX_EVENT_BYTES = 2 * 1024
 
