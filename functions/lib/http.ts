@@ -26,6 +26,9 @@ export function problem(
   return json(body, status, headers)
 }
 
+/** A 405 that names the methods the address takes. */
+export const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
+
 export type BodyResult =
   {ok: true; value: Record<string, unknown>} | {ok: false; response: Response}
 

@@ -1,3 +1,5 @@
+import type {Context} from 'hono'
+
 import {problem} from './http.ts'
 
 /**
@@ -43,4 +45,31 @@ export function rateLimitedResponse(limiter: RateLimiter, clientAddress: string)
   const limited = limiter.take(clientAddress)
   if (limited.ok) return null
   return problem(429, RATE_LIMITED_MESSAGE, {}, {'Retry-After': String(limited.retryAfterSeconds)})
+}
+
+/**
+ * The guard of a route a traveller's link opens: this address's limit first, then the handler; a handler that
+ * throws (the lake unreachable) is logged under `label` and answered 503 with `tryAgain`, never a stack.
+ */
+export function limitedRoute<Deps extends {onError?: (error: unknown) => void}>(
+  getDeps: () => Deps,
+  addressOf: (c: Context) => string,
+  label: string,
+  tryAgain: string,
+) {
+  return async (
+    c: Context,
+    limiter: RateLimiter,
+    run: (deps: Deps) => Promise<Response>,
+  ): Promise<Response> => {
+    const deps = getDeps()
+    const limited = rateLimitedResponse(limiter, addressOf(c))
+    if (limited) return limited
+    try {
+      return await run(deps)
+    } catch (error) {
+      ;(deps.onError ?? ((e: unknown) => console.error(`[${label}]`, e)))(error)
+      return problem(503, tryAgain, {}, {'Retry-After': '5'})
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import {Hono, type Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {problem} from '../lib/http.ts'
+import {notAllowed, problem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {publicRuntime} from '../runtime.ts'
@@ -33,8 +33,6 @@ const runtimeDeps = (): PrivacyRequestDeps => {
   }
   return deps
 }
-
-const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
 
 /** `/api/privacy-requests/*`: a traveller's requests about their own information. */
 export function createPrivacyRequestRoutes(

@@ -13,9 +13,9 @@ import {
 } from '@repo/schemas/reviews.ts'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
-import {json, problem, readJsonBody, validationProblem} from '../lib/http.ts'
+import {json, notAllowed, problem, readJsonBody, validationProblem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
-import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {createRateLimiter, limitedRoute, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkReviewLink, reviewDocumentId, reviewLockId} from '../lib/review-link.ts'
 
 /**
@@ -66,8 +66,6 @@ type ReviewBooking = {
 const reviewBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}`
 const reviewExperienceQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{_id, title}`
 
-const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
-
 export function createReviewRoutes(
   getDeps: () => ReviewRoutesDeps,
   options: ReviewRoutesOptions = {},
@@ -79,21 +77,7 @@ export function createReviewRoutes(
   const addressOf = options.clientAddress ?? socketClientAddress
   const app = new Hono()
 
-  const guarded = async (
-    c: Context,
-    limiter: RateLimiter,
-    run: (deps: ReviewRoutesDeps) => Promise<Response>,
-  ): Promise<Response> => {
-    const deps = getDeps()
-    const limited = rateLimitedResponse(limiter, addressOf(c))
-    if (limited) return limited
-    try {
-      return await run(deps)
-    } catch (error) {
-      ;(deps.onError ?? ((e: unknown) => console.error('[reviews]', e)))(error)
-      return problem(503, TRY_AGAIN_MESSAGE, {}, {'Retry-After': '5'})
-    }
-  }
+  const guarded = limitedRoute(getDeps, addressOf, 'reviews', TRY_AGAIN_MESSAGE)
 
   /**
    * The booking a link names when it may be reviewed, else the answer to give: one 404 for every link that

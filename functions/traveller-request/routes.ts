@@ -2,9 +2,15 @@ import {Hono, type Context} from 'hono'
 import {z} from 'zod'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
-import {problem, readJsonBody, readUrlEncodedBody, validationProblem} from '../lib/http.ts'
+import {
+  notAllowed,
+  problem,
+  readJsonBody,
+  readUrlEncodedBody,
+  validationProblem,
+} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
-import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {createRateLimiter, limitedRoute, type RateLimiter} from '../lib/rate-limit.ts'
 import {currentCalendarPart} from '../lib/booking-calendar.ts'
 import {checkRequestLink} from '../lib/request-link.ts'
 import {acceptProposal} from './accept-proposal.ts'
@@ -64,8 +70,6 @@ const acceptSchema = z.strictObject(
 )
 const withdrawSchema = z.strictObject({}, {error: 'Send nothing else with a withdrawal.'})
 
-const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
-
 /**
  * Every answer says `Cache-Control: no-store` (lib/http.ts `json`): a request page holds personal data, and
  * a shared cache must never hand one traveller's answer to another.
@@ -83,21 +87,7 @@ export function createTravellerRequestRoutes(
   const addressOf = options.clientAddress ?? socketClientAddress
   const app = new Hono()
 
-  const guarded = async (
-    c: Context,
-    limiter: RateLimiter,
-    run: (deps: TravellerRequestDeps) => Promise<Response>,
-  ): Promise<Response> => {
-    const deps = getDeps()
-    const limited = rateLimitedResponse(limiter, addressOf(c))
-    if (limited) return limited
-    try {
-      return await run(deps)
-    } catch (error) {
-      ;(deps.onError ?? ((e: unknown) => console.error('[traveller-request]', e)))(error)
-      return problem(503, TRY_AGAIN_MESSAGE, {}, {'Retry-After': '5'})
-    }
-  }
+  const guarded = limitedRoute(getDeps, addressOf, 'traveller-request', TRY_AGAIN_MESSAGE)
 
   /**
    * CSRF: a change must come from the site's own pages. Browsers always send Origin with a POST, so one missing
