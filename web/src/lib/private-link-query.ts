@@ -1,0 +1,77 @@
+import {queryOptions, useQuery, useQueryClient, type QueryClient} from '@tanstack/react-query'
+
+import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
+
+import {ApiError} from './post-json'
+
+/** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
+export type LinkRefusal = {status: number; message: string}
+
+/**
+ * The read behind a page a private link opens (a traveller's request, a review form). The server reads it while it
+ * renders the page (`loadOnServer`), so the page is readable before any JavaScript runs; the browser takes that
+ * answer as fresh for a minute rather than asking again at once, as each read counts against the link's
+ * per-address limit. The API's answers in `refusals` (the link forged, expired, or its purpose gone) are kept as
+ * plain data and never asked again; anything else (the lake busy, the limit) leaves the cache empty and the browser
+ * asks with its retries.
+ */
+export function privateLinkQuery<T>({
+  key,
+  path,
+  failed,
+  refusals,
+}: {
+  key: (token: string) => readonly unknown[]
+  path: (token: string) => string
+  /** The message when the read fails without one of the API's own. */
+  failed: string
+  refusals: readonly number[]
+}) {
+  const refusalKey = (token: string) => [...key(token), 'refused'] as const
+
+  async function read(token: string, signal: AbortSignal): Promise<T> {
+    let response: Response
+    try {
+      response = await fetch(path(token), {signal, cache: 'no-store'})
+    } catch {
+      throw new ApiError(0, null, failed)
+    }
+    const data = (await response.json().catch(() => null)) as unknown
+    if (!response.ok)
+      throw new ApiError(response.status, data as Partial<RequestErrorBody> | null, failed)
+    return data as T
+  }
+
+  const options = (token: string) =>
+    queryOptions({
+      queryKey: key(token),
+      queryFn: ({signal}) => read(token, signal),
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      staleTime: 60_000,
+    })
+
+  async function loadOnServer(
+    queryClient: QueryClient,
+    token: string,
+    serverRead: (token: string) => Promise<Response>,
+  ): Promise<void> {
+    const response = await serverRead(token)
+    const body = (await response.json().catch(() => null)) as unknown
+    if (response.ok) queryClient.setQueryData(key(token), body as T)
+    else if (refusals.includes(response.status))
+      queryClient.setQueryData<LinkRefusal>(refusalKey(token), {
+        status: response.status,
+        message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
+      })
+  }
+
+  /** The answer, or the refusal the server found while rendering (then the browser does not ask again). */
+  function useLinkQuery(token: string) {
+    const refusal = useQueryClient().getQueryData<LinkRefusal>(refusalKey(token)) ?? null
+    const query = useQuery({...options(token), enabled: refusal === null})
+    return {query, refusal}
+  }
+
+  return {options, loadOnServer, useLinkQuery}
+}
