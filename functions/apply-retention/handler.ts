@@ -12,6 +12,7 @@ import {
   scrubDisk,
 } from '../lib/anonymise-requests.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
+import {purgeMutation} from '../lib/purge.ts'
 
 /**
  * The retention job: every request whose personal details are past the periods managers set is anonymised
@@ -85,7 +86,7 @@ async function purgeSpentRecords(deps: AnonymiseDeps, asOf: Date): Promise<numbe
   ]
   if (ids.length === 0) return 0
   const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
-  await bookings.mutate([...ids, ...mails].map((id) => ({delete: {id, purge: true}})) as never, {
+  await bookings.mutate([...ids, ...mails].map(purgeMutation), {
     visibility: 'sync',
   })
   await scrubDisk(deps.dataDir, [], new Map(), false, ids)

@@ -12,6 +12,7 @@ import {
   OUTBOX_TYPE,
   REQUEST_TYPES,
 } from './personal-data-map.ts'
+import {purgeMutation} from './purge.ts'
 
 /**
  * Removes a person from the requests named, everywhere the personal-data map lists: each request is deleted with
@@ -93,9 +94,7 @@ export async function anonymiseRequests(
       ...versions.map(
         (doc) => ({patch: {id: doc._id, ifRevisionID: doc._rev, set: {}}}) as unknown as Mutation,
       ),
-      ...[id, `drafts.${id}`, ...outboxIds].map(
-        (target) => ({delete: {id: target, purge: true}}) as unknown as Mutation,
-      ),
+      ...[id, `drafts.${id}`, ...outboxIds].map(purgeMutation),
       {create: copy} as Mutation,
     ]
     try {
@@ -119,10 +118,7 @@ export async function anonymiseRequests(
       {perspective: 'raw'},
     )
     if (rest.length > 0) {
-      await deps.bookings.mutate(
-        rest.map((id) => ({delete: {id, purge: true}}) as unknown as Mutation),
-        {visibility: 'sync'},
-      )
+      await deps.bookings.mutate(rest.map(purgeMutation), {visibility: 'sync'})
       counts.outboxMails += rest.length
     }
   }

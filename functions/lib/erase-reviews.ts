@@ -1,4 +1,5 @@
 import type {SanityClient} from '@sanity/client'
+import {purgeMutation} from './purge.ts'
 
 /**
  * The reviews a traveller wrote about their bookings, gone with an erasure: the review in the public dataset
@@ -18,13 +19,11 @@ export async function eraseReviews(
   if (links.length === 0) return 0
   // `purge` is the mutate API's (since v2023-03-07); @sanity/client's types do not name it yet.
   await deps.content.mutate(
-    links
-      .flatMap((link) => [link.review_id, `drafts.${link.review_id}`])
-      .map((id) => ({delete: {id, purge: true}})) as never,
+    links.flatMap((link) => [link.review_id, `drafts.${link.review_id}`]).map(purgeMutation),
     {visibility: 'sync'},
   )
   await deps.bookings.mutate(
-    links.map((link) => ({delete: {id: link._id, purge: true}})) as never,
+    links.map((link) => purgeMutation(link._id)),
     {visibility: 'sync'},
   )
   return links.length

@@ -14,6 +14,7 @@ import {
   type CalendarPart,
 } from './mail-calendar-part.ts'
 import {SEALED_LINK_SLOT} from './sealed-link.ts'
+import {purgeMutation} from './purge.ts'
 
 /**
  * A durable mail outbox whose state lives in the private `bookings` dataset
@@ -454,10 +455,7 @@ async function pruneOldRecords(outbox: OutboxState) {
   if (ids.length === 0) return
   // Purged: a sent mail holds its traveller's address and words, and a plain delete would keep them in the lake's
   // history (docs/decisions/105-retention-and-erasure.md).
-  await bookings.mutate(
-    ids.map((id) => ({delete: {id, purge: true}}) as unknown as Mutation),
-    {returnDocuments: false, visibility: 'async'},
-  )
+  await bookings.mutate(ids.map(purgeMutation), {returnDocuments: false, visibility: 'async'})
 }
 
 /**

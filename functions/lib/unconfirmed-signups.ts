@@ -1,6 +1,8 @@
-import type {Mutation, SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 
 import {UNCONFIRMED_SIGNUP_DAYS} from '@repo/schemas/retention-periods.ts'
+
+import {purgeByQuery} from './purge.ts'
 
 /**
  * Removes the newsletter sign-ups whose address was never confirmed within `UNCONFIRMED_SIGNUP_DAYS` of the last
@@ -15,14 +17,10 @@ export async function removeUnconfirmedSignups(
   const cutoff = new Date(asOf.getTime() - UNCONFIRMED_SIGNUP_DAYS * 24 * 3_600_000).toISOString()
   const result = await bookings.mutate(
     [
-      {
-        delete: {
-          query: '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]',
-          params: {cutoff},
-          purge: true,
-        },
-        // `purge` is the mutate API's (since v2023-03-07); @sanity/client's types do not name it yet.
-      } as unknown as Mutation,
+      purgeByQuery(
+        '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]',
+        {cutoff},
+      ),
     ],
     {returnDocuments: false, visibility: 'sync'},
   )

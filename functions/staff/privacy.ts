@@ -27,6 +27,7 @@ import {
 import {eraseReviews} from '../lib/erase-reviews.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
+import {purgeMutation} from '../lib/purge.ts'
 
 /**
  * The managers' privacy screen (`privacy.manage`): the retention periods, the travellers' confirmed requests and
@@ -176,10 +177,7 @@ export async function carryOutRequest(
     done_by_id: by.id,
   }
   await deps.client.mutate(
-    [
-      ...[request._id, ...otherRequests].map((target) => ({delete: {id: target, purge: true}})),
-      {create: kept},
-    ] as never,
+    [...[request._id, ...otherRequests].map(purgeMutation), {create: kept}] as never,
     {visibility: 'sync'},
   )
   const historyIds = [...ids, ...ids.map((one) => `drafts.${one}`), request._id, ...otherRequests]

@@ -5,6 +5,7 @@ import {bookableExperienceQuery, type BookableExperience} from '../lib/departure
 import {newReference, sha256} from '../lib/http.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 import {entryByIdQuery, type WaitlistDeps, type WaitlistEntry} from './waitlist-deps.ts'
+import {purgeMutation} from '../lib/purge.ts'
 
 /** Why an offer cannot be taken, each with the page that says so (waitlist-pages.ts). */
 export type OfferRefusal = 'invalid' | 'lapsed' | 'taken' | 'changed'
@@ -125,7 +126,7 @@ export async function leaveWaitlist(
       [
         {patch: {id: entry._id, ifRevisionID: entry._rev, set: {state: entry.state}}},
         // Purged: the lake's history of the entry goes with it, as the page promises.
-        {delete: {id: entry._id, purge: true}} as never,
+        purgeMutation(entry._id),
       ],
       {visibility: 'sync'},
     )
