@@ -1,4 +1,5 @@
 import {applyRetention} from './apply-retention/handler.ts'
+import {catchUpDiskScrubs} from './apply-retention/disk-catch-up.ts'
 import {readFunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {mailContentLoader} from './lib/mail-content.ts'
@@ -20,6 +21,7 @@ export async function runJobsOnce(asOf: Date): Promise<{
   waitlist: OfferRun
   mail: {sent: number; failed: number; pending: number}
   retention: {anonymised: number; report: string | null}
+  diskCatchUp: {reports: number}
   unconfirmedSignups: {removed: number}
   reviewRequests: {due: number}
 }> {
@@ -40,6 +42,8 @@ export async function runJobsOnce(asOf: Date): Promise<{
   )
   const unconfirmedSignups = await removeUnconfirmedSignups(bookings, asOf)
   const mail = await outbox.flush()
-  const retention = await applyRetention({bookings, dataDir: env.dataDir, now: () => asOf}, asOf)
-  return {reminders, reviewRequests, waitlist, mail, retention, unconfirmedSignups}
+  const disk = {bookings, dataDir: env.dataDir, secret: env.requestLinkSecret, now: () => asOf}
+  const retention = await applyRetention(disk, asOf)
+  const diskCatchUp = {reports: await catchUpDiskScrubs(disk)}
+  return {reminders, reviewRequests, waitlist, mail, retention, diskCatchUp, unconfirmedSignups}
 }

@@ -20,6 +20,7 @@ import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {startDailyDigest} from './staff/daily-digest.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {applyRetention} from './apply-retention/handler.ts'
+import {catchUpDiskScrubs} from './apply-retention/disk-catch-up.ts'
 import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
@@ -56,6 +57,7 @@ let runtime: PublicRuntime | undefined
 
 const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 const WAITLIST_OFFERS_EVERY_MS = 60_000
+const DISK_CATCH_UP_EVERY_MS = 60_000
 
 /**
  * Built on the first request rather than at import: the local lake may write its secrets after the site process
@@ -149,12 +151,23 @@ export function publicRuntime(): PublicRuntime {
     'mail counters': () => unconfirmedMail.removeExpired(),
     // Personal details past the periods managers set (apply-retention/handler.ts).
     'retention': () =>
-      applyRetention({bookings, dataDir: env.dataDir, now: () => new Date()}, new Date()).then(
-        (run) => run.anonymised,
-      ),
+      applyRetention(
+        {bookings, dataDir: env.dataDir, secret: env.requestLinkSecret, now: () => new Date()},
+        new Date(),
+      ).then((run) => run.anonymised),
     'unconfirmed newsletter sign-ups': () =>
       removeUnconfirmedSignups(bookings, new Date()).then(({removed}) => removed),
   })
+  // What another server anonymised or erased, removed from this server's own disk too (disk-catch-up.ts).
+  const catchUp = () =>
+    catchUpDiskScrubs({
+      bookings,
+      dataDir: env.dataDir,
+      secret: env.requestLinkSecret,
+      now: () => new Date(),
+    }).catch((error: unknown) => console.error('[privacy disk catch-up]', error))
+  setInterval(() => void catchUp(), DISK_CATCH_UP_EVERY_MS).unref()
+  void catchUp()
   // Reminders before confirmed trips: every few minutes on every server, each reminder sent once
   // (send-trip-reminders/handler.ts); `npm run jobs` runs the same job by hand.
   const remind = () =>

@@ -1,5 +1,5 @@
 /**
- * Runs the site server's scheduled jobs once (trip reminders, waitlist offers), against the lake and mail server the site uses:
+ * Runs the site server's scheduled jobs once (trip reminders, waitlist offers, review requests, retention), against the lake and mail server the site uses:
  *
  *   npm run jobs                                   as of now
  *   npm run jobs -- --as-of 2026-11-26T17:00:00Z   as if the clock said so (operators catching up, tests)
@@ -33,10 +33,10 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, reviewRequests, waitlist, mail, retention, unconfirmedSignups} =
+  const {reminders, reviewRequests, waitlist, mail, retention, diskCatchUp, unconfirmedSignups} =
     await runJobsOnce(asOf)
   console.log(
-    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
+    `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${diskCatchUp.reports} privacy reports caught up on this disk; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
   )
   console.log(
     `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner.`,

@@ -9,8 +9,11 @@ import {
   anonymiseRequests,
   type AnonymiseDeps,
   type AnonymisedCounts,
+  type DiskScrub,
+  emptyCounts,
   scrubDisk,
 } from '../lib/anonymise-requests.ts'
+import {thisDisk, type DiskScrubbed} from './this-disk.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {purgeMutation} from '../lib/purge.ts'
 
@@ -43,24 +46,41 @@ export type PrivacyReport = {
   by?: string
   by_id?: string
   address_hash?: string
+  /** What every site server removes from its own disk, and the servers that have (apply-retention/disk-catch-up.ts). */
+  disk_scrub: DiskScrub
+  disk_scrubbed: DiskScrubbed[]
 } & Omit<AnonymisedCounts, 'requests'> & {
     requests: ({_key: string} & AnonymisedCounts['requests'][number])[]
   }
 
+/** The report of one run, naming this server's disk as already scrubbed: it did so before writing the report. */
 export function privacyReportDocument(
-  at: Date,
+  deps: {dataDir: string; now: () => Date},
   trigger: PrivacyReport['trigger'],
-  counts: AnonymisedCounts,
+  {counts, scrub}: {counts: AnonymisedCounts; scrub: DiskScrub},
   extra: Pick<PrivacyReport, 'by' | 'by_id' | 'address_hash'> = {},
 ): PrivacyReport {
+  const at = deps.now().toISOString()
+  const disk = thisDisk(deps.dataDir)
   return {
     _id: `${PRIVACY_REPORT_TYPE}.${randomBytes(12).toString('hex')}`,
     _type: PRIVACY_REPORT_TYPE,
-    at: at.toISOString(),
+    at,
     trigger,
     ...extra,
     ...counts,
     requests: counts.requests.map((request, index) => ({_key: `r${index}`, ...request})),
+    disk_scrub: scrub,
+    disk_scrubbed: [
+      {
+        _key: disk.key,
+        server: disk.name,
+        at,
+        eventLines: counts.eventLines,
+        mailFiles: counts.mailFiles,
+        backupLines: counts.backupLines,
+      },
+    ],
   }
 }
 
@@ -78,19 +98,18 @@ const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && def
 const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $today][0...${RETENTION_BATCH}]._id`
 const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
 
-async function purgeSpentRecords(deps: AnonymiseDeps, asOf: Date): Promise<number> {
-  const {bookings} = deps
+/** Purges the spent records and their mails; resolves to their ids, whose disk lines the caller scrubs. */
+async function purgeSpentRecords(bookings: SanityClient, asOf: Date): Promise<string[]> {
   const ids = [
     ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
     ...(await bookings.fetch<string[]>(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
   ]
-  if (ids.length === 0) return 0
+  if (ids.length === 0) return []
   const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
   await bookings.mutate([...ids, ...mails].map(purgeMutation), {
     visibility: 'sync',
   })
-  await scrubDisk(deps.dataDir, [], new Map(), false, ids)
-  return ids.length
+  return ids
 }
 
 export async function applyRetention(
@@ -98,15 +117,35 @@ export async function applyRetention(
   asOf: Date,
 ): Promise<{anonymised: number; report: string | null}> {
   const bookings: SanityClient = deps.bookings
-  await purgeSpentRecords(deps, asOf)
+  const atAsOf = {...deps, now: () => asOf}
+  const purged = await purgeSpentRecords(bookings, asOf)
   const periods = await readRetentionPeriods(bookings)
   const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
     perspective: 'raw',
   })
-  if (ids.length === 0) return {anonymised: 0, report: null}
-  const counts = await anonymiseRequests({...deps, now: () => asOf}, ids)
-  if (counts.requests.length === 0) return {anonymised: 0, report: null}
-  const report = privacyReportDocument(asOf, 'retention', counts)
+  const run =
+    ids.length > 0
+      ? await anonymiseRequests(atAsOf, ids)
+      : {counts: emptyCounts(), scrub: noScrub(asOf)}
+  if (purged.length > 0) {
+    const scrub: DiskScrub = {...noScrub(asOf), purged_ids: purged}
+    const disk = await scrubDisk(deps.dataDir, scrub, {marks: [], secret: deps.secret})
+    run.scrub.purged_ids = purged
+    run.counts.purgedRecords = purged.length
+    run.counts.eventLines += disk.eventLines
+    run.counts.mailFiles += disk.mailFiles
+    run.counts.backupLines += disk.backupLines
+  }
+  if (run.counts.requests.length === 0 && purged.length === 0) return {anonymised: 0, report: null}
+  const report = privacyReportDocument(atAsOf, 'retention', run)
   await bookings.create(report)
-  return {anonymised: counts.requests.length, report: report._id}
+  return {anonymised: run.counts.requests.length, report: report._id}
 }
+
+const noScrub = (at: Date): DiskScrub => ({
+  anonymised_ids: [],
+  purged_ids: [],
+  address_hashes: [],
+  by_address: false,
+  at: at.toISOString(),
+})

@@ -10,8 +10,10 @@ import {
   DISK_PLACES,
   marksOf,
   OUTBOX_TYPE,
+  placeOf,
   REQUEST_TYPES,
 } from './personal-data-map.ts'
+import {addressHash, namesHashedAddress} from './address-hash.ts'
 import {purgeMutation} from './purge.ts'
 
 /**
@@ -21,7 +23,13 @@ import {purgeMutation} from './purge.ts'
  * the events log, sent-mail files and the product's backups on disk lose every line that names the person.
  */
 
-export type AnonymiseDeps = {bookings: SanityClient; dataDir: string; now: () => Date}
+export type AnonymiseDeps = {
+  bookings: SanityClient
+  dataDir: string
+  /** What addresses are hashed with (the request links' secret, which every site server holds). */
+  secret: string
+  now: () => Date
+}
 
 type RequestDoc = Record<string, unknown> & {_id: string; _type: string; _rev?: string}
 
@@ -32,6 +40,8 @@ export type AnonymisedCounts = {
   eventLines: number
   mailFiles: number
   backupLines: number
+  /** Records that were only the person, purged whole (spent privacy requests, past waitlist places, sign-ups). */
+  purgedRecords: number
 }
 
 export const emptyCounts = (): AnonymisedCounts => ({
@@ -40,6 +50,7 @@ export const emptyCounts = (): AnonymisedCounts => ({
   eventLines: 0,
   mailFiles: 0,
   backupLines: 0,
+  purgedRecords: 0,
 })
 
 const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
@@ -51,14 +62,15 @@ const outboxIdsQuery = /* groq */ `*[_type == $outbox && (
 )]._id`
 
 /**
- * Anonymises the requests `ids` (published ids; their drafts go too) in the lake, then on disk. A request changed
- * by someone meanwhile is left for the next run (its revision is checked in the same transaction).
+ * Anonymises the requests `ids` (published ids; their drafts go too) in the lake, then on this server's disk. A
+ * request changed by someone meanwhile is left for the next run (its revision is checked in the same transaction).
+ * Returns what was removed, and the scrub the other site servers repeat on their own disks.
  */
 export async function anonymiseRequests(
   deps: AnonymiseDeps,
   ids: string[],
   extraEmails: string[] = [],
-): Promise<AnonymisedCounts> {
+): Promise<{counts: AnonymisedCounts; scrub: DiskScrub}> {
   const counts = emptyCounts()
   const allIds = ids.flatMap((id) => [id, `drafts.${id}`])
   const docs = await deps.bookings.fetch<RequestDoc[]>(
@@ -74,7 +86,8 @@ export async function anonymiseRequests(
   }
   const erasing = extraEmails.map((email) => email.toLowerCase())
   const marks = new Set(erasing)
-  const anonymised = new Map<string, Record<string, unknown>>()
+  const addresses = new Set(erasing)
+  const anonymised: string[] = []
   for (const [id, versions] of byId) {
     const published = versions.find((doc) => doc._id === id)
     const base = published ?? (versions[0] as RequestDoc)
@@ -103,8 +116,9 @@ export async function anonymiseRequests(
       if (isConflict(error)) continue
       throw error
     }
-    anonymised.set(id, copy)
+    anonymised.push(id)
     for (const mark of marksOf(versions, emails[0] ?? '')) if (mark) marks.add(mark)
+    for (const email of emails) addresses.add(email)
     const ref = base.booking_ref ?? base.request_ref
     counts.requests.push({type: base._type, ref: typeof ref === 'string' ? ref : null})
     counts.outboxMails += outboxIds.length
@@ -122,13 +136,20 @@ export async function anonymiseRequests(
       counts.outboxMails += rest.length
     }
   }
-  if (anonymised.size > 0 || marks.size > 0) {
-    const disk = await scrubDisk(deps.dataDir, [...marks], anonymised, erasing.length > 0)
+  const scrub: DiskScrub = {
+    anonymised_ids: anonymised,
+    purged_ids: [],
+    address_hashes: [...addresses].map((email) => addressHash(deps.secret, email)),
+    by_address: erasing.length > 0,
+    at,
+  }
+  if (anonymised.length > 0 || marks.size > 0) {
+    const disk = await scrubDisk(deps.dataDir, scrub, {marks: [...marks], secret: deps.secret})
     counts.eventLines += disk.eventLines
     counts.mailFiles += disk.mailFiles
     counts.backupLines += disk.backupLines
   }
-  return counts
+  return {counts, scrub}
 }
 
 const readDir = (dir: string) =>
@@ -143,32 +164,52 @@ async function rewrite(file: string, text: string) {
   await fs.rename(`${file}.tmp`, file)
 }
 
-const names = (text: string, marks: string[]) => {
-  const lower = text.toLowerCase()
-  return marks.some((mark) => lower.includes(mark))
+/**
+ * What a site server removes from its own disk for one anonymisation or erasure: kept on the run's report, so every
+ * other site server (each with its own DATA_DIR) does the same on its next catch-up (apply-retention/disk-catch-up.ts).
+ * Ids and keyed hashes only: the report never holds the person.
+ */
+export type DiskScrub = {
+  /** Requests anonymised: their backup lines become the anonymised copy; their sent-mail files go. */
+  anonymised_ids: string[]
+  /** Documents purged whole (spent privacy requests, past waitlist places, an erased person's sign-ups). */
+  purged_ids: string[]
+  /** The person's addresses, keyed (lib/address-hash.ts): an events-log line naming one goes. */
+  address_hashes: string[]
+  /** An erasure: every sent-mail file and backup line naming the person goes too, not only the requests'. */
+  by_address: boolean
+  /** When it was anonymised: the anonymised copies carry it. */
+  at: string
 }
+
+/** Lower-cased values that name the person, known only to the server that read the requests (names, phones). */
+export type LocalMarks = {marks: string[]; secret: string}
 
 /**
  * The disk places of the personal-data map, without the person: lines dropped, mail files removed. The events log
  * loses every line naming them; sent-mail files and backups lose, for the retention job, what belongs to the
- * anonymised requests, and for an erasure (`byAddress`) also everything else naming the person, so the backup of a
- * newer request of the same traveller survives the retention of an old one. `purged`: documents deleted whole
- * (spent privacy requests, past waitlist places), whose backup lines and mail files go with them.
+ * anonymised requests, and for an erasure (`by_address`) also everything else naming the person, so the backup of a
+ * newer request of the same traveller survives the retention of an old one. A line "names" the person when it holds
+ * one of `marks` or an address whose keyed hash the scrub lists.
  */
 export async function scrubDisk(
   dataDir: string,
-  marks: string[],
-  anonymised: Map<string, Record<string, unknown>>,
-  byAddress: boolean,
-  purged: readonly string[] = [],
+  scrub: DiskScrub,
+  {marks, secret}: LocalMarks,
 ): Promise<{eventLines: number; mailFiles: number; backupLines: number}> {
-  const ids = [...anonymised.keys(), ...purged]
+  const hashes = new Set(scrub.address_hashes)
+  const names = (text: string) => {
+    const lower = text.toLowerCase()
+    return marks.some((mark) => lower.includes(mark)) || namesHashedAddress(text, hashes, secret)
+  }
+  const anonymised = new Set(scrub.anonymised_ids)
+  const ids = [...scrub.anonymised_ids, ...scrub.purged_ids]
   const result = {eventLines: 0, mailFiles: 0, backupLines: 0}
   for (const name of await readDir(dataDir)) {
     if (!DISK_PLACES.eventsLog.test(name)) continue
     const file = path.join(dataDir, name)
     const lines = (await fs.readFile(file, 'utf8')).split('\n')
-    const kept = lines.filter((line) => !names(line, marks) && !ids.some((id) => line.includes(id)))
+    const kept = lines.filter((line) => !names(line) && !ids.some((id) => line.includes(id)))
     if (kept.length === lines.length) continue
     result.eventLines += lines.length - kept.length
     await rewrite(file, kept.join('\n'))
@@ -177,7 +218,7 @@ export async function scrubDisk(
   for (const name of await readDir(mailDir)) {
     const file = path.join(mailDir, name)
     const ofRequest = ids.some((id) => name.startsWith(`${id}-`))
-    if (!ofRequest && !(byAddress && names(await fs.readFile(file, 'latin1'), marks))) continue
+    if (!ofRequest && !(scrub.by_address && names(await fs.readFile(file, 'latin1')))) continue
     await fs.rm(file, {force: true})
     result.mailFiles += 1
   }
@@ -191,14 +232,14 @@ export async function scrubDisk(
     for (const line of lines) {
       const doc = parseLine(line)
       const id = doc && typeof doc._id === 'string' ? publishedIdOf(doc._id) : null
-      const copy = id ? anonymised.get(id) : undefined
-      if (id && purged.includes(id)) changed += 1
-      else if (copy && doc?._id === id) {
-        kept.push(JSON.stringify(copy))
+      if (id && scrub.purged_ids.includes(id)) changed += 1
+      else if (id && anonymised.has(id) && doc?._id === id && placeOf(String(doc._type))) {
+        // The backup's own version, anonymised as the lake's was: a restore brings back the trip, not the person.
+        kept.push(JSON.stringify(anonymisedCopy({...(doc as RequestDoc), _id: id}, scrub.at)))
         changed += 1
       } else if (
-        copy ||
-        (byAddress && names(line, marks)) ||
+        (id && anonymised.has(id)) ||
+        (scrub.by_address && names(line)) ||
         (doc?._type === OUTBOX_TYPE && ids.includes(String(doc.about)))
       )
         changed += 1

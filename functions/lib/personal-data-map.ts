@@ -11,8 +11,8 @@ import {OUTBOX_MAIL_TYPE} from './mailer.ts'
  * - the outbox's mails and their sent records (`outboxMail`, `about` the request or `to` the address);
  * - the link from a booking to the traveller's review (`bookingReview`), whose review (rating, words, the name they
  *   chose) is in the public dataset: both erased on request (lib/erase-reviews.ts).
- * On the site server's disk (DATA_DIR): the events log, sent-mail copies when no SMTP server is set, and the
- * backups the product's export writes (`DATA_DIR/backups`).
+ * On each site server's disk (DATA_DIR): the events log, sent-mail copies when no SMTP server is set, and the
+ * backups the product's export writes (`DATA_DIR/backups`); every server scrubs its own (apply-retention/disk-catch-up.ts).
  */
 
 /** A request type: which fields name the person, and which the business keeps once the person is gone. */

@@ -105,12 +105,32 @@ export async function proveErased(
     searched: historyIds.length,
     found: historyFound,
   })
-  places.push(await searchFiles(deps.dataDir, '', DISK_PLACES.eventsLog, 'Events log', lowered))
   places.push(
-    await searchFiles(deps.dataDir, DISK_PLACES.mailFolder, /./, 'Sent-mail files', lowered),
+    await searchFiles(
+      deps.dataDir,
+      '',
+      DISK_PLACES.eventsLog,
+      'Events log on this server',
+      lowered,
+    ),
   )
   places.push(
-    await searchFiles(deps.dataDir, DISK_PLACES.backupsFolder, /\.ndjson$/, 'Backups', lowered),
+    await searchFiles(
+      deps.dataDir,
+      DISK_PLACES.mailFolder,
+      /./,
+      'Sent-mail files on this server',
+      lowered,
+    ),
+  )
+  places.push(
+    await searchFiles(
+      deps.dataDir,
+      DISK_PLACES.backupsFolder,
+      /\.ndjson$/,
+      'Backups on this server',
+      lowered,
+    ),
   )
   return places
 }

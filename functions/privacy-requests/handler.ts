@@ -1,4 +1,4 @@
-import {createHmac, randomBytes} from 'node:crypto'
+import {randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
@@ -26,6 +26,7 @@ import {
   validationProblem,
   type RequestContext,
 } from '../lib/http.ts'
+import {addressHash} from '../lib/address-hash.ts'
 import {outboxMailDocument} from '../lib/mailer.ts'
 import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
@@ -84,9 +85,6 @@ export type PrivacyRequestDeps = {
   queued?: () => void
 }
 
-/** A keyed hash of an address: what an erasure keeps instead of the address. */
-export const addressHash = (secret: string, email: string) =>
-  createHmac('sha256', `privacy-address:${secret}`).update(email.trim().toLowerCase()).digest('hex')
 
 const newToken = () => randomBytes(32).toString('base64url')
 const TOKEN_PATTERN = /^[\w-]{43}$/

@@ -241,7 +241,7 @@ describe('confirming and downloading', () => {
     const stored = await storedRequests()
     expect(stored.find((doc) => doc.email === OTHER.email)?.status).toBe('unconfirmed')
     // Never confirmed: the retention job purges the request and its mail, address and all.
-    await applyRetention({bookings, dataDir, now: () => clock}, clock)
+    await applyRetention({bookings, dataDir, secret: deps.secret, now: () => clock}, clock)
     expect(JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))).not.toContain(
       'nobody.here@example.org',
     )

@@ -19,11 +19,8 @@ import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
 import {personDocumentsQuery, proveErased} from '../lib/personal-data-search.ts'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
-import {
-  addressHash,
-  PRIVACY_REQUEST_TYPE,
-  type PrivacyRequestDocument,
-} from '../privacy-requests/handler.ts'
+import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDocument} from '../privacy-requests/handler.ts'
+import {addressHash} from '../lib/address-hash.ts'
 import {eraseReviews} from '../lib/erase-reviews.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
@@ -46,7 +43,8 @@ export type PrivacyDeps = {
 
 const overviewQuery = /* groq */ `{
   "reports": *[_type == "${PRIVACY_REPORT_TYPE}"] | order(at desc)[0...20]{
-    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, proof
+    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,
+    "serversCleared": count(disk_scrubbed)
   },
   "requests": *[_type == "${PRIVACY_REQUEST_TYPE}" && status == "confirmed"] | order(confirmed_at asc)[0...100]{
     _id, kind, email, correction, confirmed_at
@@ -140,8 +138,8 @@ export async function carryOutRequest(
     corrected = outcome
   }
   const ids = request.kind === 'erasure' ? await requestIdsOf(deps.client, email) : []
-  const counts = await anonymiseRequests(
-    {bookings: deps.client, dataDir: deps.dataDir, now: deps.now},
+  const run = await anonymiseRequests(
+    {bookings: deps.client, dataDir: deps.dataDir, secret: deps.secret, now: deps.now},
     ids,
     request.kind === 'erasure' ? [email] : [],
   )
@@ -187,11 +185,20 @@ export async function carryOutRequest(
     historyIds,
   )
   const report = {
-    ...privacyReportDocument(now, 'erasure', counts, {
-      by: by.name,
-      by_id: by.id,
-      address_hash: request.address_hash,
-    }),
+    ...privacyReportDocument(
+      deps,
+      'erasure',
+      {
+        counts: {...run.counts, purgedRecords: otherRequests.length},
+        // This server's disk lost every line naming the address; the others find the sign-ups by id too.
+        scrub: {...run.scrub, purged_ids: otherRequests},
+      },
+      {
+        by: by.name,
+        by_id: by.id,
+        address_hash: request.address_hash,
+      },
+    ),
     kind: request.kind,
     ...(corrected ? {corrected} : {}),
     // Ids only: which documents' history the proof read, so a later search can read them again.

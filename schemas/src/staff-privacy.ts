@@ -17,6 +17,9 @@ export type PrivacyReportEntry = {
   eventLines?: number | null
   mailFiles?: number | null
   backupLines?: number | null
+  purgedRecords?: number | null
+  /** How many site servers have removed it from their own disks (each has its own data folder). */
+  serversCleared?: number | null
   proof?: ProofPlace[] | null
 }
 

@@ -148,6 +148,10 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await expect(proof.getByRole('row')).toHaveCount(8)
   for (const cell of await proof.locator('tbody td:last-child').all())
     await expect(cell).toHaveText('None')
+  // The report names this server as having cleared its own files (every other server adds itself within a minute).
+  await expect(
+    page.getByRole('row').filter({hasText: `carried out by ${manager.name}`}),
+  ).toContainText('Cleared on 1 server')
 
   const search = page.getByRole('form', {name: 'Search every place for an address'})
   await search.getByLabel('Email address').fill(email)

@@ -150,6 +150,10 @@ function ProofTable({places, caption}: {places: AddressSearchResult['places']; c
           ))}
         </tbody>
       </table>
+      <p className="muted">
+        Each site server keeps its own files and clears them within a minute of a removal; “What was
+        removed” shows on how many servers that has happened.
+      </p>
     </div>
   )
 }
@@ -288,6 +292,7 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
                 <th scope="col">Why</th>
                 <th scope="col">Requests</th>
                 <th scope="col">Mails, log lines, files</th>
+                <th scope="col">Servers’ disks</th>
               </tr>
             </thead>
             <tbody>
@@ -307,7 +312,9 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
                   <td data-label="Removed">
                     {report.outboxMails ?? 0} mails, {report.eventLines ?? 0} log lines,{' '}
                     {(report.mailFiles ?? 0) + (report.backupLines ?? 0)} file records
+                    {report.purgedRecords ? `, ${report.purgedRecords} other records` : ''}
                   </td>
+                  <td data-label="Servers’ disks">{serversCleared(report.serversCleared ?? 0)}</td>
                 </tr>
               ))}
             </tbody>
@@ -317,6 +324,10 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
     </div>
   )
 }
+
+/** Each site server clears its own disk within a minute of a report (apply-retention/disk-catch-up.ts). */
+const serversCleared = (count: number) =>
+  count === 0 ? 'Not yet cleared' : `Cleared on ${count} ${count === 1 ? 'server' : 'servers'}`
 
 /**
  * A correction as the traveller asked for it: the manager types the corrected name or phone number, and one press
