@@ -44,7 +44,7 @@ export type PrivacyDeps = {
 const overviewQuery = /* groq */ `{
   "reports": *[_type == "${PRIVACY_REPORT_TYPE}"] | order(at desc)[0...20]{
     _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,
-    "serversCleared": count(disk_scrubbed)
+    "serversCleared": select(defined(disk_scrub) => count(coalesce(disk_scrubbed, [])))
   },
   "requests": *[_type == "${PRIVACY_REQUEST_TYPE}" && status == "confirmed"] | order(confirmed_at asc)[0...100]{
     _id, kind, email, correction, confirmed_at

@@ -312,9 +312,11 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
                   <td data-label="Removed">
                     {report.outboxMails ?? 0} mails, {report.eventLines ?? 0} log lines,{' '}
                     {(report.mailFiles ?? 0) + (report.backupLines ?? 0)} file records
-                    {report.purgedRecords ? `, ${report.purgedRecords} other records` : ''}
+                    {report.purgedRecords
+                      ? `, ${report.purgedRecords} other ${report.purgedRecords === 1 ? 'record' : 'records'}`
+                      : ''}
                   </td>
-                  <td data-label="Servers’ disks">{serversCleared(report.serversCleared ?? 0)}</td>
+                  <td data-label="Servers’ disks">{serversCleared(report.serversCleared)}</td>
                 </tr>
               ))}
             </tbody>
@@ -326,8 +328,13 @@ function Reports({reports}: {reports: PrivacyReportEntry[]}) {
 }
 
 /** Each site server clears its own disk within a minute of a report (apply-retention/disk-catch-up.ts). */
-const serversCleared = (count: number) =>
-  count === 0 ? 'Not yet cleared' : `Cleared on ${count} ${count === 1 ? 'server' : 'servers'}`
+const serversCleared = (count: number | null | undefined) => {
+  // Reports from before servers recorded their clean-up.
+  if (count === null || count === undefined) return 'Not recorded'
+  return count === 0
+    ? 'Not yet cleared'
+    : `Cleared on ${count} ${count === 1 ? 'server' : 'servers'}`
+}
 
 /**
  * A correction as the traveller asked for it: the manager types the corrected name or phone number, and one press
