@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {addressHash} from '../lib/address-hash.ts'
+import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {catchUpDiskScrubs} from './disk-catch-up.ts'
 import {applyRetention, PRIVACY_REPORT_TYPE} from './handler.ts'
@@ -15,7 +16,11 @@ import {applyRetention, PRIVACY_REPORT_TYPE} from './handler.ts'
 // The retention job runs on one and an erasure on the other; the other server's disk still holds the person until
 // its catch-up, which finds the person by ids and keyed address hashes on the report, never by the address itself.
 const SECRET = 'test-secret-shared-by-both-site-servers'
-const OLD = {name: 'Nomvula Diskcatchup', email: 'nomvula.disk@example.org', phone: '+27 82 555 0142'}
+const OLD = {
+  name: 'Nomvula Diskcatchup',
+  email: 'nomvula.disk@example.org',
+  phone: '+27 82 555 0142',
+}
 const ERASED = {name: 'Pieter Erasemall', email: 'pieter.erase@example.org'}
 const OTHER = {name: 'Recent Traveller', email: 'recent.traveller@example.org'}
 const marksOf = (person: {name: string; email: string; phone?: string}) =>
@@ -45,23 +50,6 @@ const foundOn = (dataDir: string, person: {name: string; email: string; phone?: 
   const text = diskText(dataDir).toLowerCase()
   return marksOf(person).filter((mark) => text.includes(mark.toLowerCase()))
 }
-
-const booking = (id: string, who: {name: string; email: string}, date: string, extra = {}) => ({
-  _id: id,
-  _type: 'booking',
-  booking_ref: `CTE-${id.toUpperCase()}`,
-  status: 'confirmed',
-  experience_id: 'table-mountain',
-  experience_title: 'Table Mountain Hike',
-  date,
-  pax_adults: 2,
-  pax_children: 0,
-  pax_total: 2,
-  created_at: '2025-09-01T08:00:00Z',
-  name: who.name,
-  email: who.email,
-  ...extra,
-})
 
 /** What each server's disk holds before anything is removed: the same mails, log lines and backup. */
 async function fillDisk(dataDir: string) {
@@ -101,9 +89,9 @@ beforeAll(async () => {
   serverB = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-catch-up-b-'))
   await bookings
     .transaction()
-    .create(booking('old', OLD, '2025-10-20', {phone: OLD.phone}))
-    .create(booking('recent', OTHER, '2026-12-20'))
-    .create(booking('erase-1', ERASED, '2026-12-24'))
+    .create(storedBooking('old', OLD, '2025-10-20', {phone: OLD.phone}))
+    .create(storedBooking('recent', OTHER, '2026-12-20'))
+    .create(storedBooking('erase-1', ERASED, '2026-12-24'))
     .create({
       _id: 'newsletterSignup.pieter',
       _type: 'newsletterSignup',

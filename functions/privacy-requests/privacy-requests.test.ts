@@ -10,6 +10,7 @@ import {PRIVACY_REQUEST_SENT_MESSAGE} from '@repo/schemas/privacy-requests.ts'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {applyRetention} from '../apply-retention/handler.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
+import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
@@ -69,20 +70,8 @@ beforeAll(async () => {
   lake = await startTestLake()
   bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'privacy-requests-'))
-  const booking = (id: string, who: typeof OTHER & {phone?: string}, date: string) => ({
-    _id: id,
-    _type: 'booking',
-    booking_ref: `CTE-${id.toUpperCase()}`,
-    status: 'confirmed',
-    experience_id: 'table-mountain',
-    experience_title: 'Table Mountain Hike',
-    date,
-    pax_adults: 2,
-    pax_children: 0,
-    pax_total: 2,
-    created_at: '2026-10-01T08:00:00Z',
-    ...who,
-  })
+  const booking = (id: string, who: typeof OTHER & {phone?: string}, date: string) =>
+    storedBooking(id, who, date, {created_at: '2026-10-01T08:00:00Z'})
   await bookings
     .transaction()
     .create(booking('ayanda-1', PERSON, '2026-12-01'))
