@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,6 +6,7 @@ import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
+import {runJobsScript} from '../lib/testing/jobs-script.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
 import {PRIVACY_REPORT_TYPE} from './handler.ts'
@@ -14,7 +14,6 @@ import {PRIVACY_REPORT_TYPE} from './handler.ts'
 // The retention job against the real lake, run as operators run it (`npm run jobs -- --as-of`), thirteen months
 // after a trip: the traveller's details are nowhere the lake or the site server's disk keeps them, and the trip
 // still counts.
-const root = path.resolve(import.meta.dirname, '../..')
 const PERSON = {
   name: 'Nomvula Retentiontest',
   email: 'nomvula.retention@example.org',
@@ -33,26 +32,14 @@ const authorised = () => ({authorization: `Bearer ${lake.secrets.writeToken}`})
 const withoutMarks = (text: string) =>
   MARKS.filter((mark) => text.toLowerCase().includes(mark.toLowerCase()))
 
-function runJobs(asOf: string): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/jobs.ts', '--as-of', asOf], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: siteDir,
-        SANITY_API_HOST: lake.url,
-        SANITY_PROJECT_ID: 'local',
-        SANITY_WRITE_TOKEN: lake.secrets.writeToken,
-        SMTP_URL: undefined,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', (code) => resolve({code, output}))
+const runJobs = (asOf: string) =>
+  runJobsScript(asOf, {
+    DATA_DIR: siteDir,
+    SANITY_API_HOST: lake.url,
+    SANITY_PROJECT_ID: 'local',
+    SANITY_WRITE_TOKEN: lake.secrets.writeToken,
+    SMTP_URL: undefined,
   })
-}
 
 beforeAll(async () => {
   lake = await startTestLake()
