@@ -1,38 +1,21 @@
-import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import type {SecurityIncidentEntry} from '@repo/schemas/security-incidents.ts'
-import type {StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {ownOrigins} from '../lib/own-origins.ts'
-import {hashPassword} from './admin-password.ts'
-import {createStaffRoutes} from './create-staff-routes.ts'
-import {staffMemberDocument} from './staff-accounts.ts'
-import {SESSION_COOKIE} from './staff-session.ts'
-import {testDecisionDeps} from './testing/decision-deps.ts'
+import {staffTestApp, testStaffMembers, type StaffTestApp} from './testing/staff-test-app.ts'
 
 /** The subscribers' export and the security-incident register, through the staff routes with the real lake. */
-const ORIGIN = 'http://site.test'
-const PASSWORD = 'a long staff password'
 let lake: TestLake
-let app: Hono
+let request: StaffTestApp['request']
+let signIn: StaffTestApp['signIn']
 const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
 
 beforeAll(async () => {
   lake = await startTestLake()
   const tx = bookings().transaction()
-  for (const role of ['owner', 'manager', 'staff', 'guide'] as const)
-    tx.createOrReplace(
-      staffMemberDocument({
-        _id: `staffMember.test-${role}`,
-        name: `Pat ${role}`,
-        email: `${role}@team.example`,
-        role,
-        password: PASSWORD,
-        now: new Date(),
-      }),
-    )
+  for (const member of testStaffMembers(['owner', 'manager', 'staff', 'guide']))
+    tx.createOrReplace(member)
   const signup = (email: string, status: string, name = 'Reader') => ({
     _id: `newsletter-${Buffer.from(email).toString('hex').slice(0, 40).padEnd(40, '0')}`,
     _type: 'newsletterSignup',
@@ -60,40 +43,12 @@ beforeAll(async () => {
     consented_at: '2026-06-01T10:00:00Z',
   })
   await tx.commit()
-  app = new Hono()
-  app.route(
-    '/api/staff',
-    createStaffRoutes({
-      ownOrigins: ownOrigins(ORIGIN),
-      client: bookings(),
-      now: () => new Date(),
-      bootstrapPassword: hashPassword('bootstrap password here'),
-      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
-      listen: async () => {},
-    }),
-  )
+  ;({request, signIn} = staffTestApp(lake))
 }, 30_000)
 
 afterAll(async () => {
   await lake?.stop()
 })
-
-function request(path: string, init: RequestInit & {cookie?: string} = {}) {
-  const headers = new Headers(init.headers)
-  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
-  headers.set('origin', ORIGIN)
-  if (init.body) headers.set('content-type', 'application/json')
-  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
-}
-
-async function signIn(role: StaffRole): Promise<string> {
-  const response = await request('/session', {
-    method: 'POST',
-    body: JSON.stringify({email: `${role}@team.example`, password: PASSWORD}),
-  })
-  expect(response.status).toBe(200)
-  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
-}
 
 const activity = (kind: string) =>
   bookings().fetch<{personName: string; summary: string}[]>(

@@ -2,59 +2,30 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import {Hono} from 'hono'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {DEFAULT_RETENTION_PERIODS, RETENTION_SETTINGS_ID} from '@repo/schemas/retention-periods.ts'
-import type {StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {ownOrigins} from '../lib/own-origins.ts'
-import {hashPassword} from './admin-password.ts'
-import {createStaffRoutes} from './create-staff-routes.ts'
-import {staffMemberDocument} from './staff-accounts.ts'
-import {SESSION_COOKIE} from './staff-session.ts'
-import {testDecisionDeps} from './testing/decision-deps.ts'
+import {staffTestApp, testStaffMembers, type StaffTestApp} from './testing/staff-test-app.ts'
 
 // The managers' privacy screen through the staff API: who may use it, the periods checked by the shared schema
 // (a bad one stores nothing), and every change in the activity log without a traveller's address.
-const ORIGIN = 'http://site.test'
-const PASSWORD = 'a long staff password'
 let lake: TestLake
-let app: Hono
 let dataDir: string
+let request: StaffTestApp['request']
+let signIn: StaffTestApp['signIn']
 const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
 
 beforeAll(async () => {
   lake = await startTestLake()
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-privacy-'))
   const tx = bookings().transaction()
-  for (const role of ['manager', 'staff'] as const)
-    tx.createOrReplace(
-      staffMemberDocument({
-        _id: `staffMember.test-${role}`,
-        name: `Pat ${role}`,
-        email: `${role}@team.example`,
-        role,
-        password: PASSWORD,
-        now: new Date(),
-      }),
-    )
+  for (const member of testStaffMembers(['manager', 'staff'])) tx.createOrReplace(member)
   await tx.commit()
-  app = new Hono()
-  app.route(
-    '/api/staff',
-    createStaffRoutes({
-      ownOrigins: ownOrigins(ORIGIN),
-      client: bookings(),
-      now: () => new Date(),
-      bootstrapPassword: hashPassword('bootstrap password here'),
-      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
-      listen: (_onChange, signal) =>
-        new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
-      privacy: {dataDir, secret: 'privacy-test-secret'},
-    }),
-  )
+  ;({request, signIn} = staffTestApp(lake, {
+    privacy: {dataDir, secret: 'privacy-test-secret'},
+  }))
 }, 30_000)
 
 afterAll(async () => {
@@ -65,23 +36,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await bookings().delete({query: '*[_type == "staffLoginThrottle"]'})
 })
-
-function request(pathname: string, init: RequestInit & {cookie?: string} = {}) {
-  const headers = new Headers(init.headers)
-  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
-  headers.set('origin', ORIGIN)
-  if (init.body) headers.set('content-type', 'application/json')
-  return app.request(`${ORIGIN}/api/staff${pathname}`, {...init, headers})
-}
-
-async function signIn(role: StaffRole): Promise<string> {
-  const response = await request('/session', {
-    method: 'POST',
-    body: JSON.stringify({email: `${role}@team.example`, password: PASSWORD}),
-  })
-  expect(response.status).toBe(200)
-  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
-}
 
 const put = (cookie: string, body: unknown) =>
   request('/privacy/retention', {method: 'PUT', cookie, body: JSON.stringify(body)})

@@ -1,4 +1,3 @@
-import {Hono} from 'hono'
 import {Secret, TOTP} from 'otpauth'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
@@ -8,30 +7,39 @@ import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.t
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, type MailMessage} from '../lib/mailer.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
-import {ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {hashPassword} from './admin-password.ts'
-import {createStaffRoutes} from './create-staff-routes.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
 import {REDACTED_LINK} from './staff-invitations.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 import {createToken} from './staff-tokens.ts'
-import {TEST_LINK_SECRET, testDecisionDeps} from './testing/decision-deps.ts'
+import {TEST_LINK_SECRET} from './testing/decision-deps.ts'
+import {
+  TEST_BOOTSTRAP_PASSWORD,
+  TEST_ORIGIN,
+  TEST_STAFF_PASSWORD,
+  staffEmailOf,
+  staffTestApp,
+  testStaffMembers,
+  type StaffTestApp,
+} from './testing/staff-test-app.ts'
 
 /**
  * People, roles and sign-in by email: what each role may reach (every route in the table, as each role), the same
  * answer for an unknown address as for a wrong password, and a deactivation or role change seen on the very next
  * request.
  */
-const ORIGIN = 'http://site.test'
-const BOOTSTRAP = 'bootstrap password here'
-const PASSWORD = 'a long staff password'
+const ORIGIN = TEST_ORIGIN
+const BOOTSTRAP = TEST_BOOTSTRAP_PASSWORD
+const PASSWORD = TEST_STAFF_PASSWORD
 
 let lake: TestLake
-let app: Hono
+let app: StaffTestApp['app']
+let request: StaffTestApp['request']
+let signIn: StaffTestApp['signIn']
 const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-const emailOf = (role: StaffRole) => `${role}@team.example`
+const emailOf = staffEmailOf
 
 beforeAll(async () => {
   lake = await startTestLake()
@@ -53,33 +61,9 @@ beforeAll(async () => {
     consent_booking: true,
     consent_privacy: true,
   })
-  for (const role of STAFF_ROLES) {
-    tx.createOrReplace(
-      staffMemberDocument({
-        _id: `staffMember.test-${role}`,
-        name: `Pat ${role}`,
-        email: emailOf(role),
-        role,
-        password: PASSWORD,
-        now: new Date(),
-      }),
-    )
-  }
+  for (const member of testStaffMembers(STAFF_ROLES)) tx.createOrReplace(member)
   await tx.commit()
-  app = new Hono()
-  app.route(
-    '/api/staff',
-    createStaffRoutes({
-      ownOrigins: ownOrigins(ORIGIN),
-      client: bookings(),
-      now: () => new Date(),
-      bootstrapPassword: hashPassword(BOOTSTRAP),
-      decisions: testDecisionDeps(lake.client({perspective: 'published'})),
-      // The events route is reached only to see it is allowed; it never needs the lake's stream here.
-      listen: (_onChange, signal) =>
-        new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
-    }),
-  )
+  ;({app, request, signIn} = staffTestApp(lake))
 }, 30_000)
 
 afterAll(async () => {
@@ -90,21 +74,7 @@ beforeEach(async () => {
   await bookings().delete({query: '*[_type == "staffLoginThrottle"]'})
 })
 
-function request(path: string, init: RequestInit & {cookie?: string} = {}) {
-  const headers = new Headers(init.headers)
-  if (init.cookie) headers.set('cookie', `${SESSION_COOKIE}=${init.cookie}`)
-  headers.set('origin', ORIGIN)
-  if (init.body) headers.set('content-type', 'application/json')
-  return app.request(`${ORIGIN}/api/staff${path}`, {...init, headers})
-}
-
 const login = (body: unknown) => request('/session', {method: 'POST', body: JSON.stringify(body)})
-
-async function signIn(role: StaffRole): Promise<string> {
-  const response = await login({email: emailOf(role), password: PASSWORD})
-  expect(response.status).toBe(200)
-  return /staff_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')![1]!
-}
 
 describe('signing in by email', () => {
   it('answers the person and what their role may do, and the same for GET /session', async () => {
@@ -177,22 +147,13 @@ describe('signing in by email', () => {
 
 describe('the per-address request limit', () => {
   it('refuses sign-ins from one address past the limit whichever accounts they name, before any work', async () => {
-    const limited = new Hono()
-    limited.route(
-      '/api/staff',
-      createStaffRoutes({
-        ownOrigins: ownOrigins(ORIGIN),
-        client: bookings(),
-        now: () => new Date(),
-        bootstrapPassword: hashPassword(BOOTSTRAP),
-        decisions: testDecisionDeps(lake.client({perspective: 'published'})),
-        listen: async () => {},
-        signInLimit: {
-          limiter: createRateLimiter({limit: 3, windowMs: 60_000}),
-          clientAddress: (c) => c.req.header('x-test-client') ?? 'unknown',
-        },
-      }),
-    )
+    const {app: limited} = staffTestApp(lake, {
+      listen: async () => {},
+      signInLimit: {
+        limiter: createRateLimiter({limit: 3, windowMs: 60_000}),
+        clientAddress: (c) => c.req.header('x-test-client') ?? 'unknown',
+      },
+    })
     const post = (path: string, body: unknown, client: string) =>
       limited.request(`${ORIGIN}/api/staff${path}`, {
         method: 'POST',
