@@ -1,9 +1,8 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {loadMailContent} from '../lib/mail-content.ts'
-import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {checkReviewLink} from '../lib/review-link.ts'
+import {jobServer} from '../lib/testing/job-server.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {sendReviewRequests} from './handler.ts'
 
@@ -51,27 +50,12 @@ afterEach(async () => {
   await lake.stop()
 })
 
-/** A site server's job: its own lake clients and outbox, sharing nothing with another but the lake. */
-function server(smtpUrl: string, name: string) {
-  const content = lake.client({token: lake.secrets.writeToken})
-  const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  return {
-    bookings,
-    content,
-    mailContent: () => loadMailContent(content),
-    outbox: createOutbox({
-      bookings,
-      transport: smtpTransport(smtpUrl),
-      from: 'Bookings <bookings@example.com>',
-      server: name,
-      onError: (error) => {
-        throw error
-      },
-    }),
-    siteUrl: 'https://capecurated.example',
-    secret: SECRET,
-  }
-}
+/** A site server's job (lib/testing/job-server.ts) with what this job needs besides. */
+const server = (smtpUrl: string, name: string) => ({
+  ...jobServer(lake, smtpUrl, name),
+  siteUrl: 'https://capecurated.example',
+  secret: SECRET,
+})
 
 // The trip on 24 November: its request is due from 25 November 08:00 SAST (06:00 UTC).
 describe('review requests after the trip', () => {

@@ -1,8 +1,7 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
-import {loadMailContent} from '../lib/mail-content.ts'
-import {createOutbox, smtpTransport} from '../lib/mailer.ts'
+import {jobServer} from '../lib/testing/job-server.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {sendTripReminders, whatsappLink} from './handler.ts'
 
@@ -66,30 +65,15 @@ afterEach(async () => {
   await lake.stop()
 })
 
-/** A site server's jobs: its own lake clients and outbox, sharing nothing with another but the lake. */
-function server(smtpUrl: string, name: string) {
-  const content = lake.client({token: lake.secrets.writeToken})
-  const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  return {
-    bookings,
-    content,
-    mailContent: () => loadMailContent(content),
-    outbox: createOutbox({
-      bookings,
-      transport: smtpTransport(smtpUrl),
-      from: 'Bookings <bookings@example.com>',
-      server: name,
-      onError: (error) => {
-        throw error
-      },
-    }),
-    links: {
-      siteUrl: 'https://capecurated.example',
-      secret: 'x'.repeat(32),
-      now: () => new Date('2026-11-26T17:00:00Z'),
-    },
-  }
-}
+/** A site server's job (lib/testing/job-server.ts) with what this job needs besides. */
+const server = (smtpUrl: string, name: string) => ({
+  ...jobServer(lake, smtpUrl, name),
+  links: {
+    siteUrl: 'https://capecurated.example',
+    secret: 'x'.repeat(32),
+    now: () => new Date('2026-11-26T17:00:00Z'),
+  },
+})
 
 // The cruise on 28 November starts at 18:30 SAST (16:30 UTC): due from 26 November 16:30 UTC.
 describe('reminders before the trip', () => {
