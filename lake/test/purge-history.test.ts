@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 
@@ -65,6 +66,21 @@ describe('delete with purge', () => {
     const log = await transactionsOf(id)
     expect(log.split('\n')).toHaveLength(1)
     expect(log).not.toContain('Pieter')
+  })
+
+  it('leaves nothing of the document in the lake’s own files: no freed page or write-ahead log keeps it', async () => {
+    const id = uniqueId('on-disk')
+    const mark = `Lwazi Ondisk ${id}`
+    await root.create({_id: id, _type: 'booking', name: mark, notes: mark.repeat(40)})
+    await root.patch(id).set({phone: `${mark} +27 82 555 0101`}).commit()
+    await root.mutate([purge(id)], {visibility: 'sync'})
+    // Later writes, as a running lake has: the freed space must not hold the old text meanwhile either.
+    for (let index = 0; index < 20; index++) await root.create({_type: 'thing', index})
+    const files = fs
+      .readdirSync(lake.dataDir)
+      .filter((name) => name.startsWith('lake.sqlite'))
+      .filter((name) => fs.readFileSync(path.join(lake.dataDir, name)).includes(mark))
+    expect(files).toEqual([])
   })
 
   it('refuses purge before API version 2023-03-07 and a purge that is not a boolean, changing nothing', async () => {

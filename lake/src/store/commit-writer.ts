@@ -65,6 +65,7 @@ export class CommitWriter {
     this.scheduled = false
     const batch = this.queue.splice(0, this.queue.length)
     if (batch.length === 0) return
+    let purged = false
     try {
       this.db.exec('BEGIN IMMEDIATE')
       for (const {dataset, transaction} of batch) {
@@ -77,6 +78,7 @@ export class CommitWriter {
             // A purging delete: every earlier revision goes, and the delete itself leaves no trace. What the
             // same transaction wrote after it (an anonymised copy under the same id) starts a new history.
             this.purgeHistory.run(dataset, change.id)
+            purged = true
             this.functionEventsPurge()?.run(dataset, change.id)
             mutations = mutations.slice(change.purgedThrough)
             before = null
@@ -100,6 +102,9 @@ export class CommitWriter {
       for (const item of batch) item.reject(error as Error)
       return
     }
+    // The write-ahead log still holds the pages as they were before the purge: copied into the database (whose
+    // freed space secure_delete has zeroed) and the log emptied, so the purged text is nowhere on disk.
+    if (purged) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     for (const item of batch) item.resolve()
   }
 }

@@ -4,7 +4,9 @@ import {DatabaseSync} from 'node:sqlite'
 
 /**
  * The lake's SQLite file. WAL with `synchronous = FULL`: a transaction is on disk when COMMIT
- * returns, so anything the lake acknowledged survives `kill -9` (and a power cut).
+ * returns, so anything the lake acknowledged survives `kill -9` (and a power cut). `secure_delete`:
+ * what a delete frees is overwritten with zeros, so a purged document (decision 105) is not left
+ * readable in the file's free pages; the commit writer also empties the write-ahead log after a purge.
  */
 export function openDatabase(dataDir: string): DatabaseSync {
   fs.mkdirSync(dataDir, {recursive: true, mode: 0o700})
@@ -15,6 +17,7 @@ export function openDatabase(dataDir: string): DatabaseSync {
   db.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
+    PRAGMA secure_delete = ON;
     PRAGMA busy_timeout = 5000;
     CREATE TABLE IF NOT EXISTS documents (
       dataset TEXT NOT NULL,
