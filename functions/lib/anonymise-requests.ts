@@ -182,7 +182,10 @@ export type DiskScrub = {
   at: string
 }
 
-/** Lower-cased values that name the person, known only to the server that read the requests (names, phones). */
+/**
+ * How this server recognises the person besides the scrub's ids: lower-cased `marks` (name, phone, address), known only
+ * to the server that read the requests, and the `secret` the scrub's address hashes are keyed with.
+ */
 export type LocalMarks = {marks: string[]; secret: string}
 
 /**
