@@ -104,7 +104,9 @@ export function createWaitlistLinks(
     const check = checkRequestLink(deps.secret, c.req.param('token') ?? '', deps.now(), purpose)
     // Forged and expired links get one answer: it tells nothing about anyone's entry.
     if (!check.ok)
-      return refusal(purpose === 'waitlist-offer' && check.reason === 'expired' ? 'lapsed' : 'invalid')
+      return refusal(
+        purpose === 'waitlist-offer' && check.reason === 'expired' ? 'lapsed' : 'invalid',
+      )
     try {
       return await run(deps, check.bookingId)
     } catch (error) {
@@ -145,4 +147,3 @@ export function createWaitlistLinks(
 
   return app
 }
-
