@@ -258,7 +258,7 @@ export async function confirmRequest(token: string, deps: PrivacyRequestDeps): P
   if (found.kind === 'access')
     return new Response(null, {
       status: 303,
-      headers: {'Location': `${PRIVACY_PAGES_PATH}/download/${download}`, ...PRIVATE_HEADERS},
+      headers: {Location: `${PRIVACY_PAGES_PATH}/download/${download}`, ...PRIVATE_HEADERS},
     })
   return answer(privacyConfirmedView(found.kind))
 }
