@@ -121,7 +121,17 @@ test('a traveller gets a copy of everything held about their address; erased by 
   problems.push(...(await accessibilityProblems(mailTab, 'the confirmation')))
   await mailTab.screenshot({path: testInfo.outputPath('confirm-phone.png'), fullPage: true})
   await mailTab.setViewportSize({width: 1280, height: 720})
-  await mailTab.getByRole('button', {name: 'Confirm my request'}).click()
+  // By keyboard: the button is reached by Tab, shows where focus is, and Enter sends the form.
+  const confirmButton = mailTab.getByRole('button', {name: 'Confirm my request'})
+  for (
+    let tabs = 0;
+    tabs < 30 && !(await confirmButton.evaluate((b) => b === document.activeElement));
+    tabs++
+  )
+    await mailTab.keyboard.press('Tab')
+  await expect(confirmButton).toBeFocused()
+  await expect(confirmButton).toHaveCSS('outline-style', 'solid')
+  await mailTab.keyboard.press('Enter')
   await expect(mailTab.getByRole('heading', {level: 1, name: 'Your information'})).toBeVisible()
   await mailTab.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
   await mailTab.waitForLoadState('networkidle')
