@@ -9,10 +9,10 @@ import {ApiError} from './post-json'
 export type LinkRefusal = {status: number; message: string; reason?: string}
 
 /**
- * The read behind a page a private link opens (a traveller's request, a review form). The server reads it while it
- * renders the page (`loadOnServer`), so the page is readable before any JavaScript runs; the browser takes that
- * answer as fresh for a minute rather than asking again at once, as each read counts against the link's
- * per-address limit. The API's answers in `refusals` (the link forged, expired, or its purpose gone) are kept as
+ * The read behind a page a private link opens (a traveller's request, a review form, a waitlist offer, a privacy
+ * request and its copy). The server reads it while it renders the page (`loadOnServer`), so the page is readable
+ * before any JavaScript runs; the browser takes that answer as fresh for a minute rather than asking again at once,
+ * as each read counts against the link's per-address limit. The API's answers in `refusals` (the link forged, expired, or its purpose gone) are kept as
  * plain data and never asked again; anything else (the lake busy, the limit) leaves the cache empty and the browser
  * asks with its retries.
  */
