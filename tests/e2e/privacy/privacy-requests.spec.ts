@@ -146,6 +146,11 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await mailTab.setViewportSize({width: 390, height: 844})
   problems.push(...(await accessibilityProblems(mailTab, 'the copy')))
   await mailTab.screenshot({path: testInfo.outputPath('download-phone.png'), fullPage: true})
+  // Behind the shared cache (Varnish, as a CDN would be) the copy is never kept.
+  const viaEdge = async (pathname: string) =>
+    (await fetch(`${env.edgeUrl}${pathname}`)).headers.get('x-cache')
+  await viaEdge(new URL(mailTab.url()).pathname)
+  expect(await viaEdge(new URL(mailTab.url()).pathname)).toBe('MISS')
   const json = await request.get(`${new URL(mailTab.url()).pathname}.json`)
   expect(json.status()).toBe(200)
   const copy = (await json.json()) as {requests: {_id: string}[]}

@@ -243,6 +243,13 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   await other.waitForLoadState('networkidle')
   expect(await violations()).toEqual([])
   await shoot(other, 'waitlist-offer-ended')
+  // Behind the shared cache (Varnish, as a CDN would be) the page is never kept.
+  const viaEdge = async (link: string) => {
+    const response = await fetch(`${env.edgeUrl}${new URL(link).pathname}`)
+    return {status: response.status, cache: response.headers.get('x-cache')}
+  }
+  await viaEdge(firstOffer)
+  expect(await viaEdge(firstOffer)).toEqual({status: 410, cache: 'MISS'})
 
   // The second opens the offer without JavaScript, and takes it in one click.
   const plain = await browser.newContext({javaScriptEnabled: false})
