@@ -15,7 +15,7 @@ import {
 import {staffRoutes} from './staff/staff-routes.ts'
 import {reviewRoutes} from './submit-review/index.ts'
 import {travellerRequestRoutes} from './traveller-request/index.ts'
-import {joinWaitlistRoute, waitlistPages} from './waitlist/index.ts'
+import {joinWaitlistRoute, waitlistLinks} from './waitlist/index.ts'
 
 /** Every function the site serves under `/api`, mounted by `server/main.ts`. */
 export const apiRoutes = new Hono()
@@ -31,10 +31,13 @@ apiRoutes.post('/itinerary-requests', createItineraryRequestRoute)
 apiRoutes.post('/newsletter-signups', createNewsletterSignupRoute)
 apiRoutes.post('/events', recordEventRoute)
 apiRoutes.all('/waitlist', joinWaitlistRoute)
+apiRoutes.route('/waitlist', waitlistLinks)
 
-/** Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. */
+/**
+ * Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. None now: the
+ * pages a traveller's link opens are the site's, rendered on the server (docs/decisions/115-link-pages-in-the-site.md).
+ */
 export const pageRoutes = new Hono()
-pageRoutes.route('/waitlist', waitlistPages)
 // Every method reaches these handlers, which answer the wrong ones with 405 and an Allow header.
 apiRoutes.all('/newsletter/confirm', confirmNewsletterSignupRoute)
 apiRoutes.all('/newsletter/unsubscribe', unsubscribeNewsletterRoute)

@@ -1,7 +1,7 @@
 import {AsyncLocalStorage} from 'node:async_hooks'
 import {randomBytes} from 'node:crypto'
 
-import {Hono} from 'hono'
+import {Hono, type Context} from 'hono'
 import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
 import {serveStatic} from '@hono/node-server/serve-static'
@@ -151,6 +151,37 @@ function readTravellerRequest(
   return Promise.resolve(apiRoutes.fetch(new Request(url, {headers}), env))
 }
 
+/**
+ * What a private link opens, asked of the API in-process for the page that shows it (`GET`), or that page's plain
+ * form post handed on (`POST`): with the visitor's forwarding headers, and the post's Origin, so the API's own link
+ * check, origin check and rate limit see the visitor as if the browser had asked.
+ */
+function askApi(
+  apiRoutes: Hono,
+  page: Request,
+  apiPath: string,
+  env: unknown,
+  method: 'GET' | 'POST',
+): Promise<Response> {
+  if (!apiPath.startsWith('/api/')) throw new Error(`Not an API address: ${apiPath}`)
+  const headers = new Headers()
+  const forwarded =
+    method === 'POST' ? ['x-forwarded-for', 'origin', 'sec-fetch-site'] : ['x-forwarded-for']
+  for (const name of forwarded) {
+    const value = page.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  const url = new URL(apiPath.slice('/api'.length), page.url)
+  return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers}), env))
+}
+
+/** The pages whose plain form post the site renders with its answer (their routes' actions, web/src/app/router.tsx). */
+const LINK_FORM_PAGES = [
+  '/waitlist/offers/:token',
+  '/waitlist/leave/:token',
+  '/privacy/requests/confirm/:token',
+]
+
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   const {getRender, getTemplate, fetcher, siteUrl, siteConfig, clientDir, apiRoutes, pageModules} =
     options
@@ -214,16 +245,17 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   // For the site only: API answers, registered above, never reach these.
   app.use(pageSecurityHeaders(pagePolicy))
-  // A traveller's privacy request pages (confirm, download), rendered by their function (privacy-requests).
+  // A traveller's copy of their information as a file, beside its page (the privacy-requests function answers it).
   if (apiRoutes)
-    app.all('/privacy/requests/*', (c) => {
-      const url = new URL(c.req.url)
-      url.pathname = `/privacy-requests${url.pathname.slice('/privacy/requests'.length)}`
-      return apiRoutes.fetch(
-        new Request(url, {method: c.req.method, headers: c.req.raw.headers}),
+    app.get('/privacy/requests/download/:file{[\\w-]+\\.json}', (c) =>
+      askApi(
+        apiRoutes,
+        c.req.raw,
+        `/api/privacy-requests/download/${c.req.param('file')}`,
         c.env,
-      )
-    })
+        'GET',
+      ),
+    )
   app.use(compress())
 
   if (clientDir) {
@@ -285,6 +317,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       )
     })
   if (options.pageRoutes) app.route('/', options.pageRoutes)
+  // A private link's page's plain form post: rendered with the answer, as its route's action gives it.
+  for (const path of LINK_FORM_PAGES) app.post(path, (c) => renderPage(c))
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
@@ -292,7 +326,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     return c.redirect(samePagePath(c.req.url), 303)
   })
 
-  app.get('*', async (c) => {
+  const renderPage = async (c: Context<SiteEnv>) => {
     const url = new URL(c.req.url)
     const key = url.pathname + url.search
     // An address that is not valid percent-encoding names no page; the router would only warn of it and render
@@ -320,6 +354,12 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         readReviewInvitation: apiRoutes
           ? (token: string) =>
               readTravellerRequest(apiRoutes, c.req.raw, token, c.env, '', '/reviews/')
+          : undefined,
+        readPrivateLink: apiRoutes
+          ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'GET')
+          : undefined,
+        actOnPrivateLink: apiRoutes
+          ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST')
           : undefined,
       }
       const {value: result, tags} = await collectSyncTags(() =>
@@ -387,7 +427,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         {'Cache-Control': 'no-store'},
       )
     }
-  })
+  }
+  app.get('*', renderPage)
 
   return app
 }

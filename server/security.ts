@@ -130,6 +130,13 @@ export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandl
       c.res.headers.set('Cache-Control', 'private, no-store')
       c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
     }
+    // The same for the pages other mailed links open, but a Referer to this site only: under `no-referrer` a
+    // browser sends `Origin: null` with the page's own form post, which the site refuses as cross-site.
+    if (LINK_PAGE.test(c.req.path)) {
+      c.res.headers.set('Referrer-Policy', 'same-origin')
+      c.res.headers.set('Cache-Control', 'private, no-store')
+      c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
+    }
   }
 }
 
@@ -147,6 +154,9 @@ export async function pageSecurityHeaderValues(
 
 /** Pages whose address is a secret: the traveller's request links. */
 export const PRIVATE_PAGE = /^\/requests\//
+
+/** Pages whose address is a secret and whose form posts to itself: a waitlist offer, a privacy request's links. */
+export const LINK_PAGE = /^\/(waitlist\/(offers|leave)|privacy\/requests\/(confirm|download))\//
 
 /**
  * Where a form posted before hydration goes back to: the page it came from, on this site. `//evil.example/x` or

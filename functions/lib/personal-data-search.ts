@@ -4,6 +4,7 @@ import path from 'node:path'
 import type {SanityClient} from '@sanity/client'
 
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
+import type {AccessCopy} from '@repo/schemas/privacy-request-links.ts'
 
 import {
   DISK_PLACES,
@@ -156,13 +157,8 @@ async function searchFiles(
 }
 
 /** Everything held about an address, for the traveller's own copy. */
-export type AccessExport = {
-  address: string
-  requests: Record<string, unknown>[]
-  signups: Record<string, unknown>[]
-  mails: Record<string, unknown>[]
-  events: Record<string, unknown>[]
-}
+/** The shape is shared with the page that shows it (schemas/src/privacy-request-links.ts). */
+export type AccessExport = AccessCopy
 
 /** A person's own documents (sign-ups) by address: for their copy, and purged on erasure. */
 export const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`

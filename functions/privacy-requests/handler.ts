@@ -2,17 +2,17 @@ import {randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
-import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {escapeHtml} from '@repo/schemas/mail-templates.ts'
 import {
   PRIVACY_CONFIRM_HOURS,
   PRIVACY_DOWNLOAD_HOURS,
   PRIVACY_LINK_GONE_MESSAGE,
-  PRIVACY_REQUEST_SENT_MESSAGE,
-  privacyRequestSchema,
-} from '@repo/schemas/privacy-requests.ts'
+  PRIVACY_PAGES_PATH,
+  privacyConfirmedView,
+  type PrivacyConfirmationView,
+} from '@repo/schemas/privacy-request-links.ts'
+import {PRIVACY_REQUEST_SENT_MESSAGE, privacyRequestSchema} from '@repo/schemas/privacy-requests.ts'
 import {
   PRIVACY_REQUEST_KIND_TITLES,
   type PrivacyRequestKind,
@@ -42,11 +42,10 @@ import {REDACTED_LINK} from '../staff/staff-invitations.ts'
 
 export const PRIVACY_REQUEST_TYPE = 'privacyRequest'
 /**
- * Where the site serves the confirmation and download pages (server/create-site-app.ts forwards them here): among
- * the site's pages, with the pages' headers, so a page's own styles apply and the confirming POST carries the
- * site's Origin.
+ * Where the site serves the confirmation and download pages: its own pages, rendered on the server from this
+ * function's answers (docs/decisions/115-link-pages-in-the-site.md), so the confirming POST carries the site's Origin.
  */
-export const PRIVACY_PAGES_PATH = '/privacy/requests'
+export {PRIVACY_PAGES_PATH}
 export const MAX_PRIVACY_REQUEST_BYTES = 4 * 1024
 
 export type PrivacyRequestStatus = 'unconfirmed' | 'confirmed' | 'done'
@@ -178,33 +177,17 @@ export async function createPrivacyRequest(
   return json({message: PRIVACY_REQUEST_SENT_MESSAGE}, 202)
 }
 
-const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}
-h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}dl{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.25rem 1rem}
-dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}@media (max-width:32rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}}section{border-top:1px solid #d9e2ec;padding-top:.5rem}
-button,.button{font:inherit;background:#0b6e4f;color:#fff;border:0;border-radius:.4rem;padding:.6rem 1.2rem;text-decoration:none;display:inline-block}`
-
-function page(title: string, body: string, status = 200): Response {
-  return new Response(
-    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    {
-      status,
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Robots-Tag': 'noindex',
-        'Content-Security-Policy':
-          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-      },
-    },
-  )
+// The key is in the address: no cache keeps the answer, no other site is told it, no search engine lists it.
+const PRIVATE_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
 }
 
-const linkGone = () =>
-  page(
-    'This link no longer works',
-    `<p>${escapeHtml(PRIVACY_LINK_GONE_MESSAGE)}</p><p><a href="/privacy">Our privacy page</a></p>`,
-    404,
-  )
+const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  json(body, status, {...PRIVATE_HEADERS, ...headers})
+
+const linkGone = () => answer({message: PRIVACY_LINK_GONE_MESSAGE}, 404)
 
 async function findByToken(deps: PrivacyRequestDeps, query: string, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null
@@ -216,10 +199,11 @@ async function findByToken(deps: PrivacyRequestDeps, query: string, token: strin
 }
 
 /**
- * `GET /privacy/requests/confirm/:token` (the site forwards it to `/api/privacy-requests/confirm/:token`): a page with a button. Opening the link changes nothing (mail
- * scanners open links); the button's POST confirms.
+ * `GET /api/privacy-requests/confirm/:token`, for the page the mailed link opens (`/privacy/requests/confirm/:token`,
+ * rendered by the site with a button). Reading it changes nothing (mail scanners open links); the button's POST
+ * confirms.
  */
-export async function confirmationPage(token: string, deps: PrivacyRequestDeps): Promise<Response> {
+export async function readConfirmation(token: string, deps: PrivacyRequestDeps): Promise<Response> {
   const found = await findByToken(deps, requestByConfirmToken, token)
   if (
     !found ||
@@ -227,14 +211,17 @@ export async function confirmationPage(token: string, deps: PrivacyRequestDeps):
     (found.confirm_expires_at ?? '') < deps.now().toISOString()
   )
     return linkGone()
-  const what = PRIVACY_REQUEST_KIND_TITLES[found.kind]
-  return page(
-    'Confirm your request',
-    `<p>You asked for: <strong>${escapeHtml(what)}</strong>.</p><form method="post"><button type="submit">Confirm my request</button></form>`,
-  )
+  const view: PrivacyConfirmationView = {
+    kind: found.kind,
+    title: PRIVACY_REQUEST_KIND_TITLES[found.kind],
+  }
+  return answer(view)
 }
 
-/** `POST /privacy/requests/confirm/:token`: single use; an access request goes on to its download. */
+/**
+ * `POST /api/privacy-requests/confirm/:token`, from the confirmation page's button (the site hands it on): single use;
+ * an access request goes on to its download page.
+ */
 export async function confirmRequest(token: string, deps: PrivacyRequestDeps): Promise<Response> {
   const found = await findByToken(deps, requestByConfirmToken, token)
   const now = deps.now()
@@ -269,15 +256,9 @@ export async function confirmRequest(token: string, deps: PrivacyRequestDeps): P
   if (found.kind === 'access')
     return new Response(null, {
       status: 303,
-      headers: {
-        'Location': `${PRIVACY_PAGES_PATH}/download/${download}`,
-        'Cache-Control': 'no-store',
-      },
+      headers: {Location: `${PRIVACY_PAGES_PATH}/download/${download}`, ...PRIVATE_HEADERS},
     })
-  return page(
-    'Thank you: your request is confirmed',
-    `<p>A manager will carry out your request (“${escapeHtml(PRIVACY_REQUEST_KIND_TITLES[found.kind])}”) within 30 days and tell you by email when it is done.</p>`,
-  )
+  return answer(privacyConfirmedView(found.kind))
 }
 
 async function accessFor(token: string, deps: PrivacyRequestDeps): Promise<AccessExport | null> {
@@ -286,115 +267,23 @@ async function accessFor(token: string, deps: PrivacyRequestDeps): Promise<Acces
   return collectAccessExport(deps, found.email)
 }
 
-/** `GET /privacy/requests/download/:token.json`: the copy as data. */
-export async function downloadJson(token: string, deps: PrivacyRequestDeps): Promise<Response> {
+/**
+ * `GET /privacy/requests/download/:token.json` (the site forwards it as it is) and
+ * `GET /api/privacy-requests/download/:token`, which the download page (`/privacy/requests/download/:token`) is
+ * rendered from: the copy as data, the former as a file to keep.
+ */
+export async function downloadCopy(
+  token: string,
+  deps: PrivacyRequestDeps,
+  asFile: boolean,
+): Promise<Response> {
   const access = await accessFor(token, deps)
-  if (!access) return problem(404, PRIVACY_LINK_GONE_MESSAGE)
+  if (!access) return linkGone()
   return new Response(JSON.stringify(access, null, 2), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="my-information.json"',
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
+      ...(asFile ? {'Content-Disposition': 'attachment; filename="my-information.json"'} : {}),
+      ...PRIVATE_HEADERS,
     },
   })
-}
-
-const FIELD_TITLES: Record<string, string> = {
-  booking_ref: 'Reference',
-  request_ref: 'Reference',
-  experience_id: 'Experience code',
-  experience_title: 'Experience',
-  category: 'Category',
-  duration: 'Duration',
-  date: 'Date',
-  start_date: 'Start date',
-  preferred_date: 'Preferred date',
-  preferred_time: 'Time',
-  pax_adults: 'Adults',
-  pax_children: 'Children',
-  pax_total: 'People',
-  name: 'Name',
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  country: 'Country',
-  pickup_location: 'Pick-up',
-  notes: 'Your notes',
-  special_requests: 'Special requests',
-  additional_info: 'More about your trip',
-  how_heard_about_us: 'How you heard of us',
-  marketing_opt_in: 'Newsletter',
-  newsletter: 'Newsletter',
-  consent_booking: 'Agreed to the booking terms',
-  consent_privacy: 'Agreed to the privacy notice',
-  utm_source: 'Campaign source',
-  utm_medium: 'Campaign medium',
-  utm_campaign: 'Campaign',
-  status: 'Status',
-  status_history: 'History',
-  created_at: 'Received',
-  to: 'To',
-  subject: 'Subject',
-  text: 'Text',
-  queued_at: 'Queued',
-  sent_at: 'Sent',
-  event: 'Event',
-  path: 'Page',
-  received_at: 'Recorded',
-}
-
-/** Not shown on the page (the JSON keeps them): internal references nobody reading needs. */
-const HIDDEN_ON_PAGE = new Set(['about', 'request_hash'])
-
-const display = (key: string, value: unknown): string => {
-  if (key.endsWith('_at') && typeof value === 'string') return formatLongDateTime(value)
-  if (/(^|_)date$/.test(key) && typeof value === 'string' && isIsoDate(value))
-    return formatLongDate(value)
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (key === 'status_history' && Array.isArray(value))
-    return value
-      .map((entry: {status?: string; at?: string}) =>
-        [entry.status, entry.at ? formatLongDateTime(entry.at) : ''].filter(Boolean).join(', '),
-      )
-      .join('; ')
-  return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-function recordList(record: Record<string, unknown>): string {
-  const rows = Object.entries(record)
-    .filter(
-      ([key, value]) =>
-        !key.startsWith('_') &&
-        !HIDDEN_ON_PAGE.has(key) &&
-        value !== null &&
-        value !== undefined &&
-        value !== '',
-    )
-    .map(
-      ([key, value]) =>
-        `<dt>${escapeHtml(FIELD_TITLES[key] ?? key.replace(/_/g, ' '))}</dt><dd>${escapeHtml(display(key, value))}</dd>`,
-    )
-  return `<dl>${rows.join('')}</dl>`
-}
-
-/** `GET /privacy/requests/download/:token`: the copy as a page to read, rendered here. */
-export async function downloadPage(token: string, deps: PrivacyRequestDeps): Promise<Response> {
-  const access = await accessFor(token, deps)
-  if (!access) return linkGone()
-  const section = (title: string, records: Record<string, unknown>[], empty: string) =>
-    `<h2>${escapeHtml(title)} (${records.length})</h2>${
-      records.length === 0
-        ? `<p>${escapeHtml(empty)}</p>`
-        : records.map((record) => `<section>${recordList(record)}</section>`).join('')
-    }`
-  return page(
-    'Your information',
-    `<p>Everything we hold about <strong>${escapeHtml(access.address)}</strong>. This page works for ${PRIVACY_DOWNLOAD_HOURS} hours. <a class="button" href="${PRIVACY_PAGES_PATH}/download/${escapeHtml(token)}.json" download>Download as JSON</a></p>` +
-      section('Your requests', access.requests, 'We hold no requests from this address.') +
-      section('Newsletter sign-ups', access.signups, 'This address is not signed up.') +
-      section('Mails we sent', access.mails, 'We hold no mails to this address.') +
-      section('Recorded site events', access.events, 'No recorded event names this address.'),
-  )
 }

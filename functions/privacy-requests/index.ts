@@ -6,11 +6,10 @@ import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {publicRuntime} from '../runtime.ts'
 import {
-  confirmationPage,
   confirmRequest,
   createPrivacyRequest,
-  downloadJson,
-  downloadPage,
+  downloadCopy,
+  readConfirmation,
   type PrivacyRequestDeps,
 } from './handler.ts'
 
@@ -34,7 +33,10 @@ const runtimeDeps = (): PrivacyRequestDeps => {
   return deps
 }
 
-/** `/api/privacy-requests/*`: a traveller's requests about their own information. */
+/**
+ * `/api/privacy-requests/*`: a traveller's requests about their own information, and the data of the pages their
+ * links open (the site renders those pages, and hands their button's POST on here).
+ */
 export function createPrivacyRequestRoutes(
   depsOf: () => PrivacyRequestDeps,
   clientAddressOf: (c: Context) => string = clientAddress,
@@ -54,7 +56,7 @@ export function createPrivacyRequestRoutes(
 
   routes.all('/confirm/:token', (c) => {
     const token = c.req.param('token')
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return confirmationPage(token, depsOf())
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return readConfirmation(token, depsOf())
     if (c.req.method !== 'POST') return notAllowed('GET, POST')
     if (!fromOwnSite(c)) return problem(403, 'Confirm from the page the mailed link opens.')
     return confirmRequest(token, depsOf())
@@ -64,8 +66,8 @@ export function createPrivacyRequestRoutes(
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notAllowed('GET')
     const token = c.req.param('token')
     return token.endsWith('.json')
-      ? downloadJson(token.slice(0, -'.json'.length), depsOf())
-      : downloadPage(token, depsOf())
+      ? downloadCopy(token.slice(0, -'.json'.length), depsOf(), true)
+      : downloadCopy(token, depsOf(), false)
   })
   return routes
 }

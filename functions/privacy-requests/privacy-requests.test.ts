@@ -167,7 +167,9 @@ describe('confirming and downloading', () => {
     const link = await confirmLinkFor(PERSON.email)
     const page = await send(link)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('Confirm my request')
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    // What was asked, and nothing about the address: the link may have been opened by anyone with the mail.
+    expect(await page.json()).toEqual({kind: 'access', title: 'A copy of my information'})
     // Opening the page again (a mail scanner, a second look) still works: GET changes nothing.
     expect((await send(link)).status).toBe(200)
 
@@ -179,15 +181,19 @@ describe('confirming and downloading', () => {
     expect((await send(link, {method: 'POST'})).status).toBe(404)
     expect((await send(link)).status).toBe(404)
 
-    const html = await (await send(download.replace('/privacy/requests', ''))).text()
-    expect(html).toContain('CTE-AYANDA-1')
-    expect(html).toContain('CTE-AYANDA-2')
-    expect(html).toContain('TRIP-AYANDA')
-    expect(html).toContain('A vegetarian lunch')
-    expect(html).toContain('newsletter')
-    expect(html).toContain('Newsletter sign-ups (1)')
-    expect(html).not.toContain(OTHER.email)
-    expect(html).not.toContain('CTE-OTHER-1')
+    // What the download page is rendered from (web/src/app/routes/privacy-download.tsx shows it).
+    const view = await send(download.replace('/privacy/requests', ''))
+    expect(view.headers.get('cache-control')).toBe('private, no-store')
+    expect(view.headers.get('content-disposition')).toBeNull()
+    const copy = await view.text()
+    expect(copy).toContain('CTE-AYANDA-1')
+    expect(copy).toContain('CTE-AYANDA-2')
+    expect(copy).toContain('TRIP-AYANDA')
+    expect(copy).toContain('A vegetarian lunch')
+    expect(copy).toContain('newsletter')
+    expect((JSON.parse(copy) as {signups: unknown[]}).signups).toHaveLength(1)
+    expect(copy).not.toContain(OTHER.email)
+    expect(copy).not.toContain('CTE-OTHER-1')
     const data = (await (
       await send(`${download.replace('/privacy/requests', '')}.json`)
     ).json()) as {
@@ -249,6 +255,10 @@ describe('correction', () => {
       method: 'POST',
     })
     expect(confirmed.status).toBe(200)
+    expect(await confirmed.json()).toMatchObject({
+      kind: 'correction',
+      title: 'Thank you: your request is confirmed',
+    })
     const request = (await storedRequests()).find(
       (doc) => doc.kind === 'correction' && doc.status === 'confirmed',
     ) as {_id: string}

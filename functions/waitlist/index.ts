@@ -4,7 +4,7 @@ import {clientAddress} from '../lib/client-address.ts'
 import {publicRuntime} from '../runtime.ts'
 import {joinWaitlist} from './join-waitlist.ts'
 import {waitlistDeps} from './runtime-deps.ts'
-import {createWaitlistPages} from './waitlist-pages.ts'
+import {createWaitlistLinks} from './waitlist-links.ts'
 
 /** `POST /api/waitlist`. */
 export function joinWaitlistRoute(c: Context) {
@@ -16,5 +16,5 @@ export function joinWaitlistRoute(c: Context) {
   )
 }
 
-/** `/waitlist/offers/<token>` and `/waitlist/leave/<token>`, on the site's shared runtime. */
-export const waitlistPages = createWaitlistPages(() => waitlistDeps(publicRuntime()))
+/** `/api/waitlist/offers/<token>` and `/api/waitlist/leave/<token>`, on the site's shared runtime. */
+export const waitlistLinks = createWaitlistLinks(() => waitlistDeps(publicRuntime()))

@@ -1,4 +1,6 @@
 import {isConflict} from '@repo/schemas/lake-errors.ts'
+// Why an offer cannot be taken; each has its words in the shared module, for the offer page.
+import type {OfferRefusal} from '@repo/schemas/waitlist-links.ts'
 
 import {requestLinkFor} from '../lib/booking-mail-values.ts'
 import {bookableExperienceQuery, type BookableExperience} from '../lib/departure-loads.ts'
@@ -7,8 +9,7 @@ import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 import {entryByIdQuery, type WaitlistDeps, type WaitlistEntry} from './waitlist-deps.ts'
 import {purgeMutation} from '../lib/purge.ts'
 
-/** Why an offer cannot be taken, each with the page that says so (waitlist-pages.ts). */
-export type OfferRefusal = 'invalid' | 'lapsed' | 'taken' | 'changed'
+export type {OfferRefusal}
 
 export type OfferLookup = {ok: true; entry: WaitlistEntry} | {ok: false; reason: OfferRefusal}
 

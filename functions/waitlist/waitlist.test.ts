@@ -23,7 +23,7 @@ import {offerWaitlistPlaces} from './offer-places.ts'
 import {listWaitlist} from './staff-waitlist.ts'
 import {takeOffer, waitlistBookingId} from './take-offer.ts'
 import type {WaitlistDeps, WaitlistEntry} from './waitlist-deps.ts'
-import {createWaitlistPages} from './waitlist-pages.ts'
+import {createWaitlistLinks} from './waitlist-links.ts'
 
 /**
  * The waitlist against the real lake and a real SMTP listener: offers made by several runners at once, holds that
@@ -499,9 +499,9 @@ describe('the join form refuses what it must, and stores nothing', () => {
   })
 })
 
-describe('the offer and leave pages', () => {
+describe('what the offer and leave links open', () => {
   const pages = (now = NOW) =>
-    createWaitlistPages(() => server('a', now), {clientAddress: () => '203.0.113.9'})
+    createWaitlistLinks(() => server('a', now), {clientAddress: () => '203.0.113.9'})
   const post = (
     app: ReturnType<typeof pages>,
     path: string,
@@ -529,10 +529,13 @@ describe('the offer and leave pages', () => {
     const view = await app.request(`/offers/${token}`)
     expect(view.status).toBe(200)
     expect(view.headers.get('cache-control')).toBe('private, no-store')
-    const html = await view.text()
-    expect(html).toContain('Places are free for you')
-    expect(html).toContain('Thursday 10 December 2026')
-    expect(html).toContain('<form method="post">')
+    expect(await view.json()).toEqual({
+      experience: 'Sunset Cruise',
+      date: '2026-12-10',
+      time: 'Any time',
+      group: '2 adults',
+      holdUntil: '27 November 2026, 10:00 SAST',
+    })
     expect(await bookingsMade()).toBe(0)
 
     const taken = await post(app, `/offers/${token}`)
@@ -540,7 +543,9 @@ describe('the offer and leave pages', () => {
     expect(taken.headers.get('location')).toMatch(new RegExp(`^${SITE}/requests/`))
     expect(await bookingsMade()).toBe(1)
     // A replay, or the same link opened again.
-    expect((await post(app, `/offers/${token}`)).status).toBe(409)
+    const replay = await post(app, `/offers/${token}`)
+    expect(replay.status).toBe(409)
+    expect(await replay.json()).toMatchObject({reason: 'taken'})
     expect((await app.request(`/offers/${token}`)).status).toBe(409)
     expect(await bookingsMade()).toBe(1)
   })
@@ -570,7 +575,9 @@ describe('the offer and leave pages', () => {
     expect(put.headers.get('allow')).toBe('GET, HEAD, POST')
     // After the hold: the link has expired.
     const late = pages(new Date(NOW.getTime() + 25 * HOUR))
-    expect((await post(late, `/offers/${token}`)).status).toBe(410)
+    const lapsed = await post(late, `/offers/${token}`)
+    expect(lapsed.status).toBe(410)
+    expect(await lapsed.json()).toMatchObject({reason: 'lapsed'})
     expect(await bookingsMade()).toBe(0)
     expect((await entry('first')).state).toBe('offered')
   })
@@ -586,9 +593,11 @@ describe('the offer and leave pages', () => {
     )
     const view = await app.request(`/leave/${token}`)
     expect(view.status).toBe(200)
-    expect(await view.text()).toContain('Leave the waitlist?')
+    expect(await view.json()).toMatchObject({experience: 'Sunset Cruise', date: '2026-12-10'})
     expect(await entry('first')).not.toBeNull()
-    expect((await post(app, `/leave/${token}`)).status).toBe(200)
+    const left = await post(app, `/leave/${token}`)
+    expect(left.status).toBe(200)
+    expect(await left.json()).toMatchObject({left: true, title: 'You have left the waitlist'})
     expect(await entry('first')).toBeNull()
     expect(await placesLeft()).toBe(2)
     expect((await app.request(`/leave/${token}`)).status).toBe(404)

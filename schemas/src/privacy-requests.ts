@@ -27,10 +27,9 @@ export type PrivacyRequestPayload = z.output<typeof privacyRequestSchema>
 export const PRIVACY_REQUEST_SENT_MESSAGE =
   'Thank you. We have sent a link to that address: open it within 24 hours to confirm the request is yours.'
 
-/** How long the mailed confirmation link works, and how long a confirmed copy can be downloaded. */
-export const PRIVACY_CONFIRM_HOURS = 24
-export const PRIVACY_DOWNLOAD_HOURS = 24
-
-/** Every link that cannot be used (forged, used, expired, or its request since carried out): one answer. */
-export const PRIVACY_LINK_GONE_MESSAGE =
-  'This link no longer works: it has been used, it is more than 24 hours old, or it was never valid. You can ask again on our privacy page.'
+// Kept in a module without zod, for the pages the links open; here for the form's and the function's imports.
+export {
+  PRIVACY_CONFIRM_HOURS,
+  PRIVACY_DOWNLOAD_HOURS,
+  PRIVACY_LINK_GONE_MESSAGE,
+} from './privacy-request-links.ts'

@@ -18,13 +18,18 @@ const FALLBACK_SEO = {
 
 export const render: RenderFn = async (
   request,
-  {fetcher, nonce, readTravellerRequest, readReviewInvitation},
+  {fetcher, nonce, readTravellerRequest, readReviewInvitation, readPrivateLink, actOnPrivateLink},
 ) => {
   setServerFetcher(fetcher)
   // A fresh cache per request: one visitor's data never leaks into another's page.
   const queryClient = createQueryClient()
   const handler = createStaticHandler(
-    createRoutes(queryClient, {readTravellerRequest, readReviewInvitation}),
+    createRoutes(queryClient, {
+      readTravellerRequest,
+      readReviewInvitation,
+      readPrivateLink,
+      actOnPrivateLink,
+    }),
   )
   const context = await handler.query(request)
 

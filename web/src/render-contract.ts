@@ -28,6 +28,16 @@ export type RenderOptions = {
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
   /** The same for the review form: what `GET /api/reviews/<token>` answers. */
   readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
+  /**
+   * The same for the other pages a private link opens (a waitlist offer, a privacy request): what `GET <apiPath>`
+   * (`/api/…`) answers, asked in-process with the visitor's address.
+   */
+  readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
+  /**
+   * Such a page's plain form post, handed to `POST <apiPath>` in-process with the visitor's address and the post's
+   * Origin, so the page is rendered with the answer (or follows its redirect) without JavaScript.
+   */
+  actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
 }
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>

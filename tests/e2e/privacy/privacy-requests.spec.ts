@@ -8,6 +8,7 @@ import {requestLinkToken} from '../../../functions/lib/request-link.ts'
 import {bookingDoc, runToken, seed, unlock} from '../admin/admin-helpers.ts'
 import {env, expect, lakeClient, test} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
+import {watchPolicy} from '../site/watch-policy.ts'
 
 /**
  * A traveller's own information, end to end on the real mail sink: they ask for a copy on the privacy page, confirm
@@ -84,6 +85,9 @@ async function confirmationLink(count: number): Promise<string> {
   return /https?:\/\/\S+\/privacy\/requests\/confirm\/[\w-]+/.exec(mail.text)![0]
 }
 
+/** The site's name as its settings say now: every page, a private link's too, carries it in its header. */
+const brand = () => lakeClient().fetch<string>('*[_id == "siteSettings"][0].siteName')
+
 test('a traveller gets a copy of everything held about their address; erased by a manager, nothing of it remains', async ({
   page,
   request,
@@ -97,21 +101,56 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await ask(page, 'A copy of my information')
   await page.screenshot({path: testInfo.outputPath('privacy-form-desktop.png'), fullPage: true})
   const link = await confirmationLink(1)
-  // The mailed link opens in a tab of its own, as from a mail client: a page the server renders, with no script.
+  // The mailed link opens in a tab of its own, as from a mail client: the site's page, rendered on the server.
   const mailTab = await page.context().newPage()
-  await mailTab.goto(link)
-  await mailTab.getByRole('button', {name: 'Confirm my request'}).click()
-  await expect(mailTab.getByRole('heading', {name: 'Your information'})).toBeVisible()
+  const violations = await watchPolicy(mailTab)
+  const confirmPage = await mailTab.goto(link)
+  expect(confirmPage?.status()).toBe(200)
+  expect(confirmPage?.headers()['cache-control']).toBe('private, no-store')
+  expect(confirmPage?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(confirmPage?.headers()['referrer-policy']).toBe('same-origin')
+  await expect(mailTab.getByRole('heading', {level: 1, name: 'Confirm your request'})).toBeVisible()
+  await expect(
+    mailTab.getByRole('banner').getByRole('link', {name: await brand(), exact: true}),
+  ).toBeVisible()
+  await expect(mailTab.getByRole('contentinfo')).toBeVisible()
+  await mailTab.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
+  const problems = await accessibilityProblems(mailTab, 'the confirmation')
+  await mailTab.screenshot({path: testInfo.outputPath('confirm-desktop.png'), fullPage: true})
+  await mailTab.setViewportSize({width: 390, height: 844})
+  problems.push(...(await accessibilityProblems(mailTab, 'the confirmation')))
+  await mailTab.screenshot({path: testInfo.outputPath('confirm-phone.png'), fullPage: true})
+  await mailTab.setViewportSize({width: 1280, height: 720})
+  // By keyboard: the button is reached by Tab, shows where focus is, and Enter sends the form.
+  const confirmButton = mailTab.getByRole('button', {name: 'Confirm my request'})
+  for (
+    let tabs = 0;
+    tabs < 30 && !(await confirmButton.evaluate((b) => b === document.activeElement));
+    tabs++
+  )
+    await mailTab.keyboard.press('Tab')
+  await expect(confirmButton).toBeFocused()
+  await expect(confirmButton).toHaveCSS('outline-style', 'solid')
+  await mailTab.keyboard.press('Enter')
+  await expect(mailTab.getByRole('heading', {level: 1, name: 'Your information'})).toBeVisible()
+  await mailTab.locator('html[data-hydrated="true"]').waitFor({state: 'attached'})
+  await mailTab.waitForLoadState('networkidle')
+  expect(await violations()).toEqual([])
   await expect(mailTab.getByText(first.booking_ref, {exact: true})).toBeVisible()
   await expect(mailTab.getByText(second.booking_ref, {exact: true})).toBeVisible()
   await expect(mailTab.getByText(`Birthday surprise ${token}`, {exact: true})).toBeVisible()
   await expect(mailTab.getByText(someoneElse.booking_ref)).toHaveCount(0)
   await expect(mailTab.getByText(someoneElse.email)).toHaveCount(0)
-  const problems = await accessibilityProblems(mailTab, 'the copy')
+  problems.push(...(await accessibilityProblems(mailTab, 'the copy')))
   await mailTab.screenshot({path: testInfo.outputPath('download-desktop.png'), fullPage: true})
   await mailTab.setViewportSize({width: 390, height: 844})
   problems.push(...(await accessibilityProblems(mailTab, 'the copy')))
   await mailTab.screenshot({path: testInfo.outputPath('download-phone.png'), fullPage: true})
+  // Behind the shared cache (Varnish, as a CDN would be) the copy is never kept.
+  const viaEdge = async (pathname: string) =>
+    (await fetch(`${env.edgeUrl}${pathname}`)).headers.get('x-cache')
+  await viaEdge(new URL(mailTab.url()).pathname)
+  expect(await viaEdge(new URL(mailTab.url()).pathname)).toBe('MISS')
   const json = await request.get(`${new URL(mailTab.url()).pathname}.json`)
   expect(json.status()).toBe(200)
   const copy = (await json.json()) as {requests: {_id: string}[]}
@@ -126,11 +165,23 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await ask(page, 'Delete my information')
   problems.push(...(await accessibilityProblems(page, 'the privacy page')))
   await page.screenshot({path: testInfo.outputPath('privacy-form-phone.png'), fullPage: true})
-  await mailTab.goto(await confirmationLink(2))
-  await mailTab.getByRole('button', {name: 'Confirm my request'}).click()
+  // This time from a mail client that runs no script: the page reads and its button works all the same.
+  const noScript = await page.context().browser()!.newContext({javaScriptEnabled: false})
+  const plainTab = await noScript.newPage()
+  await plainTab.goto(await confirmationLink(2))
   await expect(
-    mailTab.getByRole('heading', {name: 'Thank you: your request is confirmed'}),
+    plainTab.getByRole('heading', {level: 1, name: 'Confirm your request'}),
   ).toBeVisible()
+  await expect(plainTab.getByText('Delete my information')).toBeVisible()
+  await expect(
+    plainTab.getByRole('banner').getByRole('link', {name: await brand(), exact: true}),
+  ).toBeVisible()
+  await plainTab.getByRole('button', {name: 'Confirm my request'}).click()
+  await expect(
+    plainTab.getByRole('heading', {level: 1, name: 'Thank you: your request is confirmed'}),
+  ).toBeVisible()
+  await plainTab.screenshot({path: testInfo.outputPath('confirmed-desktop.png'), fullPage: true})
+  await noScript.close()
 
   await page.setViewportSize({width: 1366, height: 900})
   await page.context().clearCookies()

@@ -204,9 +204,7 @@ test.describe('site behaviour', () => {
     expect(jsonLd(home).some((item) => item['@type'] === 'Organization')).toBe(true)
 
     // The browser's content settings come from this server's environment, never with a token.
-    const config = /<script>window\.__SITE_CONFIG__=(\{[^<]*\})<\/script>/.exec(
-      home,
-    )?.[1]
+    const config = /<script>window\.__SITE_CONFIG__=(\{[^<]*\})<\/script>/.exec(home)?.[1]
     expect(JSON.parse(config ?? '{}')).toEqual({
       projectId: 'local',
       dataset: 'production',

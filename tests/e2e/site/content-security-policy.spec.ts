@@ -1,37 +1,14 @@
-import type {Page} from '@playwright/test'
-
 import {unlock} from '../admin/admin-helpers.ts'
 import {env, expect, test} from '../fixtures.ts'
 import {openPage, PUBLIC_ROUTES} from './site.ts'
-
-declare global {
-  interface Window {
-    __cspViolations?: string[]
-  }
-}
+import {watchPolicy} from './watch-policy.ts'
 
 /**
  * The pages carry a Content-Security-Policy that lists their own inline scripts by hash, with no nonce
  * so that one response can serve every visitor from a cache (server/security.ts). Every page must still
- * paint, load its chunks and hydrate with nothing refused: a refused script or style shows up as a
- * `securitypolicyviolation` event in the page and a console error.
+ * paint, load its chunks and hydrate with nothing refused (watch-policy.ts). The pages a private link opens are
+ * checked the same way in their own specs (waitlist, privacy), which make their links.
  */
-async function watchPolicy(page: Page) {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy/i.test(message.text())) problems.push(message.text())
-  })
-  await page.addInitScript(() => {
-    window.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (event) =>
-      window.__cspViolations!.push(
-        `${event.violatedDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      ),
-    )
-  })
-  return async () => [...problems, ...(await page.evaluate(() => window.__cspViolations ?? []))]
-}
-
 test.describe('Content-Security-Policy', () => {
   test('every public page hydrates with a hash policy and no violation', async ({page}) => {
     test.setTimeout(180_000)

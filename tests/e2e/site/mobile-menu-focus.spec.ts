@@ -38,7 +38,11 @@ async function timeFocusReturn(page: Page, eventType: 'click' | 'keydown') {
       {capture: true, once: true},
     )
     const observer = new MutationObserver(() => {
-      if (start && !document.getElementById('mobile-menu')?.checkVisibility() && timing.closedAfter === null) {
+      if (
+        start &&
+        !document.getElementById('mobile-menu')?.checkVisibility() &&
+        timing.closedAfter === null
+      ) {
         timing.closedAfter = performance.now() - start
         timing.focusedAtClose = document.activeElement === button
         observer.disconnect()

@@ -11,6 +11,7 @@ import {bookingDoc, runToken, seed, unlock} from '../admin/admin-helpers.ts'
 import {quietDate} from '../booking/quiet-date.ts'
 import {env, expect, lakeClient, test, waitForHydration} from '../fixtures.ts'
 import {mailsTo} from '../mail.ts'
+import {watchPolicy} from '../site/watch-policy.ts'
 
 /**
  * The waitlist of a full departure (docs/decisions/095-a-waitlist-per-departure.md), end to end on the running stack
@@ -123,6 +124,30 @@ async function joinWaitlist(page: Page, person: {name: string; email: string}) {
   )
 }
 
+/** The site's name as its settings say now: every page, a private link's too, carries it in its header. */
+const brand = () => lakeClient().fetch<string>('*[_id == "siteSettings"][0].siteName')
+
+/** The page is the site's: its header with the brand, its footer and its stylesheet. */
+async function expectSiteShell(page: Page) {
+  await expect(
+    page.getByRole('banner').getByRole('link', {name: await brand(), exact: true}),
+  ).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+  await expect(page.getByRole('main')).toBeVisible()
+  // The site's stylesheet applies (a browser's own button is grey).
+  const primary = page.locator('main .button--primary').first()
+  await expect(primary).not.toHaveCSS('background-color', 'rgb(239, 239, 239)')
+}
+
+/** The link to leave the line, which every waitlist mail carries. */
+const leaveLink = async (email: string) => {
+  for (const mail of await mailsTo(email)) {
+    const link = /http:\/\/[^\s]+\/waitlist\/leave\/[\w.-]+/.exec(mail.text)
+    if (link) return link[0]
+  }
+  return null
+}
+
 const offerLink = async (email: string) => {
   const offer = (await mailsTo(email)).find((mail) => mail.subject.startsWith('Places for you'))
   return offer ? /http:\/\/[^\s]+\/waitlist\/offers\/[\w.-]+/.exec(offer.text)![0] : null
@@ -203,18 +228,40 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   )
   expect(offerMail.text).toContain('/waitlist/leave/')
 
-  // The lapsed offer's page says so and takes nothing.
-  // (A page outside the fixture: the offer page is plain HTML and never hydrates.)
+  // The lapsed offer's page says so, in the site's shell, and takes nothing; it hydrates with nothing refused.
+  const violations = await watchPolicy(other)
   const lapsed = await other.goto(firstOffer)
   expect(lapsed?.status()).toBe(410)
-  await expect(other.getByRole('heading', {name: 'This offer has ended'})).toBeVisible()
+  expect(lapsed?.headers()['cache-control']).toBe('private, no-store')
+  expect(lapsed?.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(lapsed?.headers()['referrer-policy']).toBe('same-origin')
+  expect(lapsed?.headers()['content-security-policy']).toMatch(
+    /script-src 'self'( 'sha256-[\w+/=]+')+;/,
+  )
+  await expect(other.getByRole('heading', {level: 1, name: 'This offer has ended'})).toBeVisible()
+  await waitForHydration(other)
+  await other.waitForLoadState('networkidle')
+  expect(await violations()).toEqual([])
+  await shoot(other, 'waitlist-offer-ended')
+  // Behind the shared cache (Varnish, as a CDN would be) the page is never kept.
+  const viaEdge = async (link: string) => {
+    const response = await fetch(`${env.edgeUrl}${new URL(link).pathname}`)
+    return {status: response.status, cache: response.headers.get('x-cache')}
+  }
+  await viaEdge(firstOffer)
+  expect(await viaEdge(firstOffer)).toEqual({status: 410, cache: 'MISS'})
 
   // The second opens the offer without JavaScript, and takes it in one click.
   const plain = await browser.newContext({javaScriptEnabled: false})
   const traveller = await plain.newPage()
-  await traveller.goto(secondOffer)
-  await expect(traveller.getByRole('heading', {name: 'Places are free for you'})).toBeVisible()
+  const offered = await traveller.goto(secondOffer)
+  expect(offered?.status()).toBe(200)
+  expect(offered?.headers()['cache-control']).toBe('private, no-store')
+  await expect(
+    traveller.getByRole('heading', {level: 1, name: 'Places are free for you'}),
+  ).toBeVisible()
   await expect(traveller.getByText(formatDateInWords(date))).toBeVisible()
+  await expectSiteShell(traveller)
   await shoot(traveller, 'waitlist-offer')
   await traveller.getByRole('button', {name: 'Ask for these places'}).click()
   await expect(traveller).toHaveURL(/\/requests\//)
@@ -259,4 +306,42 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
     `Took the offer: ${made[0]!.booking_ref}`,
   )
   await shoot(page, 'waitlist-panel', manifest)
+
+  // The first leaves the line from their mail's link: the page reads without JavaScript; then gone.
+  const firstLeave = (await leaveLink(first.email))!
+  const noScript = await browser.newContext({javaScriptEnabled: false})
+  const leaving = await noScript.newPage()
+  expect((await leaving.goto(firstLeave))?.status()).toBe(200)
+  await expect(leaving.getByRole('heading', {level: 1, name: 'Leave the waitlist?'})).toBeVisible()
+  await expect(leaving.getByText(formatDateInWords(date))).toBeVisible()
+  await expect(
+    leaving.getByRole('banner').getByRole('link', {name: await brand(), exact: true}),
+  ).toBeVisible()
+  await shoot(leaving, 'waitlist-leave')
+  // The button, here with JavaScript: the same plain post, and the page that answers it hydrates cleanly.
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('pageerror', (error) => errors.push(String(error)))
+  await page.goto(firstLeave)
+  await page.getByRole('button', {name: 'Leave the waitlist'}).click()
+  await expect(
+    page.getByRole('heading', {level: 1, name: 'You have left the waitlist'}),
+  ).toBeVisible()
+  await waitForHydration(page)
+  await expect(
+    page.getByRole('banner').getByRole('link', {name: await brand(), exact: true}),
+  ).toBeVisible()
+  await shoot(page, 'waitlist-left')
+  expect(errors).toEqual([])
+  expect(
+    await bookings.fetch('count(*[_type == "waitlistEntry" && email == $email])', {
+      email: first.email,
+    }),
+  ).toBe(0)
+  // The link again: the traveller is not on the line any more.
+  expect((await leaving.goto(firstLeave))?.status()).toBe(404)
+  await expect(
+    leaving.getByRole('heading', {level: 1, name: 'You are not on this waitlist'}),
+  ).toBeVisible()
+  await noScript.close()
 })

@@ -1,6 +1,6 @@
 import type {QueryClient} from '@tanstack/react-query'
 import type {ComponentType} from 'react'
-import {redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
+import {data, redirect, replace, type LoaderFunctionArgs, type RouteObject} from 'react-router-dom'
 
 import {DETAIL_PARAM} from '../features/experiences/detail-param'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
@@ -69,7 +69,14 @@ export type ServerReaders = {
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
   /** What the review form's link opens, as the API answers it (server/render-contract.ts). */
   readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
+  /** What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts). */
+  readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
+  /** A private page's plain form post, handed to `POST /api/…` (server/render-contract.ts). */
+  actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
 }
+
+/** A private link's page answers with the API's status: a refused link's page is a 404, 410… not a 200. */
+const linkPageStatus = (status: number) => (status === 200 ? null : data(null, {status}))
 
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
@@ -272,6 +279,95 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           lazy: page(
             () => import('./routes/review'),
             (m) => m.ReviewPage,
+          ),
+        },
+        {
+          // The pages a waitlist mail's links open and a privacy request's, rendered with what the link opens,
+          // like the request page; their buttons are plain form posts, which these actions take on the server.
+          path: 'waitlist/offers/:token',
+          loader: async ({params}) => {
+            const read = server.readPrivateLink
+            if (!read) return null
+            const links = await import('../features/waitlist/api/waitlist-links')
+            return linkPageStatus(
+              await links.loadOfferOnServer(queryClient, params.token ?? '', (token) =>
+                read(links.offerApiPath(token)),
+              ),
+            )
+          },
+          action: async ({params}) =>
+            (await import('../features/waitlist/api/waitlist-links')).takeOfferOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+            ),
+          handle: pageModule('waitlist-offer'),
+          lazy: page(
+            () => import('./routes/waitlist-offer'),
+            (m) => m.WaitlistOfferPage,
+          ),
+        },
+        {
+          path: 'waitlist/leave/:token',
+          loader: async ({params}) => {
+            const read = server.readPrivateLink
+            if (!read) return null
+            const links = await import('../features/waitlist/api/waitlist-links')
+            return linkPageStatus(
+              await links.loadLeaveOnServer(queryClient, params.token ?? '', (token) =>
+                read(links.leaveApiPath(token)),
+              ),
+            )
+          },
+          action: async ({params}) =>
+            (await import('../features/waitlist/api/waitlist-links')).leaveOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+            ),
+          handle: pageModule('waitlist-leave'),
+          lazy: page(
+            () => import('./routes/waitlist-leave'),
+            (m) => m.WaitlistLeavePage,
+          ),
+        },
+        {
+          path: 'privacy/requests/confirm/:token',
+          loader: async ({params}) => {
+            const read = server.readPrivateLink
+            if (!read) return null
+            const links = await import('../features/privacy/api/privacy-links')
+            return linkPageStatus(
+              await links.loadConfirmationOnServer(queryClient, params.token ?? '', (token) =>
+                read(links.confirmationApiPath(token)),
+              ),
+            )
+          },
+          action: async ({params}) =>
+            (await import('../features/privacy/api/privacy-links')).confirmOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+            ),
+          handle: pageModule('privacy-confirm'),
+          lazy: page(
+            () => import('./routes/privacy-confirm'),
+            (m) => m.PrivacyConfirmPage,
+          ),
+        },
+        {
+          path: 'privacy/requests/download/:token',
+          loader: async ({params}) => {
+            const read = server.readPrivateLink
+            if (!read) return null
+            const links = await import('../features/privacy/api/privacy-links')
+            return linkPageStatus(
+              await links.loadAccessCopyOnServer(queryClient, params.token ?? '', (token) =>
+                read(links.accessCopyApiPath(token)),
+              ),
+            )
+          },
+          handle: pageModule('privacy-download'),
+          lazy: page(
+            () => import('./routes/privacy-download'),
+            (m) => m.PrivacyDownloadPage,
           ),
         },
         {

@@ -1,17 +1,18 @@
 import {queryOptions, useQuery, useQueryClient, type QueryClient} from '@tanstack/react-query'
+import {data, redirect} from 'react-router-dom'
 
 import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 
 import {ApiError} from './post-json'
 
 /** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
-export type LinkRefusal = {status: number; message: string}
+export type LinkRefusal = {status: number; message: string; reason?: string}
 
 /**
- * The read behind a page a private link opens (a traveller's request, a review form). The server reads it while it
- * renders the page (`loadOnServer`), so the page is readable before any JavaScript runs; the browser takes that
- * answer as fresh for a minute rather than asking again at once, as each read counts against the link's
- * per-address limit. The API's answers in `refusals` (the link forged, expired, or its purpose gone) are kept as
+ * The read behind a page a private link opens (a traveller's request, a review form, a waitlist offer, a privacy
+ * request and its copy). The server reads it while it renders the page (`loadOnServer`), so the page is readable
+ * before any JavaScript runs; the browser takes that answer as fresh for a minute rather than asking again at once,
+ * as each read counts against the link's per-address limit. The API's answers in `refusals` (the link forged, expired, or its purpose gone) are kept as
  * plain data and never asked again; anything else (the lake busy, the limit) leaves the cache empty and the browser
  * asks with its retries.
  */
@@ -51,11 +52,12 @@ export function privateLinkQuery<T>({
       staleTime: 60_000,
     })
 
+  /** Resolves to the API's status, which the page's loader may give the page (a refused link's page says so). */
   async function loadOnServer(
     queryClient: QueryClient,
     token: string,
     serverRead: (token: string) => Promise<Response>,
-  ): Promise<void> {
+  ): Promise<number> {
     const response = await serverRead(token)
     const body = (await response.json().catch(() => null)) as unknown
     if (response.ok) queryClient.setQueryData(key(token), body as T)
@@ -63,7 +65,9 @@ export function privateLinkQuery<T>({
       queryClient.setQueryData<LinkRefusal>(refusalKey(token), {
         status: response.status,
         message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
+        ...refusalReason(body),
       })
+    return response.status
   }
 
   /** The answer, or the refusal the server found while rendering (then the browser does not ask again). */
@@ -74,4 +78,51 @@ export function privateLinkQuery<T>({
   }
 
   return {options, loadOnServer, useLinkQuery}
+}
+
+const refusalReason = (body: unknown): {reason?: string} => {
+  const reason = (body as {reason?: unknown} | null)?.reason
+  return typeof reason === 'string' ? {reason} : {}
+}
+
+/** A link's refusal, whether the server found it while rendering, the page's form post got it, or the browser's read. */
+export function linkProblem(
+  outcome: LinkActionResult<unknown> | undefined,
+  refusal: LinkRefusal | null,
+  error: Error | null,
+): LinkRefusal | null {
+  if (outcome && !outcome.ok) return outcome
+  if (refusal) return refusal
+  if (error) return {status: error instanceof ApiError ? error.status : 0, message: error.message}
+  return null
+}
+
+/** What a private page's form post came to, as its route's action gives it to the page (`useActionData`). */
+export type LinkActionResult<T> = {ok: true; status: number; value: T} | ({ok: false} & LinkRefusal)
+
+/**
+ * The route action of a private page's plain form (`<form method="post">`, which works before and without
+ * JavaScript): the server hands the post to the API in-process (`serverAct`, with the visitor's Origin and address)
+ * and renders the page with its answer and status, or follows the API's redirect. In the browser there is no
+ * `serverAct`; the page's forms are never sent through the router there, so nothing reaches this.
+ */
+export async function actOnServer<T>(
+  serverAct: ((path: string) => Promise<Response>) | undefined,
+  path: string,
+  failed: string,
+) {
+  if (!serverAct) return data<LinkActionResult<T>>({ok: false, status: 503, message: failed}, 503)
+  const response = await serverAct(path)
+  const location = response.headers.get('location')
+  if (response.status >= 300 && response.status < 400 && location) return redirect(location, 303)
+  const body = (await response.json().catch(() => null)) as unknown
+  const result: LinkActionResult<T> = response.ok
+    ? {ok: true, status: response.status, value: body as T}
+    : {
+        ok: false,
+        status: response.status,
+        message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
+        ...refusalReason(body),
+      }
+  return data(result, {status: response.status})
 }

@@ -1,0 +1,31 @@
+import {Fragment} from 'react'
+
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import type {WaitlistTripView} from '@repo/schemas/waitlist-links.ts'
+
+/** The trip a waitlist entry is for, as the mails gave it. */
+export function WaitlistTrip({
+  trip,
+  extra = [],
+}: {
+  trip: WaitlistTripView
+  extra?: [string, string][]
+}) {
+  const rows: [string, string][] = [
+    ['Experience', trip.experience],
+    ['Date', formatDateInWords(trip.date)],
+    ['Time', trip.time],
+    ['Group', trip.group],
+    ...extra,
+  ]
+  return (
+    <dl className="request-summary">
+      {rows.map(([term, value]) => (
+        <Fragment key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  )
+}
