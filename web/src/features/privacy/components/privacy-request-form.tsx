@@ -108,7 +108,10 @@ export function PrivacyRequestForm() {
               type="radio"
               name="kind"
               value={value}
-              checked={kind === value}
+              // The browser's own choice, not React's: chosen before the page hydrated, it is replayed as a
+              // click whose state update lands after the replayed send, and a controlled radio would be put back
+              // to the first kind in between, sending the wrong request. `kind` only shows the correction field.
+              defaultChecked={value === 'access'}
               onChange={() => setKind(value)}
               {...invalid('kind')}
             />

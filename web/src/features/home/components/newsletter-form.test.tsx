@@ -1,0 +1,96 @@
+import {act, cleanup, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+
+import {
+  NEWSLETTER_REQUIRED_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+} from '@repo/schemas/newsletter-messages.ts'
+
+import {NewsletterForm} from './newsletter-form'
+
+const answer = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), {status, headers: {'content-type': 'application/json'}})
+/** What a message says, as a screen reader reads it. */
+const said = (element: HTMLElement) => element.textContent?.trim()
+
+function show() {
+  render(
+    <NewsletterForm
+      heading="Stay in touch"
+      text="News now and then."
+      consentLabel="I agree to receive the newsletter"
+      buttonLabel="Sign up"
+    />,
+  )
+  return screen.getByRole('form', {name: 'Stay in touch'}) as HTMLFormElement
+}
+
+function fill() {
+  const form = show()
+  fireEvent.change(screen.getByRole('textbox', {name: 'Name'}), {target: {value: 'Lerato'}})
+  fireEvent.change(screen.getByRole('textbox', {name: 'Email'}), {
+    target: {value: 'lerato@example.com'},
+  })
+  fireEvent.click(screen.getByRole('checkbox', {name: /newsletter/}))
+  return form
+}
+
+describe('the newsletter form', () => {
+  let fetchMock: ReturnType<typeof vi.fn>
+  beforeEach(() => {
+    fetchMock = vi.fn()
+    vi.stubGlobal('fetch', fetchMock)
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('signs up once for two presses at once, says so and clears the fields', async () => {
+    let reply!: (response: Response) => void
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (reply = resolve)))
+    const form = fill()
+    fireEvent.submit(form)
+    fireEvent.submit(form)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    expect(screen.getByRole('button', {name: 'Submitting...'})).toHaveProperty('disabled', true)
+    await act(async () => reply(answer({ok: true}, 201)))
+    await waitFor(() => expect(said(screen.getByRole('status'))).toBe(NEWSLETTER_SUCCESS_MESSAGE))
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(url).toBe('/api/newsletter-signups')
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      name: 'Lerato',
+      email: 'lerato@example.com',
+      consent: true,
+    })
+    expect(screen.getByRole('textbox', {name: 'Email'})).toHaveProperty('value', '')
+    expect(screen.getByRole('button', {name: 'Sign up'})).toHaveProperty('disabled', false)
+  })
+
+  it('asks for what is missing, names the first problem, and sends nothing', async () => {
+    show()
+    fireEvent.submit(screen.getByRole('form', {name: 'Stay in touch'}))
+    expect(said(await screen.findByRole('alert'))).toBe(NEWSLETTER_REQUIRED_MESSAGE)
+    const name = screen.getByRole('textbox', {name: 'Name'})
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(
+      document.getElementById(name.getAttribute('aria-describedby')!)?.textContent,
+    ).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('says the server’s own words for a refusal, ours for a failure', async () => {
+    fetchMock.mockResolvedValueOnce(answer({message: 'Too many sign-ups. Please wait.'}, 429))
+    const form = fill()
+    fireEvent.submit(form)
+    await waitFor(() =>
+      expect(said(screen.getByRole('alert'))).toBe('Too many sign-ups. Please wait.'),
+    )
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    fireEvent.submit(form)
+    await waitFor(() =>
+      expect(said(screen.getByRole('alert'))).toBe('Failed to sign up. Please try again.'),
+    )
+  })
+})
