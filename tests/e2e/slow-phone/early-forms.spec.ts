@@ -160,7 +160,9 @@ test('the waitlist joined with a double tap the moment its form appears on a ful
   await form.getByLabel(/I agree to the privacy policy/).check()
   // The schema and the posting code load on the first send: held, so the second tap comes while they load.
   const release = await holdScripts(page)
-  const join = form.getByRole('button', {name: 'Join the waitlist'})
+  // Its only button, whatever it says while busy.
+  const join = form.getByRole('button')
+  await expect(join).toHaveText('Join the waitlist')
   await join.click()
   // At once, whether or not the first tap has greyed the button out yet.
   await join.click({force: true})

@@ -1,12 +1,13 @@
-import {act, cleanup, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {act, fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {MemoryRouter} from 'react-router-dom'
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
 import {
   WAITLIST_FAILED_MESSAGE,
   WAITLIST_REQUIRED_MESSAGE,
 } from '@repo/schemas/waitlist-messages.ts'
 
+import {heldAnswer, jsonAnswer, said, stubFetch} from '../../../test/form-sending'
 import {WaitlistForm} from './waitlist-form'
 
 const trip = {
@@ -17,12 +18,6 @@ const trip = {
   adults: 2,
   children: 0,
 }
-
-const answer = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), {status, headers: {'content-type': 'application/json'}})
-
-/** What a message says, as a screen reader reads it. */
-const said = (element: HTMLElement) => element.textContent?.trim()
 
 function fill() {
   render(
@@ -42,28 +37,20 @@ function fill() {
 }
 
 describe('the waitlist form', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
-  beforeEach(() => {
-    fetchMock = vi.fn()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-  })
+  const fetchStub = stubFetch()
 
   it('sends once for two presses at once, with the trip and what was typed, then says what was joined', async () => {
-    let reply!: (response: Response) => void
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (reply = resolve)))
+    const {answer, reply} = heldAnswer()
+    fetchStub.mock.mockReturnValue(answer)
     const form = fill()
     fireEvent.submit(form)
     fireEvent.submit(form)
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(1))
     fireEvent.submit(form)
-    await act(async () => reply(answer({ok: true}, 201)))
+    await act(async () => reply(jsonAnswer({ok: true}, 201)))
     expect(await screen.findByRole('heading', {name: 'You are on the waitlist'})).toBeTruthy()
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(fetchStub.mock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchStub.mock.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/waitlist')
     expect(JSON.parse(init.body as string)).toMatchObject({
       experienceId: 'cape-point-penguins',
@@ -95,21 +82,38 @@ describe('the waitlist form', () => {
     expect(
       screen.getByLabelText(/I agree to the privacy policy/).getAttribute('aria-invalid'),
     ).toBe('true')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(fetchStub.mock).not.toHaveBeenCalled()
   })
 
   it('says the server’s own words for a refusal, ours for a failure, and can be sent again', async () => {
-    fetchMock.mockResolvedValueOnce(
-      answer({message: 'This email is already on the waitlist for this date.'}, 409),
+    fetchStub.mock.mockResolvedValueOnce(
+      jsonAnswer({message: 'This email is already on the waitlist for this date.'}, 409),
     )
     const form = fill()
     fireEvent.submit(form)
     expect(said(await screen.findByRole('alert'))).toBe(
       'This email is already on the waitlist for this date.',
     )
-    fetchMock.mockResolvedValueOnce(answer({message: 'Internal details'}, 500))
+    fetchStub.mock.mockResolvedValueOnce(jsonAnswer({message: 'Internal details'}, 500))
     fireEvent.submit(form)
     await waitFor(() => expect(said(screen.getByRole('alert'))).toBe(WAITLIST_FAILED_MESSAGE))
-    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(fetchStub.mock).toHaveBeenCalledTimes(2)
+  })
+
+  it('puts the server’s complaint about a field beside that field', async () => {
+    const refusal = 'We cannot send mail to this address.'
+    fetchStub.mock.mockResolvedValueOnce(
+      jsonAnswer({message: 'Please check the form.', fieldErrors: {email: [refusal]}}, 400),
+    )
+    fireEvent.submit(fill())
+    await waitFor(() => expect(said(screen.getByRole('alert'))).toBe('Please check the form.'))
+    const email = screen.getByRole('textbox', {name: /^Email/})
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      refusal,
+    )
+    expect(
+      screen.getByRole('textbox', {name: /^Full name/}).getAttribute('aria-invalid'),
+    ).toBeNull()
   })
 })

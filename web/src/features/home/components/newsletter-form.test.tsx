@@ -1,17 +1,13 @@
-import {act, cleanup, fireEvent, render, screen, waitFor} from '@testing-library/react'
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {act, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {describe, expect, it} from 'vitest'
 
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
 
+import {heldAnswer, jsonAnswer, said, stubFetch} from '../../../test/form-sending'
 import {NewsletterForm} from './newsletter-form'
-
-const answer = (body: unknown, status: number) =>
-  new Response(JSON.stringify(body), {status, headers: {'content-type': 'application/json'}})
-/** What a message says, as a screen reader reads it. */
-const said = (element: HTMLElement) => element.textContent?.trim()
 
 function show() {
   render(
@@ -36,28 +32,20 @@ function fill() {
 }
 
 describe('the newsletter form', () => {
-  let fetchMock: ReturnType<typeof vi.fn>
-  beforeEach(() => {
-    fetchMock = vi.fn()
-    vi.stubGlobal('fetch', fetchMock)
-  })
-  afterEach(() => {
-    cleanup()
-    vi.unstubAllGlobals()
-  })
+  const fetchStub = stubFetch()
 
   it('signs up once for two presses at once, says so and clears the fields', async () => {
-    let reply!: (response: Response) => void
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (reply = resolve)))
+    const {answer, reply} = heldAnswer()
+    fetchStub.mock.mockReturnValue(answer)
     const form = fill()
     fireEvent.submit(form)
     fireEvent.submit(form)
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(1))
     expect(screen.getByRole('button', {name: 'Submitting...'})).toHaveProperty('disabled', true)
-    await act(async () => reply(answer({ok: true}, 201)))
+    await act(async () => reply(jsonAnswer({ok: true}, 201)))
     await waitFor(() => expect(said(screen.getByRole('status'))).toBe(NEWSLETTER_SUCCESS_MESSAGE))
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+    expect(fetchStub.mock).toHaveBeenCalledTimes(1)
+    const [url, init] = fetchStub.mock.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/newsletter-signups')
     expect(JSON.parse(init.body as string)).toMatchObject({
       name: 'Lerato',
@@ -77,17 +65,19 @@ describe('the newsletter form', () => {
     expect(
       document.getElementById(name.getAttribute('aria-describedby')!)?.textContent,
     ).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(fetchStub.mock).not.toHaveBeenCalled()
   })
 
   it('says the server’s own words for a refusal, ours for a failure', async () => {
-    fetchMock.mockResolvedValueOnce(answer({message: 'Too many sign-ups. Please wait.'}, 429))
+    fetchStub.mock.mockResolvedValueOnce(
+      jsonAnswer({message: 'Too many sign-ups. Please wait.'}, 429),
+    )
     const form = fill()
     fireEvent.submit(form)
     await waitFor(() =>
       expect(said(screen.getByRole('alert'))).toBe('Too many sign-ups. Please wait.'),
     )
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    fetchStub.mock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     fireEvent.submit(form)
     await waitFor(() =>
       expect(said(screen.getByRole('alert'))).toBe('Failed to sign up. Please try again.'),
