@@ -15,7 +15,8 @@ import {expect, holdScripts, isHydrated, openAtFirstPaint, test} from './slow-ph
 // The newer traveller forms on the throttled phone, each filled and sent (with an impatient double tap) the moment
 // it is on screen: the privacy request and the review form are in the server's HTML and are sent before the page
 // has hydrated; the waitlist form appears only once the availability answer says the date is full, so it is sent
-// while its schema and the code that posts it are still on their way. Each is taken once: one record, one mail.
+// while its schema and the code that posts it are still on their way. Each is taken once: one record, one mail,
+// and nothing the page's Content-Security-Policy refuses.
 
 const token = runToken()
 const bookings = lakeClient({dataset: 'bookings'})
@@ -38,6 +39,23 @@ function postsTo(page: Page, pathname: string | RegExp) {
       sent.push(request)
   })
   return sent
+}
+
+/**
+ * What the page's Content-Security-Policy refused from here on: a form's sending must need nothing it forbids (zod's
+ * probe for `eval`, caught by zod, is still reported and refused).
+ */
+async function policyViolations(page: Page) {
+  const refused: string[] = []
+  await page.exposeFunction('__refused', (what: string) => refused.push(what))
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as {__refused: (what: string) => void}).__refused(
+        `${event.violatedDirective} refused ${event.blockedURI || 'inline'}`,
+      ),
+    ),
+  )
+  return refused
 }
 
 /** A second tap at once, before the page has hydrated; the taps are shown as taken. */
@@ -90,6 +108,7 @@ test('a privacy request filled and double-tapped at first paint is taken once: o
   page,
 }) => {
   const posts = postsTo(page, '/api/privacy-requests')
+  const refused = await policyViolations(page)
   const release = await holdScripts(page)
   await openAtFirstPaint(page, '/privacy')
   const form = page.getByRole('form', {name: 'Ask about your information'})
@@ -117,6 +136,7 @@ test('a privacy request filled and double-tapped at first paint is taken once: o
   await page.waitForTimeout(2_000)
   expect(await mailsTo(privacyEmail)).toHaveLength(1)
   expect(posts).toHaveLength(1)
+  expect(refused).toEqual([])
 })
 
 test('a review filled and double-tapped at first paint is stored once, as a draft for the editors', async ({
@@ -125,6 +145,7 @@ test('a review filled and double-tapped at first paint is stored once, as a draf
   const words = `Our guide ${token} waited for the slowest of us and named every peak on the way up.`
   const link = reviewLinkUrl(env.siteUrl, linkSecret(), pastTrip, new Date())
   const posts = postsTo(page, /^\/api\/reviews\//)
+  const refused = await policyViolations(page)
   const release = await holdScripts(page)
   await openAtFirstPaint(page, new URL(link).pathname)
   await page.getByRole('radio', {name: /^5 stars/}).check()
@@ -145,6 +166,7 @@ test('a review filled and double-tapped at first paint is stored once, as a draf
     {_id: `drafts.${reviewId}`, rating: 5, text: words, displayName: 'Ayanda N.'},
   ])
   expect(posts).toHaveLength(1)
+  expect(refused).toEqual([])
 })
 
 test('the waitlist joined with a double tap the moment its form appears on a full date: one place in line, one mail', async ({
@@ -152,6 +174,7 @@ test('the waitlist joined with a double tap the moment its form appears on a ful
 }) => {
   const date = fullDeparture.date
   const posts = postsTo(page, '/api/waitlist')
+  const refused = await policyViolations(page)
   await openAtFirstPaint(page, `/book/${WAITLIST_SLUG}?date=${date}&pax=2,0`)
   const form = page.getByRole('form', {name: 'Join the waitlist for this date'})
   await form.getByRole('textbox', {name: /^Full name/}).fill(waitlister.name)
@@ -183,4 +206,5 @@ test('the waitlist joined with a double tap the moment its form appears on a ful
   await page.waitForTimeout(2_000)
   expect(await mailsTo(waitlister.email)).toHaveLength(1)
   expect(posts).toHaveLength(1)
+  expect(refused).toEqual([])
 })
