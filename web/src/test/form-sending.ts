@@ -1,5 +1,5 @@
-import {cleanup} from '@testing-library/react'
-import {afterEach, beforeEach, vi, type Mock} from 'vitest'
+import {act, cleanup, fireEvent, waitFor} from '@testing-library/react'
+import {afterEach, beforeEach, expect, vi, type Mock} from 'vitest'
 
 /** A function's JSON answer, as `fetch` resolves it. */
 export const jsonAnswer = (body: unknown, status: number) =>
@@ -22,9 +22,20 @@ export function stubFetch(): {readonly mock: Mock} {
   return stub
 }
 
-/** A `fetch` answer held until `reply` is called: what the form does meanwhile can be checked. */
-export function heldAnswer() {
+/**
+ * Sends `form` twice at once, as an impatient double press, with the server's answer held: returns once one request
+ * has gone, with its address and body, and `answer` to let the server's answer arrive.
+ */
+export async function sendTwiceAtOnce(form: HTMLElement, fetchMock: Mock) {
   let reply!: (response: Response) => void
-  const answer = new Promise<Response>((resolve) => (reply = resolve))
-  return {answer, reply}
+  fetchMock.mockReturnValue(new Promise<Response>((resolve) => (reply = resolve)))
+  fireEvent.submit(form)
+  fireEvent.submit(form)
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
+  return {
+    url,
+    body: JSON.parse(init.body as string) as unknown,
+    answer: (body: unknown, status: number) => act(async () => reply(jsonAnswer(body, status))),
+  }
 }

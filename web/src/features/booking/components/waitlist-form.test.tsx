@@ -1,4 +1,4 @@
-import {act, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {MemoryRouter} from 'react-router-dom'
 import {describe, expect, it} from 'vitest'
 
@@ -7,7 +7,7 @@ import {
   WAITLIST_REQUIRED_MESSAGE,
 } from '@repo/schemas/waitlist-messages.ts'
 
-import {heldAnswer, jsonAnswer, said, stubFetch} from '../../../test/form-sending'
+import {jsonAnswer, said, sendTwiceAtOnce, stubFetch} from '../../../test/form-sending'
 import {WaitlistForm} from './waitlist-form'
 
 const trip = {
@@ -40,19 +40,14 @@ describe('the waitlist form', () => {
   const fetchStub = stubFetch()
 
   it('sends once for two presses at once, with the trip and what was typed, then says what was joined', async () => {
-    const {answer, reply} = heldAnswer()
-    fetchStub.mock.mockReturnValue(answer)
     const form = fill()
+    const sent = await sendTwiceAtOnce(form, fetchStub.mock)
     fireEvent.submit(form)
-    fireEvent.submit(form)
-    await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(1))
-    fireEvent.submit(form)
-    await act(async () => reply(jsonAnswer({ok: true}, 201)))
+    await sent.answer({ok: true}, 201)
     expect(await screen.findByRole('heading', {name: 'You are on the waitlist'})).toBeTruthy()
     expect(fetchStub.mock).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchStub.mock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/waitlist')
-    expect(JSON.parse(init.body as string)).toMatchObject({
+    expect(sent.url).toBe('/api/waitlist')
+    expect(sent.body).toMatchObject({
       experienceId: 'cape-point-penguins',
       date: '2027-03-03',
       adults: 2,

@@ -1,4 +1,4 @@
-import {act, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {describe, expect, it} from 'vitest'
 
 import {
@@ -6,7 +6,7 @@ import {
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
 
-import {heldAnswer, jsonAnswer, said, stubFetch} from '../../../test/form-sending'
+import {jsonAnswer, said, sendTwiceAtOnce, stubFetch} from '../../../test/form-sending'
 import {NewsletterForm} from './newsletter-form'
 
 function show() {
@@ -35,19 +35,13 @@ describe('the newsletter form', () => {
   const fetchStub = stubFetch()
 
   it('signs up once for two presses at once, says so and clears the fields', async () => {
-    const {answer, reply} = heldAnswer()
-    fetchStub.mock.mockReturnValue(answer)
-    const form = fill()
-    fireEvent.submit(form)
-    fireEvent.submit(form)
-    await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(1))
+    const sent = await sendTwiceAtOnce(fill(), fetchStub.mock)
     expect(screen.getByRole('button', {name: 'Submitting...'})).toHaveProperty('disabled', true)
-    await act(async () => reply(jsonAnswer({ok: true}, 201)))
+    await sent.answer({ok: true}, 201)
     await waitFor(() => expect(said(screen.getByRole('status'))).toBe(NEWSLETTER_SUCCESS_MESSAGE))
     expect(fetchStub.mock).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchStub.mock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/newsletter-signups')
-    expect(JSON.parse(init.body as string)).toMatchObject({
+    expect(sent.url).toBe('/api/newsletter-signups')
+    expect(sent.body).toMatchObject({
       name: 'Lerato',
       email: 'lerato@example.com',
       consent: true,

@@ -1,7 +1,7 @@
-import {act, fireEvent, render, screen, waitFor} from '@testing-library/react'
+import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {beforeEach, describe, expect, it} from 'vitest'
 
-import {heldAnswer, jsonAnswer, said, stubFetch} from '../../../test/form-sending'
+import {jsonAnswer, said, sendTwiceAtOnce, stubFetch} from '../../../test/form-sending'
 import {PrivacyRequestForm} from './privacy-request-form'
 
 const SENT = 'Thank you. We have sent a link to that address.'
@@ -13,8 +13,6 @@ describe('the privacy request form', () => {
   })
 
   it('sends the chosen request once for two presses at once, says the server’s answer, and starts again', async () => {
-    const {answer, reply} = heldAnswer()
-    fetchStub.mock.mockReturnValue(answer)
     fireEvent.click(screen.getByLabelText('Correct my information'))
     fireEvent.change(screen.getByLabelText('Your email address'), {
       target: {value: 'sipho@example.org'},
@@ -22,15 +20,14 @@ describe('the privacy request form', () => {
     fireEvent.change(screen.getByLabelText('What should we correct?'), {
       target: {value: 'My surname is Dlamini, not Dlamani.'},
     })
-    const form = screen.getByRole('form', {name: 'Ask about your information'})
-    fireEvent.submit(form)
-    fireEvent.submit(form)
-    await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(1))
-    await act(async () => reply(jsonAnswer({message: SENT}, 202)))
+    const sent = await sendTwiceAtOnce(
+      screen.getByRole('form', {name: 'Ask about your information'}),
+      fetchStub.mock,
+    )
+    await sent.answer({message: SENT}, 202)
     await waitFor(() => expect(said(screen.getByRole('status'))).toBe(SENT))
-    const [url, init] = fetchStub.mock.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe('/api/privacy-requests')
-    expect(JSON.parse(init.body as string)).toMatchObject({
+    expect(sent.url).toBe('/api/privacy-requests')
+    expect(sent.body).toMatchObject({
       kind: 'correction',
       email: 'sipho@example.org',
       correction: 'My surname is Dlamini, not Dlamani.',
