@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react'
+import type {InputHTMLAttributes, ReactNode} from 'react'
 
 /**
  * A form field as the traveller forms show it: the label (a star, hidden from screen readers, when required),
@@ -24,11 +24,32 @@ export function Field({
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
+    </div>
+  )
+}
+
+/** A control's error, named by the control's `aria-describedby={`${id}-error`}`; nothing without one. */
+export function FieldError({id, error}: {id: string; error?: string | undefined}) {
+  return error ? (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null
+}
+
+/**
+ * The field only bots fill (the schemas' `website`): hidden from people and screen readers, out of the tab order
+ * and of autofill, so a filled one tells the server a bot sent the form.
+ */
+export function HoneypotField({
+  id,
+  ...input
+}: {id: string} & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="visually-hidden" aria-hidden="true">
+      <label htmlFor={id}>Website</label>
+      <input id={id} name="website" tabIndex={-1} autoComplete="off" {...input} />
     </div>
   )
 }

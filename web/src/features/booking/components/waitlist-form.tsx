@@ -1,4 +1,4 @@
-import {useId, useRef, useState, type FormEvent} from 'react'
+import {useId, useState} from 'react'
 import {Link} from 'react-router-dom'
 
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
@@ -8,9 +8,11 @@ import {
   WAITLIST_REQUIRED_MESSAGE,
 } from '@repo/schemas/waitlist-messages.ts'
 
-import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
+import {Field, FieldError, HoneypotField} from '../../../components/ui/field'
+import {FormMessage} from '../../../components/ui/form-message'
+import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
 
-type FieldName = 'name' | 'email' | 'consentWaitlist' | 'consentPrivacy'
+const FIELDS = ['name', 'email', 'consentWaitlist', 'consentPrivacy'] as const
 
 export type WaitlistTrip = {
   experienceId: string
@@ -29,25 +31,12 @@ export type WaitlistTrip = {
  */
 export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
   const id = useId()
-  const messageRef = useRef<HTMLDivElement>(null)
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const [pending, setPending] = useState(false)
   const [joined, setJoined] = useState<{email: string} | null>(null)
-  const sending = useRef(false)
-  const when = `${formatDateInWords(trip.date)}${trip.time ? `, ${trip.time}` : ''}`
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending.current) return
-    sending.current = true
-    const data = new FormData(event.currentTarget)
-    // The schema and the code that posts it load when the form is first sent: most visitors never join.
-    const [{waitlistJoinSchema}, {postJson}] = await Promise.all([
-      import('@repo/schemas/waitlist.ts'),
-      import('../../../lib/post-json'),
-    ])
-    const parsed = waitlistJoinSchema.safeParse({
+  const {formProps, message, messageRef, errors, pending, invalid} = useLazySchemaForm({
+    id,
+    fields: FIELDS,
+    loadSchema: async () => (await import('@repo/schemas/waitlist.ts')).waitlistJoinSchema,
+    read: (data) => ({
       experienceId: trip.experienceId,
       date: trip.date,
       preferredTime: trip.time,
@@ -58,38 +47,16 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
       consentWaitlist: data.get('consentWaitlist') === 'on',
       consentPrivacy: data.get('consentPrivacy') === 'on',
       website: data.get('website') ?? '',
-    })
-    if (!parsed.success) {
-      const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
-      setErrors({
-        name: fieldErrors.name?.[0],
-        email: fieldErrors.email?.[0],
-        consentWaitlist: fieldErrors.consentWaitlist?.[0],
-        consentPrivacy: fieldErrors.consentPrivacy?.[0],
-      })
-      setMessage({text: WAITLIST_REQUIRED_MESSAGE, variant: 'destructive'})
-      messageRef.current?.focus()
-      sending.current = false
-      return
-    }
-    setPending(true)
-    setErrors({})
-    setMessage(null)
-    try {
-      await postJson('/api/waitlist', parsed.data, {fallback: WAITLIST_FAILED_MESSAGE})
-      setJoined({email: parsed.data.email})
-    } catch (error) {
-      const status = error instanceof Error && 'status' in error ? Number(error.status) : 0
-      setMessage({
-        text: status >= 400 && status < 500 ? (error as Error).message : WAITLIST_FAILED_MESSAGE,
-        variant: 'destructive',
-      })
-      messageRef.current?.focus()
-    } finally {
-      sending.current = false
-      setPending(false)
-    }
-  }
+    }),
+    url: '/api/waitlist',
+    failed: WAITLIST_FAILED_MESSAGE,
+    invalid: WAITLIST_REQUIRED_MESSAGE,
+    onSent: (_answer, {email}) => {
+      setJoined({email})
+      return null
+    },
+  })
+  const when = `${formatDateInWords(trip.date)}${trip.time ? `, ${trip.time}` : ''}`
 
   if (joined)
     return (
@@ -108,41 +75,18 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
       </section>
     )
 
-  const invalid = (name: FieldName) =>
-    errors[name] ? {'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error`} : {}
-  const fieldError = (name: FieldName) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {errors[name]}
-      </p>
-    ) : null
-
   return (
-    <form
-      className="waitlist"
-      method="post"
-      noValidate
-      aria-labelledby={`${id}-heading`}
-      aria-busy={pending}
-      onSubmit={(event) => void send(event)}
-    >
+    <form className="waitlist" aria-labelledby={`${id}-heading`} aria-busy={pending} {...formProps}>
       <h3 id={`${id}-heading`}>Join the waitlist for this date</h3>
       <p className="muted">
         {trip.experienceTitle}, {when}, for {formatGroupInWords(trip.adults, trip.children)}. If
         places free up, we hold them for the first in line whose group fits, and email them.
       </p>
       <FormMessage message={message} ref={messageRef} />
-      <div className="field">
-        <label htmlFor={`${id}-name`}>
-          Full name<span aria-hidden="true"> *</span>
-        </label>
+      <Field id={`${id}-name`} label="Full name" error={errors.name} required>
         <input id={`${id}-name`} name="name" autoComplete="name" {...invalid('name')} />
-        {fieldError('name')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>
-          Email<span aria-hidden="true"> *</span>
-        </label>
+      </Field>
+      <Field id={`${id}-email`} label="Email" error={errors.email} required>
         <input
           id={`${id}-email`}
           type="email"
@@ -150,8 +94,7 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
           autoComplete="email"
           {...invalid('email')}
         />
-        {fieldError('email')}
-      </div>
+      </Field>
       <div className="field field--checkbox">
         <input
           id={`${id}-consentWaitlist`}
@@ -164,7 +107,7 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
             I understand the waitlist is not a booking: you email me if places free up
             <span aria-hidden="true"> *</span>
           </label>
-          {fieldError('consentWaitlist')}
+          <FieldError id={`${id}-consentWaitlist`} error={errors.consentWaitlist} />
         </div>
       </div>
       <div className="field field--checkbox">
@@ -184,13 +127,10 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
             </Link>{' '}
             (opens in a new tab)
           </p>
-          {fieldError('consentPrivacy')}
+          <FieldError id={`${id}-consentPrivacy`} error={errors.consentPrivacy} />
         </div>
       </div>
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Joining…' : 'Join the waitlist'}
       </button>

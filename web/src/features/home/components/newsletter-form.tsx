@@ -1,11 +1,13 @@
-import {useId, useRef, useState, type FormEvent} from 'react'
+import {useId} from 'react'
 
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
 
-import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
+import {HoneypotField} from '../../../components/ui/field'
+import {FormMessage} from '../../../components/ui/form-message'
+import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
 
 type NewsletterFormProps = {
   heading: string
@@ -14,89 +16,50 @@ type NewsletterFormProps = {
   buttonLabel: string
 }
 
-type FieldName = 'name' | 'email' | 'consent'
-
-const FAILED = 'Failed to sign up. Please try again.'
+const FIELDS = ['name', 'email', 'consent'] as const
 
 /**
  * The newsletter sign-up on the home page: name, email and consent required; stored once per email.
  *
  * Unlike the other forms it does without react-hook-form: it is on the home page, whose first JavaScript must
  * stay small for a slow phone, and three plain fields need no form library. The rules are still the shared zod schema
- * the server applies, loaded when the form is first sent (zod is most of a form's weight, and most visitors
- * never sign up), with the code that posts it. The fields are the browser's own, so what was typed before the
- * page hydrated stays.
+ * the server applies, loaded when the form is first sent (useLazySchemaForm). The fields are the browser's own, so
+ * what was typed before the page hydrated stays.
  */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const [pending, setPending] = useState(false)
-  // A second press while the first is still loading its code or sending counts once.
-  const sending = useRef(false)
+  const {formProps, message, errors, pending} = useLazySchemaForm({
+    id,
+    fields: FIELDS,
+    loadSchema: async () =>
+      (await import('@repo/schemas/newsletter-signup.ts')).newsletterSignupSchema,
+    read: (data) => ({
+      name: data.get('name') ?? '',
+      email: data.get('email') ?? '',
+      consent: data.get('consent') === 'on',
+      website: data.get('website') ?? '',
+      sourcePage: window.location.pathname,
+    }),
+    url: '/api/newsletter-signups',
+    failed: 'Failed to sign up. Please try again.',
+    invalid: NEWSLETTER_REQUIRED_MESSAGE,
+    onSent: (_answer, _payload, form) => {
+      form.reset()
+      return {text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'}
+    },
+  })
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending.current) return
-    sending.current = true
-    setPending(true)
-    const data = new FormData(event.currentTarget)
-    try {
-      const [{newsletterSignupSchema}, {postJson}] = await Promise.all([
-        import('@repo/schemas/newsletter-signup.ts'),
-        import('../../../lib/post-json'),
-      ])
-      const parsed = newsletterSignupSchema.safeParse({
-        name: data.get('name') ?? '',
-        email: data.get('email') ?? '',
-        consent: data.get('consent') === 'on',
-        website: data.get('website') ?? '',
-        sourcePage: window.location.pathname,
-      })
-      if (!parsed.success) {
-        const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
-        setErrors({
-          name: fieldErrors.name?.[0],
-          email: fieldErrors.email?.[0],
-          consent: fieldErrors.consent?.[0],
-        })
-        setMessage({text: NEWSLETTER_REQUIRED_MESSAGE, variant: 'destructive'})
-        return
-      }
-      setErrors({})
-      setMessage(null)
-      await postJson('/api/newsletter-signups', parsed.data, {fallback: FAILED})
-      formRef.current?.reset()
-      setMessage({text: NEWSLETTER_SUCCESS_MESSAGE, variant: 'success'})
-    } catch (error) {
-      // The server's own message for what it refused (an ApiError with a 4xx status), else ours.
-      const status = error instanceof Error && 'status' in error ? Number(error.status) : 0
-      setMessage({
-        text: status >= 400 && status < 500 ? (error as Error).message : FAILED,
-        variant: 'destructive',
-      })
-    } finally {
-      sending.current = false
-      setPending(false)
-    }
-  }
-
-  const invalid = (name: FieldName) =>
+  // One error line under the fields, the first problem: the fields sit side by side.
+  const invalid = (name: (typeof FIELDS)[number]) =>
     errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id}-error`} : {}
   const firstError = errors.name ?? errors.email ?? errors.consent
 
   return (
     <form
       className="info-card"
-      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
-      // than putting names and emails into the address.
-      method="post"
       aria-labelledby={`${id}-heading`}
       data-form="newsletter"
-      noValidate
-      ref={formRef}
-      onSubmit={(event) => void send(event)}
+      {...formProps}
     >
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>{text}</p>
@@ -126,10 +89,7 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
           {firstError}
         </p>
       ) : null}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Submitting...' : buttonLabel}
       </button>

@@ -1,4 +1,4 @@
-import {useId, useRef, useState, type FormEvent} from 'react'
+import {useId, useState} from 'react'
 
 import {
   CORRECTION_MAX_LENGTH,
@@ -7,91 +7,46 @@ import {
   type PrivacyRequestKind,
 } from '@repo/schemas/privacy-request-kinds.ts'
 
-import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
+import {Field, FieldError, HoneypotField} from '../../../components/ui/field'
+import {FormMessage} from '../../../components/ui/form-message'
+import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
 
-type FieldName = 'kind' | 'email' | 'correction'
-
-const FAILED = 'Your request could not be sent. Please try again.'
+const FIELDS = ['kind', 'email', 'correction'] as const
 
 /**
  * The privacy page's request form: a copy of what we hold, its deletion or a correction, for one email address.
  * The answer is the same whoever's address it is; only a link mailed to that address confirms the request
- * (functions/privacy-requests). Plain fields and the shared schema loaded on first send, as the newsletter form.
+ * (functions/privacy-requests). Plain fields and the shared schema loaded on first send (useLazySchemaForm).
  */
 export function PrivacyRequestForm() {
   const id = useId()
-  const formRef = useRef<HTMLFormElement>(null)
   const [kind, setKind] = useState<PrivacyRequestKind>('access')
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
-  const [pending, setPending] = useState(false)
-  const sending = useRef(false)
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending.current) return
-    sending.current = true
-    setPending(true)
-    const data = new FormData(event.currentTarget)
-    try {
-      const [{privacyRequestSchema}, {postJson}] = await Promise.all([
-        import('@repo/schemas/privacy-requests.ts'),
-        import('../../../lib/post-json'),
-      ])
-      const parsed = privacyRequestSchema.safeParse({
-        kind: data.get('kind') ?? '',
-        email: data.get('email') ?? '',
-        correction: data.get('correction') ?? '',
-        website: data.get('website') ?? '',
-      })
-      if (!parsed.success) {
-        const fieldErrors = parsed.error.flatten().fieldErrors as Partial<Record<string, string[]>>
-        setErrors({
-          kind: fieldErrors.kind?.[0],
-          email: fieldErrors.email?.[0],
-          correction: fieldErrors.correction?.[0],
-        })
-        setMessage(null)
-        return
-      }
-      setErrors({})
-      setMessage(null)
-      const answer = (await postJson('/api/privacy-requests', parsed.data, {fallback: FAILED})) as {
-        message?: string
-      } | null
-      formRef.current?.reset()
+  const {formProps, message, errors, pending, invalid} = useLazySchemaForm({
+    id,
+    fields: FIELDS,
+    loadSchema: async () =>
+      (await import('@repo/schemas/privacy-requests.ts')).privacyRequestSchema,
+    read: (data) => ({
+      kind: data.get('kind') ?? '',
+      email: data.get('email') ?? '',
+      correction: data.get('correction') ?? '',
+      website: data.get('website') ?? '',
+    }),
+    url: '/api/privacy-requests',
+    failed: 'Your request could not be sent. Please try again.',
+    onSent: (answer: {message?: string} | null, _payload, form) => {
+      form.reset()
       setKind('access')
-      setMessage({text: answer?.message ?? 'Thank you. Check your email.', variant: 'success'})
-    } catch (error) {
-      const status = error instanceof Error && 'status' in error ? Number(error.status) : 0
-      setMessage({
-        text: status >= 400 && status < 500 ? (error as Error).message : FAILED,
-        variant: 'destructive',
-      })
-    } finally {
-      sending.current = false
-      setPending(false)
-    }
-  }
-
-  const invalid = (name: FieldName) =>
-    errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id}-${name}-error`} : {}
-  const error = (name: FieldName) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="field__error">
-        {errors[name]}
-      </p>
-    ) : null
+      return {text: answer?.message ?? 'Thank you. Check your email.', variant: 'success'}
+    },
+  })
 
   return (
     <form
       className="info-card"
-      method="post"
       aria-labelledby={`${id}-heading`}
       data-form="privacy-request"
-      noValidate
-      ref={formRef}
-      onSubmit={(event) => void send(event)}
+      {...formProps}
     >
       <h2 id={`${id}-heading`}>Ask about your information</h2>
       <p>
@@ -108,17 +63,19 @@ export function PrivacyRequestForm() {
               type="radio"
               name="kind"
               value={value}
-              checked={kind === value}
+              // The browser's own choice, not React's: chosen before the page hydrated, it is replayed as a
+              // click whose state update lands after the replayed send, and a controlled radio would be put back
+              // to the first kind in between, sending the wrong request. `kind` only shows the correction field.
+              defaultChecked={value === 'access'}
               onChange={() => setKind(value)}
               {...invalid('kind')}
             />
             <label htmlFor={`${id}-kind-${value}`}>{PRIVACY_REQUEST_KIND_TITLES[value]}</label>
           </p>
         ))}
-        {error('kind')}
+        <FieldError id={`${id}-kind`} error={errors.kind} />
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Your email address</label>
+      <Field id={`${id}-email`} label="Your email address" error={errors.email}>
         <input
           id={`${id}-email`}
           type="email"
@@ -126,11 +83,9 @@ export function PrivacyRequestForm() {
           autoComplete="email"
           {...invalid('email')}
         />
-        {error('email')}
-      </div>
+      </Field>
       {kind === 'correction' ? (
-        <div className="field">
-          <label htmlFor={`${id}-correction`}>What should we correct?</label>
+        <Field id={`${id}-correction`} label="What should we correct?" error={errors.correction}>
           <textarea
             id={`${id}-correction`}
             name="correction"
@@ -138,13 +93,9 @@ export function PrivacyRequestForm() {
             maxLength={CORRECTION_MAX_LENGTH}
             {...invalid('correction')}
           />
-          {error('correction')}
-        </div>
+        </Field>
       ) : null}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Sending...' : 'Send my request'}
       </button>

@@ -1,0 +1,122 @@
+import {useRef, useState, type FormEvent} from 'react'
+import type {ZodType} from 'zod'
+
+import type {FormMessageValue} from '../components/ui/form-message'
+import type {ApiError} from './post-json'
+
+export type LazySchemaFormOptions<Field extends string, Payload, Answer> = {
+  /** The form's `useId()`: a field's error is `<id>-<field>-error`. */
+  id: string
+  /** The fields that show their own error, in the order a summary names them. */
+  fields: readonly Field[]
+  /** The form's shared zod schema, imported when the form is first sent. */
+  loadSchema: () => Promise<ZodType<Payload>>
+  /** What the schema checks, from the fields as sent. */
+  read: (data: FormData) => unknown
+  url: string
+  /** Said when the server cannot be reached or fails; a refusal (a 4xx) says the server's own words. */
+  failed: string
+  /** Said above the fields when the form's own check fails; without it, only the fields say what is wrong. */
+  invalid?: string
+  /** The server took it: what to say, or null when the form shows something else instead. */
+  onSent: (answer: Answer, payload: Payload, form: HTMLFormElement) => FormMessageValue | null
+}
+
+/** post-json's ApiError for a refusal, told without importing it: the module loads when the form is sent. */
+const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof Error &&
+  'status' in error &&
+  'fieldErrors' in error &&
+  Number(error.status) >= 400 &&
+  Number(error.status) < 500
+
+/**
+ * Sends a plain form (the browser's own fields, no form library) to one of the functions, checked by the schema
+ * the server applies. The schema loads with the code that posts it when the form is first sent: zod is most of a
+ * form's weight and most visitors never send these forms. It is told not to probe for `eval` first, which the
+ * pages' Content-Security-Policy refuses (zod-without-eval.ts). Plain fields keep what was typed before the page
+ * hydrated. A second press while the first is still loading or sending counts once. The schema's and the
+ * server's complaints about a field go beside that field.
+ *
+ * Give `messageRef` to the form's FormMessage to move focus to what went wrong.
+ */
+export function useLazySchemaForm<Field extends string, Payload, Answer = unknown>(
+  options: LazySchemaFormOptions<Field, Payload, Answer>,
+) {
+  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [pending, setPending] = useState(false)
+  const messageRef = useRef<HTMLDivElement>(null)
+  const sending = useRef(false)
+
+  /** The first message per field of ours, from zod's issues or the server's `fieldErrors`. */
+  const fieldErrors = (found: Iterable<[PropertyKey | undefined, string | undefined]>) => {
+    const byField: Partial<Record<Field, string>> = {}
+    for (const [name, text] of found)
+      if (options.fields.includes(name as Field) && text && !byField[name as Field])
+        byField[name as Field] = text
+    return byField
+  }
+
+  async function send(form: HTMLFormElement) {
+    if (sending.current) return
+    sending.current = true
+    setPending(true)
+    const data = new FormData(form)
+    try {
+      // Before the schema's module runs (zod-without-eval.ts).
+      await import('./zod-without-eval')
+      const [schema, {postJson}] = await Promise.all([options.loadSchema(), import('./post-json')])
+      const parsed = schema.safeParse(options.read(data))
+      if (!parsed.success) {
+        setErrors(fieldErrors(parsed.error.issues.map((issue) => [issue.path[0], issue.message])))
+        setMessage(options.invalid ? {text: options.invalid, variant: 'destructive'} : null)
+        messageRef.current?.focus()
+        return
+      }
+      setErrors({})
+      setMessage(null)
+      const answer = await postJson<Answer>(options.url, parsed.data, {fallback: options.failed})
+      setMessage(options.onSent(answer, parsed.data, form))
+    } catch (error) {
+      // The server's own message and field errors for what it refused (a 4xx), else ours.
+      if (isRefusal(error)) {
+        setErrors(
+          fieldErrors(Object.entries(error.fieldErrors).map(([name, texts]) => [name, texts[0]])),
+        )
+        setMessage({text: error.message, variant: 'destructive'})
+      } else setMessage({text: options.failed, variant: 'destructive'})
+      messageRef.current?.focus()
+    } finally {
+      sending.current = false
+      setPending(false)
+    }
+  }
+
+  /** aria-invalid, and the field's error as its description, on a control whose field has an error. */
+  const invalid = (name: Field) =>
+    errors[name]
+      ? {'aria-invalid': true as const, 'aria-describedby': `${options.id}-${name}-error`}
+      : {}
+
+  return {
+    /**
+     * For the form element. Sent before the page has hydrated (and kept by the page's start-up script should its
+     * scripts fail), the browser posts it to the page (server/create-site-app.ts), never putting names and emails
+     * into the address as a GET would.
+     */
+    formProps: {
+      method: 'post',
+      noValidate: true,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault()
+        void send(event.currentTarget)
+      },
+    } as const,
+    message,
+    messageRef,
+    errors,
+    pending,
+    invalid,
+  }
+}
