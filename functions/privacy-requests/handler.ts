@@ -171,12 +171,7 @@ export async function createPrivacyRequest(
     .transaction()
     .create(doc)
     .create({
-      ...outboxMailDocument(
-        mailId,
-        withSealedLinkSlot(mail.message, link),
-        id,
-        now.toISOString(),
-      ),
+      ...outboxMailDocument(mailId, withSealedLinkSlot(mail.message, link), id, now.toISOString()),
       redacted: {text: mail.redacted.text, html: mail.redacted.html},
       sealed_link: sealLink(link, deps.secret),
     })
