@@ -163,7 +163,7 @@ test('a template naming a placeholder the mail does not fill cannot be published
 test('the privacy confirmation is the editors’ text too: refused without its link, and the next mail says what they published', async ({
   page,
   lake,
-}) => {
+}, testInfo) => {
   test.slow()
   const PRIVACY_ID = mailTemplateId('privacyConfirm')
   const restorePrivacy = () =>
@@ -199,12 +199,17 @@ test('the privacy confirmation is the editors’ text too: refused without its l
     }).toPass({timeout: 20_000})
     await clickThrough(item, bodyInput(page))
 
+    // The help text says which placeholder the text needs.
+    await expect(page.getByTestId('field-body')).toContainText(
+      '{privacyConfirmLink} the single-use link that confirms a request about one’s information (the text must include it; the subject may not)',
+    )
     // Without the link, the mail could not be acted on: refused, and nothing is published.
     await bodyInput(page).fill('Hello,\n\nPlease confirm within {confirmWithin}.')
     await expect(
       page.getByText(/The text must include \{privacyConfirmLink\}/).first(),
     ).toBeAttached({timeout: 30_000})
     await expect(publishButton(page)).toBeDisabled()
+    await page.screenshot({path: testInfo.outputPath('privacy-template-refused.png')})
     expect((await lakeClient({perspective: 'published'}).getDocument(PRIVACY_ID))?.body).toBe(
       defaultMailTemplate('privacyConfirm').body,
     )
