@@ -404,6 +404,7 @@ export type MailTemplate = {
     | 'teamNewsletter'
     | 'newsletterConfirm'
     | 'newsletterWelcome'
+    | 'privacyConfirm'
   subject: string
   body: string
 }

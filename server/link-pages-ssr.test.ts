@@ -9,6 +9,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
 import {sha256} from '../functions/lib/http.ts'
+import {loadMailContent} from '../functions/lib/mail-content.ts'
 import {createRateLimiter} from '../functions/lib/rate-limit.ts'
 import {requestLinkToken} from '../functions/lib/request-link.ts'
 import {
@@ -78,6 +79,7 @@ function site() {
     siteUrl: SITE,
     secret: SECRET,
     rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
+    mailContent: () => loadMailContent(content),
     now: () => NOW,
   }
   const api = new Hono()

@@ -124,8 +124,31 @@ describe('the API', () => {
       duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
-    expect(await response.json()).toEqual({message: 'The request is too large.', fieldErrors: {}})
+    expect(await response.json()).toEqual({
+      message: 'The request is too large: this address takes at most 1 KB. Nothing was saved.',
+      fieldErrors: {},
+    })
     expect(pulled.bytes).toBeLessThan(256 * 1024)
+  })
+
+  it('tells a page’s form post over the limit so in words, and the API in its JSON shape', async () => {
+    const app = siteApp()
+    const page = await app.request(
+      `${SITE}/book/x`,
+      formPost(`name=${'x'.repeat(17 * 1024)}`, {'sec-fetch-site': 'same-origin'}),
+    )
+    expect(page.status).toBe(413)
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(page.headers.get('connection')).toBe('close')
+    expect(await page.text()).toBe(
+      'The form is too large: this page takes at most 16 KB. Nothing was saved; go back, shorten what you wrote and send it again.',
+    )
+    const api = await app.request(`${SITE}/api/events`, jsonPost('x'.repeat(17 * 1024)))
+    expect(api.headers.get('connection')).toBe('close')
+    expect(await api.json()).toEqual({
+      message: 'The request is too large: this address takes at most 16 KB. Nothing was saved.',
+      fieldErrors: {},
+    })
   })
 
   it('refuses a declared oversize body at once and accepts one within the limit', async () => {

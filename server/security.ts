@@ -2,18 +2,36 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
+import {formTooLargeMessage, tooLargeMessage} from '../functions/lib/http.ts'
 import {isFromOwnSite, type OwnOrigins} from '../functions/lib/own-origins.ts'
 
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
-const refuse = (c: Context, status: 403 | 413 | 415, message: string) =>
+const refuse = (c: Context, status: 403 | 415, message: string) =>
   c.json({message, fieldErrors: {}}, status, {'Cache-Control': 'no-store'})
 
 /** Bytes a request body may have: the largest form (an itinerary request) fits in 16 KB, staff notes in 32 KB. */
 export const BODY_LIMITS = {default: 16 * 1024, staffLogin: 1024, staffBooking: 32 * 1024} as const
 
-/** Counted while the body streams in (a lying or missing Content-Length changes nothing): 413 past `maxSize`. */
+/**
+ * Counted while the body streams in (a lying or missing Content-Length changes nothing): 413 past `maxSize`, in the
+ * API's JSON shape on `/api/*` and in words on a page's form post, saying the limit. The answer closes the
+ * connection: the rest of the body is still on its way, so the connection cannot carry another request; the server
+ * reads on until the client has had the answer (early-answer.ts).
+ */
 export const limitBody = (maxSize: number): MiddlewareHandler =>
-  bodyLimit({maxSize, onError: (c) => refuse(c, 413, 'The request is too large.')})
+  bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.req.path.startsWith('/api/')
+        ? c.json({message: tooLargeMessage(maxSize), fieldErrors: {}}, 413, {
+            'Cache-Control': 'no-store',
+            'Connection': 'close',
+          })
+        : c.text(formTooLargeMessage(maxSize), 413, {
+            'Cache-Control': 'no-store',
+            'Connection': 'close',
+          }),
+  })
 
 /**
  * State-changing requests only from the site's own pages. Browsers send `Sec-Fetch-Site` and `Origin` with every

@@ -7,6 +7,7 @@ import {getRequestListener} from '@hono/node-server'
 import type {Hono} from 'hono'
 
 import {createContentFetcher} from './content-fetcher.ts'
+import {answerBeforeBody} from './early-answer.ts'
 import {createSiteApp, type EdgeOptions} from './create-site-app.ts'
 import {originPageLifetimeMs} from './edge/cache-policy.ts'
 import {watchContentEvents, type ContentChange, type ContentEvents} from './edge/content-events.ts'
@@ -161,9 +162,10 @@ export async function startSite({
     : await developmentListener(env, apiRoutes, pageRoutes)
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
+  // A body refused before it has all arrived (over the limit) still gets its answer read (early-answer.ts).
   const server = createServer(
     {requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 2_000},
-    listener,
+    answerBeforeBody(listener),
   )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

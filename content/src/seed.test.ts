@@ -20,7 +20,8 @@ import {
   MAIL_TEMPLATE_KINDS,
   MAIL_TEMPLATE_TYPE,
   mailTemplateId,
-  templateProblems,
+  templateBodyProblems,
+  templateSubjectProblems,
   type MailTemplateKind,
 } from '@repo/schemas/mail-templates.ts'
 import {slugify} from '@repo/schemas/slugify.ts'
@@ -387,8 +388,8 @@ describe('singletons and the rest', () => {
         body: string
       }
       expect(template._id).toBe(mailTemplateId(kind))
-      expect(templateProblems(kind, subject), `${kind} subject`).toEqual([])
-      expect(templateProblems(kind, body), `${kind} body`).toEqual([])
+      expect(templateSubjectProblems(kind, subject), `${kind} subject`).toEqual([])
+      expect(templateBodyProblems(kind, body), `${kind} body`).toEqual([])
     }
   })
 

@@ -285,7 +285,11 @@ describe('create-booking-request with the real lake and SMTP', () => {
       [{...form(), adults: '2'}, 400, 'Please choose the number of people.'],
       ['{not json', 400, 'The request is not valid JSON.'],
       [[1, 2], 400, 'Send the form fields as a JSON object.'],
-      [{...form(), notes: 'x'.repeat(20_000)}, 413, 'The request is too large.'],
+      [
+        {...form(), notes: 'x'.repeat(20_000)},
+        413,
+        'The request is too large: this address takes at most 16 KB. Nothing was saved.',
+      ],
     ]
     for (const [body, status, message] of cases) {
       const response = await send(body)

@@ -26,6 +26,20 @@ export function problem(
   return json(body, status, headers)
 }
 
+/** `16 KB` for 16 384 bytes: the limits are whole kilobytes. */
+const kilobytes = (bytes: number) => `${Math.floor(bytes / 1024)} KB`
+
+/** What a body over `maxBytes` is told: the limit, and that nothing of it was kept. */
+export const tooLargeMessage = (maxBytes: number) =>
+  `The request is too large: this address takes at most ${kilobytes(maxBytes)}. Nothing was saved.`
+
+/** The same for a page's plain form post, in words for the person who sent it. */
+export const formTooLargeMessage = (maxBytes: number) =>
+  `The form is too large: this page takes at most ${kilobytes(maxBytes)}. Nothing was saved; go back, shorten what you wrote and send it again.`
+
+/** A 413 in the API's shape; the site server closes the connection after it when the body is still arriving. */
+export const tooLarge = (maxBytes: number) => problem(413, tooLargeMessage(maxBytes))
+
 /** A 405 that names the methods the address takes. */
 export const notAllowed = (allow: string) => problem(405, `Use ${allow} here.`, {}, {Allow: allow})
 
@@ -73,7 +87,7 @@ async function readBodyText(
   maxBytes: number,
 ): Promise<{ok: true; value: string} | {ok: false; response: Response}> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) return {ok: false, response: problem(413, 'The request is too large.')}
+  if (declared > maxBytes) return {ok: false, response: tooLarge(maxBytes)}
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -84,7 +98,7 @@ async function readBodyText(
       size += value.byteLength
       if (size > maxBytes) {
         await reader.cancel().catch(() => {})
-        return {ok: false, response: problem(413, 'The request is too large.')}
+        return {ok: false, response: tooLarge(maxBytes)}
       }
       chunks.push(value)
     }

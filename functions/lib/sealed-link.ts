@@ -1,5 +1,7 @@
 import {createCipheriv, createDecipheriv, hkdfSync, randomBytes} from 'node:crypto'
 
+import {escapeHtml} from '@repo/schemas/mail-templates.ts'
+
 /**
  * A link sealed for the outbox: AES-256-GCM under a key derived from the request links' secret, which every site
  * server holds and the lake never does. A mail whose link must not be readable in the lake (a staff invitation or
@@ -35,4 +37,24 @@ export function openSealedLink(sealed: string, secret: string): string {
     decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
     decipher.final(),
   ]).toString('utf8')
+}
+
+/**
+ * A composed mail with `link` taken out of its text and HTML and the slot in its place, for queueing beside
+ * sealLink(link): the editors' template decides where the link stands, and the lake still never holds it. The
+ * outbox writes the link back, escaped, into the HTML (mailer.ts), so the escaped form is what is taken out there.
+ * A link left anywhere else (the subject) is refused rather than stored.
+ */
+export function withSealedLinkSlot<M extends {subject: string; text: string; html: string}>(
+  message: M,
+  link: string,
+): M {
+  const sealed = {
+    ...message,
+    text: message.text.replaceAll(link, SEALED_LINK_SLOT),
+    html: message.html.replaceAll(escapeHtml(link), SEALED_LINK_SLOT),
+  }
+  if ([sealed.subject, sealed.text, sealed.html].some((part) => part.includes(link)))
+    throw new Error('The mail holds its sealed link outside the slot.')
+  return sealed
 }

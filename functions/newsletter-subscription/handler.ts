@@ -13,7 +13,7 @@ import {
   newsletterTeamNotification,
   type StoredSignup,
 } from '../create-newsletter-signup/handler.ts'
-import {json, problem, type RequestContext} from '../lib/http.ts'
+import {json, problem, tooLarge, type RequestContext} from '../lib/http.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {
@@ -52,13 +52,12 @@ type LinkBody =
 async function readLinkBody(request: Request): Promise<LinkBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_LINK_BODY_BYTES)
-    return {ok: false, response: problem(413, 'The request is too large.')}
+  if (declared > MAX_LINK_BODY_BYTES) return {ok: false, response: tooLarge(MAX_LINK_BODY_BYTES)}
   let raw: Uint8Array
   try {
     raw = await readLimited(request, MAX_LINK_BODY_BYTES)
   } catch {
-    return {ok: false, response: problem(413, 'The request is too large.')}
+    return {ok: false, response: tooLarge(MAX_LINK_BODY_BYTES)}
   }
   if (raw.byteLength === 0) return {ok: true, token: undefined, fromPage: false}
   const text = new TextDecoder('utf-8', {fatal: false}).decode(raw)

@@ -27,8 +27,9 @@ import {
   type RequestContext,
 } from '../lib/http.ts'
 import {addressHash} from '../lib/address-hash.ts'
-import {outboxMailDocument} from '../lib/mailer.ts'
-import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
+import {sealLink, withSealedLinkSlot} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {REDACTED_LINK} from '../staff/staff-invitations.ts'
@@ -80,6 +81,8 @@ export type PrivacyRequestDeps = {
   secret: string
   rateLimiter: RateLimiter
   now: () => Date
+  /** The editors' mail templates and the brand: the confirmation mail is theirs to word. */
+  mailContent: () => Promise<MailContent>
   /** Wakes the outbox after a mail is queued. */
   queued?: () => void
 }
@@ -93,24 +96,28 @@ const hours = (now: Date, count: number) =>
 const requestByConfirmToken = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && confirm_token_hash == $hash][0]`
 const requestByDownloadToken = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && download_token_hash == $hash][0]`
 
-function confirmationMail(kind: PrivacyRequestKind, link: string, withLink: boolean) {
-  const what = PRIVACY_REQUEST_KIND_TITLES[kind].toLowerCase()
-  const lines = [
-    'Hello,',
-    `Someone asked us for “${what}” for this email address. If it was you, confirm it here within ${PRIVACY_CONFIRM_HOURS} hours:`,
-    withLink ? link : REDACTED_LINK,
-    'If it was not you, ignore this mail: nothing happens, and nothing about you was shown to anyone.',
-  ]
+/**
+ * The confirmation mail from the editors' `privacyConfirm` template (docs/decisions/125-privacy-mails-as-templates.md),
+ * with the link where the template puts it: once as sent, once as the mail log keeps it after sending.
+ */
+function confirmationMail(
+  kind: PrivacyRequestKind,
+  link: string,
+  to: string,
+  content: MailContent,
+): {message: MailMessage; redacted: MailMessage} {
+  const values = {
+    privacyRequest: PRIVACY_REQUEST_KIND_TITLES[kind],
+    confirmWithin: `${PRIVACY_CONFIRM_HOURS} hours`,
+  }
   return {
-    subject: 'Confirm your request about your information',
-    text: lines.join('\n\n'),
-    html: lines
-      .map((line) =>
-        line === link
-          ? `<p><a href="${escapeHtml(link)}">Confirm my request</a></p>`
-          : `<p>${escapeHtml(line)}</p>`,
-      )
-      .join('\n'),
+    message: composeMail('privacyConfirm', {...values, privacyConfirmLink: link}, content, {to}),
+    redacted: composeMail(
+      'privacyConfirm',
+      {...values, privacyConfirmLink: REDACTED_LINK},
+      content,
+      {to},
+    ),
   }
 }
 
@@ -155,21 +162,14 @@ export async function createPrivacyRequest(
     confirm_expires_at: hours(now, PRIVACY_CONFIRM_HOURS),
   }
   const mailId = `privacy-confirm-${id.slice(-24)}`
+  const mail = confirmationMail(kind, link, email, await deps.mailContent())
   // The link is sealed while the mail waits (only the servers can open it) and blanked once it has gone.
   await deps.bookings
     .transaction()
     .create(doc)
     .create({
-      ...outboxMailDocument(
-        mailId,
-        {to: email, ...confirmationMail(kind, SEALED_LINK_SLOT, true)},
-        id,
-        now.toISOString(),
-      ),
-      redacted: {
-        text: confirmationMail(kind, link, false).text,
-        html: confirmationMail(kind, link, false).html,
-      },
+      ...outboxMailDocument(mailId, withSealedLinkSlot(mail.message, link), id, now.toISOString()),
+      redacted: {text: mail.redacted.text, html: mail.redacted.html},
       sealed_link: sealLink(link, deps.secret),
     })
     .commit({visibility: 'async'})

@@ -28,6 +28,7 @@ const runtimeDeps = (): PrivacyRequestDeps => {
     secret: rt.env.requestLinkSecret,
     rateLimiter: createRateLimiter({limit: PRIVACY_REQUESTS_PER_MINUTE, windowMs: 60_000}),
     now: () => new Date(),
+    mailContent: rt.mailContent,
     queued: () => void rt.outbox.flush().catch(() => undefined),
   }
   return deps

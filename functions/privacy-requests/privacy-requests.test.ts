@@ -5,13 +5,21 @@ import path from 'node:path'
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
+import {
+  defaultMailTemplate,
+  mailTemplateId,
+  templateBodyProblems,
+} from '@repo/schemas/mail-templates.ts'
 import {PRIVACY_REQUEST_SENT_MESSAGE} from '@repo/schemas/privacy-requests.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {applyRetention} from '../apply-retention/handler.ts'
+import {MAIL_CONTENT_MAX_AGE_MS, mailContentLoader} from '../lib/mail-content.ts'
+import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
+import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
 import {createPrivacyRequestRoutes} from './index.ts'
@@ -110,6 +118,10 @@ beforeEach(() => {
     secret: 'test-secret-for-address-hashes-0123456789',
     rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000}),
     now: () => clock,
+    // The servers' loader, on the test's clock: a published change reaches the mails composed after its two seconds.
+    mailContent: mailContentLoader(lake.client({token: lake.secrets.writeToken}), {
+      now: () => clock.getTime(),
+    }),
   }
   app = createPrivacyRequestRoutes(
     () => deps,
@@ -381,5 +393,101 @@ describe('erasure', () => {
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )
     expect(again.status).toBe(404)
+  })
+})
+
+describe('the confirmation mail', () => {
+  const content = () => lake.client({token: lake.secrets.writeToken, dataset: 'production'})
+  /** An editor publishing the `privacyConfirm` template, as the studio does (a published document by its fixed id). */
+  const publishTemplate = (subject: string, body: string) =>
+    content().createOrReplace({
+      _id: mailTemplateId('privacyConfirm'),
+      _type: 'mailTemplate',
+      kind: 'privacyConfirm',
+      subject,
+      body,
+    })
+
+  /** Asks as `email` and sends the outbox to a real SMTP listener: the mail as received, its soft breaks joined. */
+  async function mailFor(email: string, smtp: Awaited<ReturnType<typeof startSmtpListener>>) {
+    expect((await post({kind: 'access', email})).status).toBe(202)
+    const outbox = createOutbox({
+      bookings,
+      transport: smtpTransport(smtp.url),
+      from: 'Privacy <privacy@example.com>',
+      openLink: (sealed) => openSealedLink(sealed, deps.secret),
+    })
+    await outbox.flush()
+    const mails = smtp.received.filter((mail) => mail.to.includes(email))
+    expect(mails).toHaveLength(1)
+    return mails[0]!.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=')
+  }
+
+  it('is the editors’ template on the wire, with a working link the lake never holds readable; their next change is in the next mail', async () => {
+    const smtp = await startSmtpListener()
+    try {
+      await publishTemplate(
+        'Please confirm: {privacyRequest}',
+        'Dear reader,\n\nOpen this within {confirmWithin} to go ahead:\n\n{privacyConfirmLink}\n\nWith thanks from the team.',
+      )
+      const first = await mailFor('template.first@example.org', smtp)
+      expect(first).toContain('Subject: Please confirm: A copy of my information')
+      expect(first).toContain('Open this within 24 hours to go ahead:')
+      expect(first).not.toContain('If it was not you')
+      const link = /http:\/\/127\.0\.0\.1:4999\/privacy\/requests\/confirm\/([\w-]{43})/.exec(first)
+      expect(link).not.toBeNull()
+      // A link in the HTML part too, as the template placed it.
+      expect(first).toContain(`<a href="${link![0]}">`)
+      expect((await send(`/confirm/${link![1]}`)).status).toBe(200)
+      // Neither the outbox document nor any revision of it in the lake's history holds the token.
+      const mailId = await bookings.fetch<string>(
+        `*[_type == "outboxMail" && to == $email][0]._id`,
+        {email: 'template.first@example.org'},
+      )
+      expect(JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))).not.toContain(
+        link![1],
+      )
+      const history = await fetch(
+        `${lake.url}/v2025-02-19/data/history/bookings/transactions/${mailId}?excludeContent=false`,
+        {headers: {authorization: `Bearer ${lake.secrets.rootToken}`}},
+      )
+      expect(history.status).toBe(200)
+      const transactions = await history.text()
+      expect(transactions).toContain('Open this within')
+      expect(transactions).not.toContain(link![1])
+
+      // The editor changes the text; the next mail (after the mail content's two seconds) has it.
+      await publishTemplate(
+        'Your information: one more step',
+        'Hello again,\n\n{privacyConfirmLink}\n\nThis link works for {confirmWithin}.',
+      )
+      clock = new Date(clock.getTime() + MAIL_CONTENT_MAX_AGE_MS)
+      const second = await mailFor('template.second@example.org', smtp)
+      expect(second).toContain('Subject: Your information: one more step')
+      expect(second).toContain('This link works for 24 hours.')
+      expect(second).not.toContain('Open this within')
+      expect(second).toMatch(/\/privacy\/requests\/confirm\/[\w-]{43}/)
+    } finally {
+      await content().delete(mailTemplateId('privacyConfirm'))
+      await smtp.close()
+    }
+  })
+
+  it('refuses a text without the link; one saved past the studio is not used, and the mail keeps its link', async () => {
+    const linkless = 'Hello,\n\nPlease confirm your request within {confirmWithin}.'
+    expect(templateBodyProblems('privacyConfirm', linkless)).toEqual([
+      'The text must include {privacyConfirmLink}: the single-use link that confirms a request about one’s information.',
+    ])
+    const smtp = await startSmtpListener()
+    try {
+      await publishTemplate('Linkless: {privacyRequest}', linkless)
+      const mail = await mailFor('template.linkless@example.org', smtp)
+      expect(mail).not.toContain('Linkless')
+      expect(mail).toContain(`Subject: ${defaultMailTemplate('privacyConfirm').subject}`)
+      expect(mail).toMatch(/\/privacy\/requests\/confirm\/[\w-]{43}/)
+    } finally {
+      await content().delete(mailTemplateId('privacyConfirm'))
+      await smtp.close()
+    }
   })
 })

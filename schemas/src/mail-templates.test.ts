@@ -7,7 +7,9 @@ import {
   renderMail,
   SAMPLE_VALUES,
   TEMPLATE_CHARACTERS_MESSAGE,
+  templateBodyProblems,
   templateProblems,
+  templateSubjectProblems,
   usableTemplate,
 } from './mail-templates.ts'
 
@@ -16,9 +18,37 @@ const brand = {company: 'Cape Curated', signature: 'Warm regards,\nThe Cape Cura
 describe('mail templates', () => {
   it('every default template uses only its own placeholders', () => {
     for (const {kind, subject, body} of MAIL_TEMPLATE_KINDS) {
-      expect(templateProblems(kind, subject), kind).toEqual([])
-      expect(templateProblems(kind, body), kind).toEqual([])
+      expect(templateSubjectProblems(kind, subject), kind).toEqual([])
+      expect(templateBodyProblems(kind, body), kind).toEqual([])
     }
+  })
+
+  it('refuses a confirmation-request text without its link, and the link in a subject, and falls back to the default', () => {
+    const body = 'Hello,\n\nConfirm within {confirmWithin}.'
+    expect(templateBodyProblems('privacyConfirm', body)).toEqual([
+      'The text must include {privacyConfirmLink}: the single-use link that confirms a request about one’s information.',
+    ])
+    expect(templateSubjectProblems('privacyConfirm', 'Confirm: {privacyConfirmLink}')).toEqual([
+      '{privacyConfirmLink} belongs in the text, not the subject.',
+    ])
+    expect(usableTemplate('privacyConfirm', {subject: 'Confirm', body})).toEqual(
+      defaultMailTemplate('privacyConfirm'),
+    )
+    const own = {subject: 'Confirm', body: 'Here: {privacyConfirmLink}'}
+    expect(usableTemplate('privacyConfirm', own)).toEqual(own)
+    // A mail that needs no link is not held to one.
+    expect(templateBodyProblems('decline', 'Dear {name}')).toEqual([])
+  })
+
+  it('makes the privacy confirmation link a link in the HTML part', () => {
+    const mail = renderMail(
+      defaultMailTemplate('privacyConfirm'),
+      {privacyConfirmLink: 'https://example.com/privacy/requests/confirm/abc'},
+      brand,
+    )
+    expect(mail.html).toContain(
+      '<a href="https://example.com/privacy/requests/confirm/abc">https://example.com/privacy/requests/confirm/abc</a>',
+    )
   })
 
   it('refuses unknown placeholders and stray braces with the allowed list', () => {

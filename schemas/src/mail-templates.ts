@@ -116,6 +116,18 @@ export const PLACEHOLDERS = {
     description: 'The traveller’s private link to the review form',
     sample: 'https://example.com/reviews/…',
   },
+  privacyRequest: {
+    description: 'What the person asked for about their information, in words',
+    sample: 'A copy of my information',
+  },
+  privacyConfirmLink: {
+    description: 'The single-use link that confirms a request about one’s information',
+    sample: 'https://example.com/privacy/requests/confirm/…',
+  },
+  confirmWithin: {
+    description: 'How long the confirmation link works, in words',
+    sample: '24 hours',
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -473,6 +485,21 @@ Thank you for confirming. We send local tips about once a month.
 
 You can leave at any time, with one click: {unsubscribeLink}`,
   },
+  {
+    kind: 'privacyConfirm',
+    title: 'Confirm a request about one’s information (to the address given)',
+    to: 'traveller',
+    // Sent to an address nobody has confirmed yet: only what the business wrote (docs/decisions/125-privacy-mails-as-templates.md).
+    placeholders: ['privacyRequest', 'privacyConfirmLink', 'confirmWithin', 'company'],
+    subject: 'Confirm your request about your information',
+    body: `Hello,
+
+Someone asked us for “{privacyRequest}” for this email address. If it was you, confirm it here within {confirmWithin}:
+
+{privacyConfirmLink}
+
+If it was not you, ignore this mail: nothing happens, and nothing about you was shown to anyone.`,
+  },
 ] as const satisfies readonly {
   kind: string
   title: string
@@ -528,6 +555,43 @@ export function templateProblems(kind: MailTemplateKind, text: string): string[]
 }
 
 /**
+ * The placeholders a mail's text must name: without its link, a mail that asks the reader to confirm something cannot
+ * be acted on. Checked on the text (the body), where a link can stand in a paragraph of its own.
+ */
+export const REQUIRED_PLACEHOLDERS: Partial<Record<MailTemplateKind, readonly Placeholder[]>> = {
+  privacyConfirm: ['privacyConfirmLink'],
+}
+
+/** templateProblems, and the placeholders the mail's text must name (REQUIRED_PLACEHOLDERS). */
+export function templateBodyProblems(kind: MailTemplateKind, body: string): string[] {
+  const named = placeholdersIn(body)
+  const missing = (REQUIRED_PLACEHOLDERS[kind] ?? []).filter((name) => !named.includes(name))
+  return [
+    ...templateProblems(kind, body),
+    ...(missing.length
+      ? [
+          `The text must include ${missing.map((name) => `{${name}}`).join(', ')}: ${missing.map((name) => PLACEHOLDERS[name].description.toLowerCase()).join('; ')}.`,
+        ]
+      : []),
+  ]
+}
+
+/**
+ * templateProblems, and the placeholders only the text may name: a required link is single-use, and the functions
+ * keep it sealed in the text (never readable where the mail waits), which they cannot do in a subject.
+ */
+export function templateSubjectProblems(kind: MailTemplateKind, subject: string): string[] {
+  const named = placeholdersIn(subject)
+  const textOnly = (REQUIRED_PLACEHOLDERS[kind] ?? []).filter((name) => named.includes(name))
+  return [
+    ...templateProblems(kind, subject),
+    ...(textOnly.length
+      ? [`${textOnly.map((name) => `{${name}}`).join(', ')} belongs in the text, not the subject.`]
+      : []),
+  ]
+}
+
+/**
  * The values `kind` may show: only its own placeholders. A value the mail has no place for is never filled in,
  * whatever a template says, so the placeholder list is what decides what a mail can quote.
  */
@@ -572,8 +636,8 @@ export function usableTemplate(
 ): MailTemplate {
   if (
     stored &&
-    templateProblems(kind, stored.subject).length === 0 &&
-    templateProblems(kind, stored.body).length === 0
+    templateSubjectProblems(kind, stored.subject).length === 0 &&
+    templateBodyProblems(kind, stored.body).length === 0
   )
     return withAlwaysIncluded(kind, stored)
   return defaultMailTemplate(kind)
@@ -626,6 +690,7 @@ const LINK_PLACEHOLDERS: ReadonlySet<string> = new Set<Placeholder>([
   'offerLink',
   'leaveLink',
   'reviewLink',
+  'privacyConfirmLink',
 ])
 const isWebAddress = (value: string) => /^https?:\/\/[^\s"'<>\\]+$/.test(value)
 

@@ -243,6 +243,20 @@ describe('mail templates and mail settings', () => {
     expect(await problems({...doc('mailTemplate-decline'), subject: 'About {reason}'})).toEqual([])
   })
 
+  it('refuse a privacy confirmation without its link in the text, or with the link in the subject', async () => {
+    const template = doc('mailTemplate-privacyConfirm')
+    expect(await problems(template)).toEqual([])
+    template.body = 'Hello,\n\nPlease confirm within {confirmWithin}.'
+    expect(await problems(template)).toEqual([
+      'body: The text must include {privacyConfirmLink}: the single-use link that confirms a request about one’s information.',
+    ])
+    template.body = doc('mailTemplate-privacyConfirm').body
+    template.subject = 'Confirm here: {privacyConfirmLink}'
+    expect(await problems(template)).toEqual([
+      'subject: {privacyConfirmLink} belongs in the text, not the subject.',
+    ])
+  })
+
   it('keep the working day in order, on at least one day, and the target within a working week', async () => {
     const settings = doc('siteSettings')
     Object.assign(settings, {

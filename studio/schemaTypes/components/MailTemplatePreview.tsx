@@ -7,6 +7,7 @@ import {
   PLACEHOLDERS,
   placeholderValuesFor,
   renderMail,
+  REQUIRED_PLACEHOLDERS,
   SAMPLE_VALUES,
   type MailBrand,
   type MailTemplateKind,
@@ -32,6 +33,7 @@ export function AllowedPlaceholders({intro}: {intro?: string}) {
   const kind = useKind()
   const placeholders = kind ? mailTemplateKind(kind)?.placeholders : undefined
   if (!placeholders) return intro ?? null
+  const required: readonly string[] = (kind && REQUIRED_PLACEHOLDERS[kind]) || []
   return (
     <>
       {intro ? `${intro} ` : ''}
@@ -40,6 +42,7 @@ export function AllowedPlaceholders({intro}: {intro?: string}) {
         <span key={name}>
           {index ? '; ' : ''}
           <code>{`{${name}}`}</code> {PLACEHOLDERS[name].description.toLowerCase()}
+          {required.includes(name) ? ' (the text must include it; the subject may not)' : ''}
         </span>
       ))}
       .

@@ -6,7 +6,8 @@ import {
   MAIL_TEMPLATE_KINDS,
   MAIL_TEMPLATE_TYPE,
   mailTemplateKind,
-  templateProblems,
+  templateBodyProblems,
+  templateSubjectProblems,
 } from '@repo/schemas/mail-templates.ts'
 
 import {
@@ -21,13 +22,17 @@ import {
  * here: the functions find each by its kind, and fall back to the default text while one is missing.
  */
 
-/** Unknown placeholders and stray braces are errors: a template that has one cannot be published. */
-const placeholderRule = (value: unknown, context: ValidationContext) => {
-  const kind = mailTemplateKindOf(context.document as {_id?: string; kind?: unknown})
-  if (!kind || typeof value !== 'string') return true
-  const problems = templateProblems(kind, value)
-  return problems.length ? problems.join(' ') : true
-}
+/**
+ * Unknown placeholders and stray braces are errors, and so is a text without a placeholder its mail needs (the link
+ * it asks the reader to open): a template that has one cannot be published.
+ */
+const placeholderRule =
+  (problemsOf: typeof templateBodyProblems) => (value: unknown, context: ValidationContext) => {
+    const kind = mailTemplateKindOf(context.document as {_id?: string; kind?: unknown})
+    if (!kind || typeof value !== 'string') return true
+    const problems = problemsOf(kind, value)
+    return problems.length ? problems.join(' ') : true
+  }
 
 export const mailTemplate = defineType({
   name: MAIL_TEMPLATE_TYPE,
@@ -51,7 +56,7 @@ export const mailTemplate = defineType({
       validation: (rule) => [
         rule.required().error('A mail needs a subject.'),
         rule.max(200).warning('Mail programs cut long subjects short.'),
-        rule.custom(placeholderRule).error(),
+        rule.custom(placeholderRule(templateSubjectProblems)).error(),
       ],
     }),
     defineField({
@@ -66,7 +71,7 @@ export const mailTemplate = defineType({
       components: {input: MailTemplateBodyInput},
       validation: (rule) => [
         rule.required().error('A mail needs some text.'),
-        rule.custom(placeholderRule).error(),
+        rule.custom(placeholderRule(templateBodyProblems)).error(),
       ],
     }),
   ],

@@ -159,3 +159,97 @@ test('a template naming a placeholder the mail does not fill cannot be published
     defaultMailTemplate('acknowledgement').body,
   )
 })
+
+test('the privacy confirmation is the editors’ text too: refused without its link, and the next mail says what they published', async ({
+  page,
+  lake,
+}, testInfo) => {
+  test.slow()
+  const PRIVACY_ID = mailTemplateId('privacyConfirm')
+  const restorePrivacy = () =>
+    lakeClient()
+      .transaction()
+      .createOrReplace({
+        _id: PRIVACY_ID,
+        _type: 'mailTemplate',
+        kind: 'privacyConfirm',
+        ...defaultMailTemplate('privacyConfirm'),
+      })
+      .delete(`drafts.${PRIVACY_ID}`)
+      .commit()
+  const marker = `Privacy ${Date.now().toString(36)}`
+  try {
+    await page.goto(studioSignInLink())
+    const item = structureItem(
+      page,
+      'Confirm a request about one’s information (to the address given)',
+    )
+    await clickThrough(
+      structureItem(page, 'Mail templates'),
+      structureItem(page, 'Request received (to the traveller)'),
+    )
+    // The list draws only the items in view: scroll it down to the last mail.
+    await expect(async () => {
+      await page
+        .getByRole('link', {name: /\(to (the|each) /})
+        .last()
+        .hover()
+      await page.mouse.wheel(0, 2_000)
+      await expect(item).toBeVisible({timeout: 1_000})
+    }).toPass({timeout: 20_000})
+    await clickThrough(item, bodyInput(page))
+
+    // The help text says which placeholder the text needs.
+    await expect(page.getByTestId('field-body')).toContainText(
+      '{privacyConfirmLink} the single-use link that confirms a request about one’s information (the text must include it; the subject may not)',
+    )
+    // Without the link, the mail could not be acted on: refused, and nothing is published.
+    await bodyInput(page).fill('Hello,\n\nPlease confirm within {confirmWithin}.')
+    await expect(
+      page.getByText(/The text must include \{privacyConfirmLink\}/).first(),
+    ).toBeAttached({timeout: 30_000})
+    await expect(publishButton(page)).toBeDisabled()
+    await page.screenshot({path: testInfo.outputPath('privacy-template-refused.png')})
+    expect((await lakeClient({perspective: 'published'}).getDocument(PRIVACY_ID))?.body).toBe(
+      defaultMailTemplate('privacyConfirm').body,
+    )
+
+    await subjectInput(page).fill(`${marker}: {privacyRequest}`)
+    await bodyInput(page).fill(
+      `Molo, ${marker} here.\n\nOpen this within {confirmWithin}:\n\n{privacyConfirmLink}`,
+    )
+    await expect(page.getByRole('region', {name: 'Preview with sample data'})).toContainText(
+      `Molo, ${marker} here.`,
+    )
+    await expect(publishButton(page)).toBeEnabled({timeout: 30_000})
+    await expect(async () => {
+      if (await publishButton(page).isEnabled()) await publishButton(page).click({timeout: 2_000})
+      await expect
+        .poll(() => lake.getDocument(`drafts.${PRIVACY_ID}`), {timeout: 3_000})
+        .toBeUndefined()
+    }).toPass({timeout: 30_000})
+
+    // Someone asks on the privacy page: the mail on the SMTP listener is the editor's, with a working link.
+    const email = `e2e-privacy-template-${Date.now()}@example.com`
+    await page.goto('/privacy')
+    const form = page.getByRole('form', {name: 'Ask about your information'})
+    await form.getByLabel('A copy of my information').check()
+    await form.getByLabel('Your email address').fill(email)
+    await form.getByRole('button', {name: 'Send my request'}).click()
+    await expect(form.getByText(/We have sent a link to that address/)).toBeVisible()
+    await expect.poll(() => mailsTo(email), {timeout: 30_000}).toHaveLength(1)
+    const [mail] = await mailsTo(email)
+    expect(mail!.subject).toBe(`${marker}: A copy of my information`)
+    expect(mail!.text).toContain(`Molo, ${marker} here.`)
+    expect(mail!.text).toContain('Open this within 24 hours:')
+    const link = /https?:\/\/\S+\/privacy\/requests\/confirm\/[\w-]{43}/.exec(mail!.text)?.[0]
+    expect(link).toBeTruthy()
+    expect(mail!.html).toContain(`<a href="${link}">`)
+    // The link opens the confirmation page (served by the server, with no script to hydrate).
+    const opened = await page.request.get(link!)
+    expect(opened.status()).toBe(200)
+    expect(await opened.text()).toContain('Confirm my request')
+  } finally {
+    await restorePrivacy()
+  }
+})
