@@ -57,6 +57,24 @@ describe('the import rules', () => {
     expect(messages[0]!.message).toContain(explained)
   })
 
+  it.each(['schemas/src/fixture.ts', 'web/src/fixture.ts', 'studio/fixture.ts'])(
+    'fail on zod imported but through schemas/src/zod.ts in what the browser loads: %s',
+    async (filePath) => {
+      const eslint = new ESLint({cwd: root})
+      const lint = async (source: string) =>
+        (await eslint.lintText(source, {filePath: path.join(root, filePath)}))[0]!.messages
+      const refused = await lint("import {z} from 'zod'\n\nexport const used = z.string()\n")
+      expect(refused.map((message) => message.ruleId)).toEqual([
+        '@typescript-eslint/no-restricted-imports',
+      ])
+      expect(refused[0]!.message).toContain('Content-Security-Policy')
+      // A type costs nothing at run time.
+      expect(
+        await lint("import type {ZodType} from 'zod'\n\nexport type Used = ZodType\n"),
+      ).toEqual([])
+    },
+  )
+
   it('pass on the files that once formed circles or imported upwards', async () => {
     const eslint = new ESLint({cwd: root})
     const files = [

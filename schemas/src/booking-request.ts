@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {COUNTRIES, HOW_HEARD} from './enumerations.ts'
 import {isIsoDate} from './iso-date.ts'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {MAX_ALTERNATIVES, REASON_MAX, REASON_MESSAGE} from './departure-cancellation.ts'
 import {isIsoDate} from './iso-date.ts'

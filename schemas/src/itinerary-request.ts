@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {emailField, isoDateField, singleLine} from './booking-request.ts'
 import {DATE_TOO_FAR_MESSAGE} from './trip-check.ts'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {emailField, singleLine} from './booking-request.ts'
 import {NEWSLETTER_REQUIRED_MESSAGE} from './newsletter-messages.ts'

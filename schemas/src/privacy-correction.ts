@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {NAME_MAX, PHONE_MAX, singleLine} from './booking-request.ts'
 

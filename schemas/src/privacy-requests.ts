@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {emailField} from './booking-request.ts'
 import {CORRECTION_MAX_LENGTH, PRIVACY_REQUEST_KINDS} from './privacy-request-kinds.ts'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 /**
  * How long personal information is kept, set by managers on the dashboard and read by the retention job and the

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {addDays, isIsoDate, todayInCapeTown} from './iso-date.ts'
 import {MAX_RATING, MIN_RATING} from './review-ratings.ts'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 /**
  * Text rules at the edge of every traveller form and every function that takes text, shared by the forms and the

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {isIsoDate} from './iso-date.ts'
 import {safeMultiLine} from './safe-text.ts'

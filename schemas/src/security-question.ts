@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 /**
  * The security question every traveller request answers (the sum of two numbers from 1 to 10): the

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {BOOKING_STATUS_VALUES, type BookingStatus} from './booking-status.ts'
 import {safeMultiLine} from './safe-text.ts'

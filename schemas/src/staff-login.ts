@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 /**
  * The sign-in request, checked on the server. Kept apart from staff-roles.ts, which the dashboard loads: zod's

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {STAFF_ROLES, type StaffRole, type StaffState} from './staff-roles.ts'
 

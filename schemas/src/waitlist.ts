@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from './zod.ts'
 
 import {emailField, isoDateField, NAME_MAX, singleLine} from './booking-request.ts'
 import {PAX_LIMIT} from './experience-settings.ts'

@@ -1,4 +1,4 @@
-import {z} from 'zod'
+import {z} from '@repo/schemas/zod.ts'
 
 import {
   COUNTED_STATUSES,

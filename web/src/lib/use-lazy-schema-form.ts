@@ -33,8 +33,8 @@ const isRefusal = (error: unknown): error is ApiError =>
 /**
  * Sends a plain form (the browser's own fields, no form library) to one of the functions, checked by the schema
  * the server applies. The schema loads with the code that posts it when the form is first sent: zod is most of a
- * form's weight and most visitors never send these forms. It is told not to probe for `eval` first, which the
- * pages' Content-Security-Policy refuses (zod-without-eval.ts). Plain fields keep what was typed before the page
+ * form's weight and most visitors never send these forms (the schemas' zod is told not to probe for `eval`, which
+ * the pages' Content-Security-Policy refuses: schemas/src/zod.ts). Plain fields keep what was typed before the page
  * hydrated. A second press while the first is still loading or sending counts once. The schema's and the
  * server's complaints about a field go beside that field.
  *
@@ -64,8 +64,6 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
     setPending(true)
     const data = new FormData(form)
     try {
-      // Before the schema's module runs (zod-without-eval.ts).
-      await import('./zod-without-eval')
       const [schema, {postJson}] = await Promise.all([options.loadSchema(), import('./post-json')])
       const parsed = schema.safeParse(options.read(data))
       if (!parsed.success) {

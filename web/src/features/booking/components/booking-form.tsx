@@ -1,6 +1,3 @@
-// First, before the request schema's module runs: zod must not probe for eval (lib/zod-without-eval.ts).
-import '../../../lib/zod-without-eval'
-
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useMutation, useQuery} from '@tanstack/react-query'
 import {useEffect, useId, useRef, useState} from 'react'

@@ -1,6 +1,3 @@
-// First, before the review schema's module runs: zod must not probe for eval (lib/zod-without-eval.ts).
-import '../../../lib/zod-without-eval'
-
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useId, useRef, useState} from 'react'
 import {useForm} from 'react-hook-form'
