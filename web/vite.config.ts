@@ -1,3 +1,5 @@
+import {createRequire} from 'node:module'
+import path from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {constants} from 'node:zlib'
 
@@ -34,11 +36,29 @@ const precompressed: Plugin = {
 
 const dynamicImportPreloads = preloadOnlyWhatIsMissing()
 
+/**
+ * React Router's package sends every bundler to its development build (its `exports` name no other), which keeps
+ * its warnings, and their texts, in every visitor's entry: its production build, beside it in the package, is
+ * 0.4 KB brotli smaller on each first load and warns no visitor's console. Upstream: remix-run/react-router#14102.
+ */
+const reactRouterProduction = (file: string) =>
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production',
+    file,
+  )
+
 // One `vite build` produces both halves of the server-rendered site: the browser bundle (with a manifest the
 // server reads to preload the entry chunk) and the SSR bundle that `server/main.ts` imports in production.
 export default defineConfig({
   root,
   plugins: [react(), paintBeforeHydrating(), dynamicImportPreloads.plugin, precompressed],
+  resolve: {
+    alias: [
+      {find: /^react-router$/, replacement: reactRouterProduction('index.mjs')},
+      {find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs')},
+    ],
+  },
   builder: {},
   environments: {
     client: {

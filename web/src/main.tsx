@@ -1,11 +1,11 @@
-import {hydrate, type DehydratedState} from '@tanstack/react-query'
+import type {DehydratedState} from '@tanstack/react-query'
 import {startTransition, StrictMode} from 'react'
 import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from 'react-router-dom'
 
 import {AppProvider} from './app/provider'
 import {createRoutes, type PageHandle} from './app/router'
-import {createQueryClient} from './lib/query-client'
+import {createQueryClient, hydrateServerState} from './lib/query-client'
 import {publicEnv} from './lib/env'
 import {setServerFetcher} from './lib/sanity-fetch'
 import './styles/global.css'
@@ -43,7 +43,7 @@ async function loadMatchedRoutes(routes: RouteObject[]) {
 
 async function start() {
   const queryClient = createQueryClient()
-  if (window.__RQ_STATE__) hydrate(queryClient, window.__RQ_STATE__)
+  if (window.__RQ_STATE__) hydrateServerState(queryClient, window.__RQ_STATE__)
   const routes = createRoutes(queryClient)
   await loadMatchedRoutes(routes)
   // Loader data and errors (e.g. the 404) come from `window.__staticRouterHydrationData`, written by the server.
