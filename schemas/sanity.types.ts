@@ -405,6 +405,8 @@ export type MailTemplate = {
     | 'newsletterConfirm'
     | 'newsletterWelcome'
     | 'privacyConfirm'
+    | 'privacyErasureDone'
+    | 'privacyCorrectionDone'
   subject: string
   body: string
 }

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {addressHash} from '../lib/address-hash.ts'
+import {loadMailContent} from '../lib/mail-content.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {catchUpDiskScrubs} from './disk-catch-up.ts'
@@ -157,7 +158,13 @@ describe('two site servers, each with its own disk', () => {
 
   it('removes on the first server what an erasure on the second removed, found by the address’s keyed hash', async () => {
     const result = await carryOutRequest(
-      {client: bookings, dataDir: serverB, secret: SECRET, now: () => new Date()},
+      {
+        client: bookings,
+        dataDir: serverB,
+        secret: SECRET,
+        mailContent: () => loadMailContent(lake.client()),
+        now: () => new Date(),
+      },
       'privacyRequest.pieter',
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )

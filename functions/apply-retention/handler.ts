@@ -97,15 +97,23 @@ const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && def
  */
 const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $today][0...${RETENTION_BATCH}]._id`
 const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
+/** An erasure's last mail, sent or given up, that its outbox could not purge at once (lib/mailer.ts). */
+const lastMailsQuery = /* groq */ `*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...${RETENTION_BATCH}]._id`
 
-/** Purges the spent records and their mails; resolves to their ids, whose disk lines the caller scrubs. */
+/**
+ * Purges the spent records and their mails, and erasures' last mails; resolves to the records' ids, whose disk lines
+ * the caller scrubs.
+ */
 async function purgeSpentRecords(bookings: SanityClient, asOf: Date): Promise<string[]> {
   const ids = [
     ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
     ...(await bookings.fetch<string[]>(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
   ]
-  if (ids.length === 0) return []
-  const mails = await bookings.fetch<string[]>(mailsAboutQuery, {ids})
+  const mails = [
+    ...(ids.length > 0 ? await bookings.fetch<string[]>(mailsAboutQuery, {ids}) : []),
+    ...(await bookings.fetch<string[]>(lastMailsQuery)),
+  ]
+  if (ids.length + mails.length === 0) return []
   await bookings.mutate([...ids, ...mails].map(purgeMutation), {
     visibility: 'sync',
   })

@@ -170,6 +170,24 @@ beforeAll(async () => {
     queued_at: '2025-09-01T08:00:00Z',
     next_attempt_at: '2025-09-01T08:00:00Z',
   })
+  // An erasure's last mail that its outbox sent but could not purge, and one still waiting to be sent.
+  const lastMail = (id: string, status: string, to: string) => ({
+    _id: `mail-${id}`,
+    _type: 'outboxMail',
+    mail_id: id,
+    to,
+    subject: 'We have deleted your information',
+    text: 'This is the last mail we send to this address.',
+    html: '',
+    status,
+    attempts: status === 'sent' ? 1 : 0,
+    queued_at: '2026-11-20T08:00:00Z',
+    // The waiting one is not due in this run (its mail server refused it a while ago).
+    next_attempt_at: status === 'sent' ? '2026-11-20T08:00:00Z' : '2099-01-01T00:00:00Z',
+    purge_when_done: true,
+  })
+  await bookings.create(lastMail('privacy-done-left', 'sent', 'left.behind@example.org'))
+  await bookings.create(lastMail('privacy-done-waiting', 'pending', 'still.waiting@example.org'))
   fs.writeFileSync(
     path.join(siteDir, 'events.ndjson'),
     [
@@ -315,6 +333,18 @@ describe('the retention job, 13 months after the trip', () => {
     expect(await history.text()).not.toContain(PERSON.email)
     expect(await bookings.getDocument('waitlist-ahead')).toMatchObject({
       email: 'sipho.waiting@example.org',
+    })
+  })
+
+  it('purges an erasure’s last mail its outbox left once sent, history and all; one still to send stays', async () => {
+    expect(await bookings.getDocument('mail-privacy-done-left')).toBeUndefined()
+    const history = await fetch(
+      `${lake.url}/v2025-02-19/data/history/bookings/transactions/mail-privacy-done-left?excludeContent=false`,
+      {headers: authorised()},
+    )
+    expect(await history.text()).not.toContain('left.behind@example.org')
+    expect(await bookings.getDocument('mail-privacy-done-waiting')).toMatchObject({
+      status: 'pending',
     })
   })
 

@@ -11,6 +11,7 @@ import {
   createOutbox,
   fileTransport,
   OUTBOX_MAIL_TYPE,
+  outboxMailDocument,
   outboxMailId,
   smtpTransport,
   type OutboxMailDocument,
@@ -255,6 +256,36 @@ describe('outbox in the lake', () => {
     const eml = fs.readFileSync(path.join(dir, 'outbox', 'booking-2-team.eml'), 'utf8')
     expect(eml).toMatch(/^To: guest@example.com$/m)
     expect(eml).not.toMatch(/^Bcc:/im)
+  })
+
+  it('forgets a last mail once sent: the document purged, history and all, and the file gone; others kept', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'))
+    const outbox = createOutbox({
+      bookings: bookings(),
+      transport: fileTransport(path.join(dir, 'outbox')),
+      from,
+    })
+    const queuedAt = new Date().toISOString()
+    await bookings().create({
+      ...outboxMailDocument(
+        'privacy-done-1',
+        {...message, to: 'erased@example.com'},
+        'x',
+        queuedAt,
+      ),
+      purge_when_done: true,
+    })
+    await outbox.enqueue('booking-3-team', message)
+    await outbox.flush()
+    expect((await mails()).map((mail) => [mail.mail_id, mail.status])).toEqual([
+      ['booking-3-team', 'sent'],
+    ])
+    expect(fs.readdirSync(path.join(dir, 'outbox'))).toEqual(['booking-3-team.eml'])
+    const history = await fetch(
+      `${lake.url}/v2025-02-19/data/history/bookings/transactions/${outboxMailId('privacy-done-1')}?excludeContent=false`,
+      {headers: {authorization: `Bearer ${lake.secrets.writeToken}`}},
+    )
+    expect(await history.text()).not.toContain('erased@example.com')
   })
 })
 

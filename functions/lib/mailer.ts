@@ -44,6 +44,8 @@ export type MailMessage = {
 
 export type MailTransport = {
   send: (id: string, message: MailMessage & {from: string}) => Promise<void>
+  /** Removes what this transport kept of a sent message (the file transport's `.eml`), for `purge_when_done`. */
+  forget?: (id: string) => Promise<void>
 }
 
 export type Outbox = {
@@ -135,6 +137,7 @@ export function fileTransport(outboxDir: string): MailTransport {
       await fs.writeFile(`${final}.tmp`, info.message as Buffer)
       await fs.rename(`${final}.tmp`, final)
     },
+    forget: (id) => fs.rm(path.join(outboxDir, `${id}.eml`), {force: true}),
   }
 }
 
@@ -177,6 +180,11 @@ export type OutboxMailDocument = {
    * goes, and only an outbox given `openLink` sends the mail. Removed once the mail is sent or given up.
    */
   sealed_link?: string
+  /**
+   * The last mail to an address being erased (the erasure's confirmation): once sent or given up, the document is
+   * purged, history and all, and the transport forgets its copy, rather than kept for the staff's mail log.
+   */
+  purge_when_done?: boolean
   status: OutboxMailStatus
   attempts: number
   queued_at: string
@@ -431,6 +439,21 @@ async function record(outbox: OutboxState, outcomes: Outcome[]) {
     await transaction.commit(SYNC)
   } catch (error) {
     for (const {mail, sent, record} of outcomes) if (sent) outbox.unrecorded.set(mail._id, record)
+    outbox.onError(error)
+    return
+  }
+  // Recorded first, so a failed purge never sends the mail again: the retention job purges what is left.
+  const done = outcomes.filter(
+    ({mail, record}) => mail.purge_when_done && record.set.status !== 'pending',
+  )
+  if (done.length === 0) return
+  try {
+    await outbox.bookings.mutate(
+      done.map(({mail}) => purgeMutation(mail._id)),
+      SYNC,
+    )
+    for (const {mail} of done) await outbox.transport.forget?.(mail.mail_id)
+  } catch (error) {
     outbox.onError(error)
   }
 }

@@ -3,7 +3,6 @@ import {randomBytes} from 'node:crypto'
 import type {SanityClient} from '@sanity/client'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
-import {escapeHtml} from '@repo/schemas/mail-templates.ts'
 import {
   PRIVACY_CONFIRM_HOURS,
   PRIVACY_DOWNLOAD_HOURS,

@@ -52,6 +52,30 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
     headers: {'content-type': 'application/json', ...headers},
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
+/**
+ * Sends what the outbox holds to a real SMTP listener, as a site server's outbox would; resolves to the mails that
+ * reached `email`, subject and text (soft line breaks joined).
+ */
+async function sentMails(email: string): Promise<{subject: string; text: string}[]> {
+  const smtp = await startSmtpListener()
+  try {
+    await createOutbox({
+      bookings,
+      transport: smtpTransport(smtp.url),
+      from: 'Privacy <privacy@example.com>',
+      openLink: (sealed) => openSealedLink(sealed, deps.secret),
+    }).flush()
+    return smtp.received
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => {
+        const raw = mail.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=')
+        return {subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', text: raw}
+      })
+  } finally {
+    await smtp.close()
+  }
+}
+
 const storedRequests = () =>
   bookings.fetch<Record<string, unknown>[]>(`*[_type == $type] | order(created_at asc)`, {
     type: PRIVACY_REQUEST_TYPE,
@@ -282,7 +306,13 @@ describe('correction', () => {
     }
     const carryOut = (body: unknown) =>
       carryOutRequest(
-        {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+        {
+          client: bookings,
+          dataDir,
+          secret: deps.secret,
+          mailContent: deps.mailContent,
+          now: () => clock,
+        },
         request._id,
         manager,
         body,
@@ -310,6 +340,21 @@ describe('correction', () => {
     expect(JSON.stringify(kept)).not.toContain('0199')
     // Nothing of the address was erased by a correction: the requests still name the traveller.
     expect(await bookings.getDocument('ayanda-1')).toMatchObject({name: PERSON.name})
+    // They are told, from the editors' template, what their details say now; carried out again, not told twice.
+    expect((await carryOut({phone: '+27 82 555 0199'})).status).toBe(404)
+    // (The request's own confirmation mail, never sent in this test, goes with it.)
+    const told = (await sentMails(PERSON.email)).filter((mail) =>
+      mail.subject.startsWith('We have'),
+    )
+    expect(told.map((mail) => mail.subject)).toEqual(['We have corrected your information'])
+    expect(told[0]!.text).toContain('Phone number')
+    expect(told[0]!.text).toContain('+27 82 555 0199')
+    // Kept in the mail log, as every other mail is.
+    expect(await bookings.getDocument(`mail-privacy-done-${request._id.slice(-24)}`)).toMatchObject(
+      {
+        status: 'sent',
+      },
+    )
   })
 })
 
@@ -352,7 +397,14 @@ describe('erasure', () => {
       (doc) => doc.kind === 'erasure' && doc.status === 'confirmed',
     ) as {_id: string}
     const result = await carryOutRequest(
-      {client: bookings, content, dataDir, secret: deps.secret, now: () => clock},
+      {
+        client: bookings,
+        content,
+        dataDir,
+        secret: deps.secret,
+        mailContent: deps.mailContent,
+        now: () => clock,
+      },
       request._id,
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )
@@ -363,6 +415,16 @@ describe('erasure', () => {
     expect(report.requests).toHaveLength(3)
     expect(report.proof.length).toBeGreaterThanOrEqual(6)
     expect(report.proof.filter((place) => place.found > 0)).toEqual([])
+    // The last mail to the address says it is done; once sent, the lake forgets it, history and all.
+    const told = await sentMails(PERSON.email)
+    expect(told.map((mail) => mail.subject)).toEqual(['We have deleted your information'])
+    const lastMail = `mail-privacy-done-${request._id.slice(-24)}`
+    expect(await bookings.getDocument(lastMail)).toBeUndefined()
+    const lastMailHistory = await fetch(
+      `${lake.url}/v2025-02-19/data/history/bookings/transactions/${lastMail}?excludeContent=false`,
+      {headers: {authorization: `Bearer ${lake.secrets.rootToken}`}},
+    )
+    expect((await lastMailHistory.text()).toLowerCase()).not.toContain(PERSON.email)
     const everything = JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))
     expect(everything.toLowerCase()).not.toContain(PERSON.email)
     expect(everything).not.toContain(PERSON.name)
@@ -388,7 +450,13 @@ describe('erasure', () => {
     expect(await bookings.getDocument(request._id)).not.toHaveProperty('email')
     // Carried out once: a second press finds nothing to do.
     const again = await carryOutRequest(
-      {client: bookings, dataDir, secret: deps.secret, now: () => clock},
+      {
+        client: bookings,
+        dataDir,
+        secret: deps.secret,
+        mailContent: deps.mailContent,
+        now: () => clock,
+      },
       request._id,
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )

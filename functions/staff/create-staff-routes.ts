@@ -685,6 +685,8 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     content: deps.content,
     dataDir: deps.privacy?.dataDir ?? '.data',
     secret: deps.privacy?.secret ?? '',
+    mailContent: deps.decisions.mailContent,
+    queued: deps.decisions.queued,
     now: deps.now,
   })
   route('GET /privacy', async (c) => send(c, await privacyOverview(privacyDeps())))

@@ -8,6 +8,7 @@ import {
 import {emailField} from '@repo/schemas/booking-request.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {
+  CORRECTED_FIELD_LABELS,
   CORRECTED_TYPES,
   privacyCorrectionSchema,
   type PrivacyCorrection,
@@ -25,6 +26,8 @@ import {eraseReviews} from '../lib/erase-reviews.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {purgeMutation} from '../lib/purge.ts'
+import {composeMail, type MailContent} from '../lib/mail-content.ts'
+import {outboxMailDocument} from '../lib/mailer.ts'
 
 /**
  * The managers' privacy screen (`privacy.manage`): the retention periods, the travellers' confirmed requests and
@@ -38,6 +41,10 @@ export type PrivacyDeps = {
   dataDir: string
   /** The secret the address hashes are keyed with (the same as the traveller's side). */
   secret: string
+  /** The editors' mail templates and brand, for the mail that tells the traveller it is done. */
+  mailContent: () => Promise<MailContent>
+  /** Tells the outbox there is mail to send now rather than at its next pass. */
+  queued?: () => void
   now: () => Date
 }
 
@@ -129,6 +136,7 @@ export async function carryOutRequest(
   const email = request.email
   const now = deps.now()
   let corrected: {fields: string[]; documents: number} | undefined
+  let correction: PrivacyCorrection | undefined
   if (request.kind === 'correction') {
     const parsed = privacyCorrectionSchema.safeParse(body)
     if (!parsed.success)
@@ -136,6 +144,7 @@ export async function carryOutRequest(
     const outcome = await applyCorrection(deps.client, email, parsed.data)
     if (!outcome) return {status: 409, body: {error: CHANGED_MEANWHILE}}
     corrected = outcome
+    correction = parsed.data
   }
   const ids = request.kind === 'erasure' ? await requestIdsOf(deps.client, email) : []
   const run = await anonymiseRequests(
@@ -174,10 +183,20 @@ export async function carryOutRequest(
     done_by: by.name,
     done_by_id: by.id,
   }
-  await deps.client.mutate(
-    [...[request._id, ...otherRequests].map(purgeMutation), {create: kept}] as never,
-    {visibility: 'sync'},
-  )
+  try {
+    await deps.client.mutate(
+      [
+        // Once: a second manager pressing at the same moment finds the request changed.
+        {patch: {id: request._id, ifRevisionID: request._rev, set: {}}},
+        ...[request._id, ...otherRequests].map(purgeMutation),
+        {create: kept},
+      ] as never,
+      {visibility: 'sync'},
+    )
+  } catch (error) {
+    if (isConflict(error)) return {status: 409, body: {error: CARRIED_OUT_MEANWHILE}}
+    throw error
+  }
   const historyIds = [...ids, ...ids.map((one) => `drafts.${one}`), request._id, ...otherRequests]
   const proof = await proveErased(
     {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
@@ -206,8 +225,48 @@ export async function carryOutRequest(
     proof: proof.map((place, index) => ({_key: `p${index}`, ...place})),
   }
   await deps.client.create(report)
+  // After the proof, which is of what the business keeps: this mail is forgotten once it has gone.
+  await queueDoneMail(deps, {...request, email}, correction)
   return {status: 200, body: {report: {...report, proof}}}
 }
+
+/**
+ * The traveller is told it is done, from the editors' templates: an erasure's mail is the last to the address and
+ * is purged once sent or given up (`purge_when_done`, lib/mailer.ts); a correction's says what the details now are.
+ * Its id is the request's, so a request carried out twice is told once.
+ */
+async function queueDoneMail(
+  deps: PrivacyDeps,
+  request: PrivacyRequestDocument & {email: string},
+  correction: PrivacyCorrection | undefined,
+) {
+  const content = await deps.mailContent()
+  const envelope = {to: request.email}
+  const message = correction
+    ? composeMail(
+        'privacyCorrectionDone',
+        {
+          corrected: {
+            rows: (Object.keys(CORRECTED_FIELD_LABELS) as (keyof PrivacyCorrection)[])
+              .filter((field) => correction[field])
+              .map((field) => [CORRECTED_FIELD_LABELS[field], correction[field] ?? '']),
+          },
+        },
+        content,
+        envelope,
+      )
+    : composeMail('privacyErasureDone', {}, content, envelope)
+  const mail = outboxMailDocument(
+    `privacy-done-${request._id.slice(-24)}`,
+    message,
+    request._id,
+    deps.now().toISOString(),
+  )
+  await deps.client.createIfNotExists(correction ? mail : {...mail, purge_when_done: true})
+  deps.queued?.()
+}
+
+const CARRIED_OUT_MEANWHILE = 'This request has just been carried out by someone else.'
 
 const CHANGED_MEANWHILE =
   'One of this traveller’s requests changed while you were correcting it. Look again and apply it once more.'

@@ -128,6 +128,10 @@ export const PLACEHOLDERS = {
     description: 'How long the confirmation link works, in words',
     sample: '24 hours',
   },
+  corrected: {
+    description: 'What was corrected and what it says now, as a table',
+    sample: {rows: [['Phone number', '+27 82 555 0199']]},
+  },
 } as const satisfies Record<string, {description: string; sample: PlaceholderValue}>
 
 export type Placeholder = keyof typeof PLACEHOLDERS
@@ -499,6 +503,33 @@ Someone asked us for “{privacyRequest}” for this email address. If it was yo
 {privacyConfirmLink}
 
 If it was not you, ignore this mail: nothing happens, and nothing about you was shown to anyone.`,
+  },
+  {
+    kind: 'privacyErasureDone',
+    title: 'Information deleted (to the address deleted)',
+    to: 'traveller',
+    // The last mail to the address: the outbox forgets it once sent (docs/decisions/112-requests-carried-out-are-confirmed-by-mail.md).
+    placeholders: ['company'],
+    subject: 'We have deleted your information',
+    body: `Hello,
+
+As you asked and confirmed, we have deleted everything {company} held about this email address: your requests and trip details, the mails we sent you, and any newsletter subscription, waitlist place or review. The trips themselves stay in our records without anything that says who you are.
+
+This is the last mail we send to this address, and we keep no copy of it.`,
+  },
+  {
+    kind: 'privacyCorrectionDone',
+    title: 'Information corrected (to the traveller)',
+    to: 'traveller',
+    placeholders: ['corrected', 'company'],
+    subject: 'We have corrected your information',
+    body: `Hello,
+
+As you asked and confirmed, we have corrected what {company} holds about you. It now says:
+
+{corrected}
+
+If anything is still not right, reply to this mail and tell us.`,
   },
 ] as const satisfies readonly {
   kind: string

@@ -21,6 +21,12 @@ export const privacyCorrectionSchema = z
 
 export type PrivacyCorrection = z.output<typeof privacyCorrectionSchema>
 
+/** Each corrected field in words, for the mail that tells the traveller what their details now say. */
+export const CORRECTED_FIELD_LABELS: Record<keyof PrivacyCorrection, string> = {
+  name: 'Name',
+  phone: 'Phone number',
+}
+
 /** The documents whose name and phone a correction changes: every kind that holds them with the address. */
 export const CORRECTED_TYPES = [
   'booking',

@@ -215,6 +215,16 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await page.screenshot({path: testInfo.outputPath('managers-privacy-phone.png'), fullPage: true})
   expect(problems).toEqual([])
 
+  // The traveller is told it is done, by the last mail to the address, which the lake then forgets.
+  await expect
+    .poll(async () => (await mailsTo(email)).map((mail) => mail.subject), {timeout: 20_000})
+    .toContain('We have deleted your information')
+  await expect
+    .poll(async () =>
+      JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'})).toLowerCase(),
+    )
+    .not.toContain(email)
+
   // Nothing of the address is left in the lake, and the trips still count.
   const everything = JSON.stringify(await bookings.fetch('*', {}, {perspective: 'raw'}))
   expect(everything.toLowerCase()).not.toContain(email)
