@@ -179,7 +179,11 @@ function PendingRequests({
       {
         onSuccess: ({report}) => {
           setDone(report)
-          toast({title: 'Done', description: `${label}: carried out.`, variant: 'default'})
+          toast({
+            title: 'Done',
+            description: `${label}: carried out. The traveller is told by mail.`,
+            variant: 'default',
+          })
         },
         onError: (error) =>
           toast({
