@@ -33,11 +33,6 @@ apiRoutes.post('/events', recordEventRoute)
 apiRoutes.all('/waitlist', joinWaitlistRoute)
 apiRoutes.route('/waitlist', waitlistLinks)
 
-/**
- * Pages the functions render themselves, mounted by `server/main.ts` in front of the site's pages. None now: the
- * pages a traveller's link opens are the site's, rendered on the server (docs/decisions/115-link-pages-in-the-site.md).
- */
-export const pageRoutes = new Hono()
 // Every method reaches these handlers, which answer the wrong ones with 405 and an Allow header.
 apiRoutes.all('/newsletter/confirm', confirmNewsletterSignupRoute)
 apiRoutes.all('/newsletter/unsubscribe', unsubscribeNewsletterRoute)

@@ -46,8 +46,6 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
-  /** Pages the functions render themselves (the waitlist's offer and leave pages), in front of the site's. */
-  pageRoutes?: Hono | undefined
   /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
   pageModules?: ((modules: string[]) => string) | undefined
   /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
@@ -316,7 +314,6 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         c.env,
       )
     })
-  if (options.pageRoutes) app.route('/', options.pageRoutes)
   // A private link's page's plain form post: rendered with the answer, as its route's action gives it.
   for (const path of LINK_FORM_PAGES) app.post(path, (c) => renderPage(c))
 

@@ -25,8 +25,6 @@ export type StartSiteOptions = {
   env?: ServerEnv
   /** Handlers for `/api/*` (the functions), mounted in front of the pages. */
   apiRoutes?: Hono
-  /** Pages the functions render (functions/api-routes.ts `pageRoutes`). */
-  pageRoutes?: Hono
   /** Told of every content event after the server dropped what it changed (the purger, edge/purger.ts). */
   onContentChange?: (change: ContentChange) => void
 }
@@ -67,7 +65,6 @@ async function productionListener(
   env: ServerEnv,
   apiRoutes: Hono | undefined,
   caching: ReturnType<typeof createEdgeCaching>,
-  pageRoutes?: Hono,
 ): Promise<Listener> {
   const clientDir = `${webDir}dist/client`
   const template = await readFile(`${clientDir}/index.html`, 'utf8').catch(() => {
@@ -85,7 +82,6 @@ async function productionListener(
     siteConfig: publicSiteConfig(env),
     clientDir,
     apiRoutes,
-    pageRoutes,
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
@@ -107,7 +103,6 @@ async function productionListener(
 async function developmentListener(
   env: ServerEnv,
   apiRoutes: Hono | undefined,
-  pageRoutes?: Hono,
 ): Promise<Listener> {
   const {createServer: createViteServer} = await import('vite')
   const vite = await createViteServer({
@@ -126,7 +121,6 @@ async function developmentListener(
     siteUrl: env.siteUrl,
     siteConfig: publicSiteConfig(env),
     apiRoutes,
-    pageRoutes,
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
     getPreviewQueries: async () =>
@@ -150,7 +144,6 @@ async function developmentListener(
 export async function startSite({
   env = readServerEnv(),
   apiRoutes,
-  pageRoutes,
   onContentChange,
 }: StartSiteOptions = {}): Promise<RunningSite> {
   // Before the SSR bundle loads: its image URLs, canonical links and JSON-LD read this, not the build's values.
@@ -158,8 +151,8 @@ export async function startSite({
   // In development every request renders afresh, so edits to the code show at once.
   const caching = env.mode === 'development' ? undefined : createEdgeCaching(env, onContentChange)
   const listener = caching
-    ? await productionListener(env, apiRoutes, caching, pageRoutes)
-    : await developmentListener(env, apiRoutes, pageRoutes)
+    ? await productionListener(env, apiRoutes, caching)
+    : await developmentListener(env, apiRoutes)
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
   // A body refused before it has all arrived (over the limit) still gets its answer read (early-answer.ts).
