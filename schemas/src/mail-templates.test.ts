@@ -23,6 +23,21 @@ describe('mail templates', () => {
     }
   })
 
+  it.each([
+    ['requestLink', 'requestLink'],
+    ['reviewRequest', 'reviewLink'],
+    ['waitlistJoined', 'leaveLink'],
+    ['waitlistOffer', 'offerLink'],
+    ['newsletterConfirm', 'confirmLink'],
+    ['newsletterWelcome', 'unsubscribeLink'],
+  ] as const)('refuses a %s text without {%s}: the mail is there for its link', (kind, link) => {
+    const body = defaultMailTemplate(kind).body.replaceAll(`{${link}}`, 'our website')
+    expect(templateBodyProblems(kind, body)).toEqual([
+      expect.stringContaining(`The text must include {${link}}`),
+    ])
+    expect(usableTemplate(kind, {subject: 'Hello', body})).toEqual(defaultMailTemplate(kind))
+  })
+
   it('refuses a confirmation-request text without its link, and the link in a subject, and falls back to the default', () => {
     const body = 'Hello,\n\nConfirm within {confirmWithin}.'
     expect(templateBodyProblems('privacyConfirm', body)).toEqual([
@@ -136,17 +151,28 @@ describe('mail templates', () => {
       )
       const links = [...mail.html.matchAll(/<a\b[^>]*>/g)].map((match) => match[0])
       expect(links.length, text).toBeGreaterThan(0)
-      for (const link of links) expect(link, text).toBe('<a href="https://site.example/requests/abc">')
+      for (const link of links)
+        expect(link, text).toBe('<a href="https://site.example/requests/abc">')
       expect(mail.html, text).not.toMatch(/javascript:alert\(1\)"|\u0000/)
       expect(mail.subject, text).not.toContain('\u0000')
     }
-    expect(templateProblems('decline', 'Dear {name},\u0000a')).toEqual([TEMPLATE_CHARACTERS_MESSAGE])
+    expect(templateProblems('decline', 'Dear {name},\u0000a')).toEqual([
+      TEMPLATE_CHARACTERS_MESSAGE,
+    ])
     expect(templateProblems('decline', 'Dear {name},\u202E')).toEqual([TEMPLATE_CHARACTERS_MESSAGE])
   })
 
   it('links a link placeholder only when the functions filled it with a web address', () => {
-    for (const requestLink of ['javascript:alert(1)', 'https://x.example/"onmouseover="a', ' https://x.example']) {
-      const mail = renderMail({subject: 's', body: '{requestLink}\n\n{reason}'}, {requestLink, reason: 'https://y.example'}, brand)
+    for (const requestLink of [
+      'javascript:alert(1)',
+      'https://x.example/"onmouseover="a',
+      ' https://x.example',
+    ]) {
+      const mail = renderMail(
+        {subject: 's', body: '{requestLink}\n\n{reason}'},
+        {requestLink, reason: 'https://y.example'},
+        brand,
+      )
       expect(mail.html, requestLink).not.toContain('<a ')
     }
   })

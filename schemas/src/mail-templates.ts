@@ -591,6 +591,14 @@ export function templateProblems(kind: MailTemplateKind, text: string): string[]
  */
 export const REQUIRED_PLACEHOLDERS: Partial<Record<MailTemplateKind, readonly Placeholder[]>> = {
   privacyConfirm: ['privacyConfirmLink'],
+  // Mails that are there for their link: without it the traveller cannot do what the mail asks.
+  requestLink: ['requestLink'],
+  reviewRequest: ['reviewLink'],
+  waitlistJoined: ['leaveLink'],
+  waitlistOffer: ['offerLink'],
+  newsletterConfirm: ['confirmLink'],
+  // Every mail to a subscriber carries a way out (POPIA s69), in its words as well as its headers.
+  newsletterWelcome: ['unsubscribeLink'],
 }
 
 /** templateProblems, and the placeholders the mail's text must name (REQUIRED_PLACEHOLDERS). */
