@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {BOOKING_CONSENT_TEXTS, TRIP_REQUEST_CONSENT_TEXT} from '@repo/schemas/privacy-notice.ts'
+import {BOOKING_CONSENT_TEXTS, TRIP_REQUEST_CONSENT_TEXT} from '@repo/schemas/consent-texts.ts'
 
 import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
 import {createBookingRequest} from './create-booking-request/handler.ts'

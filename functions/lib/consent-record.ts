@@ -1,15 +1,17 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
-  BOOKING_CONSENT_TEXTS,
-  DEFAULT_NEWSLETTER_CONSENT_TEXT,
   PRIVACY_NOTICE_ID,
   privacyNoticeOf,
-  TRIP_REQUEST_CONSENT_TEXT,
-  type ConsentCheckboxKey,
   type ConsentRecord,
   type PrivacyNoticeContent,
 } from '@repo/schemas/privacy-notice.ts'
+import {
+  BOOKING_CONSENT_TEXTS,
+  DEFAULT_NEWSLETTER_CONSENT_TEXT,
+  TRIP_REQUEST_CONSENT_TEXT,
+  type ConsentCheckboxKey,
+} from '@repo/schemas/consent-texts.ts'
 
 import {sha256} from './http.ts'
 

@@ -1,27 +1,14 @@
 /**
- * The privacy notice and the consent boxes the forms show, and what a request keeps of them. Editors own the
+ * The privacy notice, and what a request keeps of it and of the consent boxes (consent-texts.ts). Editors own the
  * notice (the studio's `privacyNotice` singleton) and the newsletter's box (site settings); the booking form's boxes
- * are the texts below. A version is a content hash of all of them as published (functions/lib/consent-record.ts),
+ * are in consent-texts.ts. A version is a content hash of all of them as published (functions/lib/consent-record.ts),
  * so a published change is a new version without anyone having to remember to number it
  * (docs/decisions/100-consent-versions-by-content-hash.md).
  */
+import type {ConsentCheckboxKey} from './consent-texts.ts'
+
 export const PRIVACY_NOTICE_ID = 'privacyNotice'
 export const PRIVACY_NOTICE_TYPE = 'privacyNotice'
-
-/** The booking form's boxes, shown by the form and recorded by the server in these very words. */
-export const BOOKING_CONSENT_TEXTS = {
-  bookingRequest: 'I understand this is a booking request, not a confirmed booking',
-  privacy: 'I agree to the privacy policy',
-} as const
-
-/** The newsletter box while site settings have none. */
-export const DEFAULT_NEWSLETTER_CONSENT_TEXT =
-  'Yes, email me news and offers. I can unsubscribe at any time.'
-
-/** The trip request forms have no box: sending one is agreeing to the notice, which they link to. */
-export const TRIP_REQUEST_CONSENT_TEXT = 'By sending this request you agree to our privacy policy.'
-
-export type ConsentCheckboxKey = 'bookingRequest' | 'privacy' | 'newsletter' | 'tripRequest'
 
 /** One purpose of processing, as the notice states it. */
 export type PrivacyPurpose = {title: string; text: string}

@@ -2,7 +2,7 @@ import {useQuery} from '@tanstack/react-query'
 import {Link} from 'react-router-dom'
 
 import {REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
-import {DEFAULT_NEWSLETTER_CONSENT_TEXT} from '@repo/schemas/privacy-notice.ts'
+import {DEFAULT_NEWSLETTER_CONSENT_TEXT} from '@repo/schemas/consent-texts.ts'
 
 import {SanityImage} from '../../components/sanity-image'
 import {Seo, useSiteIdentity} from '../../components/seo'

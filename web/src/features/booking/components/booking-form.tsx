@@ -15,7 +15,7 @@ import {
 } from '@repo/schemas/booking-request.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 import {DEFAULT_REPLY_PROMISE, REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
-import {BOOKING_CONSENT_TEXTS} from '@repo/schemas/privacy-notice.ts'
+import {BOOKING_CONSENT_TEXTS} from '@repo/schemas/consent-texts.ts'
 
 import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'

@@ -1,6 +1,6 @@
 import {Link} from 'react-router-dom'
 
-import {TRIP_REQUEST_CONSENT_TEXT} from '@repo/schemas/privacy-notice.ts'
+import {TRIP_REQUEST_CONSENT_TEXT} from '@repo/schemas/consent-texts.ts'
 
 /**
  * What the trip forms say about the privacy notice, in the words the server records with the request
