@@ -33,14 +33,7 @@ export function PrivacyConfirmPage() {
   const problem = linkProblem(outcome, refusal, query.error)
   if (problem)
     return (
-      <LinkRefused
-        title={
-          problem.status === 404 ? 'This link no longer works' : 'Please try again in a moment'
-        }
-        message={problem.message}
-        status={problem.status}
-        seo={seo}
-      >
+      <LinkRefused problem={problem} seo={seo}>
         <p>
           <a href="/privacy">Our privacy page</a>
         </p>

@@ -33,14 +33,7 @@ export function WaitlistLeavePage() {
     )
   const problem = linkProblem(outcome, refusal, query.error)
   if (problem)
-    return (
-      <LinkRefused
-        title={waitlistAnswerTitle(problem)}
-        message={problem.message}
-        status={problem.status}
-        seo={seo}
-      />
-    )
+    return <LinkRefused problem={problem} title={waitlistAnswerTitle(problem)} seo={seo} />
   const trip = query.data
   if (!trip)
     return (

@@ -27,12 +27,7 @@ export function WaitlistOfferPage() {
   const problem = linkProblem(outcome, refusal, query.error)
   if (problem)
     return (
-      <LinkRefused
-        title={waitlistAnswerTitle(problem)}
-        message={problem.message}
-        status={problem.status}
-        seo={seo}
-      >
+      <LinkRefused problem={problem} title={waitlistAnswerTitle(problem)} seo={seo}>
         {problem.reason === 'lapsed' ? (
           <p>
             <a href="/experiences">See our experiences</a>
