@@ -203,6 +203,10 @@ test('a traveller gets a copy of everything held about their address; erased by 
   await expect(
     page.getByRole('row').filter({hasText: `carried out by ${manager.name}`}),
   ).toContainText('Cleared on 1 server')
+  await page.screenshot({
+    path: testInfo.outputPath('managers-privacy-done-desktop.png'),
+    fullPage: true,
+  })
 
   const search = page.getByRole('form', {name: 'Search every place for an address'})
   await search.getByLabel('Email address').fill(email)
