@@ -82,10 +82,14 @@ export async function readUrlEncodedBody(request: Request, maxBytes: number): Pr
   return {ok: true, value}
 }
 
-async function readBodyText(
+/**
+ * A body's bytes, read no further than `maxBytes`: a declared or actual size over it is refused with 413 before more
+ * arrives.
+ */
+export async function readLimitedBody(
   request: Request,
   maxBytes: number,
-): Promise<{ok: true; value: string} | {ok: false; response: Response}> {
+): Promise<{ok: true; value: Buffer} | {ok: false; response: Response}> {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > maxBytes) return {ok: false, response: tooLarge(maxBytes)}
   const reader = request.body?.getReader()
@@ -103,7 +107,15 @@ async function readBodyText(
       chunks.push(value)
     }
   }
-  return {ok: true, value: Buffer.concat(chunks).toString('utf8')}
+  return {ok: true, value: Buffer.concat(chunks)}
+}
+
+async function readBodyText(
+  request: Request,
+  maxBytes: number,
+): Promise<{ok: true; value: string} | {ok: false; response: Response}> {
+  const body = await readLimitedBody(request, maxBytes)
+  return body.ok ? {ok: true, value: body.value.toString('utf8')} : body
 }
 
 /** A zod error as `{fieldErrors, message}`; the message is the first field's, as the form shows one toast. */

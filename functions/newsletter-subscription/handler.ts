@@ -13,7 +13,7 @@ import {
   newsletterTeamNotification,
   type StoredSignup,
 } from '../create-newsletter-signup/handler.ts'
-import {json, problem, tooLarge, type RequestContext} from '../lib/http.ts'
+import {json, problem, readLimitedBody, type RequestContext} from '../lib/http.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import {
@@ -51,16 +51,11 @@ type LinkBody =
  */
 async function readLinkBody(request: Request): Promise<LinkBody> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_LINK_BODY_BYTES) return {ok: false, response: tooLarge(MAX_LINK_BODY_BYTES)}
-  let raw: Uint8Array
-  try {
-    raw = await readLimited(request, MAX_LINK_BODY_BYTES)
-  } catch {
-    return {ok: false, response: tooLarge(MAX_LINK_BODY_BYTES)}
-  }
+  const body = await readLimitedBody(request, MAX_LINK_BODY_BYTES)
+  if (!body.ok) return body
+  const raw = body.value
   if (raw.byteLength === 0) return {ok: true, token: undefined, fromPage: false}
-  const text = new TextDecoder('utf-8', {fatal: false}).decode(raw)
+  const text = raw.toString('utf8')
   try {
     if (type === 'application/json') {
       const value = JSON.parse(text) as unknown
@@ -74,7 +69,7 @@ async function readLinkBody(request: Request): Promise<LinkBody> {
     if (FORM_TYPES.includes(type)) {
       const form =
         type === 'multipart/form-data'
-          ? await new Response(raw as Uint8Array<ArrayBuffer>, {
+          ? await new Response(new Uint8Array(raw), {
               headers: {'content-type': request.headers.get('content-type')!},
             }).formData()
           : new URLSearchParams(text)
@@ -100,29 +95,6 @@ async function readLinkBody(request: Request): Promise<LinkBody> {
   }
 }
 
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const reader = request.body?.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  if (reader)
-    for (;;) {
-      const {done, value} = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {})
-        throw new RangeError('too large')
-      }
-      chunks.push(value)
-    }
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
-}
 
 /** The token from the address (the one-click post) or the body (the page's form); both must agree if both came. */
 function tokenOf(request: Request, fromBody: string | undefined): string | null {
