@@ -10,8 +10,6 @@ import {
   type AnonymiseDeps,
   type AnonymisedCounts,
   type DiskScrub,
-  emptyCounts,
-  scrubDisk,
 } from '../lib/anonymise-requests.ts'
 import {thisDisk, type DiskScrubbed} from './this-disk.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
@@ -131,29 +129,9 @@ export async function applyRetention(
   const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
     perspective: 'raw',
   })
-  const run =
-    ids.length > 0
-      ? await anonymiseRequests(atAsOf, ids)
-      : {counts: emptyCounts(), scrub: noScrub(asOf)}
-  if (purged.length > 0) {
-    const scrub: DiskScrub = {...noScrub(asOf), purged_ids: purged}
-    const disk = await scrubDisk(deps.dataDir, scrub, {marks: [], secret: deps.secret})
-    run.scrub.purged_ids = purged
-    run.counts.purgedRecords = purged.length
-    run.counts.eventLines += disk.eventLines
-    run.counts.mailFiles += disk.mailFiles
-    run.counts.backupLines += disk.backupLines
-  }
+  const run = await anonymiseRequests(atAsOf, ids, {purged})
   if (run.counts.requests.length === 0 && purged.length === 0) return {anonymised: 0, report: null}
   const report = privacyReportDocument(atAsOf, 'retention', run)
   await bookings.create(report)
   return {anonymised: run.counts.requests.length, report: report._id}
 }
-
-const noScrub = (at: Date): DiskScrub => ({
-  anonymised_ids: [],
-  purged_ids: [],
-  address_hashes: [],
-  by_address: false,
-  at: at.toISOString(),
-})

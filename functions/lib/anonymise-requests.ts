@@ -62,29 +62,34 @@ const outboxIdsQuery = /* groq */ `*[_type == $outbox && (
 )]._id`
 
 /**
- * Anonymises the requests `ids` (published ids; their drafts go too) in the lake, then on this server's disk. A
- * request changed by someone meanwhile is left for the next run (its revision is checked in the same transaction).
- * Returns what was removed, and the scrub the other site servers repeat on their own disks.
+ * Anonymises the requests `ids` (published ids; their drafts go too) in the lake, then on this server's disk, with
+ * what belongs to the records already purged whole (`purged`). An erasure names the person's addresses (`erasing`):
+ * everything naming them goes too. A request changed by someone meanwhile is left for the next run (its revision is
+ * checked in the same transaction). Returns what was removed, and the scrub the other site servers repeat on their
+ * own disks.
  */
 export async function anonymiseRequests(
   deps: AnonymiseDeps,
   ids: string[],
-  extraEmails: string[] = [],
+  {erasing: erasingEmails = [], purged = []}: {erasing?: string[]; purged?: string[]} = {},
 ): Promise<{counts: AnonymisedCounts; scrub: DiskScrub}> {
   const counts = emptyCounts()
   const allIds = ids.flatMap((id) => [id, `drafts.${id}`])
-  const docs = await deps.bookings.fetch<RequestDoc[]>(
-    requestDocsQuery,
-    {types: REQUEST_TYPES, ids: allIds},
-    {perspective: 'raw'},
-  )
+  const docs =
+    allIds.length > 0
+      ? await deps.bookings.fetch<RequestDoc[]>(
+          requestDocsQuery,
+          {types: REQUEST_TYPES, ids: allIds},
+          {perspective: 'raw'},
+        )
+      : []
   const at = deps.now().toISOString()
   const byId = new Map<string, RequestDoc[]>()
   for (const doc of docs) {
     const id = publishedIdOf(doc._id)
     byId.set(id, [...(byId.get(id) ?? []), doc])
   }
-  const erasing = extraEmails.map((email) => email.toLowerCase())
+  const erasing = erasingEmails.map((email) => email.toLowerCase())
   const marks = new Set(erasing)
   const addresses = new Set(erasing)
   const anonymised: string[] = []
@@ -138,17 +143,18 @@ export async function anonymiseRequests(
   }
   const scrub: DiskScrub = {
     anonymised_ids: anonymised,
-    purged_ids: [],
+    purged_ids: purged,
     address_hashes: [...addresses].map((email) => addressHash(deps.secret, email)),
     by_address: erasing.length > 0,
     at,
   }
-  if (anonymised.length > 0 || marks.size > 0) {
+  if (anonymised.length > 0 || marks.size > 0 || purged.length > 0) {
     const disk = await scrubDisk(deps.dataDir, scrub, {marks: [...marks], secret: deps.secret})
     counts.eventLines += disk.eventLines
     counts.mailFiles += disk.mailFiles
     counts.backupLines += disk.backupLines
   }
+  counts.purgedRecords = purged.length
   return {counts, scrub}
 }
 

@@ -150,7 +150,7 @@ export async function carryOutRequest(
   const run = await anonymiseRequests(
     {bookings: deps.client, dataDir: deps.dataDir, secret: deps.secret, now: deps.now},
     ids,
-    request.kind === 'erasure' ? [email] : [],
+    {erasing: request.kind === 'erasure' ? [email] : []},
   )
   await eraseReviews({bookings: deps.client, content: deps.content}, ids)
   const otherRequests =
