@@ -3,6 +3,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {checkReviewLink} from '../lib/review-link.ts'
 import {jobServer} from '../lib/testing/job-server.ts'
+import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {sendReviewRequests} from './handler.ts'
 
@@ -23,18 +24,13 @@ beforeEach(async () => {
     {visibility: 'sync'},
   )
   const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  const booking = (id: string, status: string, date: string) => ({
-    _id: id,
-    _type: 'booking',
-    booking_ref: `CTX-${id.toUpperCase()}`,
-    status,
-    experience_id: 'sunset-cruise',
-    experience_title: 'Sunset Cruise',
-    date,
-    pax_adults: 2,
-    name: `Thandi ${id}`,
-    email: `${id}@example.com`,
-  })
+  const booking = (id: string, status: string, date: string) =>
+    storedBooking(id, {name: `Thandi ${id}`, email: `${id}@example.com`}, date, {
+      status,
+      booking_ref: `CTX-${id.toUpperCase()}`,
+      experience_id: 'sunset-cruise',
+      experience_title: 'Sunset Cruise',
+    })
   await bookings
     .transaction()
     .createOrReplace(booking('done', 'confirmed', '2026-11-24'))

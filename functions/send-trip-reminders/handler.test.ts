@@ -2,6 +2,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {jobServer} from '../lib/testing/job-server.ts'
+import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {sendTripReminders, whatsappLink} from './handler.ts'
 
@@ -37,20 +38,14 @@ beforeEach(async () => {
     })
     .commit({visibility: 'sync'})
   const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  const booking = (id: string, status: string, date: string) => ({
-    _id: id,
-    _type: 'booking',
-    booking_ref: `CTX-${id.toUpperCase()}`,
-    status,
-    experience_id: 'sunset-cruise',
-    experience_title: 'Sunset Cruise',
-    date,
-    pax_adults: 2,
-    pax_children: 0,
-    name: `Traveller ${id}`,
-    email: `${id}@example.com`,
-    created_at: '2026-11-01T08:00:00Z',
-  })
+  const booking = (id: string, status: string, date: string) =>
+    storedBooking(id, {name: `Traveller ${id}`, email: `${id}@example.com`}, date, {
+      status,
+      booking_ref: `CTX-${id.toUpperCase()}`,
+      experience_id: 'sunset-cruise',
+      experience_title: 'Sunset Cruise',
+      created_at: '2026-11-01T08:00:00Z',
+    })
   await bookings
     .transaction()
     .createOrReplace(booking('due', 'confirmed', '2026-11-28'))
