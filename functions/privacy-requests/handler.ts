@@ -86,7 +86,6 @@ export type PrivacyRequestDeps = {
   queued?: () => void
 }
 
-
 const newToken = () => randomBytes(32).toString('base64url')
 const TOKEN_PATTERN = /^[\w-]{43}$/
 const hours = (now: Date, count: number) =>
@@ -197,19 +196,22 @@ async function findByToken(deps: PrivacyRequestDeps, query: string, token: strin
   )
 }
 
+/** The request a confirmation link names, while it waits for that confirmation and the link still works. */
+async function findUnconfirmed(deps: PrivacyRequestDeps, token: string, now: Date) {
+  const found = await findByToken(deps, requestByConfirmToken, token)
+  return found?.status === 'unconfirmed' && (found.confirm_expires_at ?? '') >= now.toISOString()
+    ? found
+    : null
+}
+
 /**
  * `GET /api/privacy-requests/confirm/:token`, for the page the mailed link opens (`/privacy/requests/confirm/:token`,
  * rendered by the site with a button). Reading it changes nothing (mail scanners open links); the button's POST
  * confirms.
  */
 export async function readConfirmation(token: string, deps: PrivacyRequestDeps): Promise<Response> {
-  const found = await findByToken(deps, requestByConfirmToken, token)
-  if (
-    !found ||
-    found.status !== 'unconfirmed' ||
-    (found.confirm_expires_at ?? '') < deps.now().toISOString()
-  )
-    return linkGone()
+  const found = await findUnconfirmed(deps, token, deps.now())
+  if (!found) return linkGone()
   const view: PrivacyConfirmationView = {
     kind: found.kind,
     title: PRIVACY_REQUEST_KIND_TITLES[found.kind],
@@ -222,14 +224,9 @@ export async function readConfirmation(token: string, deps: PrivacyRequestDeps):
  * an access request goes on to its download page.
  */
 export async function confirmRequest(token: string, deps: PrivacyRequestDeps): Promise<Response> {
-  const found = await findByToken(deps, requestByConfirmToken, token)
   const now = deps.now()
-  if (
-    !found ||
-    found.status !== 'unconfirmed' ||
-    (found.confirm_expires_at ?? '') < now.toISOString()
-  )
-    return linkGone()
+  const found = await findUnconfirmed(deps, token, now)
+  if (!found) return linkGone()
   const download = newToken()
   try {
     await deps.bookings
