@@ -11,6 +11,7 @@ import {
 
 import {timeInWords} from '../lib/booking-mail-values.ts'
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
+import {json} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkRequestLink, type LinkPurpose} from '../lib/request-link.ts'
@@ -36,10 +37,7 @@ export const WAITLIST_LINK_LIMITS = {view: 30, action: 10} as const
 const PRIVATE = {'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow'}
 
 const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {'Content-Type': 'application/json; charset=utf-8', ...PRIVATE, ...headers},
-  })
+  json(body, status, {...PRIVATE, ...headers})
 
 /** A link that gives no page: its status and words (schemas/src/waitlist-links.ts), in the problem shape. */
 const refusal = (reason: WaitlistLinkAnswer, headers: Record<string, string> = {}) =>
