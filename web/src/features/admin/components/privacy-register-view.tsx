@@ -136,7 +136,7 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    // Loaded when the form is sent: zod's start-up probe would trip the dashboard's Content-Security-Policy.
+    // Loaded when the form is sent: zod is most of a form's weight, and most visits never send this one.
     const {securityIncidentSchema} = await import('@repo/schemas/security-incidents.ts')
     const parsed = securityIncidentSchema.safeParse({
       occurredOn: String(data.get('occurredOn') ?? ''),

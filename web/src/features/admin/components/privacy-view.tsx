@@ -53,7 +53,7 @@ function RetentionForm({periods}: {periods: RetentionPeriods}) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    // Loaded when the form is sent: zod's start-up probe would trip the dashboard's Content-Security-Policy.
+    // Loaded when the form is sent: zod is most of a form's weight, and most visits never send this one.
     const {retentionPeriodsSchema} = await import('@repo/schemas/retention-periods.ts')
     const parsed = retentionPeriodsSchema.safeParse(
       Object.fromEntries(PERIOD_FIELDS.map(([name]) => [name, Number(data.get(name))])),
