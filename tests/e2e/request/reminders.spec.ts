@@ -1,10 +1,9 @@
-import {spawn} from 'node:child_process'
-import path from 'node:path'
 
 import {expect} from '@playwright/test'
 
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
-import {env, lakeClient, test} from '../fixtures.ts'
+import {lakeClient, test} from '../fixtures.ts'
+import {runJobs} from '../jobs.ts'
 import {mailsTo} from '../mail.ts'
 
 /**
@@ -12,29 +11,10 @@ import {mailsTo} from '../mail.ts'
  * running stack's lake and mail server. Two runs at once and a third later send one reminder; a declined and a
  * withdrawn request on the same departure get none.
  */
-const root = path.resolve(import.meta.dirname, '../../..')
 const bookings = () => lakeClient({dataset: 'bookings'})
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`
 const tripDate = addDays(todayInCapeTown(), 120)
 
-function jobs(asOf: string): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/jobs.ts', '--as-of', asOf], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env.processEnv,
-        SANITY_API_HOST: env.lakeUrl,
-        SITE_URL: env.siteUrl,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({code, output}))
-  })
-}
 
 test('npm run jobs sends each due trip one reminder, however often and wherever it runs', async () => {
   test.setTimeout(120_000)
@@ -63,14 +43,14 @@ test('npm run jobs sends each due trip one reminder, however often and wherever 
     .commit({visibility: 'sync'})
 
   // The cruise starts at 18:30 in Cape Town: 48 hours before is 18:30 SAST two days earlier.
-  const early = await jobs(`${addDays(tripDate, -2)}T18:29:00+02:00`)
+  const early = await runJobs(`${addDays(tripDate, -2)}T18:29:00+02:00`)
   expect(early.code, early.output).toBe(0)
   expect(early.output).toContain('0 trip reminders due')
   const asOf = `${addDays(tripDate, -1)}T09:00:00+02:00`
-  const [first, second] = await Promise.all([jobs(asOf), jobs(asOf)])
+  const [first, second] = await Promise.all([runJobs(asOf), runJobs(asOf)])
   expect(first.code, first.output).toBe(0)
   expect(second.code, second.output).toBe(0)
-  const later = await jobs(`${addDays(tripDate, -1)}T20:00:00+02:00`)
+  const later = await runJobs(`${addDays(tripDate, -1)}T20:00:00+02:00`)
   expect(later.code, later.output).toBe(0)
 
   await expect.poll(async () => (await mailsTo(due.email)).length, {timeout: 20_000}).toBe(1)
@@ -85,7 +65,7 @@ test('npm run jobs sends each due trip one reminder, however often and wherever 
   expect(await mailsTo(`reminder.declined.${run}@example.com`)).toHaveLength(0)
   expect(await mailsTo(`reminder.withdrawn.${run}@example.com`)).toHaveLength(0)
   // A bad time is refused with a clear message.
-  const bad = await jobs('tomorrow')
+  const bad = await runJobs('tomorrow')
   expect(bad.code).toBe(2)
   expect(bad.output).toContain('--as-of needs an ISO time with its zone')
 })

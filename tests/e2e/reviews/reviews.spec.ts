@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
@@ -6,6 +5,7 @@ import type {Page} from '@playwright/test'
 
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
 import {env, expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
+import {runJobs} from '../jobs.ts'
 import {mailsTo} from '../mail.ts'
 
 /**
@@ -25,19 +25,6 @@ const experienceId = `e2e-review-experience-${run}`
 const slug = `e2e-review-${run}`
 const title = `Review Walk ${run}`
 
-function jobs(asOf: string): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/jobs.ts', '--as-of', asOf], {
-      cwd: root,
-      env: {...process.env, ...env.processEnv, SANITY_API_HOST: env.lakeUrl, SITE_URL: env.siteUrl},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({code, output}))
-  })
-}
 
 const booking = (name: string, status: string) => ({
   _id: `e2e-review-${run}-${name}`,
@@ -139,9 +126,9 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
 
   // Two operators run the jobs at the same moment, then once more: one request per confirmed trip.
   const asOf = `${addDays(tripDate, 1)}T09:00:00+02:00`
-  const results = await Promise.all([jobs(asOf), jobs(asOf)])
+  const results = await Promise.all([runJobs(asOf), runJobs(asOf)])
   for (const result of results) expect(result.code, result.output).toBe(0)
-  const again = await jobs(`${today}T09:30:00+02:00`)
+  const again = await runJobs(`${today}T09:30:00+02:00`)
   expect(again.code, again.output).toBe(0)
   const reviewLink = await linkIn(reviewer.email)
   const spamLink = await linkIn(spammer.email)

@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -10,6 +9,7 @@ import {requestLinkToken} from '../../../functions/lib/request-link.ts'
 import {bookingDoc, runToken, seed, unlock} from '../admin/admin-helpers.ts'
 import {quietDate} from '../booking/quiet-date.ts'
 import {env, expect, lakeClient, test, waitForHydration} from '../fixtures.ts'
+import {runJobs} from '../jobs.ts'
 import {mailsTo} from '../mail.ts'
 import {watchPolicy} from '../site/watch-policy.ts'
 
@@ -19,7 +19,6 @@ import {watchPolicy} from '../site/watch-policy.ts'
  * (`npm run jobs -- --as-of …`, the clock moved by hand) offers the places to the first, lets that hold lapse and
  * offers them to the second, who takes them from the mail's link: a booking request that keeps the places.
  */
-const root = path.resolve(import.meta.dirname, '../../..')
 const SLUG = 'cape-point-penguins'
 const token = runToken()
 const bookings = lakeClient({dataset: 'bookings'})
@@ -36,19 +35,6 @@ function linkSecret(): string {
   return `request-link:${writeToken}`
 }
 
-function jobs(asOf: Date): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/jobs.ts', '--as-of', asOf.toISOString()], {
-      cwd: root,
-      env: {...process.env, ...env.processEnv, SANITY_API_HOST: env.lakeUrl, SITE_URL: env.siteUrl},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({code, output}))
-  })
-}
 
 /** With WAITLIST_SCREENS set (a folder), each screen on a desktop and a phone, to read by eye. */
 async function shoot(page: Page, name: string, part?: Locator) {
@@ -183,7 +169,7 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   ).toBe(2)
 
   // Nothing is free yet: the job offers nothing.
-  const idle = await jobs(new Date())
+  const idle = await runJobs(new Date())
   expect(idle.code, idle.output).toBe(0)
   expect(idle.output).toContain('Waitlist: 0 offered')
 
@@ -197,7 +183,7 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
 
   // The runner offers the two places to the first in line, once, however many runs.
   const now = new Date()
-  const [a, b] = await Promise.all([jobs(now), jobs(now)])
+  const [a, b] = await Promise.all([runJobs(now), runJobs(now)])
   expect(a.code, a.output).toBe(0)
   expect(b.code, b.output).toBe(0)
   await expect.poll(() => offerLink(first.email), {timeout: 20_000}).not.toBeNull()
@@ -212,7 +198,7 @@ test('a full date’s waitlist: joined, offered on a cancellation, lapsed, offer
   ).toBe(0)
 
   // The first lets the hold lapse: a day and an hour later, the second is offered the places.
-  const later = await jobs(new Date(now.getTime() + 25 * HOUR))
+  const later = await runJobs(new Date(now.getTime() + 25 * HOUR))
   expect(later.code, later.output).toBe(0)
   expect(later.output).toContain('Waitlist: 1 offered, 1 holds lapsed')
   await expect.poll(() => offerLink(second.email), {timeout: 20_000}).not.toBeNull()
