@@ -7,19 +7,26 @@ import {env, expect, test, waitForHydration} from '../fixtures.ts'
 /** Longer than the five seconds the site's reads stay fresh (web/src/lib/query-client.ts). */
 const LONGER_THAN_FRESH_MS = 6_000
 
-for (const path of ['/', '/experiences', '/stories/cape-jazz-scene']) {
+const PATHS = ['/', '/experiences', '/stories/cape-jazz-scene']
+
+// One visitor has the server render and keep each page; then one wait, past freshness, serves all three.
+test.beforeAll(async ({browser}) => {
+  test.setTimeout(60_000)
+  const first = await browser.newPage()
+  for (const path of PATHS) {
+    await first.goto(`${env.siteUrl}${path}`)
+    await waitForHydration(first)
+  }
+  await first.close()
+  await new Promise((resolve) => setTimeout(resolve, LONGER_THAN_FRESH_MS))
+})
+
+for (const path of PATHS) {
   test(`${path} kept by the server hydrates without reading its content again`, async ({
     browser,
   }) => {
     test.slow()
-    // One visitor has the server render and keep the page.
-    const first = await browser.newPage()
-    await first.goto(`${env.siteUrl}${path}`)
-    await waitForHydration(first)
-    await first.close()
-    await new Promise((resolve) => setTimeout(resolve, LONGER_THAN_FRESH_MS))
-
-    // The next, with nothing cached, gets the kept page.
+    // The next visitor, with nothing cached, gets the kept page.
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.addInitScript(() => window.localStorage.setItem('analytics-consent', 'denied'))
