@@ -1,5 +1,7 @@
 import {defineConfig} from 'vitest/config'
 
+import {AWAIT_TIMEOUT_MS} from './vitest.await-timeout.ts'
+
 /**
  * Every date and time a person reads is Cape Town's, whatever the server's `TZ`: the tests of what people read run
  * again under UTC and under New York's zone (behind Cape Town, with daylight saving), where a slip to the process's
@@ -19,10 +21,16 @@ const WEB_ZONE_TESTS = [
   'src/features/admin/components/admin-dashboard.test.tsx',
   'server/request-page-ssr.test.ts',
 ]
+const awaiting = {expect: {poll: {timeout: AWAIT_TIMEOUT_MS}}}
+/** Testing Library's own wait, for the projects that render React in jsdom. */
+const jsdomSetup = {setupFiles: [new URL('./web/src/test-setup.ts', import.meta.url).pathname]}
+
 const zoneProjects = (name: string, zone: string) => [
-  {test: {name, root: '.', environment: 'node', include: ZONE_TESTS, env: {TZ: zone}}},
+  {test: {...awaiting, name, root: '.', environment: 'node', include: ZONE_TESTS, env: {TZ: zone}}},
   {
     test: {
+      ...awaiting,
+      ...jsdomSetup,
       name: `${name}-web`,
       root: 'web',
       environment: 'jsdom',
@@ -37,17 +45,17 @@ const zoneProjects = (name: string, zone: string) => [
 export default defineConfig({
   test: {
     projects: [
-      {test: {name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},
-      {test: {name: 'schemas', root: 'schemas', environment: 'node'}},
-      {test: {name: 'scripts', root: 'scripts', environment: 'node'}},
-      {test: {name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
-      {test: {name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
+      {test: {...awaiting, name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},
+      {test: {...awaiting, name: 'schemas', root: 'schemas', environment: 'node'}},
+      {test: {...awaiting, name: 'scripts', root: 'scripts', environment: 'node'}},
+      {test: {...awaiting, name: 'content', root: 'content', environment: 'node', testTimeout: 60_000}},
+      {test: {...awaiting, name: 'functions', root: 'functions', environment: 'node', testTimeout: 30_000}},
       // Whole pages rendered in jsdom, queried by role: a second normally, more on a busy 2-core machine.
-      {test: {name: 'web', root: 'web', environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts']}},
+      {test: {...awaiting, ...jsdomSetup, name: 'web', root: 'web', environment: 'jsdom', testTimeout: 20_000, include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts']}},
       // The site server renders web/src's pages, so its tests compile JSX as the web's build does.
-      {oxc: {jsx: {runtime: 'automatic'}}, test: {name: 'server', root: 'server', environment: 'jsdom', testTimeout: 20_000, include: ['**/*.test.ts'], exclude: ['node_modules/**']}},
+      {oxc: {jsx: {runtime: 'automatic'}}, test: {...awaiting, ...jsdomSetup, name: 'server', root: 'server', environment: 'jsdom', testTimeout: 20_000, include: ['**/*.test.ts'], exclude: ['node_modules/**']}},
       // The studio's tsconfig keeps JSX for Sanity's build (`jsx: preserve`); tests compile it as React's runtime does.
-      {oxc: {jsx: {runtime: 'automatic'}}, test: {name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
+      {oxc: {jsx: {runtime: 'automatic'}}, test: {...awaiting, name: 'studio', root: 'studio', environment: 'node', include: ['**/*.test.ts'], exclude: ['node_modules/**', 'dist/**']}},
       ...zoneProjects('zones-utc', 'UTC'),
       ...zoneProjects('zones-new-york', 'America/New_York'),
     ],

@@ -23,7 +23,6 @@ import {PRIVACY_REPORT_TYPE} from './handler.ts'
 const root = path.resolve(import.meta.dirname, '../..')
 const PERSON = {name: 'Thembi Twoservers', email: 'thembi.twoservers@example.org'}
 const OTHER = {name: 'Later Traveller', email: 'later.traveller@example.org'}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const processes = spawnedProcesses()
 let lake: SpawnedLake
@@ -85,12 +84,10 @@ it('a site server removes from its own disk what the job removed beside another 
   expect(holdsPerson(b)).toHaveLength(3)
 
   await startSiteServer(processes, lake, {dataDir: b})
-  for (let tries = 0; tries < 100 && holdsPerson(b).length > 0; tries++) await sleep(100)
-  expect(holdsPerson(b)).toEqual([])
+  await expect.poll(() => holdsPerson(b), {timeout: 20_000}).toEqual([])
   expect(fs.readFileSync(path.join(b, 'backups', 'bookings.ndjson'), 'utf8')).toContain(OTHER.email)
   // Both disks are named on the report: the job's folder at once, the server's once it had scrubbed.
   const servers = () =>
     bookings.fetch<number>(`count(*[_type == "${PRIVACY_REPORT_TYPE}"][0].disk_scrubbed)`)
-  for (let tries = 0; tries < 50 && (await servers()) < 2; tries++) await sleep(100)
-  expect(await servers()).toBe(2)
+  await expect.poll(servers).toBe(2)
 }, 60_000)
