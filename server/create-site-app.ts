@@ -410,6 +410,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         return sendPage(c.req.raw, page)
       }
       const response = c.html(sealed.html, result.status as 200, {
+        ...result.headers,
         'Content-Security-Policy': policy,
         // Not found and other answers are rendered each time; personal and preview pages are kept by no cache.
         'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : NO_STORE,

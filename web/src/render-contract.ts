@@ -11,6 +11,11 @@ export type RenderResult =
       state: string
       /** Source paths of the matched pages' modules (e.g. `src/app/routes/home.tsx`), for preloading. */
       modules: string[]
+      /**
+       * Headers the page's loaders and actions answered with that the server sends with the page: only
+       * `Retry-After` (a limited visitor's 429, a busy 503), never anything the server decides itself.
+       */
+      headers?: Record<string, string>
     }
 
 export type RenderOptions = {

@@ -4,6 +4,7 @@ import {data, redirect, replace, type LoaderFunctionArgs, type RouteObject} from
 
 import {DETAIL_PARAM} from '../features/experiences/detail-param'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
+import type {LinkReadAnswer} from '../lib/private-link-query'
 import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
 import {both, notFound, prefetch} from './route-loaders'
 import {NotFoundPage} from './routes/not-found'
@@ -75,8 +76,12 @@ export type ServerReaders = {
   actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
 }
 
-/** A private link's page answers with the API's status: a refused link's page is a 404, 410… not a 200. */
-const linkPageStatus = (status: number) => (status === 200 ? null : data(null, {status}))
+/**
+ * A private link's page answers with the API's status and its `Retry-After`: a refused link's page is a 404, 410…
+ * not a 200, and a limited visitor's 429 says when to ask again.
+ */
+const linkPageStatus = ({status, headers}: LinkReadAnswer) =>
+  status === 200 ? null : data(null, {status, headers})
 
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.

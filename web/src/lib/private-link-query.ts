@@ -5,6 +5,18 @@ import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 
 import {ApiError} from './post-json'
 
+/**
+ * The headers of the API's answer that its page answers with too: when a limited or busy client may ask again
+ * (`Retry-After` on a 429 or 503), which the page's words alone cannot tell a browser or a mail scanner.
+ */
+export function passedOnHeaders(response: Response): Record<string, string> {
+  const retryAfter = response.headers.get('retry-after')
+  return retryAfter ? {'Retry-After': retryAfter} : {}
+}
+
+/** What the API answered the server's read of a link: its status, and the headers its page passes on. */
+export type LinkReadAnswer = {status: number; headers: Record<string, string>}
+
 /** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
 export type LinkRefusal = {status: number; message: string; reason?: string}
 
@@ -52,12 +64,12 @@ export function privateLinkQuery<T>({
       staleTime: 60_000,
     })
 
-  /** Resolves to the API's status, which the page's loader may give the page (a refused link's page says so). */
+  /** Resolves to the API's status and passed-on headers, which the page's loader may give the page (a refused link's page says so). */
   async function loadOnServer(
     queryClient: QueryClient,
     token: string,
     serverRead: (token: string) => Promise<Response>,
-  ): Promise<number> {
+  ): Promise<LinkReadAnswer> {
     const response = await serverRead(token)
     const body = (await response.json().catch(() => null)) as unknown
     if (response.ok) queryClient.setQueryData(key(token), body as T)
@@ -67,7 +79,7 @@ export function privateLinkQuery<T>({
         message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
         ...refusalReason(body),
       })
-    return response.status
+    return {status: response.status, headers: passedOnHeaders(response)}
   }
 
   /** The answer, or the refusal the server found while rendering (then the browser does not ask again). */
@@ -124,5 +136,5 @@ export async function actOnServer<T>(
         message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
         ...refusalReason(body),
       }
-  return data(result, {status: response.status})
+  return data(result, {status: response.status, headers: passedOnHeaders(response)})
 }
