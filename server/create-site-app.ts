@@ -160,9 +160,10 @@ function askApi(
   apiPath: string,
   env: unknown,
   method: 'GET' | 'POST',
+  body?: unknown,
 ): Promise<Response> {
   if (!apiPath.startsWith('/api/')) throw new Error(`Not an API address: ${apiPath}`)
-  const headers = new Headers()
+  const headers = new Headers(body === undefined ? {} : {'content-type': 'application/json'})
   const forwarded =
     method === 'POST' ? ['x-forwarded-for', 'origin', 'sec-fetch-site'] : ['x-forwarded-for']
   for (const name of forwarded) {
@@ -170,7 +171,8 @@ function askApi(
     if (value) headers.set(name, value)
   }
   const url = new URL(apiPath.slice('/api'.length), page.url)
-  return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers}), env))
+  const sent = body === undefined ? {} : {body: JSON.stringify(body)}
+  return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers, ...sent}), env))
 }
 
 /** The pages whose plain form post the site renders with its answer (their routes' actions, web/src/app/router.tsx). */
@@ -178,6 +180,8 @@ const LINK_FORM_PAGES = [
   '/waitlist/offers/:token',
   '/waitlist/leave/:token',
   '/privacy/requests/confirm/:token',
+  // A full date's waitlist form, posted without script; the page's other forms go back to it (its route's action).
+  '/book/:experienceId',
 ]
 
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
@@ -356,7 +360,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
           ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'GET')
           : undefined,
         actOnPrivateLink: apiRoutes
-          ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST')
+          ? (apiPath: string, body?: unknown) =>
+              askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST', body)
           : undefined,
       }
       const {value: result, tags} = await collectSyncTags(() =>

@@ -73,7 +73,7 @@ export type ServerReaders = {
   /** What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts). */
   readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
   /** A private page's plain form post, handed to `POST /api/…` (server/render-contract.ts). */
-  actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
+  actOnPrivateLink?: ((apiPath: string, body?: unknown) => Promise<Response>) | undefined
 }
 
 /**
@@ -228,17 +228,32 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           path: 'book/:experienceId',
           // The experience and its booking rules, so the server renders the form, or the date and group choice,
           // at once; what fails to load is loaded again (and reported) by the page.
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: prefetch(queryClient, async (qc, {params, request}) => {
             const {experienceQueryOptions} = await api.experience()
             const experience = await qc
               .ensureQueryData(experienceQueryOptions(params.experienceId ?? ''))
               .catch(() => null)
             if (!experience?._id) return
             const {experienceSettingsQueryOptions} = await api.experienceSettings()
-            await qc
-              .ensureQueryData(experienceSettingsQueryOptions(experience._id))
-              .catch(() => null)
+            // On the server, the places left on the date asked for too: a full date's page then carries its
+            // waitlist form (features/booking/api/get-availability.ts).
+            const date = new URL(request.url).searchParams.get('date') ?? ''
+            const read = server.readPrivateLink
+            await Promise.all([
+              qc.ensureQueryData(experienceSettingsQueryOptions(experience._id)).catch(() => null),
+              read && date && experience.slug && !experience.isBespoke
+                ? import('../features/booking/api/get-availability')
+                    .then((m) => m.loadAvailabilityOnServer(qc, experience.slug!, date, read))
+                    .catch(() => null)
+                : null,
+            ])
           }),
+          // A full date's waitlist form posted without script (features/booking/api/join-waitlist-on-server.ts).
+          action: async ({request}) =>
+            (await import('../features/booking/api/join-waitlist-on-server')).joinWaitlistOnServer(
+              server.actOnPrivateLink,
+              request,
+            ),
           handle: pageModule('book'),
           lazy: page(
             () => import('./routes/book'),
