@@ -202,6 +202,8 @@ describe('a full date’s waitlist on the booking page, without script', () => {
     expect(form).toContain('name="experienceId" value="sunset-cruise"')
     expect(form).toContain('name="adults" value="2"')
     expect(form).toContain('>Join the waitlist</button>')
+    // The nearest dates with room are links to their booking pages, which work without script too.
+    expect(body).toContain(`href="/book/sunset-cruise?date=${OPEN_DATE}&amp;pax=2%2C0"`)
 
     const open = await bodyOf(
       await app.request(`${SITE}/book/sunset-cruise?date=${OPEN_DATE}&pax=2%2C0`),

@@ -215,7 +215,12 @@ export function TripChoiceForm({
             </p>
           ) : null}
           {dateError !== null && paxOk && counts ? (
-            <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
+            <DepartureAlternatives
+              alternatives={alternatives}
+              onChoose={choose}
+              // Until the scripts run (or without them), each is a link to the booking page for it.
+              link={hydrated ? undefined : {experienceId: experience.slug, adults, children}}
+            />
           ) : null}
         </div>
 
