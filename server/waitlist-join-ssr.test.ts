@@ -9,7 +9,7 @@ import {clientAddress} from '../functions/lib/client-address.ts'
 import {getAvailability} from '../functions/get-availability/handler.ts'
 import {loadMailContent} from '../functions/lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../functions/lib/mailer.ts'
-import {createRateLimiter} from '../functions/lib/rate-limit.ts'
+import {createRateLimiter, type RateLimiter} from '../functions/lib/rate-limit.ts'
 import {startSmtpListener} from '../functions/lib/testing/smtp-listener.ts'
 import {joinWaitlist} from '../functions/waitlist/join-waitlist.ts'
 import type {WaitlistDeps} from '../functions/waitlist/waitlist-deps.ts'
@@ -41,6 +41,7 @@ const BOOK = `/book/sunset-cruise?date=${FULL_DATE}&pax=2%2C0`
 let lake: TestLake
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let app: Hono
+let joinLimiter: RateLimiter
 
 beforeAll(async () => {
   lake = await startTestLake()
@@ -110,6 +111,7 @@ beforeAll(async () => {
     },
   }
   const limiter = createRateLimiter({limit: 1000, windowMs: 60_000})
+  joinLimiter = createRateLimiter({limit: 1000, windowMs: 60_000})
   const api = new Hono()
     .all('/availability', (c) =>
       getAvailability(
@@ -129,7 +131,7 @@ beforeAll(async () => {
       joinWaitlist(
         c.req.raw,
         {clientAddress: clientAddress(c)},
-        {...waitlistDeps, rateLimiter: limiter},
+        {...waitlistDeps, rateLimiter: joinLimiter},
       ),
     )
   // The site's content from the same lake: the experience and its rules as the page reads them.
@@ -294,6 +296,29 @@ describe('a full date’s waitlist on the booking page, without script', () => {
     expect(again.status).toBe(409)
     expect(await bodyOf(again)).toContain('already on the waitlist')
     expect((await entries()).length).toBe(1)
+  })
+
+  it('answers a client over the join limit with a 429 page that carries Retry-After, storing nothing', async () => {
+    const before = (await entries()).length
+    const kept = joinLimiter
+    joinLimiter = createRateLimiter({limit: 0, windowMs: 42_000})
+    try {
+      const limited = await app.request(
+        `${SITE}${BOOK}`,
+        waitlistPost({
+          name: 'Lerato Khumalo',
+          email: 'lerato@example.test',
+          consentWaitlist: 'on',
+          consentPrivacy: 'on',
+        }),
+      )
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toBe('42')
+      expect(await bodyOf(limited)).toContain('Please wait a minute and try again.')
+    } finally {
+      joinLimiter = kept
+    }
+    expect((await entries()).length).toBe(before)
   })
 
   it('sends the page’s other forms, posted before its scripts ran, back to the page as before', async () => {
