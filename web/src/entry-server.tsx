@@ -17,7 +17,7 @@ import {setServerFetcher} from './lib/sanity-fetch'
 
 /**
  * The one header a page's loader or action may give its answer (`data(…, {headers})`): when a client over its limit,
- * or turned away while something is busy, may ask again. The latest such wait among the matched routes wins.
+ * or turned away while something is busy, may ask again. The longest such wait among the matched routes is the page's.
  */
 function retryAfter(context: StaticHandlerContext): Record<string, string> {
   const waits = [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]

@@ -70,7 +70,10 @@ export type ServerReaders = {
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
   /** What the review form's link opens, as the API answers it (server/render-contract.ts). */
   readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
-  /** What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts). */
+  /**
+   * What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts); the booking
+   * page's places left on its date too.
+   */
   readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
   /** A private page's plain form post, handed to `POST /api/…` (server/render-contract.ts). */
   actOnPrivateLink?: ((apiPath: string, body?: unknown) => Promise<Response>) | undefined

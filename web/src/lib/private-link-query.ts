@@ -64,7 +64,10 @@ export function privateLinkQuery<T>({
       staleTime: 60_000,
     })
 
-  /** Resolves to the API's status and passed-on headers, which the page's loader may give the page (a refused link's page says so). */
+  /**
+   * Resolves to the API's status and the headers its page passes on, which the page's loader may give the page (a
+   * refused link's page says so, a limited one says when to ask again).
+   */
   async function loadOnServer(
     queryClient: QueryClient,
     token: string,
