@@ -163,7 +163,10 @@ function askApi(
   body?: unknown,
 ): Promise<Response> {
   if (!apiPath.startsWith('/api/')) throw new Error(`Not an API address: ${apiPath}`)
-  const headers = new Headers(body === undefined ? {} : {'content-type': 'application/json'})
+  // Fields as a form's (the request page's departure choice, whose API answers a form with the page's redirect), or JSON.
+  const form = body instanceof URLSearchParams
+  const type = form ? 'application/x-www-form-urlencoded' : 'application/json'
+  const headers = new Headers(body === undefined ? {} : {'content-type': type})
   const forwarded =
     method === 'POST' ? ['x-forwarded-for', 'origin', 'sec-fetch-site'] : ['x-forwarded-for']
   for (const name of forwarded) {
@@ -171,7 +174,7 @@ function askApi(
     if (value) headers.set(name, value)
   }
   const url = new URL(apiPath.slice('/api'.length), page.url)
-  const sent = body === undefined ? {} : {body: JSON.stringify(body)}
+  const sent = body === undefined ? {} : {body: form ? body.toString() : JSON.stringify(body)}
   return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers, ...sent}), env))
 }
 
@@ -180,6 +183,9 @@ const LINK_FORM_PAGES = [
   '/waitlist/offers/:token',
   '/waitlist/leave/:token',
   '/privacy/requests/confirm/:token',
+  // The request page's and the review form's forms, posted without script (their routes' actions).
+  '/requests/:token',
+  '/reviews/:token',
   // A full date's waitlist form, posted without script; the page's other forms go back to it (its route's action).
   '/book/:experienceId',
 ]

@@ -276,12 +276,17 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           // The traveller's private request page, rendered with its content; the browser has no reader and
           // reads it itself when it navigates here.
           path: 'requests/:token',
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: async ({params}) => {
             const read = server.readTravellerRequest
-            if (!read) return
+            if (!read) return null
             const {loadRequestOnServer} = await import('../features/request/api/get-request')
-            await loadRequestOnServer(qc, params.token ?? '', read)
-          }),
+            return linkPageStatus(await loadRequestOnServer(queryClient, params.token ?? '', read))
+          },
+          // Its forms posted without script (features/request/api/act-on-request-on-server.ts).
+          action: async ({params, request}) =>
+            (
+              await import('../features/request/api/act-on-request-on-server')
+            ).actOnRequestOnServer(server.actOnPrivateLink, params.token ?? '', request),
           handle: pageModule('request'),
           lazy: page(
             () => import('./routes/request'),
@@ -291,13 +296,22 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           // The traveller's private review form, rendered with what its link opens, like the request page.
           path: 'reviews/:token',
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: async ({params}) => {
             const read = server.readReviewInvitation
-            if (!read) return
+            if (!read) return null
             const {loadInvitationOnServer} =
               await import('../features/reviews/api/get-review-invitation')
-            await loadInvitationOnServer(qc, params.token ?? '', read)
-          }),
+            return linkPageStatus(
+              await loadInvitationOnServer(queryClient, params.token ?? '', read),
+            )
+          },
+          // The form posted without script (features/reviews/api/submit-review-on-server.ts).
+          action: async ({params, request}) =>
+            (await import('../features/reviews/api/submit-review-on-server')).submitReviewOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+              request,
+            ),
           handle: pageModule('review'),
           lazy: page(
             () => import('./routes/review'),

@@ -117,27 +117,29 @@ export type LinkActionResult<T> = {ok: true; status: number; value: T} | ({ok: f
 
 /**
  * The route action of a private page's plain form (`<form method="post">`, which works before and without
- * JavaScript): the server hands the post to the API in-process (`serverAct`, with the visitor's Origin and address)
- * and renders the page with its answer and status, or follows the API's redirect. In the browser there is no
- * `serverAct`; the page's forms are never sent through the router there, so nothing reaches this.
+ * JavaScript): the server hands the post to the API in-process (`serverAct`, with the visitor's Origin and address,
+ * and the form's fields as `body` where the API needs them) and renders the page with its answer and status, or
+ * follows the API's redirect. In the browser there is no `serverAct`; the page's forms are never sent through the
+ * router there, so nothing reaches this.
  */
 export async function actOnServer<T>(
-  serverAct: ((path: string) => Promise<Response>) | undefined,
+  serverAct: ((path: string, body?: unknown) => Promise<Response>) | undefined,
   path: string,
   failed: string,
+  body?: unknown,
 ) {
   if (!serverAct) return data<LinkActionResult<T>>({ok: false, status: 503, message: failed}, 503)
-  const response = await serverAct(path)
+  const response = await (body === undefined ? serverAct(path) : serverAct(path, body))
   const location = response.headers.get('location')
   if (response.status >= 300 && response.status < 400 && location) return redirect(location, 303)
-  const body = (await response.json().catch(() => null)) as unknown
+  const answer = (await response.json().catch(() => null)) as unknown
   const result: LinkActionResult<T> = response.ok
-    ? {ok: true, status: response.status, value: body as T}
+    ? {ok: true, status: response.status, value: answer as T}
     : {
         ok: false,
         status: response.status,
-        message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
-        ...refusalReason(body),
+        message: (answer as Partial<RequestErrorBody> | null)?.message ?? failed,
+        ...refusalReason(answer),
       }
   return data(result, {status: response.status, headers: passedOnHeaders(response)})
 }
