@@ -220,6 +220,8 @@ describe('the waitlist’s pages from the server', () => {
     // Sent again (Back, then the button): refused with its status, on a page that says why.
     const replay = await app.request(`${SITE}/waitlist/offers/${token}`, form())
     expect(replay.status).toBe(409)
+    // A refusal that is not a limit says nothing of when to ask again.
+    expect(replay.headers.get('retry-after')).toBeNull()
     const replayBody = await bodyOf(replay)
     expect(replayBody).toContain('You have already asked for these places')
     expect(replayBody).toContain('Brand From Settings Two')

@@ -62,13 +62,18 @@ const pastTrip = {
   experience_title: 'Sunset Cruise',
 }
 
-/** A store that answers reads with the booking and records any write: a refused post must leave it empty. */
-function store(stored: unknown, writes: string[]) {
+/**
+ * A store that answers reads with the booking and records any write: a refused post must leave `writes` empty.
+ * Writes fail unless `accepting` (a review that is to be stored).
+ */
+function store(stored: unknown, writes: string[], accepting = false) {
   const write =
     (name: string) =>
     (..._args: unknown[]) => {
       writes.push(name)
-      throw new Error(`${name} after a refused post`)
+      if (!accepting) throw new Error(`${name} after a refused post`)
+      const chain = {create: () => chain, commit: async () => ({})}
+      return name === 'transaction' ? chain : Promise.resolve({})
     }
   return {
     fetch: async (_query: string, params: {id?: string; slug?: string}) =>
@@ -87,14 +92,17 @@ function store(stored: unknown, writes: string[]) {
 function site({
   request = {view: roomy(), action: roomy(), link: roomy()},
   review = {view: roomy(), submit: roomy()},
+  accepting = false,
 }: {
   request?: {view: RateLimiter; action: RateLimiter; link: RateLimiter}
   review?: {view: RateLimiter; submit: RateLimiter}
+  accepting?: boolean
 }) {
   const writes: string[] = []
   const common = {secret: SECRET, siteUrl: SITE, now: () => NOW}
   const requestDeps = {
     ...common,
+    today: () => '2026-11-20',
     content: store(null, writes),
     bookings: store(booking, writes),
     onError: (error: unknown) => {
@@ -103,8 +111,8 @@ function site({
   } as unknown as TravellerRequestDeps
   const reviewDeps: ReviewRoutesDeps = {
     ...common,
-    content: store(null, writes),
-    bookings: store(pastTrip, writes),
+    content: store(null, writes, accepting),
+    bookings: store(pastTrip, writes, accepting),
     onError: (error: unknown) => {
       throw error
     },
@@ -176,7 +184,7 @@ describe('the request page for a client over its limit', () => {
 
   it('refuses each of its forms posted without script with a 429 page, and changes nothing', async () => {
     const {app, writes} = site({request: {view: roomy(), action: exhausted(), link: exhausted()}})
-    const posts = [
+    const posts: Record<string, string>[] = [
       {form: 'departure-choice', choice: 'move', date: '2026-12-02'},
       {form: 'departure-choice', choice: 'accept'},
       {form: 'accept-proposal', option: 'option-1'},
@@ -195,6 +203,61 @@ describe('the request page for a client over its limit', () => {
     expect(view.status).toBe(200)
     expect(view.headers.get('retry-after')).toBeNull()
     expect(await bodyOf(view)).toContain('Your request CTX-LIM001')
+  })
+})
+
+describe('the request page’s forms without script, within the limit', () => {
+  it('are answered by the API they would call from the script: a date not offered is refused on the page', async () => {
+    const {app, writes} = site({})
+    const page = await app.request(
+      `${SITE}${requestPage}`,
+      form({form: 'accept-proposal', option: 'not-offered'}),
+    )
+    expect(page.status).toBe(409)
+    expect(page.headers.get('retry-after')).toBeNull()
+    const body = await bodyOf(page)
+    expect(body).toContain('Your request CTX-LIM001')
+    expect(body).toContain('Not saved')
+    expect(writes).toEqual([])
+
+    // Another site's form is refused before anything is read.
+    const forged = await app.request(`${SITE}${requestPage}`, {
+      ...form({form: 'accept-proposal', option: 'not-offered'}),
+      headers: {'content-type': 'application/x-www-form-urlencoded', 'origin': 'https://evil.example'},
+    })
+    expect(forged.status).toBe(403)
+
+    // A post that names none of its forms (withdrawing needs the page's dialog) goes back to the page.
+    const other = await app.request(`${SITE}${requestPage}`, form({note: 'hello'}))
+    expect(other.status).toBe(303)
+    expect(new URL(other.headers.get('location') ?? '', SITE).pathname).toBe(requestPage)
+  })
+})
+
+describe('the review form without script, within the limit', () => {
+  it('stores the review and thanks the traveller; a missing consent keeps what was typed and stores nothing', async () => {
+    const text = 'The skipper found us a pod of dolphins on the way back to the quay.'
+    const refused = site({})
+    const unticked = await refused.app.request(
+      `${SITE}${reviewPage}`,
+      form({rating: '5', text, displayName: 'Thandi M.'}),
+    )
+    expect(unticked.status).toBe(400)
+    const body = await bodyOf(unticked)
+    expect(body).toContain(`>${text}</textarea>`)
+    expect(body).toMatch(/<input type="radio" name="rating" checked="" value="5"\/>/)
+    expect(refused.writes).toEqual([])
+
+    const {app, writes} = site({accepting: true})
+    const sent = await app.request(
+      `${SITE}${reviewPage}`,
+      form({rating: '5', text, displayName: 'Thandi M.', consent: 'on'}),
+    )
+    expect(sent.status).toBe(201)
+    const thanked = await bodyOf(sent)
+    expect(thanked).toContain('Thank you for your review')
+    expect(thanked).toContain('Your review is with our team')
+    expect(writes).toEqual(['transaction', 'createIfNotExists'])
   })
 })
 

@@ -21,7 +21,11 @@ import {setServerFetcher} from './lib/sanity-fetch'
  */
 function retryAfter(context: StaticHandlerContext): Record<string, string> {
   const waits = [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]
-    .map((headers) => Number(headers.get('retry-after')))
+    .flatMap((headers) => {
+      // An answer without the header says nothing of waiting (Number(null) would read as "now").
+      const value = headers.get('retry-after')
+      return value === null || value.trim() === '' ? [] : [Number(value)]
+    })
     .filter((seconds) => Number.isInteger(seconds) && seconds >= 0)
   return waits.length > 0 ? {'Retry-After': String(Math.max(...waits))} : {}
 }
