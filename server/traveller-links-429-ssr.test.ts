@@ -49,7 +49,13 @@ const booking: RequestBooking = {
   email: 'thandi@example.com',
   status: 'new',
   status_history: [
-    {_key: 'created', _type: 'statusChange', status: 'new', at: '2026-11-18T08:00:00Z', by: 'website'},
+    {
+      _key: 'created',
+      _type: 'statusChange',
+      status: 'new',
+      at: '2026-11-18T08:00:00Z',
+      by: 'website',
+    },
   ],
 }
 /** A trip that took place, whose review is asked for. */
@@ -123,7 +129,10 @@ function site({
       '/requests',
       createTravellerRequestRoutes(() => requestDeps, {limiters: request, clientAddress}),
     )
-    .route('/reviews', createReviewRoutes(() => reviewDeps, {limiters: review, clientAddress}))
+    .route(
+      '/reviews',
+      createReviewRoutes(() => reviewDeps, {limiters: review, clientAddress}),
+    )
   const app = createSiteApp({
     getRender: async () => render,
     getTemplate: async () => template,
@@ -223,7 +232,10 @@ describe('the request page’s forms without script, within the limit', () => {
     // Another site's form is refused before anything is read.
     const forged = await app.request(`${SITE}${requestPage}`, {
       ...form({form: 'accept-proposal', option: 'not-offered'}),
-      headers: {'content-type': 'application/x-www-form-urlencoded', 'origin': 'https://evil.example'},
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'origin': 'https://evil.example',
+      },
     })
     expect(forged.status).toBe(403)
 

@@ -284,9 +284,11 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           },
           // Its forms posted without script (features/request/api/act-on-request-on-server.ts).
           action: async ({params, request}) =>
-            (
-              await import('../features/request/api/act-on-request-on-server')
-            ).actOnRequestOnServer(server.actOnPrivateLink, params.token ?? '', request),
+            (await import('../features/request/api/act-on-request-on-server')).actOnRequestOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+              request,
+            ),
           handle: pageModule('request'),
           lazy: page(
             () => import('./routes/request'),

@@ -8,7 +8,6 @@ import {requestApiPath} from './get-request'
 import {REQUEST_FORMS} from './request-forms'
 import {NEW_LINK_FAILED} from './request-new-link'
 
-
 const DEPARTURE_FAILED = 'We could not save your choice just now. Please try again.'
 
 /** What the request page's form post came to: the request as it now stands (a date accepted), or the API's words. */

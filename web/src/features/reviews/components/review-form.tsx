@@ -163,8 +163,8 @@ export function ReviewForm({
             {...register('consent')}
             {...described('consent')}
           />{' '}
-          I agree that
-          Cape Curated may publish my review, rating and the name above on this website.
+          I agree that Cape Curated may publish my review, rating and the name above on this
+          website.
         </label>
         {errors.consent ? (
           <p id={`${id}-consent-error`} className="field__error">
