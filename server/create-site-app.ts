@@ -160,9 +160,13 @@ function askApi(
   apiPath: string,
   env: unknown,
   method: 'GET' | 'POST',
+  body?: unknown,
 ): Promise<Response> {
   if (!apiPath.startsWith('/api/')) throw new Error(`Not an API address: ${apiPath}`)
-  const headers = new Headers()
+  // Fields as a form's (the request page's departure choice, whose API answers a form with the page's redirect), or JSON.
+  const form = body instanceof URLSearchParams
+  const type = form ? 'application/x-www-form-urlencoded' : 'application/json'
+  const headers = new Headers(body === undefined ? {} : {'content-type': type})
   const forwarded =
     method === 'POST' ? ['x-forwarded-for', 'origin', 'sec-fetch-site'] : ['x-forwarded-for']
   for (const name of forwarded) {
@@ -170,7 +174,8 @@ function askApi(
     if (value) headers.set(name, value)
   }
   const url = new URL(apiPath.slice('/api'.length), page.url)
-  return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers}), env))
+  const sent = body === undefined ? {} : {body: form ? body.toString() : JSON.stringify(body)}
+  return Promise.resolve(apiRoutes.fetch(new Request(url, {method, headers, ...sent}), env))
 }
 
 /** The pages whose plain form post the site renders with its answer (their routes' actions, web/src/app/router.tsx). */
@@ -178,6 +183,11 @@ const LINK_FORM_PAGES = [
   '/waitlist/offers/:token',
   '/waitlist/leave/:token',
   '/privacy/requests/confirm/:token',
+  // The request page's and the review form's forms, posted without script (their routes' actions).
+  '/requests/:token',
+  '/reviews/:token',
+  // A full date's waitlist form, posted without script; the page's other forms go back to it (its route's action).
+  '/book/:experienceId',
 ]
 
 export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
@@ -356,7 +366,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
           ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'GET')
           : undefined,
         actOnPrivateLink: apiRoutes
-          ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST')
+          ? (apiPath: string, body?: unknown) =>
+              askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST', body)
           : undefined,
       }
       const {value: result, tags} = await collectSyncTags(() =>
@@ -410,6 +421,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
         return sendPage(c.req.raw, page)
       }
       const response = c.html(sealed.html, result.status as 200, {
+        ...result.headers,
         'Content-Security-Policy': policy,
         // Not found and other answers are rendered each time; personal and preview pages are kept by no cache.
         'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : NO_STORE,

@@ -10,7 +10,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
 import {sha256} from '../functions/lib/http.ts'
 import {loadMailContent} from '../functions/lib/mail-content.ts'
-import {createRateLimiter} from '../functions/lib/rate-limit.ts'
+import {createRateLimiter, type RateLimiter} from '../functions/lib/rate-limit.ts'
 import {requestLinkToken} from '../functions/lib/request-link.ts'
 import {
   PRIVACY_REQUEST_TYPE,
@@ -59,7 +59,17 @@ beforeEach(() => {
   brand = 'Cape Curated'
 })
 
-function site() {
+/** A client over its limit at once: every take is refused, with 42 seconds left of a window that starts now. */
+const exhausted = () => createRateLimiter({limit: 0, windowMs: 42_000})
+const roomy = () => createRateLimiter({limit: 1000, windowMs: 60_000})
+
+function site({
+  waitlistLimiters,
+  privacyLinkLimiters,
+}: {
+  waitlistLimiters?: {view: RateLimiter; action: RateLimiter}
+  privacyLinkLimiters?: {view: RateLimiter; action: RateLimiter}
+} = {}) {
   const content = lake.client({token: lake.secrets.writeToken})
   const waitlistDeps = {
     content,
@@ -85,13 +95,17 @@ function site() {
   const api = new Hono()
     .route(
       '/waitlist',
-      createWaitlistLinks(() => waitlistDeps, {clientAddress: () => '198.51.100.7'}),
+      createWaitlistLinks(() => waitlistDeps, {
+        clientAddress: () => '198.51.100.7',
+        ...(waitlistLimiters ? {limiters: waitlistLimiters} : {}),
+      }),
     )
     .route(
       '/privacy-requests',
       createPrivacyRequestRoutes(
         () => privacyDeps,
         () => '198.51.100.7',
+        privacyLinkLimiters ? {linkLimiters: privacyLinkLimiters} : {},
       ),
     )
   return createSiteApp({
@@ -206,6 +220,8 @@ describe('the waitlist’s pages from the server', () => {
     // Sent again (Back, then the button): refused with its status, on a page that says why.
     const replay = await app.request(`${SITE}/waitlist/offers/${token}`, form())
     expect(replay.status).toBe(409)
+    // A refusal that is not a limit says nothing of when to ask again.
+    expect(replay.headers.get('retry-after')).toBeNull()
     const replayBody = await bodyOf(replay)
     expect(replayBody).toContain('You have already asked for these places')
     expect(replayBody).toContain('Brand From Settings Two')
@@ -233,6 +249,48 @@ describe('the waitlist’s pages from the server', () => {
     const forged = await app.request(`${SITE}/waitlist/offers/not-a-token`)
     expect(forged.status).toBe(404)
     expect(await bodyOf(forged)).toContain('This link does not work')
+  })
+
+  it('answers a client over its limit with a 429 page that carries Retry-After, on a read and on a post', async () => {
+    await waitingEntry('waitlist-limited-ssr', 'offered', '2026-11-27T08:00:00Z')
+    const offer = `/waitlist/offers/${requestLinkToken(SECRET, 'waitlist-limited-ssr', new Date('2026-11-27T08:00:00Z'), 'waitlist-offer')}`
+    const leave = `/waitlist/leave/${requestLinkToken(SECRET, 'waitlist-limited-ssr', new Date('2026-12-17T23:59:59Z'), 'waitlist-leave')}`
+
+    // Reading: the page without scripts, and the API a hydrated page reads, say the same.
+    const reading = site({waitlistLimiters: {view: exhausted(), action: roomy()}})
+    for (const path of [offer, leave]) {
+      const page = await reading.request(`${SITE}${path}`)
+      expect(page.status).toBe(429)
+      expect(page.headers.get('retry-after')).toBe('42')
+      expectPrivateHeaders(page)
+      const body = await bodyOf(page)
+      expect(body).toContain('Too many requests')
+      expect(body).toContain('Please wait a minute and try again.')
+      const api = await reading.request(`${SITE}/api${path}`)
+      expect(api.status).toBe(429)
+      expect(api.headers.get('retry-after')).toBe('42')
+    }
+
+    // Posting (the page's button, with or without scripts: a plain form post either way): refused, nothing taken.
+    const posting = site({waitlistLimiters: {view: roomy(), action: exhausted()}})
+    for (const path of [offer, leave]) {
+      const page = await posting.request(`${SITE}${path}`, form())
+      expect(page.status).toBe(429)
+      expect(page.headers.get('retry-after')).toBe('42')
+      expectPrivateHeaders(page)
+      expect(await bodyOf(page)).toContain('Please wait a minute and try again.')
+    }
+    expect(await bookings.getDocument('waitlist-limited-ssr')).toMatchObject({state: 'offered'})
+    expect(
+      await bookings.fetch(
+        'count(*[_type == "booking" && waitlist_entry == "waitlist-limited-ssr"])',
+      ),
+    ).toBe(0)
+
+    // A page that is not refused says nothing of waiting.
+    const view = await posting.request(`${SITE}${offer}`)
+    expect(view.status).toBe(200)
+    expect(view.headers.get('retry-after')).toBeNull()
   })
 
   it('leaves the line by a plain form post and says so; the link then says the traveller is not on it', async () => {
@@ -338,6 +396,46 @@ describe('a privacy request’s pages from the server', () => {
     expect(
       ((await file.json()) as {requests: {booking_ref: string}[]}).requests[0]!.booking_ref,
     ).toBe('CTE-PRIVSSR')
+  })
+
+  it('answers a client over its limit with a 429 page that carries Retry-After, on a read and on a post', async () => {
+    const token = await unconfirmed('erasure-limited-ssr', 'erasure', 'lerato.ssr@example.test')
+    const confirm = `/privacy/requests/confirm/${token}`
+    const download = `/privacy/requests/download/${'B'.repeat(43)}`
+
+    const reading = site({privacyLinkLimiters: {view: exhausted(), action: roomy()}})
+    for (const path of [confirm, download]) {
+      const page = await reading.request(`${SITE}${path}`)
+      expect(page.status).toBe(429)
+      expect(page.headers.get('retry-after')).toBe('42')
+      expectPrivateHeaders(page)
+      const body = await bodyOf(page)
+      expect(body).toContain('Please try again in a moment')
+      expect(body).toContain('Too many requests. Please wait a minute and try again.')
+      // What a hydrated page reads, and the copy as a file, say the same.
+      for (const api of [
+        `${SITE}/api/privacy-requests${path.slice('/privacy/requests'.length)}`,
+        `${SITE}${download}.json`,
+      ]) {
+        const answer = await reading.request(api)
+        expect(answer.status).toBe(429)
+        expect(answer.headers.get('retry-after')).toBe('42')
+      }
+    }
+
+    const posting = site({privacyLinkLimiters: {view: roomy(), action: exhausted()}})
+    const refused = await posting.request(`${SITE}${confirm}`, form())
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('42')
+    expectPrivateHeaders(refused)
+    expect(await bodyOf(refused)).toContain('Please wait a minute and try again.')
+    // Nothing was confirmed: the link still opens its page.
+    expect(await bookings.getDocument(`${PRIVACY_REQUEST_TYPE}.erasure-limited-ssr`)).toMatchObject(
+      {status: 'unconfirmed'},
+    )
+    const view = await posting.request(`${SITE}${confirm}`)
+    expect(view.status).toBe(200)
+    expect(view.headers.get('retry-after')).toBeNull()
   })
 
   it('confirms an erasure on the page itself, and refuses a spent or forged link with a 404 page', async () => {

@@ -17,20 +17,13 @@ import {
   type PrivacyRequestKind,
 } from '@repo/schemas/privacy-request-kinds.ts'
 
-import {
-  json,
-  problem,
-  readJsonBody,
-  sha256,
-  validationProblem,
-  type RequestContext,
-} from '../lib/http.ts'
+import {json, readJsonBody, sha256, validationProblem, type RequestContext} from '../lib/http.ts'
 import {addressHash} from '../lib/address-hash.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
 import {sealLink, withSealedLinkSlot} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
-import type {RateLimiter} from '../lib/rate-limit.ts'
+import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
 import {REDACTED_LINK} from '../staff/staff-invitations.ts'
 
 /**
@@ -125,16 +118,8 @@ export async function createPrivacyRequest(
   context: RequestContext,
   deps: PrivacyRequestDeps,
 ): Promise<Response> {
-  const limited = deps.rateLimiter.take(context.clientAddress)
-  if (!limited.ok)
-    return problem(
-      429,
-      'Too many requests. Please wait a minute and try again.',
-      {},
-      {
-        'Retry-After': String(limited.retryAfterSeconds),
-      },
-    )
+  const limited = rateLimitedResponse(deps.rateLimiter, context.clientAddress)
+  if (limited) return limited
   const body = await readJsonBody(request, MAX_PRIVACY_REQUEST_BYTES)
   if (!body.ok) return body.response
   const parsed = privacyRequestSchema.safeParse(body.value)

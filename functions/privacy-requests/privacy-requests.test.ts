@@ -16,7 +16,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 import {applyRetention} from '../apply-retention/handler.ts'
 import {MAIL_CONTENT_MAX_AGE_MS, mailContentLoader} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
-import {createRateLimiter} from '../lib/rate-limit.ts'
+import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
@@ -193,6 +193,17 @@ describe('asking', () => {
       expect(response.status).toBe(status)
       expect(JSON.stringify(await response.json())).toMatch(/"message":"[A-Z]/)
     }
+    expect((await storedRequests()).length).toBe(before)
+  })
+
+  it('answers a client over its limit with the API’s 429 and Retry-After, and stores nothing', async () => {
+    deps.rateLimiter = createRateLimiter({limit: 1, windowMs: 30_000, now: () => 1_000_000})
+    expect((await post({kind: 'access', email: 'first.ask@example.org'})).status).toBe(202)
+    const before = (await storedRequests()).length
+    const limited = await post({kind: 'access', email: 'second.ask@example.org'})
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('30')
+    expect(await limited.json()).toEqual({message: RATE_LIMITED_MESSAGE, fieldErrors: {}})
     expect((await storedRequests()).length).toBe(before)
   })
 })

@@ -1,7 +1,12 @@
 import {dehydrate} from '@tanstack/react-query'
 import {StrictMode} from 'react'
 import {renderToString} from 'react-dom/server'
-import {createStaticHandler, createStaticRouter, StaticRouterProvider} from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router-dom'
 
 import type {RenderFn} from './render-contract'
 import {AppProvider} from './app/provider'
@@ -9,6 +14,21 @@ import {createRoutes, type PageHandle} from './app/router'
 import {HeadCollector, HeadProvider, renderHeadHtml, serializeJson} from './components/seo'
 import {createQueryClient} from './lib/query-client'
 import {setServerFetcher} from './lib/sanity-fetch'
+
+/**
+ * The one header a page's loader or action may give its answer (`data(…, {headers})`): when a client over its limit,
+ * or turned away while something is busy, may ask again. The longest such wait among the matched routes is the page's.
+ */
+function retryAfter(context: StaticHandlerContext): Record<string, string> {
+  const waits = [...Object.values(context.actionHeaders), ...Object.values(context.loaderHeaders)]
+    .flatMap((headers) => {
+      // An answer without the header says nothing of waiting (Number(null) would read as "now").
+      const value = headers.get('retry-after')
+      return value === null || value.trim() === '' ? [] : [Number(value)]
+    })
+    .filter((seconds) => Number.isInteger(seconds) && seconds >= 0)
+  return waits.length > 0 ? {'Retry-After': String(Math.max(...waits))} : {}
+}
 
 const FALLBACK_SEO = {
   title: 'Cape Town experiences',
@@ -65,6 +85,7 @@ export const render: RenderFn = async (
     html,
     state,
     modules,
+    headers: retryAfter(context),
   }
 }
 

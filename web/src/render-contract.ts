@@ -11,6 +11,11 @@ export type RenderResult =
       state: string
       /** Source paths of the matched pages' modules (e.g. `src/app/routes/home.tsx`), for preloading. */
       modules: string[]
+      /**
+       * Headers the page's loaders and actions answered with that the server sends with the page: only
+       * `Retry-After` (a limited visitor's 429, a busy 503), never anything the server decides itself.
+       */
+      headers?: Record<string, string>
     }
 
 export type RenderOptions = {
@@ -30,14 +35,16 @@ export type RenderOptions = {
   readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
   /**
    * The same for the other pages a private link opens (a waitlist offer, a privacy request): what `GET <apiPath>`
-   * (`/api/…`) answers, asked in-process with the visitor's address.
+   * (`/api/…`) answers, asked in-process with the visitor's address. The booking page reads the places left on
+   * its date with it too.
    */
   readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
   /**
    * Such a page's plain form post, handed to `POST <apiPath>` in-process with the visitor's address and the post's
-   * Origin, so the page is rendered with the answer (or follows its redirect) without JavaScript.
+   * Origin, so the page is rendered with the answer (or follows its redirect) without JavaScript. With `body`, it is
+   * sent as the JSON the page's script would send (the booking page's waitlist form).
    */
-  actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
+  actOnPrivateLink?: ((apiPath: string, body?: unknown) => Promise<Response>) | undefined
 }
 
 export type RenderFn = (request: Request, options: RenderOptions) => Promise<RenderResult>

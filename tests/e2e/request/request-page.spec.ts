@@ -173,6 +173,35 @@ test.describe('the traveller’s request page', () => {
     }
   })
 
+  test('without JavaScript, accepts a proposed date by the form’s plain post', async ({
+    browser,
+  }) => {
+    const {booking, token} = await seedProposal()
+    const context = await browser.newContext({javaScriptEnabled: false})
+    try {
+      const page = await context.newPage()
+      await page.goto(`/requests/${token}`)
+      // Nothing chosen: the API's words, nothing changed.
+      await page.getByRole('button', {name: 'Accept this date'}).click()
+      await expect(page.getByRole('alert').filter({hasText: 'Not saved'})).toBeVisible()
+      expect(await stored(booking._id)).toMatchObject({status: 'contacted', date: booking.date})
+
+      const choice = page.getByRole('group', {name: 'Choose a date'})
+      await choice.getByRole('radio', {name: formatDateInWords(optionA.date)}).check()
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+      await page.getByRole('button', {name: 'Accept this date'}).click()
+      expect((await answer).status()).toBe(200)
+      await expect(
+        page.getByRole('status').filter({hasText: 'Your new date is confirmed'}),
+      ).toBeVisible()
+      await expect(page.getByTestId('request-status')).toHaveText('Confirmed')
+      expect(await stored(booking._id)).toMatchObject({status: 'confirmed', date: optionA.date})
+      await expect.poll(() => mailsTo(booking.email)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('withdraws behind a confirmation dialog that keeps and restores focus', async ({page}) => {
     const {booking, token} = await seedProposal()
     await page.goto(`/requests/${token}`)

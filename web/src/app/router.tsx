@@ -4,6 +4,7 @@ import {data, redirect, replace, type LoaderFunctionArgs, type RouteObject} from
 
 import {DETAIL_PARAM} from '../features/experiences/detail-param'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
+import type {LinkReadAnswer} from '../lib/private-link-query'
 import {RedirectOnly, RootErrorBoundary, RootLayout, RouteLoading} from './root-layout'
 import {both, notFound, prefetch} from './route-loaders'
 import {NotFoundPage} from './routes/not-found'
@@ -69,14 +70,21 @@ export type ServerReaders = {
   readTravellerRequest?: ((token: string) => Promise<Response>) | undefined
   /** What the review form's link opens, as the API answers it (server/render-contract.ts). */
   readReviewInvitation?: ((token: string) => Promise<Response>) | undefined
-  /** What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts). */
+  /**
+   * What another private link opens, `GET /api/…` as the API answers it (server/render-contract.ts); the booking
+   * page's places left on its date too.
+   */
   readPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
   /** A private page's plain form post, handed to `POST /api/…` (server/render-contract.ts). */
-  actOnPrivateLink?: ((apiPath: string) => Promise<Response>) | undefined
+  actOnPrivateLink?: ((apiPath: string, body?: unknown) => Promise<Response>) | undefined
 }
 
-/** A private link's page answers with the API's status: a refused link's page is a 404, 410… not a 200. */
-const linkPageStatus = (status: number) => (status === 200 ? null : data(null, {status}))
+/**
+ * A private link's page answers with the API's status and its `Retry-After`: a refused link's page is a 404, 410…
+ * not a 200, and a limited visitor's 429 says when to ask again.
+ */
+const linkPageStatus = ({status, headers}: LinkReadAnswer) =>
+  status === 200 ? null : data(null, {status, headers})
 
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
@@ -223,17 +231,32 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           path: 'book/:experienceId',
           // The experience and its booking rules, so the server renders the form, or the date and group choice,
           // at once; what fails to load is loaded again (and reported) by the page.
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: prefetch(queryClient, async (qc, {params, request}) => {
             const {experienceQueryOptions} = await api.experience()
             const experience = await qc
               .ensureQueryData(experienceQueryOptions(params.experienceId ?? ''))
               .catch(() => null)
             if (!experience?._id) return
             const {experienceSettingsQueryOptions} = await api.experienceSettings()
-            await qc
-              .ensureQueryData(experienceSettingsQueryOptions(experience._id))
-              .catch(() => null)
+            // On the server, the places left on the date asked for too: a full date's page then carries its
+            // waitlist form (features/booking/api/get-availability.ts).
+            const date = new URL(request.url).searchParams.get('date') ?? ''
+            const read = server.readPrivateLink
+            await Promise.all([
+              qc.ensureQueryData(experienceSettingsQueryOptions(experience._id)).catch(() => null),
+              read && date && experience.slug && !experience.isBespoke
+                ? import('../features/booking/api/get-availability')
+                    .then((m) => m.loadAvailabilityOnServer(qc, experience.slug!, date, read))
+                    .catch(() => null)
+                : null,
+            ])
           }),
+          // A full date's waitlist form posted without script (features/booking/api/join-waitlist-on-server.ts).
+          action: async ({request}) =>
+            (await import('../features/booking/api/join-waitlist-on-server')).joinWaitlistOnServer(
+              server.actOnPrivateLink,
+              request,
+            ),
           handle: pageModule('book'),
           lazy: page(
             () => import('./routes/book'),
@@ -253,12 +276,19 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
           // The traveller's private request page, rendered with its content; the browser has no reader and
           // reads it itself when it navigates here.
           path: 'requests/:token',
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: async ({params}) => {
             const read = server.readTravellerRequest
-            if (!read) return
+            if (!read) return null
             const {loadRequestOnServer} = await import('../features/request/api/get-request')
-            await loadRequestOnServer(qc, params.token ?? '', read)
-          }),
+            return linkPageStatus(await loadRequestOnServer(queryClient, params.token ?? '', read))
+          },
+          // Its forms posted without script (features/request/api/act-on-request-on-server.ts).
+          action: async ({params, request}) =>
+            (await import('../features/request/api/act-on-request-on-server')).actOnRequestOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+              request,
+            ),
           handle: pageModule('request'),
           lazy: page(
             () => import('./routes/request'),
@@ -268,13 +298,22 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           // The traveller's private review form, rendered with what its link opens, like the request page.
           path: 'reviews/:token',
-          loader: prefetch(queryClient, async (qc, {params}) => {
+          loader: async ({params}) => {
             const read = server.readReviewInvitation
-            if (!read) return
+            if (!read) return null
             const {loadInvitationOnServer} =
               await import('../features/reviews/api/get-review-invitation')
-            await loadInvitationOnServer(qc, params.token ?? '', read)
-          }),
+            return linkPageStatus(
+              await loadInvitationOnServer(queryClient, params.token ?? '', read),
+            )
+          },
+          // The form posted without script (features/reviews/api/submit-review-on-server.ts).
+          action: async ({params, request}) =>
+            (await import('../features/reviews/api/submit-review-on-server')).submitReviewOnServer(
+              server.actOnPrivateLink,
+              params.token ?? '',
+              request,
+            ),
           handle: pageModule('review'),
           lazy: page(
             () => import('./routes/review'),

@@ -5,6 +5,18 @@ import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 
 import {ApiError} from './post-json'
 
+/**
+ * The headers of the API's answer that its page answers with too: when a limited or busy client may ask again
+ * (`Retry-After` on a 429 or 503), which the page's words alone cannot tell a browser or a mail scanner.
+ */
+export function passedOnHeaders(response: Response): Record<string, string> {
+  const retryAfter = response.headers.get('retry-after')
+  return retryAfter ? {'Retry-After': retryAfter} : {}
+}
+
+/** What the API answered the server's read of a link: its status, and the headers its page passes on. */
+export type LinkReadAnswer = {status: number; headers: Record<string, string>}
+
 /** A link the server found unusable while rendering: what the page says, as plain data that survives hydration. */
 export type LinkRefusal = {status: number; message: string; reason?: string}
 
@@ -52,12 +64,15 @@ export function privateLinkQuery<T>({
       staleTime: 60_000,
     })
 
-  /** Resolves to the API's status, which the page's loader may give the page (a refused link's page says so). */
+  /**
+   * Resolves to the API's status and the headers its page passes on, which the page's loader may give the page (a
+   * refused link's page says so, a limited one says when to ask again).
+   */
   async function loadOnServer(
     queryClient: QueryClient,
     token: string,
     serverRead: (token: string) => Promise<Response>,
-  ): Promise<number> {
+  ): Promise<LinkReadAnswer> {
     const response = await serverRead(token)
     const body = (await response.json().catch(() => null)) as unknown
     if (response.ok) queryClient.setQueryData(key(token), body as T)
@@ -67,7 +82,7 @@ export function privateLinkQuery<T>({
         message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
         ...refusalReason(body),
       })
-    return response.status
+    return {status: response.status, headers: passedOnHeaders(response)}
   }
 
   /** The answer, or the refusal the server found while rendering (then the browser does not ask again). */
@@ -102,27 +117,29 @@ export type LinkActionResult<T> = {ok: true; status: number; value: T} | ({ok: f
 
 /**
  * The route action of a private page's plain form (`<form method="post">`, which works before and without
- * JavaScript): the server hands the post to the API in-process (`serverAct`, with the visitor's Origin and address)
- * and renders the page with its answer and status, or follows the API's redirect. In the browser there is no
- * `serverAct`; the page's forms are never sent through the router there, so nothing reaches this.
+ * JavaScript): the server hands the post to the API in-process (`serverAct`, with the visitor's Origin and address,
+ * and the form's fields as `body` where the API needs them) and renders the page with its answer and status, or
+ * follows the API's redirect. In the browser there is no `serverAct`; the page's forms are never sent through the
+ * router there, so nothing reaches this.
  */
 export async function actOnServer<T>(
-  serverAct: ((path: string) => Promise<Response>) | undefined,
+  serverAct: ((path: string, body?: unknown) => Promise<Response>) | undefined,
   path: string,
   failed: string,
+  body?: unknown,
 ) {
   if (!serverAct) return data<LinkActionResult<T>>({ok: false, status: 503, message: failed}, 503)
-  const response = await serverAct(path)
+  const response = await (body === undefined ? serverAct(path) : serverAct(path, body))
   const location = response.headers.get('location')
   if (response.status >= 300 && response.status < 400 && location) return redirect(location, 303)
-  const body = (await response.json().catch(() => null)) as unknown
+  const answer = (await response.json().catch(() => null)) as unknown
   const result: LinkActionResult<T> = response.ok
-    ? {ok: true, status: response.status, value: body as T}
+    ? {ok: true, status: response.status, value: answer as T}
     : {
         ok: false,
         status: response.status,
-        message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
-        ...refusalReason(body),
+        message: (answer as Partial<RequestErrorBody> | null)?.message ?? failed,
+        ...refusalReason(answer),
       }
-  return data(result, {status: response.status})
+  return data(result, {status: response.status, headers: passedOnHeaders(response)})
 }

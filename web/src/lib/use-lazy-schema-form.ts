@@ -20,6 +20,8 @@ export type LazySchemaFormOptions<Field extends string, Payload, Answer> = {
   invalid?: string
   /** The server took it: what to say, or null when the form shows something else instead. */
   onSent: (answer: Answer, payload: Payload, form: HTMLFormElement) => FormMessageValue | null
+  /** What the server said of the form when it was posted without script, shown as the page arrives. */
+  refused?: {message: string; fieldErrors: Record<string, string[]>} | undefined
 }
 
 /** post-json's ApiError for a refusal, told without importing it: the module loads when the form is sent. */
@@ -43,12 +45,6 @@ const isRefusal = (error: unknown): error is ApiError =>
 export function useLazySchemaForm<Field extends string, Payload, Answer = unknown>(
   options: LazySchemaFormOptions<Field, Payload, Answer>,
 ) {
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [pending, setPending] = useState(false)
-  const messageRef = useRef<HTMLDivElement>(null)
-  const sending = useRef(false)
-
   /** The first message per field of ours, from zod's issues or the server's `fieldErrors`. */
   const fieldErrors = (found: Iterable<[PropertyKey | undefined, string | undefined]>) => {
     const byField: Partial<Record<Field, string>> = {}
@@ -57,6 +53,19 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
         byField[name as Field] = text
     return byField
   }
+  const serverFieldErrors = (found: Record<string, string[]>) =>
+    fieldErrors(Object.entries(found).map(([name, texts]) => [name, texts[0]]))
+
+  const {refused} = options
+  const [message, setMessage] = useState<FormMessageValue | null>(() =>
+    refused ? {text: refused.message, variant: 'destructive'} : null,
+  )
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() =>
+    refused ? serverFieldErrors(refused.fieldErrors) : {},
+  )
+  const [pending, setPending] = useState(false)
+  const messageRef = useRef<HTMLDivElement>(null)
+  const sending = useRef(false)
 
   async function send(form: HTMLFormElement) {
     if (sending.current) return
@@ -79,9 +88,7 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
     } catch (error) {
       // The server's own message and field errors for what it refused (a 4xx), else ours.
       if (isRefusal(error)) {
-        setErrors(
-          fieldErrors(Object.entries(error.fieldErrors).map(([name, texts]) => [name, texts[0]])),
-        )
+        setErrors(serverFieldErrors(error.fieldErrors))
         setMessage({text: error.message, variant: 'destructive'})
       } else setMessage({text: options.failed, variant: 'destructive'})
       messageRef.current?.focus()

@@ -1,6 +1,6 @@
 import {useQuery} from '@tanstack/react-query'
 import {useState} from 'react'
-import {Link, useParams, useSearchParams} from 'react-router-dom'
+import {Link, useActionData, useParams, useSearchParams} from 'react-router-dom'
 
 import {parsePaxParam} from '@repo/schemas/pax-param.ts'
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
@@ -21,6 +21,7 @@ import {
 import {BookingForm} from '../../features/booking/components/booking-form'
 import {TripChoiceForm, type TripChoice} from '../../features/booking/components/trip-choice-form'
 import {TripFacts} from '../../features/booking/components/trip-facts'
+import {WAITLIST_FORM_NAME, type WaitlistJoinOutcome} from '../../features/booking/waitlist-fields'
 import {experienceQueryOptions} from '../../features/experiences/api/get-experience'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {DEFAULT_REPLY_PROMISE, REASSURANCE_TEXT} from '@repo/schemas/content-rules.ts'
@@ -96,6 +97,9 @@ export function BookPage() {
   const [params] = useSearchParams()
   const [today] = useState(() => todayInCapeTown())
   const query = readBookingQuery(params)
+  // The answer to the full date's waitlist form when it was posted without script (the route's action).
+  const posted = useActionData<WaitlistJoinOutcome | undefined>()
+  const waitlistOutcome = posted?.form === WAITLIST_FORM_NAME ? posted : undefined
   const experienceQuery = useQuery(experienceQueryOptions(experienceId))
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const experience = experienceQuery.data
@@ -145,6 +149,7 @@ export function BookPage() {
             key={params.toString()}
             experience={{...experience, slug: experience.slug}}
             initial={tripFromLink(params)}
+            waitlistOutcome={waitlistOutcome}
           />
         </section>
       )

@@ -1,15 +1,18 @@
 import {useQuery} from '@tanstack/react-query'
 import {useEffect, useRef, useState} from 'react'
-import {useParams, useSearchParams} from 'react-router-dom'
+import {useActionData, useParams, useSearchParams} from 'react-router-dom'
 
 import {DEFAULT_CANCELLATION_TEXT} from '@repo/schemas/content-rules.ts'
+import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 import {choiceOutcomeMessage} from '@repo/schemas/departure-cancellation.ts'
 
+import {LinkRefused} from '../../components/private-page'
 import {Seo} from '../../components/seo'
 import {siteSettingsQueryOptions} from '../../features/site/api/get-site-settings'
 import {FormMessage, type FormMessageValue} from '../../components/ui/form-message'
 import {ApiError} from '../../lib/post-json'
 import {useAcceptProposal} from '../../features/request/api/accept-proposal'
+import type {RequestFormOutcome} from '../../features/request/api/act-on-request-on-server'
 import {useTravellerRequest} from '../../features/request/api/get-request'
 import {useWithdrawRequest} from '../../features/request/api/withdraw-request'
 import {AddToCalendar} from '../../features/request/components/add-to-calendar'
@@ -32,8 +35,12 @@ export function RequestPage() {
   const withdraw = useWithdrawRequest(token)
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const [search] = useSearchParams()
+  // A form posted without script: the server's answer (a date accepted, or why nothing changed).
+  const outcome = useActionData<RequestFormOutcome>()
   // The answer to a cancelled departure comes back in the address (the form's redirect), shown before hydration.
-  const [message, setMessage] = useState<FormMessageValue | null>(() => choiceOutcomeMessage(search))
+  const [message, setMessage] = useState<FormMessageValue | null>(
+    () => postedMessage(outcome) ?? choiceOutcomeMessage(search),
+  )
   const messageRef = useRef<HTMLDivElement>(null)
   // Each outcome is announced and focused, so keyboard and screen reader users land on what happened.
   useEffect(() => {
@@ -44,15 +51,7 @@ export function RequestPage() {
     setMessage({title: 'Not saved', text: error.message, variant: 'destructive'})
   const onAccept = (option: string) =>
     accept.mutate(option, {
-      onSuccess: (updated) =>
-        setMessage({
-          title: 'Thank you',
-          text:
-            updated.status === 'confirmed'
-              ? 'Your new date is confirmed. We have emailed you the confirmation and let the team know.'
-              : 'We have your choice and let the team know; they will confirm it by email.',
-          variant: 'success',
-        }),
+      onSuccess: (updated) => setMessage(acceptedMessage(updated)),
       onError: fail,
     })
   const onWithdraw = () =>
@@ -77,6 +76,14 @@ export function RequestPage() {
 
   if (refusal || request.isError) {
     const status = refusal?.status ?? (request.error instanceof ApiError ? request.error.status : 0)
+    // Too many requests from this client, or the service busy: the page says to wait, and the address to try again.
+    if (status === 0 || status === 429 || status >= 500)
+      return (
+        <LinkRefused
+          problem={refusal ?? {status, message: request.error?.message ?? ''}}
+          seo={seo}
+        />
+      )
     const badLink = status === 404
     // 410: the traveller was removed from the request (retention or erasure); no new link can bring it back.
     const removed = status === 410
@@ -92,12 +99,14 @@ export function RequestPage() {
         </h1>
         <p role="alert">{refusal?.message ?? request.error?.message}</p>
         {badLink ? (
-          <NewLinkForm />
-        ) : removed ? null : (
-          <button type="button" className="button" onClick={() => void request.refetch()}>
-            Try again
-          </button>
-        )}
+          <NewLinkForm
+            posted={
+              outcome && !outcome.ok
+                ? {text: outcome.message, variant: 'destructive'}
+                : postedMessage(outcome)
+            }
+          />
+        ) : null}
       </section>
     )
   }
@@ -162,4 +171,22 @@ export function RequestPage() {
       </div>
     </section>
   )
+}
+
+const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
+  title: 'Thank you',
+  text:
+    updated.status === 'confirmed'
+      ? 'Your new date is confirmed. We have emailed you the confirmation and let the team know.'
+      : 'We have your choice and let the team know; they will confirm it by email.',
+  variant: 'success',
+})
+
+/** What the page says of a form it posted without script, as the page's script says it of the same answer. */
+function postedMessage(outcome: RequestFormOutcome | undefined): FormMessageValue | null {
+  if (!outcome) return null
+  if (!outcome.ok) return {title: 'Not saved', text: outcome.message, variant: 'destructive'}
+  return 'message' in outcome.value
+    ? {title: 'Sent', text: outcome.value.message, variant: 'success'}
+    : acceptedMessage(outcome.value)
 }

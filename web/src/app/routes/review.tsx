@@ -1,11 +1,13 @@
 import {useEffect, useRef, useState} from 'react'
-import {useParams} from 'react-router-dom'
+import {useActionData, useParams} from 'react-router-dom'
 
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 
+import {LinkRefused} from '../../components/private-page'
 import {Seo} from '../../components/seo'
 import {ApiError} from '../../lib/post-json'
 import {useReviewInvitation} from '../../features/reviews/api/get-review-invitation'
+import type {ReviewFormOutcome} from '../../features/reviews/api/submit-review-on-server'
 import {ReviewForm} from '../../features/reviews/components/review-form'
 
 /**
@@ -15,7 +17,9 @@ import {ReviewForm} from '../../features/reviews/components/review-form'
 export function ReviewPage() {
   const {token = ''} = useParams()
   const {query, refusal} = useReviewInvitation(token)
-  const [sent, setSent] = useState<string | null>(null)
+  // The form posted without script: what the server said of it.
+  const outcome = useActionData<ReviewFormOutcome>()
+  const [sent, setSent] = useState<string | null>(outcome?.ok ? outcome.value.message : null)
   const sentRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (sent) sentRef.current?.focus()
@@ -28,6 +32,8 @@ export function ReviewPage() {
       noindex
     />
   )
+  // Too many requests from this client: the page says to wait, and gives the address to try again.
+  if (refusal?.status === 429) return <LinkRefused problem={refusal} seo={seo} />
   const problem =
     refusal?.message ??
     (query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500
@@ -75,7 +81,12 @@ export function ReviewPage() {
         Your review helps other travellers choose. Our team reads each one before it appears on the
         site; we never show your email address or booking details.
       </p>
-      <ReviewForm token={token} displayName={invitation.displayName} onSent={setSent} />
+      <ReviewForm
+        token={token}
+        displayName={invitation.displayName}
+        refused={outcome && !outcome.ok ? outcome : null}
+        onSent={setSent}
+      />
     </section>
   )
 }

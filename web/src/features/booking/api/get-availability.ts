@@ -1,4 +1,4 @@
-import {queryOptions, useQuery} from '@tanstack/react-query'
+import {queryOptions, useQuery, type QueryClient} from '@tanstack/react-query'
 
 import type {AvailabilityAnswer} from '@repo/schemas/availability-answer.ts'
 import {alternativesWindow, countsFromPublicLoads} from '@repo/schemas/capacity.ts'
@@ -43,3 +43,22 @@ export const useAvailability = (experience: string, date: string) =>
     ...availabilityQueryOptions(experience, isIsoDate(date) ? date : '2000-01-01'),
     enabled: experience !== '' && isIsoDate(date),
   })
+
+/**
+ * The places around `date` read by the server while it renders the booking page (`GET /api/availability`
+ * in-process, on the visitor's own limit), so a full date's page arrives with its waitlist form: a traveller whose
+ * browser runs no script can join it. Anything but an answer leaves the cache empty; the browser then asks itself.
+ */
+export async function loadAvailabilityOnServer(
+  queryClient: QueryClient,
+  experience: string,
+  date: string,
+  serverRead: (apiPath: string) => Promise<Response>,
+) {
+  if (!isIsoDate(date)) return
+  const options = availabilityQueryOptions(experience, date)
+  const params = new URLSearchParams({experience, ...alternativesWindow(date)})
+  const response = await serverRead(`/api/availability?${params}`)
+  if (!response.ok) return
+  queryClient.setQueryData(options.queryKey, (await response.json()) as AvailabilityAnswer)
+}

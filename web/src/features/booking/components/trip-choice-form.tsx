@@ -19,6 +19,7 @@ import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {useAvailability} from '../api/get-availability'
 import {experienceSettingsQueryOptions} from '../api/get-experience-settings'
 import {bookingPageHref} from '../booking-url'
+import type {WaitlistJoinOutcome} from '../waitlist-fields'
 import type {BookableExperience} from '../bookable-experience'
 import {DepartureAlternatives} from './departure-alternatives'
 import {TripFacts} from './trip-facts'
@@ -85,9 +86,12 @@ export function TripChoiceForm({
   onCancel,
   onChosen,
   inDialog = false,
+  waitlistOutcome,
 }: {
   experience: BookableExperience
   initial?: TripChoice | undefined
+  /** The booking page's answer to its waitlist form posted without script. */
+  waitlistOutcome?: WaitlistJoinOutcome | undefined
   /** Shows a Cancel button (the dialog). */
   onCancel?: () => void
   /** After Continue has started the navigation. */
@@ -211,7 +215,12 @@ export function TripChoiceForm({
             </p>
           ) : null}
           {dateError !== null && paxOk && counts ? (
-            <DepartureAlternatives alternatives={alternatives} onChoose={choose} />
+            <DepartureAlternatives
+              alternatives={alternatives}
+              onChoose={choose}
+              // Until the scripts run (or without them), each is a link to the booking page for it.
+              link={hydrated ? undefined : {experienceId: experience.slug, adults, children}}
+            />
           ) : null}
         </div>
 
@@ -294,6 +303,7 @@ export function TripChoiceForm({
             adults,
             children,
           }}
+          outcome={waitlistOutcome}
         />
       ) : null}
     </>

@@ -11,6 +11,7 @@ import {
 import {Field, FieldError, HoneypotField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
+import {WAITLIST_FORM_NAME, waitlistJoinFields, type WaitlistJoinOutcome} from '../waitlist-fields'
 
 const FIELDS = ['name', 'email', 'consentWaitlist', 'consentPrivacy'] as const
 
@@ -29,25 +30,24 @@ export type WaitlistTrip = {
  * booking form, checked with the schema the server applies. When places free up for the group, the first in line
  * whose group fits is mailed a link that holds them for a while; this form says so, and confirms what was joined.
  */
-export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
+export function WaitlistForm({
+  trip,
+  outcome,
+}: {
+  trip: WaitlistTrip
+  /** The server's answer when the form was posted without script (the booking page's action). */
+  outcome?: WaitlistJoinOutcome | undefined
+}) {
   const id = useId()
-  const [joined, setJoined] = useState<{email: string} | null>(null)
+  const [joined, setJoined] = useState<{email: string} | null>(() =>
+    outcome?.ok ? {email: outcome.email} : null,
+  )
+  const refused = outcome && !outcome.ok ? outcome : undefined
   const {formProps, message, messageRef, errors, pending, invalid} = useLazySchemaForm({
     id,
     fields: FIELDS,
     loadSchema: async () => (await import('@repo/schemas/waitlist.ts')).waitlistJoinSchema,
-    read: (data) => ({
-      experienceId: trip.experienceId,
-      date: trip.date,
-      preferredTime: trip.time,
-      adults: trip.adults,
-      children: trip.children,
-      name: data.get('name') ?? '',
-      email: data.get('email') ?? '',
-      consentWaitlist: data.get('consentWaitlist') === 'on',
-      consentPrivacy: data.get('consentPrivacy') === 'on',
-      website: data.get('website') ?? '',
-    }),
+    read: waitlistJoinFields,
     url: '/api/waitlist',
     failed: WAITLIST_FAILED_MESSAGE,
     invalid: WAITLIST_REQUIRED_MESSAGE,
@@ -55,6 +55,7 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
       setJoined({email})
       return null
     },
+    refused,
   })
   const when = `${formatDateInWords(trip.date)}${trip.time ? `, ${trip.time}` : ''}`
 
@@ -83,8 +84,21 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
         places free up, we hold them for the first in line whose group fits, and email them.
       </p>
       <FormMessage message={message} ref={messageRef} />
+      {/* The trip, as the join function takes it: read from here by the script and by the page's action alike. */}
+      <input type="hidden" name="form" value={WAITLIST_FORM_NAME} />
+      <input type="hidden" name="experienceId" value={trip.experienceId} />
+      <input type="hidden" name="date" value={trip.date} />
+      <input type="hidden" name="preferredTime" value={trip.time} />
+      <input type="hidden" name="adults" value={trip.adults} />
+      <input type="hidden" name="children" value={trip.children} />
       <Field id={`${id}-name`} label="Full name" error={errors.name} required>
-        <input id={`${id}-name`} name="name" autoComplete="name" {...invalid('name')} />
+        <input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          defaultValue={refused?.name}
+          {...invalid('name')}
+        />
       </Field>
       <Field id={`${id}-email`} label="Email" error={errors.email} required>
         <input
@@ -92,6 +106,7 @@ export function WaitlistForm({trip}: {trip: WaitlistTrip}) {
           type="email"
           name="email"
           autoComplete="email"
+          defaultValue={refused?.email}
           {...invalid('email')}
         />
       </Field>

@@ -13,12 +13,15 @@ export const confirmationApiPath = (token: string) =>
 export const accessCopyApiPath = (token: string) =>
   `/api/privacy-requests/download/${encodeURIComponent(token)}`
 
+/** The API's answers that are a page of their own: the link gone, or this client over its limit for now. */
+const refusals = [404, 429] as const
+
 /** The confirmation page's read (lib/private-link-query.ts): what was asked; a link used, expired or forged is refused. */
 const confirmationLink = privateLinkQuery<PrivacyConfirmationView>({
   key: (token) => ['privacy-confirmation', token] as const,
   path: confirmationApiPath,
   failed: LOAD_PRIVACY_LINK_FAILED,
-  refusals: [404],
+  refusals,
 })
 
 /** The download page's read: everything held about the address, for as long as the link works. */
@@ -26,7 +29,7 @@ const accessCopyLink = privateLinkQuery<AccessCopy>({
   key: (token) => ['privacy-access-copy', token] as const,
   path: accessCopyApiPath,
   failed: LOAD_PRIVACY_LINK_FAILED,
-  refusals: [404],
+  refusals,
 })
 
 export const loadConfirmationOnServer = confirmationLink.loadOnServer

@@ -1,14 +1,16 @@
 import {useId} from 'react'
 
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
+import {REQUEST_FORMS} from '../api/request-forms'
 import {optionInWords} from './request-timeline'
 
 type Cancellation = NonNullable<TravellerRequestView['cancellation']>
 
 /**
  * The team cancelled the departure: why, the dates offered instead, and one button per choice. Plain forms that
- * post beside the page (the server hands them to the request routes) and come back here (a redirect), so the choice works before the page's script has
- * loaded, or without it; opening the mail's link only shows this, so a mail scanner following it changes nothing.
+ * post to the page (its route action hands them to the request routes) and come back here (a redirect), so the
+ * choice works before the page's script has loaded, or without it; opening the mail's link only shows this, so a
+ * mail scanner following it changes nothing.
  */
 export function DepartureCancelled({
   token,
@@ -18,7 +20,8 @@ export function DepartureCancelled({
   cancellation: Cancellation
 }) {
   const id = useId()
-  const action = `/requests/${encodeURIComponent(token)}/departure`
+  // The page's own address, so a refused post (too many) is answered by the page itself, saying so.
+  const action = `/requests/${encodeURIComponent(token)}`
   const open = cancellation.options.filter((option) => option.open)
   const full = cancellation.options.filter((option) => !option.open)
   return (
@@ -32,6 +35,7 @@ export function DepartureCancelled({
             {open.map((option) => (
               <li key={option.key}>
                 <form method="post" action={action}>
+                  <input type="hidden" name="form" value={REQUEST_FORMS.departure} />
                   <input type="hidden" name="choice" value="move" />
                   <input type="hidden" name="date" value={option.date} />
                   <button type="submit" className="button button--primary">
@@ -52,6 +56,7 @@ export function DepartureCancelled({
         <p>No places left now on {full.map((option) => optionInWords(option)).join(', ')}.</p>
       ) : null}
       <form method="post" action={action}>
+        <input type="hidden" name="form" value={REQUEST_FORMS.departure} />
         <input type="hidden" name="choice" value="accept" />
         <button type="submit" className="button">
           Accept the cancellation

@@ -3,14 +3,18 @@ import {useId, useRef, useState, type FormEvent} from 'react'
 import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {ApiError} from '../../../lib/post-json'
+import {REQUEST_FORMS} from '../api/request-forms'
 import {useRequestNewLink} from '../api/request-new-link'
 
-/** Reference and email: a new link goes to the address the request was made with, never to another. */
-export function NewLinkForm() {
+/**
+ * Reference and email: a new link goes to the address the request was made with, never to another. Without script
+ * the form posts to the page, whose route action sends it on (`posted` is what came of it).
+ */
+export function NewLinkForm({posted = null}: {posted?: FormMessageValue | null}) {
   const id = useId()
   const send = useRequestNewLink()
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const [message, setMessage] = useState<FormMessageValue | null>(posted)
   const messageRef = useRef<HTMLDivElement>(null)
   const show = (value: FormMessageValue) => {
     setMessage(value)
@@ -47,6 +51,7 @@ export function NewLinkForm() {
     error(name) ? {'aria-invalid': true, 'aria-describedby': `${id}-${name}-error`} : {}
   return (
     <form method="post" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
+      <input type="hidden" name="form" value={REQUEST_FORMS.newLink} />
       <h2 id={`${id}-heading`}>Get a new link</h2>
       <p>
         Enter the reference from our email and the email address you used. We will send a new link

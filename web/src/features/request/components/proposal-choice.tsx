@@ -1,6 +1,7 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
+import {REQUEST_FORMS} from '../api/request-forms'
 import {optionInWords} from './request-timeline'
 
 type Proposal = NonNullable<TravellerRequestView['proposal']>
@@ -29,6 +30,7 @@ export function ProposalChoice({
   }
   return (
     <form method="post" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
+      <input type="hidden" name="form" value={REQUEST_FORMS.accept} />
       <h2 id={`${id}-heading`}>Other dates we can offer</h2>
       {proposal.message ? <p>{proposal.message}</p> : null}
       <fieldset

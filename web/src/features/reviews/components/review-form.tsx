@@ -15,6 +15,7 @@ import {Field} from '../../../components/ui/field'
 import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
 import {ApiError} from '../../../lib/post-json'
 import {SUBMIT_REVIEW_FAILED, useSubmitReview} from '../api/submit-review'
+import type {ReviewFormOutcome} from '../api/submit-review-on-server'
 
 const RATINGS = Array.from({length: MAX_RATING - MIN_RATING + 1}, (_, i) => MAX_RATING - i)
 const RATING_WORDS: Record<number, string> = {
@@ -25,19 +26,28 @@ const RATING_WORDS: Record<number, string> = {
   1: 'Terrible',
 }
 
-/** Rating, words, the name to show and consent: the same schema checks it here and on the server. */
+/**
+ * Rating, words, the name to show and consent: the same schema checks it here and on the server. Without script
+ * the form posts to the page, whose route action sends it on; a refused post comes back as `refused`, with what
+ * was typed in it.
+ */
 export function ReviewForm({
   token,
   displayName,
+  refused = null,
   onSent,
 }: {
   token: string
   displayName: string
+  refused?: (ReviewFormOutcome & {ok: false}) | null
   onSent: (message: string) => void
 }) {
   const id = useId()
   const send = useSubmitReview(token)
-  const [message, setMessage] = useState<FormMessageValue | null>(null)
+  const [message, setMessage] = useState<FormMessageValue | null>(
+    refused ? {text: refused.message, variant: 'destructive'} : null,
+  )
+  const typed = refused?.typed
   const messageRef = useRef<HTMLDivElement>(null)
   const {
     register,
@@ -53,7 +63,12 @@ export function ReviewForm({
         context,
         options,
       ),
-    defaultValues: {text: '', displayName, consent: false as unknown as true},
+    defaultValues: {
+      text: typed?.text ?? '',
+      displayName: typed?.displayName ?? displayName,
+      consent: (typed?.consent ?? false) as unknown as true,
+      ...(typed?.rating ? {rating: typed.rating as unknown as number} : {}),
+    },
   })
   const show = (value: FormMessageValue) => {
     setMessage(value)
@@ -95,7 +110,12 @@ export function ReviewForm({
         <div className="rating-choice__options">
           {RATINGS.map((value) => (
             <label key={value} className="rating-choice__option">
-              <input type="radio" value={value} {...register('rating')} />
+              <input
+                type="radio"
+                value={value}
+                defaultChecked={typed?.rating === String(value)}
+                {...register('rating')}
+              />
               <span aria-hidden="true" className="stars">
                 {'★'.repeat(value)}
               </span>{' '}
@@ -114,6 +134,7 @@ export function ReviewForm({
           id={`${id}-text`}
           rows={6}
           maxLength={REVIEW_TEXT_MAX}
+          defaultValue={typed?.text}
           {...register('text')}
           {...described('text')}
         />
@@ -129,15 +150,21 @@ export function ReviewForm({
           autoComplete="off"
           maxLength={REVIEW_NAME_MAX}
           // In the server's HTML too, before the form library has run.
-          defaultValue={displayName}
+          defaultValue={typed?.displayName ?? displayName}
           {...register('displayName')}
           {...described('displayName')}
         />
       </Field>
       <div className="field field--checkbox">
         <label>
-          <input type="checkbox" {...register('consent')} {...described('consent')} /> I agree that
-          Cape Curated may publish my review, rating and the name above on this website.
+          <input
+            type="checkbox"
+            defaultChecked={typed?.consent}
+            {...register('consent')}
+            {...described('consent')}
+          />{' '}
+          I agree that Cape Curated may publish my review, rating and the name above on this
+          website.
         </label>
         {errors.consent ? (
           <p id={`${id}-consent-error`} className="field__error">

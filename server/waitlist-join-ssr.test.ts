@@ -1,0 +1,337 @@
+// @vitest-environment node
+import {Hono} from 'hono'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+
+import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
+import {clientAddress} from '../functions/lib/client-address.ts'
+import {getAvailability} from '../functions/get-availability/handler.ts'
+import {loadMailContent} from '../functions/lib/mail-content.ts'
+import {createOutbox, smtpTransport} from '../functions/lib/mailer.ts'
+import {createRateLimiter, type RateLimiter} from '../functions/lib/rate-limit.ts'
+import {startSmtpListener} from '../functions/lib/testing/smtp-listener.ts'
+import {joinWaitlist} from '../functions/waitlist/join-waitlist.ts'
+import type {WaitlistDeps} from '../functions/waitlist/waitlist-deps.ts'
+import {render} from '../web/src/entry-server'
+import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
+import {createSiteApp} from './create-site-app'
+
+/**
+ * A full date's waitlist on the booking page as the server sends it: the page opened for a full date carries the
+ * join form, and the form posted without any script joins the line (or says what is wrong, storing nothing), through
+ * the site app with the real SSR entry, the real availability and join functions, the real lake and a real SMTP
+ * listener.
+ */
+const SITE = 'https://example.test'
+const template =
+  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'
+
+// The booking page checks dates against the real clock (todayInCapeTown), so the full date is three weeks ahead.
+const FULL_DATE = (() => {
+  const [y, m, d] = todayInCapeTown().split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d! + 21)).toISOString().slice(0, 10)
+})()
+const OPEN_DATE = (() => {
+  const [y, m, d] = FULL_DATE.split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)
+})()
+const BOOK = `/book/sunset-cruise?date=${FULL_DATE}&pax=2%2C0`
+
+let lake: TestLake
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>
+let app: Hono
+let joinLimiter: RateLimiter
+
+beforeAll(async () => {
+  lake = await startTestLake()
+  smtp = await startSmtpListener()
+  const content = lake.client({token: lake.secrets.writeToken})
+  const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  await content
+    .transaction()
+    .createOrReplace({_id: 'siteSettings', _type: 'siteSettings', siteName: 'Cape Curated'})
+    .createOrReplace({
+      _id: 'experience-sunset-cruise',
+      _type: 'experience',
+      title: 'Sunset Cruise',
+      slug: {_type: 'slug', current: 'sunset-cruise'},
+      duration: '2 hours',
+    })
+    .createOrReplace({
+      _id: 'settings-sunset-cruise',
+      _type: 'experienceSettings',
+      experience: {_type: 'reference', _ref: 'experience-sunset-cruise'},
+      minPax: 1,
+      maxPax: 8,
+      leadTimeDays: 1,
+      capacity: 6,
+    })
+    .commit({visibility: 'sync'})
+  // Full: 6 confirmed of 6 places.
+  await bookings.createOrReplace({
+    _id: 'booking-full-day',
+    _type: 'booking',
+    booking_ref: 'CTE-FULLDAY',
+    status: 'confirmed',
+    experience_id: 'sunset-cruise',
+    experience_title: 'Sunset Cruise',
+    date: FULL_DATE,
+    preferred_time: '',
+    pax_adults: 6,
+    pax_children: 0,
+    pax_total: 6,
+    name: 'A large group',
+    email: 'group@example.com',
+    created_at: '2026-11-01T08:00:00Z',
+  })
+
+  const mailContent = () => loadMailContent(content)
+  const outbox = createOutbox({
+    bookings,
+    transport: smtpTransport(smtp.url),
+    from: 'Bookings <bookings@example.com>',
+    server: 'waitlist-join-ssr',
+    onError: (error) => {
+      throw error
+    },
+  })
+  const waitlistDeps: WaitlistDeps = {
+    content,
+    bookings,
+    mailContent,
+    outbox,
+    // Joining makes no booking request: nothing of the booking form's own mails is reached here.
+    notify: {mails: () => [], stored: () => undefined} as unknown as WaitlistDeps['notify'],
+    secret: 'w'.repeat(32),
+    siteUrl: SITE,
+    now: () => new Date(),
+    onError: (error) => {
+      throw error
+    },
+  }
+  const limiter = createRateLimiter({limit: 1000, windowMs: 60_000})
+  joinLimiter = createRateLimiter({limit: 1000, windowMs: 60_000})
+  const api = new Hono()
+    .all('/availability', (c) =>
+      getAvailability(
+        c.req.raw,
+        {clientAddress: clientAddress(c)},
+        {
+          content,
+          bookings,
+          rateLimiter: limiter,
+          onError: (error) => {
+            throw error
+          },
+        },
+      ),
+    )
+    .all('/waitlist', (c) =>
+      joinWaitlist(
+        c.req.raw,
+        {clientAddress: clientAddress(c)},
+        {...waitlistDeps, rateLimiter: joinLimiter},
+      ),
+    )
+  // The site's content from the same lake: the experience and its rules as the page reads them.
+  const fetcher: GroqFetcher = (query, params) => content.fetch(query, params ?? {})
+  app = createSiteApp({
+    getRender: async () => render,
+    getTemplate: async () => template,
+    fetcher,
+    siteUrl: SITE,
+    apiRoutes: api,
+  }) as unknown as Hono
+})
+afterAll(async () => {
+  await smtp.close()
+  await lake.stop()
+})
+
+const entries = () =>
+  lake
+    .client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    .fetch<{email: string; date: string; pax_total: number}[]>(
+      '*[_type == "waitlistEntry"]{email, date, pax_total}',
+    )
+
+/** What a reader without JavaScript sees: the server's markup, React's text separators aside. */
+async function bodyOf(response: Response) {
+  const html = await response.text()
+  return html
+    .slice(html.indexOf('<div id="root">'), html.indexOf('__staticRouterHydrationData'))
+    .replaceAll('<!-- -->', '')
+    .replaceAll('&#x27;', "'")
+}
+
+/** The page's waitlist form as a browser without script sends it: its hidden trip fields and what was typed. */
+function waitlistPost(
+  fields: Record<string, string>,
+  headers: Record<string, string> = {'origin': SITE, 'sec-fetch-site': 'same-origin'},
+) {
+  const body = new URLSearchParams({
+    form: 'waitlist',
+    experienceId: 'sunset-cruise',
+    date: FULL_DATE,
+    preferredTime: '',
+    adults: '2',
+    children: '0',
+    website: '',
+    ...fields,
+  })
+  return {
+    method: 'POST',
+    headers: {'content-type': 'application/x-www-form-urlencoded', ...headers},
+    body: body.toString(),
+  }
+}
+
+describe('a full date’s waitlist on the booking page, without script', () => {
+  it('opens the page for a full date with the join form in it, and a date with room with the request form', async () => {
+    const page = await app.request(`${SITE}${BOOK}`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    const body = await bodyOf(page)
+    expect(body).toContain('Please choose another date')
+    expect(body).toContain('Join the waitlist for this date')
+    const form = /<form class="waitlist"[^>]*>[\s\S]*?<\/form>/.exec(body)?.[0] ?? ''
+    // A plain form that posts to the page itself, with the trip in it.
+    expect(form).toMatch(/<form class="waitlist"[^>]*method="post"/)
+    expect(form).not.toMatch(/<form [^>]*action=/)
+    expect(form).toContain('name="form" value="waitlist"')
+    expect(form).toContain(`name="date" value="${FULL_DATE}"`)
+    expect(form).toContain('name="experienceId" value="sunset-cruise"')
+    expect(form).toContain('name="adults" value="2"')
+    expect(form).toContain('>Join the waitlist</button>')
+    // The nearest dates with room are links to their booking pages, which work without script too.
+    expect(body).toContain(`href="/book/sunset-cruise?date=${OPEN_DATE}&amp;pax=2%2C0"`)
+
+    const open = await bodyOf(
+      await app.request(`${SITE}/book/sunset-cruise?date=${OPEN_DATE}&pax=2%2C0`),
+    )
+    expect(open).not.toContain('Join the waitlist for this date')
+    expect(open).toContain('Full name')
+  })
+
+  it('refuses bad input with the schema’s words beside the fields, keeps what was typed, and stores nothing', async () => {
+    const before = (await entries()).length
+    const refused = await app.request(
+      `${SITE}${BOOK}`,
+      waitlistPost({name: 'Thandi Mokoena', email: 'not-an-address', consentWaitlist: 'on'}),
+    )
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('cache-control')).toBe('private, no-store')
+    const body = await bodyOf(refused)
+    expect(body).toMatch(/role="alert"[^>]*>[^<]*\S/)
+    expect(body).toContain('Please enter a valid email address')
+    expect(body).toContain('value="Thandi Mokoena"')
+    expect(body).toContain('value="not-an-address"')
+    expect(body).toContain('aria-invalid="true"')
+    expect(body).toContain('Join the waitlist for this date')
+    expect((await entries()).length).toBe(before)
+
+    // A trip changed in the hidden fields is the schema's to refuse too.
+    const tampered = await app.request(
+      `${SITE}${BOOK}`,
+      waitlistPost({
+        name: 'Thandi Mokoena',
+        email: 'thandi@example.test',
+        consentWaitlist: 'on',
+        consentPrivacy: 'on',
+        adults: 'two',
+      }),
+    )
+    expect(tampered.status).toBe(400)
+    expect(await bodyOf(tampered)).toContain('Please choose the number of people.')
+    expect((await entries()).length).toBe(before)
+  })
+
+  it('joins the line on a plain form post and says so; another site’s post is refused', async () => {
+    const foreign = await app.request(
+      `${SITE}${BOOK}`,
+      waitlistPost(
+        {
+          name: 'Sipho Dlamini',
+          email: 'sipho@example.test',
+          consentWaitlist: 'on',
+          consentPrivacy: 'on',
+        },
+        {origin: 'https://evil.example'},
+      ),
+    )
+    expect(foreign.status).toBe(403)
+    expect(await entries()).toEqual([])
+
+    const joined = await app.request(
+      `${SITE}${BOOK}`,
+      waitlistPost({
+        name: 'Sipho Dlamini',
+        email: 'sipho@example.test',
+        consentWaitlist: 'on',
+        consentPrivacy: 'on',
+      }),
+    )
+    expect(joined.status).toBe(201)
+    expect(joined.headers.get('cache-control')).toBe('private, no-store')
+    const body = await bodyOf(joined)
+    expect(body).toContain('You are on the waitlist')
+    expect(body).toContain('<strong>sipho@example.test</strong>')
+    expect(await entries()).toEqual([{email: 'sipho@example.test', date: FULL_DATE, pax_total: 2}])
+    // The join's confirmation goes out on the wire, as after the script's post.
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to.includes('sipho@example.test')).length)
+      .toBe(1)
+
+    // Sent again (Back, then the button): the line already has this address, and says so.
+    const again = await app.request(
+      `${SITE}${BOOK}`,
+      waitlistPost({
+        name: 'Sipho Dlamini',
+        email: 'sipho@example.test',
+        consentWaitlist: 'on',
+        consentPrivacy: 'on',
+      }),
+    )
+    expect(again.status).toBe(409)
+    expect(await bodyOf(again)).toContain('already on the waitlist')
+    expect((await entries()).length).toBe(1)
+  })
+
+  it('answers a client over the join limit with a 429 page that carries Retry-After, storing nothing', async () => {
+    const before = (await entries()).length
+    const kept = joinLimiter
+    joinLimiter = createRateLimiter({limit: 0, windowMs: 42_000})
+    try {
+      const limited = await app.request(
+        `${SITE}${BOOK}`,
+        waitlistPost({
+          name: 'Lerato Khumalo',
+          email: 'lerato@example.test',
+          consentWaitlist: 'on',
+          consentPrivacy: 'on',
+        }),
+      )
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toBe('42')
+      expect(await bodyOf(limited)).toContain('Please wait a minute and try again.')
+    } finally {
+      joinLimiter = kept
+    }
+    expect((await entries()).length).toBe(before)
+  })
+
+  it('sends the page’s other forms, posted before its scripts ran, back to the page as before', async () => {
+    const early = await app.request(`${SITE}${BOOK}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'origin': SITE,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: 'name=Thandi&email=thandi%40example.test',
+    })
+    expect(early.status).toBe(303)
+    expect(early.headers.get('location')).toBe(BOOK)
+  })
+})
