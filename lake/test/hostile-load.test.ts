@@ -146,8 +146,10 @@ describe('a hostile anonymous client', () => {
     expect(ordinary.status).toBe(200)
     expect(JSON.parse(ordinary.body).result).toEqual([0, 1, 2])
     // Six attackers that came first, each with its whole budget, are stopped after two quanta (0.6 s) each,
-    // three at a time: the reader waits about that, not for their deadlines (the lake before waited 57 s).
-    expect(performance.now() - ordinaryStarted).toBeLessThan(2500)
+    // three at a time: the reader waits about a second, not for their deadlines (the lake before waited 57 s).
+    // Waiting for the deadlines, two rounds of 2 s, would come to 3.7 s here, however idle the machine: the bound
+    // sits below that, and leaves room for a busy machine that runs the quanta three times slower.
+    expect(performance.now() - ordinaryStarted).toBeLessThan(3500)
     const editorStarted = performance.now()
     expect(await root.fetch('count(*[_type == "target"])')).toBeGreaterThanOrEqual(70)
     expect(performance.now() - editorStarted).toBeLessThan(1000)
