@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {bombTargets, generateBombs, type Bomb} from '../src/testing/groq-bombs.ts'
 import {startHostileClients} from '../src/testing/hostile-clients.ts'
+import {pingContinuously} from '../src/testing/ping.ts'
 import {queryUrl, requestFrom, type Answer} from '../src/testing/request-from.ts'
 import {createRandom} from '../src/testing/seeded-random.ts'
 import {startTestLake, type TestLake} from '../src/testing/start-test-lake.ts'
@@ -24,26 +25,6 @@ const post = (lake: TestLake, localAddress: string, bomb: Bomb) =>
     maxBodyBytes: 1024 * 1024,
   })
 
-function pingContinuously(lake: TestLake) {
-  const times: number[] = []
-  let running = true
-  const loop = (async () => {
-    while (running) {
-      const answer = await requestFrom(`${lake.url}/v1/ping`)
-      expect(answer.status).toBe(200)
-      times.push(answer.ms)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  })()
-  return {
-    async stop() {
-      running = false
-      await loop
-      return times
-    },
-  }
-}
-
 describe('generated GROQ bombs', () => {
   const DEADLINE_MS = 300
   let lake: TestLake
@@ -57,7 +38,7 @@ describe('generated GROQ bombs', () => {
   it(`answers each of 210 (seed ${seed}) with a result or a 4xx within the deadline, each from its own address, pings unaffected`, async () => {
     const bombs = generateBombs(createRandom(seed), 210)
     expect(new Set(bombs.map((bomb) => bomb.family)).size).toBe(7)
-    const pings = pingContinuously(lake)
+    const pings = pingContinuously(lake.url)
     const answers: {bomb: Bomb; answer: Answer}[] = []
     let next = 0
     await Promise.all(
@@ -100,7 +81,7 @@ describe('hostile load, shortened (the bench runs it for 60 s with the site)', (
 
   it(`keeps ordinary readers, an editor and pings fast while 8 clients send bombs without pause for ${SECONDS} s`, async () => {
     const until = performance.now() + SECONDS * 1000
-    const pings = pingContinuously(lake)
+    const pings = pingContinuously(lake.url)
     // The attackers in a worker thread: this test's thread is also the lake's, and only the lake's work may count.
     const attack = startHostileClients({lake: lake.url, clients: 8, seconds: SECONDS, seed: seed + 1, addressPrefix: '127.2.0'})
     const ordinary: Answer[] = []
