@@ -9,7 +9,7 @@ import {sanityFetch} from '../../web/src/lib/sanity-fetch'
 import {createContentFetcher} from '../content-fetcher.ts'
 import {createSiteApp} from '../create-site-app.ts'
 import type {RenderFn} from '../../web/src/render-contract.ts'
-import {experienceBySlugQuery} from '../../web/src/features/experiences/api/get-experience'
+import {experienceBySlugQuery} from '../../web/src/features/experiences/api/experience-query'
 import {loadPreviewQueries} from '../../web/src/preview/preview-queries'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
@@ -34,7 +34,7 @@ const render: RenderFn = async (request, {fetcher}) => {
     return {kind: 'redirect', status: 301, location: '/new'}
   const delay = Number(new URL(request.url).searchParams.get('delay') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, delay))
-  const title = await sanityFetch<string>(titleQuery)
+  const title = await sanityFetch<string>(() => titleQuery)
   return {kind: 'html', status: 200, head: '', html: `<h1>${title}</h1>`, state: '', modules: []}
 }
 

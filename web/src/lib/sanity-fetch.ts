@@ -16,12 +16,24 @@ export function setServerFetcher(fetcher: GroqFetcher): void {
   serverFetcher = fetcher
 }
 
+/** The site's queries (queries.ts): a read names its query by picking it from them. */
+export type Queries = typeof import('./queries')
+
+/**
+ * The query is picked from the site's queries, which are loaded on the first read, in the browser together with
+ * the Sanity client: a page that hydrates from the server's reads never asks for them, so no query text is part
+ * of a page's first JavaScript.
+ */
 export async function sanityFetch<T>(
-  query: string,
+  query: (queries: Queries) => string,
   params: GroqParams = {},
   signal?: AbortSignal,
 ): Promise<T> {
-  if (serverFetcher) return (await serverFetcher(query, params, signal)) as T
-  const {sanityClient} = await import('./sanity-client')
-  return sanityClient.fetch<T>(query, params, signal ? {signal} : {})
+  if (serverFetcher)
+    return (await serverFetcher(query(await import('./queries')), params, signal)) as T
+  const [{sanityClient}, queries] = await Promise.all([
+    import('./sanity-client'),
+    import('./queries'),
+  ])
+  return sanityClient.fetch<T>(query(queries), params, signal ? {signal} : {})
 }
