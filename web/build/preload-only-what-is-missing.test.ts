@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest'
 
 import {preloadOnlyWhatIsMissing} from './preload-only-what-is-missing.ts'
 
-const chunk = (imports: string[]) => ({type: 'chunk', imports}) as unknown as Rollup.OutputChunk
+const chunk = (imports: string[], facadeModuleId: string | null = null) =>
+  ({type: 'chunk', imports, facadeModuleId}) as unknown as Rollup.OutputChunk
 
 describe('what a dynamic import preloads', () => {
   const {plugin, resolveDependencies} = preloadOnlyWhatIsMissing()
@@ -46,5 +47,49 @@ describe('what a dynamic import preloads', () => {
     expect(
       resolveDependencies('index.html', dialogDeps, {hostId: 'index.html', hostType: 'html'}),
     ).toEqual(dialogDeps)
+  })
+
+  it('leaves out a list that names only the imported chunk', () => {
+    expect(
+      resolveDependencies('assets/card.js', ['assets/card.js', 'assets/runtime.js'], {
+        hostId: 'assets/index.js',
+        hostType: 'js',
+      }),
+    ).toEqual([])
+  })
+})
+
+describe('what the import of a page opened from outside the site preloads', () => {
+  const {plugin, resolveDependencies} = preloadOnlyWhatIsMissing({
+    openedFromOutside: /\/routes\/(review|unsubscribe)\.tsx$/,
+  })
+  const bundle = {
+    'assets/index.js': chunk([]),
+    'assets/review.js': chunk(
+      ['assets/index.js', 'assets/form.js'],
+      '/web/src/app/routes/review.tsx',
+    ),
+    'assets/reviews.js': chunk(
+      ['assets/index.js', 'assets/form.js'],
+      '/web/src/app/routes/reviews.tsx',
+    ),
+    'assets/form.js': chunk([]),
+  } as unknown as Rollup.OutputBundle
+  ;(plugin.generateBundle as {handler: (o: unknown, b: Rollup.OutputBundle) => void}).handler(
+    {},
+    bundle,
+  )
+  const host = {hostId: 'assets/index.js', hostType: 'js'} as const
+
+  it('lists nothing for such a page', () => {
+    expect(
+      resolveDependencies('assets/review.js', ['assets/review.js', 'assets/form.js'], host),
+    ).toEqual([])
+  })
+
+  it('still lists what any other page needs', () => {
+    expect(
+      resolveDependencies('assets/reviews.js', ['assets/reviews.js', 'assets/form.js'], host),
+    ).toEqual(['assets/reviews.js', 'assets/form.js'])
   })
 })

@@ -6,10 +6,12 @@ type Host = {hostId: string; hostType: 'html' | 'js'}
  * What a dynamic import preloads (a list of hashed file names Vite writes into the importing chunk) is, by
  * default, every chunk the imported one needs, including those the importing chunk imports itself, which are
  * always loaded already: they ran before it could. Leaving those out shortens the lists, about 0.1 KB of every
- * page's first load on a slow phone. Returns the plugin that sees the bundle and the
- * `build.modulePreload.resolveDependencies` that filters by it.
+ * page's first load on a slow phone. Left out as well: a list naming only the imported chunk, which the import
+ * fetches at once anyway, and the lists of the modules `openedFromOutside` names, pages the site never links to,
+ * which the browser imports only when such a page is the one the server sent, its chunks preloaded by the server.
+ * Returns the plugin that sees the bundle and the `build.modulePreload.resolveDependencies` that filters by it.
  */
-export function preloadOnlyWhatIsMissing() {
+export function preloadOnlyWhatIsMissing({openedFromOutside}: {openedFromOutside?: RegExp} = {}) {
   let bundle: Rollup.OutputBundle | undefined
   const plugin: Plugin = {
     name: 'preload-only-what-is-missing',
@@ -22,7 +24,7 @@ export function preloadOnlyWhatIsMissing() {
       },
     },
   }
-  const resolveDependencies = (_file: string, deps: string[], {hostId, hostType}: Host) => {
+  const resolveDependencies = (file: string, deps: string[], {hostId, hostType}: Host) => {
     if (hostType !== 'js' || !bundle) return deps
     const output = bundle
     const loaded = new Set<string>()
@@ -33,7 +35,11 @@ export function preloadOnlyWhatIsMissing() {
       for (const imported of chunk.imports) walk(imported)
     }
     walk(hostId)
-    return deps.filter((dep) => !loaded.has(dep))
+    const imported = output[file]
+    if (imported?.type === 'chunk' && openedFromOutside?.test(imported.facadeModuleId ?? ''))
+      return []
+    const missing = deps.filter((dep) => !loaded.has(dep))
+    return missing.length === 1 && missing[0] === file ? [] : missing
   }
   return {plugin, resolveDependencies}
 }
