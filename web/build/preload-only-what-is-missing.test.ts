@@ -3,13 +3,13 @@ import {describe, expect, it} from 'vitest'
 
 import {preloadOnlyWhatIsMissing} from './preload-only-what-is-missing.ts'
 
-const chunk = (imports: string[], facadeModuleId: string | null = null) =>
-  ({type: 'chunk', imports, facadeModuleId}) as unknown as Rollup.OutputChunk
+const chunk = (imports: string[], facadeModuleId: string | null = null, isEntry = false) =>
+  ({type: 'chunk', imports, facadeModuleId, isEntry}) as unknown as Rollup.OutputChunk
 
 describe('what a dynamic import preloads', () => {
   const {plugin, resolveDependencies} = preloadOnlyWhatIsMissing()
   const bundle = {
-    'assets/index.js': chunk(['assets/runtime.js']),
+    'assets/index.js': chunk(['assets/runtime.js'], '/web/index.html', true),
     'assets/runtime.js': chunk([]),
     'assets/listing.js': chunk(['assets/index.js', 'assets/card.js']),
     'assets/card.js': chunk(['assets/runtime.js']),
@@ -49,13 +49,17 @@ describe('what a dynamic import preloads', () => {
     ).toEqual(dialogDeps)
   })
 
-  it('leaves out a list that names only the imported chunk', () => {
+  it('leaves out of the entry a list that names only the imported chunk, and keeps it elsewhere', () => {
+    const cardDeps = ['assets/card.js', 'assets/runtime.js']
     expect(
-      resolveDependencies('assets/card.js', ['assets/card.js', 'assets/runtime.js'], {
-        hostId: 'assets/index.js',
+      resolveDependencies('assets/card.js', cardDeps, {hostId: 'assets/index.js', hostType: 'js'}),
+    ).toEqual([])
+    expect(
+      resolveDependencies('assets/card.js', ['assets/card.js'], {
+        hostId: 'assets/modal.js',
         hostType: 'js',
       }),
-    ).toEqual([])
+    ).toEqual(['assets/card.js'])
   })
 })
 

@@ -1,8 +1,8 @@
 /**
  * The GROQ queries of the pages' reads, written beside each feature's read (`features/<feature>/api/*-query.ts`)
- * and loaded only by `sanityFetch`, with the Sanity client, at the browser's first read of its own: a page
- * hydrates from the server's reads, so no query text is part of a page's first JavaScript, and later pages find
- * theirs loaded. The preview's endpoint allows these and nothing else (preview/preview-queries.ts).
+ * and loaded by `sanityFetch`, with the Sanity client, at the browser's first read of its own: a page hydrates
+ * from the server's reads, so no query text is part of a page's first JavaScript, and later pages find theirs
+ * loaded. The preview's endpoint allows these and nothing else (preview/preview-queries.ts).
  */
 export {storyLinksQuery} from '../features/audit/api/story-links-query'
 export {experienceSettingsQuery} from '../features/booking/api/experience-settings-query'

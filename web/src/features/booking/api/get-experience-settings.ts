@@ -4,6 +4,7 @@ import {resolveBookingRules, type StoredCapacitySettings} from '@repo/schemas/ca
 import type {ExperienceSettings} from '@repo/schemas/experience-settings.ts'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
+import {experienceSettingsQuery} from './experience-settings-query'
 
 type StoredSettings =
   | (Partial<{[K in keyof ExperienceSettings]: ExperienceSettings[K] | null}> &
@@ -22,7 +23,7 @@ export const experienceSettingsQueryOptions = (experienceDocumentId: string) =>
     queryFn: async ({signal}) =>
       resolveBookingRules(
         await sanityFetch<StoredSettings>(
-          (queries) => queries.experienceSettingsQuery,
+          experienceSettingsQuery,
           {id: experienceDocumentId},
           signal,
         ),

@@ -4,11 +4,11 @@ import {Modal} from '../../../components/ui/modal'
 import type {BookingDialogProps} from './booking-dialog-props'
 
 const BookingDialogBody = lazy(() => {
-  // The form's first act is to query the experience's settings through the browser's Sanity client and the
-  // site's queries (both lazy, see sanity-fetch.ts): loading them alongside the form rather than after it has
-  // rendered saves a slow phone 0.3 s. Should either fail, that query fails too and the form says so.
+  // The form's first act is to query the experience's settings through the browser's Sanity client (lazy, see
+  // sanity-fetch.ts): loading it alongside the form rather than after it has rendered saves a slow phone 0.3 s.
+  // Should it fail, that query fails too and the form says so. Imported here, not through a helper exported by
+  // sanity-fetch.ts: that split Vite's preload helper into a chunk of its own, one more file on every page.
   import('../../../lib/sanity-client').catch(() => undefined)
-  import('../../../lib/queries').catch(() => undefined)
   return import('./booking-dialog-body').then((module) => ({default: module.BookingDialogBody}))
 })
 
