@@ -2,10 +2,11 @@
  * The GROQ queries of the pages' reads, written beside each feature's read (`features/<feature>/api/*-query.ts`)
  * and loaded by `sanityFetch`, with the Sanity client, at the browser's first read of its own: a page hydrates
  * from the server's reads, so no query text is part of a page's first JavaScript, and later pages find theirs
- * loaded. The preview's endpoint allows these and nothing else (preview/preview-queries.ts).
+ * loaded. Not here: the booking dialog's read of an experience's settings, never part of a first load, whose
+ * query comes with its own code (features/booking/api/get-experience-settings.ts). The preview's endpoint allows
+ * these and that one, and nothing else (preview/preview-queries.ts).
  */
 export {storyLinksQuery} from '../features/audit/api/story-links-query'
-export {experienceSettingsQuery} from '../features/booking/api/experience-settings-query'
 export {experienceBySlugQuery} from '../features/experiences/api/experience-query'
 export {experienceRatingsQuery} from '../features/experiences/api/experience-ratings-query'
 export {experiencesQuery} from '../features/experiences/api/experiences-query'
