@@ -966,7 +966,7 @@ export type AllSanitySchemaTypes =
   | ItineraryRequest
   | Booking
 
-// Source: ../web/src/features/audit/api/get-story-links.ts
+// Source: ../web/src/features/audit/api/story-links-query.ts
 // Variable: storyLinksQuery
 // Query: *[_type == "story" && defined(slug.current)]  | order(coalesce(listOrder, 99) asc){  _id,  title,  "slug": slug.current,    "callToAction": {    "kind": callToAction.kind,    "label": callToAction.label,    "experienceSlug": callToAction.experience->slug.current,    "experienceTitle": callToAction.experience->title,    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)  }}
 export type StoryLinksQueryResult = Array<{
@@ -982,7 +982,7 @@ export type StoryLinksQueryResult = Array<{
   }
 }>
 
-// Source: ../web/src/features/booking/api/get-experience-settings.ts
+// Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
 // Query: *[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
 export type ExperienceSettingsQueryResult = {
@@ -1007,15 +1007,7 @@ export type ExperienceSettingsQueryResult = {
   }> | null
 } | null
 
-// Source: ../web/src/features/experiences/api/get-experience-ratings.ts
-// Variable: experienceRatingsQuery
-// Query: *[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}
-export type ExperienceRatingsQueryResult = Array<{
-  experience: string
-  rating: number
-}>
-
-// Source: ../web/src/features/experiences/api/get-experience.ts
+// Source: ../web/src/features/experiences/api/experience-query.ts
 // Variable: experienceBySlugQuery
 // Query: *[_type == "experience" && (slug.current == $slug || $slug in aliases)]  | order((slug.current == $slug) desc)[0]{    _id,  title,  "slug": slug.current,  category,  "isBespoke": coalesce(isBespoke, false),  location,  duration,  fromPrice,  priceRange,  blurb,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  featuredOrder,  description,  "highlights": coalesce(highlights, []),  whatToExpect,  "included": coalesce(included, []),  "optionalExtras": coalesce(optionalExtras, []),  "whatToBring": coalesce(whatToBring, []),  format,  goodToKnow,  meetingPickup,  cancellation,  maxGroupSize,  minimumAge,  fitnessLevel,  "aliases": coalesce(aliases, []),  "faqs": coalesce(faqs, [])[0...5]{    _key,    "question": coalesce(question, q),    "answer": coalesce(answer, a)  },  _updatedAt}
 export type ExperienceBySlugQueryResult = {
@@ -1060,7 +1052,15 @@ export type ExperienceBySlugQueryResult = {
   _updatedAt: string
 } | null
 
-// Source: ../web/src/features/experiences/api/get-experiences.ts
+// Source: ../web/src/features/experiences/api/experience-ratings-query.ts
+// Variable: experienceRatingsQuery
+// Query: *[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}
+export type ExperienceRatingsQueryResult = Array<{
+  experience: string
+  rating: number
+}>
+
+// Source: ../web/src/features/experiences/api/experiences-query.ts
 // Variable: experiencesQuery
 // Query: *[_type == "experience" && defined(slug.current)]  | order(coalesce(featuredOrder, 99) asc, title asc){    _id,  title,  "slug": slug.current,  category,  "isBespoke": coalesce(isBespoke, false),  location,  duration,  fromPrice,  priceRange,  blurb,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  featuredOrder,  description,  "highlights": coalesce(highlights, []),  whatToExpect,  "included": coalesce(included, []),  "optionalExtras": coalesce(optionalExtras, []),  "whatToBring": coalesce(whatToBring, []),  format,  goodToKnow,  meetingPickup,  cancellation,  maxGroupSize,  minimumAge,  fitnessLevel,  "aliases": coalesce(aliases, []),  "faqs": coalesce(faqs, [])[0...5]{    _key,    "question": coalesce(question, q),    "answer": coalesce(answer, a)  },  _updatedAt}
 export type ExperiencesQueryResult = Array<{
@@ -1105,7 +1105,7 @@ export type ExperiencesQueryResult = Array<{
   _updatedAt: string
 }>
 
-// Source: ../web/src/features/home/api/get-home.ts
+// Source: ../web/src/features/home/api/home-query.ts
 // Variable: homeQuery
 // Query: {  "page": *[_id == "homePage"][0]{    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},    quickSearchHeading, quickSearchButtonLabel,    featuredHeading, featuredText,    itineraryHeading, itineraryText, itineraryLinkLabel,    storiesHeading, storiesText, storiesLinkLabel,    "featuredStories": coalesce(featuredStories[]->{  _id,  title,  "slug": slug.current,  overline,  "teaser": coalesce(teaser, excerpt),  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),    testimonialsHeading,    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),    howItWorksHeading,    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])  },  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]    | order(featuredOrder asc)[0...7]{  _id,  title,  "slug": slug.current,  category,  "isBespoke": coalesce(isBespoke, false),  location,  duration,  fromPrice,  priceRange,  blurb,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  featuredOrder},  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{  _id,  title,  "slug": slug.current,  overline,  "teaser": coalesce(teaser, excerpt),  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}}
 export type HomeQueryResult = {
@@ -1223,7 +1223,7 @@ export type HomeQueryResult = {
   }>
 }
 
-// Source: ../web/src/features/itinerary/api/get-sample-itinerary.ts
+// Source: ../web/src/features/itinerary/api/sample-itinerary-query.ts
 // Variable: sampleItineraryQuery
 // Query: *[_type == "itinerary" && _id == "itinerary"][0]{  title,  intro,  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),  "services": coalesce(services, []),  pricingNote,  stickyBarText,  _updatedAt}
 export type SampleItineraryQueryResult = {
@@ -1256,7 +1256,7 @@ export type SampleItineraryQueryResult = {
   _updatedAt: string
 } | null
 
-// Source: ../web/src/features/pages/api/get-about-page.ts
+// Source: ../web/src/features/pages/api/about-page-query.ts
 // Variable: aboutPageQuery
 // Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  overline,  heading,  intro,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  philosophyHeading,  "philosophy": philosophy[]{  ...,  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}},  partnersHeading,  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),  ctaHeading,  ctaText,  ctaLabel}
 export type AboutPageQueryResult = {
@@ -1327,7 +1327,7 @@ export type AboutPageQueryResult = {
   ctaLabel: string
 } | null
 
-// Source: ../web/src/features/pages/api/get-page-copy.ts
+// Source: ../web/src/features/pages/api/page-copy-query.ts
 // Variable: pageCopyQuery
 // Query: *[_type == "pageCopy" && _id == "pageCopy"][0]{  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  experiencesWizardToggleLabel,  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  storiesCtaHeading,  storiesCtaLabel,  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},  thankYouHeading,  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),  notFoundHeading,  notFoundText}
 export type PageCopyQueryResult = {
@@ -1377,7 +1377,7 @@ export type PageCopyQueryResult = {
   notFoundText: string
 } | null
 
-// Source: ../web/src/features/pages/api/get-privacy-notice.ts
+// Source: ../web/src/features/pages/api/privacy-notice-query.ts
 // Variable: privacyNoticeQuery
 // Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights}
 export type PrivacyNoticeQueryResult = {
@@ -1392,7 +1392,7 @@ export type PrivacyNoticeQueryResult = {
   rights: string
 } | null
 
-// Source: ../web/src/features/reviews/api/get-experience-reviews.ts
+// Source: ../web/src/features/reviews/api/experience-reviews-query.ts
 // Variable: experienceReviewsQuery
 // Query: {  "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),  "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]    | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}}
 export type ExperienceReviewsQueryResult = {
@@ -1408,7 +1408,7 @@ export type ExperienceReviewsQueryResult = {
   }>
 }
 
-// Source: ../web/src/features/site/api/get-site-settings.ts
+// Source: ../web/src/features/site/api/site-settings-query.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName,  tagline,  description,  email,  phone,  whatsapp,  address,  officeHours,  replyPromise,  reassuranceText,  defaultCancellationText,  newsletterHeading,  newsletterText,  newsletterConsentLabel,  newsletterButtonLabel,  newsletterSuccessMessage,  bookButtonLabel,  footerBlurb,  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])}
 export type SiteSettingsQueryResult = {
@@ -1447,7 +1447,7 @@ export type SiteSettingsQueryResult = {
     | Array<never>
 } | null
 
-// Source: ../web/src/features/stories/api/get-stories.ts
+// Source: ../web/src/features/stories/api/stories-query.ts
 // Variable: storiesQuery
 // Query: *[_type == "story" && defined(slug.current)]  | order(coalesce(listOrder, 99) asc, title asc){  _id,  title,  "slug": slug.current,  overline,  "teaser": coalesce(teaser, excerpt),  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}
 export type StoriesQueryResult = Array<{
@@ -1464,7 +1464,7 @@ export type StoriesQueryResult = Array<{
   }
 }>
 
-// Source: ../web/src/features/stories/api/get-story.ts
+// Source: ../web/src/features/stories/api/story-query.ts
 // Variable: storyBySlugQuery
 // Query: *[_type == "story" && slug.current == $slug][0]{    _id,  title,  "slug": slug.current,  overline,  "teaser": coalesce(teaser, excerpt),  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  publishedAt,  "body": body[]{  ...,  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}},    "callToAction": {    "kind": callToAction.kind,    "label": callToAction.label,    "experienceSlug": callToAction.experience->slug.current,    "experienceTitle": callToAction.experience->title,    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)  },  "relatedExperiences": coalesce(relatedExperiences[]->{title, "slug": slug.current}, []),  _updatedAt}
 export type StoryBySlugQueryResult = {
@@ -1547,8 +1547,8 @@ declare global {
   interface SanityQueries {
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc){\n  _id,\n  title,\n  "slug": slug.current,\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n\n}': StoryLinksQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
-    '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
+    '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult
     '{\n  "page": *[_id == "homePage"][0]{\n    heroOverline, heroHeading, heroText, heroPrimaryLabel, heroSecondaryLabel,\n    "heroImage": heroImage{asset, crop, hotspot, "alt": coalesce(alt, "")},\n    quickSearchHeading, quickSearchButtonLabel,\n    featuredHeading, featuredText,\n    itineraryHeading, itineraryText, itineraryLinkLabel,\n    storiesHeading, storiesText, storiesLinkLabel,\n    "featuredStories": coalesce(featuredStories[]->{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}, []),\n    testimonialsHeading,\n    "testimonials": coalesce(testimonials[]->{_id, quote, initials, location}, []),\n    howItWorksHeading,\n    "howItWorksSteps": coalesce(howItWorksSteps[]{_key, title, text}, [])\n  },\n  "featured": *[_type == "experience" && defined(featuredOrder) && defined(slug.current)]\n    | order(featuredOrder asc)[0...7]{\n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n},\n  "fallbackStories": *[_type == "story" && slug.current in $storySlugs]{\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n},\n  "fallbackTestimonials": *[_type == "testimonial"] | order(_createdAt asc)[0...3]{_id, quote, initials, location}\n}': HomeQueryResult
     '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult

@@ -24,7 +24,10 @@ const precompressed: Plugin = {
   ...compression({
     algorithms: [
       defineAlgorithm('brotliCompress', {params: {[constants.BROTLI_PARAM_QUALITY]: 11}}),
-      defineAlgorithm(async (input) => Buffer.from(await gzipAsync(input as Buffer, {numiterations: 15})), {}),
+      defineAlgorithm(
+        async (input) => Buffer.from(await gzipAsync(input as Buffer, {numiterations: 15})),
+        {},
+      ),
     ],
     include: /\.(js|css|svg|json|html)$/,
     threshold: 0,
@@ -34,7 +37,16 @@ const precompressed: Plugin = {
   applyToEnvironment: (environment) => environment.name === 'client',
 }
 
-const dynamicImportPreloads = preloadOnlyWhatIsMissing()
+/**
+ * The pages the site never links to, and their reads: opened from a mail (a traveller's request, review form,
+ * waitlist and privacy links, the newsletter's confirmation and unsubscribe links) or by staff (the dashboard, the
+ * audits). Such a page comes from the server with its chunks preloaded, never from a navigation in the browser, so
+ * what its import would preload is not listed in the entry every visitor downloads.
+ */
+const OPENED_FROM_OUTSIDE =
+  /\/web\/src\/(app\/routes\/(request|review|waitlist-offer|waitlist-leave|privacy-confirm|privacy-download|newsletter-confirm|unsubscribe|admin-bookings|audit-[a-z-]+|image-review)\.tsx|features\/(request\/api\/get-request|reviews\/api\/get-review-invitation|waitlist\/api\/waitlist-links|privacy\/api\/privacy-links)\.ts)$/
+
+const dynamicImportPreloads = preloadOnlyWhatIsMissing({openedFromOutside: OPENED_FROM_OUTSIDE})
 
 /**
  * React Router's package sends every bundler to its development build (its `exports` name no other), which keeps

@@ -32,7 +32,7 @@ const render: RenderFn = async (request, {fetcher, nonce}) => {
   const path = new URL(request.url).pathname
   renders.push(path)
   const type = path === '/stories' ? 'story' : 'experience'
-  const titles = await sanityFetch<string[]>(`*[_type == $type] | order(_id) .title`, {type})
+  const titles = await sanityFetch<string[]>(() => `*[_type == $type] | order(_id) .title`, {type})
   return {
     kind: 'html',
     status: 200,
@@ -234,11 +234,16 @@ describe('the Node host’s shortcut for kept pages', () => {
     try {
       const comparable = (response: Response) => {
         const headers = Object.fromEntries(response.headers)
-        for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[name]
+        for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding'])
+          delete headers[name]
         return headers
       }
       // Named every time: fetch would otherwise ask for gzip on its own.
-      for (const headers of [{'accept-encoding': 'identity'}, {'accept-encoding': 'br'}, {'accept-encoding': 'gzip'}]) {
+      for (const headers of [
+        {'accept-encoding': 'identity'},
+        {'accept-encoding': 'br'},
+        {'accept-encoding': 'gzip'},
+      ]) {
         await get('/experiences', headers)
         const viaApp = await get('/experiences', headers)
         const before = shortcut
@@ -248,11 +253,16 @@ describe('the Node host’s shortcut for kept pages', () => {
         expect(comparable(viaShortcut)).toEqual(comparable(viaApp))
         if (headers['accept-encoding'] === 'identity')
           expect(await viaShortcut.text()).toBe(await viaApp.text())
-        const notModified = await fetch(`${origin}/experiences`, {headers: {...headers, 'if-none-match': viaApp.headers.get('etag')!}})
+        const notModified = await fetch(`${origin}/experiences`, {
+          headers: {...headers, 'if-none-match': viaApp.headers.get('etag')!},
+        })
         expect(notModified.status).toBe(304)
       }
       // Personal pages and previews are never answered from it.
-      for (const [path, headers] of [['/thank-you', {}], ['/experiences', {cookie: 'site_preview=x'}]] as const) {
+      for (const [path, headers] of [
+        ['/thank-you', {}],
+        ['/experiences', {cookie: 'site_preview=x'}],
+      ] as const) {
         const before = shortcut
         await fetch(`${origin}${path}`, {headers})
         expect(shortcut, path).toBe(before)

@@ -9,7 +9,8 @@ import {sanityFetch} from '../../web/src/lib/sanity-fetch'
 import {createContentFetcher} from '../content-fetcher.ts'
 import {createSiteApp} from '../create-site-app.ts'
 import type {RenderFn} from '../../web/src/render-contract.ts'
-import {experienceBySlugQuery} from '../../web/src/features/experiences/api/get-experience'
+import {experienceSettingsQuery} from '../../web/src/features/booking/api/experience-settings-query'
+import {experienceBySlugQuery} from '../../web/src/features/experiences/api/experience-query'
 import {loadPreviewQueries} from '../../web/src/preview/preview-queries'
 import {createDraftFetcher} from './draft-fetcher.ts'
 import {createLiveRelay} from './live-relay.ts'
@@ -34,7 +35,7 @@ const render: RenderFn = async (request, {fetcher}) => {
     return {kind: 'redirect', status: 301, location: '/new'}
   const delay = Number(new URL(request.url).searchParams.get('delay') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, delay))
-  const title = await sanityFetch<string>(titleQuery)
+  const title = await sanityFetch<string>(() => titleQuery)
   return {kind: 'html', status: 200, head: '', html: `<h1>${title}</h1>`, state: '', modules: []}
 }
 
@@ -302,7 +303,10 @@ const postQuery = (body: unknown, cookie?: string) =>
 
 describe('the preview browser’s reads', () => {
   it('runs the site’s own queries over drafts, with stega in display text only', async () => {
-    expect(await loadPreviewQueries()).toContain(experienceBySlugQuery)
+    // The booking dialog's query is not among the site's lazily loaded queries but is one the site reads.
+    expect(await loadPreviewQueries()).toEqual(
+      expect.arrayContaining([experienceBySlugQuery, experienceSettingsQuery]),
+    )
     const cookie = sessionCookie(await get(await studioSecret()))
     const response = await postQuery({query: experienceBySlugQuery, params: {slug: 'walk'}}, cookie)
     expect(response.status).toBe(200)

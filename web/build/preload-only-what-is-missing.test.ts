@@ -3,12 +3,13 @@ import {describe, expect, it} from 'vitest'
 
 import {preloadOnlyWhatIsMissing} from './preload-only-what-is-missing.ts'
 
-const chunk = (imports: string[]) => ({type: 'chunk', imports}) as unknown as Rollup.OutputChunk
+const chunk = (imports: string[], facadeModuleId: string | null = null, isEntry = false) =>
+  ({type: 'chunk', imports, facadeModuleId, isEntry}) as unknown as Rollup.OutputChunk
 
 describe('what a dynamic import preloads', () => {
   const {plugin, resolveDependencies} = preloadOnlyWhatIsMissing()
   const bundle = {
-    'assets/index.js': chunk(['assets/runtime.js']),
+    'assets/index.js': chunk(['assets/runtime.js'], '/web/index.html', true),
     'assets/runtime.js': chunk([]),
     'assets/listing.js': chunk(['assets/index.js', 'assets/card.js']),
     'assets/card.js': chunk(['assets/runtime.js']),
@@ -46,5 +47,53 @@ describe('what a dynamic import preloads', () => {
     expect(
       resolveDependencies('index.html', dialogDeps, {hostId: 'index.html', hostType: 'html'}),
     ).toEqual(dialogDeps)
+  })
+
+  it('leaves out of the entry a list that names only the imported chunk, and keeps it elsewhere', () => {
+    const cardDeps = ['assets/card.js', 'assets/runtime.js']
+    expect(
+      resolveDependencies('assets/card.js', cardDeps, {hostId: 'assets/index.js', hostType: 'js'}),
+    ).toEqual([])
+    expect(
+      resolveDependencies('assets/card.js', ['assets/card.js'], {
+        hostId: 'assets/modal.js',
+        hostType: 'js',
+      }),
+    ).toEqual(['assets/card.js'])
+  })
+})
+
+describe('what the import of a page opened from outside the site preloads', () => {
+  const {plugin, resolveDependencies} = preloadOnlyWhatIsMissing({
+    openedFromOutside: /\/routes\/(review|unsubscribe)\.tsx$/,
+  })
+  const bundle = {
+    'assets/index.js': chunk([]),
+    'assets/review.js': chunk(
+      ['assets/index.js', 'assets/form.js'],
+      '/web/src/app/routes/review.tsx',
+    ),
+    'assets/reviews.js': chunk(
+      ['assets/index.js', 'assets/form.js'],
+      '/web/src/app/routes/reviews.tsx',
+    ),
+    'assets/form.js': chunk([]),
+  } as unknown as Rollup.OutputBundle
+  ;(plugin.generateBundle as {handler: (o: unknown, b: Rollup.OutputBundle) => void}).handler(
+    {},
+    bundle,
+  )
+  const host = {hostId: 'assets/index.js', hostType: 'js'} as const
+
+  it('lists nothing for such a page', () => {
+    expect(
+      resolveDependencies('assets/review.js', ['assets/review.js', 'assets/form.js'], host),
+    ).toEqual([])
+  })
+
+  it('still lists what any other page needs', () => {
+    expect(
+      resolveDependencies('assets/reviews.js', ['assets/reviews.js', 'assets/form.js'], host),
+    ).toEqual(['assets/reviews.js', 'assets/form.js'])
   })
 })

@@ -6,10 +6,14 @@ type Host = {hostId: string; hostType: 'html' | 'js'}
  * What a dynamic import preloads (a list of hashed file names Vite writes into the importing chunk) is, by
  * default, every chunk the imported one needs, including those the importing chunk imports itself, which are
  * always loaded already: they ran before it could. Leaving those out shortens the lists, about 0.1 KB of every
- * page's first load on a slow phone. Returns the plugin that sees the bundle and the
- * `build.modulePreload.resolveDependencies` that filters by it.
+ * page's first load on a slow phone. Left out of the entry's lists as well: a list naming only the imported chunk
+ * (the route table's imports start one at a time, as a visitor navigates, and fetch that chunk at once; elsewhere
+ * an import started beside others keeps its list, whose preload puts the chunk in the browser's queue in the order
+ * asked); and the lists of the modules `openedFromOutside` names, pages the site never links to, which the browser
+ * imports only when such a page is the one the server sent, its chunks preloaded by the server.
+ * Returns the plugin that sees the bundle and the `build.modulePreload.resolveDependencies` that filters by it.
  */
-export function preloadOnlyWhatIsMissing() {
+export function preloadOnlyWhatIsMissing({openedFromOutside}: {openedFromOutside?: RegExp} = {}) {
   let bundle: Rollup.OutputBundle | undefined
   const plugin: Plugin = {
     name: 'preload-only-what-is-missing',
@@ -22,7 +26,7 @@ export function preloadOnlyWhatIsMissing() {
       },
     },
   }
-  const resolveDependencies = (_file: string, deps: string[], {hostId, hostType}: Host) => {
+  const resolveDependencies = (file: string, deps: string[], {hostId, hostType}: Host) => {
     if (hostType !== 'js' || !bundle) return deps
     const output = bundle
     const loaded = new Set<string>()
@@ -33,7 +37,14 @@ export function preloadOnlyWhatIsMissing() {
       for (const imported of chunk.imports) walk(imported)
     }
     walk(hostId)
-    return deps.filter((dep) => !loaded.has(dep))
+    const imported = output[file]
+    if (imported?.type === 'chunk' && openedFromOutside?.test(imported.facadeModuleId ?? ''))
+      return []
+    const missing = deps.filter((dep) => !loaded.has(dep))
+    const host = output[hostId]
+    return host?.type === 'chunk' && host.isEntry && missing.length === 1 && missing[0] === file
+      ? []
+      : missing
   }
   return {plugin, resolveDependencies}
 }

@@ -1,5 +1,5 @@
 import type {SanityImageSource} from '../lib/image-fields'
-import {imageDimensions, SRCSET_WIDTHS, urlFor} from '../lib/image-url'
+import {imageDimensions, imageUrl, SRCSET_WIDTHS} from '../lib/image-url'
 
 type SanityImageProps = {
   image: SanityImageSource | null | undefined
@@ -42,10 +42,13 @@ export function SanityImage({
   const maxWidth = Math.min(width * 2, natural?.width ?? Infinity)
   const widths: number[] = SRCSET_WIDTHS.filter((w) => w <= maxWidth)
   if (widths.length === 0) widths.push(Math.round(maxWidth))
-  const src = (w: number) => {
-    const base = urlFor(image).width(w).auto('format').quality(75)
-    return (aspectRatio ? base.height(Math.round(w / aspectRatio)).fit('crop') : base).url()
-  }
+  const src = (w: number) =>
+    imageUrl(image, {
+      width: w,
+      ...(aspectRatio ? {height: Math.round(w / aspectRatio), fit: 'crop'} : {}),
+      quality: 75,
+      auto: 'format',
+    })
   return (
     <img
       className={className}

@@ -11,7 +11,7 @@ import {useExperience} from '../../features/experiences/api/get-experience'
 import type {ExperienceDetail} from '../../features/experiences/api/experience-fields'
 import {bookingHref} from '../../features/experiences/booking-links'
 import {BookingDialog} from '../../features/booking/components/booking-dialog'
-import {urlFor} from '../../lib/image-url'
+import {imageUrl} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
 import {formatPerPersonPrice} from '../../utils/format-price'
 import {FaqList} from '../../features/experiences/components/faq-list'
@@ -30,7 +30,7 @@ function touristTripJsonLd(experience: ExperienceDetail) {
     'description': experience.description ?? experience.blurb ?? undefined,
     'url': absoluteUrl(`/experiences/${experience.slug}`),
     'touristType': categoryTitle(experience.category),
-    ...(experience.image?.asset ? {image: urlFor(experience.image).width(1200).url()} : {}),
+    ...(experience.image?.asset ? {image: imageUrl(experience.image, {width: 1200})} : {}),
     ...(experience.fromPrice
       ? {
           offers: {
@@ -82,7 +82,7 @@ export function ExperiencePage() {
         path={`/experiences/${experience.slug}`}
         image={
           experience.image?.asset
-            ? urlFor(experience.image).width(1200).height(630).fit('crop').url()
+            ? imageUrl(experience.image, {width: 1200, height: 630, fit: 'crop'})
             : undefined
         }
         jsonLd={[

@@ -8,7 +8,7 @@ import {useStory} from '../../features/stories/api/get-story'
 import type {StoryDetail} from '../../features/stories/api/story-fields'
 import {storyCtaHref, storyCtaLabel} from '../../features/stories/story-cta'
 import {track} from '../../lib/analytics'
-import {urlFor} from '../../lib/image-url'
+import {imageUrl} from '../../lib/image-url'
 import {absoluteUrl} from '../../lib/site'
 import {formatLongDate} from '@repo/schemas/format-date.ts'
 
@@ -18,7 +18,7 @@ export function StoryPage() {
   const href = storyCtaHref(story.callToAction)
   const identity = useSiteIdentity()
   const image = story.image?.asset
-    ? urlFor(story.image).width(1200).height(630).fit('crop').url()
+    ? imageUrl(story.image, {width: 1200, height: 630, fit: 'crop'})
     : undefined
   const crumbs: Crumb[] = [
     {label: 'Home', to: '/'},

@@ -1,15 +1,10 @@
 import {queryOptions} from '@tanstack/react-query'
-import {defineQuery} from 'groq'
 
-import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {resolveBookingRules, type StoredCapacitySettings} from '@repo/schemas/capacity.ts'
 import type {ExperienceSettings} from '@repo/schemas/experience-settings.ts'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-
-export const experienceSettingsQuery = defineQuery(
-  `*[_type == "experienceSettings" && experience._ref == $id][0]${bookingRulesProjection}`,
-)
+import {experienceSettingsQuery} from './experience-settings-query'
 
 type StoredSettings =
   | (Partial<{[K in keyof ExperienceSettings]: ExperienceSettings[K] | null}> &

@@ -1,21 +1,9 @@
 import {queryOptions, useQuery} from '@tanstack/react-query'
-import {defineQuery} from 'groq'
 
 import {ratingSummary} from '@repo/schemas/review-ratings.ts'
 import type {ExperienceRatingsQueryResult} from '@repo/schemas/sanity.types'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-
-/**
- * Every published review's experience and rating, in one read, summed up per experience for the cards
- * (docs/decisions/090-reviews-as-drafts.md). One scan of the reviews rather than a subquery per card: on the
- * local lake the per-card subqueries made the listing's query about fifty times slower. Anonymous reads see
- * published documents only, so drafts and rejected reviews (which stay drafts) never count; the reason is
- * checked as well, a second guard.
- */
-export const experienceRatingsQuery = defineQuery(
-  `*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}`,
-)
 
 export type ExperienceRatings = Record<string, {average: number; count: number}>
 
@@ -38,7 +26,11 @@ export const experienceRatingsQueryOptions = () =>
     queryKey: ['reviews', 'ratings'],
     queryFn: async ({signal}) =>
       ratingsByExperience(
-        await sanityFetch<ExperienceRatingsQueryResult>(experienceRatingsQuery, {}, signal),
+        await sanityFetch<ExperienceRatingsQueryResult>(
+          (queries) => queries.experienceRatingsQuery,
+          {},
+          signal,
+        ),
       ),
   })
 

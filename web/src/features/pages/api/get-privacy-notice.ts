@@ -1,26 +1,15 @@
 import {queryOptions} from '@tanstack/react-query'
-import {defineQuery} from 'groq'
 
 import type {PublicPrivacyNotice} from '@repo/schemas/privacy-notice.ts'
 import type {PrivacyNoticeQueryResult} from '@repo/schemas/sanity.types'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
 
-/** The editors' privacy notice (published), rendered with the page; its defaults are `privacyNoticeOf`'s. */
-export const privacyNoticeQuery =
-  defineQuery(`*[_type == "privacyNotice" && _id == "privacyNotice"][0]{
-  informationOfficerName,
-  informationOfficerEmail,
-  informationOfficerPhone,
-  intro,
-  "purposes": coalesce(purposes[]{title, text}, []),
-  rights
-}`)
-
 export const privacyNoticeQueryOptions = () =>
   queryOptions({
     queryKey: ['privacy-notice'],
-    queryFn: ({signal}) => sanityFetch<PrivacyNoticeQueryResult>(privacyNoticeQuery, {}, signal),
+    queryFn: ({signal}) =>
+      sanityFetch<PrivacyNoticeQueryResult>((queries) => queries.privacyNoticeQuery, {}, signal),
   })
 
 /**
