@@ -11,6 +11,7 @@ import {loadMailContent} from '../functions/lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../functions/lib/mailer.ts'
 import {createRateLimiter, type RateLimiter} from '../functions/lib/rate-limit.ts'
 import {startSmtpListener} from '../functions/lib/testing/smtp-listener.ts'
+import {sunsetCruiseContent} from '../functions/lib/testing/sunset-cruise.ts'
 import {joinWaitlist} from '../functions/waitlist/join-waitlist.ts'
 import type {WaitlistDeps} from '../functions/waitlist/waitlist-deps.ts'
 import {render} from '../web/src/entry-server'
@@ -49,24 +50,7 @@ beforeAll(async () => {
   const content = lake.client({token: lake.secrets.writeToken})
   const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
   await content
-    .transaction()
-    .createOrReplace({_id: 'siteSettings', _type: 'siteSettings', siteName: 'Cape Curated'})
-    .createOrReplace({
-      _id: 'experience-sunset-cruise',
-      _type: 'experience',
-      title: 'Sunset Cruise',
-      slug: {_type: 'slug', current: 'sunset-cruise'},
-      duration: '2 hours',
-    })
-    .createOrReplace({
-      _id: 'settings-sunset-cruise',
-      _type: 'experienceSettings',
-      experience: {_type: 'reference', _ref: 'experience-sunset-cruise'},
-      minPax: 1,
-      maxPax: 8,
-      leadTimeDays: 1,
-      capacity: 6,
-    })
+    .transaction(sunsetCruiseContent().map((doc) => ({createOrReplace: doc})))
     .commit({visibility: 'sync'})
   // Full: 6 confirmed of 6 places.
   await bookings.createOrReplace({

@@ -17,6 +17,7 @@ import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {requestLinkToken} from '../lib/request-link.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {sunsetCruiseContent} from '../lib/testing/sunset-cruise.ts'
 import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {joinWaitlist, waitlistEntryId} from './join-waitlist.ts'
 import {offerWaitlistPlaces} from './offer-places.ts'
@@ -44,29 +45,9 @@ beforeEach(async () => {
   smtp = await startSmtpListener()
   const content = lake.client({token: lake.secrets.writeToken})
   await content
-    .transaction()
-    .createOrReplace({
-      _id: 'siteSettings',
-      _type: 'siteSettings',
-      siteName: 'Cape Curated',
-      waitlistHoldHours: 24,
-    })
-    .createOrReplace({
-      _id: 'experience-sunset-cruise',
-      _type: 'experience',
-      title: 'Sunset Cruise',
-      slug: {_type: 'slug', current: 'sunset-cruise'},
-      duration: '2 hours',
-    })
-    .createOrReplace({
-      _id: 'settings-sunset-cruise',
-      _type: 'experienceSettings',
-      experience: {_type: 'reference', _ref: 'experience-sunset-cruise'},
-      minPax: 1,
-      maxPax: 8,
-      leadTimeDays: 1,
-      capacity: 6,
-    })
+    .transaction(
+      sunsetCruiseContent({waitlistHoldHours: 24}).map((doc) => ({createOrReplace: doc})),
+    )
     .commit({visibility: 'sync'})
   // Full: 4 + 2 confirmed of 6 places.
   await bookingsClient()
