@@ -11,13 +11,15 @@ export class AvailabilityError extends Error {}
  * bookings dataset is private, so the browser gets counts, never bookings. Always fetched afresh (staleTime 0),
  * since staff may have confirmed a booking a moment ago; the booking function checks again on submit.
  */
+const availabilityPath = (experience: string, range: {from: string; to: string}) =>
+  `/api/availability?${new URLSearchParams({experience, ...range})}`
+
 async function fetchAvailability(
   experience: string,
   range: {from: string; to: string},
   signal: AbortSignal,
 ): Promise<AvailabilityAnswer> {
-  const params = new URLSearchParams({experience, ...range})
-  const response = await fetch(`/api/availability?${params}`, {signal})
+  const response = await fetch(availabilityPath(experience, range), {signal})
   if (!response.ok) throw new AvailabilityError(`Availability: HTTP ${response.status}`)
   return (await response.json()) as AvailabilityAnswer
 }
@@ -57,8 +59,7 @@ export async function loadAvailabilityOnServer(
 ) {
   if (!isIsoDate(date)) return
   const options = availabilityQueryOptions(experience, date)
-  const params = new URLSearchParams({experience, ...alternativesWindow(date)})
-  const response = await serverRead(`/api/availability?${params}`)
+  const response = await serverRead(availabilityPath(experience, alternativesWindow(date)))
   if (!response.ok) return
   queryClient.setQueryData(options.queryKey, (await response.json()) as AvailabilityAnswer)
 }
