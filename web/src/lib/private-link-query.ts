@@ -100,6 +100,11 @@ const refusalReason = (body: unknown): {reason?: string} => {
   return typeof reason === 'string' ? {reason} : {}
 }
 
+const fieldErrorsOf = (body: unknown): {fieldErrors?: Record<string, string[]>} => {
+  const fieldErrors = (body as Partial<RequestErrorBody> | null)?.fieldErrors
+  return fieldErrors && typeof fieldErrors === 'object' ? {fieldErrors} : {}
+}
+
 /** A link's refusal, whether the server found it while rendering, the page's form post got it, or the browser's read. */
 export function linkProblem(
   outcome: LinkActionResult<unknown> | undefined,
@@ -112,8 +117,13 @@ export function linkProblem(
   return null
 }
 
-/** What a private page's form post came to, as its route's action gives it to the page (`useActionData`). */
-export type LinkActionResult<T> = {ok: true; status: number; value: T} | ({ok: false} & LinkRefusal)
+/**
+ * What a private page's form post came to, as its route's action gives it to the page (`useActionData`); a refusal
+ * for the fields carries the API's messages by field, for the form to show beside them.
+ */
+export type LinkActionResult<T> =
+  | {ok: true; status: number; value: T}
+  | ({ok: false; fieldErrors?: Record<string, string[]>} & LinkRefusal)
 
 /**
  * The route action of a private page's plain form (`<form method="post">`, which works before and without
@@ -140,6 +150,7 @@ export async function actOnServer<T>(
         status: response.status,
         message: (answer as Partial<RequestErrorBody> | null)?.message ?? failed,
         ...refusalReason(answer),
+        ...fieldErrorsOf(answer),
       }
   return data(result, {status: response.status, headers: passedOnHeaders(response)})
 }

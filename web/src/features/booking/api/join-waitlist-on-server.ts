@@ -1,9 +1,8 @@
 import {data, redirect} from 'react-router-dom'
 
-import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 import {WAITLIST_FAILED_MESSAGE} from '@repo/schemas/waitlist-messages.ts'
 
-import {passedOnHeaders} from '../../../lib/private-link-query'
+import {actOnServer} from '../../../lib/private-link-query'
 import {WAITLIST_FORM_NAME, waitlistJoinFields, type WaitlistJoinOutcome} from '../waitlist-fields'
 
 export const JOIN_WAITLIST_API_PATH = '/api/waitlist'
@@ -24,29 +23,25 @@ export async function joinWaitlistOnServer(
   if (!sent || sent.get('form') !== WAITLIST_FORM_NAME)
     return redirect(url.pathname + url.search, 303)
   const fields = waitlistJoinFields(sent)
-  const refused = (status: number, body: Partial<RequestErrorBody> | null, headers = {}) =>
-    data<WaitlistJoinOutcome>(
-      {
-        form: WAITLIST_FORM_NAME,
-        ok: false,
-        message: body?.message ?? WAITLIST_FAILED_MESSAGE,
-        fieldErrors: body?.fieldErrors ?? {},
-        name: fields.name,
-        email: fields.email,
-      },
-      {status, headers},
-    )
-  if (!serverAct) return refused(503, null)
-  const response = await serverAct(JOIN_WAITLIST_API_PATH, fields)
-  const body = (await response.json().catch(() => null)) as unknown
-  if (!response.ok)
-    return refused(
-      response.status,
-      body as Partial<RequestErrorBody> | null,
-      passedOnHeaders(response),
-    )
+  const answer = await actOnServer<{email: string}>(
+    serverAct,
+    JOIN_WAITLIST_API_PATH,
+    WAITLIST_FAILED_MESSAGE,
+    fields,
+  )
+  if (answer instanceof Response) return answer
+  const result = answer.data
   return data<WaitlistJoinOutcome>(
-    {form: WAITLIST_FORM_NAME, ok: true, email: (body as {email: string}).email},
-    {status: response.status},
+    result.ok
+      ? {form: WAITLIST_FORM_NAME, ok: true, email: result.value.email}
+      : {
+          form: WAITLIST_FORM_NAME,
+          ok: false,
+          message: result.message,
+          fieldErrors: result.fieldErrors ?? {},
+          name: fields.name,
+          email: fields.email,
+        },
+    answer.init ?? undefined,
   )
 }
