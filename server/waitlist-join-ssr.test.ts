@@ -149,8 +149,16 @@ async function bodyOf(response: Response) {
     .replaceAll('&#x27;', "'")
 }
 
-/** The page's waitlist form as a browser without script sends it: its hidden trip fields and what was typed. */
-function waitlistPost(
+/** A traveller who fills the form in full. */
+const SIPHO = {
+  name: 'Sipho Dlamini',
+  email: 'sipho@example.test',
+  consentWaitlist: 'on',
+  consentPrivacy: 'on',
+}
+
+/** The page's waitlist form posted as a browser without script sends it: its hidden trip fields and what was typed. */
+function postWaitlist(
   fields: Record<string, string>,
   headers: Record<string, string> = {'origin': SITE, 'sec-fetch-site': 'same-origin'},
 ) {
@@ -164,11 +172,11 @@ function waitlistPost(
     website: '',
     ...fields,
   })
-  return {
+  return app.request(`${SITE}${BOOK}`, {
     method: 'POST',
     headers: {'content-type': 'application/x-www-form-urlencoded', ...headers},
     body: body.toString(),
-  }
+  })
 }
 
 describe('a full date’s waitlist on the booking page, without script', () => {
@@ -200,10 +208,11 @@ describe('a full date’s waitlist on the booking page, without script', () => {
 
   it('refuses bad input with the schema’s words beside the fields, keeps what was typed, and stores nothing', async () => {
     const before = (await entries()).length
-    const refused = await app.request(
-      `${SITE}${BOOK}`,
-      waitlistPost({name: 'Thandi Mokoena', email: 'not-an-address', consentWaitlist: 'on'}),
-    )
+    const refused = await postWaitlist({
+      name: 'Thandi Mokoena',
+      email: 'not-an-address',
+      consentWaitlist: 'on',
+    })
     expect(refused.status).toBe(400)
     expect(refused.headers.get('cache-control')).toBe('private, no-store')
     const body = await bodyOf(refused)
@@ -216,46 +225,24 @@ describe('a full date’s waitlist on the booking page, without script', () => {
     expect((await entries()).length).toBe(before)
 
     // A trip changed in the hidden fields is the schema's to refuse too.
-    const tampered = await app.request(
-      `${SITE}${BOOK}`,
-      waitlistPost({
-        name: 'Thandi Mokoena',
-        email: 'thandi@example.test',
-        consentWaitlist: 'on',
-        consentPrivacy: 'on',
-        adults: 'two',
-      }),
-    )
+    const tampered = await postWaitlist({
+      name: 'Thandi Mokoena',
+      email: 'thandi@example.test',
+      consentWaitlist: 'on',
+      consentPrivacy: 'on',
+      adults: 'two',
+    })
     expect(tampered.status).toBe(400)
     expect(await bodyOf(tampered)).toContain('Please choose the number of people.')
     expect((await entries()).length).toBe(before)
   })
 
   it('joins the line on a plain form post and says so; another site’s post is refused', async () => {
-    const foreign = await app.request(
-      `${SITE}${BOOK}`,
-      waitlistPost(
-        {
-          name: 'Sipho Dlamini',
-          email: 'sipho@example.test',
-          consentWaitlist: 'on',
-          consentPrivacy: 'on',
-        },
-        {origin: 'https://evil.example'},
-      ),
-    )
+    const foreign = await postWaitlist(SIPHO, {origin: 'https://evil.example'})
     expect(foreign.status).toBe(403)
     expect(await entries()).toEqual([])
 
-    const joined = await app.request(
-      `${SITE}${BOOK}`,
-      waitlistPost({
-        name: 'Sipho Dlamini',
-        email: 'sipho@example.test',
-        consentWaitlist: 'on',
-        consentPrivacy: 'on',
-      }),
-    )
+    const joined = await postWaitlist(SIPHO)
     expect(joined.status).toBe(201)
     expect(joined.headers.get('cache-control')).toBe('private, no-store')
     const body = await bodyOf(joined)
@@ -268,15 +255,7 @@ describe('a full date’s waitlist on the booking page, without script', () => {
       .toBe(1)
 
     // Sent again (Back, then the button): the line already has this address, and says so.
-    const again = await app.request(
-      `${SITE}${BOOK}`,
-      waitlistPost({
-        name: 'Sipho Dlamini',
-        email: 'sipho@example.test',
-        consentWaitlist: 'on',
-        consentPrivacy: 'on',
-      }),
-    )
+    const again = await postWaitlist(SIPHO)
     expect(again.status).toBe(409)
     expect(await bodyOf(again)).toContain('already on the waitlist')
     expect((await entries()).length).toBe(1)
@@ -287,15 +266,12 @@ describe('a full date’s waitlist on the booking page, without script', () => {
     const kept = joinLimiter
     joinLimiter = createRateLimiter({limit: 0, windowMs: 42_000})
     try {
-      const limited = await app.request(
-        `${SITE}${BOOK}`,
-        waitlistPost({
-          name: 'Lerato Khumalo',
-          email: 'lerato@example.test',
-          consentWaitlist: 'on',
-          consentPrivacy: 'on',
-        }),
-      )
+      const limited = await postWaitlist({
+        name: 'Lerato Khumalo',
+        email: 'lerato@example.test',
+        consentWaitlist: 'on',
+        consentPrivacy: 'on',
+      })
       expect(limited.status).toBe(429)
       expect(limited.headers.get('retry-after')).toBe('42')
       expect(await bodyOf(limited)).toContain('Please wait a minute and try again.')
