@@ -139,7 +139,7 @@ export async function actOnServer<T>(
   body?: unknown,
 ) {
   if (!serverAct) return data<LinkActionResult<T>>({ok: false, status: 503, message: failed}, 503)
-  const response = await (body === undefined ? serverAct(path) : serverAct(path, body))
+  const response = await serverAct(path, body)
   const location = response.headers.get('location')
   if (response.status >= 300 && response.status < 400 && location) return redirect(location, 303)
   const answer = (await response.json().catch(() => null)) as unknown
