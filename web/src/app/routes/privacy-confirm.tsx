@@ -2,10 +2,11 @@ import {useActionData, useParams} from 'react-router-dom'
 
 import type {PrivacyConfirmedView} from '@repo/schemas/privacy-request-links.ts'
 
-import {LinkRefused, PrivatePage} from '../../components/private-page'
+import {PrivatePage} from '../../components/private-page'
 import {Seo} from '../../components/seo'
 import {linkProblem, type LinkActionResult} from '../../lib/private-link-query'
 import {usePrivacyConfirmation} from '../../features/privacy/api/privacy-links'
+import {PrivacyLinkRefused} from '../../features/privacy/components/privacy-link-refused'
 
 /**
  * The page the privacy request's confirmation mail opens (docs/decisions/107-traveller-data-requests.md). Opening it
@@ -31,14 +32,7 @@ export function PrivacyConfirmPage() {
       </PrivatePage>
     )
   const problem = linkProblem(outcome, refusal, query.error)
-  if (problem)
-    return (
-      <LinkRefused problem={problem} seo={seo}>
-        <p>
-          <a href="/privacy">Our privacy page</a>
-        </p>
-      </LinkRefused>
-    )
+  if (problem) return <PrivacyLinkRefused problem={problem} seo={seo} />
   const request = query.data
   if (!request)
     return (

@@ -2,11 +2,12 @@ import {useParams} from 'react-router-dom'
 
 import {PRIVACY_DOWNLOAD_HOURS, PRIVACY_PAGES_PATH} from '@repo/schemas/privacy-request-links.ts'
 
-import {LinkRefused, PrivatePage} from '../../components/private-page'
+import {PrivatePage} from '../../components/private-page'
 import {Seo} from '../../components/seo'
 import {linkProblem} from '../../lib/private-link-query'
 import {useAccessCopy} from '../../features/privacy/api/privacy-links'
 import {AccessCopyView} from '../../features/privacy/components/access-copy'
+import {PrivacyLinkRefused} from '../../features/privacy/components/privacy-link-refused'
 
 /**
  * A traveller's copy of everything held about their address, opened by confirming an access request: rendered on
@@ -24,14 +25,7 @@ export function PrivacyDownloadPage() {
     />
   )
   const problem = linkProblem(undefined, refusal, query.error)
-  if (problem)
-    return (
-      <LinkRefused problem={problem} seo={seo}>
-        <p>
-          <a href="/privacy">Our privacy page</a>
-        </p>
-      </LinkRefused>
-    )
+  if (problem) return <PrivacyLinkRefused problem={problem} seo={seo} />
   const copy = query.data
   if (!copy)
     return (
