@@ -1,3 +1,5 @@
+import {randomBytes} from 'node:crypto'
+
 import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {deleteCookie, getCookie, setCookie} from 'hono/cookie'
 import {streamSSE} from 'hono/streaming'
@@ -357,9 +359,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       path: '/api/staff',
       secure,
     })
-    if (device) await rateLimit().succeed(account, device, nowMs())
-    else {
-      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret), {
+    // The device is known to this account from now on, and to no other (login-rate-limit.ts).
+    const known = device ?? randomBytes(16).toString('base64url')
+    await rateLimit().succeed(account, known, nowMs())
+    if (!device) {
+      setCookie(c, DEVICE_COOKIE, createDeviceToken(secret, known), {
         httpOnly: true,
         sameSite: 'Strict',
         path: '/api/staff/session',

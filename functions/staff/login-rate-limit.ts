@@ -14,8 +14,11 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
  *   `ifRevisionID`, so failures at the same moment on two servers count twice, never once. After `freeFailures`,
  *   each attempt waits `baseDelayMs`, doubling per further failure up to `maxDelayMs`; the count is forgotten
  *   after `forgetAfterMs` without a failure.
- * - A known device (one that signed in before: a signed, long-lived cookie, see staff-session.ts) skips the wait,
- *   so staff at their usual browser are never locked out by someone else's guesses. A device that itself fails
+ * - A known device skips the wait, so staff at their usual browser are never locked out by someone else's guesses.
+ *   A device is known to an account only once it has signed in to that account (the signed, long-lived cookie of
+ *   staff-session.ts, recorded in this account's document by `succeed`): a cookie from signing in to another
+ *   account, a colleague's, grants nothing here, so no account's sign-in can buy guesses at another's (ASVS
+ *   2.2.1; docs/decisions/155-a-device-is-known-to-one-account.md). A known device that itself fails
  *   `freeFailures` times loses that until its next correct password, so a stolen device cookie is no way round.
  *
  * Attempts that must wait are refused without checking the password, so waiting is the only way to guess.
@@ -25,6 +28,7 @@ export type LoginRateLimit = {
   retryAfter(account: string, device: string | undefined, now: number): Promise<number>
   /** Counts a failure; answers the account's failures including this one (each racing call a different count). */
   fail(account: string, device: string | undefined, now: number): Promise<number>
+  /** After a correct sign-in: the device is known to this account (only), its failures forgotten. */
   succeed(account: string, device: string, now: number): Promise<void>
 }
 
@@ -33,12 +37,28 @@ type Throttle = {
   _rev?: string
   failures: number
   last: number
-  /** Failures per device, keyed by a hash of its id; the most recent last. */
-  devices: {_key: string; failures: number}[]
+  /**
+   * Failures per device, keyed by a hash of its id; the most recent last. `known` when the device has signed in to
+   * this account: only those skip the wait.
+   */
+  devices: DeviceEntry[]
 }
+
+type DeviceEntry = {_key: string; failures: number; known?: boolean}
 
 /** Bounded size should someone mint many device ids (each needs a right password first, so unlikely). */
 const MAX_DEVICES = 50
+
+/**
+ * Keeps at most MAX_DEVICES entries, dropping the oldest unknown devices first: a colleague who mints many cookies
+ * and fails with each cannot push the account's own known devices out of the list.
+ */
+function bounded(devices: DeviceEntry[]): DeviceEntry[] {
+  let excess = devices.length - MAX_DEVICES
+  if (excess <= 0) return devices
+  const kept = devices.filter((entry) => entry.known || excess-- <= 0)
+  return kept.slice(-MAX_DEVICES)
+}
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex')
 const throttleId = (account: string) => `staffLoginThrottle.${hash(account)}`
@@ -87,11 +107,11 @@ export function createLoginRateLimit(
   return {
     async retryAfter(account, device, now) {
       const throttle = await read(account, now)
-      const deviceFailures =
+      const entry =
         device === undefined
           ? undefined
-          : (throttle.devices.find((entry) => entry._key === deviceKey(device))?.failures ?? 0)
-      if (deviceFailures !== undefined && deviceFailures < freeFailures) return 0
+          : throttle.devices.find((candidate) => candidate._key === deviceKey(device))
+      if (entry?.known && entry.failures < freeFailures) return 0
       if (throttle.failures < freeFailures) return 0
       const delay = Math.min(baseDelayMs * 2 ** (throttle.failures - freeFailures), maxDelayMs)
       return Math.max(0, throttle.last + delay - now)
@@ -102,12 +122,13 @@ export function createLoginRateLimit(
           let devices = throttle.devices
           if (device !== undefined) {
             const key = deviceKey(device)
-            const failures = (devices.find((entry) => entry._key === key)?.failures ?? 0) + 1
+            const entry = devices.find((candidate) => candidate._key === key)
+            const failures = (entry?.failures ?? 0) + 1
             // Moved to the end, so the oldest is dropped first.
-            devices = [
-              ...devices.filter((entry) => entry._key !== key),
-              {_key: key, failures},
-            ].slice(-MAX_DEVICES)
+            devices = bounded([
+              ...devices.filter((candidate) => candidate._key !== key),
+              {_key: key, failures, ...(entry?.known ? {known: true} : {})},
+            ])
           }
           return {...throttle, failures: throttle.failures + 1, last: now, devices}
         })
@@ -115,10 +136,15 @@ export function createLoginRateLimit(
     async succeed(account, device, now) {
       const key = deviceKey(device)
       const throttle = await client().getDocument<Throttle>(throttleId(account))
-      if (!throttle?.devices?.some((entry) => entry._key === key)) return
+      const entry = throttle?.devices?.find((candidate) => candidate._key === key)
+      if (entry?.known && entry.failures === 0) return
+      // Known to this account from now on, with a clean count; moved to the end as the most recent.
       await update(account, now, (current) => ({
         ...current,
-        devices: current.devices.filter((entry) => entry._key !== key),
+        devices: bounded([
+          ...current.devices.filter((candidate) => candidate._key !== key),
+          {_key: key, failures: 0, known: true},
+        ]),
       }))
     },
   }

@@ -5,6 +5,7 @@ import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-la
 import {createOutbox} from '../lib/mailer.ts'
 import {ownOrigins} from '../lib/own-origins.ts'
 import {hashPassword} from './admin-password.ts'
+import {staffMemberDocument} from './staff-accounts.ts'
 import {csvCell} from './bookings-csv.ts'
 import {createStaffRoutes} from './create-staff-routes.ts'
 import {createLakeListener} from './lake-listen.ts'
@@ -134,6 +135,15 @@ async function sessionCookie() {
   return /staff_session=([^;]+)/.exec(setCookie)![1]!
 }
 
+/** The device cookie a sign-in set, as a request sends it back. */
+function deviceCookieOf(response: Response): string {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith(`${DEVICE_COOKIE}=`))
+  expect(cookie).toBeDefined()
+  return cookie!.split(';')[0]!.slice(DEVICE_COOKIE.length + 1)
+}
+
 const json = async (response: Response) => (await response.json()) as Record<string, any>
 
 describe('staff session', () => {
@@ -159,7 +169,7 @@ describe('staff session', () => {
   })
 
   it('an attacker’s 100 wrong guesses cannot lock out a known device’s correct login', async () => {
-    const device = createDeviceToken(SECRET)
+    const device = deviceCookieOf(await login())
     const statuses = new Set<number>()
     for (let i = 0; i < 100; i++) statuses.add((await login(`guess-${i}`)).status)
     expect(statuses).toEqual(new Set([401, 429]))
@@ -202,9 +212,66 @@ describe('staff session', () => {
   })
 
   it('a known device that fails five times loses its bypass until its next correct password', async () => {
-    const device = createDeviceToken(SECRET)
+    const device = deviceCookieOf(await login())
     for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`, device)).status).toBe(401)
     expect((await login(PASSWORD, device)).status).toBe(429)
+  })
+
+  it('a device signed in to one account skips no other account’s wait: a guide’s fresh cookie waits for the manager', async () => {
+    const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const manager = staffMemberDocument({
+      _id: 'staffMember.backoff-manager',
+      name: 'Mo Manager',
+      email: 'mo.manager@team.example',
+      role: 'manager',
+      password: PASSWORD,
+      now: new Date(clock),
+    })
+    const guide = staffMemberDocument({
+      _id: 'staffMember.backoff-guide',
+      name: 'Gus Guide',
+      email: 'gus.guide@team.example',
+      role: 'guide',
+      password: PASSWORD,
+      now: new Date(clock),
+    })
+    await client.transaction().createOrReplace(manager).createOrReplace(guide).commit()
+    const signIn = (email: string, password: string, device?: string) =>
+      request('/session', {
+        method: 'POST',
+        ...(device ? {device} : {}),
+        body: JSON.stringify({email, password}),
+        headers: {'content-type': 'application/json'},
+      })
+    // The manager's account in its back-off.
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(manager.email, `guess-${i}`)).status).toBe(401)
+    }
+    const waiting = await signIn(manager.email, PASSWORD)
+    expect(waiting.status).toBe(429)
+    // The guide signs in to their own account and gets a fresh device cookie...
+    const guideSignIn = await signIn(guide.email, PASSWORD)
+    expect(guideSignIn.status).toBe(200)
+    const guideDevice = deviceCookieOf(guideSignIn)
+    // ...which skips nothing at the manager's account: the same wait, and the password is not checked.
+    const fromGuideDevice = await signIn(manager.email, PASSWORD, guideDevice)
+    expect(fromGuideDevice.status).toBe(429)
+    expect(fromGuideDevice.headers.get('retry-after')).toBe(waiting.headers.get('retry-after'))
+    // Still its own account's known device: the guide is never slowed by the manager's back-off.
+    expect((await signIn(guide.email, PASSWORD, guideDevice)).status).toBe(200)
+    // Once the wait is over, the manager's right password signs in and makes that browser known to the manager.
+    clock += 60_000
+    try {
+      const managerSignIn = await signIn(manager.email, PASSWORD, guideDevice)
+      expect(managerSignIn.status).toBe(200)
+      for (let i = 5; i < 10; i++) {
+        expect((await signIn(manager.email, `guess-${i}`)).status).not.toBe(200)
+      }
+      expect((await signIn(manager.email, PASSWORD)).status).toBe(429)
+      expect((await signIn(manager.email, PASSWORD, guideDevice)).status).toBe(200)
+    } finally {
+      clock -= 60_000
+    }
   })
 
   const endpoints: [string, string, unknown?][] = [
