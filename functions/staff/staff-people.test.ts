@@ -697,6 +697,14 @@ describe('invitations and password resets by mail', () => {
     expect((await invite({name: 'Again', email: emailOf('staff'), role: 'staff'})).status).toBe(409)
     expect((await invite({name: '', email: 'new@team.example', role: 'staff'})).status).toBe(400)
     expect((await invite({name: 'X', email: 'new@team.example', role: 'admin'})).status).toBe(400)
+    // A name is one line, as a traveller's: no CR/LF, no other control or invisible character.
+    for (const name of ['Sam\r\nBcc: all@evil.test', 'Sam\nStaff', 'Sam\rStaff', 'Sam\u0000', 'Sa\u200Bm']) {
+      const refused = await invite({name, email: 'new@team.example', role: 'staff'})
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as {error: string}).error).toMatch(
+        /single line|invisible characters/,
+      )
+    }
     expect(
       await bookings().fetch('count(*[_type == "staffMember" && email == "new@team.example"])'),
     ).toBe(0)

@@ -1,5 +1,7 @@
 import {z} from './zod.ts'
 
+import {safeSingleLine} from './safe-text.ts'
+
 import {STAFF_ROLES, type StaffRole, type StaffState} from './staff-roles.ts'
 
 /**
@@ -65,7 +67,11 @@ export type StaffActivityFilters = {person: string; booking: string; from: strin
 /** `POST /api/staff/people`: an owner invites someone by email; they set their own password from the mail. */
 export const staffInviteSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give their name.').max(100),
+    // One line, as a traveller's name (safe-text.ts): a line break would start a header or a new line of the
+    // activity log, the CSV or a mail wherever the name is written.
+    name: safeSingleLine(100, {what: 'the name', typeMessage: 'Give their name.'}).pipe(
+      z.string().min(1, 'Give their name.'),
+    ),
     email: z.string().trim().toLowerCase().email('Give an email address.').max(254),
     role: z.enum(STAFF_ROLES),
   })
