@@ -487,6 +487,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     siteUrl: deps.siteUrl ?? [...deps.ownOrigins][0] ?? '',
     queued: deps.decisions.queued,
     linkSecret: () => deps.decisions.links.secret,
+    company: async () => (await deps.decisions.mailContent()).brand.company,
     rateLimit,
   }
 

@@ -13,7 +13,7 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {outboxMailDocument} from '../lib/mailer.ts'
 import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {hashPassword} from './admin-password.ts'
-import {passwordProblem} from './password-strength.ts'
+import {passwordGuesses, passwordProblem} from './password-strength.ts'
 import {findStaffMember, personRow, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
 import type {HandlerResult} from './staff-deps.ts'
@@ -36,6 +36,8 @@ export type InvitationDeps = {
   queued: () => void
   /** The request links' secret, which every server's outbox holds: the link is queued sealed with it. */
   linkSecret: () => string
+  /** The company's name from site settings (the brand in mails), one of a password's first guesses. */
+  company: () => Promise<string>
   /** The login back-off, reused to bound reset mails per address (after the answer, so it tells nothing). */
   rateLimit?: () => LoginRateLimit
 }
@@ -187,15 +189,17 @@ export async function setPasswordFromToken(
     stored && (await deps.client.getDocument<StaffMember & {_rev: string}>(stored.personId))
   if (!stored || !person || person.state === 'deactivated')
     return {status: 400, body: {error: EXPIRED}}
-  // Their own name, its parts run together, and their address are the first guesses of anyone who knows them.
-  const words = person.name.split(/\s+/).filter(Boolean)
-  const email = person.email ?? ''
-  const problem = await passwordProblem(password, [
-    ...words,
-    words.join(''),
-    email,
-    email.split('@')[0] ?? '',
-  ])
+  // Their own name, their address, the company's name and the site's words, joined and apart, are the first
+  // guesses of anyone who knows them (password-strength.ts).
+  const problem = await passwordProblem(
+    password,
+    passwordGuesses({
+      name: person.name,
+      email: person.email,
+      company: await deps.company(),
+      siteHost: deps.siteUrl ? new URL(deps.siteUrl).hostname : '',
+    }),
+  )
   if (problem) return {status: 400, body: {error: problem}}
   // A new password ends every open session of the person: whoever knew the old one is out.
   const sessions = await deps.client.fetch<string[]>(

@@ -507,6 +507,56 @@ describe('invitations and password resets by mail', () => {
     expect((await login({email: 'zanele@team.example', password: strong})).status).toBe(200)
   })
 
+  it('refuses passwords made of the person’s name, address, the company’s name or the site’s words, joined or apart', async () => {
+    const content = lake.client({token: lake.secrets.writeToken})
+    await content.createOrReplace({
+      _id: 'siteSettings',
+      _type: 'siteSettings',
+      siteName: 'Cape Curated',
+    })
+    try {
+      const owner = await signIn('owner')
+      const tokenFor = async (name: string, email: string) => {
+        const invited = await request('/people', {
+          method: 'POST',
+          cookie: owner,
+          body: JSON.stringify({name, email, role: 'staff'}),
+        })
+        expect(invited.status).toBe(200)
+        return linkToken((await mailsTo(email)).at(-1)!, 'invite')
+      }
+      const sam = await tokenFor('Sam Staff', 'sam.staff@team.example')
+      const gugu = await tokenFor('Gugu Dlamini', 'gugu@capecurated.co.za')
+      for (const [token, password] of [
+        [sam, 'Cape Town 1'],
+        [sam, 'Sam Staff 2026'],
+        [sam, 'Cape Curated 2026!'],
+        [gugu, 'gugucapecurated'],
+        [gugu, 'Dlamini Gugu 1990'],
+      ] as const) {
+        const refused = await setPassword({token, password})
+        expect(refused.status, password).toBe(400)
+        expect(((await refused.json()) as {error: string}).error).toBe(
+          'This password is too easy to guess: it is made of your name, your email address, the company’s name or the site’s words. A few unrelated words make a strong one.',
+        )
+      }
+      // Nothing was set: neither can sign in yet, and a password of unrelated words is taken.
+      expect(
+        (await bookings().getDocument<{password?: unknown}>(
+          (await bookings().fetch<string>('*[email == "sam.staff@team.example"][0]._id'))!,
+        ))!.password,
+      ).toBeNull()
+      expect(
+        (await setPassword({token: sam, password: 'Cape kettle umbrella harbour'})).status,
+      ).toBe(200)
+      expect((await setPassword({token: gugu, password: 'violin tractor lantern 7'})).status).toBe(
+        200,
+      )
+    } finally {
+      await content.delete('siteSettings')
+    }
+  })
+
   it('never lets the lake hold a usable link: sealed while queued, blanked once sent, in no earlier revision', async () => {
     const owner = await signIn('owner')
     const invited = await request('/people', {
@@ -698,7 +748,13 @@ describe('invitations and password resets by mail', () => {
     expect((await invite({name: '', email: 'new@team.example', role: 'staff'})).status).toBe(400)
     expect((await invite({name: 'X', email: 'new@team.example', role: 'admin'})).status).toBe(400)
     // A name is one line, as a traveller's: no CR/LF, no other control or invisible character.
-    for (const name of ['Sam\r\nBcc: all@evil.test', 'Sam\nStaff', 'Sam\rStaff', 'Sam\u0000', 'Sa\u200Bm']) {
+    for (const name of [
+      'Sam\r\nBcc: all@evil.test',
+      'Sam\nStaff',
+      'Sam\rStaff',
+      'Sam\u0000',
+      'Sa\u200Bm',
+    ]) {
       const refused = await invite({name, email: 'new@team.example', role: 'staff'})
       expect(refused.status).toBe(400)
       expect(((await refused.json()) as {error: string}).error).toMatch(
