@@ -61,12 +61,15 @@ export async function resendBookingMail(
 ): Promise<HandlerResult> {
   if (!SAFE_ID.test(id) || !SAFE_ID.test(mailId))
     return {status: 404, body: {error: 'Mail not found'}}
+  // The mail must be about a booking, not only about `id`: the outbox also holds mails about staff accounts
+  // (invitations, resets), privacy requests and waitlist entries, which this role may not see. Every role that may
+  // send again (`bookings.decide`) reads every booking (staff-roles.ts), so a booking is one the person may see.
   const current = await deps.client.fetch<{
     _rev: string
     status: OutboxMailStatus
     ref: string | null
   } | null>(
-    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id][0]{_rev, status, "ref": *[_id == ^.about][0].booking_ref}`,
+    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}`,
     {docId: outboxMailId(mailId), id},
   )
   if (!current) return {status: 404, body: {error: 'Mail not found'}}

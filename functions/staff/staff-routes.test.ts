@@ -569,6 +569,51 @@ describe('mail log', () => {
     expect(delivered).toEqual(['booking-2-team', 'booking-2-traveller'])
   })
 
+  it('sends again only a mail about a booking: one about a newsletter sign-up or a trip plan is not found', async () => {
+    const cookie = await sessionCookie()
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    let day = Date.parse('2026-11-20T10:00:00Z')
+    const refusing = createOutbox({
+      bookings,
+      transport: {send: () => Promise.reject(new Error('550 5.1.1 no such user'))},
+      from: 'Bookings <b@example.com>',
+      now: () => day,
+      onError: () => {},
+    })
+    const message = {
+      to: 'someone@example.com',
+      subject: 'Not a booking’s',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+    }
+    await bookings.createOrReplace({
+      _id: 'newsletter-0123456789abcdef',
+      _type: 'newsletterSignup',
+      email: 'someone@example.com',
+    })
+    await refusing.enqueue(
+      'newsletter-0123456789abcdef-confirm-1',
+      message,
+      'newsletter-0123456789abcdef',
+    )
+    await refusing.enqueue('itinerary-1-traveller', message, 'itinerary-1')
+    await refusing.flush()
+    day += 4 * 24 * 3_600_000
+    await refusing.flush()
+    for (const [about, mailId] of [
+      ['newsletter-0123456789abcdef', 'newsletter-0123456789abcdef-confirm-1'],
+      ['itinerary-1', 'itinerary-1-traveller'],
+    ]) {
+      const refused = await request(`/bookings/${about}/mail/${mailId}/resend`, {
+        method: 'POST',
+        cookie,
+      })
+      expect(refused.status).toBe(404)
+      const stored = await bookings.getDocument<{status: string}>(`mail-${mailId}`)
+      expect(stored?.status).toBe('failed')
+    }
+  })
+
   it('answers 404 for an unknown booking or an id that is not one, 401 without a session, 403 cross-site', async () => {
     const cookie = await sessionCookie()
     for (const id of ['nope', 'drafts.booking-1', 'booking-1%2F..', '%00', 'x'.repeat(200)])
