@@ -26,6 +26,11 @@ export type TravellerRequestDeps = {
   /** Mails to addresses nobody has confirmed (lib/mail-budget.ts); unset, no limit besides the link's own. */
   unconfirmedMail?: MailBudget
   onError?: (error: unknown) => void
+  /**
+   * Work a route does after its answer (a new link's lookup and mail): handed here as it starts. The site does not
+   * wait for it; tests do, before they look at what it did.
+   */
+  afterAnswer?: (work: Promise<void>) => void
 }
 
 /** One answer for every link that does not open a request: it says nothing about any booking. */

@@ -184,6 +184,7 @@ describe('forged, altered and expired links', () => {
       pagePost('/link', {reference: victim.booking.booking_ref, email: other.booking.email}),
     )
     expect(asked.status).toBe(202)
+    await f.settled()
     expect(await f.mailsAbout(victim.booking._id)).toEqual(mailsBefore)
   })
 })
@@ -225,6 +226,7 @@ describe('brute force', () => {
         ).status,
       )
     expect(statuses).toEqual([...Array(REQUEST_LIMITS.link).fill(202), 429, 429])
+    await f.settled()
   })
 })
 

@@ -332,8 +332,21 @@ describe('POST /api/requests/:token/withdraw', () => {
     const {booking, token} = await f.seedBooking({
       status: 'confirmed',
       status_history: [
-        {_key: 'created', _type: 'statusChange', status: 'new', at: '2029-12-20T08:00:00Z', by: 'website'},
-        {_key: 'ok', _type: 'statusChange', status: 'confirmed', at: '2029-12-21T08:00:00Z', by: 'staff', action: 'confirm'},
+        {
+          _key: 'created',
+          _type: 'statusChange',
+          status: 'new',
+          at: '2029-12-20T08:00:00Z',
+          by: 'website',
+        },
+        {
+          _key: 'ok',
+          _type: 'statusChange',
+          status: 'confirmed',
+          at: '2029-12-21T08:00:00Z',
+          by: 'staff',
+          action: 'confirm',
+        },
       ],
     })
     expect((await withdraw(token)).status).toBe(200)
@@ -347,7 +360,9 @@ describe('POST /api/requests/:token/withdraw', () => {
     const calendar = new ICAL.Component(ICAL.parse(traveller.calendar!))
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL')
     const [event] = calendar.getAllSubcomponents('vevent')
-    expect(new ICAL.Event(event).uid).toBe(`booking-${booking._id}@${new URL(f.deps.siteUrl).hostname}`)
+    expect(new ICAL.Event(event).uid).toBe(
+      `booking-${booking._id}@${new URL(f.deps.siteUrl).hostname}`,
+    )
     // The confirmation was invitation 0; this cancellation is 1.
     expect(new ICAL.Event(event).sequence).toBe(1)
     // A request never confirmed is in nobody's calendar: the team alone hears of its withdrawal (test above).
@@ -363,7 +378,59 @@ describe('POST /api/requests/:token/withdraw', () => {
 })
 
 describe('POST /api/requests/link', () => {
-  const ask = (body: unknown) => app.request(pagePost('/link', body))
+  /** Asks, and waits for what the route does after its answer (the lookup and the mail). */
+  const ask = async (body: unknown) => {
+    const answer = await app.request(pagePost('/link', body))
+    await f.settled()
+    return answer
+  }
+
+  it('answers before the booking is looked up: a match and a mismatch do the same work before the answer', async () => {
+    const {booking} = await f.seedBooking()
+    const bookings = f.deps.bookings
+    // The private dataset as the route sees it: every call recorded, every read held until the test lets it go.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let calls: string[] = []
+    f.deps.bookings = new Proxy(bookings, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver)
+        if (typeof value !== 'function') return value
+        return async (...args: unknown[]) => {
+          calls.push(String(name))
+          await held
+          return (value as (...a: unknown[]) => unknown).apply(target, args)
+        }
+      },
+    })
+    try {
+      const before: Record<string, string[]> = {}
+      const answers: Record<string, Response> = {}
+      for (const [name, email] of [
+        ['match', booking.email],
+        ['mismatch', 'someone.else@example.com'],
+      ] as const) {
+        calls = []
+        // The answer comes while the lookup is still held: nothing that depends on the match ran before it.
+        answers[name] = await app.request(
+          pagePost('/link', {reference: booking.booking_ref, email}),
+        )
+        before[name] = calls
+      }
+      expect(before.match).toEqual(before.mismatch)
+      for (const answer of Object.values(answers)) {
+        expect(answer.status).toBe(202)
+        expect(await answer.json()).toEqual({message: LINK_SENT_MESSAGE})
+      }
+      release()
+      await f.settled()
+    } finally {
+      f.deps.bookings = bookings
+    }
+    // The work done after the answers: one link, to the booking's own address, for the match only.
+    const mails = await f.mailsAbout(booking._id)
+    expect(mails.map((mail) => mail.to)).toEqual([booking.email])
+  })
 
   it('mails a working link to the booking’s own address only when reference and email match', async () => {
     const {booking} = await f.seedBooking()
@@ -400,7 +467,11 @@ describe('POST /api/requests/link', () => {
     for (const part of [mail!.subject, mail!.text]) expect(part).not.toMatch(/watches/)
     expect(mail!.text).toMatch(/^Hello,\n\nHere is a new link to your request/)
 
-    f.deps.unconfirmedMail = createMailBudget({bookings: f.bookings, secret: f.deps.secret, perRecipient: 1})
+    f.deps.unconfirmedMail = createMailBudget({
+      bookings: f.bookings,
+      secret: f.deps.secret,
+      perRecipient: 1,
+    })
     try {
       const second = await f.seedBooking({email: booking.email})
       const answer = await ask({reference: second.booking.booking_ref, email: booking.email})
@@ -409,7 +480,9 @@ describe('POST /api/requests/link', () => {
       expect(await answer.json()).toEqual({message: LINK_SENT_MESSAGE})
       expect(await f.mailsAbout(second.booking._id)).toHaveLength(1)
       const third = await f.seedBooking({email: booking.email})
-      expect((await ask({reference: third.booking.booking_ref, email: booking.email})).status).toBe(202)
+      expect((await ask({reference: third.booking.booking_ref, email: booking.email})).status).toBe(
+        202,
+      )
       expect(await f.mailsAbout(third.booking._id)).toHaveLength(0)
     } finally {
       delete f.deps.unconfirmedMail

@@ -51,6 +51,11 @@ export async function startRequestFixture() {
     from: 'Bookings <bookings@example.com>',
   })
   const errors: unknown[] = []
+  const afterAnswer: Promise<void>[] = []
+  /** Waits for the work routes did after their answers (a new link's mail) to finish. */
+  const settled = async () => {
+    while (afterAnswer.length > 0) await Promise.all(afterAnswer.splice(0))
+  }
   const deps: TravellerRequestDeps = {
     content: lake.client({perspective: 'published'}),
     mailContent: () => loadMailContent(lake.client({perspective: 'published'})),
@@ -62,6 +67,7 @@ export async function startRequestFixture() {
     now: () => NOW,
     today: () => '2030-01-01',
     onError: (error) => errors.push(error),
+    afterAnswer: (work) => void afterAnswer.push(work),
   }
   /** Mounted where the site mounts them; the client address from a test header, so tests can be many clients. */
   const routes = (options: TravellerRequestRoutesOptions = {}) =>
@@ -144,6 +150,7 @@ export async function startRequestFixture() {
     routes,
     seedBooking,
     mailsAbout,
+    settled,
     async stop() {
       await outbox.stop()
       await smtp.close()
