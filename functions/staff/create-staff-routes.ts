@@ -66,6 +66,7 @@ import {
   type StaffSession,
 } from './staff-session.ts'
 import {
+  noteReauthentication,
   revokeSession,
   sessionDocumentId,
   sessionPerson,
@@ -82,7 +83,15 @@ import {
   signInOptions,
 } from './passkeys.ts'
 import {
+  mailSignInMethodChange,
+  proofHolds,
+  REAUTHENTICATE_MESSAGE,
+  recentlyAuthenticated,
+  type SignInMethodChange,
+} from './sign-in-methods.ts'
+import {
   confirmSecondStep,
+  removeSecondStep,
   startSecondStep,
   spendSecondStep,
   type TwoStepMember,
@@ -138,6 +147,7 @@ type Env = {
     session: StaffSession
     person: SessionPerson
     secondStep: SessionState['secondStep']
+    authenticatedAt: string
     /** Set for the routes whose change stores its own activity entry (IN_ITS_TRANSACTION). */
     activity?: ActivityFor
   }
@@ -181,6 +191,7 @@ const ACTIVITY: Partial<
       : 'Made the second step optional',
   }),
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
+  'DELETE /two-step': () => ({kind: 'settings', summary: 'Removed their authenticator app'}),
   'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
   'DELETE /passkeys/:key': () => ({kind: 'settings', summary: 'Removed a passkey'}),
   'POST /people/:id/invitation': (_request, answer) => ({
@@ -268,9 +279,23 @@ const sessionBody = (
 const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
   'GET /session',
   'DELETE /session',
+  'POST /reauthenticate',
   'POST /two-step',
   'POST /two-step/confirm',
 ]
+
+/**
+ * The changes to a person's own sign-in methods: each needs the sign-in, or the password or a code given again,
+ * within the last few minutes, not only a session (sign-in-methods.ts).
+ */
+const NEEDS_RECENT_PROOF: ReadonlySet<StaffRouteKey> = new Set<StaffRouteKey>([
+  'POST /passkeys/options',
+  'POST /passkeys',
+  'DELETE /passkeys/:key',
+  'POST /two-step',
+  'POST /two-step/confirm',
+  'DELETE /two-step',
+])
 
 /**
  * `/api/staff/*`: sign-in, lock and the bookings API. Every route but sign-in answers 401 without a live session
@@ -314,6 +339,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     c.set('session', session)
     c.set('person', state.person)
     c.set('secondStep', state.secondStep)
+    c.set('authenticatedAt', state.authenticatedAt)
     return next()
   }
 
@@ -522,6 +548,12 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       if (action !== 'signed-in' && !staffCan(c.get('person').role, action)) {
         return c.json({error: 'Your role does not allow this.'}, 403, NO_STORE)
       }
+      if (
+        NEEDS_RECENT_PROOF.has(key) &&
+        !recentlyAuthenticated(c.get('authenticatedAt'), nowMs())
+      ) {
+        return c.json({error: REAUTHENTICATE_MESSAGE, code: 'reauthenticate'}, 403, NO_STORE)
+      }
       const describe = ACTIVITY[key]
       const inTransaction = describe && IN_ITS_TRANSACTION.has(key)
       if (inTransaction) {
@@ -588,6 +620,50 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     ),
   )
 
+  /** Tells the person by mail that one of their sign-in methods changed; a mail that cannot be queued is logged. */
+  const tellOfChange = (
+    person: {id: string; name: string; email: string | null},
+    change: SignInMethodChange,
+  ) =>
+    mailSignInMethodChange(
+      {
+        client: deps.client,
+        mailContent: deps.decisions.mailContent,
+        queued: deps.decisions.queued,
+        siteUrl: invitations.siteUrl,
+      },
+      person,
+      change,
+      deps.now(),
+    ).catch((error: unknown) => console.error('[staff] sign-in method mail not queued', error))
+
+  route('POST /reauthenticate', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {
+      password?: unknown
+      code?: unknown
+    } | null
+    const person = c.get('person')
+    // Guesses here count toward the account's sign-in back-off, as at sign-in: a session is no way round it.
+    const account = person.email ?? FIRST_OWNER_ACCOUNT
+    const wait = await rateLimit().retryAfter(account, undefined, nowMs())
+    if (wait > 0) {
+      return c.json({error: 'Too many attempts. Try again later.'}, 429, {
+        ...NO_STORE,
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      })
+    }
+    if (!(await proofHolds(deps.client, person.id, body ?? {}, deps.now()))) {
+      await rateLimit().fail(account, undefined, nowMs())
+      return c.json(
+        {error: 'That password or code is not right.', code: 'reauthenticate'},
+        400,
+        NO_STORE,
+      )
+    }
+    await noteReauthentication(deps.client, c.get('session'), nowMs())
+    return c.json({authenticatedAt: deps.now().toISOString()}, 200, NO_STORE)
+  })
+
   route('POST /passkeys', async (c) => {
     const body = (await c.req.json().catch(() => null)) as {response?: unknown} | null
     const added = await addPasskey(
@@ -598,6 +674,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
       deps.now(),
     )
     if (!added) return c.json({error: 'That passkey could not be added. Try again.'}, 400, NO_STORE)
+    await tellOfChange(c.get('person'), 'passkey-added')
     return c.json({ok: true}, 200, NO_STORE)
   })
 
@@ -605,9 +682,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     send(c, await listOwnPasskeys(deps.client, c.get('person').id)),
   )
 
-  route('DELETE /passkeys/:key', async (c) =>
-    send(c, await removeOwnPasskey(deps.client, c.get('person').id, param(c, 'key'))),
-  )
+  route('DELETE /passkeys/:key', async (c) => {
+    const result = await removeOwnPasskey(deps.client, c.get('person').id, param(c, 'key'))
+    if (result.status === 200) await tellOfChange(c.get('person'), 'passkey-removed')
+    return send(c, result)
+  })
 
   route('POST /two-step', async (c) =>
     c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),
@@ -627,7 +706,15 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
         NO_STORE,
       )
     }
+    await tellOfChange(c.get('person'), c.get('secondStep').enabled ? 'app-replaced' : 'app-set-up')
     return c.json({recoveryCodes}, 200, NO_STORE)
+  })
+
+  route('DELETE /two-step', async (c) => {
+    const removed = await removeSecondStep(deps.client, c.get('person').id)
+    if (!removed) return c.json({error: 'You have no authenticator app set up.'}, 409, NO_STORE)
+    await tellOfChange(c.get('person'), 'app-removed')
+    return c.body(null, 204, NO_STORE)
   })
 
   route('PUT /settings/two-step', async (c) => {
@@ -742,9 +829,15 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     ),
   )
 
-  route('POST /people/:id/second-step/reset', async (c) =>
-    send(c, await resetSecondStep(deps.client, param(c, 'id'), deps.now(), c.get('activity'))),
-  )
+  route('POST /people/:id/second-step/reset', async (c) => {
+    const result = await resetSecondStep(deps.client, param(c, 'id'), deps.now(), c.get('activity'))
+    const reset = (result.body as {person?: {_id: string; name: string; email: string | null}})
+      .person
+    if (result.status === 200 && reset) {
+      await tellOfChange({id: reset._id, name: reset.name, email: reset.email}, 'second-step-reset')
+    }
+    return send(c, result)
+  })
 
   route('DELETE /session', async (c) => {
     await revokeSession(deps.client, c.get('session'), nowMs())

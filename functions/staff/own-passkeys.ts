@@ -4,7 +4,13 @@ import type {HandlerResult} from './staff-deps.ts'
 import type {StoredPasskey} from './passkeys.ts'
 
 /** A passkey as its owner sees it: no key material, only what tells one from another. */
-export type OwnPasskey = {key: string; createdAt: string; transports: string[]}
+export type OwnPasskey = {
+  key: string
+  createdAt: string
+  /** The last sign-in with it, or null when it has signed nobody in yet. */
+  lastUsedAt: string | null
+  transports: string[]
+}
 
 /** `GET /passkeys`: the signed-in person's passkeys, oldest first. */
 export async function listOwnPasskeys(
@@ -12,11 +18,12 @@ export async function listOwnPasskeys(
   personId: string,
 ): Promise<HandlerResult> {
   const stored = await client.fetch<
-    Pick<StoredPasskey, '_key' | 'createdAt' | 'transports'>[] | null
-  >('*[_id == $id][0].passkeys[]{_key, createdAt, transports}', {id: personId})
+    Pick<StoredPasskey, '_key' | 'createdAt' | 'lastUsedAt' | 'transports'>[] | null
+  >('*[_id == $id][0].passkeys[]{_key, createdAt, lastUsedAt, transports}', {id: personId})
   const passkeys: OwnPasskey[] = (stored ?? []).map((passkey) => ({
     key: passkey._key,
     createdAt: passkey.createdAt,
+    lastUsedAt: passkey.lastUsedAt ?? null,
     transports: passkey.transports ?? [],
   }))
   return {status: 200, body: {passkeys}}

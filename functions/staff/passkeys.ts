@@ -28,6 +28,8 @@ export type StoredPasskey = {
   counter: number
   transports?: string[]
   createdAt: string
+  /** The last sign-in with it; unset until its first. */
+  lastUsedAt?: string
 }
 
 export type PasskeyRelyingParty = {name: string; id: string; origin: string}
@@ -198,7 +200,10 @@ export async function passkeySignIn(
   if (!verified.verified) return null
   await client
     .patch(member._id)
-    .set({[`passkeys[_key=="${passkey._key}"].counter`]: verified.authenticationInfo.newCounter})
+    .set({
+      [`passkeys[_key=="${passkey._key}"].counter`]: verified.authenticationInfo.newCounter,
+      [`passkeys[_key=="${passkey._key}"].lastUsedAt`]: now.toISOString(),
+    })
     .commit()
   return member
 }

@@ -97,6 +97,23 @@ export async function confirmSecondStep(
   return codes
 }
 
+/** Removes the person's own authenticator app and its recovery codes; false when they had none. */
+export async function removeSecondStep(client: SanityClient, personId: string): Promise<boolean> {
+  const member = await client.getDocument<TwoStepMember>(personId)
+  if (!member?.secondStep) return false
+  try {
+    await client
+      .patch(personId)
+      .ifRevisionId(member._rev)
+      .unset(['secondStep', 'pendingSecondStep', 'recoveryCodes'])
+      .commit({visibility: 'sync'})
+  } catch (error) {
+    if (isConflict(error)) return false
+    throw error
+  }
+  return true
+}
+
 /**
  * Checks a sign-in's second step and uses it up: a TOTP code for a step after the last accepted one, or an unused
  * recovery code (removed). False for anything else, a replay included.

@@ -14,7 +14,12 @@ import {outboxMailDocument} from '../lib/mailer.ts'
 import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {hashPassword} from './admin-password.ts'
 import {passwordGuesses, passwordProblem} from './password-strength.ts'
-import {findStaffMember, personRow, staffMemberDocument, type StaffMember} from './staff-accounts.ts'
+import {
+  findStaffMember,
+  personRow,
+  staffMemberDocument,
+  type StaffMember,
+} from './staff-accounts.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
@@ -54,6 +59,11 @@ async function queueLinkMail(
 ) {
   const now = deps.now()
   const token = await createToken(deps.client, purpose, person._id, now)
+  // A reset removes every passkey (docs/decisions/157-sign-in-methods-need-a-fresh-proof.md): the mail says so.
+  const passkeys =
+    purpose === 'reset'
+      ? await deps.client.fetch<number>('count(*[_id == $id][0].passkeys)', {id: person._id})
+      : 0
   const link = SEALED_LINK_SLOT
   const subject =
     purpose === 'invite' ? 'You are invited to the staff dashboard' : 'Set a new staff password'
@@ -69,6 +79,11 @@ async function queueLinkMail(
           `Hello ${person.name},`,
           'Someone asked to set a new password for your staff account. Choose one here within the hour:',
           link,
+          ...(passkeys > 0
+            ? [
+                `Your account has ${passkeys === 1 ? 'one passkey' : `${passkeys} passkeys`}. Setting a new password from this link removes ${passkeys === 1 ? 'it' : 'them all'}, so that none added by someone else still signs in: add yours again once you are signed in.`,
+              ]
+            : []),
           'The link works once. If it was not you, ignore this mail: your password stays as it is.',
         ]
   const body = (withLink: boolean) => ({
@@ -210,18 +225,23 @@ export async function setPasswordFromToken(
     const transaction = deps.client
       .transaction()
       .patch(stored._id, (p) => p.ifRevisionId(stored._rev).set({usedAt: now.toISOString()}))
-      .patch(person._id, (p) =>
-        p.set({
+      .patch(person._id, (p) => {
+        const changed = p.set({
           password: hashPassword(password),
           passwordChangedAt: now.toISOString(),
           ...(person.state === 'invited' ? {state: 'active'} : {}),
-        }),
-      )
+        })
+        // A reset is a recovery: any passkey may be the one someone else added with a stolen session, and a
+        // passkey signs in alone, so none survives it (the reset mail said how many there were).
+        return stored.purpose === 'reset' ? changed.unset(['passkeys']) : changed
+      })
     for (const id of sessions) transaction.patch(id, (p) => p.set({revokedAt: now.toISOString()}))
     await transaction.commit()
   } catch (error) {
     if (isConflict(error)) return {status: 400, body: {error: EXPIRED}}
     throw error
   }
-  return {status: 200, body: {email: person.email}}
+  const removedPasskeys =
+    stored.purpose === 'reset' ? ((person as {passkeys?: unknown[]}).passkeys?.length ?? 0) : 0
+  return {status: 200, body: {email: person.email, removedPasskeys}}
 }

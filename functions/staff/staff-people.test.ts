@@ -949,8 +949,18 @@ describe('passkeys and second steps, managed', () => {
     const body = await listed.json()
     expect(body).toEqual({
       passkeys: [
-        {key: '0123456789abcdef', createdAt: '2026-11-01T08:00:00.000Z', transports: ['internal']},
-        {key: 'fedcba9876543210', createdAt: '2026-11-01T08:00:00.000Z', transports: ['internal']},
+        {
+          key: '0123456789abcdef',
+          createdAt: '2026-11-01T08:00:00.000Z',
+          lastUsedAt: null,
+          transports: ['internal'],
+        },
+        {
+          key: 'fedcba9876543210',
+          createdAt: '2026-11-01T08:00:00.000Z',
+          lastUsedAt: null,
+          transports: ['internal'],
+        },
       ],
     })
     expect(JSON.stringify(body)).not.toContain('cHVibGljIGtleQ')
@@ -1040,6 +1050,11 @@ describe('passkeys and second steps, managed', () => {
       personName: 'Pat owner',
       summary: 'Reset Bongani Lostphone’s second step',
     })
+    // The person is told by mail: everything they sign in with besides the password was removed.
+    const told = await bookings().fetch<string[]>(
+      '*[_type == "outboxMail" && to == "lost-phone@team.example"].subject',
+    )
+    expect(told).toContain('The second step of your staff account was reset')
   })
 })
 

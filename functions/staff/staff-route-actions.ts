@@ -16,6 +16,10 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /passkeys': 'signed-in',
   'DELETE /passkeys/:key': 'signed-in',
   'POST /two-step/confirm': 'signed-in',
+  /** Removing one's own authenticator app. */
+  'DELETE /two-step': 'signed-in',
+  /** The password or a code given again, before a change to one's own sign-in methods. */
+  'POST /reauthenticate': 'signed-in',
   'PUT /settings/two-step': 'people.manage',
   'GET /bookings': 'bookings.read',
   'GET /bookings.csv': 'bookings.export',

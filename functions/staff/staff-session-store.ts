@@ -19,6 +19,8 @@ export type SessionPerson = {id: string; name: string; email: string | null; rol
 export type SessionState = {
   person: SessionPerson
   secondStep: {enabled: boolean; setupRequired: boolean}
+  /** When this session last proved who it is: its sign-in, or its latest re-authentication (sign-in-methods.ts). */
+  authenticatedAt: string
 }
 
 export type StoredSession = {
@@ -29,6 +31,8 @@ export type StoredSession = {
   expiresAt: string
   userAgent?: string | null
   revokedAt?: string | null
+  /** The latest password or code given again in this session (`POST /api/staff/reauthenticate`). */
+  reauthenticatedAt?: string | null
 }
 
 /** What a session check needs of its person. */
@@ -97,7 +101,20 @@ export async function sessionPerson(
   return {
     person: {id: person._id, name: person.name ?? 'Unnamed', email: person.email ?? null, role},
     secondStep: {enabled, setupRequired: secondStepRequired && !enabled},
+    authenticatedAt: stored.reauthenticatedAt ?? stored.createdAt,
   }
+}
+
+/** Notes a re-authentication on the session, for every server to see from the next request. */
+export async function noteReauthentication(
+  client: SanityClient,
+  session: StaffSession,
+  now: number,
+): Promise<void> {
+  await client
+    .patch(sessionDocumentId(session))
+    .set({reauthenticatedAt: new Date(now).toISOString()})
+    .commit({visibility: 'sync'})
 }
 
 /** Lock or sign-out: the session stays listed as ended, so every server refuses it from the next request. */
