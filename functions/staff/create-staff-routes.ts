@@ -689,7 +689,11 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   })
 
   route('POST /two-step', async (c) =>
-    c.json(await startSecondStep(deps.client, c.get('person')), 200, NO_STORE),
+    c.json(
+      await startSecondStep(deps.client, c.get('person'), await invitations.company()),
+      200,
+      NO_STORE,
+    ),
   )
 
   route('POST /two-step/confirm', async (c) => {

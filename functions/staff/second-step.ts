@@ -2,6 +2,7 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 import {Secret, TOTP} from 'otpauth'
+import QRCode from 'qrcode'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
@@ -21,7 +22,8 @@ export type RecoveryCode = {_key: string; hash: string}
 
 const PERIOD_S = 30
 const RECOVERY_CODES = 10
-const ISSUER = 'Staff dashboard'
+/** The app's name for the account when site settings name no company. */
+const FALLBACK_ISSUER = 'Staff dashboard'
 
 export type TwoStepMember = StaffMember & {
   _rev: string
@@ -33,8 +35,26 @@ export type TwoStepMember = StaffMember & {
 const hashCode = (code: string) =>
   createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex')
 
-const totp = (secret: string, label: string) =>
-  new TOTP({issuer: ISSUER, label, secret: Secret.fromBase32(secret), period: PERIOD_S, digits: 6})
+const totp = (secret: string, label: string, issuer: string) =>
+  new TOTP({issuer, label, secret: Secret.fromBase32(secret), period: PERIOD_S, digits: 6})
+
+/**
+ * A QR code of `text` as one SVG path over a square of `size` modules (plus a four-module quiet zone each side),
+ * drawn by the dashboard as an `<svg>`: no image data or markup from the server is put into the page.
+ */
+export type QrCodePath = {size: number; path: string}
+
+export function qrCodePath(text: string): QrCodePath {
+  const {modules} = QRCode.create(text, {errorCorrectionLevel: 'M'})
+  const quiet = 4
+  let path = ''
+  for (let y = 0; y < modules.size; y++) {
+    for (let x = 0; x < modules.size; x++) {
+      if (modules.get(y, x)) path += `M${x + quiet} ${y + quiet}h1v1h-1z`
+    }
+  }
+  return {size: modules.size + quiet * 2, path}
+}
 
 /** The time step a code matches, or null: the current step or one either side. */
 function matchingStep(secret: string, code: string, now: number): number | null {
@@ -48,14 +68,21 @@ function matchingStep(secret: string, code: string, now: number): number | null 
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_S) + delta
 }
 
-/** A new secret to set up, kept as pending until a code from it is confirmed; its `otpauth://` address. */
+/**
+ * A new secret to set up, kept as pending until a code from it is confirmed: the secret, its `otpauth://` address
+ * and that address as a QR code. The app lists the account under `company` (site settings' name) and the
+ * person's address.
+ */
 export async function startSecondStep(
   client: SanityClient,
   member: {id: string; email: string | null; name: string},
+  company: string,
 ) {
   const secret = new Secret({size: 20}).base32
   await client.patch(member.id).set({pendingSecondStep: secret}).commit()
-  return {secret, uri: totp(secret, member.email ?? member.name).toString()}
+  const issuer = company.trim() || FALLBACK_ISSUER
+  const uri = totp(secret, member.email ?? member.name, issuer).toString()
+  return {secret, uri, issuer, qr: qrCodePath(uri)}
 }
 
 /**

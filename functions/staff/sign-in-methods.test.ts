@@ -1,4 +1,5 @@
 import {Secret, TOTP} from 'otpauth'
+import QRCode from 'qrcode'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
@@ -47,14 +48,12 @@ beforeAll(async () => {
     now: () => clock,
     openLink: (sealed) => openSealedLink(sealed, TEST_LINK_SECRET),
   })
-  await lake
-    .client({token: lake.secrets.writeToken})
-    .createOrReplace({
-      _id: 'siteSettings',
-      _type: 'siteSettings',
-      siteName: 'Cape Curated',
-      email: TEAM,
-    })
+  await lake.client({token: lake.secrets.writeToken}).createOrReplace({
+    _id: 'siteSettings',
+    _type: 'siteSettings',
+    siteName: 'Cape Curated',
+    email: TEAM,
+  })
   ;({request} = staffTestApp(lake, {now: () => new Date(clock)}))
 }, 30_000)
 
@@ -209,12 +208,48 @@ describe('changing a sign-in method needs a fresh proof', () => {
       smtp.received
         .filter((received) => received.to.includes(EMAIL))
         .map((received) => /^Subject: (.*)$/m.exec(received.raw)?.[1] ?? '')
-    await expect.poll(subjects).toEqual(
-      expect.arrayContaining([
-        'A passkey was removed from your staff account',
-        'The authenticator app was removed from your staff account',
-      ]),
+    await expect
+      .poll(subjects)
+      .toEqual(
+        expect.arrayContaining([
+          'A passkey was removed from your staff account',
+          'The authenticator app was removed from your staff account',
+        ]),
+      )
+  })
+})
+
+describe('setting up an authenticator app', () => {
+  it('names the company in the app, and answers the address as a QR code of exactly that address', async () => {
+    const {cookie} = await signedInPerson()
+    await bookings().patch(ID).unset(['secondStep']).commit()
+    const started = await request('/two-step', {method: 'POST', cookie, body: '{}'})
+    expect(started.status).toBe(200)
+    const {secret, uri, issuer, qr} = (await started.json()) as {
+      secret: string
+      uri: string
+      issuer: string
+      qr: {size: number; path: string}
+    }
+    expect(issuer).toBe('Cape Curated')
+    const address = new URL(uri)
+    expect(address.protocol).toBe('otpauth:')
+    expect(address.searchParams.get('issuer')).toBe('Cape Curated')
+    expect(address.searchParams.get('secret')).toBe(secret)
+    expect(address.host).toBe('totp')
+    expect(decodeURIComponent(address.pathname)).toBe(`/Cape Curated:${EMAIL}`)
+    // The path's dark squares are the QR code's modules for that address, inside a four-module quiet zone.
+    const {modules} = QRCode.create(uri, {errorCorrectionLevel: 'M'})
+    expect(qr.size).toBe(modules.size + 8)
+    const dark = new Set(
+      [...qr.path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map(([, x, y]) => `${x},${y}`),
     )
+    const expected = new Set<string>()
+    for (let y = 0; y < modules.size; y++)
+      for (let x = 0; x < modules.size; x++)
+        if (modules.get(y, x)) expected.add(`${x + 4},${y + 4}`)
+    expect(dark).toEqual(expected)
+    expect(qr.path.replace(/M\d+ \d+h1v1h-1z/g, '')).toBe('')
   })
 })
 
