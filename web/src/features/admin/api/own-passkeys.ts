@@ -2,7 +2,13 @@ import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query'
 
 import {call} from './staff-api'
 
-export type OwnPasskey = {key: string; createdAt: string; transports: string[]}
+export type OwnPasskey = {
+  key: string
+  createdAt: string
+  /** The last sign-in with it; null until its first. */
+  lastUsedAt: string | null
+  transports: string[]
+}
 
 export const ownPasskeysKey = ['staff', 'own-passkeys'] as const
 

@@ -2,12 +2,29 @@ import {useMutation, useQueryClient} from '@tanstack/react-query'
 
 import {call, staffKeys} from './staff-api'
 
-/** Starts setting up an authenticator app: a new secret and its `otpauth://` address. */
+/** A new authenticator app's set-up: its key, `otpauth://` address, the name the app shows, and the QR code. */
+export type SecondStepStart = {
+  secret: string
+  uri: string
+  issuer: string
+  /** The address's QR code as one SVG path over `size` × `size` modules, quiet zone included. */
+  qr: {size: number; path: string}
+}
+
+/** Starts setting up (or replacing) an authenticator app. */
 export const useStartSecondStep = () =>
   useMutation({
-    mutationFn: () =>
-      call<{secret: string; uri: string}>('/two-step', {method: 'POST', body: '{}'}),
+    mutationFn: () => call<SecondStepStart>('/two-step', {method: 'POST', body: '{}'}),
   })
+
+/** Removes the person's own authenticator app; the session is read again. */
+export function useRemoveSecondStep() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => call<null>('/two-step', {method: 'DELETE'}),
+    onSuccess: () => void queryClient.invalidateQueries({queryKey: staffKeys.session}),
+  })
+}
 
 /**
  * Confirms the app with a code from it; answers the recovery codes, shown once. The session is read again only

@@ -1,23 +1,62 @@
 import {useId, useState, type FormEvent} from 'react'
 
-import {useConfirmSecondStep, useSecondStepDone, useStartSecondStep} from '../api/second-step'
+import {
+  useConfirmSecondStep,
+  useSecondStepDone,
+  useStartSecondStep,
+  type SecondStepStart,
+} from '../api/second-step'
 import {StaffApiError} from '../api/staff-api'
+import {useProofGate} from './confirm-it-is-you'
+
+/** The key in groups of four, as apps show it and people type it: "ABCD EFGH …". */
+export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
+
+/** The `otpauth://` address as a QR code, drawn from the server's path: dark modules on a white square. */
+function QrCode({qr}: {qr: SecondStepStart['qr']}) {
+  return (
+    <svg
+      className="admin-qr__code"
+      viewBox={`0 0 ${qr.size} ${qr.size}`}
+      role="img"
+      aria-label="QR code for your authenticator app"
+      shapeRendering="crispEdges"
+    >
+      <rect width={qr.size} height={qr.size} fill="#fff" />
+      <path d={qr.path} fill="#000" />
+    </svg>
+  )
+}
 
 /**
- * Setting up an authenticator app: the secret to type (or the `otpauth://` address for apps that take one), a code
- * from the app to confirm it, then the ten recovery codes, shown this once.
+ * Setting up (or replacing) an authenticator app: a QR code of the `otpauth://` address to scan, the key in groups
+ * of four to type when scanning cannot be done, a code from the app to confirm it, then the ten recovery codes,
+ * shown this once. A sign-in more than a few minutes old is asked for the password (or the current app's code)
+ * again first.
  */
-export function SecondStepSetup({required = false}: {required?: boolean}) {
+export function SecondStepSetup({
+  required = false,
+  replacing = false,
+  onCancel,
+}: {
+  required?: boolean
+  /** The person has an app already: this one replaces it once confirmed. */
+  replacing?: boolean
+  onCancel?: () => void
+}) {
   const start = useStartSecondStep()
   const confirm = useConfirmSecondStep()
   const done = useSecondStepDone()
   const [codes, setCodes] = useState<string[] | null>(null)
-  const ids = {code: useId(), problem: useId()}
+  const ids = {code: useId(), problem: useId(), heading: useId()}
+  const {guard, refused, prompt} = useProofGate({withCode: replacing})
 
   function onConfirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s/g, '')
-    confirm.mutate(code, {onSuccess: ({recoveryCodes}) => setCodes(recoveryCodes)})
+    guard((onError) =>
+      confirm.mutate(code, {onSuccess: ({recoveryCodes}) => setCodes(recoveryCodes), onError}),
+    )
   }
 
   if (codes) {
@@ -43,22 +82,35 @@ export function SecondStepSetup({required = false}: {required?: boolean}) {
   }
 
   return (
-    <section aria-labelledby="second-step-heading" className="card admin-card">
-      <h2 id="second-step-heading">Second step</h2>
+    <section aria-labelledby={ids.heading} className="card admin-card">
+      <h2 id={ids.heading}>{replacing ? 'Replace your authenticator app' : 'Second step'}</h2>
       <p>
         {required
           ? 'The owner asks everyone to sign in with a second step. Set it up to continue.'
-          : 'Ask for a code from an authenticator app each time you sign in, as well as your password.'}
+          : replacing
+            ? 'Set up the new app here. Until you confirm a code from it, the old one keeps working.'
+            : 'Ask for a code from an authenticator app each time you sign in, as well as your password.'}
       </p>
+      {prompt}
       {start.data ? (
         <form onSubmit={onConfirm} method="post" className="admin-gate__form">
+          <figure className="admin-qr">
+            <QrCode qr={start.data.qr} />
+            <figcaption>
+              Scan this with your authenticator app. It lists the account as{' '}
+              <strong>{start.data.issuer}</strong>.
+            </figcaption>
+          </figure>
           <p>
-            In your authenticator app, add an account with this key:{' '}
-            <code aria-label="Set-up key">{start.data.secret}</code>
+            Cannot scan it? Add an account in the app and type this key:{' '}
+            <code className="admin-qr__key" aria-label="Set-up key">
+              {groupedKey(start.data.secret)}
+            </code>
           </p>
-          <p className="muted">
-            Or, if your app takes an address: <code>{start.data.uri}</code>
-          </p>
+          <details className="admin-qr__address">
+            <summary>The address, for apps that take one</summary>
+            <code>{start.data.uri}</code>
+          </details>
           <div className="field">
             <label htmlFor={ids.code}>Code from the app</label>
             <input
@@ -71,24 +123,31 @@ export function SecondStepSetup({required = false}: {required?: boolean}) {
               aria-describedby={confirm.error ? ids.problem : undefined}
             />
           </div>
-          {confirm.error ? (
+          {confirm.error && !refused(confirm.error) ? (
             <p id={ids.problem} className="field__error" role="alert">
               {confirm.error instanceof StaffApiError ? confirm.error.message : 'Please try again.'}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={confirm.isPending}>
-            Turn on the second step
+            {replacing ? 'Use the new app' : 'Turn on the second step'}
           </button>
         </form>
       ) : (
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={start.isPending}
-          onClick={() => start.mutate()}
-        >
-          Set up an authenticator app
-        </button>
+        <div className="admin-confirm__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={start.isPending}
+            onClick={() => guard((onError) => start.mutate(undefined, {onError}))}
+          >
+            {replacing ? 'Set up the new app' : 'Set up an authenticator app'}
+          </button>
+          {onCancel ? (
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
       )}
     </section>
   )
