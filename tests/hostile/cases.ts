@@ -234,6 +234,11 @@ function staffCase(random: Random, t: Targets): HostileCase {
     ['POST', `/api/staff/bookings/${id}/decision`],
     ['POST', `/api/staff/bookings/${id}/decision/preview`],
     ['GET', `/api/staff/bookings/${id}/proposable-dates`],
+    // Sign-in methods: a re-authentication with junk, and changes with junk bodies or keys that are no passkey's.
+    ['POST', '/api/staff/reauthenticate'],
+    ['POST', '/api/staff/two-step/confirm'],
+    ['POST', '/api/staff/passkeys'],
+    ['DELETE', `/api/staff/passkeys/${id}`],
     // The departures view and its CSV: a range that is not one, and methods other than GET.
     ['GET', `${departures}?${badRangeQuery(random)}`],
     ['GET', `${departures}?${badRangeQuery(random)}`],
@@ -255,7 +260,7 @@ function staffCase(random: Random, t: Targets): HostileCase {
       if (cookie) headers.push(['Cookie', cookie])
       if (method === 'GET' || method === 'DELETE') return {...get(path, t.siteHost, headers), method}
       const body =
-        path.endsWith('/session')
+        path.endsWith('/session') || path.endsWith('/reauthenticate')
           ? random.pick([hostileObjectText(random, {password: 'wrong-password'}), malformedBody(random), oversizedBody(random)])
           : random.chance(0.3)
             ? malformedBody(random)
