@@ -715,6 +715,16 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   })
 
   route('DELETE /two-step', async (c) => {
+    if (await teamRequiresSecondStep(deps.client)) {
+      return c.json(
+        {
+          error:
+            'Everyone signs in with a second step here: replace the app rather than remove it.',
+        },
+        409,
+        NO_STORE,
+      )
+    }
     const removed = await removeSecondStep(deps.client, c.get('person').id)
     if (!removed) return c.json({error: 'You have no authenticator app set up.'}, 409, NO_STORE)
     await tellOfChange(c.get('person'), 'app-removed')

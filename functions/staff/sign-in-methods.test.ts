@@ -219,6 +219,28 @@ describe('changing a sign-in method needs a fresh proof', () => {
   })
 })
 
+describe('removing the app while everyone must have a second step', () => {
+  it('is refused with 409, and the app stays', async () => {
+    const {cookie} = await signedInPerson()
+    await bookings().createOrReplace({
+      _id: 'staffSettings.team',
+      _type: 'staffSettings',
+      requireSecondStep: true,
+    })
+    try {
+      const before = await methods()
+      const refused = await request('/two-step', {method: 'DELETE', cookie})
+      expect(refused.status).toBe(409)
+      expect(await refused.json()).toEqual({
+        error: 'Everyone signs in with a second step here: replace the app rather than remove it.',
+      })
+      expect(await methods()).toBe(before)
+    } finally {
+      await bookings().delete('staffSettings.team')
+    }
+  })
+})
+
 describe('setting up an authenticator app', () => {
   it('names the company in the app, and answers the address as a QR code of exactly that address', async () => {
     const {cookie} = await signedInPerson()
