@@ -153,7 +153,9 @@ test('an invitation from the mail: the person chooses a password, confirms a req
   // The second step: an authenticator app's key, confirmed with a code from it; recovery codes shown once.
   await page.getByRole('button', {name: 'Your account'}).click()
   await page.getByRole('button', {name: 'Set up an authenticator app'}).click()
-  const key = (await page.getByLabel('Set-up key').textContent())!.trim()
+  // Shown in groups of four, as people type it; the app takes it with or without the spaces.
+  await expect(page.getByRole('img', {name: 'QR code for your authenticator app'})).toBeVisible()
+  const key = (await page.getByLabel('Set-up key').textContent())!.replace(/\s/g, '')
   const codeAt = (at: number) => TOTP.generate({secret: Secret.fromBase32(key), timestamp: at})
   const enrolledAt = Date.now()
   await page.getByLabel('Code from the app').fill(codeAt(enrolledAt))
