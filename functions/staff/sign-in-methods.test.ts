@@ -2,6 +2,8 @@ import {Secret, TOTP} from 'otpauth'
 import QRCode from 'qrcode'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {britishCopyProblems} from '@repo/schemas/british-copy.ts'
+
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
@@ -202,7 +204,9 @@ describe('changing a sign-in method needs a fresh proof', () => {
       expect(mail.text).toContain(`Report it to ${TEAM}: mailto:${TEAM}?subject=Not%20me`)
       expect(mail.html).toContain(`<a href="mailto:${TEAM}?subject=Not%20me`)
       expect(mail.reply_to).toBe(TEAM)
+      expect(britishCopyProblems(`${mail.subject}\n${mail.text}\n${mail.html}`)).toEqual([])
     }
+    expect(britishCopyProblems(REAUTHENTICATE_MESSAGE)).toEqual([])
     await outbox.flush()
     const subjects = () =>
       smtp.received
