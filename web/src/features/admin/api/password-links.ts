@@ -4,11 +4,17 @@ import type {StaffInvite, StaffPersonRow, StaffSetPassword} from '@repo/schemas/
 
 import {call, staffKeys} from './staff-api'
 
-/** Sets a password from an invitation's or reset's link (no session needed). */
+/**
+ * Sets a password from an invitation's or reset's link (no session needed); a reset also removes every passkey,
+ * and says how many.
+ */
 export const useSetPassword = () =>
   useMutation({
     mutationFn: (body: StaffSetPassword) =>
-      call<{email: string | null}>('/password', {method: 'POST', body: JSON.stringify(body)}),
+      call<{email: string | null; removedPasskeys?: number}>('/password', {
+        method: 'POST',
+        body: JSON.stringify(body),
+      }),
   })
 
 /** Asks for a reset link: the answer is the same whether or not the address has an account. */
@@ -23,7 +29,9 @@ export const useInviteAgain = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) =>
-      call<{person: StaffPersonRow}>(`/people/${encodeURIComponent(id)}/invitation`, {method: 'POST'}),
+      call<{person: StaffPersonRow}>(`/people/${encodeURIComponent(id)}/invitation`, {
+        method: 'POST',
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({queryKey: staffKeys.people})
       void queryClient.invalidateQueries({queryKey: staffKeys.activity})

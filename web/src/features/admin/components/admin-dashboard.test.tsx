@@ -127,6 +127,8 @@ beforeEach(() => {
           unlocked ? sessionBody() : {error: 'Wrong email or password.'},
         )
       }
+      if (url === '/api/staff/password' && method === 'POST')
+        return respond(200, {email: 'pat@team.example', removedPasskeys: 2})
       if (!unlocked) return respond(401, {error: 'Staff session required'})
       if (url === '/api/staff/session') return respond(200, sessionBody())
       if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
@@ -427,6 +429,26 @@ describe('admin dashboard', () => {
       await unlock()
       expect(screen.queryByRole('button', {name: 'People'})).toBeNull()
       expect(screen.queryByRole('button', {name: 'Activity'})).toBeNull()
+    }
+  })
+
+  it('after a reset by mail, says how many passkeys the reset removed', async () => {
+    window.location.hash = `#reset=${'t'.repeat(43)}`
+    try {
+      renderDashboard()
+      const password = await screen.findByLabelText('New password')
+      fireEvent.change(password, {target: {value: 'violin tractor lantern 7'}})
+      fireEvent.change(screen.getByLabelText('New password again'), {
+        target: {value: 'violin tractor lantern 7'},
+      })
+      fireEvent.click(screen.getByRole('button', {name: 'Save password'}))
+      expect(
+        await screen.findByText(
+          'Your password is saved. Sign in with it now. Your 2 passkeys were removed with the reset: add them again from “Your account”.',
+        ),
+      ).toBeTruthy()
+    } finally {
+      window.location.hash = ''
     }
   })
 

@@ -28,21 +28,27 @@ export function AdminDashboard() {
   )
 }
 
+/** After a reset: the passkeys it removed (decision 157), to be added again once signed in. */
+const removedPasskeysNotice = (count: number) =>
+  count === 0
+    ? ''
+    : ` ${count === 1 ? 'Your passkey was' : `Your ${count} passkeys were`} removed with the reset: add ${count === 1 ? 'it' : 'them'} again from “Your account”.`
+
 function AdminGate() {
   const session = useStaffSession()
   // An invitation's or reset's link: read once in the browser (the server render never sees the fragment).
   const [link, setLink] = useState<ReturnType<typeof passwordLinkFromHash>>(null)
-  const [done, setDone] = useState<{email: string} | null>(null)
+  const [done, setDone] = useState<{email: string; removedPasskeys: number} | null>(null)
   useEffect(() => setLink(passwordLinkFromHash(window.location.hash)), [])
   if (link && !session.data) {
     return (
       <SetPassword
         link={link}
-        onDone={(email) => {
+        onDone={(email, removedPasskeys) => {
           // The token leaves the address bar and the history entry once used.
           window.history.replaceState(null, '', window.location.pathname + window.location.search)
           setLink(null)
-          setDone({email: email ?? ''})
+          setDone({email: email ?? '', removedPasskeys})
         }}
       />
     )
@@ -50,7 +56,10 @@ function AdminGate() {
   // Also while checking (and in the server render): the gate, never a glimpse of the dashboard.
   if (!session.data)
     return done ? (
-      <AdminLogin email={done.email} notice="Your password is saved. Sign in with it now." />
+      <AdminLogin
+        email={done.email}
+        notice={`Your password is saved. Sign in with it now.${removedPasskeysNotice(done.removedPasskeys)}`}
+      />
     ) : (
       <AdminLogin />
     )

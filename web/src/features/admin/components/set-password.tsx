@@ -17,7 +17,7 @@ export function SetPassword({
   onDone,
 }: {
   link: {kind: 'invite' | 'reset'; token: string}
-  onDone: (email: string | null) => void
+  onDone: (email: string | null, removedPasskeys: number) => void
 }) {
   const setPassword = useSetPassword()
   const ids = {password: useId(), repeat: useId(), problem: useId(), hint: useId()}
@@ -35,7 +35,7 @@ export function SetPassword({
     setPassword.mutate(
       {token: link.token, password},
       {
-        onSuccess: ({email}) => onDone(email),
+        onSuccess: ({email, removedPasskeys}) => onDone(email, removedPasskeys ?? 0),
         onError: (error) =>
           setProblem(
             error instanceof StaffApiError ? error.message : 'The password could not be set.',
