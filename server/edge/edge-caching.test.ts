@@ -41,6 +41,7 @@ const render: RenderFn = async (request, {fetcher, nonce}) => {
     html: `<main>${titles.map((t) => `<p>${t}</p>`).join('')}<p>${'padding '.repeat(200)}</p><script>window.__INJECTED__=1</script><script nonce="trust-guess">window.__INJECTED__=2</script></main>`,
     state: `<script>window.__STATE__=${JSON.stringify(titles)}</script><script nonce="${nonce}">window.__OK__=1</script>`,
     modules: [],
+    shareable: true,
   }
 }
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
   env = {
     ...readServerEnv({}),
     contentCacheMs: 5_000,
-    edgePurge: {kind: 'varnish', url: 'http://127.0.0.1:1/'},
+    edgePurge: {kind: 'varnish', url: 'http://127.0.0.1:1/', token: 'purge-token'},
     sanity: {
       projectId: editor.config().projectId!,
       dataset: 'production',
@@ -294,7 +295,7 @@ describe('purging the shared cache on publish', () => {
   it('purges each publish’s tags from exactly one of several servers, and everything when one takes over', async () => {
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
     const servers = ['a', 'b', 'c'].map((holder) => {
-      const target = varnishTarget(url, (input, init) =>
+      const target = varnishTarget(url, 'purge-token', (input, init) =>
         fetch(input, {
           ...init,
           headers: {...(init?.headers as Record<string, string>), 'x-test-holder': holder},
