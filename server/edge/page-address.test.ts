@@ -55,14 +55,21 @@ describe('one reading of a page’s address', () => {
     expect(key('/experiences?paxA=2&category=walks&nonce=1')).toBe(
       '/experiences?category=walks&paxA=2',
     )
-    expect(key('/experiences?category=walks&paxA=2')).toBe(key('/experiences?paxA=2&category=walks'))
+    expect(key('/experiences?category=walks&paxA=2')).toBe(
+      key('/experiences?paxA=2&category=walks'),
+    )
   })
 
   it('keeps only so many query variants of one path, so unique queries cannot push other pages out', async () => {
     const cache = createPageCache({maxEntries: 50, maxVariants: 3})
-    const page = await preparePage('<p>x</p>', {status: 200, headers: {}, tags: new Set()}, Date.now() + 60_000)
+    const page = await preparePage(
+      '<p>x</p>',
+      {status: 200, headers: {}, tags: new Set()},
+      Date.now() + 60_000,
+    )
     expect(cache.set('/stories', page, cache.generation)).toBe(true)
-    for (let i = 0; i < 10; i++) cache.set(`/experiences?date=2026-12-${10 + i}`, page, cache.generation)
+    for (let i = 0; i < 10; i++)
+      cache.set(`/experiences?date=2026-12-${10 + i}`, page, cache.generation)
     expect(cache.keys().filter((k) => k.startsWith('/experiences?'))).toHaveLength(3)
     expect(cache.get('/stories')).toBeDefined()
   })
@@ -71,10 +78,20 @@ describe('one reading of a page’s address', () => {
     const vcl = fs.readFileSync(new URL('../../web/edge/site.vcl', import.meta.url), 'utf8')
     expect(vcl).toContain(`if (std.tolower(req.url) ~ "${vclPersonalPattern()}") {`)
     // Other spellings are passed before it: escapes, backslashes, dot segments, doubled and trailing slashes.
-    const variant = /if \(req\.url ~ "(.+)" \|\| req\.url ~ "(.+)"\) \{\n\s+return \(pass\);/.exec(vcl)
+    const variant = /if \(req\.url ~ "(.+)" \|\| req\.url ~ "(.+)"\) \{\n\s+return \(pass\);/.exec(
+      vcl,
+    )
     expect(variant).not.toBeNull()
     const passed = (url: string) => variant!.slice(1).some((source) => new RegExp(source).test(url))
-    for (const url of ['/%72equests/a', '/x/../requests/a', '/./requests/a', '//requests/a', '/requests/a/', '/a\\b', '/requests/a/?x=1'])
+    for (const url of [
+      '/%72equests/a',
+      '/x/../requests/a',
+      '/./requests/a',
+      '//requests/a',
+      '/requests/a/',
+      '/a\\b',
+      '/requests/a/?x=1',
+    ])
       expect(passed(url), url).toBe(true)
     for (const url of ['/', '/experiences', '/experiences?category=a/b', '/stories/a.b', '/?x=%20'])
       expect(passed(url), url).toBe(false)

@@ -77,7 +77,9 @@ const PAGES = [
 function variants(page: string): string[] {
   const [, first, ...rest] = page.split('/')
   const tail = rest.join('/')
-  const escaped = [...first!].map((ch, i) => (i === 0 ? `%${ch.charCodeAt(0).toString(16)}` : ch)).join('')
+  const escaped = [...first!]
+    .map((ch, i) => (i === 0 ? `%${ch.charCodeAt(0).toString(16)}` : ch))
+    .join('')
   return [
     `/${first!.toUpperCase()}/${tail}`,
     `/${first![0]!.toUpperCase()}${first!.slice(1)}/${tail}`,

@@ -65,7 +65,8 @@ export function startVarnish(root: string, options: VarnishOptions): ChildProces
     memory = '256m',
     purgeToken = randomBytes(32).toString('base64url'),
   } = options
-  if (!/^[\w-]+$/.test(purgeToken)) throw new Error('The purge token must be letters, digits, - and _.')
+  if (!/^[\w-]+$/.test(purgeToken))
+    throw new Error('The purge token must be letters, digits, - and _.')
   fs.mkdirSync(workDir, {recursive: true, mode: 0o700})
   const vcl = fs
     .readFileSync(path.join(root, 'web/edge/site.vcl'), 'utf8')
