@@ -62,6 +62,7 @@ const api = new Hono().get('*', (c) =>
 )
 
 const TOKEN = 'v1.AbCdEf0123.sig-Xy_9'
+const PURGE_TOKEN = 'edge-purge-token-for-the-variants-test'
 /** Each personal page the review named, at its own address. */
 const PAGES = [
   `/requests/${TOKEN}`,
@@ -137,7 +138,13 @@ beforeAll(async () => {
   sitePort = (site.address() as AddressInfo).port
   edgePort = await freePort()
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'variants-varnish-'))
-  varnish = startVarnish(ROOT, {port: edgePort, sitePort, workDir, memory: '32m'})
+  varnish = startVarnish(ROOT, {
+    port: edgePort,
+    sitePort,
+    workDir,
+    memory: '32m',
+    purgeToken: PURGE_TOKEN,
+  })
   varnish.stdout?.resume()
   varnish.stderr?.resume()
   // Varnish is up once it answers anything.
@@ -210,5 +217,30 @@ describe('personal pages under every spelling of their address', () => {
     } finally {
       erased = false
     }
+  })
+})
+
+describe('purging the edge', () => {
+  const purge = (headers: [string, string][]) =>
+    sendRaw(
+      {port: edgePort, method: 'PURGE', target: '/', headers: [['Host', 'localhost'], ...headers]},
+      15_000,
+    )
+
+  it('needs the purge token as well as an allowed address', async () => {
+    expect((await purge([['xkey-purge', 'pages']])).status).toBe(403)
+    expect(
+      (
+        await purge([
+          ['xkey-purge', 'pages'],
+          ['x-purge-token', 'guessed'],
+        ])
+      ).status,
+    ).toBe(403)
+    const done = await purge([
+      ['xkey-purge', 'pages'],
+      ['x-purge-token', PURGE_TOKEN],
+    ])
+    expect(done.status).toBe(200)
   })
 })
