@@ -3,6 +3,7 @@ import fs from 'node:fs'
 
 import {describe, expect, it} from 'vitest'
 
+import {keptPagesOf} from '../start-site.ts'
 import {createPageCache, preparePage} from './page-cache.ts'
 import {
   canonicalPath,
@@ -95,5 +96,18 @@ describe('one reading of a page’s address', () => {
       expect(passed(url), url).toBe(true)
     for (const url of ['/', '/experiences', '/experiences?category=a/b', '/stories/a.b', '/?x=%20'])
       expect(passed(url), url).toBe(false)
+  })
+
+  it('lets an erasure find and drop a kept page that names the person', async () => {
+    const cache = createPageCache()
+    const prepare = (html: string) =>
+      preparePage(html, {status: 200, headers: {}, tags: new Set()}, Date.now() + 60_000)
+    cache.set('/a', await prepare('<p>Thandi@Example.com</p>'), cache.generation)
+    cache.set('/b', await prepare('<p>Lion’s Head</p>'), cache.generation)
+    const kept = keptPagesOf(cache, undefined)
+    expect(kept.search(['thandi@example.com'])).toEqual({searched: 2, found: 1})
+    await kept.forget(['thandi@example.com'], ['booking:b1'])
+    expect(cache.keys()).toEqual(['/b'])
+    expect(kept.search(['thandi@example.com'])).toEqual({searched: 1, found: 0})
   })
 })

@@ -156,9 +156,24 @@ export function createPageCache({
       for (const [key, page] of pages)
         if ([...page.tags].some((tag) => changed.has(tag))) pages.delete(key)
     },
-    /** The addresses kept now (the privacy proof looks through them: functions/lib/personal-data-search.ts). */
+    /** The addresses kept now. */
     keys(): string[] {
       return [...pages.keys()]
+    },
+    /** The kept pages whose text mentions one of `marks` (lower-case), for the privacy proof and an erasure. */
+    mentioning(marks: readonly string[]): string[] {
+      if (marks.length === 0) return []
+      return [...pages]
+        .filter(([, page]) => {
+          const text = page.bodies.identity.toString('utf8').toLowerCase()
+          return marks.some((mark) => text.includes(mark))
+        })
+        .map(([key]) => key)
+    },
+    /** Drops these addresses' pages. */
+    drop(keys: Iterable<string>) {
+      generation++
+      for (const key of keys) pages.delete(key)
     },
     /** Drops everything: after events may have been missed (a reconnect, a restart of the stream). */
     clear() {

@@ -15,6 +15,7 @@ import {sendRaw, type RawResponse} from '../../tests/hostile/raw-http.ts'
 import {render} from '../../web/src/entry-server'
 import {fixtureFetcher} from '../../web/src/test/render-app'
 import {createSiteApp} from '../create-site-app.ts'
+import {keptPagesOf} from '../start-site.ts'
 import {pageSecurityHeaderValues} from '../security.ts'
 import {keptPageListener} from './kept-page-listener.ts'
 import {createPageCache} from './page-cache.ts'
@@ -242,5 +243,23 @@ describe('purging the edge', () => {
       ['x-purge-token', PURGE_TOKEN],
     ])
     expect(done.status).toBe(200)
+  })
+
+  it('for an erased person: the site server purges the tags of their requests, with the token', async () => {
+    const errors: unknown[] = []
+    const kept = keptPagesOf(
+      pageCache,
+      {kind: 'varnish', url: `http://127.0.0.1:${edgePort}/`, token: PURGE_TOKEN},
+      (error) => errors.push(error),
+    )
+    await kept.forget([PERSON], ['booking:erase-1'])
+    expect(errors).toEqual([])
+    // A wrong token is refused by Varnish, and the erasure is told nothing worse than a log line.
+    await keptPagesOf(
+      pageCache,
+      {kind: 'varnish', url: `http://127.0.0.1:${edgePort}/`, token: 'guessed'},
+      (error) => errors.push(error),
+    ).forget([PERSON], ['booking:erase-1'])
+    expect(String(errors[0])).toMatch(/Varnish refused the purge: 403/)
   })
 })
