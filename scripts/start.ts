@@ -10,7 +10,7 @@ import {dashboardUrl, runningSummary} from './lib/running-summary.ts'
 import {ensureStudioBuild} from './lib/studio-build.ts'
 import {ensureWebBuild} from './lib/web-build.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
-import {startVarnish, varnishdSays} from './lib/varnish.ts'
+import {edgePurgeToken, startVarnish, varnishdSays} from './lib/varnish.ts'
 import {migrateDataFolder} from './lib/migrate-root-path-ids.ts'
 import {seedOnFirstRun} from './lib/seed.ts'
 import {waitForUrl} from './lib/wait-for-url.ts'
@@ -87,12 +87,20 @@ service('site', 'server/main.ts', {
   // The studio's Presentation tool frames the site; no other origin may (docs/decisions/018-editors-preview.md).
   FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
-  // With Varnish in front, publishes purge it by tag (server/edge/purger.ts).
-  ...(edge ? {EDGE_PURGE: 'varnish', EDGE_PURGE_URL: `http://127.0.0.1:${edgePort}/`} : {}),
+  // With Varnish in front, publishes purge it by tag (server/edge/purger.ts), with the token only it and the VCL
+  // know; and the visitor's address is the one Varnish adds to X-Forwarded-For, so each has their own limits.
+  ...(edge
+    ? {
+        EDGE_PURGE: 'varnish',
+        EDGE_PURGE_URL: `http://127.0.0.1:${edgePort}/`,
+        EDGE_PURGE_TOKEN: edgePurgeToken(config.dataDir),
+        TRUST_PROXY_HOPS: '1',
+      }
+    : {}),
 })
 await waitForUrl(`${siteUrl}/`)
 if (edge) {
-  watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish')}), varnishdSays)
+  watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish'), purgeToken: edgePurgeToken(config.dataDir)}), varnishdSays)
   await waitForUrl(`${edgeUrl}/robots.txt`)
 }
 

@@ -13,12 +13,8 @@ import {siteConfigScript} from '../web/src/lib/site-config.ts'
 import {previewMarker, previewState} from './preview/preview-page.ts'
 import type {SitePreview} from './preview/site-preview.ts'
 import type {RenderFn} from '../web/src/render-contract.ts'
-import {
-  ALL_PAGES_TAG,
-  NO_STORE,
-  PERSONAL_PAGE,
-  publicPageCacheControl,
-} from './edge/cache-policy.ts'
+import {ALL_PAGES_TAG, NO_STORE, publicPageCacheControl} from './edge/cache-policy.ts'
+import {canonicalPath, isPersonalPath, pageCacheKey} from './edge/page-address.ts'
 import {markTrusted, newTrustMarker, sealTrustedCode, type SealedPage} from './edge/inline-code.ts'
 import {pageReply, preparePage, type CachedPage, type PageCache} from './edge/page-cache.ts'
 import {collectSyncTags} from './edge/sync-tag-sink.ts'
@@ -107,15 +103,6 @@ function sendPage(request: Request, page: CachedPage): Response {
 
 const MALFORMED_ADDRESS_PAGE =
   '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Page not found</title><h1>Page not found</h1><p>This address is not one of ours. <a href="/">Go to the home page</a>.</p></html>'
-
-function decodablePath(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * A visitor who hung up before their request was read (a closed tab, a dropped connection, a client's time limit):
@@ -253,6 +240,25 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   // For the site only: API answers, registered above, never reach these.
   app.use(pageSecurityHeaders(pagePolicy))
+  // Every page has one address: another spelling of it (escapes, dot segments, doubled or trailing slashes) is sent
+  // to that one, and the answer is kept by no cache. Other letter cases name no page (the routes are
+  // case-sensitive). So the router, the personal-page checks and the cache key all read the same address
+  // (edge/page-address.ts, docs/decisions/151-one-reading-of-a-page-address.md).
+  app.use(async (c, next) => {
+    // A form post keeps the fallbacks below (a page's own action, else back to its page).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const url = new URL(c.req.url)
+    const canonical = canonicalPath(url.pathname)
+    if (canonical === undefined)
+      return c.html(MALFORMED_ADDRESS_PAGE, 404, {'Cache-Control': NO_STORE})
+    if (canonical === url.pathname) return next()
+    return c.body(null, 308, {
+      'Location': canonical + url.search,
+      'Cache-Control': NO_STORE,
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex, nofollow',
+    })
+  })
   // A traveller's copy of their information as a file, beside its page (the privacy-requests function answers it).
   if (apiRoutes)
     app.get('/privacy/requests/download/:file{[\\w-]+\\.json}', (c) =>
@@ -335,16 +341,15 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
 
   const renderPage = async (c: Context<SiteEnv>) => {
     const url = new URL(c.req.url)
-    const key = url.pathname + url.search
-    // An address that is not valid percent-encoding names no page; the router would only warn of it and render
-    // the not-found page, so it is answered here, without a render.
-    if (!decodablePath(url.pathname))
-      return c.html(MALFORMED_ADDRESS_PAGE, 404, {'Cache-Control': 'public, max-age=60'})
+    // Only the query parameters public pages read make a key of their own (edge/page-address.ts).
+    const {key} = pageCacheKey(url)
     try {
       // Only a request with the preview cookie costs a session look-up; visitors take the path they always did.
       const session = preview ? await preview.sessionFor(c) : undefined
-      const shared = !session && !PERSONAL_PAGE.test(url.pathname)
-      const cached = shared ? edge?.pageCache.get(key) : undefined
+      // Only a GET or HEAD of a page that is not personal, however its address is spelt, may come from the cache.
+      const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+      const mayShare = !session && read && !isPersonalPath(url.pathname)
+      const cached = mayShare ? edge?.pageCache.get(key) : undefined
       if (cached) return sendPage(c.req.raw, cached)
 
       const renderedAt = edge?.pageCache.generation ?? 0
@@ -352,22 +357,33 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       // Only the build's template, the server's own scripts and the router's are marked as trusted, never
       // content; the marker becomes the policy's hashes (edge/inline-code.ts) and never leaves the server.
       const marker = newTrustMarker()
+      // Whether the render read anything through the API (a private link, the bookings dataset): then the page is
+      // about someone, whatever its address says, and no cache may keep it.
+      let askedApi = false
+      const viaApi =
+        <A extends unknown[]>(ask: (...args: A) => Promise<Response>) =>
+        (...args: A) => {
+          askedApi = true
+          return ask(...args)
+        }
       const renderOptions = {
         fetcher: renderFetcher,
         nonce: marker,
         readTravellerRequest: apiRoutes
-          ? (token: string) => readTravellerRequest(apiRoutes, c.req.raw, token, c.env)
+          ? viaApi((token: string) => readTravellerRequest(apiRoutes, c.req.raw, token, c.env))
           : undefined,
         readReviewInvitation: apiRoutes
-          ? (token: string) =>
-              readTravellerRequest(apiRoutes, c.req.raw, token, c.env, '', '/reviews/')
+          ? viaApi((token: string) =>
+              readTravellerRequest(apiRoutes, c.req.raw, token, c.env, '', '/reviews/'),
+            )
           : undefined,
         readPrivateLink: apiRoutes
-          ? (apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'GET')
+          ? viaApi((apiPath: string) => askApi(apiRoutes, c.req.raw, apiPath, c.env, 'GET'))
           : undefined,
         actOnPrivateLink: apiRoutes
-          ? (apiPath: string, body?: unknown) =>
-              askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST', body)
+          ? viaApi((apiPath: string, body?: unknown) =>
+              askApi(apiRoutes, c.req.raw, apiPath, c.env, 'POST', body),
+            )
           : undefined,
       }
       const {value: result, tags} = await collectSyncTags(() =>
@@ -378,8 +394,12 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       if (result.kind === 'redirect') {
         const redirect = c.redirect(result.location, result.status as 301 | 302)
         if (session) setPreviewHeaders(redirect.headers)
+        else if (!mayShare || askedApi) redirect.headers.set('Cache-Control', NO_STORE)
         return redirect
       }
+      // Fail closed: public only when the address is not personal, nothing was read through the API, and the
+      // matched route says its page is the same for everyone (its handle's `shared`, web/src/app/router.tsx).
+      const shared = mayShare && !askedApi && result.shareable === true
       const built = sealTrustedCode(
         markTrusted(template, marker)
           .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
@@ -423,7 +443,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       const response = c.html(sealed.html, result.status as 200, {
         ...result.headers,
         'Content-Security-Policy': policy,
-        // Not found and other answers are rendered each time; personal and preview pages are kept by no cache.
+        // Not found and other public answers are rendered each time; every other page is kept by no cache.
         'Cache-Control': shared ? 'public, max-age=0, must-revalidate' : NO_STORE,
       })
       if (session) setPreviewHeaders(response.headers)

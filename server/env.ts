@@ -38,7 +38,7 @@ const serverEnvSchema = sharedEnvSchema
   })
   .superRefine((env, ctx) => {
     const needs: Record<string, (keyof typeof env)[]> = {
-      varnish: ['EDGE_PURGE_URL'],
+      varnish: ['EDGE_PURGE_URL', 'EDGE_PURGE_TOKEN'],
       generic: ['EDGE_PURGE_URL'],
       cloudflare: ['EDGE_PURGE_ZONE', 'EDGE_PURGE_TOKEN'],
       fastly: ['EDGE_PURGE_ZONE', 'EDGE_PURGE_TOKEN'],
@@ -57,7 +57,7 @@ function purgeConfig(env: z.output<typeof serverEnvSchema>): PurgeConfig | undef
     case undefined:
       return undefined
     case 'varnish':
-      return {kind: 'varnish', url: env.EDGE_PURGE_URL!}
+      return {kind: 'varnish', url: env.EDGE_PURGE_URL!, token: env.EDGE_PURGE_TOKEN!}
     case 'generic':
       return {kind: 'generic', url: env.EDGE_PURGE_URL!, token: env.EDGE_PURGE_TOKEN}
     case 'cloudflare':

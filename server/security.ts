@@ -4,6 +4,7 @@ import {secureHeaders} from 'hono/secure-headers'
 
 import {formTooLargeMessage, tooLargeMessage} from '../functions/lib/http.ts'
 import {isFromOwnSite, type OwnOrigins} from '../functions/lib/own-origins.ts'
+import {isPrivateLinkPath, isSelfPostingLinkPath} from './edge/page-address.ts'
 
 /** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
 const refuse = (c: Context, status: 403 | 415, message: string) =>
@@ -124,6 +125,9 @@ export function pageContentSecurityPolicy(
   ].join('; ')
 }
 
+/** The request's path as it came, percent-escapes and all (Hono's `c.req.path` is already decoded). */
+const pathOf = (c: Context) => new URL(c.req.url).pathname
+
 /** Security headers for everything but the API; a page sets its own policy with its hashes, others get none inline. */
 export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandler {
   const {frameAncestors} = options
@@ -143,14 +147,14 @@ export function pageSecurityHeaders(options: PagePolicyOptions): MiddlewareHandl
       c.res.headers.set('Content-Security-Policy', fallbackPolicy)
     // A traveller's request page has its key in the address: no Referer may carry it anywhere, no cache may
     // keep the page, and no search engine may list it (docs/decisions/013-signed-request-links.md).
-    if (PRIVATE_PAGE.test(c.req.path)) {
+    if (isPrivateLinkPath(pathOf(c))) {
       c.res.headers.set('Referrer-Policy', 'no-referrer')
       c.res.headers.set('Cache-Control', 'private, no-store')
       c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
     }
     // The same for the pages other mailed links open, but a Referer to this site only: under `no-referrer` a
     // browser sends `Origin: null` with the page's own form post, which the site refuses as cross-site.
-    if (LINK_PAGE.test(c.req.path)) {
+    if (isSelfPostingLinkPath(pathOf(c))) {
       c.res.headers.set('Referrer-Policy', 'same-origin')
       c.res.headers.set('Cache-Control', 'private, no-store')
       c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
@@ -169,12 +173,6 @@ export async function pageSecurityHeaderValues(
   delete headers['content-security-policy']
   return headers
 }
-
-/** Pages whose address is a secret: the traveller's request links. */
-export const PRIVATE_PAGE = /^\/requests\//
-
-/** Pages whose address is a secret and whose form posts to itself: a waitlist offer, a privacy request's links. */
-export const LINK_PAGE = /^\/(waitlist\/(offers|leave)|privacy\/requests\/(confirm|download))\//
 
 /**
  * Where a form posted before hydration goes back to: the page it came from, on this site. `//evil.example/x` or

@@ -6,13 +6,15 @@ import {fileURLToPath, pathToFileURL} from 'node:url'
 import {getRequestListener} from '@hono/node-server'
 import type {Hono} from 'hono'
 
+import {registerKeptPages} from '../functions/lib/kept-pages.ts'
 import {createContentFetcher} from './content-fetcher.ts'
 import {answerBeforeBody} from './early-answer.ts'
 import {createSiteApp, type EdgeOptions} from './create-site-app.ts'
 import {originPageLifetimeMs} from './edge/cache-policy.ts'
 import {watchContentEvents, type ContentChange, type ContentEvents} from './edge/content-events.ts'
 import {keptPageListener} from './edge/kept-page-listener.ts'
-import {createPageCache} from './edge/page-cache.ts'
+import {createPageCache, type PageCache} from './edge/page-cache.ts'
+import {purgeTarget} from './edge/purge-targets.ts'
 import {pageSecurityHeaderValues} from './security.ts'
 import {publicSiteConfig, readServerEnv, type ServerEnv} from './env.ts'
 import type {EntryServerModule} from '../web/src/render-contract.ts'
@@ -61,6 +63,29 @@ export function createEdgeCaching(
   return {fetcher, edge, events, close: () => events.close()}
 }
 
+/**
+ * This server's kept pages and the shared cache in front, as the privacy code reaches them (functions/lib/kept-pages.ts):
+ * searched by the erasure proof, and dropped for an erased person: here what names them, at the edge by the tags of
+ * their requests (docs/decisions/153-caches-in-the-erasure-and-its-proof.md).
+ */
+export function keptPagesOf(
+  pageCache: PageCache,
+  edge: ServerEnv['edgePurge'],
+  onError: (error: unknown) => void = (error) => console.error(error),
+) {
+  const target = edge ? purgeTarget(edge) : undefined
+  return {
+    search: (marks: readonly string[]) => ({
+      searched: pageCache.keys().length,
+      found: pageCache.mentioning(marks).length,
+    }),
+    forget: async (marks: readonly string[], tags: readonly string[]) => {
+      pageCache.drop(pageCache.mentioning(marks))
+      if (target && tags.length > 0) await target.purge(tags).catch(onError)
+    },
+  }
+}
+
 async function productionListener(
   env: ServerEnv,
   apiRoutes: Hono | undefined,
@@ -100,10 +125,7 @@ async function productionListener(
   }
 }
 
-async function developmentListener(
-  env: ServerEnv,
-  apiRoutes: Hono | undefined,
-): Promise<Listener> {
+async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
   const {createServer: createViteServer} = await import('vite')
   const vite = await createViteServer({
     root: webDir,
@@ -150,6 +172,7 @@ export async function startSite({
   globalThis.__SITE_CONFIG__ = publicSiteConfig(env)
   // In development every request renders afresh, so edits to the code show at once.
   const caching = env.mode === 'development' ? undefined : createEdgeCaching(env, onContentChange)
+  registerKeptPages(caching ? keptPagesOf(caching.edge.pageCache, env.edgePurge) : undefined)
   const listener = caching
     ? await productionListener(env, apiRoutes, caching)
     : await developmentListener(env, apiRoutes)

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {addressHash} from '../lib/address-hash.ts'
+import {registerKeptPages} from '../lib/kept-pages.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
@@ -157,6 +158,21 @@ describe('two site servers, each with its own disk', () => {
   })
 
   it('removes on the first server what an erasure on the second removed, found by the address’s keyed hash', async () => {
+    // The second server's kept pages: one that (were a personal page ever kept) names the person, one that does not.
+    const kept = new Map([
+      ['/a', `<p>${ERASED.email}</p>`],
+      ['/b', '<p>Lion’s Head</p>'],
+    ])
+    const forgotten: {marks: readonly string[]; tags: readonly string[]}[] = []
+    const mentioning = (marks: readonly string[]) =>
+      [...kept].filter(([, html]) => marks.some((mark) => html.toLowerCase().includes(mark)))
+    registerKeptPages({
+      search: (marks) => ({searched: kept.size, found: mentioning(marks).length}),
+      forget: async (marks, tags) => {
+        forgotten.push({marks, tags})
+        for (const [key] of mentioning(marks)) kept.delete(key)
+      },
+    })
     const result = await carryOutRequest(
       {
         client: bookings,
@@ -168,9 +184,19 @@ describe('two site servers, each with its own disk', () => {
       'privacyRequest.pieter',
       {id: 'staff-manager', name: 'Lindiwe', email: 'lindiwe@example.org', role: 'manager'},
     )
+    registerKeptPages(undefined)
     expect(result.status).toBe(200)
     expect(foundOn(serverB, ERASED)).toEqual([])
     expect(foundOn(serverA, ERASED)).toEqual(marksOf(ERASED))
+    // Its kept pages lost what named the person, the edge was told to drop the request's pages by their tag, and
+    // the proof searched the kept pages after.
+    expect(forgotten).toEqual([
+      {marks: expect.arrayContaining([ERASED.email]), tags: ['booking:erase-1']},
+    ])
+    expect([...kept.keys()]).toEqual(['/b'])
+    expect(JSON.stringify(result.body)).toContain(
+      JSON.stringify({place: 'Rendered pages kept on this server', searched: 1, found: 0}),
+    )
 
     expect(await catchUpDiskScrubs(deps(serverA))).toBe(1)
     expect(foundOn(serverA, ERASED)).toEqual([])

@@ -13,6 +13,7 @@ import {
   placeOf,
   REQUEST_TYPES,
 } from './personal-data-map.ts'
+import {bookingCacheTag, keptPages} from './kept-pages.ts'
 import {addressHash, namesHashedAddress} from './address-hash.ts'
 import {purgeMutation} from './purge.ts'
 
@@ -154,6 +155,10 @@ export async function anonymiseRequests(
     counts.mailFiles += disk.mailFiles
     counts.backupLines += disk.backupLines
   }
+  // The rendered pages kept of the person: none should be (a personal page is never cached: server/edge/
+  // page-address.ts), so on this server this only confirms it; the shared cache drops any page tagged with a request.
+  if (anonymised.length > 0 || marks.size > 0)
+    await keptPages()?.forget([...marks], anonymised.map(bookingCacheTag))
   counts.purgedRecords = purged.length
   return {counts, scrub}
 }

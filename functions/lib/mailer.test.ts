@@ -244,15 +244,25 @@ describe('outbox in the lake', () => {
     expect(await mails()).toEqual([])
   })
 
-  it('writes .eml files when there is no SMTP server', async () => {
+  it('writes .eml files when there is no SMTP server, readable by this user only', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mailer-test-'))
+    // A folder left open by an earlier run, and a umask that would leave new files readable by everyone.
+    fs.mkdirSync(path.join(dir, 'outbox'), {mode: 0o755})
+    fs.chmodSync(path.join(dir, 'outbox'), 0o755)
+    const umask = process.umask(0o022)
     const outbox = createOutbox({
       bookings: bookings(),
       transport: fileTransport(path.join(dir, 'outbox')),
       from,
     })
-    await outbox.enqueue('booking-2-team', message)
-    await outbox.flush()
+    try {
+      await outbox.enqueue('booking-2-team', message)
+      await outbox.flush()
+    } finally {
+      process.umask(umask)
+    }
+    expect(fs.statSync(path.join(dir, 'outbox')).mode & 0o777).toBe(0o700)
+    expect(fs.statSync(path.join(dir, 'outbox', 'booking-2-team.eml')).mode & 0o777).toBe(0o600)
     const eml = fs.readFileSync(path.join(dir, 'outbox', 'booking-2-team.eml'), 'utf8')
     expect(eml).toMatch(/^To: guest@example.com$/m)
     expect(eml).not.toMatch(/^Bcc:/im)

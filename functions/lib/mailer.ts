@@ -119,7 +119,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   }
 }
 
-/** Writes each message as `<outboxDir>/<id>.eml`, the form a mail client opens. */
+/**
+ * Writes each message as `<outboxDir>/<id>.eml`, the form a mail client opens: for development only, as the files
+ * hold live links. The folder is this user's alone (0700) and each file too (0600), whatever the umask.
+ */
 export function fileTransport(outboxDir: string): MailTransport {
   const transporter = nodemailer.createTransport({
     streamTransport: true,
@@ -132,9 +135,12 @@ export function fileTransport(outboxDir: string): MailTransport {
         ...nodemailerMessage(message),
         messageId: messageId(id, message.from),
       })
-      await fs.mkdir(outboxDir, {recursive: true})
+      await fs.mkdir(outboxDir, {recursive: true, mode: 0o700})
+      // A folder made earlier, or by someone else's umask, is closed too.
+      await fs.chmod(outboxDir, 0o700)
       const final = path.join(outboxDir, `${id}.eml`)
-      await fs.writeFile(`${final}.tmp`, info.message as Buffer)
+      await fs.writeFile(`${final}.tmp`, info.message as Buffer, {mode: 0o600})
+      await fs.chmod(`${final}.tmp`, 0o600)
       await fs.rename(`${final}.tmp`, final)
     },
     forget: (id) => fs.rm(path.join(outboxDir, `${id}.eml`), {force: true}),

@@ -121,6 +121,15 @@ export const PERSON_DOCUMENT_TYPES = ['newsletterSignup', 'waitlistEntry'] as co
 /** The outbox's mails about a request or to an address: deleted (with their history) when it goes. */
 export const OUTBOX_TYPE = OUTBOX_MAIL_TYPE
 
+/**
+ * Caches of rendered pages: none should ever hold a traveller's page (a personal page is `private, no-store`:
+ * server/edge/page-address.ts). An erasure still drops this server's kept pages that name the person and purges the
+ * shared cache by the tags of their requests, and the proof searches the kept pages (lib/kept-pages.ts).
+ */
+export const CACHE_PLACES = {
+  keptPages: 'Rendered pages kept on this server',
+} as const
+
 /** Files on the site server's disk, relative to DATA_DIR, that may hold a traveller's details. */
 export const DISK_PLACES = {
   /** The events log and its rotated files (functions/record-event). */

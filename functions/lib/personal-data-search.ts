@@ -6,7 +6,9 @@ import type {SanityClient} from '@sanity/client'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import type {AccessCopy} from '@repo/schemas/privacy-request-links.ts'
 
+import {keptPages} from './kept-pages.ts'
 import {
+  CACHE_PLACES,
   DISK_PLACES,
   OUTBOX_TYPE,
   PERSON_DOCUMENT_TYPES,
@@ -133,6 +135,11 @@ export async function proveErased(
       lowered,
     ),
   )
+  // The rendered pages this server keeps: none is personal (server/edge/page-address.ts), which this confirms.
+  places.push({
+    place: CACHE_PLACES.keptPages,
+    ...(keptPages()?.search(lowered) ?? {searched: 0, found: 0}),
+  })
   return places
 }
 

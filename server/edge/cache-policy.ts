@@ -1,12 +1,7 @@
 /**
- * Pages that are about one person or hold a secret in their address: a traveller's request link, the staff
- * dashboard, the booking form and the page shown after sending it, the newsletter's confirm and unsubscribe links,
- * a review form, a waitlist offer, a traveller's privacy request and their copy of their data. No cache, shared or
- * private, may keep them (web/edge/site.vcl passes the same addresses).
+ * What every page is unless it is known to be public: no cache, shared or private, may keep it. Which pages are
+ * personal, however their address is spelt, is `isPersonalPath` (page-address.ts); web/edge/site.vcl passes the same.
  */
-export const PERSONAL_PAGE =
-  /^\/(requests|reviews|admin|book|thank-you|unsubscribe|newsletter|waitlist|privacy\/requests)(\/|$)/
-
 export const NO_STORE = 'private, no-store'
 
 /**

@@ -41,6 +41,7 @@ const render: RenderFn = async (request, {fetcher, nonce}) => {
     html: `<main>${titles.map((t) => `<p>${t}</p>`).join('')}<p>${'padding '.repeat(200)}</p><script>window.__INJECTED__=1</script><script nonce="trust-guess">window.__INJECTED__=2</script></main>`,
     state: `<script>window.__STATE__=${JSON.stringify(titles)}</script><script nonce="${nonce}">window.__OK__=1</script>`,
     modules: [],
+    shareable: true,
   }
 }
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
   env = {
     ...readServerEnv({}),
     contentCacheMs: 5_000,
-    edgePurge: {kind: 'varnish', url: 'http://127.0.0.1:1/'},
+    edgePurge: {kind: 'varnish', url: 'http://127.0.0.1:1/', token: 'purge-token'},
     sanity: {
       projectId: editor.config().projectId!,
       dataset: 'production',
@@ -195,6 +196,45 @@ describe('public pages a shared cache can keep', () => {
     }
   })
 
+  it('keeps no page that read anything through the API, nor one whose route does not say it is public', async () => {
+    const {Hono} = await import('hono')
+    const asked: string[] = []
+    const api = new Hono().get('*', (c) => {
+      asked.push(c.req.path)
+      return c.json({name: 'Thandi'})
+    })
+    const failClosed = createSiteApp({
+      // A public address whose render reads a private link (as the booking page reads places from the bookings
+      // dataset), and one whose route gives no word on sharing.
+      getRender: async () => async (request, options) => {
+        const path = new URL(request.url).pathname
+        if (path === '/reads-the-api') await options.readPrivateLink?.('/api/anything')
+        return {
+          kind: 'html',
+          status: 200,
+          head: '',
+          html: '<p>page</p>',
+          state: '',
+          modules: [],
+          ...(path === '/unsaid' ? {} : {shareable: true}),
+        }
+      },
+      getTemplate: async () => template,
+      fetcher: caching.fetcher,
+      edge: caching.edge,
+      siteUrl: SITE,
+      apiRoutes: api,
+    })
+    for (const path of ['/reads-the-api', '/unsaid']) {
+      const response = await failClosed.request(`${SITE}${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store')
+      expect(response.headers.get('surrogate-key'), path).toBeNull()
+      expect(caching.edge.pageCache.get(path), path).toBeUndefined()
+    }
+    expect(asked).toEqual(['/anything'])
+  })
+
   it('lists only the server’s own inline scripts in the policy, never content’s', async () => {
     const response = await get('/experiences')
     const policy = response.headers.get('content-security-policy')!
@@ -294,7 +334,7 @@ describe('purging the shared cache on publish', () => {
   it('purges each publish’s tags from exactly one of several servers, and everything when one takes over', async () => {
     const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
     const servers = ['a', 'b', 'c'].map((holder) => {
-      const target = varnishTarget(url, (input, init) =>
+      const target = varnishTarget(url, 'purge-token', (input, init) =>
         fetch(input, {
           ...init,
           headers: {...(init?.headers as Record<string, string>), 'x-test-holder': holder},

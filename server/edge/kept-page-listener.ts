@@ -1,7 +1,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 
 import {PREVIEW_COOKIE} from '../preview/site-preview.ts'
-import {PERSONAL_PAGE} from './cache-policy.ts'
+import {canonicalPath, isPersonalPath, pageCacheKey} from './page-address.ts'
 import {pageReply, type PageCache} from './page-cache.ts'
 
 /**
@@ -13,10 +13,14 @@ import {pageReply, type PageCache} from './page-cache.ts'
 export function keptPageListener(pageCache: PageCache, securityHeaders: Record<string, string>) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    const key = req.url ?? ''
-    if (!key.startsWith('/') || key.startsWith('/api/') || key.startsWith('/assets/')) return false
-    if (PERSONAL_PAGE.test(key) || req.headers.cookie?.includes(`${PREVIEW_COOKIE}=`)) return false
-    const page = pageCache.get(key)
+    const address = req.url ?? ''
+    if (!address.startsWith('/') || address.startsWith('/api/') || address.startsWith('/assets/'))
+      return false
+    // Parsed as the app parses it; any other spelling than the canonical one is the app's to redirect.
+    const url = new URL(address, 'http://site.invalid')
+    if (canonicalPath(url.pathname) !== url.pathname || isPersonalPath(url.pathname)) return false
+    if (req.headers.cookie?.includes(`${PREVIEW_COOKIE}=`)) return false
+    const page = pageCache.get(pageCacheKey(url).key)
     if (!page) return false
     const reply = pageReply(
       page,

@@ -108,8 +108,20 @@ export type PageCache = ReturnType<typeof createPageCache>
  * event drops the pages that read what changed; `generation` moves with every drop, so a render that started
  * before a change (and may have read the old content) is never stored after it.
  */
-export function createPageCache({maxEntries = 500}: {maxEntries?: number} = {}) {
+export function createPageCache({
+  maxEntries = 500,
+  maxVariants = 16,
+}: {
+  maxEntries?: number
+  /** Query variants one path may have (`/experiences?category=…`), so no query can push every other page out. */
+  maxVariants?: number
+} = {}) {
   const pages = new Map<string, CachedPage>()
+  const variantsOf = (path: string) => {
+    let count = 0
+    for (const key of pages.keys()) if (key.startsWith(`${path}?`)) count++
+    return count
+  }
   let generation = 0
   return {
     get generation() {
@@ -122,9 +134,15 @@ export function createPageCache({maxEntries = 500}: {maxEntries?: number} = {}) 
       pages.delete(key)
       return undefined
     },
-    /** Stores the page unless content changed since `renderedAt` (the generation when its render began). */
+    /**
+     * Stores the page unless content changed since `renderedAt` (the generation when its render began), or the key
+     * is a query variant of a path (`path?…`) that has its most variants already.
+     */
     set(key: string, page: CachedPage, renderedAt: number): boolean {
       if (renderedAt !== generation) return false
+      const query = key.indexOf('?')
+      if (query >= 0 && !pages.has(key) && variantsOf(key.slice(0, query)) >= maxVariants)
+        return false
       // Oldest first out: Map keeps insertion order, and a re-stored page moves to the end.
       pages.delete(key)
       pages.set(key, page)
@@ -137,6 +155,25 @@ export function createPageCache({maxEntries = 500}: {maxEntries?: number} = {}) 
       const changed = new Set(tags)
       for (const [key, page] of pages)
         if ([...page.tags].some((tag) => changed.has(tag))) pages.delete(key)
+    },
+    /** The addresses kept now. */
+    keys(): string[] {
+      return [...pages.keys()]
+    },
+    /** The kept pages whose text mentions one of `marks` (lower-case), for the privacy proof and an erasure. */
+    mentioning(marks: readonly string[]): string[] {
+      if (marks.length === 0) return []
+      return [...pages]
+        .filter(([, page]) => {
+          const text = page.bodies.identity.toString('utf8').toLowerCase()
+          return marks.some((mark) => text.includes(mark))
+        })
+        .map(([key]) => key)
+    },
+    /** Drops these addresses' pages. */
+    drop(keys: Iterable<string>) {
+      generation++
+      for (const key of keys) pages.delete(key)
     },
     /** Drops everything: after events may have been missed (a reconnect, a restart of the stream). */
     clear() {

@@ -39,10 +39,11 @@ beforeEach(() => {
 const tags = (n: number) => Array.from({length: n}, (_, i) => `s1:tag${i}`)
 
 describe('purge targets: one interface, each cache’s own API', () => {
-  it('Varnish: PURGE with the keys in xkey-purge', async () => {
-    await purgeTarget({kind: 'varnish', url: `${base}/`}).purge(['pages', 's1:abc'])
+  it('Varnish: PURGE with the keys in xkey-purge and the purge token', async () => {
+    await purgeTarget({kind: 'varnish', url: `${base}/`, token: 'tok-1'}).purge(['pages', 's1:abc'])
     expect(seen).toEqual([expect.objectContaining({method: 'PURGE', url: '/'})])
     expect(seen[0]!.headers['xkey-purge']).toBe('pages s1:abc')
+    expect(seen[0]!.headers['x-purge-token']).toBe('tok-1')
   })
 
   it('Cloudflare: purge_cache with tags, at most 100 a call, with the token', async () => {
@@ -96,7 +97,9 @@ describe('EDGE_PURGE', () => {
     expect(() => readServerEnv({EDGE_PURGE: 'cloudflare'})).toThrow(
       /EDGE_PURGE_ZONE: Required with EDGE_PURGE=cloudflare[\s\S]*EDGE_PURGE_TOKEN: Required/,
     )
-    expect(() => readServerEnv({EDGE_PURGE: 'varnish'})).toThrow(/EDGE_PURGE_URL: Required/)
+    expect(() => readServerEnv({EDGE_PURGE: 'varnish'})).toThrow(
+      /EDGE_PURGE_URL: Required[\s\S]*EDGE_PURGE_TOKEN: Required/,
+    )
     expect(() => readServerEnv({EDGE_PURGE: 'akamai'})).toThrow(/EDGE_PURGE/)
     expect(
       readServerEnv({EDGE_PURGE: 'fastly', EDGE_PURGE_ZONE: 'svc', EDGE_PURGE_TOKEN: 't'})

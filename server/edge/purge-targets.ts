@@ -6,7 +6,7 @@ export type PurgeTarget = {
 }
 
 export type PurgeConfig =
-  | {kind: 'varnish'; url: string}
+  | {kind: 'varnish'; url: string; token: string}
   | {kind: 'cloudflare'; zoneId: string; token: string; apiUrl?: string | undefined}
   | {kind: 'fastly'; serviceId: string; token: string; apiUrl?: string | undefined}
   | {kind: 'generic'; url: string; token?: string | undefined}
@@ -27,16 +27,20 @@ async function expectOk(response: Response, what: string) {
 
 /**
  * Varnish with the xkey vmod (varnish-modules): a `PURGE` request carrying the keys in `xkey-purge`, which the
- * project's VCL (web/edge/site.vcl) accepts from its allowed addresses only and answers with the count purged.
+ * project's VCL (web/edge/site.vcl) accepts from its allowed addresses with its token (`X-Purge-Token`) only, and
+ * answers with the count purged.
  */
-export function varnishTarget(url: string, fetchImpl: Fetch = fetch): PurgeTarget {
+export function varnishTarget(url: string, token: string, fetchImpl: Fetch = fetch): PurgeTarget {
   return {
     name: 'varnish',
     async purge(tags) {
       // Varnish reads one header; keep it well under its 8 KB limit for a header line.
       for (const batch of chunks(tags, 100)) {
         await expectOk(
-          await fetchImpl(url, {method: 'PURGE', headers: {'xkey-purge': batch.join(' ')}}),
+          await fetchImpl(url, {
+            method: 'PURGE',
+            headers: {'xkey-purge': batch.join(' '), 'x-purge-token': token},
+          }),
           'Varnish',
         )
       }
@@ -122,7 +126,7 @@ function genericTarget(
 export function purgeTarget(config: PurgeConfig, fetchImpl: Fetch = fetch): PurgeTarget {
   switch (config.kind) {
     case 'varnish':
-      return varnishTarget(config.url, fetchImpl)
+      return varnishTarget(config.url, config.token, fetchImpl)
     case 'cloudflare':
       return cloudflareTarget(config, fetchImpl)
     case 'fastly':

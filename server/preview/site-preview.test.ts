@@ -36,7 +36,15 @@ const render: RenderFn = async (request, {fetcher}) => {
   const delay = Number(new URL(request.url).searchParams.get('delay') ?? 0)
   await new Promise((resolve) => setTimeout(resolve, delay))
   const title = await sanityFetch<string>(() => titleQuery)
-  return {kind: 'html', status: 200, head: '', html: `<h1>${title}</h1>`, state: '', modules: []}
+  return {
+    kind: 'html',
+    status: 200,
+    head: '',
+    html: `<h1>${title}</h1>`,
+    state: '',
+    modules: [],
+    shareable: true,
+  }
 }
 
 let lake: TestLake

@@ -15,7 +15,8 @@ backend site {
   .first_byte_timeout = 15s;
 }
 
-# Only the site's own servers may purge.
+# Only the site's own servers may purge: from these addresses, and with the purge token that `npm start -- --edge`
+# generates into DATA_DIR and gives only the site server and this file (EDGE_PURGE_TOKEN).
 acl purgers {
   "127.0.0.1";
   "::1";
@@ -23,7 +24,7 @@ acl purgers {
 
 sub vcl_recv {
   if (req.method == "PURGE") {
-    if (client.ip !~ purgers) {
+    if (client.ip !~ purgers || req.http.x-purge-token != "{{PURGE_TOKEN}}") {
       return (synth(403, "Purging is for the site's servers"));
     }
     if (!req.http.xkey-purge) {
@@ -33,11 +34,19 @@ sub vcl_recv {
     set req.http.n-gone = xkey.purge(req.http.xkey-purge);
     return (synth(200, "Purged " + req.http.n-gone));
   }
+  unset req.http.x-purge-token;
   if (req.method != "GET" && req.method != "HEAD") {
     return (pass);
   }
-  # The API, the staff dashboard and the traveller's own pages go straight to the site, never into the cache.
-  if (req.url ~ "^/(api|admin|requests|reviews|book|thank-you|unsubscribe|newsletter|waitlist|privacy/requests)(/|\?|$)") {
+  # An address spelt otherwise than the site spells its pages (an escape, a dot segment, a doubled or trailing
+  # slash, a backslash) is answered by a redirect to its one spelling that no cache keeps: passed, so that no
+  # spelling of a personal page is ever looked up or kept here (server/edge/page-address.ts).
+  if (req.url ~ "^[^?]*(%|\\|//|/\.\.?(/|\?|$))" || req.url ~ "^/[^?]*/(\?|$)") {
+    return (pass);
+  }
+  # The API, the staff dashboard and the traveller's own pages, in any letter case, go straight to the site, never
+  # into the cache. The list is PERSONAL_PATHS in server/edge/page-address.ts (its test holds the two together).
+  if (std.tolower(req.url) ~ "^/(api|admin|requests|reviews|book|thank-you|unsubscribe|newsletter|waitlist|privacy/requests)(/|\?|$)") {
     return (pass);
   }
   # An editor's preview shows drafts: never from the cache, never into it.

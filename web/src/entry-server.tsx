@@ -77,6 +77,8 @@ export const render: RenderFn = async (
     const handle = match.route.handle as PageHandle | undefined
     return handle ? [handle.module, ...(handle.modulesFor?.(url) ?? [])] : []
   })
+  // Only a page whose own route says it is the same for everyone may be kept by a cache; the not-found page too is not.
+  const leaf = context.matches.at(-1)?.route.handle as PageHandle | undefined
   const state = `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>`
   return {
     kind: 'html',
@@ -86,6 +88,7 @@ export const render: RenderFn = async (
     state,
     modules,
     headers: retryAfter(context),
+    shareable: leaf?.shared === true,
   }
 }
 

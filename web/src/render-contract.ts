@@ -16,6 +16,11 @@ export type RenderResult =
        * `Retry-After` (a limited visitor's 429, a busy 503), never anything the server decides itself.
        */
       headers?: Record<string, string>
+      /**
+       * The matched page says it is the same for everyone (its route's handle, `shared`), so a shared cache may
+       * keep it. Absent or false, the server answers it `private, no-store`.
+       */
+      shareable?: boolean
     }
 
 export type RenderOptions = {

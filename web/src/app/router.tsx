@@ -39,10 +39,19 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
  */
 const pageModule = (name: string): PageHandle => ({module: `src/app/routes/${name}.tsx`})
 
+/**
+ * A page that is the same for everyone who opens its address (published content only), which a shared cache may
+ * keep. Every other page is answered `private, no-store` (server/edge/page-address.ts,
+ * docs/decisions/151-one-reading-of-a-page-address.md).
+ */
+const publicPage = (name: string): PageHandle => ({...pageModule(name), shared: true})
+
 /** What the server and the start-up script (main.tsx) need to know of a page. */
 export type PageHandle = {
   /** The page's module (Vite manifest key), preloaded with the entry. */
   module: string
+  /** The page is the same for everyone: a shared cache may keep it (`publicPage`). */
+  shared?: true
   /** Loads what this address shows beyond the page (an open dialog), before rendering or hydrating it. */
   load?: (url: URL) => Promise<void>
   /** The modules of what this address shows beyond the page, for the server to preload with it. */
@@ -86,7 +95,26 @@ export type ServerReaders = {
 const linkPageStatus = ({status, headers}: LinkReadAnswer) =>
   status === 200 ? null : data(null, {status, headers})
 
+/**
+ * Every address is spelt one way, in the case the routes give: `/Requests/…` names no page, as the server's
+ * personal-page checks and cache key read the address exactly (server/edge/page-address.ts).
+ */
+function caseSensitive(routes: RouteObject[]): RouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        ...route,
+        caseSensitive: true,
+        ...(route.children ? {children: caseSensitive(route.children)} : {}),
+      }) as RouteObject,
+  )
+}
+
 export function createRoutes(queryClient: QueryClient, server: ServerReaders = {}): RouteObject[] {
+  return caseSensitive(siteRoutes(queryClient, server))
+}
+
+function siteRoutes(queryClient: QueryClient, server: ServerReaders): RouteObject[] {
   // Page texts have built-in fallbacks, so a missing or failing singleton never fails the page.
   const optional = (promise: Promise<unknown>) => promise.catch(() => null)
   // The cards' review averages: without them the cards show none, so a failure never fails the page.
@@ -112,7 +140,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
     () => import('./routes/stories'),
     (m) => m.StoriesPage,
   )
-  const storiesHandle = pageModule('stories')
+  const storiesHandle = publicPage('stories')
 
   return [
     {
@@ -131,7 +159,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             const {homeQueryOptions} = await api.home()
             await Promise.all([qc.ensureQueryData(homeQueryOptions()), ratings(qc)])
           }),
-          handle: pageModule('home'),
+          handle: publicPage('home'),
           lazy: page(
             () => import('./routes/home'),
             (m) => m.HomePage,
@@ -143,7 +171,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             await listingDetailDialog.load(new URL(request.url))
             return null
           }),
-          handle: {...pageModule('experiences'), ...listingDetailDialog},
+          handle: {...publicPage('experiences'), ...listingDetailDialog},
           lazy: page(
             () => import('./routes/experiences'),
             (m) => m.ExperiencesPage,
@@ -171,7 +199,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             )
             return null
           },
-          handle: pageModule('experience'),
+          handle: publicPage('experience'),
           lazy: page(
             () => import('./routes/experience'),
             (m) => m.ExperiencePage,
@@ -183,7 +211,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             const {aboutPageQueryOptions} = await api.aboutPage()
             await optional(qc.ensureQueryData(aboutPageQueryOptions()))
           }),
-          handle: pageModule('about'),
+          handle: publicPage('about'),
           lazy: page(
             () => import('./routes/about'),
             (m) => m.AboutPage,
@@ -200,7 +228,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             const story = await qc.ensureQueryData(storyQueryOptions(params.slug ?? ''))
             if (!story) notFound()
           }),
-          handle: pageModule('story'),
+          handle: publicPage('story'),
           lazy: page(
             () => import('./routes/story'),
             (m) => m.StoryPage,
@@ -212,7 +240,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             const {sampleItineraryQueryOptions} = await api.sampleItinerary()
             await qc.ensureQueryData(sampleItineraryQueryOptions())
           }),
-          handle: pageModule('itinerary'),
+          handle: publicPage('itinerary'),
           lazy: page(
             () => import('./routes/itinerary'),
             (m) => m.ItineraryPage,
@@ -221,7 +249,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           path: 'questionnaire',
           loader: pageCopy,
-          handle: pageModule('questionnaire'),
+          handle: publicPage('questionnaire'),
           lazy: page(
             () => import('./routes/questionnaire'),
             (m) => m.QuestionnairePage,
@@ -415,7 +443,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
             const {privacyNoticeQueryOptions} = await api.privacyNotice()
             await optional(qc.ensureQueryData(privacyNoticeQueryOptions()))
           }),
-          handle: pageModule('privacy'),
+          handle: publicPage('privacy'),
           lazy: page(
             () => import('./routes/privacy'),
             (m) => m.PrivacyPage,
@@ -439,7 +467,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         },
         {
           path: 'contact',
-          handle: pageModule('contact'),
+          handle: publicPage('contact'),
           lazy: page(
             () => import('./routes/contact'),
             (m) => m.ContactPage,
@@ -456,7 +484,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           path: 'audit-copy-enGB',
           loader: experiences,
-          handle: pageModule('audit-copy'),
+          handle: publicPage('audit-copy'),
           lazy: page(
             () => import('./routes/audit-copy'),
             (m) => m.AuditCopyPage,
@@ -471,7 +499,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
               await qc.ensureQueryData(storyLinksQueryOptions())
             }),
           ),
-          handle: pageModule('audit-story-links'),
+          handle: publicPage('audit-story-links'),
           lazy: page(
             () => import('./routes/audit-story-links'),
             (m) => m.AuditStoryLinksPage,
@@ -479,7 +507,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         },
         {
           path: 'audit-routing-ux',
-          handle: pageModule('audit-routing-ux'),
+          handle: publicPage('audit-routing-ux'),
           lazy: page(
             () => import('./routes/audit-routing-ux'),
             (m) => m.AuditRoutingUxPage,
@@ -488,7 +516,7 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           path: 'image-review',
           loader: both(experienceList, storyList),
-          handle: pageModule('image-review'),
+          handle: publicPage('image-review'),
           lazy: page(
             () => import('./routes/image-review'),
             (m) => m.ImageReviewPage,

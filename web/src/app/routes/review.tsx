@@ -12,7 +12,7 @@ import {ReviewForm} from '../../features/reviews/components/review-form'
 
 /**
  * The traveller's private review form, opened from the review request mail (docs/decisions/090-reviews-as-drafts.md):
- * the signed link is the key. Never indexed or cached (server/edge/cache-policy.ts `PERSONAL_PAGE`).
+ * the signed link is the key. Never indexed or cached (server/edge/page-address.ts `isPersonalPath`).
  */
 export function ReviewPage() {
   const {token = ''} = useParams()
