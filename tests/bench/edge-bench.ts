@@ -44,8 +44,8 @@ async function load(url: string, headers: Record<string, string>): Promise<Load>
   }
 }
 
-/** Headers the static copy sets itself, or that belong to one connection or one moment. */
-const NOT_COPIED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'cache-control', 'vary'])
+/** Headers the static copy sets itself, or that belong to one moment (it drops those of one connection itself). */
+const NOT_COPIED = new Set(['date', 'content-length', 'cache-control', 'vary'])
 
 /**
  * A page as the site sent it (encoded, as fetch would not keep it), with the site's own headers (the policy, the
