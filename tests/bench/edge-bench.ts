@@ -16,7 +16,7 @@ import type {BenchResult} from './stats.ts'
  * a plain Node server returning the same bytes from memory (the ceiling), the site with its rendered-page cache,
  * Varnish in front of it (`npm start -- --edge`), and the same Varnish in front of the static server (its rate on a
  * static object of the same bytes), with and without `Accept-Encoding`. Goals: the origin's kept pages at ≥ 2,000
- * req/s with p99 ≤ 20 ms and at least a third of the static server's rate; Varnish on a page at ≥ 90 % of its rate
+ * req/s with p99 ≤ 20 ms and at least half the static server’s rate (on keep-alive connections); Varnish on a page at ≥ 90 % of its rate
  * on a static object. Ratios within one run matter most on a shared machine.
  */
 const root = path.resolve(import.meta.dirname, '../..')
