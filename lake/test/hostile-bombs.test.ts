@@ -1,6 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS} from '../src/config.ts'
+import {scaledBudget} from '../src/testing/busy-machine.ts'
 import {bombTargets, generateBombs, type Bomb} from '../src/testing/groq-bombs.ts'
 import {startHostileClients} from '../src/testing/hostile-clients.ts'
 import {pingContinuously} from '../src/testing/ping.ts'
@@ -57,7 +59,8 @@ describe('generated GROQ bombs', () => {
       // The deadline counts the work; waiting for one of three workers behind the other seven adds a few turns.
       expect(answer.ms, label).toBeLessThan(DEADLINE_MS + 2500)
     }
-    expect(percentile(times, 99)).toBeLessThan(300)
+    // 300 ms on an idle machine; a loaded one stretches every ping alike (docs/decisions/179).
+    expect(percentile(times, 99)).toBeLessThan(scaledBudget(300))
     const statuses = new Set(answers.map(({answer}) => answer.status))
     expect(statuses).toContain(408)
     expect(statuses).toContain(400)
@@ -113,7 +116,9 @@ describe('hostile load, shortened (the bench runs it for 60 s with the site)', (
     // The lake before workers and budgets answered the first ordinary query after 8 s and more.
     expect(percentile(ordinary.map((answer) => answer.ms), 95)).toBeLessThan(1500)
     expect(percentile(editorTimes, 95)).toBeLessThan(1500)
-    expect(percentile(times, 99)).toBeLessThan(300)
+    // Scaled with the machine's load, and always under the anonymous deadline a bomb on the lake's thread would hold
+    // a ping for (docs/decisions/179).
+    expect(percentile(times, 99)).toBeLessThan(scaledBudget(300, DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS))
     expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024)
   }, 60_000)
 })
