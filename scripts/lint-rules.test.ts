@@ -59,6 +59,31 @@ describe('the import rules', {timeout: 120_000}, () => {
     expect(messages[0]!.message).toContain(explained)
   })
 
+  it.each([
+    ['functions/staff/fixture.ts', 'export const port = process.env.PORT\n'],
+    ['server/fixture.ts', "export const host = process.env['HOST']\n"],
+    ['web/src/fixture.ts', 'const {env} = process\n\nexport const mode = env.NODE_ENV\n'],
+    ['lake/src/fixture.ts', 'export const dir = process.env.DATA_DIR\n'],
+    ['schemas/src/fixture.ts', 'export const zone = process.env.TZ\n'],
+  ])('fail on process.env outside the env modules: %s', async (filePath, source) => {
+    const eslint = new ESLint({cwd: root})
+    const results = await eslint.lintText(source, {filePath: path.join(root, filePath)})
+    const messages = results[0]!.messages
+    expect(messages.map((message) => message.ruleId)).toEqual(['no-restricted-properties'])
+    expect(messages[0]!.message).toContain('env module')
+  })
+
+  it.each(['functions/lib/env.ts', 'server/env.ts', 'lake/src/config.ts', 'functions/fixture.test.ts'])(
+    'let the env modules (and tests) read process.env: %s',
+    async (filePath) => {
+      const eslint = new ESLint({cwd: root})
+      const results = await eslint.lintText('export const port = process.env.PORT\n', {
+        filePath: path.join(root, filePath),
+      })
+      expect(ruleIds(results)).not.toContain('no-restricted-properties')
+    },
+  )
+
   it.each(['schemas/src/fixture.ts', 'web/src/fixture.ts', 'studio/fixture.ts'])(
     'fail on zod imported but through schemas/src/zod.ts in what the browser loads: %s',
     async (filePath) => {
