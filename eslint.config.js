@@ -137,5 +137,41 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}'],
     rules: {'import-x/no-restricted-paths': ['error', {zones: testBoundaryZones}]},
   },
+  {
+    // Configuration comes from the environment through one module per process (docs/decisions/180): the functions'
+    // and the site server's env modules (parsed by their schemas), the Sanity Function's entry (its environment is
+    // the blueprint's), the lake's config. Elsewhere in what runs in production, `process.env` is refused; the lake's
+    // launchers hand the environment on to the processes they start, unread. Scripts, the studio's CLI configuration
+    // and tests read what they need.
+    files: [
+      'functions/**/*.ts',
+      'server/**/*.{ts,tsx}',
+      'web/src/**/*.{ts,tsx}',
+      'schemas/src/**/*.ts',
+      'lake/src/**/*.ts',
+    ],
+    ignores: [
+      'functions/lib/env.ts',
+      'server/env.ts',
+      'functions/send-booking-notifications/index.ts',
+      'lake/src/config.ts',
+      'lake/src/cli.ts',
+      'lake/src/functions/document-functions.ts',
+      'lake/src/sanity-cli/sanity-cli-env.ts',
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read configuration through the env module (functions/lib/env.ts, server/env.ts, lake/src/config.ts) and pass it on: one schema, parsed once.',
+        },
+      ],
+    },
+  },
 )
 

@@ -1,13 +1,10 @@
 import {applyRetention} from './apply-retention/handler.ts'
 import {catchUpDiskScrubs} from './apply-retention/disk-catch-up.ts'
 import {readFunctionsEnv} from './lib/env.ts'
-import type {RequestLinks} from './lib/booking-mail-values.ts'
-import {mailContentLoader} from './lib/mail-content.ts'
-import {createBookingsClient, createContentClient} from './lib/sanity-client.ts'
 import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {sendReviewRequests} from './send-review-requests/handler.ts'
-import {siteOutbox} from './site-outbox.ts'
+import {createPublicRuntime} from './runtime.ts'
 import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
 import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
@@ -25,12 +22,10 @@ export async function runJobsOnce(asOf: Date): Promise<{
   unconfirmedSignups: {removed: number}
   reviewRequests: {due: number}
 }> {
-  const env = readFunctionsEnv()
-  const bookings = createBookingsClient(env)
-  const content = createContentClient(env)
-  const mailContent = mailContentLoader(content)
-  const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now: () => asOf}
-  const outbox = siteOutbox(env, {bookings, mailContent, links})
+  // The same composition as the site server's (runtime.ts), on the jobs' own clock and without its timers.
+  const {env, bookings, content, mailContent, outbox, links} = createPublicRuntime(readFunctionsEnv(), {
+    now: () => asOf,
+  })
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)
   const reviewRequests = await sendReviewRequests(
     {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},

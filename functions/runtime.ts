@@ -60,21 +60,18 @@ const WAITLIST_OFFERS_EVERY_MS = 60_000
 const DISK_CATCH_UP_EVERY_MS = 60_000
 
 /**
- * Built on the first request rather than at import: the local lake may write its secrets after the site process
- * has started. The outbox starts delivering then, and keeps retrying whatever an SMTP outage left queued, on
- * this server or another.
+ * The runtime, built from the parsed environment and nothing else: clients, loaders, limiters and the outbox,
+ * with no timer started (`startScheduledWork` starts them). The site server builds it once at start
+ * (`startPublicRuntimeWhenReady`), `npm run jobs` with its own clock (run-jobs.ts).
  */
-export function publicRuntime(): PublicRuntime {
-  if (runtime) return runtime
-  const env = readFunctionsEnv()
+export function createPublicRuntime(
+  env: FunctionsEnv,
+  {now = () => new Date()}: {now?: () => Date} = {},
+): PublicRuntime {
   const bookings = createBookingsClient(env)
   const content = createContentClient(env)
   const mailContent = mailContentLoader(content)
-  const links: RequestLinks = {
-    siteUrl: env.siteUrl,
-    secret: env.requestLinkSecret,
-    now: () => new Date(),
-  }
+  const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now}
   const outbox = siteOutbox(env, {bookings, mailContent, links})
   const mailDeps = {
     outbox,
@@ -90,11 +87,7 @@ export function publicRuntime(): PublicRuntime {
     secret: env.requestLinkSecret,
     overall: env.unconfirmedMailSiteLimit,
   })
-  // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
-  // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
-  // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
-  outbox.start(byFunction ? 60_000 : 5_000)
-  runtime = {
+  return {
     env,
     content,
     bookings,
@@ -112,7 +105,26 @@ export function publicRuntime(): PublicRuntime {
     consentNotice: consentNoticeLoader(content),
     today: () => todayInCapeTown(),
   }
-  const rt = runtime
+}
+
+/**
+ * Starts what the site server does in the background: the outbox's delivery (which keeps retrying whatever an SMTP
+ * outage left queued, on this server or another), its sweep, the clean-ups and the scheduled jobs.
+ */
+export function startScheduledWork(rt: PublicRuntime): void {
+  const {env, bookings, content, mailContent, outbox, links, unconfirmedMail} = rt
+  const byFunction = env.mailSender === 'function'
+  const mailDeps = {
+    outbox,
+    teamEmail: env.teamEmail,
+    mailContent,
+    siteUrl: env.siteUrl,
+    requestLinkSecret: env.requestLinkSecret,
+  }
+  // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
+  // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
+  // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
+  outbox.start(byFunction ? 60_000 : 5_000)
   // A data folder from before the outbox moved into the lake may hold a mail queue. It goes into the lake before any
   // sweep, so the sweep neither sends again what the old queue sent nor forgets what waited there; until it has,
   // the sweep waits.
@@ -202,13 +214,25 @@ export function publicRuntime(): PublicRuntime {
     siteUrl: env.siteUrl,
     now: () => new Date(),
   })
-  return runtime
 }
 
 /**
- * Starts the shared runtime (and so the outbox and its sweep) as soon as the lake's settings can be read, rather
- * than on the first traveller's request: a server that only staff use, or one restarted with mail waiting in
- * the lake, still sends it. Tried again every few seconds while the local lake has not written its secrets yet.
+ * This server's runtime: the one `startPublicRuntimeWhenReady` built at start. A handler asked before that (a test
+ * serving the API alone) builds and starts it here, once.
+ */
+export function publicRuntime(): PublicRuntime {
+  if (runtime) return runtime
+  const built = createPublicRuntime(readFunctionsEnv())
+  runtime = built
+  startScheduledWork(built)
+  return built
+}
+
+/**
+ * The site server's composition step (server/main.ts): builds the runtime from the parsed environment and starts
+ * its background work at start, rather than on the first traveller's request, so a server that only staff use, or
+ * one restarted with mail waiting in the lake, still sends it. Tried again every few seconds while the local lake
+ * has not written its secrets (the write token) yet.
  */
 export function startPublicRuntimeWhenReady(retryMs = 2_000): void {
   try {

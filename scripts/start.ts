@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import {loadOrCreateSecrets} from '../lake/src/auth/secrets.ts'
+import {stackAddresses} from '../functions/lib/addresses.ts'
 import {studioSignInLink} from '../lake/src/auth/studio-sign-in.ts'
 import {lakeConfigFromEnv} from '../lake/src/config.ts'
 import {createFilesPrivately} from '../lake/src/store/private-files.ts'
@@ -29,15 +30,17 @@ loadDotEnv(path.join(root, '.env'))
 // Everything npm start and its services write into the data folder is private to this user.
 createFilesPrivately()
 const config = lakeConfigFromEnv()
-const sitePort = Number(process.env.PORT ?? 3000)
+// Every address from the one derivation (functions/lib/addresses.ts) the site, the jobs and the tests use too.
+const addresses = stackAddresses(process.env)
+const sitePort = addresses.sitePort
 const siteHost = process.env.HOST ?? '127.0.0.1'
-const lakeUrl = `http://${config.host}:${config.port}`
-const lakeTlsUrl = `https://localhost:${config.tlsPort}`
-const siteUrl = `http://localhost:${sitePort}`
-const edgePort = Number(process.env.EDGE_PORT ?? 3080)
-const edgeUrl = `http://localhost:${edgePort}`
+const lakeUrl = addresses.localLake
+const lakeTlsUrl = addresses.lakeTls
+const siteUrl = addresses.site
+const edgePort = addresses.edgePort
+const edgeUrl = addresses.edge
 
-const studioDir = await ensureStudioBuild(root, process.env.SANITY_STUDIO_PREVIEW_URL ?? siteUrl)
+const studioDir = await ensureStudioBuild(root, addresses.previewUrl)
 if (!dev) await ensureWebBuild(root)
 await seedOnFirstRun({config, root, publicBaseUrl: lakeUrl})
 await migrateDataFolder(config)
@@ -85,7 +88,7 @@ service('site', 'server/main.ts', {
   SANITY_API_HOST: lakeUrl,
   SITE_URL: siteUrl,
   // The studio's Presentation tool frames the site; no other origin may (docs/decisions/018-editors-preview.md).
-  FRAME_ANCESTORS: process.env.FRAME_ANCESTORS ?? lakeTlsUrl,
+  FRAME_ANCESTORS: addresses.frameAncestors.join(' '),
   NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
   // With Varnish in front, publishes purge it by tag (server/edge/purger.ts), with the token only it and the VCL
   // know; and the visitor's address is the one Varnish adds to X-Forwarded-For, so each has their own limits.
@@ -98,7 +101,7 @@ service('site', 'server/main.ts', {
       }
     : {}),
 })
-await waitForUrl(`${siteUrl}/`)
+await waitForUrl(`${addresses.localSite}/`)
 if (edge) {
   watch('edge', startVarnish(root, {port: edgePort, sitePort, workDir: path.join(config.dataDir, 'varnish'), purgeToken: edgePurgeToken(config.dataDir)}), varnishdSays)
   await waitForUrl(`${edgeUrl}/robots.txt`)

@@ -449,6 +449,10 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       if (session) setPreviewHeaders(response.headers)
       return response
     } catch (error) {
+      // A render that fails once its request was aborted fails because of it (React Router's static handler,
+      // aborted while a lazy page's loader reads, fails on its own missing result; `waitForUrl` gives up on a cold
+      // first render after 2 s): nobody is left to answer, and nothing went wrong to log.
+      if (clientHungUp(error) || c.req.raw.signal.aborted) return c.body(null, 400)
       onError(error)
       return c.html(
         '<!doctype html><html lang="en-GB"><meta charset="utf-8"><title>Temporarily unavailable</title><h1>Sorry, the site is temporarily unavailable</h1><p>Please try again in a moment.</p></html>',

@@ -100,3 +100,85 @@ describe('a body over the limit', () => {
     }
   })
 })
+
+/** Sends `requests` on one connection, one after the other, and reads each answer whole before the next. */
+async function onOneConnection(port: number, requests: string[]) {
+  const socket = net.connect(port, '127.0.0.1')
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve)
+    socket.once('error', reject)
+  })
+  let received = ''
+  let closed = false
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()))
+  socket.on('close', () => (closed = true))
+  const answers: string[] = []
+  try {
+    for (const request of requests) {
+      if (closed) break
+      received = ''
+      socket.write(request)
+      // An answer is whole once its headers and the Content-Length they announce have arrived.
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          const end = received.indexOf('\r\n\r\n')
+          const length = /content-length: (\d+)/i.exec(received)?.[1]
+          if (end >= 0 && length && received.length >= end + 4 + Number(length)) return resolve()
+          if (closed) return resolve()
+          setTimeout(check, 5)
+        }
+        check()
+      })
+      answers.push(received)
+    }
+    // A connection the server meant to close has closed by the time its answer is read.
+    await new Promise((r) => setTimeout(r, 50))
+    return {answers, closed}
+  } finally {
+    socket.destroy()
+  }
+}
+
+describe('a request without a body answered at once', () => {
+  // As the Node host answers a kept page: written whole in the same turn as the request arrived, before Node's
+  // parser has marked the (empty) request complete.
+  let kept: Server
+  let port: number
+  beforeAll(async () => {
+    kept = createServer(
+      answerBeforeBody((req, res) => {
+        res.writeHead(200, {'content-type': 'text/html', 'content-length': '5'})
+        res.end(req.method === 'HEAD' ? undefined : 'kept!')
+      }),
+    )
+    await new Promise<void>((resolve) => kept.listen(0, '127.0.0.1', resolve))
+    port = (kept.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    kept.closeAllConnections()
+    await new Promise((resolve) => kept.close(resolve))
+  })
+
+  it('keeps the connection: two GETs for a kept page are both answered on it', async () => {
+    const get = 'GET /experiences HTTP/1.1\r\nHost: x\r\n\r\n'
+    const {answers, closed} = await onOneConnection(port, [get, get])
+    expect(answers).toHaveLength(2)
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+      expect(answer).toMatch(/Connection: keep-alive/i)
+      expect(answer).toContain('kept!')
+    }
+    expect(closed).toBe(false)
+  })
+
+  it('keeps it for an empty body declared as such, and closes it for a body not yet read', async () => {
+    const empty = 'POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n'
+    const kept = await onOneConnection(port, [empty, empty])
+    expect(kept.answers).toHaveLength(2)
+    expect(kept.closed).toBe(false)
+    const unread = await onOneConnection(port, [
+      'POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n0123456789',
+    ])
+    expect(unread.answers[0]).toMatch(/Connection: close/i)
+  })
+})

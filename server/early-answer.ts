@@ -30,10 +30,22 @@ function lingeringClose(socket: Socket, req: IncomingMessage) {
 }
 
 /**
+ * Whether the request's body has all been read, or it has none: a GET with neither Content-Length nor
+ * Transfer-Encoding (or Content-Length: 0) has nothing to read, though Node marks it `complete` only after the
+ * 'request' event, so an answer written in that turn (a kept page, from memory) would otherwise close a connection
+ * with nothing left on it.
+ */
+function bodyRead(req: IncomingMessage) {
+  if (req.complete) return true
+  const {'content-length': length, 'transfer-encoding': coding} = req.headers
+  return coding === undefined && (length === undefined || Number(length) === 0)
+}
+
+/**
  * Requests answered before their body has arrived (a 413 for a body over the limit, a 403 or 404 that never reads
  * one) are answered whole: the answer says `Connection: close`, as the rest of the body stands between it and any
  * next request on the connection, and the connection ends with a lingering close instead of a reset. Ordinary
- * requests, read to the end before the answer, keep their keep-alive connection as before.
+ * requests, read to the end before the answer or without a body, keep their keep-alive connection.
  */
 export function answerBeforeBody(listener: Listener): Listener {
   return (req, res) => {
@@ -41,7 +53,7 @@ export function answerBeforeBody(listener: Listener): Listener {
     if (!originalDestroySoon.has(socket)) originalDestroySoon.set(socket, socket.destroySoon)
     // Node ends a `Connection: close` answer with destroySoon(): lingering while this request's body is unread.
     socket.destroySoon = function (this: Socket) {
-      if (req.complete) originalDestroySoon.get(this)!.call(this)
+      if (bodyRead(req)) originalDestroySoon.get(this)!.call(this)
       else lingeringClose(this, req)
     }
     const writeHead = res.writeHead.bind(res) as (
@@ -49,7 +61,7 @@ export function answerBeforeBody(listener: Listener): Listener {
       headers?: OutgoingHttpHeaders,
     ) => ServerResponse
     res.writeHead = ((status: number, ...rest: unknown[]) => {
-      if (!req.complete) res.setHeader('Connection', 'close')
+      if (!bodyRead(req)) res.setHeader('Connection', 'close')
       // writeHead(status, [statusMessage], [headers]): headers set above are merged with the ones passed.
       return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest)
     }) as ServerResponse['writeHead']

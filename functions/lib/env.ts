@@ -2,6 +2,7 @@ import path from 'node:path'
 
 import {z} from 'zod'
 
+import {stackAddresses} from './addresses.ts'
 import {readLocalSecrets} from './local-secrets.ts'
 
 /**
@@ -11,9 +12,14 @@ import {readLocalSecrets} from './local-secrets.ts'
  */
 export const sharedEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
-  // The site's public address, for canonical links, the sitemap and the links in mails.
+  // The site's public address, for canonical links, the sitemap and the links in mails. Unset: the browser
+  // bundle's, else http://localhost:PORT (addresses.ts derives every address from these).
   SITE_URL: z.url().optional(),
-  VITE_SITE_URL: z.url().default('http://127.0.0.1:3000'),
+  VITE_SITE_URL: z.url().optional(),
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  // The local lake's address, when SANITY_API_HOST does not name one: http://LAKE_HOST:LAKE_PORT.
+  LAKE_HOST: z.string().min(1).optional(),
+  LAKE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   SANITY_PROJECT_ID: z
     .string()
     .regex(/^[-a-z0-9]+$/i)
@@ -27,7 +33,7 @@ export const sharedEnvSchema = z.object({
     .optional(),
   VITE_SANITY_PROJECT_ID: z.string().default('local'),
   VITE_SANITY_DATASET: z.string().default('production'),
-  VITE_SANITY_API_HOST: z.url().default('http://127.0.0.1:3333'),
+  VITE_SANITY_API_HOST: z.url().optional(),
   VITE_SANITY_API_VERSION: z.string().default('2025-02-19'),
   // The private dataset of requests, staff sessions, preview sessions and the outbox: the booking form writes there
   // and the dashboard reads there.
@@ -39,8 +45,8 @@ export const sharedEnvSchema = z.object({
 
 export type SharedEnv = z.output<typeof sharedEnvSchema>
 
-/** The site's address without a trailing slash: SITE_URL, else the browser bundle's. */
-export const siteUrlOf = (env: SharedEnv) => (env.SITE_URL ?? env.VITE_SITE_URL).replace(/\/+$/, '')
+/** The site's address without a trailing slash: SITE_URL, else the browser bundle's, else the one PORT gives. */
+export const siteUrlOf = (env: SharedEnv) => stackAddresses(env).site
 
 /** The Content Lake of the public content, each value falling back to the browser bundle's. */
 export function contentLakeOf(env: SharedEnv): {
@@ -52,7 +58,7 @@ export function contentLakeOf(env: SharedEnv): {
   return {
     projectId: env.SANITY_PROJECT_ID ?? env.VITE_SANITY_PROJECT_ID,
     dataset: env.SANITY_DATASET ?? env.VITE_SANITY_DATASET,
-    apiHost: (env.SANITY_API_HOST ?? env.VITE_SANITY_API_HOST).replace(/\/+$/, ''),
+    apiHost: stackAddresses(env).lake,
     apiVersion: env.SANITY_API_VERSION ?? env.VITE_SANITY_API_VERSION,
   }
 }

@@ -66,6 +66,11 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 60_000
 export const DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS = 2_000
 export const DEFAULT_MAX_QUERY_RESULT_BYTES = 16 * 1024 * 1024
 
+/** Browser origins allowed besides this machine's own (LAKE_CORS_ORIGINS, comma-separated). */
+export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.LAKE_CORS_ORIGINS ?? '').split(',').filter(Boolean)
+}
+
 /** Reads the lake's configuration from environment variables, with safe local defaults. */
 export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeConfig {
   const datasets: Record<string, AclMode> = {production: 'public', bookings: 'private'}

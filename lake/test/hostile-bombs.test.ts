@@ -1,6 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS} from '../src/config.ts'
+import {machineLoadFactor, scaledBudget} from '../src/testing/busy-machine.ts'
 import {bombTargets, generateBombs, type Bomb} from '../src/testing/groq-bombs.ts'
 import {startHostileClients} from '../src/testing/hostile-clients.ts'
 import {pingContinuously} from '../src/testing/ping.ts'
@@ -54,14 +56,17 @@ describe('generated GROQ bombs', () => {
     for (const {bomb, answer} of answers) {
       const label = `${bomb.family}: ${bomb.query.slice(0, 80)}`
       expect([200, 400, 408, 429], label).toContain(answer.status)
-      // The deadline counts the work; waiting for one of three workers behind the other seven adds a few turns.
-      expect(answer.ms, label).toBeLessThan(DEADLINE_MS + 2500)
+      // The deadline counts the work; waiting for one of three workers behind the other seven adds a few turns, more
+      // on a loaded machine (docs/decisions/179); a bomb left to run takes tens of seconds.
+      expect(answer.ms, label).toBeLessThan(DEADLINE_MS + scaledBudget(2500, 10_000))
     }
-    expect(percentile(times, 99)).toBeLessThan(300)
+    // 300 ms on an idle machine; a loaded one stretches every ping alike (docs/decisions/179).
+    expect(percentile(times, 99)).toBeLessThan(scaledBudget(300))
     const statuses = new Set(answers.map(({answer}) => answer.status))
     expect(statuses).toContain(408)
     expect(statuses).toContain(400)
-  }, 90_000)
+    // A hang guard: 33 s on an idle machine, 70 s at a load average of 19 (the bounds above are the test).
+  }, 300_000)
 })
 
 describe('hostile load, shortened (the bench runs it for 60 s with the site)', () => {
@@ -105,15 +110,19 @@ describe('hostile load, shortened (the bench runs it for 60 s with the site)', (
       })(),
     ])
     const times = await pings.stop()
-    expect(hostile.length).toBeGreaterThan(50)
+    // The attack did take place: fewer requests get out on a loaded machine (docs/decisions/179).
+    expect(hostile.length).toBeGreaterThan(Math.floor(50 / machineLoadFactor()))
     expect(hostile.filter((answer) => answer.status >= 500)).toEqual([])
     expect(ordinary.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toEqual([])
     // The bench holds the goals (p95 ≤ 1 s, ping p99 ≤ 200 ms) over 60 s; these 12 s are the attack's opening
     // burst (every attacker with its whole budget) on a machine shared with the rest of the suite, hence the margin.
     // The lake before workers and budgets answered the first ordinary query after 8 s and more.
-    expect(percentile(ordinary.map((answer) => answer.ms), 95)).toBeLessThan(1500)
-    expect(percentile(editorTimes, 95)).toBeLessThan(1500)
-    expect(percentile(times, 99)).toBeLessThan(300)
+    // Scaled with the machine's load, and under the 8 s the lake before workers and budgets took.
+    expect(percentile(ordinary.map((answer) => answer.ms), 95)).toBeLessThan(scaledBudget(1500, 5_000))
+    expect(percentile(editorTimes, 95)).toBeLessThan(scaledBudget(1500, 5_000))
+    // Scaled with the machine's load, and always under the anonymous deadline a bomb on the lake's thread would hold
+    // a ping for (docs/decisions/179).
+    expect(percentile(times, 99)).toBeLessThan(scaledBudget(300, DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS))
     expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024)
-  }, 60_000)
+  }, 180_000)
 })

@@ -7,11 +7,28 @@ import type {AddressInfo} from 'node:net'
  * server returning the bytes in `<dir>/copies.json` from memory. Prints its port once listening.
  */
 type Copy = {path: string; encoded: boolean; body: string; headers: Record<string, string>}
+
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) describe the one connection they came on, not the response: copying the
+ * site's `Connection: close` made every copy close its connection too, hiding the site's reconnects from the bench.
+ */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']
+
+/** The copied headers without those that belong to the connection, and those its `Connection` header names. */
+function endToEndHeaders(headers: Record<string, string>) {
+  const named = (headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase())
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !HOP_BY_HOP.includes(name.toLowerCase()) && !named.includes(name.toLowerCase()),
+    ),
+  )
+}
+
 const copies = new Map<string, {body: Buffer; headers: Record<string, string>}>()
 for (const copy of JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Copy[])
   copies.set(`${copy.path} ${copy.encoded}`, {
     body: Buffer.from(copy.body, 'base64'),
-    headers: copy.headers,
+    headers: endToEndHeaders(copy.headers),
   })
 
 const server = createServer((req, res) => {

@@ -1,5 +1,7 @@
 import path from 'node:path'
 
+import {stackAddresses} from '../../functions/lib/addresses.ts'
+
 const root = path.resolve(import.meta.dirname, '../..')
 
 /**
@@ -24,15 +26,22 @@ export function e2eEnvironment() {
   const teamEmail = 'e2e-team@capecurated.co.za'
   // The data folder keeps only the password's hash, so the tests choose it, as an operator would.
   const adminPassword = process.env.ADMIN_PASSWORD ?? 'e2e-staff-password-not-for-production'
+  // The stack's addresses as every process of it derives them from its ports (functions/lib/addresses.ts).
+  const addresses = stackAddresses({
+    PORT: sitePort,
+    LAKE_PORT: lakePort,
+    LAKE_TLS_PORT: lakeTlsPort,
+    EDGE_PORT: edgePort,
+  })
   return {
     dataDir,
-    siteUrl: `http://localhost:${sitePort}`,
-    lakeUrl: `http://127.0.0.1:${lakePort}`,
-    lakeTlsUrl: `https://localhost:${lakeTlsPort}`,
+    siteUrl: addresses.site,
+    lakeUrl: addresses.localLake,
+    lakeTlsUrl: addresses.lakeTls,
     smtpPort,
     mailSinkPort,
     mailSinkUrl: `http://127.0.0.1:${mailSinkPort}`,
-    edgeUrl: `http://localhost:${edgePort}`,
+    edgeUrl: addresses.edge,
     teamEmail,
     adminPassword,
     processEnv: {
@@ -48,8 +57,8 @@ export function e2eEnvironment() {
       STAFF_SIGN_IN_RATE_LIMIT: '600',
       // The request pages' specs open many travellers' pages a minute from here; the limit's own test is security.test.ts.
       REQUEST_PAGE_RATE_LIMIT: '600',
-      // The studio (served by the lake on its TLS port) frames the site in its Presentation tool; nothing else may.
-      FRAME_ANCESTORS: `https://localhost:${lakeTlsPort}`,
+      // FRAME_ANCESTORS, the studio's preview address and the site's own origins are left to the stack to derive
+      // from these ports, as `npm start` on other ports does (preview.spec.ts walks Presentation on them).
     },
   }
 }

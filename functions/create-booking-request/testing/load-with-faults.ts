@@ -54,7 +54,11 @@ async function startLakeProcess(dataDir: string, port: number): Promise<ChildPro
     },
     stdio: 'ignore',
   })
-  for (let i = 0; i < 200; i++) {
+  // Until it answers or stops: a busy machine starts it more slowly, never differently. Two minutes is a hang guard.
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const giveUp = performance.now() + 120_000
+  while (!exited && performance.now() < giveUp) {
     const up = await fetch(`http://127.0.0.1:${port}/v1/ping`).then(
       (r) => r.ok,
       () => false,
@@ -63,13 +67,20 @@ async function startLakeProcess(dataDir: string, port: number): Promise<ChildPro
     await sleep(50)
   }
   child.kill('SIGKILL')
-  throw new Error('lake did not start')
+  throw new Error(exited ? 'the lake stopped while starting' : 'lake did not start')
 }
 
 export async function runLoadWithFaults({
   requests = 2000,
   clients = 50,
   log = (line: string): void => void process.stderr.write(`[faults] ${line}\n`),
+  progress = (): void => {},
+}: {
+  requests?: number
+  clients?: number
+  log?: (line: string) => void
+  /** Called whenever the run moves on (an answer, the lake back, a mail received): a watchdog's heartbeat. */
+  progress?: () => void
 } = {}): Promise<LoadWithFaultsResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-lake-'))
   const lakePort = await freePort()
@@ -169,6 +180,7 @@ export async function runLoadWithFaults({
             deps,
           )
           latenciesMs.push(performance.now() - t0)
+          progress()
           if (response.status === 201) {
             acknowledged.set(key, ((await response.json()) as {booking_ref: string}).booking_ref)
             break
@@ -193,6 +205,7 @@ export async function runLoadWithFaults({
       await sleep(300)
       lake = await startLakeProcess(dataDir, lakePort)
       lakeDown = false
+      progress()
       log('lake back')
       while (sent < requests / 2) await sleep(5)
       smtp = await startSmtpListener(smtpPort)
@@ -213,6 +226,7 @@ export async function runLoadWithFaults({
     clockSkew = 10 * 60_000
     await sweepBookingNotifications({since: startedAt}, {...notifications, bookings})
     for (let i = 0; i < 600 && smtp!.received.length < stored.length * 2; i++) {
+      progress()
       await Promise.all([
         outbox.flush(),
         sweepBookingNotifications({since: startedAt}, {...notifications, bookings}),

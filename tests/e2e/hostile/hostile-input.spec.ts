@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import {DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS} from '../../../lake/src/config.ts'
+import {scaledBudget} from '../../../lake/src/testing/busy-machine.ts'
 import {adminPassword} from '../admin/admin-helpers.ts'
 import {env, expect, test} from '../fixtures.ts'
 import {generateCases, type HostileCase, type Targets} from '../../hostile/cases.ts'
@@ -12,7 +14,8 @@ import {formatRequestHead, sendRaw, type RawResponse} from '../../hostile/raw-ht
  * the pages and the lake, over raw sockets so nothing is normalised on the way. For every answer: no 5xx (a 503
  * only with Retry-After, when a limit sheds load), requests that write or lack rights are refused with a 4xx, error
  * bodies are the API's JSON with a message and no stack trace or internal path. Throughout: the lake answers a ping
- * within 200 ms, and the resident memory of the lake and the site stays bounded. After: nothing was stored.
+ * within 200 ms on an idle machine (more on a loaded one, never the anonymous query deadline a query on the lake's
+ * thread would hold it for: docs/decisions/179), and the resident memory of the lake and the site stays bounded. After: nothing was stored.
  *
  * Replay a failure with HOSTILE_SEED=<seed>; HOSTILE_COUNT changes the number of requests.
  */
@@ -175,6 +178,7 @@ test('hostile input: no 5xx, nothing stored, the lake stays responsive and memor
   const unsent = cases.length - next
   const seconds = (performance.now() - started) / 1000
   const pings = await ping.stop()
+  const pingBudgetMs = scaledBudget(PING_BUDGET_MS, DEFAULT_ANONYMOUS_QUERY_TIMEOUT_MS)
   const memoryReport = memory.stop()
 
   // A lake still stalled by a query bomb cannot be read back: that is reported (and fails), the report is still written.
@@ -203,7 +207,7 @@ test('hostile input: no 5xx, nothing stored, the lake stays responsive and memor
   for (const failure of failures) byCategory.set(failure.category, [...(byCategory.get(failure.category) ?? []), failure])
   const report = [
     `hostile input: seed ${SEED}, ${next} of ${cases.length} requests sent in ${seconds.toFixed(1)} s (${CONCURRENCY} at a time), ${failures.length} broke an invariant, ${unsent} not sent within ${RUN_BUDGET_MS / 1000} s`,
-    `lake ping: ${pings.count} pings, max ${pings.maxMs.toFixed(1)} ms, p95 ${pings.p95Ms.toFixed(1)} ms, ${pings.over200} over ${PING_BUDGET_MS} ms`,
+    `lake ping: ${pings.count} pings, max ${pings.maxMs.toFixed(1)} ms, p95 ${pings.p95Ms.toFixed(1)} ms, ${pings.over200} over 200 ms, budget on this machine now ${pingBudgetMs} ms`,
     ...Object.entries(memoryReport).map(
       ([name, m]) => `memory ${name} (pid ${m.pid}): first ${m.firstMb.toFixed(0)} MB, peak ${m.peakMb.toFixed(0)} MB, last ${m.lastMb.toFixed(0)} MB, growth ${m.growthMb.toFixed(0)} MB`,
     ),
@@ -225,7 +229,7 @@ test('hostile input: no 5xx, nothing stored, the lake stays responsive and memor
   expect(failures.map((failure) => `#${failure.index} [${failure.category}] ${failure.reason}`), report).toEqual([])
   expect(stored, 'nothing stored in the lake').toEqual({production: {added: [], removed: []}, bookings: {added: [], removed: []}})
   expect(eventLinesAdded, 'no junk event recorded').toBe(0)
-  expect(pings.maxMs, `the lake answered every ping within ${PING_BUDGET_MS} ms`).toBeLessThanOrEqual(PING_BUDGET_MS)
+  expect(pings.maxMs, `the lake answered every ping within ${pingBudgetMs} ms`).toBeLessThanOrEqual(pingBudgetMs)
   for (const [name, m] of Object.entries(memoryReport)) expect(m.growthMb, `${name} memory growth`).toBeLessThan(MEMORY_GROWTH_LIMIT_MB)
   expect(Object.keys(memoryReport).sort(), 'memory sampled for the lake and the site').toEqual(['lake', 'site'])
 })

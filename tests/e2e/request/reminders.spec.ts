@@ -2,7 +2,7 @@
 import {expect} from '@playwright/test'
 
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
-import {lakeClient, test} from '../fixtures.ts'
+import {env, lakeClient, test} from '../fixtures.ts'
 import {runJobs} from '../jobs.ts'
 import {mailsTo} from '../mail.ts'
 
@@ -59,6 +59,8 @@ test('npm run jobs sends each due trip one reminder, however often and wherever 
   expect(reminder!.text).toContain('18:30 SAST')
   expect(reminder!.text).toContain('Quay 5 ticket kiosk')
   expect(reminder!.text).toMatch(/WhatsApp: https:\/\/wa\.me\/\d+/)
+  // The jobs ran with the stack's ports only: their mail's links name the site as the server's own mails do.
+  expect(reminder!.text).toContain(`${env.siteUrl}/requests/`)
   // Nothing more arrives, and nobody else on the departure was reminded.
   await new Promise((resolve) => setTimeout(resolve, 3_000))
   expect(await mailsTo(due.email)).toHaveLength(1)

@@ -172,6 +172,34 @@ test('an editor types a title and a price in Presentation: the frame shows them 
   }
 })
 
+test('click-to-edit on the stack’s own ports: hovering the title shows its overlay, clicking it opens the title in the studio', async ({
+  page,
+}) => {
+  // The e2e stack runs on ports other than npm start's defaults (e2e-environment.ts, moved again by E2E_PORT_OFFSET):
+  // the studio's preview address, the site's frame-ancestors and the handshake's origins all come from them.
+  expect(new URL(env.siteUrl).port).not.toBe('3000')
+  expect(new URL(env.lakeTlsUrl).port).not.toBe('3334')
+  const frame = await openInPresentation(page, PAGE)
+  await expect(frame.locator('html')).toHaveAttribute('data-preview-live', 'studio', {
+    timeout: 30_000,
+  })
+  await expect(page.getByText('Used on 4 pages').first()).toBeVisible({timeout: 15_000})
+
+  // An overlay for each element whose text carries its source (stega); the one under the pointer is outlined.
+  const title = frame.locator('h1')
+  await expect(async () => {
+    await title.hover()
+    await expect(frame.locator('[data-sanity-overlay-element]').first()).toBeAttached({timeout: 2_000})
+  }).toPass({timeout: 30_000})
+  // The outline over the title names its document.
+  await expect(frame.locator('[data-hovered]').getByText(/Lion.s Head Sunset Hike/).first()).toBeVisible()
+  // A click on it moves the studio's focus to the title's field.
+  const titleInput = page.getByTestId('field-title').locator('input')
+  await page.getByTestId('field-slug').locator('input').first().focus()
+  await title.click()
+  await expect(titleInput).toBeFocused()
+})
+
 test('an editor adds to a story’s body in Presentation: the frame shows it before it is published, a visitor does not', async ({
   page,
   browser,
