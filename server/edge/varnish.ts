@@ -9,7 +9,7 @@ import path from 'node:path'
  */
 
 /** Debian's varnishd; the xkey vmod comes with `varnish-modules`. */
-const VARNISHD = process.env.VARNISHD ?? '/usr/sbin/varnishd'
+const VARNISHD = '/usr/sbin/varnishd'
 /** Debian's multiarch folder for this machine. */
 const ARCH_TRIPLET = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu'
 const XKEY_VMOD = `/usr/lib/${ARCH_TRIPLET}/varnish/vmods/libvmod_xkey.so`
