@@ -25,6 +25,9 @@ import {listWaitlist} from './staff-waitlist.ts'
 import {takeOffer, waitlistBookingId} from './take-offer.ts'
 import type {WaitlistDeps, WaitlistEntry} from './waitlist-deps.ts'
 import {createWaitlistLinks} from './waitlist-links.ts'
+import {cancelDeparture} from '../staff/cancel-departure.ts'
+import type {StaffDeps} from '../staff/staff-deps.ts'
+import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
 
 /**
  * The waitlist against the real lake and a real SMTP listener: offers made by several runners at once, holds that
@@ -582,5 +585,96 @@ describe('what the offer and leave links open', () => {
     expect(await entry('first')).toBeNull()
     expect(await placesLeft()).toBe(2)
     expect((await app.request(`/leave/${token}`)).status).toBe(404)
+  })
+})
+
+describe('a departure cancelled for the weather (issue 42, HIGH)', () => {
+  const staff = (): StaffDeps => ({
+    client: bookingsClient(),
+    content: lake.client({token: lake.secrets.writeToken}),
+    now: () => NOW,
+  })
+  const cancel = () =>
+    cancelDeparture(
+      staff(),
+      testDecisionDeps(lake.client({token: lake.secrets.writeToken}), () => NOW),
+      {
+        experience: 'sunset-cruise',
+        date: DATE,
+        reason: 'A gale is forecast.',
+        alternatives: ['2026-12-11', '2026-12-12'],
+      },
+      {name: 'Mandla Manager', id: 'staff-mandla'},
+    )
+
+  it('tells its waitlist with the other dates, closes their entries, and offers nothing on it again', async () => {
+    await waiting('first', 2, '2026-11-20T08:00:00Z')
+    await waiting('second', 2, '2026-11-21T08:00:00Z')
+    // Two places free up and the first in line is offered them before the weather turns.
+    await freePair()
+    await offerWaitlistPlaces(server('a'), NOW)
+    expect((await entry('first')).state).toBe('offered')
+
+    const answer = await cancel()
+    expect(answer.status).toBe(200)
+    // Every booking on it is closed, so its places look free; the job runs on two servers.
+    const runs = await Promise.all([
+      offerWaitlistPlaces(server('a'), NOW),
+      offerWaitlistPlaces(server('b'), NOW),
+    ])
+    await Promise.all([server('a').outbox.flush(), server('b').outbox.flush()])
+    expect(runs.map((run) => run.offered)).toEqual([0, 0])
+    expect(offersTo()).toEqual(['first@example.com'])
+    expect((await entry('first')).state).toBe('cancelled')
+    expect((await entry('second')).state).toBe('cancelled')
+
+    // Each person on the waitlist is told, with the other dates.
+    const told = smtp.received.filter(
+      (mail) =>
+        mail.raw.includes('Subject: Cancelled: Sunset Cruise on Thursday 10 December 2026') &&
+        mail.raw.replace(/=\r?\n/g, '').includes('you were on the waitlist'),
+    )
+    expect(told.map((mail) => mail.to.join(',')).sort()).toEqual([
+      'first@example.com',
+      'second@example.com',
+    ])
+    const raw = told[0]!.raw.replace(/=\r?\n/g, '')
+    expect(raw).toContain('A gale is forecast.')
+    expect(raw).toContain('Friday 11 December 2026')
+    expect(raw).toContain('Saturday 12 December 2026')
+
+    // The offer made before the cancellation cannot be taken any more: no request on the cancelled date.
+    expect(await takeOffer(server('a'), 'waitlist-first')).toEqual({ok: false, reason: 'cancelled'})
+    expect(
+      await bookingsClient().fetch<number>(
+        'count(*[_type == "booking" && date == $date && status in ["new", "contacted", "confirmed"]])',
+        {date: DATE},
+      ),
+    ).toBe(0)
+  })
+
+  it('refuses a new join on it', async () => {
+    expect((await cancel()).status).toBe(200)
+    const response = await joinWaitlist(
+      new Request(`${SITE}/api/waitlist`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({
+          experienceId: 'sunset-cruise',
+          date: DATE,
+          adults: 2,
+          children: 0,
+          name: 'Thandi Mokoena',
+          email: 'thandi@example.com',
+          consentWaitlist: true,
+          consentPrivacy: true,
+        }),
+      }),
+      {clientAddress: '203.0.113.9'},
+      {...server('a'), rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000})},
+    )
+    expect(response.status).toBe(409)
+    expect(((await response.json()) as {message: string}).message).toMatch(/cancelled/)
+    expect(await bookingsClient().fetch<number>('count(*[_type == "waitlistEntry"])')).toBe(0)
   })
 })
