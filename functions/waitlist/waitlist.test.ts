@@ -11,7 +11,9 @@ import {
 import {departureSnapshotQuery} from '../staff/departure-queries.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {departureLoadsQuery, loadDepartureCounts} from '../lib/departure-loads.ts'
-import {loadDepartures} from '../staff/departures-view.ts'
+import {departuresToCsv, loadDepartures} from '../staff/departures-view.ts'
+import {answerCancellation} from '../traveller-request/departure-choice.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
@@ -651,6 +653,41 @@ describe('a departure cancelled for the weather (issue 42, HIGH)', () => {
         {date: DATE},
       ),
     ).toBe(0)
+  })
+
+  it('stays in the departures view and its CSV as cancelled, with who moved and who has not answered', async () => {
+    expect((await cancel()).status).toBe(200)
+    const a = server('a')
+    const moved = await answerCancellation(
+      {...a, teamEmail: 'team@example.com', today: () => todayInCapeTown(NOW)},
+      'booking-big',
+      {choice: 'move', date: '2026-12-11'},
+    )
+    expect(moved.ok).toBe(true)
+    const rows = await loadDepartures(
+      {client: bookingsClient(), content: a.content, now: () => NOW},
+      {from: DATE, to: '2026-12-12', includeEmpty: true},
+    )
+    const onDate = rows.filter((row) => row.date === DATE)
+    expect(onDate).toHaveLength(1)
+    expect(onDate[0]).toMatchObject({capacity: 0, left: 0, bookings: []})
+    expect(onDate[0]!.cancelled).toMatchObject({
+      by: 'Mandla Manager',
+      reason: 'A gale is forecast.',
+      travellers: [
+        {booking_ref: 'CTE-BIG', answer: 'moved', moved_to: '2026-12-11'},
+        {booking_ref: 'CTE-PAIR', answer: 'not-answered'},
+      ],
+    })
+    const csv = departuresToCsv(rows).split('\r\n')
+    const lines = csv.filter((line) => line.startsWith(`${DATE},`))
+    expect(lines).toHaveLength(2)
+    for (const line of lines) {
+      expect(line).toMatch(/^2026-12-10,Sunset Cruise,Any time,Cancelled,,,0,/)
+      expect(line).toContain('A gale is forecast.')
+    }
+    expect(lines[0]).toContain('Moved to 2026-12-11')
+    expect(lines[1]).toContain('Has not answered')
   })
 
   it('refuses a new join on it', async () => {
