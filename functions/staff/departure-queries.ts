@@ -19,7 +19,7 @@ export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
   "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 

@@ -13,6 +13,9 @@ import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {departureLoadsQuery, loadDepartureCounts} from '../lib/departure-loads.ts'
 import {departuresToCsv, loadDepartures} from '../staff/departures-view.ts'
 import {answerCancellation} from '../traveller-request/departure-choice.ts'
+import {travellerView} from '../traveller-request/request-view.ts'
+import {acceptProposal} from '../traveller-request/accept-proposal.ts'
+import {decideBooking} from '../staff/decide-booking.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
@@ -688,6 +691,88 @@ describe('a departure cancelled for the weather (issue 42, HIGH)', () => {
     }
     expect(lines[0]).toContain('Moved to 2026-12-11')
     expect(lines[1]).toContain('Has not answered')
+
+    // The traveller who has not answered reads "cancelled by us" above the dates, not "Closed".
+    const pair = await bookingsClient().getDocument('booking-pair')
+    const view = travellerView(pair as unknown as Parameters<typeof travellerView>[0])
+    expect(view.statusTitle).toBe('Cancelled by us: choose a new date')
+    expect(view.cancellation?.options.map((option) => option.date)).toEqual([
+      '2026-12-11',
+      '2026-12-12',
+    ])
+  })
+
+  it('takes no proposal onto it, no acceptance of one made before, and no confirmation on it', async () => {
+    // Another request, on the day before: staff proposed the cancelled date to it before the weather turned.
+    await bookingsClient().createOrReplace({
+      ...booking('early', 'contacted', 2),
+      date: '2026-12-09',
+      status_history: [
+        {
+          _key: 'p1',
+          _type: 'statusChange',
+          status: 'contacted',
+          at: '2026-11-25T08:00:00Z',
+          by: 'Sam Staff',
+          action: 'propose',
+          options: [{_key: 'o1', date: DATE, preferred_time: ''}],
+        },
+      ],
+    })
+    await bookingsClient().patch('booking-pair').set({status: 'new'}).commit()
+    expect((await cancel()).status).toBe(200)
+    const decisions = testDecisionDeps(lake.client({token: lake.secrets.writeToken}), () => NOW)
+    const revisionOf = async (id: string) => (await bookingsClient().getDocument(id))!._rev
+
+    // Staff cannot propose it.
+    const proposal = await decideBooking(
+      staff(),
+      decisions,
+      'booking-early',
+      {
+        revision: await revisionOf('booking-early'),
+        decision: 'propose',
+        message: '',
+        options: [{date: DATE, preferred_time: ''}],
+      },
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(proposal.status).toBe(400)
+    expect(JSON.stringify(proposal.body)).toContain('Thursday 10 December 2026')
+
+    // The traveller cannot accept the proposal of it made before.
+    const a = server('a')
+    const accepted = await acceptProposal(
+      {...a, teamEmail: 'team@example.com', today: () => todayInCapeTown(NOW)},
+      'booking-early',
+      'o1',
+    )
+    expect(accepted.status).toBe(409)
+
+    // Staff cannot confirm a booking on it, not even "anyway".
+    await bookingsClient().patch('booking-pair').set({status: 'new'}).commit({visibility: 'sync'})
+    const confirmed = await decideBooking(
+      staff(),
+      decisions,
+      'booking-pair',
+      {
+        revision: await revisionOf('booking-pair'),
+        decision: 'confirm',
+        message: '',
+        confirmAnyway: true,
+      },
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(confirmed.status).toBe(409)
+    expect(JSON.stringify(confirmed.body)).toContain('cancelled')
+    expect(
+      await bookingsClient().fetch<string[]>('*[_type == "booking" && date == $date].status', {
+        date: DATE,
+      }),
+    ).not.toContain('confirmed')
+    expect(await bookingsClient().fetch<string>('*[_id == "booking-early"][0].date')).toBe(
+      '2026-12-09',
+    )
   })
 
   it('refuses a new join on it', async () => {

@@ -1,3 +1,4 @@
+import {bookingStatusTitle} from './booking-status.ts'
 import {openCancellation} from './departure-cancellation.ts'
 import {openProposal, type RequestAction, type StatusHistoryEntry} from './request-decisions.ts'
 import type {WaitlistState} from './waitlist-entries.ts'
@@ -192,6 +193,22 @@ export function bookingLife(booking: BookingFacts): BookingLifeState {
   }
 }
 
+/** The states whose words differ from the stored status's: what the team did, not a bare "Closed". */
+const OWN_WORDS: readonly BookingLifeState[] = [
+  'cancelled-by-us',
+  'cancellation-accepted',
+  'erased',
+]
+
+/**
+ * A booking's status in words, on the traveller's page and the dashboard alike: "Cancelled by us: choose a new
+ * date" rather than "Closed" above the dates offered; otherwise the stored status's own title.
+ */
+export function bookingStateTitle(booking: BookingFacts): string {
+  const life = bookingLife(booking)
+  return OWN_WORDS.includes(life) ? BOOKING_LIFE_TITLES[life] : bookingStatusTitle(booking.status)
+}
+
 /** What someone may do to a booking: staff's four decisions, the traveller's answers. */
 export type BookingAction =
   | 'confirm'
@@ -203,17 +220,20 @@ export type BookingAction =
   | 'move'
   | 'accept-cancellation'
 
+const STAFF_REOPEN: readonly BookingAction[] = ['confirm', 'propose', 'question']
+
 const ACTIONS: Record<BookingLifeState, readonly BookingAction[]> = {
   'requested': ['confirm', 'decline', 'propose', 'question', 'withdraw'],
   'contacted': ['confirm', 'decline', 'propose', 'question', 'withdraw'],
   'proposed': ['confirm', 'decline', 'propose', 'question', 'withdraw', 'accept-proposal'],
   'confirmed': ['decline', 'propose', 'question', 'withdraw'],
-  'declined': [],
-  'withdrawn': [],
-  // The traveller answers the cancellation; staff leave it to them.
-  'cancelled-by-us': ['move', 'accept-cancellation'],
-  'cancellation-accepted': [],
-  'closed': [],
+  // Settled: staff may still take it up again (a confirmation goes through the departure's places).
+  'declined': STAFF_REOPEN,
+  'withdrawn': STAFF_REOPEN,
+  'closed': STAFF_REOPEN,
+  'cancellation-accepted': STAFF_REOPEN,
+  // The traveller answers the cancellation; staff may ask them a question meanwhile, not decide for them.
+  'cancelled-by-us': ['move', 'accept-cancellation', 'question'],
   // Nobody's data is left to send a mail to or act for.
   'erased': [],
 }

@@ -11,6 +11,7 @@ import {
   type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'
 import type {BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {BOOKING_LIFE_TITLES, bookingAllows, bookingLife} from '@repo/schemas/departure-life.ts'
 
 import {useDecide, useDecisionPreview, type DecisionForm} from '../api/decide-booking'
 import {useProposableDates} from '../api/get-proposable-dates'
@@ -138,8 +139,21 @@ export function BookingDecisions({
   }
 
   const over = overCapacityOf(decide.error)
-  const offered = (value: StaffDecision) => !(value === 'confirm' && booking.status === 'confirmed')
+  // What the booking takes in its state, from the model (departure-life.ts): nothing once erased.
+  const life = bookingLife(booking)
+  const offered = (value: StaffDecision) => bookingAllows(life, value)
   const firstOffered = STAFF_DECISIONS.find(offered)
+  if (!firstOffered)
+    return (
+      <section aria-labelledby={`${id}-heading`} className="admin-decisions">
+        <h3 id={`${id}-heading`}>Reply to the traveller</h3>
+        <p>
+          {life === 'erased'
+            ? 'This booking’s personal details were erased: nothing can be sent for it.'
+            : `Nothing to decide: the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`}
+        </p>
+      </section>
+    )
 
   return (
     <section aria-labelledby={`${id}-heading`} className="admin-decisions">
