@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 
-import {checkDeparture, departureSlots} from '@repo/schemas/capacity.ts'
+import {checkDeparture, departureLockId, departureSlots} from '@repo/schemas/capacity.ts'
+import {CANCELLED_DEPARTURE_MESSAGE} from '@repo/schemas/departure-cancellation.ts'
 import {
   BOOKING_LIFE_TITLES,
   bookingAllows,
@@ -276,13 +277,17 @@ async function prepare(
   return {entry, mail, mailId}
 }
 
+const cancelledAtQuery = /* groq */ `*[_type == "departure" && _id == $id][0].cancelled_at`
+
 /** Why a decision is refused in this state, in words staff act on. */
-const notAllowedMessage = (life: BookingLifeState, decision: StaffDecision) =>
+const notAllowedMessage = (life: BookingLifeState, decision: StaffDecision, cancelled: boolean) =>
   life === 'erased'
     ? 'This booking’s personal details were erased: nothing can be sent for it.'
-    : life === 'cancelled-by-us'
-      ? 'Its departure was cancelled and the traveller has not answered yet: they move or accept from their page.'
-      : `${DECISION_LABELS[decision]} is not possible while the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`
+    : cancelled && life !== 'cancelled-by-us'
+      ? `${CANCELLED_DEPARTURE_MESSAGE} Decline it, or ask the traveller by mail.`
+      : life === 'cancelled-by-us'
+        ? 'Its departure was cancelled and the traveller has not answered yet: they move or accept from their page.'
+        : `${DECISION_LABELS[decision]} is not possible while the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`
 
 async function load(deps: StaffDeps, id: string, revision: string) {
   const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
@@ -315,11 +320,17 @@ async function check(
   // The model decides what a booking in its state takes (schemas/src/departure-life.ts): nothing once erased, and
   // no decision for the traveller while they answer a departure's cancellation.
   const life = bookingLife(booking)
-  if (!bookingAllows(life, decision.decision))
+  const cancelled =
+    booking.experience_id && booking.date
+      ? await deps.client.fetch<string | null>(cancelledAtQuery, {
+          id: departureLockId(booking.experience_id, booking.date),
+        })
+      : null
+  if (!bookingAllows(life, decision.decision, cancelled ? 'cancelled' : undefined))
     return {
       result: {
         status: 409,
-        body: {error: notAllowedMessage(life, decision.decision), booking},
+        body: {error: notAllowedMessage(life, decision.decision, Boolean(cancelled)), booking},
       },
     }
   if (decision.decision === 'propose') {

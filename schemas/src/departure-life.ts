@@ -232,8 +232,9 @@ const ACTIONS: Record<BookingLifeState, readonly BookingAction[]> = {
   'withdrawn': STAFF_REOPEN,
   'closed': STAFF_REOPEN,
   'cancellation-accepted': STAFF_REOPEN,
-  // The traveller answers the cancellation; staff may ask them a question meanwhile, not decide for them.
-  'cancelled-by-us': ['move', 'accept-cancellation', 'question'],
+  // The traveller answers the cancellation; staff do not decide for them (a question would re-open the booking on
+  // the cancelled date: found by the model-based test).
+  'cancelled-by-us': ['move', 'accept-cancellation'],
   // Nobody's data is left to send a mail to or act for.
   'erased': [],
 }
@@ -254,8 +255,11 @@ export const BOOKING_TRANSITIONS: Partial<
 }
 
 /**
- * Whether `action` may be taken on a booking in `state` whose departure (for a move, the departure moved onto) is
- * in `departure`: a cancelled departure takes no confirmation, no proposal accepted onto it, no move onto it.
+ * Whether `action` may be taken on a booking in `state`. `departure` is the state of the departure the action leaves
+ * the booking on: its own for staff's decisions and a withdrawal, the one moved onto for a move or an accepted
+ * proposal. A cancelled departure takes nothing that keeps or puts someone on it: no confirmation, no question or
+ * proposal (each leaves the request open on it), no move or acceptance onto it; a decline or a withdrawal still
+ * closes what is there.
  */
 export function bookingAllows(
   state: BookingLifeState,
@@ -264,9 +268,9 @@ export function bookingAllows(
 ): boolean {
   if (!ACTIONS[state].includes(action)) return false
   if (!departure) return true
-  if (action === 'confirm') return departureAllows(departure, 'confirm')
   if (action === 'move' || action === 'accept-proposal') return departureAllows(departure, 'move')
-  if (action === 'propose') return departure !== 'cancelled' && departure !== 'past'
+  if (action === 'confirm') return departureAllows(departure, 'confirm')
+  if (action === 'question' || action === 'propose') return departure !== 'cancelled'
   return true
 }
 
