@@ -249,7 +249,10 @@ export type ConfirmationNumbers = {
   date: string
   slot: string
   capacity: number
+  /** Confirmed places and places held for the waitlist. */
   taken: number
+  /** Of `taken`, the places a waitlist offer holds; absent when none (departure-life.ts: every part labelled). */
+  held?: number
   /** Places other requests ask for (the booking itself is still a request, so it is left out). */
   requested: number
   left: number
@@ -277,6 +280,7 @@ export function confirmationCheck(
     slot,
     capacity: row.capacity,
     taken: row.taken,
+    ...(row.held ? {held: row.held} : {}),
     requested: Math.max(0, row.requested - pax),
     left: row.left,
     pax,

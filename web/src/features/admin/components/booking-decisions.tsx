@@ -243,8 +243,9 @@ export function BookingDecisions({
           {over ? (
             <div role="alert" className="admin-decisions__over">
               <p>
-                Confirming goes beyond the departure’s places: {over.taken} of {over.capacity}{' '}
-                taken, {over.left} left, this booking needs {over.pax}.
+                Confirming goes beyond the departure’s places: {over.taken} of {over.capacity} taken
+                {over.held ? ` (${over.held} held for the waitlist)` : ''}, {over.left} left, this
+                booking needs {over.pax}.
               </p>
               <button
                 type="button"
