@@ -126,3 +126,41 @@ describe('a decision sent after a colleague changed the booking', () => {
     expect(alert.closest('[role="alert"]')!.textContent).toContain('No guide that day.')
   })
 })
+
+describe('the decisions a booking’s state offers (the model: departure-life.ts)', () => {
+  it('offers none for an erased booking: nothing could reach the person', () => {
+    const client = new QueryClient()
+    render(
+      renderWith({...seen, name: null, email: null, anonymised_at: '2030-01-22T00:00:00Z'}, client),
+    )
+    expect(screen.queryByRole('button', {name: 'Confirm'})).toBeNull()
+    expect(screen.getByText(/personal details were erased: nothing can be sent/)).toBeTruthy()
+  })
+
+  it('offers none while the traveller answers a departure’s cancellation', () => {
+    const client = new QueryClient()
+    render(
+      renderWith(
+        {
+          ...seen,
+          status: 'closed',
+          status_history: [
+            ...seen.status_history!,
+            {
+              _key: 'c1',
+              _type: 'statusChange',
+              status: 'closed',
+              at: '2030-01-21T09:30:00Z',
+              by: 'Owner',
+              action: 'cancel-departure',
+              message: 'A gale is forecast.',
+            },
+          ],
+        },
+        client,
+      ),
+    )
+    expect(screen.queryByRole('button', {name: 'Confirm'})).toBeNull()
+    expect(screen.getByText(/cancelled by us: choose a new date/)).toBeTruthy()
+  })
+})
