@@ -401,6 +401,7 @@ export type MailTemplate = {
     | 'teamItinerary'
     | 'waitlistJoined'
     | 'waitlistOffer'
+    | 'waitlistDepartureCancelled'
     | 'teamNewsletter'
     | 'newsletterConfirm'
     | 'newsletterWelcome'

@@ -8,6 +8,7 @@ import {
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
+import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
 
 export {HELD_LOADS_FILTER, loadStatusProjection}
@@ -28,7 +29,6 @@ export type BookableExperience = {
   isBespoke?: boolean
   slug: string
 }
-
 
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
 export const ACTIVE_STATUSES = COUNTED_STATUSES
@@ -82,4 +82,22 @@ export async function loadCancelledDates(
   range: {experience: string; from: string; to: string},
 ): Promise<string[]> {
   return bookings.fetch<string[]>(cancelledDatesQuery, range)
+}
+
+/**
+ * An experience's rules with the departures staff cancelled in `range` closed (`withCancelledDates`): what anything
+ * that adds someone to a departure reads (a proposal, its list of dates), so a cancelled departure is never offered
+ * (schemas/src/departure-life.ts).
+ */
+export async function loadOpenRules(
+  content: SanityClient,
+  bookings: SanityClient,
+  experience: {_id: string; slug: string},
+  range: {from: string; to: string},
+): Promise<BookingRules> {
+  const [rules, cancelled] = await Promise.all([
+    loadBookingRules(content, experience._id),
+    loadCancelledDates(bookings, {experience: experience.slug, ...range}),
+  ])
+  return withCancelledDates(rules, cancelled)
 }

@@ -14,7 +14,10 @@ import {
   departureCancellationSchema,
   type DepartureCancellation,
 } from '@repo/schemas/departure-cancellation-schema.ts'
+import {CLOSED_BY_CANCELLATION} from '@repo/schemas/departure-life.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {formatGroupInWords} from '@repo/schemas/format-party.ts'
+import type {WaitlistState} from '@repo/schemas/waitlist-entries.ts'
 import {addDays, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {
@@ -24,7 +27,7 @@ import {
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
 
-import {bookingMailValues} from '../lib/booking-mail-values.ts'
+import {bookingMailValues, timeInWords} from '../lib/booking-mail-values.ts'
 import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {
   ACTIVE_STATUSES,
@@ -72,12 +75,29 @@ const departureBookingsQuery = /* groq */ `{
     _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,
     pax_adults, pax_children, pax_total, name, email
   },
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at}
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
+  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {
+    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email
+  }
 }`
+
+/** A waitlist entry the cancellation closes (departure-life.ts: those waiting or holding an offer). */
+type WaitingEntry = {
+  _id: string
+  _rev: string
+  state: WaitlistState
+  experience_title: string
+  date: string
+  preferred_time?: string | null
+  pax_adults?: number | null
+  pax_children?: number | null
+  email?: string | null
+}
 
 type DepartureSnapshot = {
   bookings: DepartureBooking[]
   lock: {_id: string; _rev: string; cancelled_at?: string | null} | null
+  waitlist: WaitingEntry[]
 }
 
 export const ALREADY_CANCELLED_MESSAGE = 'This departure is already cancelled.'
@@ -117,6 +137,7 @@ async function loadDeparture(
       date,
       lockId: departureLockId(slug, date),
       statuses: [...ACTIVE_STATUSES],
+      waitlistStates: [...CLOSED_BY_CANCELLATION],
     }),
     loadCancelledDates(deps.client, {experience: slug, from: today, to}),
   ])
@@ -150,6 +171,8 @@ type Prepared = {
   cancellation: DepartureCancellation
   departure: Departure
   entries: {booking: DepartureBooking; entry: StatusHistoryEntry; mail: MailMessage | null}[]
+  /** Each person on the departure's waitlist, closed and told (never offered places on it again). */
+  waiting: {entry: WaitingEntry; mail: MailMessage | null}[]
 }
 
 /** The cancellation's checks, then each traveller's history entry and mail: what the preview shows and the send stores. */
@@ -204,8 +227,39 @@ async function prepare(
       mail: booking.email ? cancellationMail(booking, entry, content, decisions) : null,
     }
   })
-  return {cancellation, departure, entries}
+  const waiting = departure.snapshot.waitlist.map((entry) => ({
+    entry,
+    mail: entry.email ? waitlistCancellationMail(entry, cancellation, content) : null,
+  }))
+  return {cancellation, departure, entries, waiting}
 }
+
+/**
+ * A waiting person's mail (the editors' `waitlistDepartureCancelled`): the reason and the other dates, and nothing
+ * the person typed, since nobody confirmed the address (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+ */
+function waitlistCancellationMail(
+  entry: WaitingEntry,
+  cancellation: DepartureCancellation,
+  content: MailContent,
+): MailMessage {
+  return composeMail(
+    'waitlistDepartureCancelled',
+    {
+      experience: entry.experience_title,
+      date: formatDateInWords(entry.date),
+      time: timeInWords(entry.preferred_time),
+      group: formatGroupInWords(entry.pax_adults ?? 0, entry.pax_children ?? 0),
+      reason: cancellation.reason,
+      options: {list: cancellation.alternatives.map((date) => formatDateInWords(date))},
+    },
+    content,
+    {to: entry.email ?? ''},
+  )
+}
+
+/** The cancellation's mail to one waiting person, once per entry. */
+export const waitlistCancellationMailId = (entryId: string) => `${entryId}-departure-cancelled`
 
 /** One traveller's mail: the editors' template, and for a confirmed trip the calendar's cancellation. */
 function cancellationMail(
@@ -272,7 +326,7 @@ export async function cancelDeparture(
 ): Promise<HandlerResult> {
   const prepared = await prepare(deps, decisions, body, by)
   if ('status' in prepared) return prepared
-  const {cancellation, departure, entries} = prepared
+  const {cancellation, departure, entries, waiting} = prepared
   const at = entries[0]?.entry.at ?? deps.now().toISOString()
   const lockId = departureLockId(cancellation.experience, cancellation.date)
   const cancelledFields = {
@@ -302,6 +356,17 @@ export async function cancelDeparture(
     )
     if (mail)
       transaction.createIfNotExists(outboxMailDocument(entry.mail_id!, mail, booking._id, at))
+  }
+  // The waitlist closes with the departure: each entry by its revision (an offer taken at the same moment makes the
+  // whole cancellation fail, and staff look again), so the job never offers places on the cancelled date.
+  for (const {entry, mail} of waiting) {
+    transaction.patch(entry._id, (p) =>
+      p.ifRevisionId(entry._rev).set({state: 'cancelled', cancelled_at: at}),
+    )
+    if (mail)
+      transaction.createIfNotExists(
+        outboxMailDocument(waitlistCancellationMailId(entry._id), mail, entry._id, at),
+      )
   }
   if (deps.activity) transaction.create(deps.activity({}))
   try {

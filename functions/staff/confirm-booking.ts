@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 
 import {confirmAnywayNote, departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces} from '@repo/schemas/confirm-within-places.ts'
+import {CANCELLED_DEPARTURE_MESSAGE} from '@repo/schemas/departure-cancellation.ts'
 import {changedByFields, type ChangedBy} from '@repo/schemas/request-decisions.ts'
 import type {
   BookingChanged,
@@ -138,6 +139,10 @@ export async function confirmWithCapacity(
         body: {booking: updated, ...(over ? {overCapacity: over} : {})} satisfies BookingChanged,
       }
     },
+    cancelled: ({booking}) => ({
+      status: 409,
+      body: {error: CANCELLED_DEPARTURE_MESSAGE, booking} satisfies BookingConflict,
+    }),
     busy: async () => ({
       status: 409,
       body: {

@@ -397,6 +397,33 @@ describe('staff decisions', () => {
     expect(await mailsAbout('race')).toHaveLength(1)
   })
 
+  it('a decision sent after a colleague’s, with the revision its preview was built from, is refused and stores nothing', async () => {
+    await bookings().createOrReplace(booking('stale'))
+    const seen = (await bookings().getDocument('stale'))!._rev
+    expect(
+      (
+        await api('/bookings/stale/decision/preview', {
+          revision: seen,
+          decision: 'confirm',
+          message: '',
+        })
+      ).status,
+    ).toBe(200)
+    // The owner declines meanwhile; then the first person sends what they previewed.
+    expect(
+      (await decide('stale', {decision: 'decline', reason: 'No guide that day.'})).status,
+    ).toBe(200)
+    const late = await decide('stale', {decision: 'confirm', message: ''}, seen)
+    expect(late.status).toBe(409)
+    const body = (await late.json()) as {error: string; booking: {status: string}}
+    expect(body).toMatchObject({
+      error: 'This booking was changed by someone else.',
+      booking: {status: 'declined'},
+    })
+    expect((await history('stale')).map((entry) => entry.action)).toEqual(['decline'])
+    expect(await mailsAbout('stale')).toHaveLength(1)
+  })
+
   it('SMTP down while staff decide: the decision is stored at once and its mail arrives once when SMTP is back', async () => {
     await bookings().createOrReplace(booking('o1'))
     expect((await decide('o1', {decision: 'question', message: 'Any allergies?'})).status).toBe(200)

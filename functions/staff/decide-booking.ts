@@ -1,11 +1,19 @@
 import {randomBytes} from 'node:crypto'
 
-import {checkDeparture, departureSlots} from '@repo/schemas/capacity.ts'
+import {checkDeparture, departureLockId, departureSlots} from '@repo/schemas/capacity.ts'
+import {CANCELLED_DEPARTURE_MESSAGE} from '@repo/schemas/departure-cancellation.ts'
+import {
+  BOOKING_LIFE_TITLES,
+  bookingAllows,
+  bookingLife,
+  type BookingLifeState,
+} from '@repo/schemas/departure-life.ts'
 import {isWithinTripWindow, UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   decisionMailId,
+  DECISION_LABELS,
   DECISION_MAIL,
   departureInWords,
   PROPOSABLE_DAYS,
@@ -38,7 +46,7 @@ import {tripMailValues} from '../lib/trip-mail-values.ts'
 import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {
   bookableExperienceQuery,
-  loadBookingRules,
+  loadOpenRules,
   loadDepartureCounts,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
@@ -79,6 +87,8 @@ type Booking = Pick<
   | 'pax_total'
   | 'name'
   | 'email'
+  | 'status_history'
+  | 'anonymised_at'
 >
 
 const CHANGED_MESSAGE = 'This booking was changed by someone else.'
@@ -112,8 +122,11 @@ async function optionProblems(
       .map(
         (option) => `${formatDateInWords(option.date)} cannot be offered: it is not a date ahead.`,
       )
-  const rules = await loadBookingRules(deps.content, experience._id)
   const dates = options.map((option) => option.date).sort()
+  const rules = await loadOpenRules(deps.content, deps.client, experience, {
+    from: dates[0]!,
+    to: dates.at(-1)!,
+  })
   const counts = experience.isBespoke
     ? new Map()
     : await loadDepartureCounts(deps.client, rules, {
@@ -164,9 +177,9 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
       : null
   if (!experience || !deps.content)
     return {status: 409, body: {error: 'This booking’s experience is no longer on the site.'}}
-  const rules = await loadBookingRules(deps.content, experience._id)
   const today = todayInCapeTown(deps.now())
   const to = addDays(today, PROPOSABLE_DAYS)
+  const rules = await loadOpenRules(deps.content, deps.client, experience, {from: today, to})
   const counts = experience.isBespoke
     ? new Map()
     : await loadDepartureCounts(deps.client, rules, {
@@ -264,6 +277,18 @@ async function prepare(
   return {entry, mail, mailId}
 }
 
+const cancelledAtQuery = /* groq */ `*[_type == "departure" && _id == $id][0].cancelled_at`
+
+/** Why a decision is refused in this state, in words staff act on. */
+const notAllowedMessage = (life: BookingLifeState, decision: StaffDecision, cancelled: boolean) =>
+  life === 'erased'
+    ? 'This booking’s personal details were erased: nothing can be sent for it.'
+    : cancelled && life !== 'cancelled-by-us'
+      ? `${CANCELLED_DEPARTURE_MESSAGE} Decline it, or ask the traveller by mail.`
+      : life === 'cancelled-by-us'
+        ? 'Its departure was cancelled and the traveller has not answered yet: they move or accept from their page.'
+        : `${DECISION_LABELS[decision]} is not possible while the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`
+
 async function load(deps: StaffDeps, id: string, revision: string) {
   const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
   if (!booking) return {result: {status: 404, body: {error: 'Booking not found'}} as HandlerResult}
@@ -292,6 +317,22 @@ async function check(
   const booking = loaded.booking
   if (decision.decision === 'confirm' && booking.status === 'confirmed')
     return {result: {status: 409, body: {error: 'This booking is already confirmed.', booking}}}
+  // The model decides what a booking in its state takes (schemas/src/departure-life.ts): nothing once erased, and
+  // no decision for the traveller while they answer a departure's cancellation.
+  const life = bookingLife(booking)
+  const cancelled =
+    booking.experience_id && booking.date
+      ? await deps.client.fetch<string | null>(cancelledAtQuery, {
+          id: departureLockId(booking.experience_id, booking.date),
+        })
+      : null
+  if (!bookingAllows(life, decision.decision, cancelled ? 'cancelled' : undefined))
+    return {
+      result: {
+        status: 409,
+        body: {error: notAllowedMessage(life, decision.decision, Boolean(cancelled)), booking},
+      },
+    }
   if (decision.decision === 'propose') {
     const problems = await optionProblems(deps, booking, decision.options)
     if (problems.length)

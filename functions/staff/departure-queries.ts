@@ -19,7 +19,7 @@ export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
   "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
@@ -33,4 +33,16 @@ export const departuresViewQuery = /* groq */ `*[_type == "booking" && !(_id in 
 export const experiencesWithRulesQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{
   _id, title, isBespoke, "slug": slug.current, aliases,
   "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]${bookingRulesProjection}
+}`
+
+/**
+ * The departures staff cancelled in a range, each with the travellers that were on it: the bookings whose history
+ * holds this cancellation (its entry is written in the same transaction as the lock's `cancelled_at`, at the same
+ * moment), wherever they have moved since.
+ */
+export const cancelledDeparturesQuery = /* groq */ `*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {
+  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,
+  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {
+    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action
+  }
 }`

@@ -8,18 +8,30 @@ import {
   scheduledDepartures,
   type BookingRules,
 } from '@repo/schemas/capacity.ts'
+import {
+  ACCEPT_CANCELLATION_ACTION,
+  CANCEL_DEPARTURE_ACTION,
+  MOVE_ACTION,
+  withCancelledDates,
+} from '@repo/schemas/departure-cancellation.ts'
+import {placesCount} from '@repo/schemas/departure-life.ts'
+import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {addDays, daysBetween} from '@repo/schemas/iso-date.ts'
-import type {
-  DepartureRange,
-  DepartureRow,
-  DeparturesAnswer,
-  ManifestBooking,
+import {
+  CANCELLATION_ANSWER_TITLES,
+  type CancellationAnswer,
+  type CancelledDeparture,
+  type DepartureRange,
+  type DepartureRow,
+  type DeparturesAnswer,
+  type ManifestBooking,
 } from '@repo/schemas/staff-departures.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import {csvCell} from './bookings-csv.ts'
 import {
   ACTIVE_STATUSES,
+  cancelledDeparturesQuery,
   departuresViewQuery,
   experiencesWithRulesQuery,
   MAX_LOADS,
@@ -68,7 +80,7 @@ export async function loadDepartures(
   deps: StaffDeps,
   {from, to, includeEmpty = false}: DeparturesOptions,
 ): Promise<DepartureRow[]> {
-  const [experiences, bookings, held] = await Promise.all([
+  const [experiences, bookings, held, cancelled] = await Promise.all([
     deps.content
       ? deps.content.fetch<ExperienceWithRules[]>(experiencesWithRulesQuery)
       : Promise.resolve([]),
@@ -78,6 +90,7 @@ export async function loadDepartures(
       statuses: [...ACTIVE_STATUSES],
     }),
     loadHeld(deps.client, {from, to}),
+    deps.client.fetch<StoredCancelledDeparture[]>(cancelledDeparturesQuery, {from, to}),
   ])
   if (bookings.length >= MAX_LOADS)
     throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}; choose fewer days`)
@@ -133,7 +146,11 @@ export async function loadDepartures(
     const days = daysBetween(from, to)
     for (const experience of experiences) {
       if (experience.isBespoke) continue
-      const rules = resolveBookingRules(experience.rules ?? null)
+      // A cancelled departure is listed as cancelled below, never as one with its places free.
+      const rules = withCancelledDates(
+        resolveBookingRules(experience.rules ?? null),
+        cancelled.filter((c) => c.experience_id === experience.slug).map((c) => c.date),
+      )
       // What other departures of the day took matters: a slot's places left are never more than the day's.
       const counts = countsOf(rules, byExperience.get(experience.slug) ?? [], experience.slug)
       for (let day = 0; day <= days; day++) {
@@ -156,6 +173,31 @@ export async function loadDepartures(
     }
   }
 
+  // Cancelled departures stay in the view (issue 42): when, by whom, why, and how each traveller answered.
+  for (const stored of cancelled) {
+    const cancellation = cancelledDeparture(stored)
+    const onIt = rows.filter(
+      ({row}) => row.experience_id === stored.experience_id && row.date === stored.date,
+    )
+    if (onIt.length) {
+      for (const {row} of onIt) row.cancelled = cancellation
+      continue
+    }
+    const experience = bySlug.get(stored.experience_id)
+    rows.push({
+      row: {
+        experience_id: experience?.slug ?? stored.experience_id,
+        experience_title: experience?.title ?? stored.experience_id,
+        date: stored.date,
+        slot: '',
+        ...placesCount({capacity: 0, confirmed: 0, requested: 0, held: 0}),
+        bookings: [],
+        cancelled: cancellation,
+      },
+      order: 0,
+    })
+  }
+
   return rows
     .sort(
       (a, b) =>
@@ -165,6 +207,50 @@ export async function loadDepartures(
         a.order - b.order,
     )
     .map(({row}) => row)
+}
+
+type StoredCancelledDeparture = {
+  experience_id: string
+  date: string
+  cancelled_at: string
+  cancelled_by?: string | null
+  cancelled_reason?: string | null
+  bookings: {
+    _id: string
+    booking_ref?: string | null
+    name?: string | null
+    date: string
+    pax?: number | null
+    status: string
+    last?: string | null
+  }[]
+}
+
+/** A cancelled departure's travellers with their answers, read from each booking's last history entry. */
+function cancelledDeparture(stored: StoredCancelledDeparture): CancelledDeparture {
+  return {
+    at: stored.cancelled_at,
+    by: stored.cancelled_by ?? '',
+    reason: stored.cancelled_reason ?? '',
+    travellers: stored.bookings.map((booking) => {
+      const answer: CancellationAnswer =
+        booking.last === CANCEL_DEPARTURE_ACTION
+          ? 'not-answered'
+          : booking.last === ACCEPT_CANCELLATION_ACTION
+            ? 'accepted'
+            : booking.last === MOVE_ACTION
+              ? 'moved'
+              : 'decided-by-staff'
+      return {
+        _id: booking._id,
+        booking_ref: booking.booking_ref ?? null,
+        name: booking.name ?? null,
+        pax: booking.pax ?? null,
+        answer,
+        ...(answer === 'moved' ? {moved_to: booking.date} : {}),
+      }
+    }),
+  }
 }
 
 /** The range from the request's query string: each parameter once, real dates, at most a quarter. */
@@ -232,31 +318,67 @@ export const MANIFEST_CSV_COLUMNS = [
  */
 export function departuresToCsv(rows: DepartureRow[]): string {
   const lines = rows.flatMap((d) =>
-    (d.bookings.length > 0 ? d.bookings : [null]).map((booking) => {
-      const b: Partial<ManifestBooking> = booking ?? {}
-      return [
-        d.date,
-        d.experience_title,
-        d.slot || 'Any time',
-        d.capacity,
-        d.taken,
-        d.requested,
-        d.left,
-        b.booking_ref,
-        b.status,
-        b.name,
-        b.pax,
-        b.pickup_location,
-        b.phone,
-        b.email,
-        b.notes,
-        b.staff_notes,
-      ]
-        .map(csvCell)
-        .join(',')
-    }),
+    d.cancelled ? cancelledCsvLines(d, d.cancelled) : departureCsvLines(d),
   )
   return '\uFEFF' + [MANIFEST_CSV_COLUMNS.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n'
+}
+
+/**
+ * A cancelled departure says so where its places would be (never "capacity 8, 8 left"), with one line per traveller
+ * who was on it and their answer.
+ */
+function cancelledCsvLines(d: DepartureRow, cancelled: CancelledDeparture): string[] {
+  const status = `Cancelled by us (${formatLongDateTime(cancelled.at)}, ${cancelled.by}): ${cancelled.reason}`
+  return (cancelled.travellers.length > 0 ? cancelled.travellers : [null]).map((traveller) =>
+    [
+      d.date,
+      d.experience_title,
+      d.slot || 'Any time',
+      'Cancelled',
+      '',
+      '',
+      0,
+      traveller?.booking_ref,
+      traveller
+        ? `${CANCELLATION_ANSWER_TITLES[traveller.answer]}${traveller.moved_to ? ` to ${traveller.moved_to}` : ''}`
+        : status,
+      traveller?.name,
+      traveller?.pax,
+      '',
+      '',
+      '',
+      '',
+      traveller ? status : '',
+    ]
+      .map(csvCell)
+      .join(','),
+  )
+}
+
+function departureCsvLines(d: DepartureRow): string[] {
+  return (d.bookings.length > 0 ? d.bookings : [null]).map((booking) => {
+    const b: Partial<ManifestBooking> = booking ?? {}
+    return [
+      d.date,
+      d.experience_title,
+      d.slot || 'Any time',
+      d.capacity,
+      d.taken,
+      d.requested,
+      d.left,
+      b.booking_ref,
+      b.status,
+      b.name,
+      b.pax,
+      b.pickup_location,
+      b.phone,
+      b.email,
+      b.notes,
+      b.staff_notes,
+    ]
+      .map(csvCell)
+      .join(',')
+  })
 }
 
 export async function exportDeparturesCsv(

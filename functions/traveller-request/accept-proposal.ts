@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto'
 
 import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
+import {cancelledDateMessage} from '@repo/schemas/departure-cancellation.ts'
 import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
@@ -61,7 +62,7 @@ export async function acceptedProposalStatus(
 /** The booking and the new date's lock and loads, in one query so the lock's revision and the counts agree. */
 const snapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev},
+  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
   "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
@@ -156,6 +157,7 @@ export async function acceptProposal(
     }),
     overCapacity: () => problem(409, DATE_FULL_MESSAGE),
     busy: () => problem(409, TRY_AGAIN_MESSAGE),
+    cancelled: () => problem(409, cancelledDateMessage(option.date)),
     commit: async (snapshot, {at, changeLock}) => {
       const booking = snapshot.booking!
       const key = randomBytes(6).toString('hex')

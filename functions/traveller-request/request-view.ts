@@ -10,6 +10,7 @@ import {
   type TripDetails,
 } from '@repo/schemas/trip-details.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
+import {bookingStateTitle} from '@repo/schemas/departure-life.ts'
 import {openCancellation} from '@repo/schemas/departure-cancellation.ts'
 import {
   ACTION_TITLES,
@@ -114,8 +115,9 @@ export function travellerView(
     time: timeInWords(booking.preferred_time),
     group: groupInWords(booking),
     status,
-    statusTitle: bookingStatusTitle(status),
-    start: booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
+    statusTitle: bookingStateTitle({status, status_history: history}),
+    start:
+      booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
     meetingPoint: meetingPointView(trip),
     calendar: calendarView(booking, trip, status),
     history: history.map((entry) => ({

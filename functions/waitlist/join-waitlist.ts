@@ -1,8 +1,10 @@
 import {alternativesWindow} from '@repo/schemas/capacity.ts'
+import {departureAllows, departureState} from '@repo/schemas/departure-life.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
 import {
   WAITLIST_ALREADY_MESSAGE,
+  WAITLIST_CANCELLED_MESSAGE,
   WAITLIST_ENTRY_TYPE,
   WAITLIST_FAILED_MESSAGE,
   WAITLIST_HAS_ROOM_MESSAGE,
@@ -15,6 +17,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   bookableExperienceQuery,
   loadBookingRules,
+  loadCancelledDates,
   loadDepartureCounts,
   type BookableExperience,
 } from '../lib/departure-loads.ts'
@@ -81,6 +84,21 @@ export async function joinWaitlist(
       todayInCapeTown(now),
       counts,
     )
+    // A cancelled departure takes no one, on its waitlist either (schemas/src/departure-life.ts).
+    const cancelled = await loadCancelledDates(deps.bookings, {
+      experience: experience.slug,
+      from: input.date,
+      to: input.date,
+    })
+    const state = departureState({
+      date: input.date,
+      today: todayInCapeTown(now),
+      cancelled: cancelled.length > 0,
+      available: true,
+      left: 0,
+    })
+    if (state === 'cancelled' || !departureAllows(state, 'join-waitlist'))
+      return problem(409, WAITLIST_CANCELLED_MESSAGE, {date: [WAITLIST_CANCELLED_MESSAGE]})
     const [first] = trip.problems
     if (!first) return problem(409, WAITLIST_HAS_ROOM_MESSAGE, {date: [WAITLIST_HAS_ROOM_MESSAGE]})
     if (first.reason !== 'full' && first.reason !== 'too-few') {

@@ -3,6 +3,7 @@ import {randomBytes} from 'node:crypto'
 import type {Mutation} from '@sanity/client'
 
 import {departureLockId, departuresOn, departureSlotOf} from '@repo/schemas/capacity.ts'
+import {departureAllows, departureState} from '@repo/schemas/departure-life.ts'
 import {isDateAvailable} from '@repo/schemas/experience-settings.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
@@ -41,7 +42,9 @@ const lapsedQuery = /* groq */ `*[_type == "waitlistEntry" && state == "offered"
 /** Entries still in line for a departure from today on, in the order they joined. */
 const waitingQuery = /* groq */ `*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {${entryFields}}`
 
-const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{_id, _rev}`
+const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}`
+
+type DepartureLock = {_id: string; _rev: string; cancelled_at?: string | null}
 
 const holdHoursQuery = /* groq */ `*[_id == "siteSettings"][0].waitlistHoldHours`
 
@@ -91,14 +94,11 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
     )
     if (!experience || experience.isBespoke) continue
     const rules = await loadBookingRules(deps.content, experience._id)
-    // A date that can no longer be asked for (lead time, a new blackout) offers nothing; its line waits in vain.
-    if (!isDateAvailable(date, rules, todayInCapeTown(now))) continue
     const lockId = departureLockId(experience.slug, date)
     // The lock's revision first, then the counts: a change committed between the two moves the lock, and the
-    // offer below fails on it rather than using counts older than the revision it checks.
-    const lock = await deps.bookings.fetch<{_id: string; _rev: string} | null>(lockQuery, {
-      id: lockId,
-    })
+    // offer below fails on it rather than using counts older than the revision it checks. A cancellation sets the
+    // lock's `cancelled_at` and so moves it too.
+    const lock = await deps.bookings.fetch<DepartureLock | null>(lockQuery, {id: lockId})
     const counts = await loadDepartureCounts(deps.bookings, rules, {
       experience: experience.slug,
       from: date,
@@ -106,6 +106,16 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
     })
     const slot = departureSlotOf(rules, entries[0]!.preferred_time)
     const left = departuresOn(rules, date, counts).find((d) => d.slot === slot)?.left ?? 0
+    // The model decides (schemas/src/departure-life.ts): a departure cancelled, closed by the rules (lead time, a
+    // new blackout) or past offers nothing; its line waits, or was closed and told by the cancellation.
+    const state = departureState({
+      date,
+      today: todayInCapeTown(now),
+      cancelled: Boolean(lock?.cancelled_at),
+      available: isDateAvailable(date, rules, todayInCapeTown(now)),
+      left,
+    })
+    if (!departureAllows(state, 'offer')) continue
     const chosen = entriesToOffer(
       entries.map((entry) => ({...entry, pax: entry.pax_total})),
       left,

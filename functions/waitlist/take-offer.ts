@@ -1,3 +1,6 @@
+import {departureLockId} from '@repo/schemas/capacity.ts'
+import {departureAllows, departureState} from '@repo/schemas/departure-life.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 // Why an offer cannot be taken; each has its words in the shared module, for the offer page.
 import type {OfferRefusal} from '@repo/schemas/waitlist-links.ts'
@@ -11,6 +14,8 @@ import {purgeMutation} from '../lib/purge.ts'
 
 export type {OfferRefusal}
 
+const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{cancelled_at}`
+
 export type OfferLookup = {ok: true; entry: WaitlistEntry} | {ok: false; reason: OfferRefusal}
 
 /** The entry an offer link names, when its offer still holds places at `now`. */
@@ -22,9 +27,24 @@ export async function openOffer(
   const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
   if (!entry) return {ok: false, reason: 'invalid'}
   if (entry.state === 'booked') return {ok: false, reason: 'taken'}
+  if (entry.state === 'cancelled') return {ok: false, reason: 'cancelled'}
   if (entry.state !== 'offered') return {ok: false, reason: 'lapsed'}
   if (!entry.hold_until || new Date(entry.hold_until).getTime() <= now.getTime())
     return {ok: false, reason: 'lapsed'}
+  // An offer whose departure was cancelled since is not taken, whatever the entry says (departure-life.ts).
+  const lock = await deps.bookings.fetch<{cancelled_at?: string | null} | null>(lockQuery, {
+    id: departureLockId(entry.experience_id, entry.date),
+  })
+  const state = departureState({
+    date: entry.date,
+    today: todayInCapeTown(now),
+    cancelled: Boolean(lock?.cancelled_at),
+    available: true,
+    left: entry.pax_total,
+    pax: entry.pax_total,
+  })
+  if (!departureAllows(state, 'take-offer'))
+    return {ok: false, reason: state === 'cancelled' ? 'cancelled' : 'lapsed'}
   return {ok: true, entry}
 }
 

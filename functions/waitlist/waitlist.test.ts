@@ -11,7 +11,12 @@ import {
 import {departureSnapshotQuery} from '../staff/departure-queries.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {departureLoadsQuery, loadDepartureCounts} from '../lib/departure-loads.ts'
-import {loadDepartures} from '../staff/departures-view.ts'
+import {departuresToCsv, loadDepartures} from '../staff/departures-view.ts'
+import {answerCancellation} from '../traveller-request/departure-choice.ts'
+import {travellerView} from '../traveller-request/request-view.ts'
+import {acceptProposal} from '../traveller-request/accept-proposal.ts'
+import {decideBooking} from '../staff/decide-booking.ts'
+import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {loadMailContent} from '../lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
@@ -25,6 +30,9 @@ import {listWaitlist} from './staff-waitlist.ts'
 import {takeOffer, waitlistBookingId} from './take-offer.ts'
 import type {WaitlistDeps, WaitlistEntry} from './waitlist-deps.ts'
 import {createWaitlistLinks} from './waitlist-links.ts'
+import {cancelDeparture} from '../staff/cancel-departure.ts'
+import type {StaffDeps} from '../staff/staff-deps.ts'
+import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
 
 /**
  * The waitlist against the real lake and a real SMTP listener: offers made by several runners at once, holds that
@@ -582,5 +590,213 @@ describe('what the offer and leave links open', () => {
     expect(await entry('first')).toBeNull()
     expect(await placesLeft()).toBe(2)
     expect((await app.request(`/leave/${token}`)).status).toBe(404)
+  })
+})
+
+describe('a departure cancelled for the weather (issue 42, HIGH)', () => {
+  const staff = (): StaffDeps => ({
+    client: bookingsClient(),
+    content: lake.client({token: lake.secrets.writeToken}),
+    now: () => NOW,
+  })
+  const cancel = () =>
+    cancelDeparture(
+      staff(),
+      testDecisionDeps(lake.client({token: lake.secrets.writeToken}), () => NOW),
+      {
+        experience: 'sunset-cruise',
+        date: DATE,
+        reason: 'A gale is forecast.',
+        alternatives: ['2026-12-11', '2026-12-12'],
+      },
+      {name: 'Mandla Manager', id: 'staff-mandla'},
+    )
+
+  it('tells its waitlist with the other dates, closes their entries, and offers nothing on it again', async () => {
+    await waiting('first', 2, '2026-11-20T08:00:00Z')
+    await waiting('second', 2, '2026-11-21T08:00:00Z')
+    // Two places free up and the first in line is offered them before the weather turns.
+    await freePair()
+    await offerWaitlistPlaces(server('a'), NOW)
+    expect((await entry('first')).state).toBe('offered')
+
+    const answer = await cancel()
+    expect(answer.status).toBe(200)
+    // Every booking on it is closed, so its places look free; the job runs on two servers.
+    const runs = await Promise.all([
+      offerWaitlistPlaces(server('a'), NOW),
+      offerWaitlistPlaces(server('b'), NOW),
+    ])
+    await Promise.all([server('a').outbox.flush(), server('b').outbox.flush()])
+    expect(runs.map((run) => run.offered)).toEqual([0, 0])
+    expect(offersTo()).toEqual(['first@example.com'])
+    expect((await entry('first')).state).toBe('cancelled')
+    expect((await entry('second')).state).toBe('cancelled')
+
+    // Each person on the waitlist is told, with the other dates.
+    const told = smtp.received.filter(
+      (mail) =>
+        mail.raw.includes('Subject: Cancelled: Sunset Cruise on Thursday 10 December 2026') &&
+        mail.raw.replace(/=\r?\n/g, '').includes('you were on the waitlist'),
+    )
+    expect(told.map((mail) => mail.to.join(',')).sort()).toEqual([
+      'first@example.com',
+      'second@example.com',
+    ])
+    const raw = told[0]!.raw.replace(/=\r?\n/g, '')
+    expect(raw).toContain('A gale is forecast.')
+    expect(raw).toContain('Friday 11 December 2026')
+    expect(raw).toContain('Saturday 12 December 2026')
+
+    // The offer made before the cancellation cannot be taken any more: no request on the cancelled date.
+    expect(await takeOffer(server('a'), 'waitlist-first')).toEqual({ok: false, reason: 'cancelled'})
+    expect(
+      await bookingsClient().fetch<number>(
+        'count(*[_type == "booking" && date == $date && status in ["new", "contacted", "confirmed"]])',
+        {date: DATE},
+      ),
+    ).toBe(0)
+  })
+
+  it('stays in the departures view and its CSV as cancelled, with who moved and who has not answered', async () => {
+    expect((await cancel()).status).toBe(200)
+    const a = server('a')
+    const moved = await answerCancellation(
+      {...a, teamEmail: 'team@example.com', today: () => todayInCapeTown(NOW)},
+      'booking-big',
+      {choice: 'move', date: '2026-12-11'},
+    )
+    expect(moved.ok).toBe(true)
+    const rows = await loadDepartures(
+      {client: bookingsClient(), content: a.content, now: () => NOW},
+      {from: DATE, to: '2026-12-12', includeEmpty: true},
+    )
+    const onDate = rows.filter((row) => row.date === DATE)
+    expect(onDate).toHaveLength(1)
+    expect(onDate[0]).toMatchObject({capacity: 0, left: 0, bookings: []})
+    expect(onDate[0]!.cancelled).toMatchObject({
+      by: 'Mandla Manager',
+      reason: 'A gale is forecast.',
+      travellers: [
+        {booking_ref: 'CTE-BIG', answer: 'moved', moved_to: '2026-12-11'},
+        {booking_ref: 'CTE-PAIR', answer: 'not-answered'},
+      ],
+    })
+    const csv = departuresToCsv(rows).split('\r\n')
+    const lines = csv.filter((line) => line.startsWith(`${DATE},`))
+    expect(lines).toHaveLength(2)
+    for (const line of lines) {
+      expect(line).toMatch(/^2026-12-10,Sunset Cruise,Any time,Cancelled,,,0,/)
+      expect(line).toContain('A gale is forecast.')
+    }
+    expect(lines[0]).toContain('Moved to 2026-12-11')
+    expect(lines[1]).toContain('Has not answered')
+
+    // The traveller who has not answered reads "cancelled by us" above the dates, not "Closed".
+    const pair = await bookingsClient().getDocument('booking-pair')
+    const view = travellerView(pair as unknown as Parameters<typeof travellerView>[0])
+    expect(view.statusTitle).toBe('Cancelled by us: choose a new date')
+    expect(view.cancellation?.options.map((option) => option.date)).toEqual([
+      '2026-12-11',
+      '2026-12-12',
+    ])
+  })
+
+  it('takes no proposal onto it, no acceptance of one made before, and no confirmation on it', async () => {
+    // Another request, on the day before: staff proposed the cancelled date to it before the weather turned.
+    await bookingsClient().createOrReplace({
+      ...booking('early', 'contacted', 2),
+      date: '2026-12-09',
+      status_history: [
+        {
+          _key: 'p1',
+          _type: 'statusChange',
+          status: 'contacted',
+          at: '2026-11-25T08:00:00Z',
+          by: 'Sam Staff',
+          action: 'propose',
+          options: [{_key: 'o1', date: DATE, preferred_time: ''}],
+        },
+      ],
+    })
+    await bookingsClient().patch('booking-pair').set({status: 'new'}).commit()
+    expect((await cancel()).status).toBe(200)
+    const decisions = testDecisionDeps(lake.client({token: lake.secrets.writeToken}), () => NOW)
+    const revisionOf = async (id: string) => (await bookingsClient().getDocument(id))!._rev
+
+    // Staff cannot propose it.
+    const proposal = await decideBooking(
+      staff(),
+      decisions,
+      'booking-early',
+      {
+        revision: await revisionOf('booking-early'),
+        decision: 'propose',
+        message: '',
+        options: [{date: DATE, preferred_time: ''}],
+      },
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(proposal.status).toBe(400)
+    expect(JSON.stringify(proposal.body)).toContain('Thursday 10 December 2026')
+
+    // The traveller cannot accept the proposal of it made before.
+    const a = server('a')
+    const accepted = await acceptProposal(
+      {...a, teamEmail: 'team@example.com', today: () => todayInCapeTown(NOW)},
+      'booking-early',
+      'o1',
+    )
+    expect(accepted.status).toBe(409)
+
+    // Staff cannot confirm a booking on it, not even "anyway".
+    await bookingsClient().patch('booking-pair').set({status: 'new'}).commit({visibility: 'sync'})
+    const confirmed = await decideBooking(
+      staff(),
+      decisions,
+      'booking-pair',
+      {
+        revision: await revisionOf('booking-pair'),
+        decision: 'confirm',
+        message: '',
+        confirmAnyway: true,
+      },
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(confirmed.status).toBe(409)
+    expect(JSON.stringify(confirmed.body)).toContain('cancelled')
+    expect(
+      await bookingsClient().fetch<string[]>('*[_type == "booking" && date == $date].status', {
+        date: DATE,
+      }),
+    ).not.toContain('confirmed')
+    expect(await bookingsClient().fetch<string>('*[_id == "booking-early"][0].date')).toBe(
+      '2026-12-09',
+    )
+  })
+
+  it('refuses a new join on it', async () => {
+    expect((await cancel()).status).toBe(200)
+    const response = await joinWaitlist(
+      new Request(`${SITE}/api/waitlist`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({
+          experienceId: 'sunset-cruise',
+          date: DATE,
+          adults: 2,
+          children: 0,
+          name: 'Thandi Mokoena',
+          email: 'thandi@example.com',
+          consentWaitlist: true,
+          consentPrivacy: true,
+        }),
+      }),
+      {clientAddress: '203.0.113.9'},
+      {...server('a'), rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000})},
+    )
+    expect(response.status).toBe(409)
+    expect(((await response.json()) as {message: string}).message).toMatch(/cancelled/)
+    expect(await bookingsClient().fetch<number>('count(*[_type == "waitlistEntry"])')).toBe(0)
   })
 })

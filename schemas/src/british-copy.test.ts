@@ -8,6 +8,17 @@ import {
   SAMPLE_VALUES,
 } from './mail-templates.ts'
 import {WRONG_ANSWER_MESSAGE} from './security-question.ts'
+import {CANCELLED_DEPARTURE_MESSAGE, cancelledDateMessage} from './departure-cancellation.ts'
+import {
+  BOOKING_LIFE_TITLES,
+  DEPARTURE_STATE_TITLES,
+  placesCount,
+  placesInWords,
+} from './departure-life.ts'
+import {CANCELLATION_ANSWER_TITLES} from './staff-departures.ts'
+import {WAITLIST_STATE_TITLES} from './waitlist-entries.ts'
+import {WAITLIST_LINK_ANSWERS} from './waitlist-links.ts'
+import {WAITLIST_CANCELLED_MESSAGE} from './waitlist-messages.ts'
 
 describe('British copy', () => {
   it('finds American spellings as whole words only', () => {
@@ -35,5 +46,20 @@ describe('British copy', () => {
       const mail = renderMail(defaultMailTemplate(kind), SAMPLE_VALUES, brand)
       expect(britishCopyProblems(`${mail.subject}\n${mail.text}\n${mail.html}`), kind).toEqual([])
     }
+  })
+
+  it('holds for the words of a departure’s and a booking’s life (issue 42)', () => {
+    const words = [
+      ...Object.values(BOOKING_LIFE_TITLES),
+      ...Object.values(DEPARTURE_STATE_TITLES),
+      ...Object.values(CANCELLATION_ANSWER_TITLES),
+      ...Object.values(WAITLIST_STATE_TITLES),
+      ...Object.values(WAITLIST_LINK_ANSWERS).flatMap(({title, text}) => [title, text]),
+      WAITLIST_CANCELLED_MESSAGE,
+      CANCELLED_DEPARTURE_MESSAGE,
+      cancelledDateMessage('2026-12-10'),
+      placesInWords(placesCount({capacity: 8, confirmed: 6, requested: 2, held: 2})),
+    ]
+    for (const text of words) expect(britishCopyProblems(text), text).toEqual([])
   })
 })

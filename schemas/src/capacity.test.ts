@@ -234,6 +234,20 @@ describe('confirmationCheck (the staff API and the studio decide with it)', () =
     )
   })
 
+  it('names the places held for the waitlist within those taken (issue 42: one count, its parts labelled)', () => {
+    const held = confirmationCheck(walk, {date: '2027-03-01', preferredTime: 'Afternoon', pax: 1}, [
+      ...loads,
+      {date: '2027-03-01', slot: 'Afternoon', status: 'held', pax: 1},
+    ])
+    expect(held.numbers).toMatchObject({taken: 3, held: 1, left: 1})
+    const [day] = departuresOn(
+      walk,
+      '2027-03-01',
+      countLoads(walk, [{date: '2027-03-01', slot: 'Afternoon', status: 'held', pax: 2}]),
+    ).filter((d) => d.slot === 'Afternoon')
+    expect(day).toMatchObject({taken: 2, held: 2})
+  })
+
   it('counts a time the experience does not offer as the day as a whole', () => {
     const check = confirmationCheck(
       walk,

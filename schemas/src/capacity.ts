@@ -124,8 +124,10 @@ export type DepartureCount = {
   date: string
   slot: string
   capacity: number
-  /** Pax of confirmed bookings. */
+  /** Pax of confirmed bookings, and the places held for the waitlist (`held`, a part of `taken`). */
   taken: number
+  /** Of `taken`, the places a waitlist offer holds (and the request made from it); labelled apart (departure-life.ts). */
+  held?: number
   /** Pax of new and contacted bookings. */
   requested: number
   /** Places that may still be confirmed; never below 0. */
@@ -143,18 +145,22 @@ export const COUNTED_STATUSES = ['new', 'contacted', 'confirmed'] as const
 export function countLoads(
   settings: Pick<ExperienceSettings, 'timeSlots'>,
   loads: readonly BookingLoad[],
-): Map<string, {taken: number; requested: number}> {
-  const counts = new Map<string, {taken: number; requested: number}>()
+): Map<string, {taken: number; requested: number; held?: number}> {
+  const counts = new Map<string, {taken: number; requested: number; held?: number}>()
   for (const load of loads) {
     const pax = typeof load.pax === 'number' && load.pax > 0 ? load.pax : 0
     const key = `${load.date}|${departureSlotOf(settings, load.slot)}`
     const entry = counts.get(key) ?? {taken: 0, requested: 0}
+    if (load.status === 'held') entry.held = (entry.held ?? 0) + pax
     if (TAKES.has(load.status)) entry.taken += pax
     else if (ASKS.has(load.status)) entry.requested += pax
     counts.set(key, entry)
   }
   return counts
 }
+
+/** `held` is named only when some places are held, so a count without the waitlist reads as before. */
+const heldPart = (held: number): {held?: number} => (held > 0 ? {held} : {})
 
 /**
  * Every departure of a date with its numbers. With several slots the list ends with the day as a whole (`''`):
@@ -164,18 +170,29 @@ export function countLoads(
 export function departuresOn(
   settings: BookingRules,
   date: string,
-  counts: Map<string, {taken: number; requested: number}>,
+  counts: Map<string, {taken: number; requested: number; held?: number}>,
 ): DepartureCount[] {
   const at = (slot: string) => counts.get(`${date}|${slot}`) ?? {taken: 0, requested: 0}
   const slots = departureSlots(settings)
   if (slots.length === 1 && slots[0] === '') {
     const capacity = slotCapacity(settings, date, '')
-    const {taken, requested} = at('')
-    return [{date, slot: '', capacity, taken, requested, left: Math.max(0, capacity - taken)}]
+    const {taken, requested, held = 0} = at('')
+    return [
+      {
+        date,
+        slot: '',
+        capacity,
+        taken,
+        requested,
+        ...heldPart(held),
+        left: Math.max(0, capacity - taken),
+      },
+    ]
   }
   const rows = slots.map((slot) => {
     const capacity = slotCapacity(settings, date, slot)
-    return {date, slot, capacity, ...at(slot), left: Math.max(0, capacity - at(slot).taken)}
+    const {taken, requested, held = 0} = at(slot)
+    return {date, slot, capacity, taken, requested, held, left: Math.max(0, capacity - taken)}
   })
   const anyTime = at('')
   const dayLeft = Math.max(0, rows.reduce((sum, row) => sum + row.left, 0) - anyTime.taken)
@@ -185,9 +202,17 @@ export function departuresOn(
     capacity: rows.reduce((sum, row) => sum + row.capacity, 0),
     taken: rows.reduce((sum, row) => sum + row.taken, anyTime.taken),
     requested: rows.reduce((sum, row) => sum + row.requested, anyTime.requested),
+    ...heldPart(rows.reduce((sum, row) => sum + row.held, anyTime.held ?? 0)),
     left: dayLeft,
   }
-  return [...rows.map((row) => ({...row, left: Math.min(row.left, dayLeft)})), day]
+  return [
+    ...rows.map(({held, ...row}) => ({
+      ...row,
+      ...heldPart(held),
+      left: Math.min(row.left, dayLeft),
+    })),
+    day,
+  ]
 }
 
 export type DepartureCheck =
@@ -224,7 +249,10 @@ export type ConfirmationNumbers = {
   date: string
   slot: string
   capacity: number
+  /** Confirmed places and places held for the waitlist. */
   taken: number
+  /** Of `taken`, the places a waitlist offer holds; absent when none (departure-life.ts: every part labelled). */
+  held?: number
   /** Places other requests ask for (the booking itself is still a request, so it is left out). */
   requested: number
   left: number
@@ -252,6 +280,7 @@ export function confirmationCheck(
     slot,
     capacity: row.capacity,
     taken: row.taken,
+    ...(row.held ? {held: row.held} : {}),
     requested: Math.max(0, row.requested - pax),
     left: row.left,
     pax,

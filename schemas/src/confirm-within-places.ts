@@ -26,7 +26,8 @@ export type LockTransaction = {
   create(document: {_id: string; _type: string; [field: string]: unknown}): unknown
 }
 
-export type DepartureLock = {_rev: string} | null
+/** The departure's lock document; `cancelled_at` when staff cancelled it (departure-life.ts: it takes no one). */
+export type DepartureLock = {_rev: string; cancelled_at?: string | null} | null
 
 export type Departure = {lockId: string; experienceId: string; date: string}
 
@@ -92,6 +93,12 @@ export type ConfirmWithinPlaces<Snapshot extends DepartureSnapshot, Result> = {
   ) => Promise<Result>
   /** Too many confirmations of this departure at once. */
   busy: () => Result | Promise<Result>
+  /**
+   * The departure was cancelled (its lock, read in the same snapshot, says so): nothing is confirmed or moved onto
+   * it, not even "anyway" (departure-life.ts). Checked before counting; the commit's lock revision covers a
+   * cancellation between the read and the commit.
+   */
+  cancelled?: (snapshot: Snapshot) => Result
 }
 
 export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Result>(
@@ -103,6 +110,8 @@ export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Re
     const snapshot = await confirmation.read()
     const stopped = confirmation.stop(snapshot)
     if (stopped !== undefined) return stopped
+    if (snapshot.lock?.cancelled_at && confirmation.cancelled)
+      return confirmation.cancelled(snapshot)
     let over: ConfirmationNumbers | undefined
     const {counts, ...trip} = confirmation.trip(snapshot)
     if (rules && counts) {

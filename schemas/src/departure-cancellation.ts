@@ -115,6 +115,12 @@ export const CANCELLATION_CLOSED_MESSAGE =
   'You have already answered this cancellation, or the team has changed your booking since. The page shows where it stands.'
 export const NOT_OFFERED_MESSAGE =
   'This date is not one of those offered. Choose one of the dates below.'
+/** Staff asked to confirm a booking on a cancelled departure (departure-life.ts: it takes no one). */
+export const CANCELLED_DEPARTURE_MESSAGE =
+  'This departure is cancelled: nothing can be confirmed on it or moved onto it.'
+/** A traveller chose a date that was cancelled since it was offered. */
+export const cancelledDateMessage = (date: string) =>
+  `We have cancelled ${formatDateInWords(date)} for the weather or the conditions, so it can no longer be chosen. Reply to our mail and we will find you another date.`
 export const BUSY_MESSAGE = 'We could not save this just now. Please try again in a moment.'
 export const fullMessage = (date: string) =>
   `${formatDateInWords(date)} has just filled up. Please choose one of the other dates, or accept the cancellation.`

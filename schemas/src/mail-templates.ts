@@ -453,6 +453,25 @@ If you no longer want them, do nothing: after that time they go to the next pers
 {leaveLink}`,
   },
   {
+    kind: 'waitlistDepartureCancelled',
+    title:
+      'A departure on the waitlist cancelled for the weather or conditions (to each person waiting)',
+    to: 'traveller',
+    placeholders: ['experience', 'date', 'time', 'group', 'company', 'reason', 'options'],
+    subject: 'Cancelled: {experience} on {date}',
+    body: `Hello,
+
+We are sorry: we have had to cancel {experience} on {date}, for which you were on the waitlist (time: {time}, group: {group}). Nobody will be offered places on it, and your place on its waitlist has ended.
+
+{reason}
+
+These dates had places when we wrote:
+
+{options}
+
+You are welcome to ask for one of them on our site.`,
+  },
+  {
     kind: 'teamNewsletter',
     title: 'New newsletter sign-up (to the team)',
     to: 'team',

@@ -1,4 +1,4 @@
-import type {BookingStatus} from './booking-status.ts'
+import {bookingStatusTitle, type BookingStatus} from './booking-status.ts'
 import {checkDeparture, departureSlotOf, departureSlots, type BookingRules} from './capacity.ts'
 import {
   earliestBookableDate,
@@ -6,7 +6,7 @@ import {
   isWithinTripWindow,
   UNAVAILABLE_DATE_MESSAGE,
 } from './experience-settings.ts'
-import {formatDateInWords} from './format-date.ts'
+import {formatDateInWords, formatLongDateTime} from './format-date.ts'
 import {addDays} from './iso-date.ts'
 import type {MailTemplateKind} from './mail-templates.ts'
 import type {ProposedOption} from './staff-decision-schema.ts'
@@ -56,14 +56,14 @@ export const DECISION_MAIL: Record<StaffDecision, MailTemplateKind> = {
 
 /** How the history reads each action, to staff and to the traveller. */
 export const ACTION_TITLES: Record<RequestAction, string> = {
-  confirm: 'Confirmed',
-  decline: 'Declined',
-  propose: 'Other dates proposed',
-  question: 'Question from the team',
-  accept: 'Proposed date accepted',
-  withdraw: 'Withdrawn by the traveller',
+  'confirm': 'Confirmed',
+  'decline': 'Declined',
+  'propose': 'Other dates proposed',
+  'question': 'Question from the team',
+  'accept': 'Proposed date accepted',
+  'withdraw': 'Withdrawn by the traveller',
   'cancel-departure': 'Departure cancelled by the team',
-  move: 'Moved to another date by the traveller',
+  'move': 'Moved to another date by the traveller',
   'accept-cancellation': 'Cancellation accepted by the traveller',
 }
 
@@ -185,6 +185,28 @@ export function openProposal(
     if (!entry.action && entry.status !== 'contacted' && entry.status !== 'new') return null
   }
   return null
+}
+
+/**
+ * What someone else did to a booking after the person saw it: the history entries of `current` that `seen` did not
+ * have, each in words ("Declined by Owner, 21 January 2030, 11:30 SAST: No guide that day."). A refused decision
+ * shows these, so staff know who decided what before they decide again.
+ */
+export function changesSince(
+  seen: readonly StatusHistoryEntry[] | null | undefined,
+  current: readonly StatusHistoryEntry[] | null | undefined,
+): string[] {
+  const known = new Set((seen ?? []).map((entry) => entry._key))
+  return (current ?? [])
+    .filter((entry) => !known.has(entry._key))
+    .map((entry) => {
+      const title = entry.action
+        ? ACTION_TITLES[entry.action]
+        : `Status set to ${bookingStatusTitle(entry.status)}`
+      const who = entry.by && !/ by /.test(title) ? ` by ${entry.by}` : ''
+      const message = entry.message ? `: ${entry.message}` : ''
+      return `${title}${who}, ${formatLongDateTime(entry.at)}${message}`
+    })
 }
 
 /** Statuses from which the traveller can no longer withdraw: nothing is open any more. */

@@ -41,6 +41,8 @@ export type StaffBooking = {
     agreed_at: string
     checkboxes: {key: string; text: string}[] | null
   } | null
+  /** When the person's data was removed (retention or their erasure): nothing is sent or offered for it then. */
+  anonymised_at?: string | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean
   /** Whole working hours a `new` request has waited; null once answered. */

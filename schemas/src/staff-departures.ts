@@ -31,10 +31,44 @@ export type DepartureRow = {
   /** '' is the day as a whole (an experience with one departure a day, or requests with no preferred time). */
   slot: string
   capacity: number
+  /** Confirmed places and places held for the waitlist: what no one else may ask for. */
   taken: number
+  /** Of `taken`, the places a waitlist offer holds (absent when none). */
+  held?: number
   requested: number
   left: number
   bookings: ManifestBooking[]
+  /** Set when staff cancelled the departure (weather, conditions): it takes no one, and who was on it answers. */
+  cancelled?: CancelledDeparture | null
+}
+
+/** How a traveller on a cancelled departure answered (departure-life.ts): moved, accepted, or not yet. */
+export type CancellationAnswer = 'moved' | 'accepted' | 'not-answered' | 'decided-by-staff'
+
+/** One traveller who was on a cancelled departure. */
+export type CancelledTraveller = {
+  _id: string
+  booking_ref?: string | null
+  name?: string | null
+  pax?: number | null
+  answer: CancellationAnswer
+  /** The date they moved to. */
+  moved_to?: string | null
+}
+
+/** A cancelled departure: when, by whom, why, and each traveller's answer. */
+export type CancelledDeparture = {
+  at: string
+  by: string
+  reason: string
+  travellers: CancelledTraveller[]
+}
+
+export const CANCELLATION_ANSWER_TITLES: Record<CancellationAnswer, string> = {
+  'moved': 'Moved',
+  'accepted': 'Accepted the cancellation',
+  'not-answered': 'Has not answered',
+  'decided-by-staff': 'Changed by the team since',
 }
 
 /** A date range, and whether to list the departures nobody has booked yet as well. */

@@ -6,8 +6,9 @@
 /**
  * Where an entry stands. `waiting`: in line. `offered`: holds its places until `hold_until`. `booked`: took the
  * offer (its booking holds the places while it is a request). `lapsed`: let the hold run out; out of line.
+ * `cancelled`: its departure was cancelled for the weather or conditions; the person was told (departure-life.ts).
  */
-export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'lapsed'] as const
+export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'lapsed', 'cancelled'] as const
 export type WaitlistState = (typeof WAITLIST_STATES)[number]
 
 export const WAITLIST_STATE_TITLES: Record<WaitlistState, string> = {
@@ -15,6 +16,7 @@ export const WAITLIST_STATE_TITLES: Record<WaitlistState, string> = {
   offered: 'Offered, holding places',
   booked: 'Took the offer',
   lapsed: 'Offer lapsed',
+  cancelled: 'Told the departure is cancelled',
 }
 
 /** One person on a departure's waitlist as staff see it (`GET /api/staff/waitlist`). */

@@ -18,7 +18,7 @@ export type WaitlistTripView = {
 export type WaitlistOfferView = WaitlistTripView & {holdUntil: string}
 
 /** Why an offer cannot be taken. */
-export type OfferRefusal = 'invalid' | 'lapsed' | 'taken' | 'changed'
+export type OfferRefusal = 'invalid' | 'lapsed' | 'taken' | 'changed' | 'cancelled'
 
 /** Every answer a waitlist link can give instead of its page, with its status and words. */
 export type WaitlistLinkAnswer = OfferRefusal | 'not-listed' | 'cross-site' | 'busy' | 'unavailable'
@@ -36,6 +36,11 @@ export const WAITLIST_LINK_ANSWERS: Record<
     status: 410,
     title: 'This offer has ended',
     text: 'The places were held for a limited time, and that time has passed; they have gone to the next person in line. You are welcome to choose another date on our site.',
+  },
+  'cancelled': {
+    status: 410,
+    title: 'This departure is cancelled',
+    text: 'We had to cancel this date for the weather or the conditions, and wrote to you with other dates. You are welcome to choose one of them on our site.',
   },
   'taken': {
     status: 409,

@@ -158,7 +158,7 @@ test('the departures view and the printable manifest list the people on the depa
   })
   await expect(manifest).toBeVisible()
   await expect(manifest).toContainText('Capacity8')
-  await expect(manifest).toContainText('Taken10 (over capacity)')
+  await expect(manifest).toContainText('Confirmed10 (over capacity)')
   for (const doc of [alpha, bravo, charlie]) {
     const line = manifest.getByRole('row', {name: new RegExp(doc.name)})
     await expect(line).toContainText(String(doc.pax_total))

@@ -132,7 +132,8 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   const manifest = page.getByRole('article', {
     name: `Sunset Cruise, ${formatShortDate(CANCELLED)}, Any time`,
   })
-  await expect(manifest).toContainText('Taken6')
+  // One count, its parts labelled (issue 42): six confirmed, none held for the waitlist.
+  await expect(manifest).toContainText('Confirmed6')
   await manifest.getByRole('button', {name: /Cancel departure/}).click()
   const dialog = page.getByRole('dialog', {
     name: `Cancel Sunset Cruise on ${formatLongDate(CANCELLED)}`,
@@ -163,12 +164,18 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await page.setViewportSize({width: 390, height: 844})
   await dialog.locator('pre').scrollIntoViewIfNeeded()
   await page.screenshot({path: `${shots}/dialog-phone.png`})
-  await dialog.getByRole('checkbox', {name: new RegExp(formatDateInWords(TIGHT))}).scrollIntoViewIfNeeded()
+  await dialog
+    .getByRole('checkbox', {name: new RegExp(formatDateInWords(TIGHT))})
+    .scrollIntoViewIfNeeded()
   await page.screenshot({path: `${shots}/dialog-phone-dates.png`})
   await page.setViewportSize({width: 1280, height: 720})
   await dialog.getByRole('button', {name: 'Cancel the departure and mail 3 travellers'}).click()
   await expect(dialog).toBeHidden()
-  await expect(manifest).toHaveCount(0)
+  // It stays in the view, as cancelled by us, with who has answered (issue 42): nobody yet.
+  await expect(manifest.getByRole('heading')).toContainText('Cancelled by us')
+  await expect(manifest).toContainText(REASON)
+  await expect(manifest.getByRole('row', {name: /Has not answered/})).toHaveCount(3)
+  await expect(manifest.getByRole('button', {name: /Cancel departure/})).toHaveCount(0)
 
   // Three mails, each with the calendar's cancellation of the event it had.
   const uids: string[] = []
@@ -202,6 +209,8 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await third.goto(`/requests/${tokens[2]}`)
   await waitForHydration(third)
   await expect(third.getByRole('heading', {name: 'Your departure is cancelled'})).toBeVisible()
+  // Its own state and words, not "Closed" above the dates to choose from.
+  await expect(third.getByTestId('request-status')).toHaveText('Cancelled by us: choose a new date')
   await expect(
     third.getByRole('region', {name: 'Your departure is cancelled'}).getByText(REASON),
   ).toBeVisible()
@@ -239,7 +248,7 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   const tight = page.getByRole('article', {
     name: `Sunset Cruise, ${formatShortDate(TIGHT)}, Any time`,
   })
-  await expect(tight).toContainText('Taken30')
+  await expect(tight).toContainText('Confirmed30')
   await expect(tight).toContainText('Left0')
   await expect(tight.getByRole('row', {name: new RegExp(travellers[0]!.name)})).toBeVisible()
 
@@ -269,6 +278,30 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
   await expect(third.getByText(`Your booking is now on ${formatDateInWords(ROOMY)}.`)).toBeVisible()
   const [, thirdMoved] = await travellerMails(travellers[2]!.email, 2)
   expect(parse(thirdMoved!.calendar)).toMatchObject({method: 'REQUEST', uid: uids[2], sequence: 2})
+
+  // The cancelled departure, in the departures view: who moved (and where), who accepted.
+  await page.reload()
+  await page.getByRole('button', {name: 'Departures'}).click()
+  await page.getByLabel('From', {exact: true}).fill(CANCELLED)
+  await page.getByLabel('To', {exact: true}).fill(ROOMY)
+  const answered = page.getByRole('article', {
+    name: `Sunset Cruise, ${formatShortDate(CANCELLED)}, Any time: Cancelled by us`,
+  })
+  await expect(answered.getByRole('row', {name: new RegExp(travellers[0]!.name)})).toContainText(
+    `Moved to ${formatShortDate(TIGHT)}`,
+  )
+  await expect(answered.getByRole('row', {name: new RegExp(travellers[1]!.name)})).toContainText(
+    'Accepted the cancellation',
+  )
+  await expect(answered.getByRole('row', {name: new RegExp(travellers[2]!.name)})).toContainText(
+    `Moved to ${formatShortDate(ROOMY)}`,
+  )
+  await answered.scrollIntoViewIfNeeded()
+  await page.screenshot({path: `${shots}/departures-cancelled-desktop.png`})
+  await page.setViewportSize({width: 390, height: 844})
+  await answered.scrollIntoViewIfNeeded()
+  await page.screenshot({path: `${shots}/departures-cancelled-phone.png`})
+  await page.setViewportSize({width: 1280, height: 720})
 
   // The history names who cancelled and why.
   const history = await lake.fetch<{action?: string; by?: string; message?: string}[]>(

@@ -28,7 +28,7 @@ export function WaitlistOfferPage() {
   if (problem)
     return (
       <LinkRefused problem={problem} title={waitlistAnswerTitle(problem)} seo={seo}>
-        {problem.reason === 'lapsed' ? (
+        {problem.reason === 'lapsed' || problem.reason === 'cancelled' ? (
           <p>
             <a href="/experiences">See our experiences</a>
           </p>

@@ -24,7 +24,11 @@ export function useDecisionPreview() {
   })
 }
 
-/** Stores a decision and queues its mail; on a conflict the current booking replaces the stale one. */
+/**
+ * Stores a decision and queues its mail; on a conflict the current booking replaces the stale one. `booking` is the
+ * booking as the person saw it when they previewed the decision, NOT as live updates have refreshed it since: its
+ * revision is what the server checks, so a colleague's decision in between is refused rather than overwritten.
+ */
 export function useDecide() {
   const replace = useReplaceBooking()
   const queryClient = useQueryClient()

@@ -2,6 +2,7 @@ import {useEffect, useId, useState} from 'react'
 
 import {MAX_DECISION_MESSAGE, MAX_PROPOSED_OPTIONS} from '@repo/schemas/decision-limits.ts'
 import {
+  changesSince,
   DECISION_LABELS,
   STAFF_DECISIONS,
   type StaffDecision,
@@ -9,7 +10,8 @@ import {
   type DecisionMailPreview,
   type ProposableDeparture,
 } from '@repo/schemas/request-decisions.ts'
-import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import type {BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {BOOKING_LIFE_TITLES, bookingAllows, bookingLife} from '@repo/schemas/departure-life.ts'
 
 import {useDecide, useDecisionPreview, type DecisionForm} from '../api/decide-booking'
 import {useProposableDates} from '../api/get-proposable-dates'
@@ -33,11 +35,19 @@ function optionLabel(option: ProposableDeparture): string {
   return `${when} (${option.left} ${option.left === 1 ? 'place' : 'places'} left)`
 }
 
-/** What went wrong, in words staff act on: the server's own message when it gave one. */
-function errorText(error: unknown): string {
+/**
+ * What went wrong, in words staff act on: the server's own message when it gave one. A refusal because someone else
+ * changed the booking says what they did since `seen` (the booking the person decided on).
+ */
+function errorText(error: unknown, seen?: StaffBooking): string {
   if (error instanceof StaffApiError) {
-    if (error.status === 409 && !overCapacityOf(error))
-      return `${error.message} The current version is shown: check it and decide again.`
+    if (error.status === 409 && !overCapacityOf(error)) {
+      const current = (error.body as BookingConflict | null)?.booking
+      const changes =
+        seen && current ? changesSince(seen.status_history, current.status_history) : []
+      const since = changes.length ? ` Since your preview: ${changes.join('; ')}.` : ''
+      return `${error.message}${since} The current version is shown: check it and decide again.`
+    }
     return error.message
   }
   return 'The decision could not be sent. Please try again.'
@@ -99,12 +109,16 @@ export function BookingDecisions({
     }
   }
 
+  // The booking as it was when the preview was built: its revision is the one the person decided on. A live update
+  // refreshes `booking` meanwhile; sending that revision would overwrite a colleague's decision unseen.
+  const previewed = preview.variables?.booking ?? booking
+
   const send = (confirmAnyway = false) => {
     const chosen = decision()
     if (!chosen) return
     decide.mutate(
       {
-        booking,
+        booking: previewed,
         decision:
           chosen.decision === 'confirm' && confirmAnyway ? {...chosen, confirmAnyway} : chosen,
       },
@@ -115,13 +129,31 @@ export function BookingDecisions({
           setText('')
           setOptions(['', '', ''])
         },
+        onError: (error) => {
+          // Refused because the booking changed: the preview was of the old one, so it goes, and staff preview again.
+          if (error instanceof StaffApiError && error.status === 409 && !overCapacityOf(error))
+            preview.reset()
+        },
       },
     )
   }
 
   const over = overCapacityOf(decide.error)
-  const offered = (value: StaffDecision) => !(value === 'confirm' && booking.status === 'confirmed')
+  // What the booking takes in its state, from the model (departure-life.ts): nothing once erased.
+  const life = bookingLife(booking)
+  const offered = (value: StaffDecision) => bookingAllows(life, value)
   const firstOffered = STAFF_DECISIONS.find(offered)
+  if (!firstOffered)
+    return (
+      <section aria-labelledby={`${id}-heading`} className="admin-decisions">
+        <h3 id={`${id}-heading`}>Reply to the traveller</h3>
+        <p>
+          {life === 'erased'
+            ? 'This booking’s personal details were erased: nothing can be sent for it.'
+            : `Nothing to decide: the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`}
+        </p>
+      </section>
+    )
 
   return (
     <section aria-labelledby={`${id}-heading`} className="admin-decisions">
@@ -205,14 +237,15 @@ export function BookingDecisions({
           ) : null}
           {decide.error && !over ? (
             <p role="alert" className="field__error">
-              {errorText(decide.error)}
+              {errorText(decide.error, decide.variables?.booking)}
             </p>
           ) : null}
           {over ? (
             <div role="alert" className="admin-decisions__over">
               <p>
-                Confirming goes beyond the departure’s places: {over.taken} of {over.capacity}{' '}
-                taken, {over.left} left, this booking needs {over.pax}.
+                Confirming goes beyond the departure’s places: {over.taken} of {over.capacity} taken
+                {over.held ? ` (${over.held} held for the waitlist)` : ''}, {over.left} left, this
+                booking needs {over.pax}.
               </p>
               <button
                 type="button"

@@ -1,6 +1,7 @@
 import {useEffect, useId, useState, type ReactNode, type RefObject} from 'react'
 
 import {bookingStatusTitle, canMarkContacted} from '@repo/schemas/booking-status.ts'
+import {bookingStateTitle} from '@repo/schemas/departure-life.ts'
 import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {
   ACTION_TITLES,
@@ -112,7 +113,7 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
           </Row>
           <Row label="Adults">{booking.pax_adults ?? 0}</Row>
           <Row label="Children">{booking.pax_children ?? 0}</Row>
-          <Row label="Status">{bookingStatusTitle(booking.status)}</Row>
+          <Row label="Status">{bookingStateTitle(booking)}</Row>
         </dl>
       </section>
       {booking.pickup_location?.trim() ? (

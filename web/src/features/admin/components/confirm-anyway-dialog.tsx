@@ -62,7 +62,13 @@ export function ConfirmAnywayDialog({
             <dt>Capacity</dt>
             <dd>{places(numbers.capacity)}</dd>
             <dt>Taken (confirmed)</dt>
-            <dd>{places(numbers.taken)}</dd>
+            <dd>{places(numbers.taken - (numbers.held ?? 0))}</dd>
+            {numbers.held ? (
+              <>
+                <dt>Held for the waitlist</dt>
+                <dd>{places(numbers.held)}</dd>
+              </>
+            ) : null}
             <dt>Requested (new and contacted)</dt>
             <dd>{places(numbers.requested)}</dd>
             <dt>Left</dt>

@@ -2,8 +2,13 @@ import {useId} from 'react'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
-import {formatShortDate} from '@repo/schemas/format-date.ts'
-import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
+import {DEPARTURE_STATE_TITLES} from '@repo/schemas/departure-life.ts'
+import {formatLongDateTime, formatShortDate} from '@repo/schemas/format-date.ts'
+import {
+  CANCELLATION_ANSWER_TITLES,
+  type CancelledDeparture,
+  type DepartureRow,
+} from '@repo/schemas/staff-departures.ts'
 import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
 import {DepartureWaitlist} from './departure-waitlist'
@@ -29,7 +34,12 @@ export function DepartureManifest({
 }) {
   const titleId = useId()
   const slot = departure.slot || 'Any time'
+  if (departure.cancelled)
+    return (
+      <CancelledManifest departure={departure} cancelled={departure.cancelled} titleId={titleId} />
+    )
   const over = departure.taken > departure.capacity
+  const held = departure.held ?? 0
   return (
     <article
       className={['manifest', printing ? 'manifest--print' : ''].filter(Boolean).join(' ')}
@@ -66,13 +76,20 @@ export function DepartureManifest({
           <dt>Capacity</dt>
           <dd>{departure.capacity}</dd>
         </div>
+        {/* One count, its parts labelled (departure-life.ts): taken is what is confirmed and what is held. */}
         <div>
-          <dt>Taken</dt>
+          <dt>Confirmed</dt>
           <dd className={over ? 'manifest__over' : undefined}>
-            {departure.taken}
+            {departure.taken - held}
             {over ? ' (over capacity)' : ''}
           </dd>
         </div>
+        {held > 0 ? (
+          <div>
+            <dt>Held for the waitlist</dt>
+            <dd>{held}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Requested</dt>
           <dd>{departure.requested}</dd>
@@ -124,6 +141,74 @@ export function DepartureManifest({
           (entry) => waitlistDepartureKey(entry) === waitlistDepartureKey(departure),
         )}
       />
+    </article>
+  )
+}
+
+/**
+ * A departure staff cancelled (weather, conditions): it stays in the view, saying when, by whom and why, and how
+ * each traveller who was on it answered: moved (to which date), accepted, or not yet.
+ */
+function CancelledManifest({
+  departure,
+  cancelled,
+  titleId,
+}: {
+  departure: DepartureRow
+  cancelled: CancelledDeparture
+  titleId: string
+}) {
+  const slot = departure.slot || 'Any time'
+  return (
+    <article
+      className="manifest manifest--cancelled"
+      aria-labelledby={titleId}
+      data-departure={`${departure.experience_id}|${departure.date}|${departure.slot}`}
+    >
+      <header className="manifest__header">
+        <h3 id={titleId}>
+          {departure.experience_title}, {formatShortDate(departure.date)}, {slot}:{' '}
+          {DEPARTURE_STATE_TITLES.cancelled}
+        </h3>
+      </header>
+      <p>
+        Cancelled by {cancelled.by || 'the team'} on {formatLongDateTime(cancelled.at)}:{' '}
+        {cancelled.reason}
+      </p>
+      <div className="admin-table-wrap">
+        <table className="manifest__table">
+          <caption className="visually-hidden">
+            Travellers who were on {departure.experience_title}, {formatShortDate(departure.date)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Pax</th>
+              <th scope="col">Answer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cancelled.travellers.length === 0 ? (
+              <tr>
+                <td colSpan={3}>Nobody was booked on it.</td>
+              </tr>
+            ) : null}
+            {cancelled.travellers.map((traveller) => (
+              <tr key={traveller._id} data-booking-ref={traveller.booking_ref ?? undefined}>
+                <th scope="row">
+                  {traveller.name}
+                  <span className="manifest__ref"> {traveller.booking_ref}</span>
+                </th>
+                <td>{traveller.pax ?? ''}</td>
+                <td>
+                  {CANCELLATION_ANSWER_TITLES[traveller.answer]}
+                  {traveller.moved_to ? ` to ${formatShortDate(traveller.moved_to)}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </article>
   )
 }
