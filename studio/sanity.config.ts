@@ -10,6 +10,7 @@ import {structureTool} from 'sanity/structure'
 
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 
+import {RejectedReviewBadge, guardReviewPublish} from './actions/reviewModeration'
 import {localLakeOptions} from './local-lake'
 import {developerTools} from './lib/developer-tools'
 import {locations, mainDocuments} from './presentation/resolve'
@@ -116,10 +117,15 @@ export default defineConfig([
       actions: (actions, {schemaType}) =>
         singletonTypes.has(schemaType)
           ? keepActions(actions, singletonActions)
-          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule.
+          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule; a rejected one's
+            // Publish says it is rejected (docs/decisions/176-a-rejected-review-says-so.md).
             schemaType === 'review'
-            ? actions.filter(({action}) => action !== 'duplicate')
+            ? actions
+                .filter(({action}) => action !== 'duplicate')
+                .map((action) => (action.action === 'publish' ? guardReviewPublish(action) : action))
             : actions,
+      badges: (badges, {schemaType}) =>
+        schemaType === 'review' ? [...badges, RejectedReviewBadge] : badges,
       // Booking settings are created from an experience's "Booking settings" pane (already linked to it),
       // not from the global "new document" menu.
       newDocumentOptions: (options, {creationContext}) =>
