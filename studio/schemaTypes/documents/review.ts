@@ -5,6 +5,7 @@ import {MAX_RATING} from '@repo/schemas/review-ratings.ts'
 import {REJECTION_REASONS, REVIEW_TYPE, rejectionReasonTitle} from '@repo/schemas/reviews.ts'
 
 import {RejectionReasonInput, rejectedMessage} from '../../actions/reviewModeration'
+import {ReviewExperienceInput} from '../components/ReviewExperienceInput'
 
 /**
  * A traveller's review of an experience (docs/decisions/090-reviews-as-drafts.md). It arrives as a draft from the
@@ -24,6 +25,8 @@ export const review = defineType({
       type: 'reference',
       to: [{type: 'experience'}],
       readOnly: true,
+      // In words, with a link: the default read-only reference showed an empty grey box (issue 42).
+      components: {input: ReviewExperienceInput},
     }),
     defineField({
       name: 'rating',
