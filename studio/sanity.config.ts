@@ -1,21 +1,25 @@
 import {visionTool} from '@sanity/vision'
-import {defineConfig, type DocumentActionComponent, type Template} from 'sanity'
+import {
+  defineConfig,
+  type DocumentActionComponent,
+  type Template,
+  type WorkspaceOptions,
+} from 'sanity'
 import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 
 import {DEFAULT_EXPERIENCE_SETTINGS} from '@repo/schemas/experience-settings.ts'
 
-import {confirmBookingActions} from './actions/confirmBookingActions'
-import {decisionActions} from './actions/decisionActions'
+import {RejectedReviewBadge, guardReviewPublish} from './actions/reviewModeration'
 import {localLakeOptions} from './local-lake'
+import {developerTools} from './lib/developer-tools'
 import {locations, mainDocuments} from './presentation/resolve'
 import {
   bookingsSchemaTypes,
   contentSchemaTypes,
-  functionCreatedTypes,
   singletonTypes,
 } from './schemaTypes'
-import {SETTINGS_FOR_EXPERIENCE_TEMPLATE, bookingsStructure, contentStructure} from './structure'
+import {SETTINGS_FOR_EXPERIENCE_TEMPLATE, contentStructure} from './structure'
 
 // Vite exposes SANITY_STUDIO_* variables on import.meta.env in the browser build; the CLI (extract, typegen)
 // runs this file in Node, where they are on process.env.
@@ -26,7 +30,6 @@ const env: Record<string, string | undefined> = {
 
 export const projectId = env.SANITY_STUDIO_PROJECT_ID || 'local'
 export const dataset = env.SANITY_STUDIO_DATASET || 'production'
-export const bookingsDataset = env.SANITY_STUDIO_BOOKINGS_DATASET || 'bookings'
 /** The site the Presentation tool frames: baked into the build (`sanity deploy` too), the local site by default. */
 export const previewUrl = (env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000').replace(
   /\/+$/,
@@ -34,14 +37,10 @@ export const previewUrl = (env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:30
 )
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
-const requestActions = new Set(['publish', 'discardChanges', 'restore', 'unpublish', 'delete'])
 
 function keepActions(actions: DocumentActionComponent[], allowed: Set<string>) {
   return actions.filter(({action}) => action !== undefined && allowed.has(action))
 }
-
-const bookingActions = confirmBookingActions({contentDataset: dataset})
-const bookingDecisions = decisionActions({contentDataset: dataset})
 
 const settingsForExperience: Template = {
   id: SETTINGS_FOR_EXPERIENCE_TEMPLATE,
@@ -54,6 +53,21 @@ const settingsForExperience: Template = {
     timeSlots: [...DEFAULT_EXPERIENCE_SETTINGS.timeSlots],
     experience: {_type: 'reference', _ref: experienceId},
   }),
+}
+
+/**
+ * The private `bookings` dataset's schema: the documents the site's functions and the staff API write (requests,
+ * departures, the outbox…). The studio has no workspace for it (staff work in the dashboard, and an editor's role
+ * reaches nothing of that dataset: docs/decisions/175-editors-reach-no-bookings.md); it is declared only when the
+ * typegen asks for it (`SANITY_TYPEGEN_BOOKINGS=1`, scripts/typegen.ts), so the generated types still cover it.
+ */
+const bookingsSchemaOnly: WorkspaceOptions = {
+  name: 'bookings',
+  title: 'Bookings schema (typegen only)',
+  basePath: '/bookings-schema',
+  projectId,
+  dataset: 'bookings',
+  schema: {types: bookingsSchemaTypes},
 }
 
 export default defineConfig([
@@ -85,6 +99,9 @@ export default defineConfig([
       }),
       visionTool({defaultApiVersion: '2025-02-19'}),
     ],
+    // Vision (GROQ against the whole dataset) is a developer's tool: administrators and developers see it, editors
+    // do not (docs/decisions/177-vision-for-developers-only.md).
+    tools: developerTools,
     schema: {
       types: contentSchemaTypes,
       // Singletons are opened from the structure, never created from the "new document" menu.
@@ -100,10 +117,15 @@ export default defineConfig([
       actions: (actions, {schemaType}) =>
         singletonTypes.has(schemaType)
           ? keepActions(actions, singletonActions)
-          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule.
+          : // A copy of a review would be a review nobody wrote, outside the one-per-booking rule; a rejected one's
+            // Publish says it is rejected (docs/decisions/176-a-rejected-review-says-so.md).
             schemaType === 'review'
-            ? actions.filter(({action}) => action !== 'duplicate')
+            ? actions
+                .filter(({action}) => action !== 'duplicate')
+                .map((action) => (action.action === 'publish' ? guardReviewPublish(action) : action))
             : actions,
+      badges: (badges, {schemaType}) =>
+        schemaType === 'review' ? [...badges, RejectedReviewBadge] : badges,
       // Booking settings are created from an experience's "Booking settings" pane (already linked to it),
       // not from the global "new document" menu.
       newDocumentOptions: (options, {creationContext}) =>
@@ -114,33 +136,5 @@ export default defineConfig([
         ),
     },
   },
-  {
-    ...localLakeOptions,
-    name: 'bookings',
-    title: 'Cape Town Experiences: bookings',
-    basePath: '/bookings',
-    projectId,
-    dataset: bookingsDataset,
-    plugins: [
-      structureTool({structure: bookingsStructure}),
-      visionTool({defaultApiVersion: '2025-02-19'}),
-    ],
-    schema: {
-      types: bookingsSchemaTypes,
-      // Requests arrive from the site's functions; staff triage them but do not create them here.
-      templates: (templates) =>
-        templates.filter(({schemaType}) => !functionCreatedTypes.has(schemaType)),
-    },
-    document: {
-      actions: (actions, {schemaType}) => {
-        const kept = functionCreatedTypes.has(schemaType)
-          ? keepActions(actions, requestActions)
-          : actions
-        // Confirming counts the departure's places, as the dashboard does; the other decisions send
-        // the traveller's mail as the dashboard's do.
-        return schemaType === 'booking' ? bookingActions(bookingDecisions(kept)) : kept
-      },
-      newDocumentOptions: () => [],
-    },
-  },
+  ...(env.SANITY_TYPEGEN_BOOKINGS === '1' ? [bookingsSchemaOnly] : []),
 ])

@@ -339,7 +339,6 @@ describe('offers when places free up', () => {
 })
 
 describe('every confirmation counts held places', () => {
-  // The studio's Confirm reads its own snapshot with the same fragments: studio/actions/confirmBooking.test.ts.
   const snapshots = [['the staff API', departureSnapshotQuery]] as const
   it.each(snapshots)(
     '%s refuses to confirm another request into held places, and confirms the held one',

@@ -18,6 +18,11 @@ export interface LakeConfig {
   readToken?: string
   writeToken?: string
   editorToken?: string
+  /**
+   * Private datasets the editor role (the editor token and studio sign-ins) is granted on; it works on every public
+   * dataset and on no other private one (LAKE_EDITOR_DATASETS, none by default: editors never reach `bookings`).
+   */
+  editorDatasets: string[]
   /** Whether the studio's sign-in (the link `npm start` prints, see auth/studio-sign-in.ts) is on. */
   autoLogin: boolean
   /** Largest request body accepted for JSON endpoints and for asset uploads. */
@@ -92,6 +97,7 @@ export function lakeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LakeCon
     readToken: env.LAKE_READ_TOKEN || undefined,
     writeToken: env.LAKE_WRITE_TOKEN || undefined,
     editorToken: env.LAKE_EDITOR_TOKEN || undefined,
+    editorDatasets: (env.LAKE_EDITOR_DATASETS ?? '').split(',').map((name) => name.trim()).filter(Boolean),
     autoLogin: env.LAKE_AUTO_LOGIN !== 'false',
     // Hosted's limit and message: "Request body exceeds limit of 4000000 bytes".
     maxJsonBytes: 4_000_000,

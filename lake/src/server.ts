@@ -38,7 +38,7 @@ export const SOCKET_LIMITS = {
  * It follows the HTTP read rules (a private dataset needs a token that may read it), parses only
  * small messages, and closes a connection that sends faster than its rate (1008, policy violation).
  */
-function attachPresenceSocket(server: http.Server | http2.Http2SecureServer, deps: {lake: Lake; secrets: LakeSecrets}) {
+function attachPresenceSocket(server: http.Server | http2.Http2SecureServer, deps: {lake: Lake; secrets: LakeSecrets; config: Pick<LakeConfig, 'editorDatasets'>}) {
   const sockets = new WebSocketServer({noServer: true, maxPayload: SOCKET_LIMITS.maxMessageBytes})
   sockets.on('connection', (socket) => {
     // A message over the size limit (or a broken frame) closes the connection; `ws` reports it here.
@@ -87,18 +87,18 @@ function attachPresenceSocket(server: http.Server | http2.Http2SecureServer, dep
 }
 
 /** Why a socket may not open (as an HTTP status line), or null: the same rules as reading over HTTP. */
-function socketRefusal(req: http.IncomingMessage, datasetName: string, deps: {lake: Lake; secrets: LakeSecrets}): string | null {
+function socketRefusal(req: http.IncomingMessage, datasetName: string, deps: {lake: Lake; secrets: LakeSecrets; config: Pick<LakeConfig, 'editorDatasets'>}): string | null {
   const header = req.headers.authorization
   const token = typeof header === 'string' && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : undefined
-  const principal = token ? principalForToken(token, deps.secrets, deps.lake.db) : ANONYMOUS
+  const principal = token ? principalForToken(token, deps.secrets, deps.lake.db, deps.config.editorDatasets) : ANONYMOUS
   if (!principal) return '401 Unauthorized'
-  let aclMode
+  let dataset
   try {
-    aclMode = deps.lake.dataset(datasetName).aclMode
+    dataset = deps.lake.dataset(datasetName)
   } catch {
     return '404 Not Found'
   }
-  if (!can(principal, 'read', aclMode)) return principal.role === null ? '401 Unauthorized' : '403 Forbidden'
+  if (!can(principal, 'read', dataset)) return principal.role === null ? '401 Unauthorized' : '403 Forbidden'
   return null
 }
 

@@ -7,9 +7,9 @@ import {
 import {isConflict} from './lake-errors.ts'
 
 /**
- * Confirming a booking within its departure's places, as the staff API (functions/staff/confirm-booking.ts) and
- * the studio's Confirm action (studio/actions/confirmBooking.ts) both do: the one home of the lock, the count and
- * the retry (docs/decisions/008-a-lock-document-per-departure.md). Each caller brings its own reads and its own
+ * Confirming a booking within its departure's places, as the staff API (functions/staff/confirm-booking.ts) does
+ * (the studio confirms nothing since docs/decisions/175-editors-reach-no-bookings.md): the one home of the lock, the
+ * count and the retry (docs/decisions/008-a-lock-document-per-departure.md). Each caller brings its own reads and its own
  * patch of the booking; the client, the clock and the pause are injected.
  *
  * The places are counted in the same query that reads the departure's `departure` lock document (the caller's

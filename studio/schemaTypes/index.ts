@@ -61,7 +61,10 @@ export const contentSchemaTypes = [
   departureStartTime,
 ]
 
-/** The private `bookings` dataset: requests from travellers, handled by staff. */
+/**
+ * The private `bookings` dataset: requests from travellers, handled by staff in the dashboard. No studio workspace
+ * shows them; the typegen extracts this schema for the types the functions and the dashboard use.
+ */
 export const bookingsSchemaTypes = [
   // Documents
   booking,
@@ -90,17 +93,4 @@ export const singletonTypes = new Set([
   'aboutPage',
   'pageCopy',
   'privacyNotice',
-])
-
-/** Types that only the booking functions create. */
-export const functionCreatedTypes = new Set([
-  'booking',
-  'itineraryRequest',
-  'newsletterSignup',
-  'departure',
-  'usedSecurityQuestion',
-  'outboxMail',
-  'teamDigest',
-  'consentVersion',
-  'securityIncident',
 ])

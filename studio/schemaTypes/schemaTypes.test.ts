@@ -282,7 +282,7 @@ describe('mail templates and mail settings', () => {
   })
 })
 
-describe('bookings workspace', () => {
+describe('bookings dataset schema (typegen only)', () => {
   const booking = {
     _id: 'booking.CT-7K3P9Q',
     _type: 'booking',

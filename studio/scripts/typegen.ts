@@ -5,9 +5,10 @@
  *   npx node scripts/typegen.ts --check  regenerate, compare, restore; exit 1 when the committed
  *                                        `schemas/sanity.schema.json` or `schemas/sanity.types.ts` are stale
  *
- * The studio has two workspaces (content and bookings) with different schemas, and `sanity schema extract`
- * handles one workspace at a time, so this script extracts each and merges them into the one schema file that
- * the single typegen config in `sanity.cli.ts` reads.
+ * The studio's content workspace and the bookings dataset's schema (declared as a workspace only for this script,
+ * with SANITY_TYPEGEN_BOOKINGS=1: sanity.config.ts) have different types, and `sanity schema extract` handles one
+ * workspace at a time, so this script extracts each and merges them into the one schema file that the single
+ * typegen config in `sanity.cli.ts` reads.
  */
 import {execFileSync} from 'node:child_process'
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -21,7 +22,13 @@ const committedTypes = join(schemasDir, 'sanity.types.ts')
 const workspaces = ['content', 'bookings']
 
 const check = process.argv.includes('--check')
-const env = {...process.env, SANITY_TELEMETRY_DISABLED: '1', NO_UPDATE_NOTIFIER: '1'}
+// The bookings dataset's schema has no workspace in the studio; this flag declares it for extraction (sanity.config.ts).
+const env = {
+  ...process.env,
+  SANITY_TELEMETRY_DISABLED: '1',
+  NO_UPDATE_NOTIFIER: '1',
+  SANITY_TYPEGEN_BOOKINGS: '1',
+}
 
 function sanity(args: string[]) {
   // `npx` resolves the workspace's own sanity CLI; output is shown only when a command fails.

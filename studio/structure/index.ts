@@ -4,7 +4,6 @@ import {ControlsIcon} from '@sanity/icons/Controls'
 import {DocumentsIcon} from '@sanity/icons/Documents'
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {HomeIcon} from '@sanity/icons/Home'
-import {InboxIcon} from '@sanity/icons/Inbox'
 import {LockIcon} from '@sanity/icons/Lock'
 import {PinIcon} from '@sanity/icons/Pin'
 import {StarIcon} from '@sanity/icons/Star'
@@ -12,7 +11,6 @@ import {TimelineIcon} from '@sanity/icons/Timeline'
 import {UsersIcon} from '@sanity/icons/Users'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 
-import {BOOKING_STATUSES} from '@repo/schemas/booking-status.ts'
 import {
   MAIL_TEMPLATE_KINDS,
   MAIL_TEMPLATE_TYPE,
@@ -119,49 +117,4 @@ export const contentStructure: StructureResolver = (S) =>
       singleton(S, 'pageCopy', 'Other page copy', DocumentsIcon),
       singleton(S, 'privacyNotice', 'Privacy notice', LockIcon),
       singleton(S, 'siteSettings', 'Site settings', CogIcon),
-    ])
-
-/** The bookings workspace: requests by status, newest first, then leads and sign-ups, then the mail sent. */
-export const bookingsStructure: StructureResolver = (S) =>
-  S.list()
-    .title('Bookings')
-    .items([
-      ...BOOKING_STATUSES.map(({value, title}) =>
-        S.listItem()
-          .title(title)
-          .id(`bookings-${value}`)
-          .icon(InboxIcon)
-          .child(
-            S.documentList()
-              .title(`${title} bookings`)
-              .schemaType('booking')
-              .filter('_type == "booking" && status == $status')
-              .params({status: value})
-              .defaultOrdering([{field: 'created_at', direction: 'desc'}]),
-          ),
-      ),
-      S.listItem()
-        .title('All bookings')
-        .id('bookings-all')
-        .icon(InboxIcon)
-        .child(
-          S.documentTypeList('booking')
-            .title('All bookings')
-            .defaultOrdering([{field: 'created_at', direction: 'desc'}]),
-        ),
-      S.divider(),
-      S.documentTypeListItem('itineraryRequest').title('Itinerary requests'),
-      S.documentTypeListItem('newsletterSignup').title('Newsletter sign-ups'),
-      S.documentTypeListItem('consentVersion').title('Privacy notice versions'),
-      S.documentTypeListItem('securityIncident').title('Security incidents'),
-      S.divider(),
-      S.listItem()
-        .title('Mail')
-        .id('mail')
-        .icon(EnvelopeIcon)
-        .child(
-          S.documentTypeList('outboxMail')
-            .title('Mail')
-            .defaultOrdering([{field: 'queued_at', direction: 'desc'}]),
-        ),
     ])

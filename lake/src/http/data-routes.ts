@@ -20,7 +20,7 @@ import {
 
 export function datasetFor(ctx: RequestContext, name: string | undefined, permission: Permission): DatasetStore {
   const dataset = ctx.lake.dataset(name ?? '')
-  if (!can(ctx.principal, permission, dataset.aclMode)) {
+  if (!can(ctx.principal, permission, dataset)) {
     if (ctx.principal.role === null) {
       throw new LakeError(401, 'unauthorized', `Dataset "${dataset.name}" needs a token for this request`)
     }
@@ -38,7 +38,7 @@ function defaultPerspective(apiVersion: string | null): Perspective {
 /** Anonymous callers see published root-path documents whatever perspective they ask for. */
 function perspectiveFor(ctx: RequestContext, dataset: DatasetStore): Perspective {
   const asked = parsePerspective(ctx.url.searchParams.get('perspective'), defaultPerspective(ctx.apiVersion))
-  return can(ctx.principal, 'readDrafts', dataset.aclMode) ? asked : {kind: 'public'}
+  return can(ctx.principal, 'readDrafts', dataset) ? asked : {kind: 'public'}
 }
 
 export async function handleQuery(ctx: RequestContext, datasetName: string | undefined) {
@@ -100,7 +100,7 @@ export function queryTimeoutFor(ctx: RequestContext): number {
 export function handleGetDocuments(ctx: RequestContext, datasetName: string | undefined, idList: string) {
   const dataset = datasetFor(ctx, datasetName, 'read')
   const ids = decodeSegment(idList).split(',').filter(Boolean)
-  const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const seeDrafts = can(ctx.principal, 'readDrafts', dataset)
   const excludeContent = flag(ctx.url, 'excludeContent')
   const documents: SanityDocument[] = []
   const omitted: {id: string; reason: 'existence' | 'permission'}[] = []
@@ -191,7 +191,7 @@ export async function handleListen(ctx: RequestContext, datasetName: string | un
   // A client over its budget is refused a new stream even for a filter already checked.
   ctx.lake.queries().admit(client)
   await ctx.lake.hub.checkFilter(evaluationKey, () => evaluate([]))
-  const seeDrafts = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const seeDrafts = can(ctx.principal, 'readDrafts', dataset)
   const includeAllVersions =
     seeDrafts && (flag(ctx.url, 'includeAllVersions') || (ctx.apiVersion ?? '1') < '2025-02-19')
 

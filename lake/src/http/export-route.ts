@@ -18,7 +18,7 @@ export async function handleExport(ctx: RequestContext, datasetName: string | un
   const types = ctx.url.searchParams.get('types')?.split(',').filter(Boolean)
   const wanted = types && types.length > 0 ? new Set(types) : undefined
   // Hosted shows documents under a path (ids with a dot: drafts, versions…) to token holders only.
-  const seesPaths = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const seesPaths = can(ctx.principal, 'readDrafts', dataset)
   const documents: SanityDocument[] = []
   for (const doc of dataset.documents()) {
     if (doc._id.startsWith('_.') || (!seesPaths && !isRootPathId(doc._id))) continue

@@ -16,7 +16,7 @@ export function handleLiveEvents(ctx: RequestContext, datasetName: string | unde
   if (ctx.method !== 'GET') throw new LakeError(405, 'methodNotAllowed', 'The live events endpoint only answers GET')
   const dataset = datasetFor(ctx, datasetName, 'read')
   const includeDrafts = flag(ctx.url, 'includeDrafts')
-  const seesPaths = can(ctx.principal, 'readDrafts', dataset.aclMode)
+  const seesPaths = can(ctx.principal, 'readDrafts', dataset)
   if (includeDrafts && !seesPaths) throw new LakeError(401, 'unauthorized', 'Live events with drafts need a token')
   // Only changes the caller could read: drafts when asked for, documents under a path for tokens.
   const visible = includeDrafts ? () => true : seesPaths ? isPublishedId : isRootPathId

@@ -1,4 +1,4 @@
-import {sameSecret} from '../auth/principals.ts'
+import {can, sameSecret} from '../auth/principals.ts'
 import {
   DEVICE_COOKIE,
   DEVICE_DAYS,
@@ -149,9 +149,14 @@ export async function handleProjectRoute(ctx: RequestContext, parts: string[]): 
         return true
       }
       if (third === 'datasets' && fifth === 'acl') {
-        ctx.lake.dataset(fourth ?? '')
+        const dataset = ctx.lake.dataset(fourth ?? '')
         // Grants the studio evaluates per document; the lake itself enforces the real rules. Anonymous
-        // callers read documents at the root path only (`path("*")`), tokens every path (`path("**")`).
+        // callers read documents at the root path only (`path("*")`), tokens every path (`path("**")`), and a
+        // role not granted on a private dataset (an editor on `bookings`) nothing at all.
+        if (!can(ctx.principal, 'read', dataset)) {
+          sendJson(ctx, 200, [])
+          return true
+        }
         const permissions =
           ctx.principal.role === null
             ? ['read']

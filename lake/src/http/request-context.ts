@@ -51,7 +51,7 @@ export function createContext(
   const url = new URL((req.url ?? '/').replace(/^\/{2,}/, '/'), 'http://lake.invalid')
   const versioned = /^\/v([^/]+)(\/.*)?$/.exec(url.pathname)
   const token = bearerToken(req)
-  const known = token ? principalForToken(token, deps.secrets, deps.lake.db) : undefined
+  const known = token ? principalForToken(token, deps.secrets, deps.lake.db, deps.config.editorDatasets) : undefined
   return {
     req,
     res,

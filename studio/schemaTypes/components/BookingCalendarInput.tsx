@@ -1,7 +1,6 @@
 import {CheckmarkIcon} from '@sanity/icons/Checkmark'
 import {ClockIcon} from '@sanity/icons/Clock'
 import {CloseCircleIcon} from '@sanity/icons/CloseCircle'
-import {UsersIcon} from '@sanity/icons/Users'
 import {Box, Card, Flex, Grid, Stack, Text, type CardTone} from '@sanity/ui'
 import {
   useCallback,
@@ -17,24 +16,15 @@ import {
   insert,
   set,
   unset,
-  useClient,
   useFormValue,
-  useWorkspaces,
   type ArrayOfPrimitivesInputProps,
   type FormPatch,
 } from 'sanity'
 
-import {
-  COUNTED_STATUSES,
-  countLoads,
-  resolveBookingRules,
-  type BookingLoad,
-} from '@repo/schemas/capacity.ts'
 import {DEFAULT_EXPERIENCE_SETTINGS, leadTimeProblem} from '@repo/schemas/experience-settings.ts'
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
-import {addDays, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
-import {STUDIO_API_VERSION} from '../../lib/fields'
 import {
   CALENDAR_DAYS,
   calendarDays,
@@ -49,19 +39,19 @@ import {
 } from './bookingCalendar'
 
 /**
- * The blackout dates' input with, above the list, the next 90 days as a traveller finds them: available,
- * blocked by lead time, blacked out or full, from the form's current values and the same rules as the booking
- * dialog and the functions. Clicking a day (or Enter/Space on it) adds it to the blackout dates or takes it out.
+ * The blackout dates' input with, above the list, the next 90 days by the editor's rules: open for requests,
+ * blocked by lead time or blacked out, from the form's current values and the same rules as the booking dialog and
+ * the functions. Clicking a day (or Enter/Space on it) adds it to the blackout dates or takes it out. It reads no
+ * booking: places taken are the staff's, in the dashboard (docs/decisions/175-editors-reach-no-bookings.md).
  */
 
 const LOOK: Record<DayState, {tone: CardTone; icon?: ComponentType}> = {
-  'available': {tone: 'positive', icon: CheckmarkIcon},
+  'open': {tone: 'positive', icon: CheckmarkIcon},
   'lead-time': {tone: 'caution', icon: ClockIcon},
   'blackout': {tone: 'critical', icon: CloseCircleIcon},
-  'full': {tone: 'suggest', icon: UsersIcon},
   'past': {tone: 'transparent'},
 }
-const LEGEND: DayState[] = ['available', 'lead-time', 'blackout', 'full', 'past']
+const LEGEND: DayState[] = ['open', 'lead-time', 'blackout', 'past']
 
 /** Cape Town's date, checked each minute so the calendar turns over at midnight there. */
 function useCapeTownToday(): string {
@@ -73,135 +63,12 @@ function useCapeTownToday(): string {
   return today
 }
 
-/** One experience's bookings as the functions read them: published, requests and confirmations, four fields. */
-const bookingLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {date, "slot": preferred_time, status, "pax": pax_total}`
-const calendarExperienceQuery = /* groq */ `*[_id == $id][0]{"slug": slug.current, isBespoke}`
-
-type Places =
-  | {status: 'loading'}
-  | {status: 'no-experience'}
-  | {status: 'ready'; loads: BookingLoad[]; unlimited: boolean}
-  | {status: 'denied'; message: string}
-  | {status: 'failed'; message: string}
-
-/**
- * The experience's bookings in the calendar's range, read from the private bookings dataset with the editor's own
- * session (as the bookings workspace's Confirm reads the content dataset), and read again when one changes.
- */
-function useBookingLoads(experienceId: string | undefined, from: string, to: string): Places {
-  const client = useClient({apiVersion: STUDIO_API_VERSION})
-  const workspaces = useWorkspaces()
-  const bookingsDataset =
-    workspaces.find((workspace) => workspace.name === 'bookings')?.dataset ?? 'bookings'
-  const [places, setPlaces] = useState<Places>({status: 'loading'})
-
-  useEffect(() => {
-    if (!experienceId) {
-      setPlaces({status: 'no-experience'})
-      return
-    }
-    setPlaces({status: 'loading'})
-    const bookings = client.withConfig({dataset: bookingsDataset, perspective: 'raw'})
-    const fail = (error: unknown) => {
-      const code = (error as {statusCode?: number}).statusCode
-      setPlaces(
-        code === 401 || code === 403
-          ? {status: 'denied', message: 'You cannot read the bookings.'}
-          : {status: 'failed', message: error instanceof Error ? error.message : String(error)},
-      )
-    }
-    let live = true
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let listening: {unsubscribe: () => void} | undefined
-    const read = async (slug: string, unlimited: boolean) => {
-      try {
-        const loads = await bookings.fetch<BookingLoad[]>(bookingLoadsQuery, {
-          experience: slug,
-          from,
-          to,
-          statuses: [...COUNTED_STATUSES],
-        })
-        if (live) setPlaces({status: 'ready', loads, unlimited})
-      } catch (error) {
-        if (live) fail(error)
-      }
-    }
-    const start = async () => {
-      try {
-        const experience = await client.fetch<{slug?: string; isBespoke?: boolean} | null>(
-          calendarExperienceQuery,
-          {id: experienceId},
-        )
-        if (!live) return
-        const slug = experience?.slug
-        const unlimited = Boolean(experience?.isBespoke)
-        // An experience without a slug has no bookings yet: nothing is full.
-        if (!slug) return setPlaces({status: 'ready', loads: [], unlimited})
-        await read(slug, unlimited)
-        if (!live) return
-        // A booking of this experience confirmed, moved or cancelled elsewhere: read again, once for a burst.
-        listening = bookings
-          .listen(
-            '*[_type == "booking" && experience_id == $experience]',
-            {experience: slug},
-            {events: ['mutation'], includeResult: false, visibility: 'query'},
-          )
-          .subscribe({
-            next: () => {
-              clearTimeout(timer)
-              timer = setTimeout(() => void read(slug, unlimited), 300)
-            },
-            // The numbers already shown stay; the next change of the form's experience listens again.
-            error: () => undefined,
-          })
-      } catch (error) {
-        if (live) fail(error)
-      }
-    }
-    void start()
-    return () => {
-      live = false
-      clearTimeout(timer)
-      listening?.unsubscribe()
-    }
-  }, [client, bookingsDataset, experienceId, from, to])
-
-  return places
-}
-
 const toFormPatch = (patch: BlackoutPatch): FormPatch =>
   patch.type === 'set'
     ? set(patch.value)
     : patch.type === 'unset'
       ? unset([patch.index])
       : insert([patch.value], patch.position, [patch.index])
-
-function PlacesNote({places}: {places: Places}) {
-  const text =
-    places.status === 'loading'
-      ? 'Reading the places booked…'
-      : places.status === 'no-experience'
-        ? 'Choose the experience to see which dates are full.'
-        : places.status === 'denied'
-          ? 'Full dates are not shown: you cannot read the bookings. A date marked available may be full.'
-          : places.status === 'failed'
-            ? `Full dates are not shown: the places booked could not be read (${places.message}). A date marked available may be full.`
-            : places.unlimited
-              ? 'A bespoke itinerary is planned around the traveller: its dates are never full.'
-              : null
-  if (!text) return null
-  return (
-    <Card
-      padding={3}
-      radius={2}
-      tone={places.status === 'denied' || places.status === 'failed' ? 'caution' : 'neutral'}
-      border
-      data-testid="booking-calendar-places"
-    >
-      <Text size={1}>{text}</Text>
-    </Card>
-  )
-}
 
 function DayButton({
   day,
@@ -267,14 +134,6 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
   const today = useCapeTownToday()
   const headingId = useId()
   const leadTimeDays = useFormValue(['leadTimeDays']) as number | undefined
-  const timeSlots = useFormValue(['timeSlots']) as string[] | undefined
-  const capacity = useFormValue(['capacity']) as number | undefined
-  const maxPax = useFormValue(['maxPax']) as number | undefined
-  const slotCapacities = useFormValue(['slotCapacities']) as
-    {slot?: string; capacity?: number}[] | undefined
-  const capacityOverrides = useFormValue(['capacityOverrides']) as
-    {date?: string; slot?: string; capacity?: number}[] | undefined
-  const experience = useFormValue(['experience']) as {_ref?: string} | undefined
 
   const blackoutDates = useMemo(
     () =>
@@ -286,43 +145,16 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
   // A lead time being typed (empty, negative, a fraction) is not a rule yet: the calendar keeps the default and says so.
   const leadTimeValid = leadTimeProblem(leadTimeDays) === null
   const rules = useMemo(
-    () =>
-      resolveBookingRules({
-        leadTimeDays: leadTimeValid ? leadTimeDays : DEFAULT_EXPERIENCE_SETTINGS.leadTimeDays,
-        blackoutDates,
-        timeSlots: timeSlots?.filter((slot): slot is string => typeof slot === 'string'),
-        capacity,
-        maxPax,
-        slotCapacities,
-        capacityOverrides,
-      }),
-    [
-      leadTimeValid,
-      leadTimeDays,
+    () => ({
+      leadTimeDays:
+        leadTimeValid && leadTimeDays !== undefined
+          ? leadTimeDays
+          : DEFAULT_EXPERIENCE_SETTINGS.leadTimeDays,
       blackoutDates,
-      timeSlots,
-      capacity,
-      maxPax,
-      slotCapacities,
-      capacityOverrides,
-    ],
+    }),
+    [leadTimeValid, leadTimeDays, blackoutDates],
   )
-
-  const places = useBookingLoads(experience?._ref, today, addDays(today, CALENDAR_DAYS - 1))
-  const counts = useMemo(
-    () => (places.status === 'ready' ? countLoads(rules, places.loads) : null),
-    [places, rules],
-  )
-  const days = useMemo(
-    () =>
-      calendarDays({
-        rules,
-        today,
-        counts,
-        unlimited: places.status === 'ready' && places.unlimited,
-      }),
-    [rules, today, counts, places],
-  )
+  const days = useMemo(() => calendarDays({rules, today}), [rules, today])
   const months = useMemo(() => calendarMonths(days), [days])
 
   // One day in the tab order (the one last moved to); arrow keys move between days, as in a date picker.
@@ -369,11 +201,12 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
         <Stack gap={4}>
           <Stack gap={2}>
             <Text as="h3" id={headingId} size={1} weight="semibold">
-              The next {CALENDAR_DAYS} days as travellers see them (Cape Town dates)
+              The next {CALENDAR_DAYS} days by these rules (Cape Town dates)
             </Text>
             <Text size={1}>
-              Click an available or blacked-out date to black it out or take it out again. The
-              calendar follows this form’s lead time, blackout dates, slots and places as you edit.
+              Click an open or blacked-out date to black it out or take it out again. The calendar
+              follows this form’s lead time and blackout dates as you edit. Places taken on each
+              date are in the staff dashboard’s Departures view.
             </Text>
           </Stack>
           <Flex
@@ -405,7 +238,6 @@ export function BookingCalendarInput(props: ArrayOfPrimitivesInputProps) {
               </Text>
             </Card>
           )}
-          <PlacesNote places={places} />
           <div ref={grid} onKeyDown={onKeyDown} role="group" aria-labelledby={headingId}>
             <Grid gridTemplateColumns={[1, 1, 2]} gap={4}>
               {months.map((month) => (

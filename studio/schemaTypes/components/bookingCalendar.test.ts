@@ -1,7 +1,5 @@
 import {describe, expect, it} from 'vitest'
 
-import {countLoads, resolveBookingRules, type BookingLoad} from '@repo/schemas/capacity.ts'
-
 import {
   calendarDays,
   calendarMonths,
@@ -13,34 +11,35 @@ import {
 } from './bookingCalendar'
 
 const TODAY = '2026-11-23' // a Monday
-const rules = (stored: Parameters<typeof resolveBookingRules>[0] = {}) =>
-  resolveBookingRules({leadTimeDays: 2, blackoutDates: [], capacity: 8, ...stored})
-const confirmed = (date: string, pax: number, slot = ''): BookingLoad => ({
-  date,
-  slot,
-  status: 'confirmed',
-  pax,
+const rules = (stored: {leadTimeDays?: number; blackoutDates?: string[]} = {}) => ({
+  leadTimeDays: 2,
+  blackoutDates: [],
+  ...stored,
 })
 const dayOf = (days: ReturnType<typeof calendarDays>, date: string) =>
   days.find((d) => d.date === date)!
 
 describe('calendarDays', () => {
   it('covers this month from its first day to the 90th day from today, in Cape Town dates', () => {
-    const days = calendarDays({rules: rules(), today: TODAY, counts: new Map()})
+    const days = calendarDays({rules: rules(), today: TODAY})
     expect(days[0]!.date).toBe('2026-11-01')
     expect(days.at(-1)!.date).toBe('2027-02-20') // today + 89
     expect(days.filter((d) => d.date >= TODAY)).toHaveLength(90)
     expect(days.filter((d) => d.state === 'past')).toHaveLength(22)
   })
 
-  it('blocks today and the lead time, then the days are available', () => {
-    const days = calendarDays({rules: rules({leadTimeDays: 3}), today: TODAY, counts: new Map()})
+  it('blocks today and the lead time, then the days are open for requests', () => {
+    const days = calendarDays({rules: rules({leadTimeDays: 3}), today: TODAY})
     expect(['2026-11-23', '2026-11-24', '2026-11-25'].map((d) => dayOf(days, d).state)).toEqual([
       'lead-time',
       'lead-time',
       'lead-time',
     ])
-    expect(dayOf(days, '2026-11-26').state).toBe('available')
+    expect(dayOf(days, '2026-11-26')).toMatchObject({
+      state: 'open',
+      toggleable: true,
+      label: 'Thursday 26 November 2026, open for requests',
+    })
     expect(dayOf(days, '2026-11-24')).toMatchObject({
       toggleable: false,
       label: 'Tuesday 24 November 2026, blocked by lead time (bookings need 3 days’ notice)',
@@ -56,7 +55,6 @@ describe('calendarDays', () => {
     const days = calendarDays({
       rules: rules({blackoutDates: ['2026-11-24', '2026-12-04']}),
       today: TODAY,
-      counts: new Map(),
     })
     expect(dayOf(days, '2026-12-04')).toMatchObject({
       state: 'blackout',
@@ -66,71 +64,16 @@ describe('calendarDays', () => {
     expect(dayOf(days, '2026-11-24')).toMatchObject({state: 'blackout', toggleable: true})
   })
 
-  it('counts confirmed places only: a date whose places are all confirmed is full', () => {
-    const counts = countLoads(rules(), [
-      confirmed('2026-12-10', 5),
-      confirmed('2026-12-10', 3),
-      confirmed('2026-12-11', 5),
-      {date: '2026-12-11', slot: '', status: 'new', pax: 3},
-    ])
-    const days = calendarDays({rules: rules(), today: TODAY, counts})
-    expect(dayOf(days, '2026-12-10')).toMatchObject({
-      state: 'full',
-      toggleable: true,
-      places: {capacity: 8, taken: 8},
-      label: 'Thursday 10 December 2026, full, 8 of 8 places taken',
-    })
-    expect(dayOf(days, '2026-12-11')).toMatchObject({
-      state: 'available',
-      label: 'Friday 11 December 2026, available, 5 of 8 places taken',
-    })
-  })
-
-  it('follows the slots: one full slot leaves the day available and says so; every slot full is full', () => {
-    const slotted = rules({timeSlots: ['Morning', 'Sunset'], capacity: 4})
-    const counts = countLoads(slotted, [
-      confirmed('2026-12-10', 4, 'Sunset'),
-      confirmed('2026-12-11', 4, 'Sunset'),
-      confirmed('2026-12-11', 4, 'Morning'),
-    ])
-    const days = calendarDays({rules: slotted, today: TODAY, counts})
-    expect(dayOf(days, '2026-12-10')).toMatchObject({state: 'available', fullSlots: ['Sunset']})
-    expect(dayOf(days, '2026-12-10').label).toBe(
-      'Thursday 10 December 2026, available, 4 of 8 places taken, Sunset full',
-    )
-    expect(dayOf(days, '2026-12-11').state).toBe('full')
-  })
-
-  it('treats a date closed by a capacity change (0 places) as full, and says why', () => {
-    const closed = rules({capacityOverrides: [{date: '2026-12-10', capacity: 0}]})
-    const days = calendarDays({rules: closed, today: TODAY, counts: new Map()})
-    expect(dayOf(days, '2026-12-10').label).toBe(
-      'Thursday 10 December 2026, full, no places on this date',
-    )
-  })
-
-  it('says when the places booked are not known rather than calling dates free', () => {
-    const days = calendarDays({rules: rules(), today: TODAY, counts: null})
-    expect(dayOf(days, '2026-12-10')).toMatchObject({
-      state: 'available',
-      label: 'Thursday 10 December 2026, available, places booked not known',
-    })
-    expect(days.some((d) => d.state === 'full')).toBe(false)
-  })
-
-  it('never fills a bespoke experience', () => {
-    const counts = countLoads(rules(), [confirmed('2026-12-10', 8)])
-    const days = calendarDays({rules: rules(), today: TODAY, counts, unlimited: true})
-    expect(dayOf(days, '2026-12-10')).toMatchObject({
-      state: 'available',
-      label: 'Thursday 10 December 2026, available',
-    })
+  it('says nothing of places: no day is called full or free of bookings, whatever the settings', () => {
+    const days = calendarDays({rules: rules(), today: TODAY})
+    expect(new Set(days.map((d) => d.state))).toEqual(new Set(['past', 'lead-time', 'open']))
+    expect(days.some((d) => /place|full|taken/.test(d.label))).toBe(false)
   })
 })
 
 describe('calendarMonths', () => {
   it('lays the days out as Monday-first weeks of whole months', () => {
-    const months = calendarMonths(calendarDays({rules: rules(), today: TODAY, counts: new Map()}))
+    const months = calendarMonths(calendarDays({rules: rules(), today: TODAY}))
     expect(months.map((m) => m.title)).toEqual([
       'November 2026',
       'December 2026',

@@ -1,114 +1,73 @@
-import {
-  checkDeparture,
-  departuresOn,
-  type BookingRules,
-  type DepartureCount,
-} from '@repo/schemas/capacity.ts'
+import {type BookingRules} from '@repo/schemas/capacity.ts'
 import {earliestBookableDate} from '@repo/schemas/experience-settings.ts'
 import {formatDateInWords, formatMonthAndYear, formatWeekday} from '@repo/schemas/format-date.ts'
 import {addDays, isIsoDate} from '@repo/schemas/iso-date.ts'
 
 /**
- * The booking settings' calendar: what each of the next 90 Cape Town days is for a traveller, decided by
- * the rules the booking dialog and the functions use (`isDateAvailable` through `checkDeparture`, places with
- * `departuresOn`), and what clicking a day does to the blackout dates. Pure, so it is tested without a studio.
+ * The booking settings' calendar: what each of the next 90 Cape Town days is for a traveller by the rules an editor
+ * sets (lead time and blackout dates, `earliestBookableDate` as the booking dialog and the functions use it), and
+ * what clicking a day does to the blackout dates. Pure, so it is tested without a studio. Places taken are not
+ * here: they come from the bookings, which only staff read, in the dashboard's Departures view
+ * (docs/decisions/175-editors-reach-no-bookings.md).
  */
 
 export const CALENDAR_DAYS = 90
 
-export type DayState = 'past' | 'lead-time' | 'blackout' | 'full' | 'available'
+export type DayState = 'past' | 'lead-time' | 'blackout' | 'open'
 
 export type CalendarDay = {
   date: string
   state: DayState
   /** A click adds it to the blackout dates or takes it out; past and lead-time days say why they cannot. */
   toggleable: boolean
-  /** The day as a whole (every slot): places and confirmed places, when the bookings could be read. */
-  places?: {capacity: number; taken: number}
-  /** Slots with no place left on a day that still has room in another. */
-  fullSlots: string[]
   /** The accessible name: "Friday 4 December 2026, blacked out". */
   label: string
 }
 
 /** The words each state has in the legend and in every day's name; the legend and the days agree. */
 export const STATE_WORDS: Record<DayState, string> = {
-  'available': 'available',
+  'open': 'open for requests',
   'lead-time': 'blocked by lead time',
   'blackout': 'blacked out',
-  'full': 'full',
   'past': 'past',
 }
 
 export type CalendarInput = {
-  rules: BookingRules
+  rules: Pick<BookingRules, 'leadTimeDays' | 'blackoutDates'>
   /** Cape Town's date (`todayInCapeTown`). */
   today: string
-  /** Taken places per departure (`countLoads`); `null` when the bookings could not be read. */
-  counts: Map<string, {taken: number; requested: number}> | null
-  /** A bespoke itinerary is planned around the traveller: its departures are never full. */
-  unlimited?: boolean
   days?: number
 }
 
-const placesWord = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
-
-function describe(day: Omit<CalendarDay, 'label'>, rules: BookingRules, known: boolean): string {
+function describe(day: Omit<CalendarDay, 'label'>, rules: CalendarInput['rules']): string {
   const words = [formatDateInWords(day.date), STATE_WORDS[day.state]]
   if (day.state === 'lead-time')
     words[1] += ` (bookings need ${rules.leadTimeDays} ${rules.leadTimeDays === 1 ? 'day' : 'days'}’ notice)`
-  if (day.state === 'past' || day.state === 'blackout' || day.state === 'lead-time')
-    return words.join(', ')
-  if (day.places?.capacity === 0) words.push('no places on this date')
-  else if (day.places) words.push(`${day.places.taken} of ${placesWord(day.places.capacity)} taken`)
-  else if (!known) words.push('places booked not known')
-  if (day.fullSlots.length) words.push(`${day.fullSlots.join(' and ')} full`)
   return words.join(', ')
 }
 
 /**
  * The days from the first of this month to the last of the `days` from today: those before today are past (a
- * month's grid starts on its first), the others as a traveller finds them. A blackout date stays a blackout date
- * inside the lead time too, so the editor can take it out.
+ * month's grid starts on its first), the others as the editor's rules make them. A blackout date stays a blackout
+ * date inside the lead time too, so the editor can take it out.
  */
-export function calendarDays({
-  rules,
-  today,
-  counts,
-  unlimited = false,
-  days = CALENDAR_DAYS,
-}: CalendarInput): CalendarDay[] {
+export function calendarDays({rules, today, days = CALENDAR_DAYS}: CalendarInput): CalendarDay[] {
   const first = `${today.slice(0, 8)}01`
   const last = addDays(today, days - 1)
   const earliest = earliestBookableDate(rules, today)
   const blackouts = new Set(rules.blackoutDates)
   const result: CalendarDay[] = []
   for (let date = first; date <= last; date = addDays(date, 1)) {
-    let state: DayState
-    let places: CalendarDay['places']
-    let fullSlots: string[] = []
-    if (date < today) state = 'past'
-    else if (blackouts.has(date)) state = 'blackout'
-    else if (date < earliest) state = 'lead-time'
-    else if (!counts || unlimited) state = 'available'
-    else {
-      const check = checkDeparture(rules, {date, slot: ''}, 1, counts, today, '')
-      // The same rule outside this calendar (the two-year window) is not a lead time, but no 90 days reach it.
-      state = check.ok ? 'available' : check.reason === 'unavailable' ? 'lead-time' : 'full'
-      const rows: DepartureCount[] = departuresOn(rules, date, counts)
-      const day = rows.at(-1)!
-      places = {capacity: day.capacity, taken: day.taken}
-      if (state === 'available')
-        fullSlots = rows.filter((row) => row.slot !== '' && row.left === 0).map((row) => row.slot)
-    }
-    const partial = {
-      date,
-      state,
-      toggleable: state !== 'past' && state !== 'lead-time',
-      places,
-      fullSlots,
-    }
-    result.push({...partial, label: describe(partial, rules, Boolean(counts) || unlimited)})
+    const state: DayState =
+      date < today
+        ? 'past'
+        : blackouts.has(date)
+          ? 'blackout'
+          : date < earliest
+            ? 'lead-time'
+            : 'open'
+    const partial = {date, state, toggleable: state !== 'past' && state !== 'lead-time'}
+    result.push({...partial, label: describe(partial, rules)})
   }
   return result
 }

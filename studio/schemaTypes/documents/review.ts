@@ -4,6 +4,9 @@ import {defineField, defineType} from 'sanity'
 import {MAX_RATING} from '@repo/schemas/review-ratings.ts'
 import {REJECTION_REASONS, REVIEW_TYPE, rejectionReasonTitle} from '@repo/schemas/reviews.ts'
 
+import {RejectionReasonInput, rejectedMessage} from '../../actions/reviewModeration'
+import {ReviewExperienceInput} from '../components/ReviewExperienceInput'
+
 /**
  * A traveller's review of an experience (docs/decisions/090-reviews-as-drafts.md). It arrives as a draft from the
  * review form, so nobody outside the studio reads it; an editor publishes it, or rejects it with a reason (it then
@@ -22,6 +25,8 @@ export const review = defineType({
       type: 'reference',
       to: [{type: 'experience'}],
       readOnly: true,
+      // In words, with a link: the default read-only reference showed an empty grey box (issue 42).
+      components: {input: ReviewExperienceInput},
     }),
     defineField({
       name: 'rating',
@@ -53,6 +58,7 @@ export const review = defineType({
       description:
         'Choose a reason to reject it: a rejected review is never published. The rating is never a reason.',
       options: {list: REJECTION_REASONS.map(({value, title}) => ({value, title})), layout: 'radio'},
+      components: {input: RejectionReasonInput},
     }),
     defineField({
       name: 'reply',
@@ -63,13 +69,18 @@ export const review = defineType({
       validation: (rule) => rule.max(1000).error('Keep the reply to 1,000 characters.'),
     }),
   ],
-  // A rejected review cannot be published: publishing is blocked while the reason is set.
+  // A rejected review cannot be published: while the reason is set, Publish is a disabled "Rejected"
+  // (actions/reviewModeration.tsx) and the site's queries skip it. The rejection is the editor's decision, saved,
+  // not a mistake to fix: the validation panel says so as information, not as an error
+  // (docs/decisions/176-a-rejected-review-says-so.md).
   validation: (rule) =>
-    rule.custom((doc) =>
-      doc?.rejectionReason
-        ? 'This review is rejected, so it cannot be published. Clear the reason to publish it.'
-        : true,
-    ),
+    rule
+      .custom((doc) =>
+        typeof doc?.rejectionReason === 'string' && doc.rejectionReason !== ''
+          ? rejectedMessage(doc.rejectionReason)
+          : true,
+      )
+      .info(),
   preview: {
     select: {
       rating: 'rating',

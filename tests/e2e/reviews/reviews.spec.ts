@@ -262,13 +262,23 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content\/structure/)
   await page.goto(`${studioUrl}/content/intent/edit/id=${spamId};type=review/`)
+  // The experience in words, not an empty box (issue 42).
+  await expect(page.getByTestId('review-experience')).toContainText(title, {timeout: 30_000})
   await page.getByTestId('field-rejectionReason').getByRole('radio', {name: 'Spam'}).check()
   await expect
     .poll(async () => (await content().getDocument(`drafts.${spamId}`))?.rejectionReason, {
       timeout: 20_000,
     })
     .toBe('spam')
-  await expect(page.getByTestId('action-publish')).toBeDisabled({timeout: 20_000})
+  // The studio says the rejection is saved: a line under the reason, and a disabled "Rejected" where Publish was;
+  // no "validation errors" (issue 42; docs/decisions/176-a-rejected-review-says-so.md).
+  await expect(page.getByTestId('review-rejected')).toHaveText(
+    'Rejected (Spam) and saved. A rejected review is never published and the site never shows it; clear the reason to publish it.',
+  )
+  await expect(page.getByTestId('action-rejected')).toBeDisabled({timeout: 20_000})
+  await expect(page.getByTestId('action-publish')).toHaveCount(0)
+  await page.getByTestId('action-rejected').hover({force: true})
+  await expect(page.getByText(/validation errors/i)).toHaveCount(0)
   await screens(page, 'studio-review')
   await page.goto(`${studioUrl}/content/intent/edit/id=${reviewId};type=review/`)
   await page.getByTestId('field-reply').locator('textarea').fill('Thank you, we will tell Sipho.')

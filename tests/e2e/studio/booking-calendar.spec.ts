@@ -1,21 +1,21 @@
 /**
- * The booking settings' calendar in the real studio: the next 90 Cape Town days marked as travellers find
- * them (lead time, blackout dates, and full departures counted from the bookings dataset), following the form as it
- * changes, and a click on a date adding it to the blackout dates or taking it out.
+ * The booking settings' calendar in the real studio: the next 90 Cape Town days marked by the editor's rules (lead
+ * time and blackout dates), following the form as it changes, and a click on a date adding it to the blackout dates
+ * or taking it out. It reads no booking: places taken are the staff's, in the dashboard
+ * (docs/decisions/175-editors-reach-no-bookings.md).
  */
 import AxeBuilder from '@axe-core/playwright'
 import type {Page} from '@playwright/test'
 
 import {formatDateInWords} from '../../../schemas/src/format-date.ts'
 import {addDays, todayInCapeTown} from '../../../schemas/src/iso-date.ts'
-import {bookingDoc, runToken, seed} from '../admin/admin-helpers.ts'
+import {runToken} from '../admin/admin-helpers.ts'
 import {expect, lakeClient, studioSignInLink, test} from '../fixtures.ts'
 
 const token = runToken()
 const slug = `e2e-cal-${token}`
 const experienceId = `e2e-cal-experience-${token}`
 const settingsId = `e2e-cal-settings-${token}`
-const bookings = lakeClient({dataset: 'bookings'})
 const content = lakeClient()
 
 type Settings = {blackoutDates?: string[]; leadTimeDays?: number}
@@ -30,10 +30,6 @@ test.afterAll(async () => {
     .delete(settingsId)
     .delete(experienceId)
     .commit()
-  await bookings.delete({
-    query: '*[_type == "booking" && _id match $prefix]',
-    params: {prefix: `e2e-admin-${token}-*`},
-  })
 })
 
 const day = (page: Page, date: string, state: string | RegExp) =>
@@ -48,15 +44,13 @@ const day = (page: Page, date: string, state: string | RegExp) =>
 const draftBlackouts = async () =>
   (await content.getDocument<Settings>(`drafts.${settingsId}`))?.blackoutDates
 
-test('the calendar shows lead time, blackouts and full dates from the shared rules, and a click toggles a blackout date', async ({
+test('the calendar shows lead time and blackouts from the shared rules, and a click toggles a blackout date', async ({
   page,
   studioUrl,
 }) => {
   test.slow()
   const today = todayInCapeTown()
   const seededBlackout = addDays(today, 20)
-  const fullDate = addDays(today, 30)
-  const requestedDate = addDays(today, 31)
   const freeDate = addDays(today, 40)
 
   await content
@@ -80,24 +74,11 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
       blackoutDates: [seededBlackout],
     })
     .commit({visibility: 'sync'})
-  const booking = (date: string, status: string) =>
-    bookingDoc(token, {
-      experience_id: slug,
-      experience_title: `Calendar check ${token}`,
-      preferred_time: '',
-      date,
-      status,
-      pax_adults: 4,
-      pax_children: 0,
-      pax_total: 4,
-    })
-  // Confirmed bookings take all four places on one date; a request for four on the next takes none.
-  const requested = booking(requestedDate, 'new')
-  await seed(bookings, [
-    booking(fullDate, 'confirmed'),
-    requested,
-    booking(addDays(today, 50), 'declined'),
-  ])
+  // Every request the studio makes to the bookings dataset: there must be none.
+  const bookingsRequests: string[] = []
+  page.on('request', (request) => {
+    if (/\/data\/[a-z]+\/bookings\b/.test(request.url())) bookingsRequests.push(request.url())
+  })
 
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content/)
@@ -117,23 +98,15 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
     'title',
     /Travellers cannot book this date anyway: it is inside the lead time\.$/,
   )
-  await expect(day(page, addDays(today, 3), /available/)).toBeVisible()
+  await expect(day(page, addDays(today, 3), /open for requests/)).toBeVisible()
   await expect(day(page, seededBlackout, 'blacked out')).toHaveAttribute('aria-pressed', 'true')
 
-  // Places come from the bookings dataset: confirmed ones fill a date, requests and declined ones do not.
-  await expect(day(page, fullDate, 'full, 4 of 4 places taken')).toBeVisible({timeout: 30_000})
-  await expect(day(page, requestedDate, 'available, 0 of 4 places taken')).toBeVisible()
-  await expect(day(page, addDays(today, 50), 'available, 0 of 4 places taken')).toBeVisible()
-  await expect(page.getByTestId('booking-calendar-places')).toHaveCount(0)
-
-  // Confirming the request elsewhere (the dashboard, the bookings workspace) fills its date while the form is open.
-  await bookings.patch(requested._id).set({status: 'confirmed'}).commit({visibility: 'sync'})
-  await expect(day(page, requestedDate, 'full, 4 of 4 places taken')).toBeVisible({
-    timeout: 30_000,
-  })
+  // Nothing about places: no date is called full, none says how many are taken, and a note says where they are.
+  await expect(calendar.getByRole('button', {name: /full|taken|places/})).toHaveCount(0)
+  await expect(calendar).toContainText('Places taken on each date are in the staff dashboard’s Departures view.')
 
   // The legend names every state in words, and the calendar passes axe's WCAG 2.2 AA checks (contrast included).
-  for (const words of ['Available', 'Blocked by lead time', 'Blacked out', 'Full', 'Past'])
+  for (const words of ['Open for requests', 'Blocked by lead time', 'Blacked out', 'Past'])
     await expect(calendar.getByRole('list', {name: 'Legend'})).toContainText(words)
   const axe = await new AxeBuilder({page})
     .include('[data-testid="booking-calendar"]')
@@ -141,20 +114,20 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
     .analyze()
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([])
 
-  // A click on an available date blacks it out: the draft's list gains it, in order, and the day says so.
-  await day(page, freeDate, /available/).click()
+  // A click on an open date blacks it out: the draft's list gains it, in order, and the day says so.
+  await day(page, freeDate, /open for requests/).click()
   await expect.poll(draftBlackouts, {timeout: 30_000}).toEqual([seededBlackout, freeDate])
   await expect(day(page, freeDate, 'blacked out')).toHaveAttribute('aria-pressed', 'true')
   // A click again takes it out.
   await day(page, freeDate, 'blacked out').click()
   await expect.poll(draftBlackouts, {timeout: 30_000}).toEqual([seededBlackout])
-  await expect(day(page, freeDate, /available/)).toHaveAttribute('aria-pressed', 'false')
+  await expect(day(page, freeDate, /open for requests/)).toHaveAttribute('aria-pressed', 'false')
 
   // The keyboard: arrows move between days, Enter toggles the focused one.
-  await day(page, freeDate, /available/).focus()
+  await day(page, freeDate, /open for requests/).focus()
   await page.keyboard.press('ArrowLeft')
   const dayBefore = addDays(freeDate, -1)
-  await expect(day(page, dayBefore, /available/)).toBeFocused()
+  await expect(day(page, dayBefore, /open for requests/)).toBeFocused()
   await page.keyboard.press('Enter')
   await expect.poll(draftBlackouts, {timeout: 30_000}).toEqual([seededBlackout, dayBefore])
   await expect(day(page, dayBefore, 'blacked out')).toBeFocused()
@@ -175,43 +148,24 @@ test('the calendar shows lead time, blackouts and full dates from the shared rul
   await expect(
     day(page, addDays(today, 4), 'blocked by lead time (bookings need 5 days’ notice)'),
   ).toBeVisible()
-  await expect(day(page, addDays(today, 5), /available/)).toBeVisible()
+  await expect(day(page, addDays(today, 5), /open for requests/)).toBeVisible()
   expect(await draftBlackouts()).toEqual([seededBlackout])
+  expect(bookingsRequests).toEqual([])
 })
 
-test('when the bookings cannot be read, the calendar says so instead of calling dates free', async ({
-  page,
-  studioUrl,
-}) => {
+test('the calendar passes axe in the dark scheme too', async ({page, studioUrl}) => {
   test.slow()
-  // The seeded Lion's Head settings; nothing is changed. The bookings dataset answers as it does for an editor
-  // without access to it.
-  await page.route(/\/data\/(query|listen)\/bookings\b/, (route) =>
-    route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        error: 'forbidden',
-        message: 'The token may not read dataset "bookings"',
-      }),
-    }),
-  )
-  // In the dark scheme this time (the studio follows the system's), for axe's contrast check below.
+  // The seeded Lion's Head settings; nothing is changed. The studio follows the system's scheme.
   await page.emulateMedia({colorScheme: 'dark'})
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content/)
   await page.goto(
     `${studioUrl}/content/intent/edit/id=settings-lions-head-sunset-hike;type=experienceSettings/`,
   )
-  await expect(page.getByTestId('booking-calendar-places')).toHaveText(
-    'Full dates are not shown: you cannot read the bookings. A date marked available may be full.',
-    {timeout: 30_000},
-  )
   const calendar = page.getByTestId('booking-calendar')
-  await expect(calendar.getByRole('button', {name: /, full/})).toHaveCount(0)
   await expect(
-    calendar.getByRole('button', {name: /, available, places booked not known$/}).first(),
-  ).toBeVisible()
+    calendar.getByRole('button', {name: /, open for requests$/}).first(),
+  ).toBeVisible({timeout: 30_000})
   await expect(calendar.locator('[data-scheme="dark"]').first()).toBeAttached()
   const axe = await new AxeBuilder({page})
     .include('[data-testid="booking-calendar"]')

@@ -38,6 +38,20 @@ test('opens for the person with the printed link, and shows a stranger nothing',
   await page.goto(studioSignInLink())
   await expect(page).toHaveURL(/\/studio\/content/)
   await expect(page.getByRole('link', {name: 'Stories'})).toBeVisible()
+  // An editor's tools: the structure and Presentation, not Vision (docs/decisions/177-vision-for-developers-only.md).
+  await expect(page.getByRole('link', {name: 'Presentation'})).toBeVisible()
+  await expect(page.getByRole('link', {name: 'Vision'})).toHaveCount(0)
+  // Nor anything of the bookings with the editor's own session (docs/decisions/175-editors-reach-no-bookings.md).
+  const bookingsRead = await page.evaluate(async () => {
+    const stored = Object.keys(localStorage).find((key) => key.startsWith('__studio_auth_token_'))
+    const {token} = JSON.parse(localStorage.getItem(stored ?? '') ?? '{}') as {token?: string}
+    const query = encodeURIComponent('*[_type == "booking"][0...1]{name, email}')
+    const response = await fetch(`/v2025-02-19/data/query/bookings?query=${query}`, {
+      headers: {authorization: `Bearer ${token}`},
+    })
+    return {signedIn: Boolean(token), status: response.status}
+  })
+  expect(bookingsRead).toEqual({signedIn: true, status: 403})
   // The seeded content is listed.
   await page.getByRole('link', {name: 'Experiences'}).click()
   await expect(page.getByRole('link', {name: /Lion.s Head Sunset Hike/}).first()).toBeVisible()
