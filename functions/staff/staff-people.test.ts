@@ -226,7 +226,7 @@ describe('roles', () => {
     },
   )
 
-  it('a guide cannot decide, export bookings or read the list; may read and export departures', async () => {
+  it('a guide cannot decide, export bookings or departures or read the list; may read departures', async () => {
     const cookie = await signIn('guide')
     expect((await request('/bookings', {cookie})).status).toBe(403)
     expect((await request('/bookings.csv', {cookie})).status).toBe(403)
@@ -238,6 +238,14 @@ describe('roles', () => {
     expect(decision.status).toBe(403)
     expect((await bookings().getDocument('booking-1'))?.status).toBe('new')
     expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(200)
+    expect((await request('/departures.csv?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(403)
+  })
+
+  it('staff may download the departures CSV', async () => {
+    const cookie = await signIn('staff')
+    const csv = await request('/departures.csv?from=2026-12-01&to=2026-12-31', {cookie})
+    expect(csv.status).toBe(200)
+    await csv.body?.cancel()
   })
 })
 
