@@ -237,6 +237,16 @@ describe('outbox in the lake', () => {
     expect(await mails()).toMatchObject([{status: 'failed', attempts: 3}])
   })
 
+  it('counts every mail it sent, those its own queuing sent at once as well as a flush (the jobs summary)', async () => {
+    const outbox = createOutbox({bookings: bookings(), transport: {send: async () => {}}, from})
+    await outbox.enqueue('booking-1-traveller', message, 'booking-1')
+    await outbox.enqueue('booking-2-traveller', message, 'booking-2')
+    await outbox.flush()
+    await outbox.stop()
+    expect(await mails()).toMatchObject([{status: 'sent'}, {status: 'sent'}])
+    expect(outbox.sentSoFar()).toEqual({sent: 2, failed: 0})
+  })
+
   it('refuses an id that is not a safe document id, and stores nothing', async () => {
     const outbox = createOutbox({bookings: bookings(), transport: {send: async () => {}}, from})
     for (const id of ['', 'a.b', 'drafts.x', 'x/y', 'é', 'a'.repeat(121)])

@@ -71,6 +71,11 @@ export type Outbox = {
    * same claims as `flush`; `pending` counts that document's messages still waiting.
    */
   sendAbout: (about: string) => Promise<{sent: number; failed: number; pending: number}>
+  /**
+   * Every mail this outbox has sent or given up since it was made, the sends its own queuing started included:
+   * a pass `flush` joins or follows may have had nothing left to send (the jobs' summary counts with this).
+   */
+  sentSoFar: () => {sent: number; failed: number}
   /** Flushes every `intervalMs` until `stop`. */
   start: (intervalMs?: number) => void
   /** Ends the timer, and resolves once the pass in flight (if any) has recorded what it sent. */
@@ -300,6 +305,8 @@ type OutboxState = Required<Omit<OutboxOptions, 'compose' | 'openLink'>> &
      */
     unrecorded: Map<string, Recorded>
     prunedAt: number
+    /** What every pass of this outbox has sent and given up. */
+    totals: {sent: number; failed: number}
   }
 
 type ClaimedMail = OutboxMailDocument & {_rev: string}
@@ -524,7 +531,10 @@ async function sendClaimed(outbox: OutboxState, mine: ClaimedMail[]) {
     const batch = mine.slice(start, start + PARALLEL_SENDS)
     const outcomes = await Promise.all(batch.map((mail) => attempt(outbox, mail)))
     await record(outbox, outcomes)
-    for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
+    for (const {sent} of outcomes) {
+      counts[sent ? 'sent' : 'failed']++
+      outbox.totals[sent ? 'sent' : 'failed']++
+    }
     if (outcomes.some(({sent}) => sent)) continue
     const rest = mine.slice(start + PARALLEL_SENDS)
     if (rest.length > 0) await release(outbox, rest, outcomes[0]!.record.set.next_attempt_at!)
@@ -572,6 +582,7 @@ export function createOutbox({
     known: new Map(),
     unrecorded: new Map(),
     prunedAt: -Infinity,
+    totals: {sent: 0, failed: 0},
   }
   let running: Promise<PassCounts> | null = null
   let again = false
@@ -613,6 +624,7 @@ export function createOutbox({
       return running
     },
     sendAbout: async (about) => (await deliver(state, about)).counts,
+    sentSoFar: () => ({...state.totals}),
     start(intervalMs = 5_000) {
       if (timer) clearInterval(timer)
       timer = setInterval(() => void outbox.flush().catch(onError), intervalMs)
