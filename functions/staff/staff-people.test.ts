@@ -331,7 +331,7 @@ describe('who did what', () => {
       by_id: 'staffMember.test-manager',
     })
     const csv = await request('/bookings.csv?view=all', {cookie: manager})
-    expect(await csv.text()).toContain('contacted by Pat manager')
+    expect(await csv.text()).toContain('Contacted by Pat manager')
 
     const owner = await signIn('owner')
     const entries = await activity(owner, '?person=staffMember.test-manager')
