@@ -23,6 +23,7 @@ import {listWaitlist} from '../waitlist/staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
+import {profileRequired, saveOwnProfile} from './own-profile.ts'
 import {changeIncident, listIncidents, recordIncident} from './security-incidents.ts'
 import {exportSubscribersCsv} from './subscribers-export.ts'
 import {RATE_LIMITED_MESSAGE, type RateLimiter} from '../lib/rate-limit.ts'
@@ -179,6 +180,7 @@ const ACTIVITY: Partial<
       : 'Made the second step optional',
   }),
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
+  'PUT /profile': () => ({kind: 'settings', summary: 'Gave their name and email address'}),
   'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
   'DELETE /passkeys/:key': () => ({kind: 'settings', summary: 'Removed a passkey'}),
   'POST /people/:id/invitation': (_request, answer) => ({
@@ -257,10 +259,14 @@ const sessionBody = (
   secondStep: SessionState['secondStep'],
 ): StaffSessionResponse => ({
   person,
-  // Until a required second step is set up, the person may do nothing else.
-  actions: secondStep.setupRequired ? [] : staffActionsOf(person.role),
+  // Until their name and address are given, and a required second step is set up, the person may do nothing else.
+  actions: secondStep.setupRequired || profileRequired(person) ? [] : staffActionsOf(person.role),
   secondStep,
+  profile: {required: profileRequired(person)},
 })
+
+/** What a person who must still give their name and address may reach. */
+const BEFORE_PROFILE: readonly StaffRouteKey[] = ['GET /session', 'DELETE /session', 'PUT /profile']
 
 /** What a person who must still set up a second step may reach. */
 const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
@@ -268,6 +274,7 @@ const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
   'DELETE /session',
   'POST /two-step',
   'POST /two-step/confirm',
+  'PUT /profile',
 ]
 
 /**
@@ -507,6 +514,13 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     const [method, path] = key.split(' ') as [string, string]
     const action = STAFF_ROUTE_ACTIONS[key]
     app.on(method, path, async (c) => {
+      if (profileRequired(c.get('person')) && !BEFORE_PROFILE.includes(key)) {
+        return c.json(
+          {error: 'Give your name and email address first.', code: 'profile-required'},
+          403,
+          NO_STORE,
+        )
+      }
       if (c.get('secondStep').setupRequired && !BEFORE_SECOND_STEP.includes(key)) {
         return c.json(
           {error: 'Set up your second step first.', code: 'second-step-setup'},
@@ -573,6 +587,18 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
 
   route('GET /session', (c) =>
     c.json(sessionBody(c.get('person'), c.get('secondStep')), 200, NO_STORE),
+  )
+
+  route('PUT /profile', async (c) =>
+    send(
+      c,
+      await saveOwnProfile(
+        deps.client,
+        c.get('person'),
+        await c.req.json().catch(() => null),
+        deps.now(),
+      ),
+    ),
   )
 
   route('POST /passkeys/options', async (c) =>

@@ -90,6 +90,7 @@ describe('signing in by email', () => {
       },
       actions: expect.arrayContaining(['bookings.export', 'departures.read']),
       secondStep: {enabled: false, setupRequired: false},
+      profile: {required: false},
     })
     expect(body.actions).not.toContain('people.manage')
     const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
@@ -142,6 +143,52 @@ describe('signing in by email', () => {
       .commit()
     expect((await login({password: BOOTSTRAP})).status).toBe(401)
     expect((await login({password: 'the owner’s new one'})).status).toBe(200)
+  })
+})
+
+describe('an account without a name or address', () => {
+  it('is asked for both before anything else, then signs in and is named by them', async () => {
+    await bookings().createOrReplace({
+      _id: FIRST_OWNER_ID,
+      _type: 'staffMember',
+      name: 'Owner',
+      email: null,
+      role: 'owner',
+      state: 'active',
+      password: hashPassword(PASSWORD),
+    })
+    try {
+      const first = await login({password: PASSWORD})
+      expect(first.status).toBe(200)
+      expect(await first.json()).toMatchObject({profile: {required: true}, actions: []})
+      const cookie = /staff_session=([^;]+)/.exec(first.headers.get('set-cookie')!)![1]!
+      const bookingsList = await request('/bookings', {cookie})
+      expect(bookingsList.status).toBe(403)
+      expect(await bookingsList.json()).toMatchObject({code: 'profile-required'})
+      const put = (body: unknown) =>
+        request('/profile', {method: 'PUT', cookie, body: JSON.stringify(body)})
+      expect((await put({name: 'Thandi Mokoena', email: 'not an address'})).status).toBe(400)
+      expect((await put({name: '', email: 'thandi@team.example'})).status).toBe(400)
+      expect((await put({name: 'Thandi Mokoena', email: emailOf('manager')})).status).toBe(409)
+      expect((await bookings().getDocument(FIRST_OWNER_ID))?.email).toBeNull()
+      expect((await put({name: 'Thandi Mokoena', email: ' Thandi@Team.Example '})).status).toBe(200)
+      const session = (await (await request('/session', {cookie})).json()) as {
+        person: unknown
+        actions: string[]
+        profile: unknown
+      }
+      expect(session).toMatchObject({
+        person: {name: 'Thandi Mokoena', email: 'thandi@team.example'},
+        profile: {required: false},
+      })
+      expect(session.actions).toContain('people.manage')
+      expect((await request('/bookings', {cookie})).status).toBe(200)
+      // Their address now signs them in (and "Forgot your password?" can reach them).
+      expect((await login({email: 'thandi@team.example', password: PASSWORD})).status).toBe(200)
+    } finally {
+      await bookings().delete({query: '*[_type == "staffSession"]'})
+      await bookings().delete(FIRST_OWNER_ID)
+    }
   })
 })
 

@@ -72,6 +72,13 @@ export const staffInviteSchema = z
   .strict()
 export type StaffInvite = z.input<typeof staffInviteSchema>
 
+/**
+ * `PUT /api/staff/profile`: a person's own name and address, asked of anyone signed in without them (the first
+ * owner): the invitation's rules for both.
+ */
+export const staffProfileSchema = staffInviteSchema.pick({name: true, email: true}).strict()
+export type StaffProfile = z.input<typeof staffProfileSchema>
+
 /** `POST /api/staff/password-reset`: the same answer whether or not the address has an account. */
 export const staffResetRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email('Give an email address.').max(254),

@@ -70,6 +70,8 @@ export type StaffSessionResponse = {
   actions: StaffAction[]
   /** Whether the person has a second step, and whether they must set one up before anything else. */
   secondStep: {enabled: boolean; setupRequired: boolean}
+  /** Whether they must give their name and email address before anything else (the first owner has neither). */
+  profile: {required: boolean}
 }
 
 /** `POST /api/staff/session` (checked by `staffLoginSchema` in staff-login.ts). */
