@@ -163,7 +163,7 @@ test('an invitation from the mail: the person chooses a password, confirms a req
   )
   await page.getByRole('button', {name: 'I have kept them'}).click()
   await expect(page.getByText('Your second step is on')).toBeVisible()
-  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByRole('button', {name: 'Sign out'}).click()
   await page.getByLabel('Email', {exact: true}).fill(address)
   await page.getByLabel('Password').fill(chosen)
   await page.getByRole('button', {name: 'Access Dashboard'}).click()
@@ -263,7 +263,7 @@ test('a passkey added on the account page signs the person in without password o
   await page.getByRole('button', {name: 'Your account'}).click()
   await page.getByRole('button', {name: 'Add a passkey'}).click()
   await expect(page.getByText('Passkey added. You can sign in with it next time.')).toBeVisible()
-  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByRole('button', {name: 'Sign out'}).click()
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
   await page.getByRole('button', {name: 'Sign in with a passkey'}).click()
   await expect(page.getByText(`Signed in as ${guide.name} (Guide)`)).toBeVisible()
@@ -275,7 +275,7 @@ test('a passkey added on the account page signs the person in without password o
   await passkeys.getByRole('button', {name: 'Remove passkey 1'}).click()
   await expect(page.getByText('Passkey removed. It no longer signs you in.')).toBeVisible()
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible()
-  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByRole('button', {name: 'Sign out'}).click()
   await page.getByRole('button', {name: 'Sign in with a passkey'}).click()
   await expect(
     page.getByText('Signing in with a passkey did not work. Use your password instead.'),

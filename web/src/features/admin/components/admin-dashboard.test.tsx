@@ -92,14 +92,20 @@ let listRequests: URLSearchParams[] = []
 
 /** The signed-in person's role, as the server answers it with what the role may do. */
 let role: StaffRole = 'owner'
+/** The first owner before giving a name and address: `PUT /api/staff/profile` gives them. */
+let unnamed = false
 const sessionBody = () => ({
-  person: {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
-  actions: staffActionsOf(role),
+  person: unnamed
+    ? {id: 'staffMember.owner', name: 'Owner', email: null, role}
+    : {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
+  actions: unnamed ? [] : staffActionsOf(role),
   secondStep: {enabled: false, setupRequired: false},
+  profile: {required: unnamed},
 })
 
 beforeEach(() => {
   role = 'owner'
+  unnamed = false
   unlocked = false
   listed = [booking]
   listRequests = []
@@ -129,6 +135,13 @@ beforeEach(() => {
       }
       if (!unlocked) return respond(401, {error: 'Staff session required'})
       if (url === '/api/staff/session') return respond(200, sessionBody())
+      if (url === '/api/staff/profile' && method === 'PUT') {
+        const {name, email} = JSON.parse(String(init?.body)) as {name: string; email: string}
+        if (email === 'taken@team.example')
+          return respond(409, {error: 'Another account uses that address: give your own.'})
+        unnamed = !(name && email)
+        return respond(200, {person: sessionBody().person})
+      }
       if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
         return respond(403, {error: 'Your role does not allow this.'})
       if (url === '/api/staff/people')
@@ -297,9 +310,7 @@ describe('admin dashboard', () => {
     fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
     const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
     const mail = within(dialog).getByRole('region', {name: 'Mail'})
-    expect(
-      await within(mail).findByText('Sent 21 November 2026, 16:05 SAST'),
-    ).toBeTruthy()
+    expect(await within(mail).findByText('Sent 21 November 2026, 16:05 SAST')).toBeTruthy()
     expect(within(mail).getByText('Not delivered: given up after trying 9 times')).toBeTruthy()
     expect(within(mail).getByText('Last answer: Error: 550 5.1.1 no such user')).toBeTruthy()
     fireEvent.click(within(mail).getByRole('button', {name: 'Send again: to the traveller'}))
@@ -390,6 +401,27 @@ describe('admin dashboard', () => {
     unlocked = false
     await unlock()
     expect(screen.getByRole('link', {name: 'Export CSV'})).toBeTruthy()
+  })
+
+  it('asks an account without a name or address for both before anything else, then opens the dashboard', async () => {
+    unnamed = true
+    await unlock()
+    expect(screen.getByText('Signed in as Owner')).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Bookings'})).toBeNull()
+    expect(listRequests).toEqual([])
+    fireEvent.change(screen.getByLabelText('Your name'), {target: {value: 'Thandi Mokoena'}})
+    fireEvent.change(screen.getByLabelText('Your email address'), {
+      target: {value: 'taken@team.example'},
+    })
+    fireEvent.click(screen.getByRole('button', {name: 'Save and continue'}))
+    expect(await screen.findByText(/Another account uses that address/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Your email address'), {
+      target: {value: 'thandi@team.example'},
+    })
+    fireEvent.click(screen.getByRole('button', {name: 'Save and continue'}))
+    expect(await screen.findByRole('button', {name: 'Bookings'})).toBeTruthy()
+    expect(screen.queryByLabelText('Your name')).toBeNull()
+    expect(screen.getByRole('button', {name: 'Sign out'})).toBeTruthy()
   })
 
   it('shows a guide the departures only: no bookings tab, list or CSV of bookings', async () => {

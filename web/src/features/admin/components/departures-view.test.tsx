@@ -79,7 +79,9 @@ describe('Departures view', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true)
     expect(await screen.findByText('No bookings yet.')).toBeTruthy()
     expect(screen.getAllByRole('article')).toHaveLength(2)
-    expect(departureRequests().at(-1)).toBe('/api/staff/departures?from=2030-02-01&to=2030-02-07&empty=1')
+    expect(departureRequests().at(-1)).toBe(
+      '/api/staff/departures?from=2030-02-01&to=2030-02-07&empty=1',
+    )
     expect(csv()).toBe('/api/staff/departures.csv?from=2030-02-01&to=2030-02-07&empty=1')
     const emptyManifest = screen.getAllByRole('article')[1]!
     expect(within(emptyManifest).getByText('Left').nextElementSibling?.textContent).toBe('8')
