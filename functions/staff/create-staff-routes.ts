@@ -491,6 +491,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     queued: deps.decisions.queued,
     linkSecret: () => deps.decisions.links.secret,
     rateLimit,
+    company: async () => (await deps.decisions.mailContent()).brand.company,
   }
 
   // Without a session: asking for a reset link, and setting a password from an invitation's or reset's link.
@@ -746,7 +747,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('POST /people/:id/invitation', async (c) =>
-    send(c, await inviteAgain(invitations, param(c, 'id'))),
+    send(c, await inviteAgain(invitations, param(c, 'id'), c.get('person'))),
   )
 
   route('PATCH /people/:id', async (c) =>
