@@ -29,7 +29,6 @@ export type BookableExperience = {
   slug: string
 }
 
-
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
 export const ACTIVE_STATUSES = COUNTED_STATUSES
 

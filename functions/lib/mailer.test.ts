@@ -196,14 +196,17 @@ describe('outbox in the lake', () => {
       .create(record('recent', 'sent', 80))
       .create(record('waiting', 'pending', 91))
       .commit()
+    const forgotten: string[] = []
     const outbox = createOutbox({
       bookings: bookings(),
-      transport: {send: async () => {}},
+      transport: {send: async () => {}, forget: async (id) => void forgotten.push(id)},
       from,
       now: () => clock,
     })
     await outbox.flush()
     expect((await mails()).map((mail) => mail.mail_id)).toEqual(['recent', 'waiting'])
+    // Its copy on this server's disk (the file transport's .eml) goes with the record.
+    expect(forgotten).toEqual(['old'])
   })
 
   it('marks a message failed after three days of failures, reports it, and does not queue it again', async () => {

@@ -268,7 +268,7 @@ const toComposeQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about =
 export const NOTHING_TO_COMPOSE_ERROR =
   'Nothing to write this mail from: its booking, or the decision in its history, no longer exists.'
 
-const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
+const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]{_id, mail_id}`
 
 type OutboxOptions = {
   /** The private `bookings` dataset, with a token that may write it. */
@@ -479,13 +479,20 @@ async function pruneOldRecords(outbox: OutboxState) {
   if (now() - outbox.prunedAt < PRUNE_EVERY_MS) return
   outbox.prunedAt = now()
   for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
-  const ids = await bookings.fetch<string[]>(oldSentQuery, {
+  const old = await bookings.fetch<{_id: string; mail_id: string}[]>(oldSentQuery, {
     before: iso(now() - SENT_RECORD_TTL_MS),
   })
-  if (ids.length === 0) return
+  if (old.length === 0) return
   // Purged: a sent mail holds its traveller's address and words, and a plain delete would keep them in the lake's
   // history (docs/decisions/105-retention-and-erasure.md).
-  await bookings.mutate(ids.map(purgeMutation), {returnDocuments: false, visibility: 'async'})
+  await bookings.mutate(
+    old.map(({_id}) => purgeMutation(_id)),
+    {returnDocuments: false, visibility: 'async'},
+  )
+  // And this server's copy of each (the file transport's `.eml`), which would otherwise outlive the record and
+  // still name the person (a privacy request's mails, with a corrected name and phone). Other servers' copies go
+  // with the person's retention or erasure (anonymise-requests.ts).
+  for (const {mail_id} of old) await outbox.transport.forget?.(mail_id).catch(outbox.onError)
 }
 
 /**
