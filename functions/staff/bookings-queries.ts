@@ -15,7 +15,7 @@ export const bookingFilter = /* groq */ `_type == "booking"
 export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_history, staff_notes, created_at,
   experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
   name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,
-  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}`
+  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at`
 
 /** A trip today or later in Cape Town (`$today`), or with no date yet: still to be answered and run. */
 const tripIsActive = /* groq */ `(!defined(date) || date >= $today)`

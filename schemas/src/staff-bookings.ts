@@ -41,6 +41,11 @@ export type StaffBooking = {
     agreed_at: string
     checkboxes: {key: string; text: string}[] | null
   } | null
+  /**
+   * When the traveller's details were erased (retention or their request, anonymise-requests.ts): only the trip is
+   * left, and nothing that needs the person (a decision, a mail, a reply, notes about them) is offered.
+   */
+  anonymised_at?: string | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean
   /** Whole working hours a `new` request has waited; null once answered. */

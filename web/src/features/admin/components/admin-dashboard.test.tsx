@@ -305,6 +305,30 @@ describe('admin dashboard', () => {
     expect(within(dialog).queryByRole('button', {name: 'Mark as Contacted'})).toBeNull()
   })
 
+  it('offers an erased booking no action that needs the person, and says when it was erased', async () => {
+    const {name: _name, email: _email, phone: _phone, notes: _notes, ...trip} = booking
+    listed = [{...trip, status: 'confirmed', anonymised_at: '2026-11-25T08:00:00Z'}]
+    await unlock()
+    const row = (await screen.findByRole('rowheader', {name: 'CTX-0001'})).closest('[role="row"]')!
+    expect(within(row as HTMLElement).getByText('Erased on 25 November 2026')).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Reply to CTX-0001'})).toBeNull()
+    expect(screen.queryByRole('combobox', {name: /^Status of CTX-0001/})).toBeNull()
+    fireEvent.click(screen.getByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    expect(within(dialog).getByText(/^Personal details erased on 25 November 2026/)).toBeTruthy()
+    expect(within(dialog).queryByText(/Sent before consent records were kept/)).toBeNull()
+    for (const name of [
+      'Confirm',
+      'Decline',
+      'Propose other dates',
+      'Ask a question',
+      'Mark as Contacted',
+    ])
+      expect(within(dialog).queryByRole('button', {name})).toBeNull()
+    expect(within(dialog).queryByRole('link', {name: 'Reply via Email'})).toBeNull()
+    expect(within(dialog).queryByLabelText('Internal notes (staff only)')).toBeNull()
+  })
+
   it('shows the booking’s mail in words and sends a failed one again', async () => {
     await unlock()
     fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
