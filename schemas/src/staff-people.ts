@@ -15,6 +15,8 @@ export type StaffPersonRow = {
   createdAt?: string
   /** False until an invited person has chosen a password: until then, only a new invitation lets them in. */
   joined: boolean
+  /** Whether they sign in with a second step (an authenticator app): only then can an owner reset it. */
+  secondStep?: boolean
 }
 
 /** `PATCH /api/staff/people/:id`: a new role, access ended or given again, or both; nothing else. */

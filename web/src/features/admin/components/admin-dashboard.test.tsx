@@ -164,6 +164,16 @@ beforeEach(() => {
                   role: 'guide',
                   state: 'active',
                   joined: true,
+                  secondStep: true,
+                },
+                {
+                  _id: 'staffMember.noor',
+                  name: 'Noor Khan',
+                  email: 'noor@team.example',
+                  role: 'staff',
+                  state: 'active',
+                  joined: true,
+                  secondStep: false,
                 },
                 {
                   _id: 'staffMember.lindiwe',
@@ -467,6 +477,17 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('rowheader', {name: 'Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('combobox', {name: 'Role of Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('button', {name: 'End access for Sam Naidoo'})).toBeTruthy()
+    // A second step to reset only for someone who has one.
+    expect(screen.getByRole('button', {name: 'Reset the second step of Sam Naidoo'})).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Reset the second step of Noor Khan'})).toBeNull()
+    // The team's sign-in rule is its own section, not a field of the invitation.
+    const invite = screen.getByRole('form', {name: 'Invite someone'})
+    expect(within(invite).queryByLabelText('Everyone signs in with a second step')).toBeNull()
+    expect(
+      within(screen.getByRole('region', {name: 'Signing in'})).getByLabelText(
+        'Everyone signs in with a second step',
+      ),
+    ).toBeTruthy()
     // Someone who has not accepted their invitation gets a new one, or has it cancelled; never access without a
     // password.
     expect(screen.getByRole('button', {name: 'Send Lindiwe Dube a new invitation'})).toBeTruthy()
