@@ -8,7 +8,7 @@ import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 
 /**
- * Whether a person must give their name and email address before anything else: the first owner, made from the
+ * Whether a person must give their name and email address before anything else on the dashboard: the first owner, made from the
  * bootstrap password, has neither ("Owner", no address), so "Forgot your password?" could not reach them and the
  * history named them by their role. Anyone else without an address is asked too.
  */

@@ -96,7 +96,8 @@ describe('the security-incident register', () => {
     description: 'A laptop with an export of bookings was stolen from a car.',
     affected: 'Travellers with trips in December.',
     peopleAffectedCount: '40',
-    actionsTaken: 'The laptop’s disk is encrypted; its sessions were ended and the password changed.',
+    actionsTaken:
+      'The laptop’s disk is encrypted; its sessions were ended and the password changed.',
     state: 'open',
     closedOn: '',
     regulatorToldOn: '',

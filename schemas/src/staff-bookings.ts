@@ -17,6 +17,9 @@ export type StaffBooking = {
   status: BookingStatus
   status_history?: StatusHistoryEntry[] | null
   staff_notes?: string | null
+  /** Who last saved the staff notes (their name), and when (ISO): the notes are the team's, never the traveller's. */
+  staff_notes_by?: string | null
+  staff_notes_at?: string | null
   created_at: string
   experience_id?: string | null
   experience_title?: string | null

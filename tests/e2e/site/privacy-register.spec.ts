@@ -60,7 +60,9 @@ test('a manager records an incident and changes it; the register names who did e
     await form.getByRole('button', {name: 'Record the incident'}).click()
     await expect(form.getByText('Say what happened.')).toBeVisible()
     await form.getByLabel('When it happened').fill('2026-11-18')
-    await form.getByLabel('What happened', {exact: true}).fill(`${marker} with an export was stolen from a car.`)
+    await form
+      .getByLabel('What happened', {exact: true})
+      .fill(`${marker} with an export was stolen from a car.`)
     await form.getByLabel('When it was discovered').fill('2026-11-19')
     await form.getByRole('radio', {name: /^High/}).check()
     await form.getByRole('checkbox', {name: /^Travellers’ contact details/}).check()

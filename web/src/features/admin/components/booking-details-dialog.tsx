@@ -234,6 +234,12 @@ function StaffNotes({booking}: {booking: StaffBooking}) {
           )
         }}
       >
+        {booking.staff_notes?.trim() && booking.staff_notes_by ? (
+          <p className="muted admin-details__notes-by">
+            Last saved by {booking.staff_notes_by}
+            {booking.staff_notes_at ? `, ${formatLongDateTime(booking.staff_notes_at)}` : ''}
+          </p>
+        ) : null}
         <div className="field">
           <label htmlFor={id}>Internal notes (staff only)</label>
           <textarea

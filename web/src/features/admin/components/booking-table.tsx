@@ -3,6 +3,7 @@ import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-stat
 import {formatCreatedAt, formatLongDate, formatTripDate} from '@repo/schemas/format-date.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {EmailText} from './email-text'
 import {StatusSelect} from './status-select'
 
 /**
@@ -96,7 +97,9 @@ export function BookingTable({
                 ) : (
                   <>
                     <span className="admin-table__name">{booking.name}</span>
-                    <span className="admin-table__email">{booking.email}</span>
+                    <span className="admin-table__email">
+                      {booking.email ? <EmailText email={booking.email} /> : null}
+                    </span>
                   </>
                 )}
               </td>

@@ -84,9 +84,7 @@ describe('the managers’ privacy screen', () => {
   it('shows each request’s 30-day due date, and says when one is overdue', async () => {
     renderView()
     expect(await screen.findByText('Due by 28 December 2026 (8 days left)')).toBeTruthy()
-    expect(
-      screen.getByText('Overdue: was due by 10 December 2026 (10 days ago)'),
-    ).toBeTruthy()
+    expect(screen.getByText('Overdue: was due by 10 December 2026 (10 days ago)')).toBeTruthy()
   })
 
   it('asks before an erasure in a dialog that holds focus and gives it back, then clears an earlier search', async () => {
