@@ -89,6 +89,8 @@ let travellerMail: 'failed' | 'pending' = 'failed'
 let listed: StaffBooking[] = [booking]
 /** The staff API's list requests, as the server received them. */
 let listRequests: URLSearchParams[] = []
+/** What `GET /api/staff/departures` answers. */
+let departuresListed: unknown[] = []
 
 /** The signed-in person's role, as the server answers it with what the role may do. */
 let role: StaffRole = 'owner'
@@ -109,6 +111,7 @@ beforeEach(() => {
   unlocked = false
   listed = [booking]
   listRequests = []
+  departuresListed = []
   patchStatus = 200
   travellerMail = 'failed'
   vi.stubGlobal(
@@ -207,7 +210,7 @@ beforeEach(() => {
           from: '2026-12-01',
           to: '2026-12-30',
           includeEmpty: false,
-          departures: [],
+          departures: departuresListed,
         })
       if (url.startsWith('/api/staff/bookings?')) {
         listRequests.push(new URLSearchParams(url.slice(url.indexOf('?'))))
@@ -313,6 +316,34 @@ describe('admin dashboard', () => {
     const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
     expect(within(dialog).getByRole('link', {name: 'Reply via Email'})).toBeTruthy()
     expect(within(dialog).queryByRole('button', {name: 'Mark as Contacted'})).toBeNull()
+  })
+
+  it('warns before Send, in the warning’s style, when confirming would go beyond the departure’s places', async () => {
+    departuresListed = [
+      {
+        experience_id: 'sunset-cruise',
+        experience_title: 'Sunset Cruise',
+        date: '2026-12-10',
+        slot: '',
+        capacity: 8,
+        taken: 6,
+        requested: 3,
+        left: 2,
+        bookings: [],
+      },
+    ]
+    listed = [{...booking, experience_id: 'sunset-cruise'}]
+    await unlock()
+    fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    fireEvent.click(within(dialog).getByRole('button', {name: 'Confirm'}))
+    const warning = await within(dialog).findByRole('note')
+    expect(warning.className).toBe('admin-decisions__warning')
+    expect(warning.textContent).toContain(
+      'Beyond the departure’s places. 6 places of 8 places are taken, 2 places left, and this booking needs 3 places.',
+    )
+    // Nothing was sent to get it.
+    expect(within(dialog).queryByRole('button', {name: /^Send: /})).toBeNull()
   })
 
   it('offers an erased booking no action that needs the person, and says when it was erased', async () => {
