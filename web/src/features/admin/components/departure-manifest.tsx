@@ -123,7 +123,8 @@ export function DepartureManifest({
                 <td data-label="Their notes">{booking.notes ?? ''}</td>
                 <td data-label="Staff notes">
                   {booking.staff_notes?.trim() ? (
-                    <>
+                    // One element beside the label on a phone's card (admin.css), the author under the notes.
+                    <span>
                       {booking.staff_notes}
                       {booking.staff_notes_by ? (
                         <span className="manifest__note-by">
@@ -133,7 +134,7 @@ export function DepartureManifest({
                             : ''}
                         </span>
                       ) : null}
-                    </>
+                    </span>
                   ) : (
                     ''
                   )}
