@@ -29,6 +29,10 @@ describe('browserName', () => {
       'Samsung Internet on Android',
     ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['curl/8.5.0', 'An unknown browser'],
     ['', 'An unknown browser'],
     [null, 'An unknown browser'],
