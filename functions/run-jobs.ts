@@ -36,7 +36,8 @@ export async function runJobsOnce(asOf: Date): Promise<{
     asOf,
   )
   const unconfirmedSignups = await removeUnconfirmedSignups(bookings, asOf)
-  const mail = await outbox.flush()
+  // The counts of the whole run: the sends each job's queuing started at once are not in the last flush's pass.
+  const mail = {...(await outbox.flush()), ...outbox.sentSoFar()}
   const disk = {bookings, dataDir: env.dataDir, secret: env.requestLinkSecret, now: () => asOf}
   const retention = await applyRetention(disk, asOf)
   const diskCatchUp = {reports: await catchUpDiskScrubs(disk)}

@@ -967,22 +967,6 @@ export type AllSanitySchemaTypes =
   | ItineraryRequest
   | Booking
 
-// Source: ../web/src/features/audit/api/story-links-query.ts
-// Variable: storyLinksQuery
-// Query: *[_type == "story" && defined(slug.current)]  | order(coalesce(listOrder, 99) asc){  _id,  title,  "slug": slug.current,    "callToAction": {    "kind": callToAction.kind,    "label": callToAction.label,    "experienceSlug": callToAction.experience->slug.current,    "experienceTitle": callToAction.experience->title,    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)  }}
-export type StoryLinksQueryResult = Array<{
-  _id: string
-  title: string
-  slug: string
-  callToAction: {
-    kind: 'experience' | 'questionnaire' | null
-    label: string | null
-    experienceSlug: string | null
-    experienceTitle: string | null
-    experienceIsBespoke: boolean | false
-  }
-}>
-
 // Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
 // Query: *[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
@@ -1546,7 +1530,6 @@ export type StoryBySlugQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc){\n  _id,\n  title,\n  "slug": slug.current,\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n\n}': StoryLinksQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult

@@ -58,8 +58,6 @@ export function buildRobots(siteUrl: string): string {
     'Disallow: /admin/',
     'Disallow: /api/',
     'Disallow: /book/',
-    'Disallow: /audit-',
-    'Disallow: /image-review',
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
   ].join('\n')

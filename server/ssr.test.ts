@@ -84,8 +84,18 @@ describe('server rendering through the site app', () => {
   })
 
   it('marks internal pages noindex', async () => {
-    const html = await (await siteApp().request('/audit-copy-enGB')).text()
+    const html = await (await siteApp().request('/admin/bookings')).text()
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"')
+  })
+
+  it('has no audit or image-review pages: anyone could open them', async () => {
+    for (const path of [
+      '/audit-copy-enGB',
+      '/audit-routing-ux',
+      '/audit-story-links',
+      '/image-review',
+    ])
+      expect((await siteApp().request(path)).status, path).toBe(404)
   })
 
   it('serves robots.txt and a sitemap built from the content', async () => {

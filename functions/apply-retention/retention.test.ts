@@ -204,11 +204,70 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   )
+  // The traveller's correction, carried out long ago: its confirmation and its "done" mail (with the corrected
+  // phone) in the outbox and as files; and someone's request never confirmed, whose link has long expired.
+  const CORRECTION = 'privacyRequest.0123456789abcdef01234567'
+  const SPENT = 'privacyRequest.fedcba9876543210fedcba98'
+  await bookings.create({
+    _id: CORRECTION,
+    _type: 'privacyRequest',
+    kind: 'correction',
+    address_hash: 'x',
+    status: 'done',
+    created_at: '2025-09-03T08:00:00Z',
+    done_at: '2025-09-04T08:00:00Z',
+  })
+  await bookings.create({
+    _id: SPENT,
+    _type: 'privacyRequest',
+    kind: 'access',
+    email: 'spent.asker@example.org',
+    address_hash: 'y',
+    status: 'unconfirmed',
+    created_at: '2025-09-03T08:00:00Z',
+    confirm_expires_at: '2025-09-04T08:00:00Z',
+  })
+  const privacyMail = (mailId: string, about: string, to: string, text: string) => ({
+    _id: `mail-${mailId}`,
+    _type: 'outboxMail',
+    mail_id: mailId,
+    about,
+    to,
+    subject: 'Your request about your information',
+    text,
+    html: '',
+    status: 'sent',
+    attempts: 1,
+    queued_at: '2025-09-03T08:00:00Z',
+    next_attempt_at: '2025-09-03T08:00:00Z',
+    sent_at: '2025-09-03T08:00:01Z',
+  })
+  const privacyMails = [
+    privacyMail('privacy-confirm-0123456789abcdef01234567', CORRECTION, PERSON.email, 'Confirm'),
+    privacyMail(
+      'privacy-done-0123456789abcdef01234567',
+      CORRECTION,
+      PERSON.email,
+      `Phone number: ${PERSON.phone}`,
+    ),
+    privacyMail(
+      'privacy-confirm-fedcba9876543210fedcba98',
+      SPENT,
+      'spent.asker@example.org',
+      'Confirm',
+    ),
+  ]
+  for (const mail of privacyMails) await bookings.create(mail)
   fs.mkdirSync(path.join(siteDir, 'outbox'))
   fs.writeFileSync(
     path.join(siteDir, 'outbox', 'old-acknowledgement.eml'),
     `To: ${PERSON.email}\n\nHello`,
   )
+  for (const mail of privacyMails)
+    fs.writeFileSync(
+      path.join(siteDir, 'outbox', `${mail.mail_id}.eml`),
+      `To: ${mail.to}\n\n${mail.text}`,
+    )
   // The product's export of the private dataset, kept as a backup on the site server's disk.
   fs.mkdirSync(path.join(siteDir, 'backups'))
   const exported = await fetch(`${lake.url}/v2025-02-19/data/export/bookings`, {
@@ -258,6 +317,7 @@ describe('the retention job, 13 months after the trip', () => {
     const events = fs.readFileSync(path.join(siteDir, 'events.ndjson'), 'utf8')
     expect(withoutMarks(events)).toEqual([])
     expect(events).toContain('page_view')
+    // The privacy requests' own mails too: a carried-out correction's (naming the corrected phone), a spent one's.
     expect(fs.readdirSync(path.join(siteDir, 'outbox'))).toEqual([])
     const backup = fs.readFileSync(path.join(siteDir, 'backups', 'bookings-2025-10.ndjson'), 'utf8')
     expect(withoutMarks(backup)).toEqual([])
@@ -315,10 +375,11 @@ describe('the retention job, 13 months after the trip', () => {
     expect(reports[0]).toMatchObject({
       trigger: 'retention',
       requests: [{type: 'booking', ref: 'CTE-OLD'}],
-      // The acknowledgement, sent long ago, was already pruned (with a purge) by the outbox's own pass.
+      // The acknowledgement and the privacy requests' mails, sent long ago, were already pruned (with a purge) by
+      // the outbox's own pass, and this server's files with them; the scrub finds the files of another server.
       outboxMails: 1,
       eventLines: 1,
-      mailFiles: 1,
+      mailFiles: 0,
     })
     expect(withoutMarks(JSON.stringify(reports))).toEqual([])
   })

@@ -12,6 +12,9 @@ import {
   OUTBOX_TYPE,
   placeOf,
   REQUEST_TYPES,
+  mailFileOf,
+  PRIVACY_MAIL_FILE_PREFIX,
+  PRIVACY_REQUEST_ID_PREFIX,
 } from './personal-data-map.ts'
 import {bookingCacheTag, keptPages} from './kept-pages.ts'
 import {addressHash, namesHashedAddress} from './address-hash.ts'
@@ -57,6 +60,8 @@ export const emptyCounts = (): AnonymisedCounts => ({
 const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
 
 const requestDocsQuery = /* groq */ `*[_type in $types && _id in $ids && !defined(anonymised_at)]`
+
+const mailsToQuery = /* groq */ `*[_type == $outbox && lower(to) in $emails]{_id, mail_id, about}`
 
 const outboxIdsQuery = /* groq */ `*[_type == $outbox && (
   about in $ids || lower(to) in $emails || lower(reply_to) in $emails
@@ -142,14 +147,36 @@ export async function anonymiseRequests(
       counts.outboxMails += rest.length
     }
   }
+  // The mails of the person's requests about their information (a correction's confirmation, and its "done" mail
+  // with the corrected name and phone): the address and the details go with the request retention has passed,
+  // as the request's own mails do. (An erasure purged them above, by address.)
+  const privacyMailIds: string[] = []
+  if (erasing.length === 0 && addresses.size > 0) {
+    const privacyMails = (
+      await deps.bookings.fetch<{_id: string; mail_id: string; about: string | null}[]>(
+        mailsToQuery,
+        {outbox: OUTBOX_TYPE, emails: [...addresses]},
+        {perspective: 'raw'},
+      )
+    ).filter((mail) => mail.about?.startsWith(PRIVACY_REQUEST_ID_PREFIX))
+    if (privacyMails.length > 0) {
+      await deps.bookings.mutate(
+        privacyMails.map((mail) => purgeMutation(mail._id)),
+        {visibility: 'sync'},
+      )
+      counts.outboxMails += privacyMails.length
+      privacyMailIds.push(...privacyMails.map((mail) => mail.mail_id))
+    }
+  }
   const scrub: DiskScrub = {
     anonymised_ids: anonymised,
     purged_ids: purged,
+    ...(privacyMailIds.length > 0 ? {mail_ids: privacyMailIds} : {}),
     address_hashes: [...addresses].map((email) => addressHash(deps.secret, email)),
     by_address: erasing.length > 0,
     at,
   }
-  if (anonymised.length > 0 || marks.size > 0 || purged.length > 0) {
+  if (anonymised.length > 0 || marks.size > 0 || purged.length > 0 || privacyMailIds.length > 0) {
     const disk = await scrubDisk(deps.dataDir, scrub, {marks: [...marks], secret: deps.secret})
     counts.eventLines += disk.eventLines
     counts.mailFiles += disk.mailFiles
@@ -185,6 +212,8 @@ export type DiskScrub = {
   anonymised_ids: string[]
   /** Documents purged whole (spent privacy requests, past waitlist places, an erased person's sign-ups). */
   purged_ids: string[]
+  /** Mails purged on their own (the privacy requests' mails of a person whose request was anonymised): their files go. */
+  mail_ids?: string[]
   /** The person's addresses, keyed (lib/address-hash.ts): an events-log line naming one goes. */
   address_hashes: string[]
   /** An erasure: every sent-mail file and backup line naming the person goes too, not only the requests'. */
@@ -231,8 +260,10 @@ export async function scrubDisk(
   const mailDir = path.join(dataDir, DISK_PLACES.mailFolder)
   for (const name of await readDir(mailDir)) {
     const file = path.join(mailDir, name)
-    const ofRequest = ids.some((id) => name.startsWith(`${id}-`))
-    if (!ofRequest && !(scrub.by_address && names(await fs.readFile(file, 'latin1')))) continue
+    const ofRequest = mailFileOf(name, ids, scrub.mail_ids ?? [])
+    // A privacy request's mail names the person without naming their request: it goes when it names them.
+    const byContent = scrub.by_address || name.startsWith(PRIVACY_MAIL_FILE_PREFIX)
+    if (!ofRequest && !(byContent && names(await fs.readFile(file, 'latin1')))) continue
     await fs.rm(file, {force: true})
     result.mailFiles += 1
   }
@@ -254,7 +285,10 @@ export async function scrubDisk(
       } else if (
         (id && anonymised.has(id)) ||
         (scrub.by_address && names(line)) ||
-        (doc?._type === OUTBOX_TYPE && ids.includes(String(doc.about)))
+        (doc?._type === OUTBOX_TYPE && ids.includes(String(doc.about))) ||
+        (doc?._type === OUTBOX_TYPE &&
+          String(doc.about).startsWith(PRIVACY_REQUEST_ID_PREFIX) &&
+          names(line))
       )
         changed += 1
       else kept.push(line)

@@ -35,5 +35,9 @@ export function clientAddress(c: Context): string {
   } catch {
     socket = undefined
   }
-  return clientAddressFrom(socket, c.req.header('x-forwarded-for'), functionsConfig().trustProxyHops)
+  return clientAddressFrom(
+    socket,
+    c.req.header('x-forwarded-for'),
+    functionsConfig().trustProxyHops,
+  )
 }

@@ -196,14 +196,17 @@ describe('outbox in the lake', () => {
       .create(record('recent', 'sent', 80))
       .create(record('waiting', 'pending', 91))
       .commit()
+    const forgotten: string[] = []
     const outbox = createOutbox({
       bookings: bookings(),
-      transport: {send: async () => {}},
+      transport: {send: async () => {}, forget: async (id) => void forgotten.push(id)},
       from,
       now: () => clock,
     })
     await outbox.flush()
     expect((await mails()).map((mail) => mail.mail_id)).toEqual(['recent', 'waiting'])
+    // Its copy on this server's disk (the file transport's .eml) goes with the record.
+    expect(forgotten).toEqual(['old'])
   })
 
   it('marks a message failed after three days of failures, reports it, and does not queue it again', async () => {
@@ -235,6 +238,16 @@ describe('outbox in the lake', () => {
       message,
     )
     expect(await mails()).toMatchObject([{status: 'failed', attempts: 3}])
+  })
+
+  it('counts every mail it sent, those its own queuing sent at once as well as a flush (the jobs summary)', async () => {
+    const outbox = createOutbox({bookings: bookings(), transport: {send: async () => {}}, from})
+    await outbox.enqueue('booking-1-traveller', message, 'booking-1')
+    await outbox.enqueue('booking-2-traveller', message, 'booking-2')
+    await outbox.flush()
+    await outbox.stop()
+    expect(await mails()).toMatchObject([{status: 'sent'}, {status: 'sent'}])
+    expect(outbox.sentSoFar()).toEqual({sent: 2, failed: 0})
   })
 
   it('refuses an id that is not a safe document id, and stores nothing', async () => {

@@ -71,6 +71,11 @@ export type Outbox = {
    * same claims as `flush`; `pending` counts that document's messages still waiting.
    */
   sendAbout: (about: string) => Promise<{sent: number; failed: number; pending: number}>
+  /**
+   * Every mail this outbox has sent or given up since it was made, the sends its own queuing started included:
+   * a pass `flush` joins or follows may have had nothing left to send (the jobs' summary counts with this).
+   */
+  sentSoFar: () => {sent: number; failed: number}
   /** Flushes every `intervalMs` until `stop`. */
   start: (intervalMs?: number) => void
   /** Ends the timer, and resolves once the pass in flight (if any) has recorded what it sent. */
@@ -269,7 +274,7 @@ const toComposeQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about =
 export const NOTHING_TO_COMPOSE_ERROR =
   'Nothing to write this mail from: its booking, or the decision in its history, no longer exists.'
 
-const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]._id`
+const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]{_id, mail_id}`
 
 type OutboxOptions = {
   /** The private `bookings` dataset, with a token that may write it. */
@@ -306,6 +311,8 @@ type OutboxState = Required<Omit<OutboxOptions, 'compose' | 'openLink'>> &
      */
     unrecorded: Map<string, Recorded>
     prunedAt: number
+    /** What every pass of this outbox has sent and given up. */
+    totals: {sent: number; failed: number}
   }
 
 type ClaimedMail = OutboxMailDocument & {_rev: string}
@@ -478,13 +485,20 @@ async function pruneOldRecords(outbox: OutboxState) {
   if (now() - outbox.prunedAt < PRUNE_EVERY_MS) return
   outbox.prunedAt = now()
   for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
-  const ids = await bookings.fetch<string[]>(oldSentQuery, {
+  const old = await bookings.fetch<{_id: string; mail_id: string}[]>(oldSentQuery, {
     before: iso(now() - SENT_RECORD_TTL_MS),
   })
-  if (ids.length === 0) return
+  if (old.length === 0) return
   // Purged: a sent mail holds its traveller's address and words, and a plain delete would keep them in the lake's
   // history (docs/decisions/105-retention-and-erasure.md).
-  await bookings.mutate(ids.map(purgeMutation), {returnDocuments: false, visibility: 'async'})
+  await bookings.mutate(
+    old.map(({_id}) => purgeMutation(_id)),
+    {returnDocuments: false, visibility: 'async'},
+  )
+  // And this server's copy of each (the file transport's `.eml`), which would otherwise outlive the record and
+  // still name the person (a privacy request's mails, with a corrected name and phone). Other servers' copies go
+  // with the person's retention or erasure (anonymise-requests.ts).
+  for (const {mail_id} of old) await outbox.transport.forget?.(mail_id).catch(outbox.onError)
 }
 
 /**
@@ -530,7 +544,10 @@ async function sendClaimed(outbox: OutboxState, mine: ClaimedMail[]) {
     const batch = mine.slice(start, start + PARALLEL_SENDS)
     const outcomes = await Promise.all(batch.map((mail) => attempt(outbox, mail)))
     await record(outbox, outcomes)
-    for (const {sent} of outcomes) counts[sent ? 'sent' : 'failed']++
+    for (const {sent} of outcomes) {
+      counts[sent ? 'sent' : 'failed']++
+      outbox.totals[sent ? 'sent' : 'failed']++
+    }
     if (outcomes.some(({sent}) => sent)) continue
     const rest = mine.slice(start + PARALLEL_SENDS)
     if (rest.length > 0) await release(outbox, rest, outcomes[0]!.record.set.next_attempt_at!)
@@ -578,6 +595,7 @@ export function createOutbox({
     known: new Map(),
     unrecorded: new Map(),
     prunedAt: -Infinity,
+    totals: {sent: 0, failed: 0},
   }
   let running: Promise<PassCounts> | null = null
   let again = false
@@ -619,6 +637,7 @@ export function createOutbox({
       return running
     },
     sendAbout: async (about) => (await deliver(state, about)).counts,
+    sentSoFar: () => ({...state.totals}),
     start(intervalMs = 5_000) {
       if (timer) clearInterval(timer)
       timer = setInterval(() => void outbox.flush().catch(onError), intervalMs)

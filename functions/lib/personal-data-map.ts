@@ -42,6 +42,9 @@ export const REQUEST_PLACES: readonly RequestPlace[] = [
       'utm_medium',
       'utm_campaign',
       'staff_notes',
+      'staff_notes_by',
+      'staff_notes_by_id',
+      'staff_notes_at',
       'request_hash',
       'consent_booking',
       'consent_privacy',
@@ -139,6 +142,38 @@ export const DISK_PLACES = {
   /** Backups written by the product's export (`lake export --out DATA_DIR/backups/…`). */
   backupsFolder: 'backups',
 } as const
+
+/** The traveller's requests about their information (privacy-requests/handler.ts): their mails name the address. */
+export const PRIVACY_REQUEST_ID_PREFIX = 'privacyRequest.'
+
+/**
+ * The mails of a privacy request, by the outbox's mail id: its confirmation (`privacy-confirm-…`) and, once carried
+ * out, the mail that says so (`privacy-done-…`), each named by the request id's last 24 characters.
+ */
+export const privacyMailId = (kind: 'confirm' | 'done', requestId: string) =>
+  `${PRIVACY_MAIL_FILE_PREFIX}${kind}-${requestId.slice(-24)}`
+
+/** How the sent-mail file of every privacy request's mail begins. */
+export const PRIVACY_MAIL_FILE_PREFIX = 'privacy-'
+
+/**
+ * Whether a sent-mail file (`<mail id>.eml`, lib/mailer.ts fileTransport) belongs to one of the records `ids`
+ * (a request's mails are named `<id>-…`; a privacy request's as privacyMailId) or is one of the mails `mailIds`.
+ */
+export function mailFileOf(
+  name: string,
+  ids: readonly string[],
+  mailIds: readonly string[] = [],
+): boolean {
+  const mailId = name.replace(/\.eml$/, '')
+  if (mailIds.includes(mailId)) return true
+  return ids.some(
+    (id) =>
+      name.startsWith(`${id}-`) ||
+      (id.startsWith(PRIVACY_REQUEST_ID_PREFIX) &&
+        (mailId === privacyMailId('confirm', id) || mailId === privacyMailId('done', id))),
+  )
+}
 
 /** The values that identify a person in text (logs, exports): the address, and the name and phone when known. */
 export type PersonMarks = {email: string; names: string[]; phones: string[]}

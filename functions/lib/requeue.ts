@@ -17,7 +17,10 @@ export async function requeueSince<T>(
   window: SweepWindow,
   queue: (doc: T) => Promise<void>,
 ): Promise<number> {
-  const recent = await bookings.fetch<T[]>(query, {since: window.since, until: window.until ?? null})
+  const recent = await bookings.fetch<T[]>(query, {
+    since: window.since,
+    until: window.until ?? null,
+  })
   for (const doc of recent) await queue(doc)
   return recent.length
 }

@@ -27,11 +27,7 @@ export function sealLink(link: string, secret: string): string {
 export function openSealedLink(sealed: string, secret: string): string {
   const bytes = Buffer.from(sealed, 'base64url')
   if (bytes.length <= IV_BYTES + TAG_BYTES) throw new Error('Sealed link is too short.')
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    sealingKey(secret),
-    bytes.subarray(0, IV_BYTES),
-  )
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), bytes.subarray(0, IV_BYTES))
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
   return Buffer.concat([
     decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),

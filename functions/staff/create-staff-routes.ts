@@ -25,6 +25,7 @@ import {listWaitlist} from '../waitlist/staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
+import {profileRequired, saveOwnProfile} from './own-profile.ts'
 import {changeIncident, listIncidents, recordIncident} from './security-incidents.ts'
 import {exportSubscribersCsv} from './subscribers-export.ts'
 import {RATE_LIMITED_MESSAGE, type RateLimiter} from '../lib/rate-limit.ts'
@@ -192,6 +193,7 @@ const ACTIVITY: Partial<
   }),
   'POST /two-step/confirm': () => ({kind: 'settings', summary: 'Set up a second step'}),
   'DELETE /two-step': () => ({kind: 'settings', summary: 'Removed their authenticator app'}),
+  'PUT /profile': () => ({kind: 'settings', summary: 'Gave their name and email address'}),
   'POST /passkeys': () => ({kind: 'settings', summary: 'Added a passkey'}),
   'DELETE /passkeys/:key': () => ({kind: 'settings', summary: 'Removed a passkey'}),
   'POST /people/:id/invitation': (_request, answer) => ({
@@ -273,6 +275,9 @@ const sessionBody = (
   // Until a required second step is set up, the person may do nothing else.
   actions: secondStep.setupRequired ? [] : staffActionsOf(person.role),
   secondStep,
+  // The dashboard asks for a missing name and address before anything else (own-profile-form.tsx); the API
+  // does not refuse meanwhile, so scripts and checks that sign in as the first owner keep working.
+  profile: {required: profileRequired(person)},
 })
 
 /** What a person who must still set up a second step may reach. */
@@ -282,6 +287,7 @@ const BEFORE_SECOND_STEP: readonly StaffRouteKey[] = [
   'POST /reauthenticate',
   'POST /two-step',
   'POST /two-step/confirm',
+  'PUT /profile',
 ]
 
 /**
@@ -612,6 +618,18 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     c.json(sessionBody(c.get('person'), c.get('secondStep')), 200, NO_STORE),
   )
 
+  route('PUT /profile', async (c) =>
+    send(
+      c,
+      await saveOwnProfile(
+        deps.client,
+        c.get('person'),
+        await c.req.json().catch(() => null),
+        deps.now(),
+      ),
+    ),
+  )
+
   route('POST /passkeys/options', async (c) =>
     c.json(
       await registrationOptions(deps.client, passkeyParty(), c.get('person'), deps.now()),
@@ -826,7 +844,7 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   )
 
   route('POST /people/:id/invitation', async (c) =>
-    send(c, await inviteAgain(invitations, param(c, 'id'))),
+    send(c, await inviteAgain(invitations, param(c, 'id'), c.get('person'))),
   )
 
   route('PATCH /people/:id', async (c) =>
@@ -999,7 +1017,12 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   route('PATCH /bookings/:id/notes', async (c) =>
     send(
       c,
-      await saveStaffNotes(changeDeps(c), param(c, 'id'), await c.req.json().catch(() => null)),
+      await saveStaffNotes(
+        changeDeps(c),
+        param(c, 'id'),
+        await c.req.json().catch(() => null),
+        staffName(c),
+      ),
     ),
   )
 

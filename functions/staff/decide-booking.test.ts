@@ -514,7 +514,7 @@ describe('a change and its activity entry', () => {
     const results = [
       await changeStatus(deps, 't1', {status: 'contacted', revision: await revision()}, by),
       await changeStatus(deps, 't1', {status: 'confirmed', revision: await revision()}, by),
-      await saveStaffNotes(deps, 't1', {notes: 'Call after five.', revision: await revision()}),
+      await saveStaffNotes(deps, 't1', {notes: 'Call after five.', revision: await revision()}, by),
       await decideBooking(
         deps,
         decisions,

@@ -130,7 +130,8 @@ export async function addPasskey(
   try {
     verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
-      expectedChallenge: (challenge) => spendChallenge(client, challenge, 'register', personId, now),
+      expectedChallenge: (challenge) =>
+        spendChallenge(client, challenge, 'register', personId, now),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
@@ -174,10 +175,9 @@ export async function passkeySignIn(
 ): Promise<(StaffMember & {_rev: string}) | null> {
   const id = (response as {id?: unknown} | null)?.id
   if (typeof id !== 'string' || !/^[\w-]{16,512}$/.test(id)) return null
-  const member = await client.fetch<(StaffMember & {_rev: string; passkeys: StoredPasskey[]}) | null>(
-    '*[_type == "staffMember" && $id in passkeys[].id][0]',
-    {id},
-  )
+  const member = await client.fetch<
+    (StaffMember & {_rev: string; passkeys: StoredPasskey[]}) | null
+  >('*[_type == "staffMember" && $id in passkeys[].id][0]', {id})
   const passkey = member?.passkeys.find((key) => key.id === id)
   if (!member || !passkey) return null
   let verified

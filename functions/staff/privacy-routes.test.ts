@@ -90,8 +90,16 @@ describe('the confirmed subscribers’ CSV', () => {
 describe('the security-incident register', () => {
   const entry = {
     occurredOn: '2026-11-18',
+    discoveredOn: '2026-11-18',
+    severity: 'high',
+    dataCategories: ['contact', 'trip'],
     description: 'A laptop with an export of bookings was stolen from a car.',
-    affected: 'Travellers with trips in December (about 40).',
+    affected: 'Travellers with trips in December.',
+    peopleAffectedCount: '40',
+    actionsTaken:
+      'The laptop’s disk is encrypted; its sessions were ended and the password changed.',
+    state: 'open',
+    closedOn: '',
     regulatorToldOn: '',
     peopleToldOn: '',
   }
@@ -113,6 +121,13 @@ describe('the security-incident register', () => {
     const [stored] = await list(manager)
     expect(stored).toMatchObject({
       occurredOn: '2026-11-18',
+      discoveredOn: '2026-11-18',
+      severity: 'high',
+      dataCategories: ['contact', 'trip'],
+      peopleAffectedCount: 40,
+      actionsTaken: entry.actionsTaken,
+      state: 'open',
+      closedOn: null,
       description: entry.description,
       regulatorToldOn: null,
       peopleToldOn: null,
@@ -125,12 +140,23 @@ describe('the security-incident register', () => {
       cookie: owner,
       body: JSON.stringify({
         revision: stored!._rev,
-        incident: {...entry, regulatorToldOn: '2026-11-19', peopleToldOn: '2026-11-20'},
+        incident: {
+          ...entry,
+          regulatorToldOn: '2026-11-19',
+          peopleToldOn: '2026-11-20',
+          state: 'closed',
+          closedOn: '2026-11-25',
+        },
       }),
     })
     expect(changed.status).toBe(200)
     const [after] = await list(owner)
-    expect(after).toMatchObject({regulatorToldOn: '2026-11-19', peopleToldOn: '2026-11-20'})
+    expect(after).toMatchObject({
+      regulatorToldOn: '2026-11-19',
+      peopleToldOn: '2026-11-20',
+      state: 'closed',
+      closedOn: '2026-11-25',
+    })
     expect(after!.history.map((change) => [change.change, change.by.name])).toEqual([
       ['recorded', 'Pat manager'],
       ['updated', 'Pat owner'],
@@ -153,7 +179,18 @@ describe('the security-incident register', () => {
     ['no description', {...entry, description: '   '}],
     ['a date that is not one', {...entry, occurredOn: '2026-02-30'}],
     ['told before it happened', {...entry, regulatorToldOn: '2026-11-01'}],
-    ['an unknown field', {...entry, severity: 'high'}],
+    ['an unknown field', {...entry, priority: 'high'}],
+    ['no severity', {...entry, severity: undefined}],
+    ['a severity not in the list', {...entry, severity: 'apocalyptic'}],
+    ['no data categories', {...entry, dataCategories: []}],
+    ['a category not in the list', {...entry, dataCategories: ['passwords']}],
+    ['discovered before it happened', {...entry, discoveredOn: '2026-11-17'}],
+    ['a count that is not a whole number', {...entry, peopleAffectedCount: '4.5'}],
+    ['a negative count', {...entry, peopleAffectedCount: -1}],
+    ['nothing said of what was done', {...entry, actionsTaken: ''}],
+    ['closed without a date', {...entry, state: 'closed'}],
+    ['open with a closing date', {...entry, closedOn: '2026-11-20'}],
+    ['a state not in the list', {...entry, state: 'pending'}],
     ['bidi controls', {...entry, affected: 'Everyone \u202Eenoyreve'}],
     ['too long', {...entry, description: 'x'.repeat(4001)}],
     ['an array', [entry]],

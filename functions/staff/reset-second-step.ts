@@ -1,6 +1,5 @@
 import type {SanityClient} from '@sanity/client'
 
-
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {personRow, type StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'

@@ -16,6 +16,13 @@ const ID = /^securityIncident\.[0-9a-f]{24}$/
 
 const fieldsOf = (incident: SecurityIncidentPayload) => ({
   occurred_on: incident.occurredOn,
+  discovered_on: incident.discoveredOn,
+  severity: incident.severity,
+  data_categories: incident.dataCategories,
+  people_affected_count: incident.peopleAffectedCount,
+  actions_taken: incident.actionsTaken,
+  state: incident.state,
+  closed_on: incident.closedOn,
   description: incident.description,
   affected: incident.affected,
   regulator_told_on: incident.regulatorToldOn,
@@ -42,6 +49,13 @@ const invalid = (error: {issues: {path: PropertyKey[]; message: string}[]}): Han
 export const incidentsQuery = /* groq */ `*[_type == "${SECURITY_INCIDENT_TYPE}"] | order(occurred_on desc, _createdAt desc)[0...500]{
   _id, _rev,
   "occurredOn": occurred_on,
+  "discoveredOn": coalesce(discovered_on, null),
+  "severity": coalesce(severity, null),
+  "dataCategories": coalesce(data_categories, []),
+  "peopleAffectedCount": coalesce(people_affected_count, null),
+  "actionsTaken": coalesce(actions_taken, null),
+  "state": coalesce(state, "open"),
+  "closedOn": coalesce(closed_on, null),
   description, affected,
   "regulatorToldOn": regulator_told_on,
   "peopleToldOn": people_told_on,

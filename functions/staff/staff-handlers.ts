@@ -351,12 +351,19 @@ function statusCalendarMail(calendar: DecisionDeps, status: BookingStatus): Mail
   }
 }
 
+/** The team's notes, with who saved them and when: shown apart from the traveller's own notes everywhere. */
 export async function saveStaffNotes(
   deps: StaffDeps,
   id: string,
   body: unknown,
+  by: {name: string; id: string},
 ): Promise<HandlerResult> {
   const parsed = staffNotesSchema.safeParse(body)
   if (!parsed.success) return badRequest(parsed.error)
-  return patchWithRevision(deps, id, parsed.data.revision, {staff_notes: parsed.data.notes})
+  return patchWithRevision(deps, id, parsed.data.revision, {
+    staff_notes: parsed.data.notes,
+    staff_notes_by: by.name,
+    staff_notes_by_id: by.id,
+    staff_notes_at: deps.now().toISOString(),
+  })
 }

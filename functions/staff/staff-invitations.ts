@@ -41,7 +41,10 @@ export type InvitationDeps = {
   queued: () => void
   /** The request links' secret, which every server's outbox holds: the link is queued sealed with it. */
   linkSecret: () => string
-  /** The company's name from site settings (the brand in mails), one of a password's first guesses. */
+  /**
+   * The company's name from site settings (the brand in mails; empty while it has none): an invitation names it,
+   * and it is one of a password's first guesses.
+   */
   company: () => Promise<string>
   /** The login back-off, reused to bound reset mails per address (after the answer, so it tells nothing). */
   rateLimit?: () => LoginRateLimit
@@ -52,10 +55,15 @@ const LINK_FRAGMENT: Record<TokenPurpose, string> = {invite: 'invite', reset: 'r
 /** Stands for the link in the body the mail log keeps. */
 export const REDACTED_LINK = '[The link was here; it is not kept once the mail has gone.]'
 
+/**
+ * An invitation names the company and the person who sent it, so the mail reads as one from a colleague, not as
+ * an anonymous request to set a password; a reset names nobody (it was asked for by address).
+ */
 async function queueLinkMail(
   deps: InvitationDeps,
   person: Pick<StaffMember, '_id' | 'name' | 'email' | 'role'>,
   purpose: TokenPurpose,
+  inviter?: Pick<SessionPerson, 'name'>,
 ) {
   const now = deps.now()
   const token = await createToken(deps.client, purpose, person._id, now)
@@ -65,13 +73,20 @@ async function queueLinkMail(
       ? await deps.client.fetch<number>('count(*[_id == $id][0].passkeys)', {id: person._id})
       : 0
   const link = SEALED_LINK_SLOT
+  const company = purpose === 'invite' ? await deps.company() : ''
+  const dashboard = company ? `the ${company} staff dashboard` : 'the staff dashboard'
+  const given = inviter?.name ? `${inviter.name} has given you` : 'You have been given'
   const subject =
-    purpose === 'invite' ? 'You are invited to the staff dashboard' : 'Set a new staff password'
+    purpose === 'invite'
+      ? inviter?.name
+        ? `${inviter.name} invites you to ${dashboard}`
+        : `You are invited to ${dashboard}`
+      : 'Set a new staff password'
   const lines =
     purpose === 'invite'
       ? [
           `Hello ${person.name},`,
-          `You have been given a staff account (${STAFF_ROLE_TITLES[person.role]}) on the booking dashboard. Choose your password here within 7 days:`,
+          `${given} a staff account (${STAFF_ROLE_TITLES[person.role]}) on ${dashboard}, where the team answers booking requests. Choose your password here within 7 days:`,
           link,
           'The link works once. If you did not expect this, you can ignore this mail.',
         ]
@@ -136,7 +151,7 @@ export async function invitePerson(
     invitedBy: by.id,
   }
   await deps.client.create(document)
-  await queueLinkMail(deps, document, 'invite')
+  await queueLinkMail(deps, document, 'invite', by)
   return {status: 200, body: {person: personRow(document)}}
 }
 
@@ -144,7 +159,11 @@ export async function invitePerson(
  * `POST /people/:id/invitation`: a new invitation for someone who has not accepted theirs (it expired, or the mail
  * never arrived). Their earlier links stop working, so only the newest mail can set the password.
  */
-export async function inviteAgain(deps: InvitationDeps, id: string): Promise<HandlerResult> {
+export async function inviteAgain(
+  deps: InvitationDeps,
+  id: string,
+  by: SessionPerson,
+): Promise<HandlerResult> {
   const person = await deps.client.getDocument<StaffMember & {_type: string}>(id)
   if (person?._type !== 'staffMember') return {status: 404, body: {error: 'Person not found.'}}
   // Invited, or invited once and their access ended before they accepted: a password means they did accept.
@@ -161,7 +180,7 @@ export async function inviteAgain(deps: InvitationDeps, id: string): Promise<Han
   const transaction = deps.client.transaction().patch(id, (p) => p.set({state: 'invited'}))
   for (const token of open) transaction.patch(token, (p) => p.set({usedAt: at}))
   await transaction.commit()
-  await queueLinkMail(deps, person, 'invite')
+  await queueLinkMail(deps, person, 'invite', by)
   return {status: 200, body: {person: personRow({...person, state: 'invited'})}}
 }
 

@@ -90,6 +90,7 @@ describe('signing in by email', () => {
       },
       actions: expect.arrayContaining(['bookings.export', 'departures.read']),
       secondStep: {enabled: false, setupRequired: false},
+      profile: {required: false},
     })
     expect(body.actions).not.toContain('people.manage')
     const cookie = /staff_session=([^;]+)/.exec(response.headers.get('set-cookie')!)![1]!
@@ -142,6 +143,49 @@ describe('signing in by email', () => {
       .commit()
     expect((await login({password: BOOTSTRAP})).status).toBe(401)
     expect((await login({password: 'the owner’s new one'})).status).toBe(200)
+  })
+})
+
+describe('an account without a name or address', () => {
+  it('is asked for both (the dashboard asks before anything else), then signs in and is named by them', async () => {
+    await bookings().createOrReplace({
+      _id: FIRST_OWNER_ID,
+      _type: 'staffMember',
+      name: 'Owner',
+      email: null,
+      role: 'owner',
+      state: 'active',
+      password: hashPassword(PASSWORD),
+    })
+    try {
+      const first = await login({password: PASSWORD})
+      expect(first.status).toBe(200)
+      expect(await first.json()).toMatchObject({profile: {required: true}})
+      const cookie = /staff_session=([^;]+)/.exec(first.headers.get('set-cookie')!)![1]!
+      const put = (body: unknown) =>
+        request('/profile', {method: 'PUT', cookie, body: JSON.stringify(body)})
+      expect((await put({name: 'Thandi Mokoena', email: 'not an address'})).status).toBe(400)
+      expect((await put({name: '', email: 'thandi@team.example'})).status).toBe(400)
+      expect((await put({name: 'Thandi Mokoena', email: emailOf('manager')})).status).toBe(409)
+      expect((await bookings().getDocument(FIRST_OWNER_ID))?.email).toBeNull()
+      expect((await put({name: 'Thandi Mokoena', email: ' Thandi@Team.Example '})).status).toBe(200)
+      const session = (await (await request('/session', {cookie})).json()) as {
+        person: unknown
+        actions: string[]
+        profile: unknown
+      }
+      expect(session).toMatchObject({
+        person: {name: 'Thandi Mokoena', email: 'thandi@team.example'},
+        profile: {required: false},
+      })
+      expect(session.actions).toContain('people.manage')
+      expect((await request('/bookings', {cookie})).status).toBe(200)
+      // Their address now signs them in (and "Forgot your password?" can reach them).
+      expect((await login({email: 'thandi@team.example', password: PASSWORD})).status).toBe(200)
+    } finally {
+      await bookings().delete({query: '*[_type == "staffSession"]'})
+      await bookings().delete(FIRST_OWNER_ID)
+    }
   })
 })
 
@@ -226,7 +270,7 @@ describe('roles', () => {
     },
   )
 
-  it('a guide cannot decide, export bookings or read the list; may read and export departures', async () => {
+  it('a guide cannot decide, export bookings or departures or read the list; may read departures', async () => {
     const cookie = await signIn('guide')
     expect((await request('/bookings', {cookie})).status).toBe(403)
     expect((await request('/bookings.csv', {cookie})).status).toBe(403)
@@ -238,6 +282,16 @@ describe('roles', () => {
     expect(decision.status).toBe(403)
     expect((await bookings().getDocument('booking-1'))?.status).toBe('new')
     expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(200)
+    expect((await request('/departures.csv?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(
+      403,
+    )
+  })
+
+  it('staff may download the departures CSV', async () => {
+    const cookie = await signIn('staff')
+    const csv = await request('/departures.csv?from=2026-12-01&to=2026-12-31', {cookie})
+    expect(csv.status).toBe(200)
+    await csv.body?.cancel()
   })
 })
 
@@ -323,7 +377,7 @@ describe('who did what', () => {
       by_id: 'staffMember.test-manager',
     })
     const csv = await request('/bookings.csv?view=all', {cookie: manager})
-    expect(await csv.text()).toContain('contacted by Pat manager')
+    expect(await csv.text()).toContain('Contacted by Pat manager')
 
     const owner = await signIn('owner')
     const entries = await activity(owner, '?person=staffMember.test-manager')
@@ -475,6 +529,10 @@ describe('invitations and password resets by mail', () => {
     })
 
   it('invites by mail; the link sets a strong password once and makes the person active', async () => {
+    // The mail names the company (site settings) and the person who invites.
+    await lake
+      .client({token: lake.secrets.writeToken})
+      .createOrReplace({_id: 'siteSettings', _type: 'siteSettings', siteName: 'Cape Curated'})
     const owner = await signIn('owner')
     const invited = await request('/people', {
       method: 'POST',
@@ -483,7 +541,10 @@ describe('invitations and password resets by mail', () => {
     })
     expect(invited.status).toBe(200)
     const [mail] = await mailsTo('zanele@team.example')
-    expect(mail!.subject).toBe('You are invited to the staff dashboard')
+    expect(mail!.subject).toBe('Pat owner invites you to the Cape Curated staff dashboard')
+    expect(mail!.text).toContain(
+      'Pat owner has given you a staff account (Staff) on the Cape Curated staff dashboard',
+    )
     const token = linkToken(mail!, 'invite')
     // Only the token's hash is kept as the link's record; the person has no password yet and cannot sign in.
     const tokens = await bookings().fetch<unknown[]>('*[_type == "staffToken"]')
@@ -641,7 +702,9 @@ describe('invitations and password resets by mail', () => {
     expect((await again()).status).toBe(200)
     expect((await bookings().getDocument(person._id))?.state).toBe('invited')
     const [first, second] = await mailsTo('thabo@team.example')
-    expect(second!.subject).toBe('You are invited to the staff dashboard')
+    expect(second!.subject).toMatch(
+      /^Pat owner invites you to the (Cape Curated )?staff dashboard$/,
+    )
     const [oldToken, newToken] = [linkToken(first!, 'invite'), linkToken(second!, 'invite')]
     expect(newToken).not.toBe(oldToken)
     expect(

@@ -10,6 +10,7 @@ export const STAFF_ROUTE_ACTIONS = {
   'DELETE /session': 'signed-in',
   'GET /sessions': 'signed-in',
   'DELETE /sessions/:id': 'signed-in',
+  'PUT /profile': 'signed-in',
   'POST /two-step': 'signed-in',
   'POST /passkeys/options': 'signed-in',
   'POST /passkeys': 'signed-in',

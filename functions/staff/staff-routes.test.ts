@@ -482,7 +482,12 @@ describe('changes', () => {
       cookie,
       body: JSON.stringify({notes: 'Called, prefers Friday', revision: current._rev}),
     })
-    expect((await json(saved)).booking.staff_notes).toBe('Called, prefers Friday')
+    // Saved with who wrote them and when, to be shown apart from the traveller's own notes.
+    expect((await json(saved)).booking).toMatchObject({
+      staff_notes: 'Called, prefers Friday',
+      staff_notes_by: expect.stringMatching(/\S/),
+      staff_notes_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    })
     const missing = await request('/bookings/nope/notes', {
       method: 'PATCH',
       cookie,

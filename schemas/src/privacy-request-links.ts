@@ -1,3 +1,4 @@
+import {PRIVACY_REQUEST_DAYS} from './privacy-request-due.ts'
 import {PRIVACY_REQUEST_KIND_TITLES, type PrivacyRequestKind} from './privacy-request-kinds.ts'
 
 /**
@@ -24,7 +25,7 @@ export type PrivacyConfirmedView = {kind: PrivacyRequestKind; title: string; mes
 export const privacyConfirmedView = (kind: PrivacyRequestKind): PrivacyConfirmedView => ({
   kind,
   title: 'Thank you: your request is confirmed',
-  message: `A manager will carry out your request (“${PRIVACY_REQUEST_KIND_TITLES[kind]}”) within 30 days and tell you by email when it is done.`,
+  message: `A manager will carry out your request (“${PRIVACY_REQUEST_KIND_TITLES[kind]}”) within ${PRIVACY_REQUEST_DAYS} days and tell you by email when it is done.`,
 })
 
 /** Everything held about one address: the traveller's copy, as data (the download) and as a page. */

@@ -17,6 +17,9 @@ export type StaffBooking = {
   status: BookingStatus
   status_history?: StatusHistoryEntry[] | null
   staff_notes?: string | null
+  /** Who last saved the staff notes (their name), and when (ISO): the notes are the team's, never the traveller's. */
+  staff_notes_by?: string | null
+  staff_notes_at?: string | null
   created_at: string
   experience_id?: string | null
   experience_title?: string | null
@@ -41,7 +44,10 @@ export type StaffBooking = {
     agreed_at: string
     checkboxes: {key: string; text: string}[] | null
   } | null
-  /** When the person's data was removed (retention or their erasure): nothing is sent or offered for it then. */
+  /**
+   * When the traveller's details were erased (retention or their request, anonymise-requests.ts): only the trip is
+   * left, and nothing that needs the person (a decision, a mail, a reply, notes about them) is offered.
+   */
   anonymised_at?: string | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean

@@ -21,6 +21,9 @@ export type ManifestBooking = {
   pickup_location?: string | null
   notes?: string | null
   staff_notes?: string | null
+  /** Who last saved the staff notes, and when (ISO). */
+  staff_notes_by?: string | null
+  staff_notes_at?: string | null
 }
 
 /** One departure: its numbers and the bookings on it. */

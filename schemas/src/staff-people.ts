@@ -17,6 +17,8 @@ export type StaffPersonRow = {
   createdAt?: string
   /** False until an invited person has chosen a password: until then, only a new invitation lets them in. */
   joined: boolean
+  /** Whether they sign in with a second step (an authenticator app): only then can an owner reset it. */
+  secondStep?: boolean
 }
 
 /** `PATCH /api/staff/people/:id`: a new role, access ended or given again, or both; nothing else. */
@@ -77,6 +79,13 @@ export const staffInviteSchema = z
   })
   .strict()
 export type StaffInvite = z.input<typeof staffInviteSchema>
+
+/**
+ * `PUT /api/staff/profile`: a person's own name and address, asked of anyone signed in without them (the first
+ * owner): the invitation's rules for both.
+ */
+export const staffProfileSchema = staffInviteSchema.pick({name: true, email: true}).strict()
+export type StaffProfile = z.input<typeof staffProfileSchema>
 
 /** `POST /api/staff/password-reset`: the same answer whether or not the address has an account. */
 export const staffResetRequestSchema = z.object({

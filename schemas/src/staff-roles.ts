@@ -1,7 +1,7 @@
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
- * departures and their cancellation, exports, privacy); staff triage and decide; guides read departures and their manifests.
+ * departures and their cancellation, exports, privacy); staff triage, decide and export departures; guides read departures and their manifests.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
@@ -26,7 +26,7 @@ export const STAFF_ACTIONS = [
   'bookings.export',
   /** The departures view: places and the people on each trip. */
   'departures.read',
-  /** The departures CSV: the manifests a guide takes along. */
+  /** The departures CSV: every traveller of every departure in a range, for the office's planning. */
   'departures.export',
   /** Staff accounts: invite, change role, deactivate. */
   'people.manage',
@@ -53,8 +53,9 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'subscribers.export',
     'privacy.manage',
   ],
-  staff: ['bookings.read', 'bookings.decide', 'departures.read'],
-  guide: ['departures.read', 'departures.export'],
+  staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
+  /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */
+  guide: ['departures.read'],
 }
 
 export const staffCan = (role: StaffRole, action: StaffAction): boolean =>
@@ -69,6 +70,8 @@ export type StaffSessionResponse = {
   actions: StaffAction[]
   /** Whether the person has a second step, and whether they must set one up before anything else. */
   secondStep: {enabled: boolean; setupRequired: boolean}
+  /** Whether they must give their name and email address before anything else (the first owner has neither). */
+  profile: {required: boolean}
 }
 
 /** `POST /api/staff/session` (checked by `staffLoginSchema` in staff-login.ts). */

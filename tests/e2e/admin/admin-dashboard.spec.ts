@@ -50,7 +50,7 @@ test('a wrong password keeps the gate; the right one opens the dashboard', async
       page.getByRole('list', {name: 'Summary'}).getByText(tile, {exact: true}),
     ).toBeVisible()
   }
-  await page.getByRole('button', {name: 'Lock'}).click()
+  await page.getByRole('button', {name: 'Sign out'}).click()
   await expect(page.getByRole('heading', {name: 'Admin Access Required'})).toBeVisible()
   expect((await page.request.get('/api/staff/bookings')).status()).toBe(401)
 })

@@ -7,7 +7,14 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag
 
 const bookings = lakeClient({dataset: 'bookings'})
 const token = runToken()
-const one = bookingDoc(token, {pickup_location: 'V&A Waterfront', notes: 'Wheelchair access'})
+const one = bookingDoc(token, {
+  pickup_location: 'V&A Waterfront',
+  notes: 'Wheelchair access',
+  email: `a.very.long.address.${token}@an-example-company.example`,
+  staff_notes: 'Collect from the side gate',
+  staff_notes_by: 'Sam Staff',
+  staff_notes_at: '2026-11-20T08:30:00Z',
+})
 
 test.beforeAll(async () => {
   await seed(bookings, [one])
@@ -57,5 +64,35 @@ test('on a phone: the gate, the list as cards, a status change and the details d
   // Focus stays inside the dialog when tabbing past its last control.
   for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
   expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press('Escape')
   expect(failures).toEqual([])
+})
+
+test('on a phone (390 px): one compact view menu, and each person on a manifest a card with every column in view', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({width: 390, height: 844})
+  await unlock(page)
+  // The views are one menu, not nine buttons filling the first screen.
+  const views = page.getByRole('navigation', {name: 'Dashboard views'})
+  await expect(views.getByRole('button', {name: 'Departures'})).toBeHidden()
+  await views.getByLabel('Show').selectOption({label: 'Departures'})
+  await page.getByLabel('From', {exact: true}).fill(one.date)
+  await page.getByLabel('To', {exact: true}).fill(one.date)
+  const manifest = page.getByRole('article').filter({hasText: one.name})
+  await expect(manifest).toBeVisible()
+  const person = manifest.getByRole('row').filter({hasText: one.name})
+  // Every column is on screen, labelled, and nothing runs past the right edge.
+  for (const text of ['+27 21 555 0100', 'Wheelchair access', 'Collect from the side gate']) {
+    const cell = person.getByText(text)
+    await cell.scrollIntoViewIfNeeded()
+    await expect(cell).toBeInViewport({ratio: 1})
+    const box = (await cell.boundingBox())!
+    expect(box.x + box.width, text).toBeLessThanOrEqual(390)
+  }
+  await expect(person).toContainText('Sam Staff, 20 November 2026')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await manifest.screenshot({path: testInfo.outputPath('manifest-phone.png')})
+  await page.screenshot({path: testInfo.outputPath('departures-phone.png'), fullPage: false})
+  expect(await axe(page, 'departures on a phone')).toEqual([])
 })

@@ -194,6 +194,11 @@ test('a traveller gets a copy of everything held about their address; erased by 
   problems.push(...(await accessibilityProblems(page, 'the privacy screen')))
   await page.screenshot({path: testInfo.outputPath('managers-privacy-desktop.png'), fullPage: true})
   await page.getByRole('button', {name: `Delete everything about ${email}`}).click()
+  // Asked once more, in a dialog: an erasure cannot be undone.
+  await page
+    .getByRole('dialog', {name: 'Delete everything about this address?'})
+    .getByRole('button', {name: 'Delete everything'})
+    .click()
   const proof = page.getByRole('table', {name: 'Searched after carrying it out'})
   await expect(proof).toBeVisible({timeout: 20_000})
   await expect(proof.getByRole('row')).toHaveCount(8)

@@ -53,10 +53,6 @@ export const PUBLIC_ROUTES = [
   '/thank-you',
   '/privacy',
   '/contact?type=bespoke',
-  '/audit-copy-enGB',
-  '/audit-story-links',
-  '/audit-routing-ux',
-  '/image-review',
   '/no-such-page',
 ]
 

@@ -25,7 +25,6 @@ const api = {
   sampleItinerary: () => import('../features/itinerary/api/get-sample-itinerary'),
   stories: () => import('../features/stories/api/get-stories'),
   story: () => import('../features/stories/api/get-story'),
-  storyLinks: () => import('../features/audit/api/get-story-links'),
 }
 
 /** Each page is its own chunk, so a visitor downloads only the code of the page they open. */
@@ -479,47 +478,6 @@ function siteRoutes(queryClient: QueryClient, server: ServerReaders): RouteObjec
           lazy: page(
             () => import('./routes/admin-bookings'),
             (m) => m.AdminBookingsPage,
-          ),
-        },
-        {
-          path: 'audit-copy-enGB',
-          loader: experiences,
-          handle: publicPage('audit-copy'),
-          lazy: page(
-            () => import('./routes/audit-copy'),
-            (m) => m.AuditCopyPage,
-          ),
-        },
-        {
-          path: 'audit-story-links',
-          loader: both(
-            experienceList,
-            prefetch(queryClient, async (qc) => {
-              const {storyLinksQueryOptions} = await api.storyLinks()
-              await qc.ensureQueryData(storyLinksQueryOptions())
-            }),
-          ),
-          handle: publicPage('audit-story-links'),
-          lazy: page(
-            () => import('./routes/audit-story-links'),
-            (m) => m.AuditStoryLinksPage,
-          ),
-        },
-        {
-          path: 'audit-routing-ux',
-          handle: publicPage('audit-routing-ux'),
-          lazy: page(
-            () => import('./routes/audit-routing-ux'),
-            (m) => m.AuditRoutingUxPage,
-          ),
-        },
-        {
-          path: 'image-review',
-          loader: both(experienceList, storyList),
-          handle: publicPage('image-review'),
-          lazy: page(
-            () => import('./routes/image-review'),
-            (m) => m.ImageReviewPage,
           ),
         },
         {path: '*', loader: () => notFound(), Component: NotFoundPage},

@@ -6,7 +6,6 @@
  * query comes with its own code (features/booking/api/get-experience-settings.ts). The preview's endpoint allows
  * these and that one, and nothing else (preview/preview-queries.ts).
  */
-export {storyLinksQuery} from '../features/audit/api/story-links-query'
 export {experienceBySlugQuery} from '../features/experiences/api/experience-query'
 export {experienceRatingsQuery} from '../features/experiences/api/experience-ratings-query'
 export {experiencesQuery} from '../features/experiences/api/experiences-query'

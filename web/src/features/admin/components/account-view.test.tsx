@@ -12,6 +12,7 @@ const session = (enabled: boolean): StaffSessionResponse => ({
   person: {id: 'staffMember.pat', name: 'Pat Jones', email: 'pat@team.example', role: 'staff'},
   actions: staffActionsOf('staff'),
   secondStep: {enabled, setupRequired: false},
+  profile: {required: false},
 })
 
 const respond = (status: number, body: unknown) =>

@@ -1,5 +1,6 @@
 import {useState} from 'react'
 
+import {browserName} from '@repo/schemas/browser-name.ts'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
@@ -116,9 +117,8 @@ export function AccountView({session}: {session: StaffSessionResponse}) {
           <ul className="admin-sessions">
             {sessions.data.sessions.map((open) => (
               <li key={open._id}>
-                {open.userAgent || 'Unknown browser'}: signed in{' '}
-                {formatLongDateTime(open.createdAt)}, last used{' '}
-                {formatLongDateTime(open.lastUsedAt)}
+                {browserName(open.userAgent)}: signed in {formatLongDateTime(open.createdAt)}, last
+                used {formatLongDateTime(open.lastUsedAt)}
                 {open.current ? (
                   ' (this browser)'
                 ) : (

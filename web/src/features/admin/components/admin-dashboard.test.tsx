@@ -89,20 +89,29 @@ let travellerMail: 'failed' | 'pending' = 'failed'
 let listed: StaffBooking[] = [booking]
 /** The staff API's list requests, as the server received them. */
 let listRequests: URLSearchParams[] = []
+/** What `GET /api/staff/departures` answers. */
+let departuresListed: unknown[] = []
 
 /** The signed-in person's role, as the server answers it with what the role may do. */
 let role: StaffRole = 'owner'
+/** The first owner before giving a name and address: `PUT /api/staff/profile` gives them. */
+let unnamed = false
 const sessionBody = () => ({
-  person: {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
-  actions: staffActionsOf(role),
+  person: unnamed
+    ? {id: 'staffMember.owner', name: 'Owner', email: null, role}
+    : {id: 'staffMember.test', name: 'Pat Jones', email: 'pat@team.example', role},
+  actions: unnamed ? [] : staffActionsOf(role),
   secondStep: {enabled: false, setupRequired: false},
+  profile: {required: unnamed},
 })
 
 beforeEach(() => {
   role = 'owner'
+  unnamed = false
   unlocked = false
   listed = [booking]
   listRequests = []
+  departuresListed = []
   patchStatus = 200
   travellerMail = 'failed'
   vi.stubGlobal(
@@ -131,6 +140,13 @@ beforeEach(() => {
         return respond(200, {email: 'pat@team.example', removedPasskeys: 2})
       if (!unlocked) return respond(401, {error: 'Staff session required'})
       if (url === '/api/staff/session') return respond(200, sessionBody())
+      if (url === '/api/staff/profile' && method === 'PUT') {
+        const {name, email} = JSON.parse(String(init?.body)) as {name: string; email: string}
+        if (email === 'taken@team.example')
+          return respond(409, {error: 'Another account uses that address: give your own.'})
+        unnamed = !(name && email)
+        return respond(200, {person: sessionBody().person})
+      }
       if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
         return respond(403, {error: 'Your role does not allow this.'})
       if (url === '/api/staff/people')
@@ -153,6 +169,16 @@ beforeEach(() => {
                   role: 'guide',
                   state: 'active',
                   joined: true,
+                  secondStep: true,
+                },
+                {
+                  _id: 'staffMember.noor',
+                  name: 'Noor Khan',
+                  email: 'noor@team.example',
+                  role: 'staff',
+                  state: 'active',
+                  joined: true,
+                  secondStep: false,
                 },
                 {
                   _id: 'staffMember.lindiwe',
@@ -186,7 +212,7 @@ beforeEach(() => {
           from: '2026-12-01',
           to: '2026-12-30',
           includeEmpty: false,
-          departures: [],
+          departures: departuresListed,
         })
       if (url.startsWith('/api/staff/bookings?')) {
         listRequests.push(new URLSearchParams(url.slice(url.indexOf('?'))))
@@ -294,14 +320,64 @@ describe('admin dashboard', () => {
     expect(within(dialog).queryByRole('button', {name: 'Mark as Contacted'})).toBeNull()
   })
 
+  it('warns before Send, in the warning’s style, when confirming would go beyond the departure’s places', async () => {
+    departuresListed = [
+      {
+        experience_id: 'sunset-cruise',
+        experience_title: 'Sunset Cruise',
+        date: '2026-12-10',
+        slot: '',
+        capacity: 8,
+        taken: 6,
+        requested: 3,
+        left: 2,
+        bookings: [],
+      },
+    ]
+    listed = [{...booking, experience_id: 'sunset-cruise'}]
+    await unlock()
+    fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    fireEvent.click(within(dialog).getByRole('button', {name: 'Confirm'}))
+    const warning = await within(dialog).findByRole('note')
+    expect(warning.className).toBe('admin-decisions__warning')
+    expect(warning.textContent).toContain(
+      'Beyond the departure’s places. 6 places of 8 places are taken, 2 places left, and this booking needs 3 places.',
+    )
+    // Nothing was sent to get it.
+    expect(within(dialog).queryByRole('button', {name: /^Send: /})).toBeNull()
+  })
+
+  it('offers an erased booking no action that needs the person, and says when it was erased', async () => {
+    const {name: _name, email: _email, phone: _phone, notes: _notes, ...trip} = booking
+    listed = [{...trip, status: 'confirmed', anonymised_at: '2026-11-25T08:00:00Z'}]
+    await unlock()
+    const row = (await screen.findByRole('rowheader', {name: 'CTX-0001'})).closest('[role="row"]')!
+    expect(within(row as HTMLElement).getByText('Erased on 25 November 2026')).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Reply to CTX-0001'})).toBeNull()
+    expect(screen.queryByRole('combobox', {name: /^Status of CTX-0001/})).toBeNull()
+    fireEvent.click(screen.getByRole('button', {name: 'View details of CTX-0001'}))
+    const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
+    expect(within(dialog).getByText(/^Personal details erased on 25 November 2026/)).toBeTruthy()
+    expect(within(dialog).queryByText(/Sent before consent records were kept/)).toBeNull()
+    for (const name of [
+      'Confirm',
+      'Decline',
+      'Propose other dates',
+      'Ask a question',
+      'Mark as Contacted',
+    ])
+      expect(within(dialog).queryByRole('button', {name})).toBeNull()
+    expect(within(dialog).queryByRole('link', {name: 'Reply via Email'})).toBeNull()
+    expect(within(dialog).queryByLabelText('Internal notes (staff only)')).toBeNull()
+  })
+
   it('shows the booking’s mail in words and sends a failed one again', async () => {
     await unlock()
     fireEvent.click(await screen.findByRole('button', {name: 'View details of CTX-0001'}))
     const dialog = screen.getByRole('dialog', {name: 'Booking Details - CTX-0001'})
     const mail = within(dialog).getByRole('region', {name: 'Mail'})
-    expect(
-      await within(mail).findByText('Sent 21 November 2026, 16:05 SAST'),
-    ).toBeTruthy()
+    expect(await within(mail).findByText('Sent 21 November 2026, 16:05 SAST')).toBeTruthy()
     expect(within(mail).getByText('Not delivered: given up after trying 9 times')).toBeTruthy()
     expect(within(mail).getByText('Last answer: Error: 550 5.1.1 no such user')).toBeTruthy()
     fireEvent.click(within(mail).getByRole('button', {name: 'Send again: to the traveller'}))
@@ -394,6 +470,27 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('link', {name: 'Export CSV'})).toBeTruthy()
   })
 
+  it('asks an account without a name or address for both before anything else, then opens the dashboard', async () => {
+    unnamed = true
+    await unlock()
+    expect(screen.getByText('Signed in as Owner')).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Bookings'})).toBeNull()
+    expect(listRequests).toEqual([])
+    fireEvent.change(screen.getByLabelText('Your name'), {target: {value: 'Thandi Mokoena'}})
+    fireEvent.change(screen.getByLabelText('Your email address'), {
+      target: {value: 'taken@team.example'},
+    })
+    fireEvent.click(screen.getByRole('button', {name: 'Save and continue'}))
+    expect(await screen.findByText(/Another account uses that address/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Your email address'), {
+      target: {value: 'thandi@team.example'},
+    })
+    fireEvent.click(screen.getByRole('button', {name: 'Save and continue'}))
+    expect(await screen.findByRole('button', {name: 'Bookings'})).toBeTruthy()
+    expect(screen.queryByLabelText('Your name')).toBeNull()
+    expect(screen.getByRole('button', {name: 'Sign out'})).toBeTruthy()
+  })
+
   it('shows a guide the departures only: no bookings tab, list or CSV of bookings', async () => {
     role = 'guide'
     await unlock()
@@ -413,6 +510,17 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('rowheader', {name: 'Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('combobox', {name: 'Role of Sam Naidoo'})).toBeTruthy()
     expect(screen.getByRole('button', {name: 'End access for Sam Naidoo'})).toBeTruthy()
+    // A second step to reset only for someone who has one.
+    expect(screen.getByRole('button', {name: 'Reset the second step of Sam Naidoo'})).toBeTruthy()
+    expect(screen.queryByRole('button', {name: 'Reset the second step of Noor Khan'})).toBeNull()
+    // The team's sign-in rule is its own section, not a field of the invitation.
+    const invite = screen.getByRole('form', {name: 'Invite someone'})
+    expect(within(invite).queryByLabelText('Everyone signs in with a second step')).toBeNull()
+    expect(
+      within(screen.getByRole('region', {name: 'Signing in'})).getByLabelText(
+        'Everyone signs in with a second step',
+      ),
+    ).toBeTruthy()
     // Someone who has not accepted their invitation gets a new one, or has it cancelled; never access without a
     // password.
     expect(screen.getByRole('button', {name: 'Send Lindiwe Dube a new invitation'})).toBeTruthy()

@@ -11,6 +11,7 @@ import {BookingsView} from './bookings-view'
 import {DashboardHeader} from './dashboard-header'
 import {DashboardViewsNav, type DashboardView} from './dashboard-views-nav'
 import {DeparturesView} from './departures-view'
+import {OwnProfileForm} from './own-profile-form'
 import {PeopleView} from './people-view'
 import {PrivacyView} from './privacy-view'
 import {PrivacyRegisterView} from './privacy-register-view'
@@ -77,6 +78,19 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
   const lock = useLock()
   const [view, setView] = useState<DashboardView>(readsBookings ? 'bookings' : 'departures')
   const settingUp = session.secondStep.setupRequired
+
+  if (session.profile?.required)
+    return (
+      <div className="admin-dashboard">
+        <DashboardHeader
+          person={session.person}
+          exportUrl={null}
+          refresh={null}
+          onLock={() => lock.mutate()}
+        />
+        <OwnProfileForm />
+      </div>
+    )
 
   return (
     <div className="admin-dashboard">

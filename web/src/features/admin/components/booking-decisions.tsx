@@ -14,6 +14,7 @@ import type {BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.t
 import {BOOKING_LIFE_TITLES, bookingAllows, bookingLife} from '@repo/schemas/departure-life.ts'
 
 import {useDecide, useDecisionPreview, type DecisionForm} from '../api/decide-booking'
+import {useDepartures} from '../api/get-departures'
 import {useProposableDates} from '../api/get-proposable-dates'
 import {overCapacityOf, StaffApiError} from '../api/staff-api'
 import {useToast} from './toasts'
@@ -186,6 +187,7 @@ export function BookingDecisions({
           {choice === 'confirm' ? (
             <p>The booking becomes Confirmed and the traveller receives the confirmation mail.</p>
           ) : null}
+          {choice === 'confirm' && !over ? <PlacesWarning booking={booking} /> : null}
           {choice === 'propose' ? (
             <ProposalOptions
               bookingId={booking._id}
@@ -260,6 +262,35 @@ export function BookingDecisions({
         </form>
       ) : null}
     </section>
+  )
+}
+
+const placesIn = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
+
+/**
+ * Before Send: whether confirming would go beyond the departure's places, from the departures view's numbers for
+ * its day. The server checks again when it is sent (and then asks "Confirm anyway"); this only warns in time.
+ */
+function PlacesWarning({booking}: {booking: StaffBooking}) {
+  const date = booking.date ?? ''
+  const departures = useDepartures({from: date, to: date, includeEmpty: false}, Boolean(date))
+  const rows = (departures.data?.departures ?? []).filter(
+    (row) => row.experience_id === booking.experience_id && row.date === date,
+  )
+  const row = rows.find((one) => one.bookings.some((b) => b._id === booking._id)) ?? rows[0]
+  const pax = booking.pax_total ?? 0
+  if (!row || booking.status === 'confirmed' || row.taken + pax <= row.capacity) return null
+  return (
+    <div className="admin-decisions__warning" role="note">
+      <p>
+        <strong>Beyond the departure’s places.</strong> {placesIn(row.taken)} of{' '}
+        {placesIn(row.capacity)} are taken, {placesIn(Math.max(row.left, 0))} left, and this booking
+        needs {placesIn(pax)}.
+      </p>
+      <p>
+        You can still confirm it: after Send you are asked once more, and the history records it.
+      </p>
+    </div>
   )
 }
 

@@ -62,7 +62,7 @@ export function BookingDetailsDialog({
       className="admin-details"
       returnFocusRef={returnFocusRef}
       footer={
-        booking ? (
+        booking && !booking.anonymised_at ? (
           <div className="button-row">
             {booking.email ? (
               <a
@@ -92,10 +92,17 @@ export function BookingDetailsDialog({
 }
 
 function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: boolean}) {
+  const erased = booking.anonymised_at
   return (
     <div className="admin-details__body">
       <section aria-labelledby="admin-details-customer">
         <h3 id="admin-details-customer">Customer</h3>
+        {erased ? (
+          <p className="admin-details__erased" role="note">
+            Personal details erased on {formatLongDate(erased)}. Only the trip is kept; there is
+            nobody to write to or decide for.
+          </p>
+        ) : null}
         <dl>
           <Row label="Name">{orNotProvided(booking.name)}</Row>
           <Row label="Email">{orNotProvided(booking.email)}</Row>
@@ -138,7 +145,11 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
       </section>
       <section aria-labelledby="admin-details-consent">
         <h3 id="admin-details-consent">Consent</h3>
-        {booking.consent_record ? (
+        {erased ? (
+          <p className="admin-details__text">
+            Erased on {formatLongDate(erased)}, with the details.
+          </p>
+        ) : booking.consent_record ? (
           <dl>
             <Row label="Agreed">{formatLongDateTime(booking.consent_record.agreed_at)}</Row>
             <Row label="Privacy notice version">{booking.consent_record.version}</Row>
@@ -155,8 +166,8 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
           </p>
         )}
       </section>
-      <BookingDecisions booking={booking} autoFocus={replyFirst} />
-      <StaffNotes booking={booking} />
+      {erased ? null : <BookingDecisions booking={booking} autoFocus={replyFirst} />}
+      {erased ? null : <StaffNotes booking={booking} />}
       <BookingMailLog bookingId={booking._id} />
       {booking.status_history?.length ? (
         <section aria-labelledby="admin-details-history">
@@ -224,6 +235,12 @@ function StaffNotes({booking}: {booking: StaffBooking}) {
           )
         }}
       >
+        {booking.staff_notes?.trim() && booking.staff_notes_by ? (
+          <p className="muted admin-details__notes-by">
+            Last saved by {booking.staff_notes_by}
+            {booking.staff_notes_at ? `, ${formatLongDateTime(booking.staff_notes_at)}` : ''}
+          </p>
+        ) : null}
         <div className="field">
           <label htmlFor={id}>Internal notes (staff only)</label>
           <textarea

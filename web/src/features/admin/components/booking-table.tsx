@@ -1,8 +1,9 @@
 import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-status.ts'
 
-import {formatCreatedAt, formatTripDate} from '@repo/schemas/format-date.ts'
+import {formatCreatedAt, formatLongDate, formatTripDate} from '@repo/schemas/format-date.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {EmailText} from './email-text'
 import {StatusSelect} from './status-select'
 
 /**
@@ -89,16 +90,30 @@ export function BookingTable({
                 {booking.pax_total ?? 0}
               </td>
               <td role="cell" data-label="Customer">
-                <span className="admin-table__name">{booking.name}</span>
-                <span className="admin-table__email">{booking.email}</span>
+                {booking.anonymised_at ? (
+                  <span className="admin-table__erased">
+                    Erased on {formatLongDate(booking.anonymised_at)}
+                  </span>
+                ) : (
+                  <>
+                    <span className="admin-table__name">{booking.name}</span>
+                    <span className="admin-table__email">
+                      {booking.email ? <EmailText email={booking.email} /> : null}
+                    </span>
+                  </>
+                )}
               </td>
               <td role="cell" data-label="Status">
-                <StatusSelect
-                  value={booking.status}
-                  label={`Status of ${booking.booking_ref} (now ${bookingStatusTitle(booking.status)})`}
-                  disabled={pendingId === booking._id}
-                  onChange={(status) => onStatusChange(booking, status)}
-                />
+                {booking.anonymised_at ? (
+                  bookingStatusTitle(booking.status)
+                ) : (
+                  <StatusSelect
+                    value={booking.status}
+                    label={`Status of ${booking.booking_ref} (now ${bookingStatusTitle(booking.status)})`}
+                    disabled={pendingId === booking._id}
+                    onChange={(status) => onStatusChange(booking, status)}
+                  />
+                )}
               </td>
               <td role="cell" data-label="Actions">
                 <button
@@ -109,14 +124,16 @@ export function BookingTable({
                 >
                   View
                 </button>
-                <button
-                  type="button"
-                  className="button button--ghost admin-table__view"
-                  aria-label={`Reply to ${booking.booking_ref}`}
-                  onClick={(event) => onView(booking, event.currentTarget, 'reply')}
-                >
-                  Reply
-                </button>
+                {booking.anonymised_at ? null : (
+                  <button
+                    type="button"
+                    className="button button--ghost admin-table__view"
+                    aria-label={`Reply to ${booking.booking_ref}`}
+                    onClick={(event) => onView(booking, event.currentTarget, 'reply')}
+                  >
+                    Reply
+                  </button>
+                )}
               </td>
             </tr>
           ))}

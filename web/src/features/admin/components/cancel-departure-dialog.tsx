@@ -6,6 +6,7 @@ import {formatDateInWords, formatLongDate} from '@repo/schemas/format-date.ts'
 
 import {Modal} from '../../../components/ui/modal'
 import {useAlternatives, useCancelDeparture, useCancellationPreview} from '../api/cancel-departure'
+import {useToast} from './toasts'
 
 export type DepartureToCancel = {
   experience: string
@@ -13,6 +14,9 @@ export type DepartureToCancel = {
   date: string
   travellers: number
 }
+
+/** The nearest dates with room offered as boxes to tick; a date picker reaches the others (up to 90 days). */
+const NEAREST_SHOWN = 6
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'} left`
 
@@ -35,6 +39,9 @@ export function CancelDepartureDialog({
   const [reason, setReason] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
   const [problem, setProblem] = useState('')
+  const [picked, setPicked] = useState('')
+  const [pickProblem, setPickProblem] = useState('')
+  const toast = useToast()
   const alternatives = useAlternatives(
     departure ? {experience: departure.experience, date: departure.date} : null,
   )
@@ -57,6 +64,8 @@ export function CancelDepartureDialog({
   const close = () => {
     setReason('')
     setChosen([])
+    setPicked('')
+    setPickProblem('')
     setProblem('')
     preview.reset()
     cancel.reset()
@@ -73,7 +82,32 @@ export function CancelDepartureDialog({
   }
   const send = () => {
     if (!request) return
-    cancel.mutate(request, {onSuccess: close, onError: (error) => setProblem(error.message)})
+    const offered = request.alternatives.length
+    cancel.mutate(request, {
+      onSuccess: (answer) => {
+        toast({
+          title: 'Departure cancelled',
+          description: `${answer.experience}, ${formatLongDate(answer.date)}: ${answer.cancelled} ${answer.cancelled === 1 ? 'traveller is' : 'travellers are'} told by mail${offered ? `, with ${offered} other ${offered === 1 ? 'date' : 'dates'} to choose from` : ''}. The date is closed for new bookings.`,
+          variant: 'default',
+        })
+        close()
+      },
+      onError: (error) => setProblem(error.message),
+    })
+  }
+  /** A date typed in the picker: offered only when the server listed it as open with room. */
+  const addPicked = () => {
+    if (!picked) return
+    if (chosen.includes(picked)) return setPickProblem('That date is chosen already.')
+    if (!dates.some((option) => option.date === picked))
+      return setPickProblem(
+        'That date has no room for these travellers, or is closed: choose one with places left in the next 90 days.',
+      )
+    if (chosen.length >= MAX_ALTERNATIVES)
+      return setPickProblem(`Offer at most ${MAX_ALTERNATIVES} dates: untick one first.`)
+    setPickProblem('')
+    toggle(picked, true)
+    setPicked('')
   }
   const toggle = (date: string, on: boolean) => {
     edited()
@@ -81,6 +115,12 @@ export function CancelDepartureDialog({
   }
 
   const dates = alternatives.data?.dates ?? []
+  // The nearest few with room (the server's order: nearest the cancelled date first), and any date picked further
+  // away; the picker reaches the rest.
+  const shown = [
+    ...dates.slice(0, NEAREST_SHOWN),
+    ...dates.slice(NEAREST_SHOWN).filter((option) => chosen.includes(option.date)),
+  ]
   const count = preview.data?.travellers ?? departure?.travellers ?? 0
   return (
     <Modal
@@ -150,7 +190,7 @@ export function CancelDepartureDialog({
           <p>No open date in the next 90 days has room for these travellers.</p>
         ) : (
           <ul className="cancel-departure__dates">
-            {dates.map((option) => {
+            {shown.map((option) => {
               const checked = chosen.includes(option.date)
               return (
                 <li key={option.date} className="checkbox">
@@ -170,6 +210,36 @@ export function CancelDepartureDialog({
             })}
           </ul>
         )}
+        {dates.length > NEAREST_SHOWN ? (
+          <div className="cancel-departure__pick">
+            <label htmlFor={`${id}-pick`}>Or another date with room</label>
+            <div className="cancel-departure__pick-row">
+              <input
+                id={`${id}-pick`}
+                type="date"
+                min={dates.map((option) => option.date).sort()[0]}
+                max={dates
+                  .map((option) => option.date)
+                  .sort()
+                  .at(-1)}
+                value={picked}
+                aria-describedby={pickProblem ? `${id}-pick-problem` : undefined}
+                onChange={(event) => {
+                  setPicked(event.target.value)
+                  setPickProblem('')
+                }}
+              />
+              <button type="button" className="button" onClick={addPicked} disabled={!picked}>
+                Add this date
+              </button>
+            </div>
+            {pickProblem ? (
+              <p id={`${id}-pick-problem`} className="field__error" role="alert">
+                {pickProblem}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
       </fieldset>
       {problem ? (
         <p id={`${id}-problem`} className="field__error" role="alert">

@@ -1,6 +1,9 @@
 import {STAFF_ROLE_TITLES, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
-/** The dashboard's title, who is signed in, and its buttons: the list's CSV and Refresh where offered, and Lock. */
+/**
+ * The dashboard's title, who is signed in, and its buttons: the list's CSV and Refresh where offered, and Sign out
+ * (which ends this session: the dashboard locks until someone signs in again).
+ */
 export function DashboardHeader({
   person,
   exportUrl,
@@ -18,7 +21,11 @@ export function DashboardHeader({
     <header className="admin-dashboard__header">
       <h1>Booking Management</h1>
       <p className="muted admin-dashboard__person">
-        Signed in as {person.name} ({STAFF_ROLE_TITLES[person.role]})
+        {/* A person not yet named (the first owner, until they give their name) is named by their role alone. */}
+        Signed in as {person.name}
+        {person.name === STAFF_ROLE_TITLES[person.role]
+          ? null
+          : ` (${STAFF_ROLE_TITLES[person.role]})`}
       </p>
       <div className="button-row">
         {exportUrl ? (
@@ -37,7 +44,7 @@ export function DashboardHeader({
           </button>
         ) : null}
         <button type="button" className="button button--primary" onClick={onLock}>
-          Lock
+          Sign out
         </button>
       </div>
     </header>

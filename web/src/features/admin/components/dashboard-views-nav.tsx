@@ -1,3 +1,5 @@
+import {useId} from 'react'
+
 import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 
 export type DashboardView =
@@ -14,7 +16,10 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['account', 'Your account', null],
 ]
 
-/** The views the person may open, the current one marked. */
+/**
+ * The views the person may open, the current one marked: a row of buttons, and on a phone one compact menu in
+ * their place (admin.css), so the header and the views do not fill the first screen.
+ */
 export function DashboardViewsNav({
   current,
   can,
@@ -26,19 +31,37 @@ export function DashboardViewsNav({
   hidden: boolean
   onChoose: (view: DashboardView) => void
 }) {
+  const id = useId()
+  const views = VIEWS.filter(([, , action]) => action === null || can(action))
   return (
     <nav className="admin-views" aria-label="Dashboard views" hidden={hidden}>
-      {VIEWS.filter(([, , action]) => action === null || can(action)).map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          className="button button--ghost"
-          aria-current={current === value ? 'page' : undefined}
-          onClick={() => onChoose(value)}
+      <div className="admin-views__buttons">
+        {views.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="button button--ghost"
+            aria-current={current === value ? 'page' : undefined}
+            onClick={() => onChoose(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div className="admin-views__compact field">
+        <label htmlFor={id}>Show</label>
+        <select
+          id={id}
+          value={current}
+          onChange={(event) => onChoose(event.target.value as DashboardView)}
         >
-          {label}
-        </button>
-      ))}
+          {views.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
     </nav>
   )
 }

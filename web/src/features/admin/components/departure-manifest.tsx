@@ -111,13 +111,14 @@ export function DepartureManifest({
               <th scope="col">Status</th>
               <th scope="col">Pickup</th>
               <th scope="col">Phone</th>
-              <th scope="col">Notes</th>
+              <th scope="col">Their notes</th>
+              <th scope="col">Staff notes</th>
             </tr>
           </thead>
           <tbody>
             {departure.bookings.length === 0 ? (
               <tr>
-                <td colSpan={6}>No bookings yet.</td>
+                <td colSpan={7}>No bookings yet.</td>
               </tr>
             ) : null}
             {departure.bookings.map((booking) => (
@@ -126,11 +127,35 @@ export function DepartureManifest({
                   {booking.name}
                   <span className="manifest__ref"> {booking.booking_ref}</span>
                 </th>
-                <td>{booking.pax ?? ''}</td>
-                <td>{bookingStatusTitle(booking.status)}</td>
-                <td>{booking.pickup_location ?? ''}</td>
-                <td>{booking.phone ?? ''}</td>
-                <td>{[booking.notes, booking.staff_notes].filter(Boolean).join(' · ')}</td>
+                <td data-label="Pax">{booking.pax ?? ''}</td>
+                <td data-label="Status">{bookingStatusTitle(booking.status)}</td>
+                <td data-label="Pickup">{booking.pickup_location ?? ''}</td>
+                <td data-label="Phone">
+                  {booking.phone ? (
+                    <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`}>{booking.phone}</a>
+                  ) : (
+                    ''
+                  )}
+                </td>
+                <td data-label="Their notes">{booking.notes ?? ''}</td>
+                <td data-label="Staff notes">
+                  {booking.staff_notes?.trim() ? (
+                    // One element beside the label on a phone's card (admin.css), the author under the notes.
+                    <span>
+                      {booking.staff_notes}
+                      {booking.staff_notes_by ? (
+                        <span className="manifest__note-by">
+                          {booking.staff_notes_by}
+                          {booking.staff_notes_at
+                            ? `, ${formatLongDateTime(booking.staff_notes_at)}`
+                            : ''}
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : (
+                    ''
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -23,6 +23,10 @@ const booked: DepartureRow = {
       date: '2030-02-01',
       pax: 4,
       name: 'Alpha Traveller',
+      notes: 'Vegetarian',
+      staff_notes: 'Collect from the side gate',
+      staff_notes_by: 'Sam Staff',
+      staff_notes_at: '2030-01-20T08:30:00Z',
     },
   ],
 }
@@ -125,6 +129,24 @@ describe('Departures view', () => {
     expect(csv()).toBe('/api/staff/departures.csv?from=2030-02-01&to=2030-02-07&empty=1')
     const emptyManifest = screen.getAllByRole('article')[1]!
     expect(within(emptyManifest).getByText('Left').nextElementSibling?.textContent).toBe('8')
+  })
+
+  it('shows the traveller’s notes and the staff’s apart, the staff’s with who wrote them and when', async () => {
+    renderView()
+    fireEvent.change(screen.getByLabelText('From'), {target: {value: '2030-02-01'}})
+    fireEvent.change(screen.getByLabelText('To'), {target: {value: '2030-02-07'}})
+    const [manifest] = await screen.findAllByRole('article')
+    const table = within(manifest!).getByRole('table')
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent)
+    const row = within(table).getByRole('row', {name: /Alpha Traveller/})
+    const cells = within(row).getAllByRole('cell')
+    const cellOf = (header: string) => cells[headers.indexOf(header) - 1]?.textContent
+    expect(cellOf('Their notes')).toBe('Vegetarian')
+    expect(cellOf('Staff notes')).toBe(
+      'Collect from the side gateSam Staff, 20 January 2030, 10:30 SAST',
+    )
   })
 
   it('counts the days of a range, even at the end of year 9999', () => {

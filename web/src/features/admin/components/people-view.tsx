@@ -84,7 +84,6 @@ export function PeopleView({selfId}: {selfId: string}) {
   return (
     <section aria-labelledby="people-heading">
       <h2 id="people-heading">People</h2>
-      <RequireSecondStep required={people.data.requireSecondStep} />
       <InviteForm />
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -106,6 +105,7 @@ export function PeopleView({selfId}: {selfId: string}) {
                 <td>{person.email ?? 'No email yet'}</td>
                 <td>
                   <select
+                    className="people__role"
                     aria-label={`Role of ${person.name}`}
                     value={person.role}
                     disabled={changePerson.isPending}
@@ -158,7 +158,7 @@ export function PeopleView({selfId}: {selfId: string}) {
                           : `Give ${person.name} access again`}
                     </button>
                   ) : null}{' '}
-                  {person.state === 'active' && person._id !== selfId ? (
+                  {person.state === 'active' && person._id !== selfId && person.secondStep ? (
                     <button
                       type="button"
                       className="button button--ghost"
@@ -174,6 +174,7 @@ export function PeopleView({selfId}: {selfId: string}) {
           </tbody>
         </table>
       </div>
+      <RequireSecondStep required={people.data.requireSecondStep} />
     </section>
   )
 }
@@ -217,24 +218,35 @@ function InviteForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} method="post" className="admin-filters" aria-label="Invite someone">
-      <div className="field">
-        <label htmlFor={ids.name}>Name</label>
-        <input id={ids.name} name="name" autoComplete="off" required maxLength={100} />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.email}>Email</label>
-        <input id={ids.email} name="email" type="email" autoComplete="off" required />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.role}>Role</label>
-        <select id={ids.role} name="role" defaultValue="staff">
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {STAFF_ROLE_TITLES[role]}
-            </option>
-          ))}
-        </select>
+    <form
+      onSubmit={onSubmit}
+      method="post"
+      className="admin-card people__invite"
+      aria-labelledby={`${ids.name}-heading`}
+    >
+      <h3 id={`${ids.name}-heading`}>Invite someone</h3>
+      <p className="muted">
+        They get a mail with a link to choose their password, valid for 7 days.
+      </p>
+      <div className="admin-filters people__invite-fields">
+        <div className="field">
+          <label htmlFor={ids.name}>Name</label>
+          <input id={ids.name} name="name" autoComplete="off" required maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.email}>Email</label>
+          <input id={ids.email} name="email" type="email" autoComplete="off" required />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.role}>Role</label>
+          <select id={ids.role} name="role" defaultValue="staff">
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {STAFF_ROLE_TITLES[role]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <button type="submit" className="button button--primary" disabled={invite.isPending}>
         Send invitation
@@ -250,25 +262,33 @@ function RequireSecondStep({required}: {required: boolean}) {
   const toast = useToast()
   const id = useId()
   return (
-    <div className="field">
-      <input
-        id={id}
-        type="checkbox"
-        checked={required}
-        disabled={requireSecondStep.isPending}
-        onChange={(event) =>
-          requireSecondStep.mutate(event.target.checked, {
-            onSettled: () => void queryClient.invalidateQueries({queryKey: staffKeys.people}),
-            onError: (error) =>
-              toast({
-                title: 'Error',
-                description: error instanceof StaffApiError ? error.message : 'Not saved.',
-                variant: 'destructive',
-              }),
-          })
-        }
-      />
-      <label htmlFor={id}>Everyone signs in with a second step</label>
-    </div>
+    <section className="admin-card people__rule" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Signing in</h3>
+      <p className="muted" id={`${id}-hint`}>
+        A rule for the whole team, not part of an invitation: with it on, everyone sets up an
+        authenticator app at their next sign-in.
+      </p>
+      <div className="people__rule-choice">
+        <input
+          id={id}
+          aria-describedby={`${id}-hint`}
+          type="checkbox"
+          checked={required}
+          disabled={requireSecondStep.isPending}
+          onChange={(event) =>
+            requireSecondStep.mutate(event.target.checked, {
+              onSettled: () => void queryClient.invalidateQueries({queryKey: staffKeys.people}),
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description: error instanceof StaffApiError ? error.message : 'Not saved.',
+                  variant: 'destructive',
+                }),
+            })
+          }
+        />
+        <label htmlFor={id}>Everyone signs in with a second step</label>
+      </div>
+    </section>
   )
 }

@@ -1,7 +1,13 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
-import {INCIDENT_LIMITS} from '@repo/schemas/security-incident-limits.ts'
+import {
+  INCIDENT_DATA_CATEGORIES,
+  INCIDENT_DATA_CATEGORY_TITLES,
+  INCIDENT_LIMITS,
+  INCIDENT_SEVERITIES,
+  INCIDENT_SEVERITY_TITLES,
+} from '@repo/schemas/security-incident-limits.ts'
 import type {SecurityIncidentEntry} from '@repo/schemas/security-incidents.ts'
 
 import {useIncidents, useSaveIncident} from '../api/security-incidents'
@@ -12,7 +18,8 @@ type FieldErrors = Partial<Record<string, string>>
 
 /**
  * The managers' privacy register: the confirmed subscribers' export for the mailing tool, and the register of
- * security incidents (date, what happened, who was affected, when the regulator and the people were told).
+ * security incidents (when it happened and was discovered, how serious, which data, who and how many were
+ * affected, what was done, when the regulator and the people were told, open or closed).
  */
 export function PrivacyRegisterView({
   canExportSubscribers,
@@ -81,7 +88,14 @@ function IncidentRegister() {
           {incidents.data.incidents.map((incident) => (
             <li key={incident._id} className="incident">
               <div className="incident__head">
-                <h4>{formatLongDate(incident.occurredOn)}</h4>
+                <h4>
+                  {formatLongDate(incident.occurredOn)}{' '}
+                  <span className={`incident__state incident__state--${incident.state}`}>
+                    {incident.state === 'closed'
+                      ? `Closed${incident.closedOn ? ` ${formatLongDate(incident.closedOn)}` : ''}`
+                      : 'Open'}
+                  </span>
+                </h4>
                 <button
                   type="button"
                   className="button button--ghost"
@@ -91,10 +105,34 @@ function IncidentRegister() {
                 </button>
               </div>
               <dl>
+                <dt>Discovered</dt>
+                <dd>
+                  {incident.discoveredOn ? formatLongDate(incident.discoveredOn) : 'Not recorded'}
+                </dd>
+                <dt>How serious</dt>
+                <dd>
+                  {incident.severity ? INCIDENT_SEVERITY_TITLES[incident.severity] : 'Not recorded'}
+                </dd>
+                <dt>Data it touched</dt>
+                <dd>
+                  {incident.dataCategories.length > 0
+                    ? incident.dataCategories
+                        .map((category) => INCIDENT_DATA_CATEGORY_TITLES[category])
+                        .join('; ')
+                    : 'Not recorded'}
+                </dd>
                 <dt>What happened</dt>
                 <dd>{incident.description}</dd>
                 <dt>Who was affected</dt>
                 <dd>{incident.affected}</dd>
+                <dt>People affected</dt>
+                <dd>
+                  {incident.peopleAffectedCount === null
+                    ? 'Not known yet'
+                    : incident.peopleAffectedCount}
+                </dd>
+                <dt>What was done</dt>
+                <dd>{incident.actionsTaken ?? 'Not recorded'}</dd>
                 <dt>Information Regulator told</dt>
                 <dd>
                   {incident.regulatorToldOn ? formatLongDate(incident.regulatorToldOn) : 'Not yet'}
@@ -127,8 +165,15 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
   const [errors, setErrors] = useState<FieldErrors>({})
   const ids = {
     occurredOn: useId(),
+    discoveredOn: useId(),
+    severity: useId(),
+    dataCategories: useId(),
     description: useId(),
     affected: useId(),
+    peopleAffectedCount: useId(),
+    actionsTaken: useId(),
+    state: useId(),
+    closedOn: useId(),
     regulatorToldOn: useId(),
     peopleToldOn: useId(),
   }
@@ -140,8 +185,15 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
     const {securityIncidentSchema} = await import('@repo/schemas/security-incidents.ts')
     const parsed = securityIncidentSchema.safeParse({
       occurredOn: String(data.get('occurredOn') ?? ''),
+      discoveredOn: String(data.get('discoveredOn') ?? ''),
+      severity: data.get('severity') ?? undefined,
+      dataCategories: data.getAll('dataCategories').map(String),
       description: String(data.get('description') ?? ''),
       affected: String(data.get('affected') ?? ''),
+      peopleAffectedCount: String(data.get('peopleAffectedCount') ?? ''),
+      actionsTaken: String(data.get('actionsTaken') ?? ''),
+      state: data.get('state') ?? undefined,
+      closedOn: String(data.get('closedOn') ?? ''),
       regulatorToldOn: String(data.get('regulatorToldOn') ?? ''),
       peopleToldOn: String(data.get('peopleToldOn') ?? ''),
     })
@@ -213,6 +265,53 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
         {error('occurredOn')}
       </div>
       <div className="field">
+        <label htmlFor={ids.discoveredOn}>When it was discovered</label>
+        <input
+          {...field('discoveredOn')}
+          type="date"
+          defaultValue={entry?.discoveredOn ?? ''}
+          required
+        />
+        {error('discoveredOn')}
+      </div>
+      <fieldset
+        className="field incident-form__choices"
+        aria-describedby={errors.severity ? `${ids.severity}-error` : undefined}
+      >
+        <legend>How serious it is</legend>
+        {INCIDENT_SEVERITIES.map((severity) => (
+          <label key={severity} className="incident-form__choice">
+            <input
+              type="radio"
+              name="severity"
+              value={severity}
+              defaultChecked={entry?.severity === severity}
+              required
+            />{' '}
+            {INCIDENT_SEVERITY_TITLES[severity]}
+          </label>
+        ))}
+        {error('severity')}
+      </fieldset>
+      <fieldset
+        className="field incident-form__choices"
+        aria-describedby={errors.dataCategories ? `${ids.dataCategories}-error` : undefined}
+      >
+        <legend>Data it touched</legend>
+        {INCIDENT_DATA_CATEGORIES.map((category) => (
+          <label key={category} className="incident-form__choice">
+            <input
+              type="checkbox"
+              name="dataCategories"
+              value={category}
+              defaultChecked={entry?.dataCategories.includes(category) ?? false}
+            />{' '}
+            {INCIDENT_DATA_CATEGORY_TITLES[category]}
+          </label>
+        ))}
+        {error('dataCategories')}
+      </fieldset>
+      <div className="field">
         <label htmlFor={ids.description}>What happened</label>
         <textarea
           {...field('description')}
@@ -234,6 +333,37 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
         />
         {error('affected')}
       </div>
+      <div className="field">
+        <label htmlFor={ids.peopleAffectedCount}>How many people were affected</label>
+        <input
+          {...field('peopleAffectedCount')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          defaultValue={entry?.peopleAffectedCount ?? ''}
+          aria-describedby={
+            errors.peopleAffectedCount
+              ? `${ids.peopleAffectedCount}-hint ${ids.peopleAffectedCount}-error`
+              : `${ids.peopleAffectedCount}-hint`
+          }
+        />
+        <p id={`${ids.peopleAffectedCount}-hint`} className="muted">
+          Leave it empty while it is not known.
+        </p>
+        {error('peopleAffectedCount')}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.actionsTaken}>What was done about it</label>
+        <textarea
+          {...field('actionsTaken')}
+          rows={3}
+          maxLength={INCIDENT_LIMITS.actions}
+          defaultValue={entry?.actionsTaken ?? ''}
+          required
+        />
+        {error('actionsTaken')}
+      </div>
       <div className="incident-form__dates">
         <div className="field">
           <label htmlFor={ids.regulatorToldOn}>Information Regulator told on</label>
@@ -248,6 +378,21 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
           <label htmlFor={ids.peopleToldOn}>People affected told on</label>
           <input {...field('peopleToldOn')} type="date" defaultValue={entry?.peopleToldOn ?? ''} />
           {error('peopleToldOn')}
+        </div>
+      </div>
+      <div className="incident-form__dates">
+        <div className="field">
+          <label htmlFor={ids.state}>Open or closed</label>
+          <select {...field('state')} defaultValue={entry?.state ?? 'open'}>
+            <option value="open">Open: still being dealt with</option>
+            <option value="closed">Closed: dealt with</option>
+          </select>
+          {error('state')}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.closedOn}>Closed on</label>
+          <input {...field('closedOn')} type="date" defaultValue={entry?.closedOn ?? ''} />
+          {error('closedOn')}
         </div>
       </div>
       <div className="button-row">

@@ -1,6 +1,12 @@
 import {useId, useState, type FormEvent} from 'react'
 
-import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {Modal} from '../../../components/ui/modal'
+import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {
+  PRIVACY_REQUEST_DAYS,
+  privacyRequestDaysLeft,
+  privacyRequestDue,
+} from '@repo/schemas/privacy-request-due.ts'
 import {PRIVACY_REQUEST_KIND_TITLES} from '@repo/schemas/privacy-request-kinds.ts'
 import type {RetentionPeriods} from '@repo/schemas/retention-periods.ts'
 import type {AddressSearchResult, PrivacyReportEntry} from '@repo/schemas/staff-privacy.ts'
@@ -20,6 +26,8 @@ import {useToast} from './toasts'
  */
 export function PrivacyView() {
   const overview = usePrivacyOverview()
+  // One search for the screen: a request carried out clears its earlier answer, which no longer holds.
+  const search = useAddressSearch()
   if (overview.isPending) return <p className="admin-empty">Loading privacy settings...</p>
   if (overview.isError)
     return <p className="admin-empty">The privacy settings could not be loaded.</p>
@@ -27,8 +35,8 @@ export function PrivacyView() {
     <section aria-labelledby="privacy-heading" className="admin-privacy">
       <h2 id="privacy-heading">Personal data</h2>
       <RetentionForm periods={overview.data.periods} />
-      <PendingRequests requests={overview.data.requests} />
-      <AddressSearch />
+      <PendingRequests requests={overview.data.requests} onCarriedOut={() => search.reset()} />
+      <AddressSearch search={search} />
       <Reports reports={overview.data.reports} />
     </section>
   )
@@ -158,9 +166,20 @@ function ProofTable({places, caption}: {places: AddressSearchResult['places']; c
   )
 }
 
+/** "Due by 28 December 2026 (8 days left)": the deadline the traveller was told of when they confirmed. */
+function dueText(confirmedAt: string, now: Date): string {
+  const left = privacyRequestDaysLeft(confirmedAt, now)
+  const when = formatLongDate(privacyRequestDue(confirmedAt))
+  if (left < 0) return `Overdue: was due by ${when} (${-left} ${-left === 1 ? 'day' : 'days'} ago)`
+  if (left === 0) return `Due today, ${when}`
+  return `Due by ${when} (${left} ${left === 1 ? 'day' : 'days'} left)`
+}
+
 function PendingRequests({
   requests,
+  onCarriedOut,
 }: {
+  onCarriedOut: () => void
   requests: {
     _id: string
     kind: keyof typeof PRIVACY_REQUEST_KIND_TITLES
@@ -172,6 +191,9 @@ function PendingRequests({
   const carryOut = useCarryOutRequest()
   const toast = useToast()
   const [done, setDone] = useState<PrivacyReportEntry | null>(null)
+  /** The erasure asked about in the dialog: nothing is deleted until the manager says so there. */
+  const [erasing, setErasing] = useState<{id: string; email: string} | null>(null)
+  const now = new Date()
 
   function run(id: string, label: string, correction?: {name?: string; phone?: string}) {
     carryOut.mutate(
@@ -179,6 +201,8 @@ function PendingRequests({
       {
         onSuccess: ({report}) => {
           setDone(report)
+          setErasing(null)
+          onCarriedOut()
           toast({
             title: 'Done',
             description: `${label}: carried out. The traveller is told by mail.`,
@@ -201,6 +225,10 @@ function PendingRequests({
   return (
     <div className="admin-card">
       <h3>Travellers’ requests</h3>
+      <p className="muted">
+        Each is carried out within {PRIVACY_REQUEST_DAYS} days of the traveller confirming it, as
+        they were told.
+      </p>
       {requests.length === 0 ? (
         <p className="admin-empty">No confirmed requests are waiting.</p>
       ) : (
@@ -208,8 +236,18 @@ function PendingRequests({
           {requests.map((request) => (
             <li key={request._id}>
               <p>
-                <strong>{PRIVACY_REQUEST_KIND_TITLES[request.kind]}</strong> for {request.email},
-                confirmed {formatLongDateTime(request.confirmed_at)}
+                <strong>{PRIVACY_REQUEST_KIND_TITLES[request.kind]}</strong> for{' '}
+                <span className="admin-privacy__address">{request.email}</span>, confirmed{' '}
+                {formatLongDateTime(request.confirmed_at)}
+              </p>
+              <p
+                className={
+                  privacyRequestDaysLeft(request.confirmed_at, now) < 0
+                    ? 'admin-privacy__due admin-privacy__due--late'
+                    : 'admin-privacy__due'
+                }
+              >
+                {dueText(request.confirmed_at, now)}
               </p>
               {request.correction ? <p>Correction asked for: {request.correction}</p> : null}
               {request.kind === 'correction' ? (
@@ -225,7 +263,7 @@ function PendingRequests({
                   type="button"
                   className="button button--primary admin-privacy__carry-out"
                   disabled={carryOut.isPending}
-                  onClick={() => run(request._id, `Delete ${request.email}`)}
+                  onClick={() => setErasing({id: request._id, email: request.email})}
                 >
                   Delete everything about {request.email}
                 </button>
@@ -237,13 +275,46 @@ function PendingRequests({
       {done?.proof ? (
         <ProofTable places={done.proof} caption="Searched after carrying it out" />
       ) : null}
+      <Modal
+        open={erasing !== null}
+        onClose={() => setErasing(null)}
+        title="Delete everything about this address?"
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setErasing(null)}>
+              Keep it for now
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={carryOut.isPending}
+              onClick={() => erasing && run(erasing.id, `Delete ${erasing.email}`)}
+            >
+              Delete everything
+            </button>
+          </>
+        }
+      >
+        {erasing ? (
+          <>
+            <p>
+              Every booking request, mail, sign-up and file that names{' '}
+              <strong className="admin-privacy__address">{erasing.email}</strong> loses its personal
+              details, on every server. This cannot be undone.
+            </p>
+            <p>
+              The trips themselves stay (date, experience, party size), and the traveller is told by
+              mail.
+            </p>
+          </>
+        ) : null}
+      </Modal>
     </div>
   )
 }
 
-function AddressSearch() {
+function AddressSearch({search}: {search: ReturnType<typeof useAddressSearch>}) {
   const id = useId()
-  const search = useAddressSearch()
   return (
     <form
       className="admin-card"

@@ -1,0 +1,71 @@
+import {useId, useState, type FormEvent} from 'react'
+
+import {useSaveOwnProfile} from '../api/own-profile'
+import {StaffApiError} from '../api/staff-api'
+
+/**
+ * Asked before anything else of someone signed in without a name or address (the first owner): the address lets
+ * "Forgot your password?" reach them, and the name is how the history and the team's mails name them.
+ */
+export function OwnProfileForm() {
+  const save = useSaveOwnProfile()
+  const ids = {name: useId(), email: useId(), problem: useId(), hint: useId(), heading: useId()}
+  const [problem, setProblem] = useState<string | null>(null)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    setProblem(null)
+    save.mutate(
+      {name: String(data.get('name') ?? ''), email: String(data.get('email') ?? '')},
+      {
+        onError: (error) =>
+          setProblem(
+            error instanceof StaffApiError ? error.message : 'Your details could not be saved.',
+          ),
+      },
+    )
+  }
+
+  return (
+    <section className="card admin-profile" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>Your name and email address</h2>
+      <p className="muted" id={ids.hint}>
+        Before anything else: your name is how the booking history and the team’s mails name you,
+        and your address is where “Forgot your password?” sends a new link. Afterwards you sign in
+        with this address.
+      </p>
+      <form
+        onSubmit={onSubmit}
+        method="post"
+        className="admin-gate__form"
+        aria-describedby={ids.hint}
+      >
+        <div className="field">
+          <label htmlFor={ids.name}>Your name</label>
+          <input id={ids.name} name="name" autoComplete="name" required maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.email}>Your email address</label>
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            aria-describedby={problem ? ids.problem : undefined}
+          />
+        </div>
+        {problem ? (
+          <p id={ids.problem} className="field__error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          Save and continue
+        </button>
+      </form>
+    </section>
+  )
+}
