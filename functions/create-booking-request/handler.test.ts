@@ -4,10 +4,15 @@ import path from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {HONEYPOT_MESSAGE, REQUIRED_FIELDS_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {
+  HONEYPOT_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  PRIVACY_CONSENT_MESSAGE,
+} from '@repo/schemas/booking-request.ts'
 import {FULLY_BOOKED_MESSAGE, placesLeftMessage} from '@repo/schemas/capacity.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
-import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/trip-check.ts'
+import {DATE_TOO_FAR_MESSAGE, PAST_DATE_MESSAGE} from '@repo/schemas/trip-check.ts'
+import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
   invisibleCharactersMessage,
@@ -256,8 +261,8 @@ describe('create-booking-request with the real lake and SMTP', () => {
       [{...form(), securityAnswer: '99'}, 400, WRONG_ANSWER_MESSAGE],
       [{...form(), challengeToken: 'forged.9999999999999.abc'}, 400, WRONG_ANSWER_MESSAGE],
       [{...form(), website: 'http://spam.example'}, 400, HONEYPOT_MESSAGE],
-      [{...form(), name: ''}, 400, REQUIRED_FIELDS_MESSAGE],
-      [{...form(), consentPrivacy: false}, 400, REQUIRED_FIELDS_MESSAGE],
+      [{...form(), name: ''}, 400, NAME_REQUIRED_MESSAGE],
+      [{...form(), consentPrivacy: false}, 400, PRIVACY_CONSENT_MESSAGE],
       [
         {...form(), name: 'Eve\r\nBcc: all@example.com'},
         400,
@@ -265,7 +270,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       ],
       [{...form(), date: '2030-01-06'}, 400, UNAVAILABLE_DATE_MESSAGE],
       [{...form(), date: '2030-01-02'}, 400, UNAVAILABLE_DATE_MESSAGE],
-      [{...form(), date: '2029-12-01'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), date: '2029-12-01'}, 400, PAST_DATE_MESSAGE],
       [{...form(), date: '9999-12-31'}, 400, DATE_TOO_FAR_MESSAGE],
       [{...form(), date: '2032-01-02'}, 400, DATE_TOO_FAR_MESSAGE],
       [{...form(), name: 'Thandi\u202Eisokn'}, 400, INVISIBLE_NAME],
@@ -579,6 +584,16 @@ describe('create-booking-request and places', () => {
 
   it('counts requests as asking, not taking: a date full of requests still takes another', async () => {
     expect((await send({...form(), date: '2030-01-10'})).status).toBe(201)
+  })
+
+  it('says a past date has passed, under the date, with no alternatives to it', async () => {
+    const before = await countBookings()
+    const response = await send({...form(), date: '2029-12-01'})
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as RequestErrorBody
+    expect(body.fieldErrors).toEqual({date: [PAST_DATE_MESSAGE]})
+    expect(body.alternatives).toBeUndefined()
+    expect(await countBookings()).toBe(before)
   })
 
   it('offers alternatives for a blackout date too', async () => {

@@ -214,7 +214,8 @@ export function TripChoiceForm({
               Checking places left…
             </p>
           ) : null}
-          {dateError !== null && paxOk && counts ? (
+          {/* A past date has nothing near it to offer: its message says so, without "no room". */}
+          {dateError !== null && dateProblem?.reason !== 'past' && paxOk && counts ? (
             <DepartureAlternatives
               alternatives={alternatives}
               onChoose={choose}
