@@ -1007,6 +1007,32 @@ export type ExperienceSettingsQueryResult = {
   }> | null
 } | null
 
+// Source: ../web/src/features/experiences/api/all-booking-rules-query.ts
+// Variable: allBookingRulesQuery
+// Query: *[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+export type AllBookingRulesQueryResult = Array<{
+  experienceId: string
+  minPax: number | null
+  maxPax: number | null
+  blackoutDates: Array<string> | null
+  timeSlots: Array<string> | null
+  leadTimeDays: number | null
+  capacity: number | null
+  slotCapacities: Array<{
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'slotCapacity'
+    _key: string
+  }> | null
+  capacityOverrides: Array<{
+    date?: string
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'capacityOverride'
+    _key: string
+  }> | null
+}>
+
 // Source: ../web/src/features/experiences/api/experience-query.ts
 // Variable: experienceBySlugQuery
 // Query: *[_type == "experience" && (slug.current == $slug || $slug in aliases)]  | order((slug.current == $slug) desc)[0]{    _id,  title,  "slug": slug.current,  category,  "isBespoke": coalesce(isBespoke, false),  location,  duration,  fromPrice,  priceRange,  blurb,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  featuredOrder,  description,  "highlights": coalesce(highlights, []),  whatToExpect,  "included": coalesce(included, []),  "optionalExtras": coalesce(optionalExtras, []),  "whatToBring": coalesce(whatToBring, []),  format,  goodToKnow,  meetingPickup,  cancellation,  maxGroupSize,  minimumAge,  fitnessLevel,  "aliases": coalesce(aliases, []),  "faqs": coalesce(faqs, [])[0...5]{    _key,    "question": coalesce(question, q),    "answer": coalesce(answer, a)  },  _updatedAt}
@@ -1547,6 +1573,7 @@ declare global {
   interface SanityQueries {
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc){\n  _id,\n  title,\n  "slug": slug.current,\n  \n  "callToAction": {\n    "kind": callToAction.kind,\n    "label": callToAction.label,\n    "experienceSlug": callToAction.experience->slug.current,\n    "experienceTitle": callToAction.experience->title,\n    "experienceIsBespoke": coalesce(callToAction.experience->isBespoke, false)\n  }\n\n}': StoryLinksQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
+    '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult

@@ -19,6 +19,7 @@ const api = {
   experienceSettings: () => import('../features/booking/api/get-experience-settings'),
   experiences: () => import('../features/experiences/api/get-experiences'),
   experienceRatings: () => import('../features/experiences/api/get-experience-ratings'),
+  tripFit: () => import('../features/experiences/api/get-trip-fit'),
   home: () => import('../features/home/api/get-home'),
   pageCopy: () => import('../features/pages/api/get-page-copy'),
   privacyNotice: () => import('../features/pages/api/get-privacy-notice'),
@@ -140,7 +141,18 @@ export function createRoutes(queryClient: QueryClient, server: ServerReaders = {
         {
           path: 'experiences',
           loader: both(experiences, async ({request}) => {
-            await listingDetailDialog.load(new URL(request.url))
+            const url = new URL(request.url)
+            await Promise.all([
+              listingDetailDialog.load(url),
+              // A date from the home page's search: every experience's rules, so the listing says on the
+              // server already which cannot take it (a blackout, the lead time, the group's size).
+              url.searchParams.get('date')
+                ? api
+                    .tripFit()
+                    .then((m) => queryClient.ensureQueryData(m.allBookingRulesQueryOptions()))
+                    .catch(() => null)
+                : null,
+            ])
             return null
           }),
           handle: {...pageModule('experiences'), ...listingDetailDialog},

@@ -7,6 +7,7 @@
  * these and that one, and nothing else (preview/preview-queries.ts).
  */
 export {storyLinksQuery} from '../features/audit/api/story-links-query'
+export {allBookingRulesQuery} from '../features/experiences/api/all-booking-rules-query'
 export {experienceBySlugQuery} from '../features/experiences/api/experience-query'
 export {experienceRatingsQuery} from '../features/experiences/api/experience-ratings-query'
 export {experiencesQuery} from '../features/experiences/api/experiences-query'
