@@ -2,6 +2,7 @@ import type {SanityClient} from '@sanity/client'
 
 import {googleCalendarLink} from '../lib/booking-calendar.ts'
 import {timeInWords} from '../lib/booking-mail-values.ts'
+import {formatTripWhen} from '@repo/schemas/format-date.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
 import {
   meetingPointMapLink,
@@ -115,7 +116,14 @@ export function travellerView(
     group: groupInWords(booking),
     status,
     statusTitle: bookingStatusTitle(status),
-    start: booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
+    start:
+      booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
+    when: booking.date
+      ? formatTripWhen(booking.date, {
+          start: startTimeOn(booking.date, trip),
+          preferred: booking.preferred_time,
+        })
+      : '',
     meetingPoint: meetingPointView(trip),
     calendar: calendarView(booking, trip, status),
     history: history.map((entry) => ({

@@ -67,6 +67,8 @@ describe('GET /api/requests/:token', () => {
       experience: 'Lion’s Head Sunrise Hike',
       date: '2030-02-01',
       time: 'Sunset',
+      // When it starts, in one line: the experience gives no start time, so the time asked for.
+      when: 'Friday 1 February 2030, Sunset',
       group: '2 adults, 1 child',
       status: 'contacted',
       statusTitle: 'Contacted',
