@@ -56,12 +56,7 @@ export function RequestPage() {
     })
   const onWithdraw = () =>
     withdraw.mutateAsync(undefined, {
-      onSuccess: () =>
-        setMessage({
-          title: 'Withdrawn',
-          text: 'Your request is withdrawn. We have let the team know.',
-          variant: 'success',
-        }),
+      onSuccess: () => setMessage(withdrawnMessage),
       onError: fail,
     })
 
@@ -122,6 +117,9 @@ export function RequestPage() {
 
   const data = request.data
   const confirmed = data.status === 'confirmed'
+  // "Withdraw my request" posted without script: the confirmation step, until the traveller answers it.
+  const asking =
+    outcome?.ok === true && 'step' in outcome.value && withdraw.status === 'idle' && data.canWithdraw
   return (
     <section className="container page-section status-page request-page">
       {seo}
@@ -160,6 +158,8 @@ export function RequestPage() {
                 contactEmail={settings?.email ?? null}
                 pending={withdraw.isPending}
                 onWithdraw={onWithdraw}
+                asking={asking}
+                pageHref={`/requests/${token}`}
               />
             </div>
           ) : null}
@@ -171,6 +171,12 @@ export function RequestPage() {
       </div>
     </section>
   )
+}
+
+const withdrawnMessage: FormMessageValue = {
+  title: 'Withdrawn',
+  text: 'Your request is withdrawn. We have let the team know.',
+  variant: 'success',
 }
 
 const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
@@ -186,6 +192,9 @@ const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
 function postedMessage(outcome: RequestFormOutcome | undefined): FormMessageValue | null {
   if (!outcome) return null
   if (!outcome.ok) return {title: 'Not saved', text: outcome.message, variant: 'destructive'}
+  if ('step' in outcome.value) return null
+  if ('history' in outcome.value && outcome.value.history.at(-1)?.action === 'withdraw')
+    return withdrawnMessage
   return 'message' in outcome.value
     ? {title: 'Sent', text: outcome.value.message, variant: 'success'}
     : acceptedMessage(outcome.value)
