@@ -71,7 +71,7 @@ describe('GET /api/requests/:token', () => {
       when: 'Friday 1 February 2030, Sunset',
       group: '2 adults, 1 child',
       status: 'contacted',
-      statusTitle: 'Contacted',
+      statusTitle: 'Other dates proposed: please choose one',
       canWithdraw: true,
       proposal: {
         message: 'The mountain is closed that morning; would one of these suit you?',

@@ -121,7 +121,9 @@ test('a traveller books from the detail dialog and the request is stored once, w
   const link = /https?:\/\/\S+\/requests\/\S+/.exec(traveller[0]!.text)![0]
   await page.goto(link)
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Your request ${ref}`)
-  await expect(page.getByTestId('request-status')).toHaveText('New')
+  await expect(page.getByTestId('request-status')).toHaveText(
+    'Received: we are checking with our guides',
+  )
   await expect(page.getByRole('main')).toContainText('Request received')
   await expect(page.getByRole('main')).toContainText(inWords)
   await expect(page.getByRole('main')).toContainText('2 adults, 1 child')

@@ -56,7 +56,7 @@ export function RequestPage() {
     })
   const onWithdraw = () =>
     withdraw.mutateAsync(undefined, {
-      onSuccess: () => setMessage(withdrawnMessage),
+      onSuccess: (updated) => setMessage(withdrawnMessage(updated)),
       onError: fail,
     })
 
@@ -119,7 +119,10 @@ export function RequestPage() {
   const confirmed = data.status === 'confirmed'
   // "Withdraw my request" posted without script: the confirmation step, until the traveller answers it.
   const asking =
-    outcome?.ok === true && 'step' in outcome.value && withdraw.status === 'idle' && data.canWithdraw
+    outcome?.ok === true &&
+    'step' in outcome.value &&
+    withdraw.status === 'idle' &&
+    data.canWithdraw
   return (
     <section className="container page-section status-page request-page">
       {seo}
@@ -173,11 +176,19 @@ export function RequestPage() {
   )
 }
 
-const withdrawnMessage: FormMessageValue = {
-  title: 'Withdrawn',
-  text: 'Your request is withdrawn. We have let the team know.',
-  variant: 'success',
-}
+/** A request withdrawn, or a confirmed booking cancelled: said as what it was. */
+const withdrawnMessage = (updated: TravellerRequestView): FormMessageValue =>
+  updated.history.slice(0, -1).some((entry) => entry.status === 'confirmed')
+    ? {
+        title: 'Cancelled',
+        text: 'Your booking is cancelled. We have let the team know.',
+        variant: 'success',
+      }
+    : {
+        title: 'Withdrawn',
+        text: 'Your request is withdrawn. We have let the team know.',
+        variant: 'success',
+      }
 
 const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
   title: 'Thank you',
@@ -194,7 +205,7 @@ function postedMessage(outcome: RequestFormOutcome | undefined): FormMessageValu
   if (!outcome.ok) return {title: 'Not saved', text: outcome.message, variant: 'destructive'}
   if ('step' in outcome.value) return null
   if ('history' in outcome.value && outcome.value.history.at(-1)?.action === 'withdraw')
-    return withdrawnMessage
+    return withdrawnMessage(outcome.value)
   return 'message' in outcome.value
     ? {title: 'Sent', text: outcome.value.message, variant: 'success'}
     : acceptedMessage(outcome.value)
