@@ -173,7 +173,7 @@ describe('experiences', () => {
 
   it('carry the product’s facts (category, duration, from price, group cap, minimum age)', () => {
     const facts: [string, string, RegExp, number, number, number][] = [
-      ['lions-head-sunset-hike', 'Adventure', /2–4 hours/, 450, 8, 12],
+      ['lions-head-sunset-hike', 'Adventure & Outdoors', /2–4 hours/, 450, 8, 12],
       ['cape-winelands-tour', 'Food & Drink', /8 hours/, 850, 8, 18],
       ['bo-kaap-food-walk', 'History & Culture', /^2 hours$/, 320, 6, 0],
       ['township-jazz-night', 'History & Culture', /4 hours, 18:00 start/, 540, 10, 16],

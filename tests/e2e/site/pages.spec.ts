@@ -33,7 +33,7 @@ test.describe('public pages', () => {
     await expect(featured).toHaveCount(7)
     for (const card of await featured.all()) {
       await expect(bookingControl(card, /^Book/)).toBeVisible()
-      await expect(card.getByRole('link', {name: /^Learn More/})).toBeVisible()
+      await expect(card.getByRole('link', {name: /^Learn more/})).toBeVisible()
     }
     await expect(main.locator('a[href="/itinerary/bespoke-7-day"]').first()).toBeVisible()
 

@@ -126,7 +126,10 @@ export function RequestPage() {
   return (
     <section className="container page-section status-page request-page">
       {seo}
-      <h1>Your request {data.reference}</h1>
+      <h1>
+        {/* A reference breaks as a whole onto the next line, never at its hyphen. */}
+        Your request <span className="reference">{data.reference}</span>
+      </h1>
       <FormMessage ref={messageRef} message={message} />
       <div className="request-page__layout">
         <div className="request-page__main">

@@ -113,7 +113,7 @@ export function ExperienceCard({
 }
 
 /**
- * "Learn More" alone says nowhere where it leads, to screen readers and search engines alike; the rest of the
+ * "Learn more" alone says nowhere where it leads, to screen readers and search engines alike; the rest of the
  * sentence is in the link's text (hidden from sight), so its name still starts with the visible label.
  */
 function AboutTitle({title}: {title: string}) {
