@@ -164,6 +164,14 @@ export type PrivacyNotice = {
     } & Step
   >
   rights: string
+  legalName: string
+  address: string
+  requiredDetails: string
+  processors: string
+  transfers: string
+  regulator: string
+  noticeVersion: string
+  noticeDate: string
 }
 
 export type PageCopy = {
@@ -1405,7 +1413,7 @@ export type PageCopyQueryResult = {
 
 // Source: ../web/src/features/pages/api/privacy-notice-query.ts
 // Variable: privacyNoticeQuery
-// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights}
+// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights,  legalName,  address,  requiredDetails,  processors,  transfers,  regulator,  noticeVersion,  noticeDate}
 export type PrivacyNoticeQueryResult = {
   informationOfficerName: string
   informationOfficerEmail: string
@@ -1416,6 +1424,14 @@ export type PrivacyNoticeQueryResult = {
     text: string
   }>
   rights: string
+  legalName: string
+  address: string
+  requiredDetails: string
+  processors: string
+  transfers: string
+  regulator: string
+  noticeVersion: string
+  noticeDate: string
 } | null
 
 // Source: ../web/src/features/reviews/api/experience-reviews-query.ts
@@ -1581,7 +1597,7 @@ declare global {
     '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
     '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
-    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights\n}': PrivacyNoticeQueryResult
+    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights,\n  legalName,\n  address,\n  requiredDetails,\n  processors,\n  transfers,\n  regulator,\n  noticeVersion,\n  noticeDate\n}': PrivacyNoticeQueryResult
     '{\n  "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),\n  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),\n  "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]\n    | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}\n}': ExperienceReviewsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult
