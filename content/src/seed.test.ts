@@ -346,10 +346,10 @@ describe('singletons and the rest', () => {
   it('include the site settings and page copy with the spec’s texts', () => {
     const settings = byId.get('siteSettings') as Record<string, string>
     expect(settings.reassuranceText).toBe('No payment required at this stage — just planning.')
-    expect(settings.newsletterSuccessMessage).toBe("Thanks — you're on the list.")
+    expect(settings.newsletterSuccessMessage).toBe('Thanks — you’re on the list.')
     expect(settings.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/)
     const copy = byId.get('pageCopy') as Record<string, any>
-    expect(copy.thankYouHeading).toBe("Thank you — we're on it")
+    expect(copy.thankYouHeading).toBe('Thank you — we’re on it')
     expect(copy.notFoundHeading).toBe('Oops! Page not found')
     expect(copy.questionnaireHero.heading).toBe('Plan Your Perfect Trip')
     const home = byId.get('homePage') as Record<string, any>

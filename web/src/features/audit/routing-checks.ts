@@ -4,7 +4,7 @@ export type RoutingCheck = {name: string; pass: boolean; detail: string}
 
 type Env = {document: Document; window: Window; fetch: typeof fetch; companyEmail: string}
 
-const THANK_YOU_HEADING = "Thank you — we're on it"
+const THANK_YOU_HEADING = 'Thank you — we’re on it'
 const REASSURANCE = 'No payment required at this stage — just planning.'
 
 /**
