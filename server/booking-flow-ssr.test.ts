@@ -96,7 +96,7 @@ describe('the booking page without script', () => {
     const body = await page(`/book/sunset-cruise?date=${DATE}&adults=3&children=1`)
     expect(body).toContain('Send booking request')
     expect(body).toMatch(/<dt>Group<\/dt><dd>3 adults, 1 child<\/dd>/)
-    expect(body).toMatch(/<dt>Price per person<\/dt><dd>From ZAR 950<\/dd>/)
+    expect(body).toMatch(/<dt>Per person<\/dt><dd>From ZAR 950<\/dd>/)
     expect(body).toMatch(/<dt>Total<\/dt><dd>From ZAR 3,800/)
     const back = /<a href="([^"]*)"[^>]*>Change the date or group<\/a>/.exec(body)?.[1]
     expect(back).toBe(`/book/sunset-cruise?date=${DATE}&amp;pax=3%2C1&amp;change=1`)

@@ -50,7 +50,7 @@ export function TripFacts({
       ) : null}
       {price ? (
         <>
-          <dt>Price per person</dt>
+          <dt>Per person</dt>
           <dd>{price.perPerson}</dd>
           <dt>Total</dt>
           <dd>
