@@ -164,6 +164,14 @@ export type PrivacyNotice = {
     } & Step
   >
   rights: string
+  legalName: string
+  address: string
+  requiredDetails: string
+  processors: string
+  transfers: string
+  regulator: string
+  noticeVersion: string
+  noticeDate: string
 }
 
 export type PageCopy = {
@@ -992,6 +1000,32 @@ export type ExperienceSettingsQueryResult = {
   }> | null
 } | null
 
+// Source: ../web/src/features/experiences/api/all-booking-rules-query.ts
+// Variable: allBookingRulesQuery
+// Query: *[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
+export type AllBookingRulesQueryResult = Array<{
+  experienceId: string
+  minPax: number | null
+  maxPax: number | null
+  blackoutDates: Array<string> | null
+  timeSlots: Array<string> | null
+  leadTimeDays: number | null
+  capacity: number | null
+  slotCapacities: Array<{
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'slotCapacity'
+    _key: string
+  }> | null
+  capacityOverrides: Array<{
+    date?: string
+    slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+    capacity?: number
+    _type: 'capacityOverride'
+    _key: string
+  }> | null
+}>
+
 // Source: ../web/src/features/experiences/api/experience-query.ts
 // Variable: experienceBySlugQuery
 // Query: *[_type == "experience" && (slug.current == $slug || $slug in aliases)]  | order((slug.current == $slug) desc)[0]{    _id,  title,  "slug": slug.current,  category,  "isBespoke": coalesce(isBespoke, false),  location,  duration,  fromPrice,  priceRange,  blurb,  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},  featuredOrder,  description,  "highlights": coalesce(highlights, []),  whatToExpect,  "included": coalesce(included, []),  "optionalExtras": coalesce(optionalExtras, []),  "whatToBring": coalesce(whatToBring, []),  format,  goodToKnow,  meetingPickup,  cancellation,  maxGroupSize,  minimumAge,  fitnessLevel,  "aliases": coalesce(aliases, []),  "faqs": coalesce(faqs, [])[0...5]{    _key,    "question": coalesce(question, q),    "answer": coalesce(answer, a)  },  _updatedAt}
@@ -1364,7 +1398,7 @@ export type PageCopyQueryResult = {
 
 // Source: ../web/src/features/pages/api/privacy-notice-query.ts
 // Variable: privacyNoticeQuery
-// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights}
+// Query: *[_type == "privacyNotice" && _id == "privacyNotice"][0]{  informationOfficerName,  informationOfficerEmail,  informationOfficerPhone,  intro,  "purposes": coalesce(purposes[]{title, text}, []),  rights,  legalName,  address,  requiredDetails,  processors,  transfers,  regulator,  noticeVersion,  noticeDate}
 export type PrivacyNoticeQueryResult = {
   informationOfficerName: string
   informationOfficerEmail: string
@@ -1375,6 +1409,14 @@ export type PrivacyNoticeQueryResult = {
     text: string
   }>
   rights: string
+  legalName: string
+  address: string
+  requiredDetails: string
+  processors: string
+  transfers: string
+  regulator: string
+  noticeVersion: string
+  noticeDate: string
 } | null
 
 // Source: ../web/src/features/reviews/api/experience-reviews-query.ts
@@ -1531,6 +1573,7 @@ export type StoryBySlugQueryResult = {
 declare global {
   interface SanityQueries {
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
+    '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult
     '*[_type == "review" && defined(experience._ref) && !defined(rejectionReason)]{"experience": experience._ref, rating}': ExperienceRatingsQueryResult
     '*[_type == "experience" && defined(slug.current)]\n  | order(coalesce(featuredOrder, 99) asc, title asc){\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperiencesQueryResult
@@ -1538,7 +1581,7 @@ declare global {
     '*[_type == "itinerary" && _id == "itinerary"][0]{\n  title,\n  intro,\n  "overviewPoints": coalesce(overviewPoints[]{_key, title, text}, []),\n  "days": coalesce(days[]{_key, day, title, morning, afternoon, evening, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}}, []),\n  "services": coalesce(services, []),\n  pricingNote,\n  stickyBarText,\n  _updatedAt\n}': SampleItineraryQueryResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  overline,\n  heading,\n  intro,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  philosophyHeading,\n  "philosophy": philosophy[]{\n  ...,\n  markDefs[]{..., _type == "experienceLink" => {"slug": experience->slug.current}}\n},\n  partnersHeading,\n  "partnerTypes": coalesce(partnerTypes[]{_key, title, text}, []),\n  ctaHeading,\n  ctaText,\n  ctaLabel\n}': AboutPageQueryResult
     '*[_type == "pageCopy" && _id == "pageCopy"][0]{\n  "experiencesHero": experiencesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  experiencesWizardToggleLabel,\n  "storiesHero": storiesHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  storiesCtaHeading,\n  storiesCtaLabel,\n  "questionnaireHero": questionnaireHero{overline, heading, intro, "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}},\n  thankYouHeading,\n  "thankYouNextSteps": coalesce(thankYouNextSteps[]{_key, title, text}, []),\n  notFoundHeading,\n  notFoundText\n}': PageCopyQueryResult
-    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights\n}': PrivacyNoticeQueryResult
+    '*[_type == "privacyNotice" && _id == "privacyNotice"][0]{\n  informationOfficerName,\n  informationOfficerEmail,\n  informationOfficerPhone,\n  intro,\n  "purposes": coalesce(purposes[]{title, text}, []),\n  rights,\n  legalName,\n  address,\n  requiredDetails,\n  processors,\n  transfers,\n  regulator,\n  noticeVersion,\n  noticeDate\n}': PrivacyNoticeQueryResult
     '{\n  "total": count(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]),\n  "average": math::avg(*[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)].rating),\n  "reviews": *[_type == "review" && experience._ref == $experienceId && !defined(rejectionReason)]\n    | order(submittedAt desc, _id asc)[$from...$to]{_id, rating, text, displayName, submittedAt, reply}\n}': ExperienceReviewsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName,\n  tagline,\n  description,\n  email,\n  phone,\n  whatsapp,\n  address,\n  officeHours,\n  replyPromise,\n  reassuranceText,\n  defaultCancellationText,\n  newsletterHeading,\n  newsletterText,\n  newsletterConsentLabel,\n  newsletterButtonLabel,\n  newsletterSuccessMessage,\n  bookButtonLabel,\n  footerBlurb,\n  "socialLinks": coalesce(socialLinks[]{_key, platform, url}, [])\n}': SiteSettingsQueryResult
     '*[_type == "story" && defined(slug.current)]\n  | order(coalesce(listOrder, 99) asc, title asc){\n  _id,\n  title,\n  "slug": slug.current,\n  overline,\n  "teaser": coalesce(teaser, excerpt),\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")}\n}': StoriesQueryResult

@@ -107,7 +107,8 @@ describe('the traveller’s request page from the server', () => {
     const body = html
       .slice(html.indexOf('<div id="root">'), html.indexOf('__staticRouterHydrationData'))
       .replaceAll('<!-- -->', '')
-    expect(body).toContain('Your request CTX-SSR001')
+    // The reference as one word, never broken at its hyphen on a phone.
+    expect(body).toContain('Your request <span class="reference">CTX-SSR001</span>')
     expect(body).toContain('Sunset Cruise')
     expect(body).toContain('Confirmed')
     expect(body).toContain('Saturday 28 November 2026, 18:30 SAST')

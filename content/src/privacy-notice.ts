@@ -33,5 +33,17 @@ export function privacyNoticeDocument() {
     ],
     rights:
       'Under South Africa’s POPIA and the UK and EU GDPR you may ask to see, correct or delete your details, and object to their use. Write to our information officer. You may also complain to the Information Regulator (inforegulator.org.za).',
+    legalName: 'Cape Curated (Pty) Ltd',
+    address: '14 Bree Street, Cape Town City Centre, Cape Town 8001, South Africa',
+    requiredDetails:
+      'A booking or trip request needs your name and email address: without them we cannot reply to you or hold a place. Your phone number, country, pick-up point and notes are optional; without them we may need to ask you by email. The newsletter needs only your email address and your consent.',
+    processors:
+      'Our hosting provider runs this site and stores your requests on our behalf; our mail provider delivers the emails we send you. Both act only on our written instructions and keep your information secure. Your guide receives only what they need to run your experience.',
+    transfers:
+      'Our mail provider may process your email address and our messages outside South Africa, in the European Union. We use it because EU law (the GDPR) gives your information protection at least equal to POPIA’s, as section 72 requires, and our contract binds it to that.',
+    regulator:
+      'Information Regulator (South Africa), JD House, 27 Stiemens Street, Braamfontein, Johannesburg 2001. Complaints: POPIAComplaints@inforegulator.org.za. General enquiries: enquiries@inforegulator.org.za. Website: inforegulator.org.za.',
+    noticeVersion: '2',
+    noticeDate: '2026-11-28',
   }
 }

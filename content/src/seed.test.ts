@@ -173,7 +173,7 @@ describe('experiences', () => {
 
   it('carry the product’s facts (category, duration, from price, group cap, minimum age)', () => {
     const facts: [string, string, RegExp, number, number, number][] = [
-      ['lions-head-sunset-hike', 'Adventure', /2–4 hours/, 450, 8, 12],
+      ['lions-head-sunset-hike', 'Adventure & Outdoors', /2–4 hours/, 450, 8, 12],
       ['cape-winelands-tour', 'Food & Drink', /8 hours/, 850, 8, 18],
       ['bo-kaap-food-walk', 'History & Culture', /^2 hours$/, 320, 6, 0],
       ['township-jazz-night', 'History & Culture', /4 hours, 18:00 start/, 540, 10, 16],
@@ -346,10 +346,10 @@ describe('singletons and the rest', () => {
   it('include the site settings and page copy with the spec’s texts', () => {
     const settings = byId.get('siteSettings') as Record<string, string>
     expect(settings.reassuranceText).toBe('No payment required at this stage — just planning.')
-    expect(settings.newsletterSuccessMessage).toBe("Thanks — you're on the list.")
+    expect(settings.newsletterSuccessMessage).toBe('Thanks — you’re on the list.')
     expect(settings.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/)
     const copy = byId.get('pageCopy') as Record<string, any>
-    expect(copy.thankYouHeading).toBe("Thank you — we're on it")
+    expect(copy.thankYouHeading).toBe('Thank you — we’re on it')
     expect(copy.notFoundHeading).toBe('Oops! Page not found')
     expect(copy.questionnaireHero.heading).toBe('Plan Your Perfect Trip')
     const home = byId.get('homePage') as Record<string, any>

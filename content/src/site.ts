@@ -39,7 +39,7 @@ export function siteSettingsDocument() {
     newsletterConsentLabel:
       'Yes, send me the Cape Curated newsletter. I can unsubscribe at any time.',
     newsletterButtonLabel: 'Sign me up',
-    newsletterSuccessMessage: "Thanks — you're on the list.",
+    newsletterSuccessMessage: 'Thanks — you’re on the list.',
     bookButtonLabel: 'Book Experience',
     footerBlurb:
       'Cape Curated is a small Cape Town team of guides and planners. We work with local people and family businesses, and we confirm every booking by email.',
@@ -209,14 +209,14 @@ export function pageCopyDocument() {
     },
     questionnaireSubmitLabel: 'Send my request',
     questionnaireSuccessToast:
-      "Your personalised itinerary request has been submitted. We'll be in touch soon!",
+      'Your personalised itinerary request has been submitted. We’ll be in touch soon!',
     bookingHeading: 'Request your booking',
     bookingIntro:
       'Tell us who is coming. We check availability with your guide and confirm by email.',
     bookingSuccessHeading: 'Booking request submitted successfully!',
     bookingSuccessText:
       'Your reference is below. Keep it handy: we will use it in every email about this booking.',
-    thankYouHeading: "Thank you — we're on it",
+    thankYouHeading: 'Thank you — we’re on it',
     thankYouNextSteps: steps(
       [
         {

@@ -4,10 +4,15 @@ import path from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {HONEYPOT_MESSAGE, REQUIRED_FIELDS_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {
+  HONEYPOT_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  PRIVACY_CONSENT_MESSAGE,
+} from '@repo/schemas/booking-request.ts'
 import {FULLY_BOOKED_MESSAGE, placesLeftMessage} from '@repo/schemas/capacity.ts'
 import {UNAVAILABLE_DATE_MESSAGE} from '@repo/schemas/experience-settings.ts'
-import {DATE_TOO_FAR_MESSAGE} from '@repo/schemas/trip-check.ts'
+import {DATE_TOO_FAR_MESSAGE, PAST_DATE_MESSAGE} from '@repo/schemas/trip-check.ts'
+import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
 import {
   CONTROL_CHARACTER_MESSAGE,
   invisibleCharactersMessage,
@@ -228,7 +233,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       subject: `New booking request ${a.booking_ref}: Lion's Head Sunset Hike, Saturday 5 January 2030`,
     })
     for (const row of [
-      'Category: Adventure',
+      'Category: Adventure & Outdoors',
       'Date: Saturday 5 January 2030',
       'Group: 3 (2 adults, 1 child)',
       'Phone: +27 82 000 0000',
@@ -238,7 +243,9 @@ describe('create-booking-request with the real lake and SMTP', () => {
     ])
       expect(team.text).toContain(row)
     expect(team.text).toMatch(/Received: \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} SAST/)
-    expect(team.html).toContain('<th scope="row" align="left">Category</th><td>Adventure</td>')
+    expect(team.html).toContain(
+      '<th scope="row" align="left">Category</th><td>Adventure &amp; Outdoors</td>',
+    )
     for (const mail of [acknowledgement, team])
       for (const part of [mail.subject, mail.text, mail.html]) {
         expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}/)
@@ -256,8 +263,8 @@ describe('create-booking-request with the real lake and SMTP', () => {
       [{...form(), securityAnswer: '99'}, 400, WRONG_ANSWER_MESSAGE],
       [{...form(), challengeToken: 'forged.9999999999999.abc'}, 400, WRONG_ANSWER_MESSAGE],
       [{...form(), website: 'http://spam.example'}, 400, HONEYPOT_MESSAGE],
-      [{...form(), name: ''}, 400, REQUIRED_FIELDS_MESSAGE],
-      [{...form(), consentPrivacy: false}, 400, REQUIRED_FIELDS_MESSAGE],
+      [{...form(), name: ''}, 400, NAME_REQUIRED_MESSAGE],
+      [{...form(), consentPrivacy: false}, 400, PRIVACY_CONSENT_MESSAGE],
       [
         {...form(), name: 'Eve\r\nBcc: all@example.com'},
         400,
@@ -265,7 +272,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       ],
       [{...form(), date: '2030-01-06'}, 400, UNAVAILABLE_DATE_MESSAGE],
       [{...form(), date: '2030-01-02'}, 400, UNAVAILABLE_DATE_MESSAGE],
-      [{...form(), date: '2029-12-01'}, 400, UNAVAILABLE_DATE_MESSAGE],
+      [{...form(), date: '2029-12-01'}, 400, PAST_DATE_MESSAGE],
       [{...form(), date: '9999-12-31'}, 400, DATE_TOO_FAR_MESSAGE],
       [{...form(), date: '2032-01-02'}, 400, DATE_TOO_FAR_MESSAGE],
       [{...form(), name: 'Thandi\u202Eisokn'}, 400, INVISIBLE_NAME],
@@ -581,6 +588,16 @@ describe('create-booking-request and places', () => {
     expect((await send({...form(), date: '2030-01-10'})).status).toBe(201)
   })
 
+  it('says a past date has passed, under the date, with no alternatives to it', async () => {
+    const before = await countBookings()
+    const response = await send({...form(), date: '2029-12-01'})
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as RequestErrorBody
+    expect(body.fieldErrors).toEqual({date: [PAST_DATE_MESSAGE]})
+    expect(body.alternatives).toBeUndefined()
+    expect(await countBookings()).toBe(before)
+  })
+
   it('offers alternatives for a blackout date too', async () => {
     const response = await send({...form(), date: '2030-01-06'})
     expect(response.status).toBe(400)
@@ -651,13 +668,20 @@ describe('mail to an address nobody has confirmed', () => {
     pickupLocation: 'watches.example',
   })
   const bookingIdOf = (reference: string) =>
-    deps.bookings.fetch<string>('*[_type == "booking" && booking_ref == $reference][0]._id', {reference})
+    deps.bookings.fetch<string>('*[_type == "booking" && booking_ref == $reference][0]._id', {
+      reference,
+    })
   const book = async (body: unknown, key: string, notifier = deps.notify) => {
-    const response = await createBookingRequest(post(body, {'Idempotency-Key': key}), {clientAddress: '10.0.9.1'}, {...deps, notify: notifier})
+    const response = await createBookingRequest(
+      post(body, {'Idempotency-Key': key}),
+      {clientAddress: '10.0.9.1'},
+      {...deps, notify: notifier},
+    )
     expect(response.status).toBe(201)
     return bookingIdOf(((await response.json()) as {booking_ref: string}).booking_ref)
   }
-  const receivedBy = (address: string) => smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === address))
+  const receivedBy = (address: string) =>
+    smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === address))
 
   it('quotes nothing the sender typed, even from a template written past the studio', async () => {
     const editor = lake.client({token: lake.secrets.rootToken})
@@ -671,7 +695,11 @@ describe('mail to an address nobody has confirmed', () => {
     }
     await editor.createOrReplace(template)
     try {
-      const id = await book(spamForm('relay-target@example.com'), 'spam-relay-0001', bookingNotifier(mailDeps(outbox)))
+      const id = await book(
+        spamForm('relay-target@example.com'),
+        'spam-relay-0001',
+        bookingNotifier(mailDeps(outbox)),
+      )
       await outbox.flush()
       await expect.poll(() => receivedBy('relay-target@example.com').length).toBe(1)
       const [mail] = receivedBy('relay-target@example.com')
@@ -679,7 +707,9 @@ describe('mail to an address nobody has confirmed', () => {
       for (const part of [mail!.raw, stored.subject, stored.text, stored.html])
         expect(part).not.toMatch(/watches|Cheap|555/)
       // The kind's default text, in words the business chose.
-      expect(stored.text).toMatch(/^Hello,\n\nThank you for your request to join Lion's Head Sunset Hike/)
+      expect(stored.text).toMatch(
+        /^Hello,\n\nThank you for your request to join Lion's Head Sunset Hike/,
+      )
       // The team, who read every request before answering it, still see what was typed.
       expect((await storedMail(`${id}-team`))!.text).toContain(SPAM)
     } finally {
@@ -688,12 +718,25 @@ describe('mail to an address nobody has confirmed', () => {
   })
 
   it('sends an address at most its share of acknowledgements, however the address is written, and the site at most its own', async () => {
-    const unconfirmedMail = createMailBudget({bookings: deps.bookings, secret: LINK_SECRET, perRecipient: 2, overall: 4})
+    const unconfirmedMail = createMailBudget({
+      bookings: deps.bookings,
+      secret: LINK_SECRET,
+      perRecipient: 2,
+      overall: 4,
+    })
     const notifier = bookingNotifier({...mailDeps(outbox), unconfirmedMail})
     const sent: string[] = []
-    for (const [index, email] of ['victim@example.com', 'Victim+a@Example.com', 'victim+b@example.com'].entries())
+    for (const [index, email] of [
+      'victim@example.com',
+      'Victim+a@Example.com',
+      'victim+b@example.com',
+    ].entries())
       sent.push(await book({...form(), email}, `budget-victim-${index}`, notifier))
-    for (const [index, email] of ['one@example.com', 'two@example.com', 'three@example.com'].entries())
+    for (const [index, email] of [
+      'one@example.com',
+      'two@example.com',
+      'three@example.com',
+    ].entries())
       sent.push(await book({...form(), email}, `budget-overall-${index}`, notifier))
     await outbox.flush()
     const status = async (id: string) => {
@@ -710,12 +753,17 @@ describe('mail to an address nobody has confirmed', () => {
     ])
     for (const id of sent) expect((await storedMail(`${id}-team`))!.status).toBe('sent')
     await expect
-      .poll(() => receivedBy('victim@example.com').length + receivedBy('victim+a@example.com').length)
+      .poll(
+        () => receivedBy('victim@example.com').length + receivedBy('victim+a@example.com').length,
+      )
       .toBe(2)
     expect(receivedBy('victim+b@example.com')).toEqual([])
     expect(receivedBy('three@example.com')).toEqual([])
     // The sweep queuing the same mails again sends nothing more.
-    await queueBookingNotifications((await deps.bookings.getDocument(sent[2]!)) as never, mailDeps(outbox))
+    await queueBookingNotifications(
+      (await deps.bookings.getDocument(sent[2]!)) as never,
+      mailDeps(outbox),
+    )
     await outbox.flush()
     expect(await status(sent[2]!)).toEqual(['failed', WITHHELD_FOR_RECIPIENT])
   })

@@ -121,7 +121,9 @@ export async function createBookingRequest(
       counts,
     )
     const [problem] = trip.problems
-    if (problem?.reason === 'too-far') return field('date', problem.message)
+    // A past date has nothing near it to offer; one too far ahead is told so.
+    if (problem?.reason === 'too-far' || problem?.reason === 'past')
+      return field('date', problem.message)
     if (problem?.field === 'party') return field('adults', problem.message)
     if (problem?.field === 'time') return field('preferredTime', problem.message)
     if (problem)

@@ -5,6 +5,7 @@ import {
   bookingCalendar,
   calendarOrganizer,
   calendarSequence,
+  currentCalendarPart,
   type CalendarBooking,
 } from './booking-calendar.ts'
 
@@ -57,7 +58,7 @@ describe('a booking’s calendar invitation', () => {
     const {calendar, events, event} = parse(ics)
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
     expect(events).toHaveLength(1)
-    expect(event.uid).toBe('booking-booking-cal@capecurated.example')
+    expect(event.uid).toBe('booking-cal@capecurated.example')
     expect(event.sequence).toBe(0)
     expect(event.summary).toBe('Sunset Cruise')
     expect(events[0]!.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Africa/Johannesburg')
@@ -87,7 +88,7 @@ describe('a booking’s calendar invitation', () => {
         {...options, method: 'REQUEST', entryKey: 'moved'},
       )!,
     )
-    expect(moved.event.uid).toBe('booking-booking-cal@capecurated.example')
+    expect(moved.event.uid).toBe('booking-cal@capecurated.example')
     expect(moved.event.sequence).toBe(1)
     expect(moved.event.startDate.toString()).toBe('2026-11-29T18:30:00')
     const cancelled = parse(
@@ -97,9 +98,38 @@ describe('a booking’s calendar invitation', () => {
       )!,
     )
     expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
-    expect(cancelled.event.uid).toBe('booking-booking-cal@capecurated.example')
+    expect(cancelled.event.uid).toBe('booking-cal@capecurated.example')
     expect(cancelled.event.sequence).toBe(2)
     expect(cancelled.events[0]!.getFirstPropertyValue('status')).toBe('CANCELLED')
+  })
+
+  it('is published, not sent as an invitation, when downloaded: no attendee, cancelled when the trip is off', () => {
+    const links = {
+      siteUrl: options.siteUrl,
+      secret: 'a-test-secret-of-enough-length-for-links',
+      now: () => new Date('2026-11-06T08:00:00Z'),
+    }
+    const content = {
+      brand: {company: 'Cape Curated'},
+      from: 'Cape Curated <hello@capecurated.co.za>',
+      teamAddress: 'team@capecurated.co.za',
+      trips: {},
+    } as unknown as Parameters<typeof currentCalendarPart>[1]
+    const on = currentCalendarPart(
+      {...booking, status: 'confirmed', status_history: history.slice(0, 2)},
+      content,
+      links,
+    )!
+    expect(on.method).toBe('PUBLISH')
+    const published = parse(on.content)
+    expect(published.calendar.getFirstPropertyValue('method')).toBe('PUBLISH')
+    expect(published.event.uid).toBe('booking-cal@capecurated.example')
+    expect(published.event.attendees).toEqual([])
+    expect(published.events[0]!.getFirstPropertyValue('status')).toBe('CONFIRMED')
+    const off = parse(currentCalendarPart({...booking, status: 'declined'}, content, links)!.content)
+    expect(off.calendar.getFirstPropertyValue('method')).toBe('PUBLISH')
+    expect(off.events[0]!.getFirstPropertyValue('status')).toBe('CANCELLED')
+    expect(off.event.sequence).toBe(2)
   })
 
   it('counts the invitations already sent, for the current file too', () => {

@@ -43,8 +43,14 @@ export type CalendarBooking = {
   status_history?: {_key: string; status?: string | null; at?: string | null}[] | null
 }
 
+/**
+ * `REQUEST` and `CANCEL` travel in mails (iTIP); a file the traveller downloads is `PUBLISH`: a copy of the event
+ * for their own calendar, with no attendee to answer for.
+ */
+export type CalendarFileMethod = CalendarMethod | 'PUBLISH'
+
 export type CalendarOptions = {
-  method: CalendarMethod
+  method: CalendarFileMethod
   /** The history entry this invitation is sent for (a confirmation, a cancellation), or the latest one. */
   entryKey?: string | undefined
   /** When it was sent: the entry's time, so composing the same mail again writes the same file. */
@@ -54,7 +60,15 @@ export type CalendarOptions = {
   organizer: {name: string; email: string}
   siteUrl: string
   requestLink: string
+  /** A downloaded file (`PUBLISH`) of a trip no longer on: the event marked cancelled. */
+  cancelled?: boolean
 }
+
+const CALENDAR_METHODS = {
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+} satisfies Record<CalendarFileMethod, ICalCalendarMethod>
 
 /**
  * South Africa has kept UTC+2 without daylight saving since 1944: one standard observance describes every date a
@@ -111,9 +125,12 @@ export function wasConfirmedBefore(history: CalendarBooking['status_history'], e
   return confirmed
 }
 
-/** One event per booking, whichever server writes it: the booking's id at the site's host. */
+/**
+ * One event per booking, whichever server writes it: the booking's id at the site's host. The id already reads
+ * `booking-…`, so nothing is put before it.
+ */
 export const calendarUid = (bookingId: string, siteUrl: string) =>
-  `booking-${bookingId}@${new URL(siteUrl).hostname}`
+  `${bookingId}@${new URL(siteUrl).hostname}`
 
 function startAndEnd(date: string, trip: TripDetails | null) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
@@ -138,8 +155,9 @@ export function bookingCalendar(booking: CalendarBooking, options: CalendarOptio
       product: 'Bookings',
       language: 'EN',
     },
-    method: options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: CALENDAR_METHODS[options.method],
   })
+  const cancelled = options.method === 'CANCEL' || options.cancelled === true
   // The generator writes the zone of the event's times; no calendar-wide zone, so DTSTAMP stays in UTC.
   calendar.timezone({name: null, generator: () => CAPE_TOWN_VTIMEZONE})
   const {allDay, start, end} = startAndEnd(booking.date, trip)
@@ -166,7 +184,7 @@ export function bookingCalendar(booking: CalendarBooking, options: CalendarOptio
     summary: booking.experience_title || 'Your experience',
     description: description.join('\n'),
     url: options.requestLink,
-    status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...(place
       ? {
           location: {
@@ -187,7 +205,8 @@ export function bookingCalendar(booking: CalendarBooking, options: CalendarOptio
           },
         }
       : {}),
-    ...(booking.email
+    // A published copy names no attendee: there is nobody to answer it (RFC 5546, 3.2.1).
+    ...(booking.email && options.method !== 'PUBLISH'
       ? {
           attendees: [
             {
@@ -195,7 +214,7 @@ export function bookingCalendar(booking: CalendarBooking, options: CalendarOptio
               ...(booking.name ? {name: booking.name} : {}),
               role: ICalAttendeeRole.REQ,
               status:
-                options.method === 'CANCEL'
+                cancelled
                   ? ICalAttendeeStatus.DECLINED
                   : ICalAttendeeStatus.ACCEPTED,
               rsvp: false,
@@ -244,34 +263,34 @@ export function calendarPartFor(
   return ics ? {method, content: ics} : undefined
 }
 
+/** The calendar file a traveller downloads: always `PUBLISH`. */
+export type CalendarFile = {method: 'PUBLISH'; content: string}
+
 /**
- * The booking's calendar file as it stands (the request page's "Add to calendar"): the latest invitation, with
- * the number its mail had; a cancellation once a confirmed trip was declined or withdrawn; none before it is
- * confirmed.
+ * The booking's calendar file as it stands (the request page's "Add to calendar"): the latest event, with the
+ * number its mail had, published (a download is no invitation); marked cancelled once a confirmed trip was
+ * declined or withdrawn; none before it is confirmed.
  */
 export function currentCalendarPart(
   booking: CalendarBooking & {experience_id?: string | null; status?: string | null},
   content: Pick<MailContent, 'brand' | 'from' | 'teamAddress' | 'trips'>,
   links: RequestLinks,
-): CalendarPart | undefined {
+): CalendarFile | undefined {
   const history = booking.status_history ?? []
   const everConfirmed = history.some((entry) => entry.status === CONFIRMED)
-  const method: CalendarMethod | null =
-    booking.status === CONFIRMED
-      ? 'REQUEST'
-      : everConfirmed && CANCELLING.has(booking.status ?? '')
-        ? 'CANCEL'
-        : null
-  if (!method) return undefined
+  const confirmed = booking.status === CONFIRMED
+  const cancelled = !confirmed && everConfirmed && CANCELLING.has(booking.status ?? '')
+  if (!confirmed && !cancelled) return undefined
   const ics = bookingCalendar(booking, {
-    method,
+    method: 'PUBLISH',
+    cancelled,
     stamp: history.at(-1)?.at ?? links.now().toISOString(),
     trip: tripOf(booking, content),
     organizer: calendarOrganizer(content),
     siteUrl: links.siteUrl,
     requestLink: requestLinkFor(links, booking),
   })
-  return ics ? {method, content: ics} : undefined
+  return ics ? {method: 'PUBLISH', content: ics} : undefined
 }
 
 const two = (value: number) => String(value).padStart(2, '0')

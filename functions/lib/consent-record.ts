@@ -26,7 +26,7 @@ export const CONSENT_VERSION_TYPE = 'consentVersion'
 export const consentVersionId = (version: string) => `${CONSENT_VERSION_TYPE}-${version}`
 
 const consentContentQuery = /* groq */ `{
-  "notice": *[_id == "${PRIVACY_NOTICE_ID}"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights},
+  "notice": *[_id == "${PRIVACY_NOTICE_ID}"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},
   "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel
 }`
 

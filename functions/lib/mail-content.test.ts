@@ -68,7 +68,10 @@ describe('the mail content', () => {
       to: 'team@example.com',
     })
     expect(mail.subject).toBe('Sign-up: a@example.com')
-    expect(mail.text).toBe('Another reader for Cape Curated.\n\nThe Cape Curated team\n')
+    // The team's own mail is an internal note: no sign-off to themselves. A traveller's mail is signed.
+    expect(mail.text).toBe('Another reader for Cape Curated.\n')
+    const traveller = composeMail('newsletterWelcome', {}, content, {to: 'a@example.com'})
+    expect(traveller.text).toMatch(/\n\nThe Cape Curated team\n$/)
     expect(messageId('x-team', mail.from!)).toBe('<x-team@capecurated.example>')
   })
 

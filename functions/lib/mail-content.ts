@@ -2,6 +2,7 @@ import type {SanityClient} from '@sanity/client'
 
 import {
   MAIL_TEMPLATE_TYPE,
+  mailTemplateKind,
   placeholderValuesFor,
   renderMail,
   usableTemplate,
@@ -103,7 +104,8 @@ export function composeMail(
       replyPromise: content.brand.replyPromise ?? DEFAULT_REPLY_PROMISE,
       ...values,
     }),
-    content.brand,
+    // The team's own mails are internal notes: no sign-off to themselves ("Warm wishes from Cape Town").
+    mailTemplateKind(kind)?.to === 'team' ? {...content.brand, signature: ''} : content.brand,
   )
   // An empty recipient is the team's while TEAM_EMAIL is unset (env.ts): the brand's address in site settings.
   const to = envelope.to || content.teamAddress || ''

@@ -1,3 +1,4 @@
+import {formatTripTime} from '@repo/schemas/format-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 import {
   meetingPointInWords,
@@ -17,10 +18,11 @@ export const tripOf = (
 
 /**
  * `{meetingDetails}`: when the trip starts and where to meet, as rows; empty when the experience says neither,
- * so the paragraph drops out of the mail rather than printing a table of dashes.
+ * so the paragraph drops out of the mail rather than printing a table of dashes. And `{time}` as the start line
+ * says it (format-date.ts `formatTripTime`): the experience's start time when it has one, never "Any time" beside it.
  */
 export function tripMailValues(
-  booking: {experience_id?: string | null; date?: string | null},
+  booking: {experience_id?: string | null; date?: string | null; preferred_time?: string | null},
   content: Pick<MailContent, 'trips'>,
 ): PlaceholderValues {
   const trip = tripOf(booking, content)
@@ -31,5 +33,9 @@ export function tripMailValues(
   if (point) rows.push(['Meeting point', point])
   const map = meetingPointMapLink(trip?.meetingPoint)
   if (map) rows.push(['Map', map])
-  return {meetingDetails: rows.length ? {rows} : ''}
+  const time = formatTripTime({
+    start: booking.date ? startTimeOn(booking.date, trip) : null,
+    preferred: booking.preferred_time,
+  })
+  return {time, meetingDetails: rows.length ? {rows} : ''}
 }

@@ -95,11 +95,13 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(cancel!.subject).toBe('Cancelled: Lion’s Head Sunrise Hike on Friday 1 February 2030')
     expect(event(cancel!.calendar!)).toEqual({
       method: 'CANCEL',
-      uid: `booking-${booking._id}@site.test`,
+      uid: `${booking._id}@site.test`,
       sequence: 1,
     })
     const file = await app.request(new Request(`${SITE}/api/requests/${token}/calendar.ics`))
-    expect(event(await file.text())).toMatchObject({method: 'CANCEL', sequence: 1})
+    const cancelledFile = await file.text()
+    expect(event(cancelledFile)).toMatchObject({method: 'PUBLISH', sequence: 1})
+    expect(cancelledFile).toContain('STATUS:CANCELLED')
 
     const again = await changeStatus(
       deps(),
@@ -113,11 +115,11 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(update.subject).toBe('Confirmed: Lion’s Head Sunrise Hike on Friday 1 February 2030')
     expect(event(update.calendar!)).toEqual({
       method: 'REQUEST',
-      uid: `booking-${booking._id}@site.test`,
+      uid: `${booking._id}@site.test`,
       sequence: 2,
     })
     const now = await app.request(new Request(`${SITE}/api/requests/${token}/calendar.ics`))
-    expect(event(await now.text())).toMatchObject({method: 'REQUEST', sequence: 2})
+    expect(event(await now.text())).toMatchObject({method: 'PUBLISH', sequence: 2})
   })
 
   it('mails nobody for a request that was never in a calendar', async () => {
@@ -168,7 +170,7 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(mail!.calendar!.method).toBe('CANCEL')
     expect(event(mail!.calendar!.content)).toEqual({
       method: 'CANCEL',
-      uid: `booking-${booking._id}@site.test`,
+      uid: `${booking._id}@site.test`,
       sequence: 1,
     })
   })

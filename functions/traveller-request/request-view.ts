@@ -2,6 +2,8 @@ import type {SanityClient} from '@sanity/client'
 
 import {googleCalendarLink} from '../lib/booking-calendar.ts'
 import {timeInWords} from '../lib/booking-mail-values.ts'
+import {formatTripWhen} from '@repo/schemas/format-date.ts'
+import {travellerStatusTitle} from '@repo/schemas/traveller-status.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
 import {
   meetingPointMapLink,
@@ -9,8 +11,6 @@ import {
   tripStartInWords,
   type TripDetails,
 } from '@repo/schemas/trip-details.ts'
-import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
-import {bookingStateTitle} from '@repo/schemas/departure-life.ts'
 import {openCancellation} from '@repo/schemas/departure-cancellation.ts'
 import {
   ACTION_TITLES,
@@ -65,7 +65,7 @@ const option = (entry: NonNullable<StatusHistoryEntry['options']>[number]): Trav
 function entryTitle(entry: StatusHistoryEntry): string {
   if (entry.action && entry.action in ACTION_TITLES) return ACTION_TITLES[entry.action]
   if (entry.status === 'new') return 'Request received'
-  return `Status changed to ${bookingStatusTitle(entry.status)}`
+  return travellerStatusTitle(entry.status, [entry])
 }
 
 /** Where and when the experience's trips start: published content, read by the booking's `experience_id`. */
@@ -115,9 +115,15 @@ export function travellerView(
     time: timeInWords(booking.preferred_time),
     group: groupInWords(booking),
     status,
-    statusTitle: bookingStateTitle({status, status_history: history}),
+    statusTitle: travellerStatusTitle(status, history),
     start:
       booking.date && startTimeOn(booking.date, trip) ? tripStartInWords(booking.date, trip) : '',
+    when: booking.date
+      ? formatTripWhen(booking.date, {
+          start: startTimeOn(booking.date, trip),
+          preferred: booking.preferred_time,
+        })
+      : '',
     meetingPoint: meetingPointView(trip),
     calendar: calendarView(booking, trip, status),
     history: history.map((entry) => ({

@@ -67,9 +67,11 @@ describe('GET /api/requests/:token', () => {
       experience: 'Lion’s Head Sunrise Hike',
       date: '2030-02-01',
       time: 'Sunset',
+      // When it starts, in one line: the experience gives no start time, so the time asked for.
+      when: 'Friday 1 February 2030, Sunset',
       group: '2 adults, 1 child',
       status: 'contacted',
-      statusTitle: 'Contacted',
+      statusTitle: 'Other dates proposed: please choose one',
       canWithdraw: true,
       proposal: {
         message: 'The mountain is closed that morning; would one of these suit you?',
@@ -360,9 +362,7 @@ describe('POST /api/requests/:token/withdraw', () => {
     const calendar = new ICAL.Component(ICAL.parse(traveller.calendar!))
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL')
     const [event] = calendar.getAllSubcomponents('vevent')
-    expect(new ICAL.Event(event).uid).toBe(
-      `booking-${booking._id}@${new URL(f.deps.siteUrl).hostname}`,
-    )
+    expect(new ICAL.Event(event).uid).toBe(`${booking._id}@${new URL(f.deps.siteUrl).hostname}`)
     // The confirmation was invitation 0; this cancellation is 1.
     expect(new ICAL.Event(event).sequence).toBe(1)
     // A request never confirmed is in nobody's calendar: the team alone hears of its withdrawal (test above).

@@ -1,6 +1,12 @@
 import {describe, expect, it} from 'vitest'
 
-import {bookingRequestSchema, REQUIRED_FIELDS_MESSAGE} from './booking-request.ts'
+import {
+  BOOKING_CONSENT_MESSAGE,
+  bookingRequestSchema,
+  EMAIL_REQUIRED_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
+  PRIVACY_CONSENT_MESSAGE,
+} from './booking-request.ts'
 import {itineraryRequestSchema} from './itinerary-request.ts'
 import {newsletterSignupSchema} from './newsletter-signup.ts'
 import {WRONG_ANSWER_MESSAGE} from './security-question.ts'
@@ -24,12 +30,31 @@ describe('bookingRequestSchema', () => {
     expect(parsed).toMatchObject({phone: '', country: '', marketingOptIn: false, website: ''})
   })
 
-  it('gives the spec message for missing required fields and consents', () => {
-    const result = bookingRequestSchema.safeParse({...valid, name: ' ', consentPrivacy: false})
+  it('says for each missing field what it needs, one message per field', () => {
+    const result = bookingRequestSchema.safeParse({
+      ...valid,
+      name: ' ',
+      email: '',
+      consentBooking: false,
+      consentPrivacy: false,
+    })
     expect(result.success).toBe(false)
     const errors = result.error!.flatten().fieldErrors
-    expect(errors.name).toEqual([REQUIRED_FIELDS_MESSAGE])
-    expect(errors.consentPrivacy).toEqual([REQUIRED_FIELDS_MESSAGE])
+    expect(errors.name).toEqual([NAME_REQUIRED_MESSAGE])
+    expect(errors.email).toEqual([EMAIL_REQUIRED_MESSAGE])
+    expect(errors.consentBooking).toEqual([BOOKING_CONSENT_MESSAGE])
+    expect(errors.consentPrivacy).toEqual([PRIVACY_CONSENT_MESSAGE])
+    const messages = [
+      NAME_REQUIRED_MESSAGE,
+      EMAIL_REQUIRED_MESSAGE,
+      BOOKING_CONSENT_MESSAGE,
+      PRIVACY_CONSENT_MESSAGE,
+    ]
+    expect(new Set(messages).size).toBe(messages.length)
+    expect(
+      bookingRequestSchema.safeParse({...valid, email: 'not-an-address'}).error!.flatten()
+        .fieldErrors.email,
+    ).toEqual(['Please enter a valid email address.'])
   })
 
   it('refuses line breaks in one-line fields (no header injection) and bad answers', () => {

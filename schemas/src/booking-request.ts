@@ -12,8 +12,20 @@ import {securityQuestionFields} from './security-question.ts'
  * exists, the date is allowed, the party fits, the slot exists) run on the server only.
  */
 
+/** The form's summary above its fields when some are missing; each field says what it needs beneath it. */
 export const REQUIRED_FIELDS_MESSAGE =
   'Please fill in all required fields and accept the required terms.'
+/** The summary above a form whose fields each say what is wrong: one message per field stays beside its field. */
+export const fieldsToPutRightMessage = (count: number) =>
+  count === 1
+    ? 'Please put right the field marked below.'
+    : `Please put right the ${count} fields marked below.`
+export const NAME_REQUIRED_MESSAGE = 'Please enter your full name.'
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email address, so that we can reply.'
+export const BOOKING_CONSENT_MESSAGE =
+  'Please tick the box to show you understand this is a request, not a confirmed booking.'
+export const PRIVACY_CONSENT_MESSAGE =
+  'Please tick the box to agree to the privacy policy: we cannot handle your request without it.'
 export const HONEYPOT_MESSAGE = 'Submission failed. Please try again.'
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit booking request. Please try again.'
 export const BOOKING_SUCCESS_MESSAGE = 'Booking request submitted successfully!'
@@ -65,14 +77,14 @@ export const bookingRequestSchema = z.object({
   preferredTime: optionalLine(40),
   adults: paxCount,
   children: paxCount,
-  name: singleLine(NAME_MAX, undefined, REQUIRED_FIELDS_MESSAGE, 'your name').min(
+  name: singleLine(NAME_MAX, undefined, NAME_REQUIRED_MESSAGE, 'your name').min(
     1,
-    REQUIRED_FIELDS_MESSAGE,
+    NAME_REQUIRED_MESSAGE,
   ),
   email: z
-    .string({error: REQUIRED_FIELDS_MESSAGE})
+    .string({error: EMAIL_REQUIRED_MESSAGE})
     .trim()
-    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .min(1, EMAIL_REQUIRED_MESSAGE)
     .pipe(emailField),
   phone: optionalLine(PHONE_MAX),
   country: z
@@ -86,8 +98,8 @@ export const bookingRequestSchema = z.object({
     .optional()
     .default(''),
   marketingOptIn: z.boolean().optional().default(false),
-  consentBooking: z.literal(true, REQUIRED_FIELDS_MESSAGE),
-  consentPrivacy: z.literal(true, REQUIRED_FIELDS_MESSAGE),
+  consentBooking: z.literal(true, BOOKING_CONSENT_MESSAGE),
+  consentPrivacy: z.literal(true, PRIVACY_CONSENT_MESSAGE),
   ...securityQuestionFields,
   /** The honeypot: hidden from people, so anything in it came from a bot. Checked, with its own message, by both. */
   website: z.string().max(500).optional().default(''),

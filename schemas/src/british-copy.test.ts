@@ -1,6 +1,25 @@
 import {describe, expect, it} from 'vitest'
 
-import {britishCopyProblems, findTwelveHourTimes, findUsSpellings} from './british-copy.ts'
+import {
+  BOOKING_CONSENT_MESSAGE,
+  EMAIL_REQUIRED_MESSAGE,
+  fieldsToPutRightMessage,
+  NAME_REQUIRED_MESSAGE,
+  PRIVACY_CONSENT_MESSAGE,
+} from './booking-request.ts'
+import {
+  britishCopyProblems,
+  findStraightApostrophes,
+  findTwelveHourTimes,
+  findUnspacedDashes,
+  findUsSpellings,
+} from './british-copy.ts'
+import {FULLY_BOOKED_MESSAGE, placesLeftMessage} from './capacity.ts'
+import {UNAVAILABLE_DATE_MESSAGE} from './experience-settings.ts'
+import {formatTripWhen} from './format-date.ts'
+import {DEFAULT_PRIVACY_NOTICE} from './privacy-notice.ts'
+import {travellerStatusTitle} from './traveller-status.ts'
+import {PAST_DATE_MESSAGE} from './trip-check.ts'
 import {
   defaultMailTemplate,
   MAIL_TEMPLATE_KINDS,
@@ -37,6 +56,35 @@ describe('British copy', () => {
     expect(
       findTwelveHourTimes('18:00 start, 4 hours, at 6pm, 2 adults, Room 12 Amsterdam'),
     ).toEqual([])
+  })
+
+  it('finds straight apostrophes and dashes run into words, not quotes or spaced dashes', () => {
+    expect(findStraightApostrophes("We're on it; Lion's Head")).toEqual(["e'r", "n's"])
+    expect(findStraightApostrophes("We’re on it: 'quoted' words")).toEqual([])
+    expect(findUnspacedDashes('this date—please, 2–4 hours, May–June')).toEqual(['e—p', 'y–J'])
+    expect(findUnspacedDashes('this date – please; Thanks — you’re in')).toEqual([])
+  })
+
+  it('holds for the booking form’s, the date check’s, the request page’s and the privacy notice’s words', () => {
+    const words = [
+      NAME_REQUIRED_MESSAGE,
+      EMAIL_REQUIRED_MESSAGE,
+      BOOKING_CONSENT_MESSAGE,
+      PRIVACY_CONSENT_MESSAGE,
+      fieldsToPutRightMessage(3),
+      PAST_DATE_MESSAGE,
+      UNAVAILABLE_DATE_MESSAGE,
+      FULLY_BOOKED_MESSAGE,
+      placesLeftMessage(3),
+      formatTripWhen('2026-12-19', {start: '17:30'}),
+      ...['new', 'contacted', 'confirmed', 'declined', 'closed'].map((status) =>
+        travellerStatusTitle(status, [{status: 'new'}, {status: 'closed', action: 'withdraw'}]),
+      ),
+      ...Object.values(DEFAULT_PRIVACY_NOTICE).flatMap((value) =>
+        typeof value === 'string' ? [value] : value.map((purpose) => purpose.text),
+      ),
+    ]
+    for (const text of words) expect(britishCopyProblems(text), text).toEqual([])
   })
 
   it('holds for the security question and for every mail template as its preview renders it', () => {

@@ -69,9 +69,30 @@ export function findUsSpellings(text: string): string[] {
   return [...new Set(words.filter((word) => Object.hasOwn(US_SPELLINGS, word)))]
 }
 
-/** Every American spelling and 12-hour time in `text`, each said with what British copy writes instead. */
+/** A straight apostrophe inside a word ("we're", "Lion's"): copy uses the typographic one ("we’re"). */
+const STRAIGHT_APOSTROPHE = /\p{L}'\p{L}/gu
+
+export function findStraightApostrophes(text: string): string[] {
+  return [...new Set(text.match(STRAIGHT_APOSTROPHE) ?? [])]
+}
+
+/** A dash run into the words on both sides ("date—please"): copy spaces it (" – ") or is rewritten. */
+const UNSPACED_DASH = /\p{L}[—–]\p{L}/gu
+
+export function findUnspacedDashes(text: string): string[] {
+  return [...new Set(text.match(UNSPACED_DASH) ?? [])]
+}
+
+/**
+ * Every American spelling and 12-hour time in `text`, each said with what British copy writes instead; and the
+ * typography British copy keeps: typographic apostrophes, and dashes with a space either side.
+ */
 export function britishCopyProblems(text: string): string[] {
   return [
+    ...findStraightApostrophes(text).map(
+      (letters) => `"${letters}" (a straight apostrophe: write ’)`,
+    ),
+    ...findUnspacedDashes(text).map((letters) => `"${letters}" (a dash needs a space either side)`),
     ...findUsSpellings(text).map((word) => `"${word}" (British: "${US_SPELLINGS[word]}")`),
     ...findTwelveHourTimes(text).map(
       (time) => `"${time}" (British: the 24-hour clock, e.g. "18:00")`,

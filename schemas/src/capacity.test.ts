@@ -166,7 +166,7 @@ describe('checkDeparture', () => {
       ok: false,
       reason: 'too-few',
       left: 3,
-      message: 'Only 3 places left on this date—please choose another date or a smaller group.',
+      message: 'Only 3 places left on this date – please choose another date or a smaller group.',
     })
     expect(
       checkDeparture(hike, {date: '2026-12-02', slot: ''}, 3, counts, today, UNAVAILABLE),

@@ -74,10 +74,10 @@ export function resolveBookingRules(
   return {...settings, ...resolveCapacitySettings(stored, settings.maxPax)}
 }
 
-export const FULLY_BOOKED_MESSAGE = 'Fully booked on this date—please choose another.'
+export const FULLY_BOOKED_MESSAGE = 'Fully booked on this date – please choose another.'
 
 export function placesLeftMessage(left: number): string {
-  return `Only ${left} ${left === 1 ? 'place' : 'places'} left on this date—please choose another date or a smaller group.`
+  return `Only ${left} ${left === 1 ? 'place' : 'places'} left on this date – please choose another date or a smaller group.`
 }
 
 /** The departures an experience runs each day: one per slot when travellers choose a time, else one (`''`). */

@@ -12,8 +12,20 @@ import {
 describe('categories', () => {
   it('are the six the site offers', () => {
     expect(EXPERIENCE_CATEGORIES.map((c) => c.title).sort()).toEqual(
-      ['Adventure', 'Bespoke', 'Food & Drink', 'History & Culture', 'Scenic', 'Sport'].sort(),
+      [
+        'Adventure & Outdoors',
+        'Bespoke',
+        'Food & Drink',
+        'History & Culture',
+        'Scenic',
+        'Sport & Events',
+      ].sort(),
     )
+  })
+
+  it('have one name each, the same on the home page and the listing', () => {
+    for (const category of EXPERIENCE_CATEGORIES)
+      expect(categoryTitle(category.value)).toBe(categoryFilterLabel(category.value))
   })
 
   it('follow the listing’s filter order', () => {
@@ -29,11 +41,11 @@ describe('categories', () => {
 
   it('give the quick-search chips the home page order, with every category once', () => {
     expect(QUICK_SEARCH_CATEGORY_ORDER.map(categoryTitle)).toEqual([
-      'Adventure',
+      'Adventure & Outdoors',
       'Scenic',
       'Food & Drink',
       'History & Culture',
-      'Sport',
+      'Sport & Events',
       'Bespoke',
     ])
     expect([...QUICK_SEARCH_CATEGORY_ORDER].sort()).toEqual([...CATEGORY_VALUES].sort())

@@ -1,15 +1,16 @@
 /**
- * Experience categories with the labels of the home page's chips and of the listing's filter buttons. The stored
+ * Experience categories with their one name, the same on the home page's chips, the cards' badges and the
+ * listing's filter buttons and sections (`title` and `filterLabel` are kept equal by a test). The stored
  * value is the `value`; the listing's `?category=` query parameter uses it too. The listing shows one section per
  * category in this order.
  */
 export const EXPERIENCE_CATEGORIES = [
   {value: 'bespoke', title: 'Bespoke', filterLabel: 'Bespoke'},
-  {value: 'adventure', title: 'Adventure', filterLabel: 'Adventure & Outdoors'},
+  {value: 'adventure', title: 'Adventure & Outdoors', filterLabel: 'Adventure & Outdoors'},
   {value: 'scenic', title: 'Scenic', filterLabel: 'Scenic'},
   {value: 'food-drink', title: 'Food & Drink', filterLabel: 'Food & Drink'},
   {value: 'history-culture', title: 'History & Culture', filterLabel: 'History & Culture'},
-  {value: 'sport', title: 'Sport', filterLabel: 'Sport & Events'},
+  {value: 'sport', title: 'Sport & Events', filterLabel: 'Sport & Events'},
 ] as const
 
 export type ExperienceCategory = (typeof EXPERIENCE_CATEGORIES)[number]['value']

@@ -85,7 +85,7 @@ export function isWithinTripWindow(date: string, today: string): boolean {
   return isIsoDate(date) && date >= today && date <= addDays(today, TRIP_DATE_MAX_DAYS)
 }
 
-export const UNAVAILABLE_DATE_MESSAGE = 'Unavailable on this date—please choose another.'
+export const UNAVAILABLE_DATE_MESSAGE = 'Unavailable on this date – please choose another.'
 
 /** Adults + children must be at least min_pax and at most max_pax. */
 export function paxWithinLimits(

@@ -10,6 +10,8 @@ import {
   formatSpreadsheetDateTime,
   formatTripDate,
   formatTripStart,
+  formatTripTime,
+  formatTripWhen,
   formatWeekday,
   toIsoDate,
 } from './format-date.ts'
@@ -50,6 +52,24 @@ describe('format-date', () => {
     expect(formatTripStart('2026-11-28')).toBe('Saturday 28 November 2026')
     expect(formatTripStart('2026-11-28', '9 o’clock')).toBe('Saturday 28 November 2026')
     expect(formatTripStart('not a date', '09:00')).toBe('')
+  })
+
+  it('says when a trip starts in one line: the start time wins over a preferred time, the day never twice', () => {
+    expect(formatTripWhen('2026-11-28', {start: '17:30', preferred: ''})).toBe(
+      'Saturday 28 November 2026, 17:30 SAST',
+    )
+    expect(formatTripWhen('2026-11-28', {start: '17:30', preferred: 'Morning'})).toBe(
+      'Saturday 28 November 2026, 17:30 SAST',
+    )
+    expect(formatTripWhen('2026-11-28', {preferred: 'Morning (07:00)'})).toBe(
+      'Saturday 28 November 2026, Morning (07:00)',
+    )
+    expect(formatTripWhen('2026-11-28', {preferred: ' '})).toBe('Saturday 28 November 2026')
+    expect(formatTripWhen('not a date', {start: '17:30'})).toBe('')
+    // The time alone, for a mail's sentence that already names the day: never "Any time" beside a start.
+    expect(formatTripTime({start: '17:30', preferred: ''})).toBe('17:30 SAST')
+    expect(formatTripTime({start: null, preferred: 'Sunset'})).toBe('Sunset')
+    expect(formatTripTime({})).toBe('Any time')
   })
 
   it('returns an empty string for an invalid date instead of throwing', () => {

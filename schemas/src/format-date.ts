@@ -106,6 +106,36 @@ export const formatTripStart = (date: string, time?: string | null): string => {
     : day
 }
 
+const isClockTime = (time: string | null | undefined): time is string =>
+  !!time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)
+
+/**
+ * When a trip starts, as the one line every place shows it (the request page, the mails, the dashboard): the
+ * day in words with the experience's start time on Cape Town's clock ("Saturday 28 November 2026, 17:30 SAST");
+ * without one, with the time the traveller asked for ("…, Morning (07:00)"); without either, the day alone.
+ * Never a start time beside "Any time", nor the date twice.
+ */
+export const formatTripWhen = (
+  date: string,
+  time: {start?: string | null; preferred?: string | null} = {},
+): string => {
+  const day = formatDateInWords(date)
+  if (!day) return ''
+  const at = formatTripTime(time)
+  return at === ANY_TIME ? day : `${day}, ${at}`
+}
+
+const ANY_TIME = 'Any time'
+
+/**
+ * The time part of that line, for a sentence that already names the day (a mail's "Time: {time}"): the start
+ * time ("17:30 SAST"), else the time asked for, else "Any time".
+ */
+export const formatTripTime = (time: {start?: string | null; preferred?: string | null}): string =>
+  isClockTime(time.start)
+    ? `${time.start} ${BUSINESS_TIME_ZONE_NAME}`
+    : time.preferred?.trim() || ANY_TIME
+
 /** "21 Nov 2026": trip dates in the dashboard table (the spec's "MMM dd, yyyy", in British order). */
 export const formatTripDate = (value: DateInput): string =>
   formatWith(value, (date) => `${date.getDate()} ${shortMonthName(date)} ${date.getFullYear()}`)

@@ -23,7 +23,7 @@ import {
 export const MISSING_INFORMATION_TITLE = 'Missing Information'
 export const MISSING_INFORMATION_MESSAGE = 'Please fill in all required fields.'
 export const ITINERARY_SUCCESS_MESSAGE =
-  "Your personalised itinerary request has been submitted. We'll be in touch soon!"
+  'Your personalised itinerary request has been submitted. We’ll be in touch soon!'
 export const PAST_DATE_MESSAGE = 'The start date cannot be in the past.'
 
 /** The trip date's problem, if any: trips start from today (Cape Town) to two years ahead. */

@@ -490,7 +490,7 @@ You are welcome to ask for one of them on our site.`,
     subject: 'Please confirm your newsletter sign-up',
     body: `Hello,
 
-Someone asked for {company}'s newsletter to be sent to this address. If it was you, confirm here:
+Someone asked for {company}’s newsletter to be sent to this address. If it was you, confirm here:
 
 {confirmLink}
 
@@ -501,7 +501,7 @@ If it was not you, ignore this email: you will not hear from us again, and we re
     title: 'Newsletter sign-up confirmed (to the subscriber)',
     to: 'traveller',
     placeholders: ['name', 'unsubscribeLink', 'company'],
-    subject: "You're subscribed to {company}'s newsletter",
+    subject: 'You’re subscribed to {company}’s newsletter',
     body: `Hello {name},
 
 Thank you for confirming. We send local tips about once a month.

@@ -21,7 +21,24 @@ export type PrivacyNoticeContent = {
   intro: string
   purposes: PrivacyPurpose[]
   rights: string
+  /** The responsible party's registered name and address (POPIA s18(1)(b)). */
+  legalName: string
+  address: string
+  /** Which details are required, which are optional, and what happens without them (s18(1)(d)–(e)). */
+  requiredDetails: string
+  /** Who else processes the information for us: hosting, mail (operators, s20–21). */
+  processors: string
+  /** Whether information goes abroad, and how it stays protected there (s72). */
+  transfers: string
+  /** The Information Regulator's contact details, where a person may complain (s18(1)(h)). */
+  regulator: string
+  /** The notice's own version and the date it took effect (`yyyy-MM-dd`), as the editors set them. */
+  noticeVersion: string
+  noticeDate: string
 }
+
+/** The notice's plain-text fields (all but the purposes and the optional phone). */
+type NoticeText = Exclude<keyof PrivacyNoticeContent, 'purposes'>
 
 /** The page's text while no notice is published: the company's own, never an empty notice. */
 export const DEFAULT_PRIVACY_NOTICE: PrivacyNoticeContent = {
@@ -42,13 +59,25 @@ export const DEFAULT_PRIVACY_NOTICE: PrivacyNoticeContent = {
   ],
   rights:
     'Under South Africa’s POPIA and the UK and EU GDPR you may ask to see, correct or delete your details, and you may complain to the Information Regulator.',
+  legalName: 'The company named in our site’s footer',
+  address: 'Cape Town, South Africa',
+  requiredDetails:
+    'To answer a booking or trip request we need your name and email address; everything else on the forms is optional. Without them we cannot reply to you or hold a place for you.',
+  processors:
+    'Our hosting provider runs the site and stores the information, and our mail provider delivers our emails. They act only on our instructions.',
+  transfers:
+    'Where a provider keeps information outside South Africa, we use it only where the law there, or our contract with it, protects your information as POPIA does.',
+  regulator:
+    'Information Regulator (South Africa), JD House, 27 Stiemens Street, Braamfontein, Johannesburg 2001. Complaints: POPIAComplaints@inforegulator.org.za. Website: inforegulator.org.za.',
+  noticeVersion: '1',
+  noticeDate: '',
 }
 
 /** The notice's fields over the defaults: a field left empty in the studio reads as the default's. */
 export function privacyNoticeOf(
   published: Partial<Record<keyof PrivacyNoticeContent, unknown>> | null | undefined,
 ): PrivacyNoticeContent {
-  const text = (key: Exclude<keyof PrivacyNoticeContent, 'purposes'>) => {
+  const text = (key: NoticeText) => {
     const value = published?.[key]
     return typeof value === 'string' && value.trim() !== ''
       ? value.trim()
@@ -71,6 +100,14 @@ export function privacyNoticeOf(
     intro: text('intro'),
     purposes: purposes.length > 0 ? purposes : DEFAULT_PRIVACY_NOTICE.purposes,
     rights: text('rights'),
+    legalName: text('legalName'),
+    address: text('address'),
+    requiredDetails: text('requiredDetails'),
+    processors: text('processors'),
+    transfers: text('transfers'),
+    regulator: text('regulator'),
+    noticeVersion: text('noticeVersion'),
+    noticeDate: text('noticeDate'),
   }
 }
 

@@ -250,6 +250,8 @@ export type TravellerRequestView = {
   statusTitle: string
   /** "Saturday 28 November 2026, 09:00 SAST" when the experience gives a start time; empty otherwise. */
   start: string
+  /** When the trip starts, in the one line every place shows (format-date.ts `formatTripWhen`). */
+  when: string
   /** Where to meet the guide, as editors keep it on the experience; null when it gives none. */
   meetingPoint: {name: string; address: string; mapLink: string | null} | null
   /** "Add to calendar" while the trip is confirmed: the page's own `.ics` file and a Google Calendar link. */

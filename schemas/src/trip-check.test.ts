@@ -7,6 +7,7 @@ import {
   checkTrip,
   DATE_TOO_FAR_MESSAGE,
   partyLimitsMessage,
+  PAST_DATE_MESSAGE,
   UNLISTED_TIME_MESSAGE,
 } from './trip-check.ts'
 
@@ -38,12 +39,23 @@ describe('checkTrip', () => {
   })
 
   it('refuses a date inside the lead time, on a blackout date, or that is no date', () => {
-    for (const date of ['2026-12-02', '2026-12-25', '2026-11-30', '', '2026-02-30'])
+    for (const date of ['2026-12-02', '2026-12-25', '', '2026-02-30'])
       expect(checkTrip(walk, {...trip, date}, today, noCounts).problems, date).toEqual([
         {field: 'date', reason: 'unavailable', message: UNAVAILABLE_DATE_MESSAGE},
       ])
     // The lead time is counted from today: two days ahead is the first bookable date.
     expect(checkTrip(walk, {...trip, date: '2026-12-03'}, today, noCounts).problems).toEqual([])
+  })
+
+  it('says a date before today has passed, rather than that it is unavailable or full', () => {
+    for (const date of ['2026-11-30', '2025-06-01'])
+      expect(checkTrip(walk, {...trip, date}, today, noCounts).problems, date).toEqual([
+        {field: 'date', reason: 'past', message: PAST_DATE_MESSAGE},
+      ])
+    // Today itself is within the lead time, not past.
+    expect(reasons(checkTrip(walk, {...trip, date: today}, today, noCounts))).toEqual([
+      'unavailable',
+    ])
   })
 
   it('refuses a date more than two years ahead with its own message', () => {

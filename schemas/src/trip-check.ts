@@ -15,8 +15,10 @@ import {
   paxWithinLimits,
   UNAVAILABLE_DATE_MESSAGE,
 } from './experience-settings.ts'
+import {isIsoDate} from './iso-date.ts'
 
 export const DATE_TOO_FAR_MESSAGE = 'Please choose a date within two years from today.'
+export const PAST_DATE_MESSAGE = 'That date has passed. Please choose a date from today on.'
 
 export type Trip = {
   date: string
@@ -30,6 +32,8 @@ export type Trip = {
 export type DepartureCounts = Map<string, {taken: number; requested: number}>
 
 export type TripProblem =
+  /** Before today in Cape Town: nothing to offer or wait for on it. */
+  | {field: 'date'; reason: 'past'; message: string}
   /** Before the lead time, a blackout date, or not a calendar date. */
   | {field: 'date'; reason: 'unavailable'; message: string}
   /** More than two years ahead. */
@@ -69,7 +73,9 @@ export function checkTrip(
   const problems: TripProblem[] = []
   const dateOpen = isDateAvailable(trip.date, rules, today)
   const dateNear = isWithinTripWindow(trip.date, today)
-  if (!dateOpen)
+  if (isIsoDate(trip.date) && trip.date < today)
+    problems.push({field: 'date', reason: 'past', message: PAST_DATE_MESSAGE})
+  else if (!dateOpen)
     problems.push({field: 'date', reason: 'unavailable', message: UNAVAILABLE_DATE_MESSAGE})
   else if (!dateNear)
     problems.push({field: 'date', reason: 'too-far', message: DATE_TOO_FAR_MESSAGE})

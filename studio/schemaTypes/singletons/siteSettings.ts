@@ -142,7 +142,7 @@ export const siteSettings = defineType({
       title: 'Success message',
       type: 'string',
       group: 'newsletter',
-      initialValue: "Thanks — you're on the list.",
+      initialValue: 'Thanks — you’re on the list.',
       validation: (rule) => rule.required(),
     }),
     defineField({

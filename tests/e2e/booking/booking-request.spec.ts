@@ -121,7 +121,9 @@ test('a traveller books from the detail dialog and the request is stored once, w
   const link = /https?:\/\/\S+\/requests\/\S+/.exec(traveller[0]!.text)![0]
   await page.goto(link)
   await expect(page.getByRole('heading', {level: 1})).toHaveText(`Your request ${ref}`)
-  await expect(page.getByTestId('request-status')).toHaveText('New')
+  await expect(page.getByTestId('request-status')).toHaveText(
+    'Received: we are checking with our guides',
+  )
   await expect(page.getByRole('main')).toContainText('Request received')
   await expect(page.getByRole('main')).toContainText(inWords)
   await expect(page.getByRole('main')).toContainText('2 adults, 1 child')
@@ -157,10 +159,10 @@ test('the dialog refuses blackout dates and dates inside the lead time', async (
     await page.getByRole('button', {name: 'Book Now'}).click()
     const dialog = page.getByRole('dialog', {name: 'Book this experience'})
     await dialog.getByLabel('Date').fill(blackout)
-    await expect(dialog.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+    await expect(dialog.getByText('Unavailable on this date – please choose another.')).toBeVisible()
     await expect(dialog.getByRole('button', {name: 'Continue'})).toBeDisabled()
     await dialog.getByLabel('Date').fill(todayInCapeTown())
-    await expect(dialog.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+    await expect(dialog.getByText('Unavailable on this date – please choose another.')).toBeVisible()
     await dialog.getByLabel('Date').fill(date)
     await expect(dialog.getByRole('button', {name: 'Continue'})).toBeEnabled()
     await dialog.getByRole('button', {name: 'Cancel'}).click()
@@ -186,7 +188,7 @@ test("a card's Book link without a date asks for the date and group on the booki
   const choice = page.getByRole('region', {name: 'Choose your date and group'})
   await expect(choice.getByRole('button', {name: 'Continue'})).toBeDisabled()
   await choice.getByLabel('Date').fill(todayInCapeTown())
-  await expect(choice.getByText('Unavailable on this date—please choose another.')).toBeVisible()
+  await expect(choice.getByText('Unavailable on this date – please choose another.')).toBeVisible()
   await choice.getByLabel('Date').fill(date)
   await choice.getByRole('button', {name: 'More adults'}).click()
   await choice.getByRole('button', {name: 'Continue'}).click()

@@ -81,7 +81,7 @@ test('staff fill a departure; the booking page refuses on submit; beyond the pla
   const email = `late.${token}@example.com`
   await expect(sendBookingRequest(traveller, {name: `Late ${token}`, email})).rejects.toThrow()
   // Said once, with the nearest dates (not also by the form's own field error or the page).
-  const refusal = traveller.getByText('Fully booked on this date—please choose another.')
+  const refusal = traveller.getByText('Fully booked on this date – please choose another.')
   await expect(refusal).toBeVisible()
   await expect(refusal).toHaveCount(1)
   const alternatives = traveller.getByRole('link', {name: /places left/})
@@ -131,7 +131,7 @@ test('the public dialog shows the date full and offers the nearest dates with ro
   await page.getByRole('dialog').getByRole('button', {name: 'Book this experience'}).click()
   const dialog = page.getByRole('dialog', {name: 'Book this experience'})
   await dialog.getByLabel('Date').fill(date)
-  await expect(dialog.getByText('Fully booked on this date—please choose another.')).toBeVisible()
+  await expect(dialog.getByText('Fully booked on this date – please choose another.')).toBeVisible()
   await expect(dialog.getByRole('button', {name: 'Continue'})).toBeDisabled()
   const choices = dialog.getByRole('button', {name: /places left/})
   await expect(choices).toHaveCount(3)
@@ -139,7 +139,7 @@ test('the public dialog shows the date full and offers the nearest dates with ro
   await expect(choices.nth(1)).toHaveText(`${formatShortDate(addDays(date, 1))} · 8 places left`)
   await choices.nth(1).click()
   await expect(dialog.getByLabel('Date')).toHaveValue(addDays(date, 1))
-  await expect(dialog.getByText('Fully booked on this date—please choose another.')).toHaveCount(0)
+  await expect(dialog.getByText('Fully booked on this date – please choose another.')).toHaveCount(0)
   await expect(dialog.getByRole('button', {name: 'Continue'})).toBeEnabled()
 })
 

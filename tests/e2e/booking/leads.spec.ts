@@ -47,7 +47,7 @@ test('the questionnaire asks for the missing names, then stores the request', as
   await expect(page).toHaveURL(/\/thank-you$/)
   await expect(
     page.getByRole('status').filter({
-      hasText: "Your personalised itinerary request has been submitted. We'll be in touch soon!",
+      hasText: 'Your personalised itinerary request has been submitted. We’ll be in touch soon!',
     }),
   ).toBeVisible()
   const stored = await bookings().fetch('*[_type == "itineraryRequest" && email == $email]', {

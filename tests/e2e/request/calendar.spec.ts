@@ -123,7 +123,7 @@ test('a confirmed trip goes into the calendar, moves with its date and is cancel
   // 18:30 in Cape Town is 16:30 UTC.
   expect(invitation.startUtc).toBe(`${firstDate}T16:30:00.000Z`)
   expect(invitation.location).toContain('Quay 5 ticket kiosk')
-  expect(await calendarFile()).toEqual(invitation)
+  expect(await calendarFile()).toEqual({...invitation, method: 'PUBLISH'})
 
   // The page offers the same file and Google's form.
   await page.goto(`/requests/${token}`)
@@ -169,7 +169,7 @@ test('a confirmed trip goes into the calendar, moves with its date and is cancel
     sequence: 1,
     start: `${movedDate}T18:30:00`,
   })
-  expect(await calendarFile()).toEqual(update)
+  expect(await calendarFile()).toEqual({...update, method: 'PUBLISH'})
 
   // Staff decline the trip: the invitation is cancelled.
   const decline = await request.post(`/api/staff/bookings/${id}/decision`, {
@@ -186,5 +186,10 @@ test('a confirmed trip goes into the calendar, moves with its date and is cancel
     sequence: 2,
     status: 'CANCELLED',
   })
-  expect(await calendarFile()).toMatchObject({method: 'CANCEL', uid: invitation.uid, sequence: 2})
+  expect(await calendarFile()).toMatchObject({
+    method: 'PUBLISH',
+    uid: invitation.uid,
+    sequence: 2,
+    status: 'CANCELLED',
+  })
 })

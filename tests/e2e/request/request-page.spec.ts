@@ -102,8 +102,10 @@ test.describe('the traveller’s request page', () => {
     await expect(
       page.getByRole('heading', {name: `Your request ${booking.booking_ref}`, level: 1}),
     ).toBeVisible()
-    await expect(page.getByTestId('request-status')).toHaveText('Contacted')
-    await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
+    await expect(page.getByTestId('request-status')).toHaveText(
+      'Other dates proposed: please choose one',
+    )
+    await expect(page.getByTestId('request-when')).toContainText(formatDateInWords(booking.date))
     await expect(page.getByText('2 adults, 1 child')).toBeVisible()
     await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
     const main = page.getByRole('main')
@@ -157,15 +159,17 @@ test.describe('the traveller’s request page', () => {
     const html = (await response.text()).replaceAll('<!-- -->', '')
     expect(html).toContain(`Your request ${booking.booking_ref}`)
     expect(html).toContain('Sunset Cruise')
-    expect(html).toContain('Contacted')
+    expect(html).toContain('Other dates proposed: please choose one')
     expect(html).not.toContain('Loading your request')
 
     const context = await browser.newContext({javaScriptEnabled: false})
     try {
       const page = await context.newPage()
       await page.goto(`/requests/${token}`)
-      await expect(page.getByTestId('request-status')).toHaveText('Contacted')
-      await expect(page.getByText(formatDateInWords(booking.date), {exact: true})).toBeVisible()
+      await expect(page.getByTestId('request-status')).toHaveText(
+        'Other dates proposed: please choose one',
+      )
+      await expect(page.getByTestId('request-when')).toContainText(formatDateInWords(booking.date))
       await expect(page.getByText('The boat is in for repairs that week.').first()).toBeVisible()
       await expect(page.getByRole('main')).not.toContainText('Internal:')
     } finally {
@@ -225,7 +229,7 @@ test.describe('the traveller’s request page', () => {
     const done = page.getByRole('status').filter({hasText: 'Your request is withdrawn'})
     await expect(done).toBeVisible()
     await expect(done).toBeFocused()
-    await expect(page.getByTestId('request-status')).toHaveText('Closed')
+    await expect(page.getByTestId('request-status')).toHaveText('Withdrawn by you')
     await expect(page.getByText('Withdrawn by the traveller')).toBeVisible()
     expect(await stored(booking._id)).toMatchObject({status: 'closed'})
     await expect.poll(() => teamMailsAbout(booking.booking_ref)).toHaveLength(1)

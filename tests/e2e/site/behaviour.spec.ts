@@ -54,7 +54,7 @@ test.describe('site behaviour', () => {
     for (const section of [
       'Highlights',
       'What to expect',
-      "What's included",
+      'What’s included',
       'Optional extras',
       'What to bring',
       'Good to know',

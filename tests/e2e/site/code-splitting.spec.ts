@@ -127,7 +127,7 @@ for (const width of [360, 768, 1280]) {
       ['Experiences', '/experiences'],
       ['Local Stories', '/local-stories'],
       ['About Us', '/about'],
-      ['Book Experience', '/questionnaire'],
+      ['Book Experience', '/experiences'],
     ] as const) {
       await nav(name)
       await expect(page).toHaveURL(url)

@@ -33,7 +33,7 @@ test.describe('public pages', () => {
     await expect(featured).toHaveCount(7)
     for (const card of await featured.all()) {
       await expect(bookingControl(card, /^Book/)).toBeVisible()
-      await expect(card.getByRole('link', {name: /^Learn More/})).toBeVisible()
+      await expect(card.getByRole('link', {name: /^Learn more/})).toBeVisible()
     }
     await expect(main.locator('a[href="/itinerary/bespoke-7-day"]').first()).toBeVisible()
 
@@ -134,7 +134,7 @@ test.describe('public pages', () => {
       await expect(bookingControl(main, 'Book Experience')).toBeVisible()
       await expect(bookingControl(main, 'Book Now')).toBeVisible()
       await expect(main.getByRole('heading', {name: 'What to Expect'})).toBeVisible()
-      await expect(main.getByRole('heading', {name: "What's Included"})).toBeVisible()
+      await expect(main.getByRole('heading', {name: 'What’s Included'})).toBeVisible()
       await expect(main.getByRole('complementary', {name: 'Quick Info'})).toBeVisible()
     }
   })
@@ -220,7 +220,7 @@ test.describe('public pages', () => {
     )
 
     await page.goto('/thank-you')
-    await expect(page.getByRole('heading', {level: 1})).toHaveText("Thank you — we're on it")
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Thank you — we’re on it')
     await expect(page.getByText('We reply by email within one working day.')).toBeVisible()
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
     await expect(page.getByRole('link', {name: 'Back to homepage'})).toHaveAttribute('href', '/')

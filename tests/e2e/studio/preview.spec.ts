@@ -294,7 +294,7 @@ test('a draft blackout date shows in the previewed booking dialog and booking pa
     _id: `drafts.${settings._id}`,
     blackoutDates: [...(settings.blackoutDates ?? []), date],
   })
-  const unavailable = 'Unavailable on this date—please choose another.'
+  const unavailable = 'Unavailable on this date – please choose another.'
   try {
     const frame = await openInPresentation(page, PAGE)
     // The dialog, opened from the keyboard: a click on copy in the frame is the editor's click-to-edit.

@@ -19,6 +19,7 @@ const api = {
   experienceSettings: () => import('../features/booking/api/get-experience-settings'),
   experiences: () => import('../features/experiences/api/get-experiences'),
   experienceRatings: () => import('../features/experiences/api/get-experience-ratings'),
+  tripFit: () => import('../features/experiences/api/get-trip-fit'),
   home: () => import('../features/home/api/get-home'),
   pageCopy: () => import('../features/pages/api/get-page-copy'),
   privacyNotice: () => import('../features/pages/api/get-privacy-notice'),
@@ -167,7 +168,18 @@ function siteRoutes(queryClient: QueryClient, server: ServerReaders): RouteObjec
         {
           path: 'experiences',
           loader: both(experiences, async ({request}) => {
-            await listingDetailDialog.load(new URL(request.url))
+            const url = new URL(request.url)
+            await Promise.all([
+              listingDetailDialog.load(url),
+              // A date from the home page's search: every experience's rules, so the listing says on the
+              // server already which cannot take it (a blackout, the lead time, the group's size).
+              url.searchParams.get('date')
+                ? api
+                    .tripFit()
+                    .then((m) => queryClient.ensureQueryData(m.allBookingRulesQueryOptions()))
+                    .catch(() => null)
+                : null,
+            ])
             return null
           }),
           handle: {...publicPage('experiences'), ...listingDetailDialog},

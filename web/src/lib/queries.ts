@@ -6,6 +6,7 @@
  * query comes with its own code (features/booking/api/get-experience-settings.ts). The preview's endpoint allows
  * these and that one, and nothing else (preview/preview-queries.ts).
  */
+export {allBookingRulesQuery} from '../features/experiences/api/all-booking-rules-query'
 export {experienceBySlugQuery} from '../features/experiences/api/experience-query'
 export {experienceRatingsQuery} from '../features/experiences/api/experience-ratings-query'
 export {experiencesQuery} from '../features/experiences/api/experiences-query'

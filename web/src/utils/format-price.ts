@@ -34,3 +34,18 @@ export function formatPerPersonPrice(price: PriceInput): string {
   if (!from) return ''
   return /per person$/i.test(from) ? from : `${from} per person`
 }
+
+/**
+ * The booking summary's price: "From ZAR 450" a person and "From ZAR 1,350" for the group, from the from price.
+ * Null without a from price (the summary then shows no price rather than a guess).
+ */
+export function tripPrice(
+  fromPrice: number | null | undefined,
+  people: number,
+): {perPerson: string; total: string} | null {
+  if (typeof fromPrice !== 'number' || !Number.isFinite(fromPrice) || fromPrice < 0) return null
+  return {
+    perPerson: formatFromPrice(fromPrice),
+    total: formatFromPrice(fromPrice * Math.max(0, people)),
+  }
+}

@@ -2,7 +2,6 @@ import {useQuery} from '@tanstack/react-query'
 import {useState} from 'react'
 import {Link, useActionData, useParams, useSearchParams} from 'react-router-dom'
 
-import {parsePaxParam} from '@repo/schemas/pax-param.ts'
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {paxSummary} from '@repo/schemas/experience-settings.ts'
 import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
@@ -14,7 +13,10 @@ import {Seo} from '../../components/seo'
 import {useAvailability} from '../../features/booking/api/get-availability'
 import {experienceSettingsQueryOptions} from '../../features/booking/api/get-experience-settings'
 import {
+  CHANGE_PARAM,
+  changeTripHref,
   NO_DATE_PROBLEM,
+  partyFromParams,
   readBookingQuery,
   type BookingQuery,
 } from '../../features/booking/booking-url'
@@ -53,7 +55,9 @@ function tripProblem(
   settings: BookingRules,
   today: string,
   counts: DepartureCounts | null,
+  change: boolean,
 ): TripProblem | null {
+  if (query.ok && change) return {title: 'Change your date or group', text: null}
   if (!query.ok)
     return query.problem === NO_DATE_PROBLEM
       ? {title: 'Choose your date and group', text: null}
@@ -78,7 +82,7 @@ function tripProblem(
 /** What the link holds that can start the choice: a real date, a readable party, a time. */
 function tripFromLink(params: URLSearchParams): TripChoice {
   const date = params.get('date') ?? ''
-  const pax = parsePaxParam(params.get('pax'))
+  const pax = partyFromParams(params)
   return {
     date: isIsoDate(date) ? date : '',
     adults: pax?.adults ?? null,
@@ -132,7 +136,7 @@ export function BookPage() {
     )
   } else {
     const rules = withCancelledDates(settingsQuery.data!, availability.data?.cancelled ?? [])
-    const problem = tripProblem(query, rules, today, counts)
+    const problem = tripProblem(query, rules, today, counts, params.has(CHANGE_PARAM))
     if (problem || !query.ok)
       body = (
         <section className="card trip-choice-card" aria-labelledby="trip-choice-title">
@@ -141,7 +145,7 @@ export function BookPage() {
             <p className="notice notice--error" role="alert">
               {problem.text}
             </p>
-          ) : problem?.saidByForm ? null : (
+          ) : problem?.saidByForm || params.has(CHANGE_PARAM) ? null : (
             <p>Choose a date and your group for {experience.title}, then send your request.</p>
           )}
           <TripChoiceForm
@@ -167,6 +171,19 @@ export function BookPage() {
                 time={query.time ? {label: 'Preferred time', value: query.time} : null}
               />
             </dl>
+            {/* Back to the choice, as it was made: a link, so it works without script too. */}
+            <p>
+              <Link
+                to={changeTripHref(experience.slug, {
+                  date: query.date,
+                  adults: query.adults,
+                  children: query.children,
+                  time: query.time,
+                })}
+              >
+                Change the date or group
+              </Link>
+            </p>
           </aside>
           <BookingForm
             trip={{

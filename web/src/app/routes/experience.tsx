@@ -144,7 +144,7 @@ export function ExperiencePage() {
             ) : null}
           </section>
           <section aria-labelledby="included-heading" className="detail-section">
-            <h2 id="included-heading">What's Included</h2>
+            <h2 id="included-heading">What’s Included</h2>
             <ul>
               {experience.included.map((item) => (
                 <li key={item}>{item}</li>

@@ -13,6 +13,7 @@ import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import {SanityImage} from '../../components/sanity-image'
 import {Seo} from '../../components/seo'
 import {useExperiences} from '../../features/experiences/api/get-experiences'
+import {useTripFit} from '../../features/experiences/api/get-trip-fit'
 import type {TripContext} from '../../features/experiences/booking-links'
 import {ExperienceCard} from '../../features/experiences/components/experience-card'
 import {useDetailParam} from '../../features/experiences/use-detail-param'
@@ -65,6 +66,7 @@ export function ExperiencesPage() {
     ? categoryParam
     : null
   const trip = readTrip(searchParams)
+  const fits = useTripFit(experiences, trip)
 
   const sections = useMemo(
     () =>
@@ -179,6 +181,7 @@ export function ExperiencesPage() {
                       experience={experience}
                       onLearnMore={open}
                       trip={trip}
+                      fit={fits.get(experience._id)}
                       priority={sectionIndex === 0 && index === 0}
                     />
                   </li>

@@ -104,7 +104,7 @@ export function HomePage() {
                 <ExperienceCard
                   experience={experience}
                   bookLabel="Book"
-                  learnMoreLabel="Learn More"
+                  learnMoreLabel="Learn more"
                 />
               </li>
             ))}

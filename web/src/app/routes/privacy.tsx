@@ -1,6 +1,7 @@
 import {useQuery} from '@tanstack/react-query'
 import {Link} from 'react-router-dom'
 
+import {formatLongDate} from '@repo/schemas/format-date.ts'
 import {privacyNoticeOf} from '@repo/schemas/privacy-notice.ts'
 
 import {Seo} from '../../components/seo'
@@ -32,6 +33,10 @@ export function PrivacyPage() {
       <h2>Who is responsible</h2>
       <div className="info-card privacy-officer">
         <dl>
+          <dt>Responsible party</dt>
+          <dd>{notice.legalName}</dd>
+          <dt>Address</dt>
+          <dd>{notice.address}</dd>
           <dt>Information officer</dt>
           <dd>{notice.informationOfficerName}</dd>
           <dt>Email</dt>
@@ -61,6 +66,14 @@ export function PrivacyPage() {
           </li>
         ))}
       </ul>
+
+      <h2>Which details we need</h2>
+      <p>{notice.requiredDetails}</p>
+
+      <h2>Who else handles it</h2>
+      <p>{notice.processors}</p>
+      <h3>Outside South Africa</h3>
+      <p>{notice.transfers}</p>
 
       <h2>How long we keep it</h2>
       {retention.data ? (
@@ -92,7 +105,13 @@ export function PrivacyPage() {
 
       <h2>Your rights</h2>
       <p>{notice.rights}</p>
+      <h3>The Information Regulator</h3>
+      <p>{notice.regulator}</p>
       <PrivacyRequestForm />
+      <p className="muted" data-testid="privacy-notice-version">
+        Version {notice.noticeVersion} of this notice
+        {notice.noticeDate ? `, in force from ${formatLongDate(notice.noticeDate)}` : ''}.
+      </p>
       <p>
         <Link to="/">Back to homepage</Link>
       </p>

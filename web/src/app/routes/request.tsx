@@ -56,12 +56,7 @@ export function RequestPage() {
     })
   const onWithdraw = () =>
     withdraw.mutateAsync(undefined, {
-      onSuccess: () =>
-        setMessage({
-          title: 'Withdrawn',
-          text: 'Your request is withdrawn. We have let the team know.',
-          variant: 'success',
-        }),
+      onSuccess: (updated) => setMessage(withdrawnMessage(updated)),
       onError: fail,
     })
 
@@ -122,10 +117,19 @@ export function RequestPage() {
 
   const data = request.data
   const confirmed = data.status === 'confirmed'
+  // "Withdraw my request" posted without script: the confirmation step, until the traveller answers it.
+  const asking =
+    outcome?.ok === true &&
+    'step' in outcome.value &&
+    withdraw.status === 'idle' &&
+    data.canWithdraw
   return (
     <section className="container page-section status-page request-page">
       {seo}
-      <h1>Your request {data.reference}</h1>
+      <h1>
+        {/* A reference breaks as a whole onto the next line, never at its hyphen. */}
+        Your request <span className="reference">{data.reference}</span>
+      </h1>
       <FormMessage ref={messageRef} message={message} />
       <div className="request-page__layout">
         <div className="request-page__main">
@@ -160,6 +164,8 @@ export function RequestPage() {
                 contactEmail={settings?.email ?? null}
                 pending={withdraw.isPending}
                 onWithdraw={onWithdraw}
+                asking={asking}
+                pageHref={`/requests/${token}`}
               />
             </div>
           ) : null}
@@ -172,6 +178,20 @@ export function RequestPage() {
     </section>
   )
 }
+
+/** A request withdrawn, or a confirmed booking cancelled: said as what it was. */
+const withdrawnMessage = (updated: TravellerRequestView): FormMessageValue =>
+  updated.history.slice(0, -1).some((entry) => entry.status === 'confirmed')
+    ? {
+        title: 'Cancelled',
+        text: 'Your booking is cancelled. We have let the team know.',
+        variant: 'success',
+      }
+    : {
+        title: 'Withdrawn',
+        text: 'Your request is withdrawn. We have let the team know.',
+        variant: 'success',
+      }
 
 const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
   title: 'Thank you',
@@ -186,6 +206,9 @@ const acceptedMessage = (updated: TravellerRequestView): FormMessageValue => ({
 function postedMessage(outcome: RequestFormOutcome | undefined): FormMessageValue | null {
   if (!outcome) return null
   if (!outcome.ok) return {title: 'Not saved', text: outcome.message, variant: 'destructive'}
+  if ('step' in outcome.value) return null
+  if ('history' in outcome.value && outcome.value.history.at(-1)?.action === 'withdraw')
+    return withdrawnMessage(outcome.value)
   return 'message' in outcome.value
     ? {title: 'Sent', text: outcome.value.message, variant: 'success'}
     : acceptedMessage(outcome.value)

@@ -32,7 +32,7 @@ export function ThankYouPage() {
       {state?.notice ? (
         <FormMessage message={{title: 'Success', text: state.notice, variant: 'success'}} />
       ) : null}
-      <h1>{copy?.thankYouHeading ?? "Thank you — we're on it"}</h1>
+      <h1>{copy?.thankYouHeading ?? 'Thank you — we’re on it'}</h1>
       {state?.reference ? (
         <p>
           Your reference is <strong data-testid="request-ref">{state.reference}</strong>.

@@ -6,7 +6,11 @@ export const NAV_LINKS = [
   {to: '/about', label: 'About Us', end: false},
 ] as const
 
-export const BOOK_CTA = {to: '/questionnaire', label: 'Book Experience'} as const
+/**
+ * The header's and phone menu's call to action: booking starts from the experiences. The bespoke questionnaire is
+ * not booking; it keeps its own entries ("Plan your trip" in the hero and the footer).
+ */
+export const BOOK_CTA = {to: '/experiences', label: 'Book Experience'} as const
 
 /** The staff's pages: the public call to action and the visitors' analytics question have no place there. */
 export const isStaffPage = (pathname: string) =>

@@ -25,7 +25,7 @@ describe('SiteNav', () => {
     document.body.removeAttribute('style')
   })
 
-  it('shows the spec’s links and the Book Experience button to /questionnaire', () => {
+  it('shows the spec’s links and the Book Experience button to the experiences one books from, not the questionnaire', () => {
     renderNav()
     const nav = screen.getByRole('navigation', {name: 'Main'})
     const links = within(nav).getAllByRole('link')
@@ -35,9 +35,10 @@ describe('SiteNav', () => {
       ['Local Stories', '/local-stories'],
       ['About Us', '/about'],
     ])
+    // Booking starts from the experiences; the bespoke questionnaire has its own entries (hero, footer).
     expect(screen.getByRole('link', {name: 'Book Experience'})).toHaveProperty(
       'pathname',
-      '/questionnaire',
+      '/experiences',
     )
   })
 

@@ -5,4 +5,6 @@ export type BookableExperience = {
   title: string
   category?: string | null
   duration?: string | null
+  /** The from price a person, in rand: the summary's price per person and total. */
+  fromPrice?: number | null
 }

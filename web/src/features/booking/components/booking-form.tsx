@@ -7,6 +7,7 @@ import {Link, useNavigate} from 'react-router-dom'
 import {
   BOOKING_SUCCESS_MESSAGE,
   bookingRequestSchema,
+  fieldsToPutRightMessage,
   HONEYPOT_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   SUBMIT_FAILED_MESSAGE,
@@ -157,10 +158,11 @@ export function BookingForm({trip}: {trip: Trip}) {
       </section>
     )
 
+  // Each field says beneath it what it needs (the shared schema's messages); above, only how many to put right.
   const onInvalid = (invalid: FieldErrors<BookingRequestFormValues>) => {
-    const first = Object.values(invalid)[0]?.message
+    const count = Object.keys(invalid).length
     show({
-      text: typeof first === 'string' && first ? first : REQUIRED_FIELDS_MESSAGE,
+      text: count ? fieldsToPutRightMessage(count) : REQUIRED_FIELDS_MESSAGE,
       variant: 'destructive',
     })
   }

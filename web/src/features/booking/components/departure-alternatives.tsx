@@ -34,11 +34,15 @@ export function DepartureAlternatives({
         contact us.
       </p>
     )
+  // Listed in date order: "nearest" is how they were chosen, not an order a reader can follow.
+  const byDate = [...alternatives].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.slot.localeCompare(b.slot),
+  )
   return (
     <div className="departure-alternatives">
       <p>The nearest dates with room for your group:</p>
       <ul>
-        {alternatives.map((alternative) => (
+        {byDate.map((alternative) => (
           <li key={`${alternative.date}|${alternative.slot}`}>
             {link ? (
               <Link

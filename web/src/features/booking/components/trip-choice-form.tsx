@@ -32,44 +32,74 @@ export type TripChoice = {
   time?: string | null
 }
 
+/**
+ * A number of people: a real number field (`name`), sent with the form and typed into without any script, with
+ * − and + buttons added once the page's scripts run.
+ */
 function Counter({
   label,
+  name,
   value,
   onChange,
   plusDisabled,
+  max,
+  enhanced,
 }: {
   label: string
+  name: string
   value: number
   onChange: (value: number) => void
   plusDisabled: boolean
+  max: number
+  /** Once hydrated: the buttons, which need script, are shown. */
+  enhanced: boolean
 }) {
   const id = useId()
   return (
-    <div className="counter" role="group" aria-labelledby={id}>
-      <span id={id} className="counter__label">
+    <div className="counter">
+      <label htmlFor={id} className="counter__label">
         {label}
-      </span>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={`Fewer ${label.toLowerCase()}`}
-        disabled={value <= 0}
-        onClick={() => onChange(value - 1)}
-      >
-        −
-      </button>
-      <output aria-live="polite" aria-label={`${label}: ${value}`}>
-        {value}
-      </output>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={`More ${label.toLowerCase()}`}
-        disabled={plusDisabled}
-        onClick={() => onChange(value + 1)}
-      >
-        +
-      </button>
+      </label>
+      {enhanced ? (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Fewer ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={value <= 0}
+          onClick={() => onChange(value - 1)}
+        >
+          −
+        </button>
+      ) : null}
+      <input
+        id={id}
+        className="counter__input"
+        type="number"
+        name={name}
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(event) => {
+          const typed = event.target.value.trim()
+          const number = typed === '' ? 0 : Number(typed)
+          if (Number.isInteger(number) && number >= 0) onChange(Math.min(number, max))
+        }}
+      />
+      {enhanced ? (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`More ${label.toLowerCase()}`}
+          aria-controls={id}
+          disabled={plusDisabled}
+          onClick={() => onChange(value + 1)}
+        >
+          +
+        </button>
+      ) : null}
     </div>
   )
 }
@@ -214,7 +244,8 @@ export function TripChoiceForm({
               Checking places left…
             </p>
           ) : null}
-          {dateError !== null && paxOk && counts ? (
+          {/* A past date has nothing near it to offer: its message says so, without "no room". */}
+          {dateError !== null && dateProblem?.reason !== 'past' && paxOk && counts ? (
             <DepartureAlternatives
               alternatives={alternatives}
               onChoose={choose}
@@ -224,19 +255,24 @@ export function TripChoiceForm({
           ) : null}
         </div>
 
-        {/* The party as the booking page's URL carries it, for a form sent before the scripts run. */}
-        <input type="hidden" name="pax" value={`${adults},${children}`} />
+        {/* Sent before the scripts run, the form carries the group as `adults` and `children` (booking-url.ts). */}
         <Counter
           label="Adults"
+          name="adults"
           value={adults}
           onChange={setAdults}
           plusDisabled={total >= settings.maxPax}
+          max={settings.maxPax}
+          enhanced={hydrated}
         />
         <Counter
           label="Children"
+          name="children"
           value={children}
           onChange={setChildren}
           plusDisabled={total >= settings.maxPax}
+          max={settings.maxPax}
+          enhanced={hydrated}
         />
         <p className={paxOk ? 'muted' : 'field__error'} aria-live="polite">
           {paxSummary(total, settings)}

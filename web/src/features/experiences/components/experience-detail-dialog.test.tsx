@@ -47,7 +47,7 @@ describe('experience detail dialog and the exp query parameter', () => {
     for (const heading of [
       'Highlights',
       'What to expect',
-      "What's included",
+      'What’s included',
       'Optional extras',
       'What to bring',
       'Good to know',

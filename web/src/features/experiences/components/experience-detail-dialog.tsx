@@ -114,7 +114,7 @@ export function ExperienceDetailDialog({experience, onClose, trip, renderBooking
         <p>{experience.whatToExpect ?? 'Your guide shares the details when you book.'}</p>
       </TextSection>
       <ListSection
-        title="What's included"
+        title="What’s included"
         items={experience.included}
         empty="Ask us what is included."
       />

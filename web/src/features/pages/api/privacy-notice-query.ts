@@ -8,5 +8,13 @@ export const privacyNoticeQuery =
   informationOfficerPhone,
   intro,
   "purposes": coalesce(purposes[]{title, text}, []),
-  rights
+  rights,
+  legalName,
+  address,
+  requiredDetails,
+  processors,
+  transfers,
+  regulator,
+  noticeVersion,
+  noticeDate
 }`)

@@ -3,6 +3,7 @@ import {useId} from 'react'
 import {formatLongDate, formatLongDateTime} from '@repo/schemas/format-date.ts'
 import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import type {AccessCopy} from '@repo/schemas/privacy-request-links.ts'
+import {travellerStatusTitle, type TravellerHistoryEntry} from '@repo/schemas/traveller-status.ts'
 
 const FIELD_TITLES: Record<string, string> = {
   booking_ref: 'Reference',
@@ -47,20 +48,93 @@ const FIELD_TITLES: Record<string, string> = {
   event: 'Event',
   path: 'Page',
   received_at: 'Recorded',
+  state: 'Where it stands',
+  joined_at: 'Joined',
+  offered_at: 'Places offered',
+  hold_until: 'Places held for you until',
+  booked_at: 'Became a request',
+  lapsed_at: 'Offer ended',
+  left_at: 'Left',
+  consent: 'Agreed to receive the newsletter',
+  consented_at: 'Agreed',
+  consent_waitlist: 'Agreed to the waitlist terms',
+  consent_record: 'What you agreed to',
+  confirmed_at: 'Address confirmed',
+  unsubscribed_at: 'Left the newsletter',
+  source_page: 'Signed up on',
+  anonymised_at: 'Removed',
+}
+
+/** Where a waitlist place stands, in words. */
+const WAITLIST_STATES: Record<string, string> = {
+  waiting: 'Waiting for places to free up',
+  offered: 'Places offered to you',
+  booked: 'Became a booking request',
+  lapsed: 'The offer ended before it was taken',
+}
+
+/** Where a newsletter sign-up stands, in words. */
+const SIGNUP_STATUSES: Record<string, string> = {
+  pending: 'Waiting for you to confirm your address',
+  confirmed: 'Signed up',
+  unsubscribed: 'Left the newsletter',
+}
+
+/** A status history entry as the copy holds it: what the traveller's status words read, and when. */
+type HistoryEntry = TravellerHistoryEntry & {at?: string}
+
+type ConsentRecord = {
+  version?: string
+  agreed_at?: string
+  checkboxes?: {text?: string}[]
+}
+
+/** A consent record as a sentence: when, to what words, under which version of the notice. */
+function consentInWords(record: ConsentRecord): string {
+  const words = (record.checkboxes ?? [])
+    .map((box) => box.text?.trim())
+    .filter(Boolean)
+    .map((text) => `“${text}”`)
+  const when = record.agreed_at ? `On ${formatLongDateTime(record.agreed_at)} you` : 'You'
+  const what = words.length ? `agreed to ${words.join(' and ')}` : 'agreed to our privacy notice'
+  const version = record.version ? ` (privacy notice version ${record.version})` : ''
+  return `${when} ${what}${version}.`
+}
+
+/** A field without a title of its own: its name as words, capitalised. */
+const titleOf = (key: string) => {
+  const words = key.replace(/_/g, ' ')
+  return FIELD_TITLES[key] ?? words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** Not shown on the page (the download keeps them): internal references nobody reading needs. */
-const HIDDEN_ON_PAGE = new Set(['about', 'request_hash'])
+const HIDDEN_ON_PAGE = new Set(['about', 'request_hash', 'confirm_nonce', 'mail_id'])
 
-function display(key: string, value: unknown): string {
-  if (key.endsWith('_at') && typeof value === 'string') return formatLongDateTime(value)
+function display(key: string, value: unknown, record: Record<string, unknown>): string {
+  if ((key.endsWith('_at') || key === 'hold_until') && typeof value === 'string')
+    return formatLongDateTime(value)
+  if (key === 'state' && typeof value === 'string') return WAITLIST_STATES[value] ?? value
+  if (key === 'status' && typeof value === 'string')
+    return record._type === 'newsletterSignup'
+      ? (SIGNUP_STATUSES[value] ?? value)
+      : travellerStatusTitle(
+          value,
+          Array.isArray(record.status_history) ? (record.status_history as HistoryEntry[]) : [],
+        )
+  if (key === 'consent_record' && value && typeof value === 'object')
+    return consentInWords(value as ConsentRecord)
   if (/(^|_)date$/.test(key) && typeof value === 'string' && isIsoDate(value))
     return formatLongDate(value)
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (key === 'status_history' && Array.isArray(value))
     return value
-      .map((entry: {status?: string; at?: string}) =>
-        [entry.status, entry.at ? formatLongDateTime(entry.at) : ''].filter(Boolean).join(', '),
+      .map((entry: HistoryEntry) =>
+        [
+          entry.status ? travellerStatusTitle(entry.status, [entry]) : '',
+          entry.at ? formatLongDateTime(entry.at) : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
       )
       .join('; ')
   return typeof value === 'string' ? value : JSON.stringify(value)
@@ -80,8 +154,8 @@ function RecordList({record}: {record: Record<string, unknown>}) {
     <dl className="request-summary access-copy__record">
       {rows.map(([key, value]) => (
         <div key={key} className="access-copy__row">
-          <dt>{FIELD_TITLES[key] ?? key.replace(/_/g, ' ')}</dt>
-          <dd>{display(key, value)}</dd>
+          <dt>{titleOf(key)}</dt>
+          <dd>{display(key, value, record)}</dd>
         </div>
       ))}
     </dl>
@@ -128,8 +202,13 @@ export function AccessCopyView({copy}: {copy: AccessCopy}) {
         empty="We hold no requests from this address."
       />
       <CopySection
+        title="Waitlist places"
+        records={copy.signups.filter((record) => record._type === 'waitlistEntry')}
+        empty="This address is on no waitlist."
+      />
+      <CopySection
         title="Newsletter sign-ups"
-        records={copy.signups}
+        records={copy.signups.filter((record) => record._type !== 'waitlistEntry')}
         empty="This address is not signed up."
       />
       <CopySection

@@ -1,17 +1,20 @@
-import {redirect} from 'react-router-dom'
+import {data, redirect} from 'react-router-dom'
 
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
 import {actOnServer, type LinkActionResult} from '../../../lib/private-link-query'
 import {ACCEPT_FAILED} from './accept-proposal'
 import {requestApiPath} from './get-request'
-import {REQUEST_FORMS} from './request-forms'
+import {REQUEST_FORMS, type WithdrawConfirmStep} from './request-forms'
+import {WITHDRAW_FAILED} from './withdraw-request'
 import {NEW_LINK_FAILED} from './request-new-link'
 
 const DEPARTURE_FAILED = 'We could not save your choice just now. Please try again.'
 
 /** What the request page's form post came to: the request as it now stands (a date accepted), or the API's words. */
-export type RequestFormOutcome = LinkActionResult<TravellerRequestView | {message: string}>
+export type RequestFormOutcome = LinkActionResult<
+  TravellerRequestView | {message: string} | WithdrawConfirmStep
+>
 
 /**
  * The request page's route action: one of its forms posted without script (or before the page's scripts ran). The
@@ -55,8 +58,21 @@ export async function actOnRequestOnServer(
         email: field('email') ?? '',
       })
     }
+    case REQUEST_FORMS.withdrawAsk:
+      // Nothing changes yet: the page asks to confirm, as its dialog does with script.
+      return data<RequestFormOutcome>({
+        ok: true,
+        status: 200,
+        value: {step: 'confirm-withdraw'},
+      })
+    case REQUEST_FORMS.withdraw:
+      return actOnServer<TravellerRequestView>(
+        serverAct,
+        `${requestApiPath(token)}/withdraw`,
+        WITHDRAW_FAILED,
+        {},
+      )
     default:
-      // Withdrawing needs its confirmation dialog, so the page's script: back to the page.
       return redirect(url.pathname + url.search, 303)
   }
 }

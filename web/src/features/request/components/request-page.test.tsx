@@ -13,6 +13,7 @@ const request: TravellerRequestView = {
   status: 'contacted',
   statusTitle: 'Contacted',
   start: 'Friday 5 March 2027, 18:30 SAST',
+  when: 'Friday 5 March 2027, 18:30 SAST',
   meetingPoint: {
     name: 'Quay 5 ticket kiosk',
     address: 'V&A Waterfront, Cape Town',
@@ -76,14 +77,19 @@ describe('the request page', () => {
     expect(
       await screen.findByRole('heading', {name: 'Your request CTE-AB12-CD34', level: 1}),
     ).toBeTruthy()
-    expect(screen.getByText('Friday 5 March 2027')).toBeTruthy()
     expect(screen.getByText('2 adults, 1 child')).toBeTruthy()
     expect(screen.queryByRole('region', {name: 'Add to calendar'})).toBeNull()
-    expect(screen.getByTestId('request-start').textContent).toBe('Friday 5 March 2027, 18:30 SAST')
+    // One line for when it starts: no "Any time" beside the start, and the date said once.
+    expect(screen.getByTestId('request-when').textContent).toBe('Friday 5 March 2027, 18:30 SAST')
+    const summary = screen.getByTestId('request-when').closest('dl')!
+    expect(summary.textContent).not.toContain('Any time')
+    expect(summary.textContent!.split('5 March 2027')).toHaveLength(2)
     const point = screen.getByTestId('request-meeting-point')
     expect(point.textContent).toContain('Quay 5 ticket kiosk, V&A Waterfront, Cape Town')
     expect(
-      within(point).getByRole('link', {name: 'Open the map (opens in a new tab)'}).getAttribute('href'),
+      within(point)
+        .getByRole('link', {name: 'Open the map (opens in a new tab)'})
+        .getAttribute('href'),
     ).toBe(request.meetingPoint!.mapLink)
     const choice = screen.getByRole('group', {name: 'Choose a date'})
     // Nothing chosen: said so, nothing sent.
@@ -97,10 +103,14 @@ describe('the request page', () => {
     // Confirmed, the trip can go into a calendar: the page's own file and Google's form.
     const calendar = screen.getByRole('region', {name: 'Add to calendar'})
     expect(
-      within(calendar).getByRole('link', {name: 'Download the calendar file (.ics)'}).getAttribute('href'),
+      within(calendar)
+        .getByRole('link', {name: 'Download the calendar file (.ics)'})
+        .getAttribute('href'),
     ).toBe('/requests/tok.en.sig/calendar.ics')
     expect(
-      within(calendar).getByRole('link', {name: 'Add to Google Calendar (opens in a new tab)'}).getAttribute('href'),
+      within(calendar)
+        .getByRole('link', {name: 'Add to Google Calendar (opens in a new tab)'})
+        .getAttribute('href'),
     ).toBe('https://calendar.google.com/calendar/render?action=TEMPLATE')
     const [url, init] = fetchMock.mock.calls.find(
       ([, i]) => (i as RequestInit | undefined)?.method === 'POST',

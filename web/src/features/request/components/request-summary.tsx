@@ -1,5 +1,3 @@
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
-
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
 
 /** The request's facts, as the acknowledgement mail gave them, with where it stands now and where to meet. */
@@ -11,16 +9,9 @@ export function RequestSummary({request}: {request: TravellerRequestView}) {
       <dd data-testid="request-reference">{request.reference}</dd>
       <dt>Experience</dt>
       <dd>{request.experience}</dd>
-      <dt>Date</dt>
-      <dd>{formatDateInWords(request.date)}</dd>
-      {request.start ? (
-        <>
-          <dt>Starts</dt>
-          <dd data-testid="request-start">{request.start}</dd>
-        </>
-      ) : null}
-      <dt>Time</dt>
-      <dd>{request.time}</dd>
+      {/* One line for when the trip starts: the day with its start (or the time asked for), never both. */}
+      <dt>When</dt>
+      <dd data-testid="request-when">{request.when}</dd>
       <dt>Group</dt>
       <dd>{request.group}</dd>
       {point ? (

@@ -1,10 +1,13 @@
 import {useState} from 'react'
 
 import {Modal} from '../../../components/ui/modal'
+import {REQUEST_FORMS} from '../api/request-forms'
 
 /**
- * "Withdraw my request" behind a confirmation. The dialog traps focus and gives it back to the button when the
- * traveller keeps their request; once they withdraw, the page moves focus to its announcement instead.
+ * "Withdraw my request" behind a confirmation. It is a form: without script it posts to the page, which asks to
+ * confirm on a step of its own (`asking`), whose "Yes" is a second form post. With script the form opens a dialog
+ * instead, which traps focus and gives it back to the button when the traveller keeps their request; once they
+ * withdraw, the page moves focus to its announcement.
  */
 export function WithdrawRequest({
   confirmed,
@@ -12,7 +15,13 @@ export function WithdrawRequest({
   contactEmail,
   pending,
   onWithdraw,
+  asking = false,
+  pageHref,
 }: {
+  /** The page's answer to the form posted without script: show the confirmation step. */
+  asking?: boolean
+  /** The page's own address: "Keep my request" on the confirmation step goes back to it. */
+  pageHref: string
   /** A confirmed booking is cancelled under the change policy; a request still open is simply withdrawn. */
   confirmed: boolean
   changePolicy: string
@@ -27,6 +36,36 @@ export function WithdrawRequest({
       .finally(() => setOpen(false))
   }
   const action = confirmed ? 'Cancel my booking' : 'Withdraw my request'
+  const title = confirmed ? 'Cancel your booking?' : 'Withdraw your request?'
+  const keep = confirmed ? 'Keep my booking' : 'Keep my request'
+  const yes = pending ? 'Withdrawing…' : confirmed ? 'Yes, cancel it' : 'Yes, withdraw it'
+  const consequence = (
+    <p>The team will stop planning your trip. You cannot undo this from this page.</p>
+  )
+  if (asking)
+    return (
+      <section aria-labelledby="withdraw-heading">
+        <h2 id="withdraw-heading">{title}</h2>
+        {confirmed ? <p>{changePolicy}</p> : null}
+        {consequence}
+        <form
+          method="post"
+          className="button-row"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void onWithdraw().catch(() => {})
+          }}
+        >
+          <input type="hidden" name="form" value={REQUEST_FORMS.withdraw} />
+          <a className="button" href={pageHref}>
+            {keep}
+          </a>
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {yes}
+          </button>
+        </form>
+      </section>
+    )
   return (
     <section aria-labelledby="withdraw-heading">
       <h2 id="withdraw-heading">Change of plans?</h2>
@@ -50,17 +89,27 @@ export function WithdrawRequest({
           know.
         </p>
       )}
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {action}
-      </button>
+      {/* Without script the page asks to confirm on its own step; with script, the dialog below asks. */}
+      <form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setOpen(true)
+        }}
+      >
+        <input type="hidden" name="form" value={REQUEST_FORMS.withdrawAsk} />
+        <button type="submit" className="button">
+          {action}
+        </button>
+      </form>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title={confirmed ? 'Cancel your booking?' : 'Withdraw your request?'}
+        title={title}
         footer={
           <>
             <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
-              {confirmed ? 'Keep my booking' : 'Keep my request'}
+              {keep}
             </button>
             <button
               type="button"
@@ -68,13 +117,13 @@ export function WithdrawRequest({
               disabled={pending}
               onClick={confirm}
             >
-              {pending ? 'Withdrawing…' : confirmed ? 'Yes, cancel it' : 'Yes, withdraw it'}
+              {yes}
             </button>
           </>
         }
       >
         {confirmed ? <p>{changePolicy}</p> : null}
-        <p>The team will stop planning your trip. You cannot undo this from this page.</p>
+        {consequence}
       </Modal>
     </section>
   )
