@@ -72,7 +72,7 @@ export function createPublicRuntime(
   const content = createContentClient(env)
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now}
-  const outbox = siteOutbox(env, {bookings, mailContent, links})
+  const outbox = siteOutbox(env, bookings)
   const mailDeps = {
     outbox,
     teamEmail: env.teamEmail,

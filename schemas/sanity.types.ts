@@ -771,7 +771,7 @@ export type OutboxMail = {
   html?: string
   calendar_method?: string
   calendar?: string
-  status?: 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
+  status?: 'pending' | 'sending' | 'sent' | 'failed'
   attempts?: number
   queued_at?: string
   next_attempt_at?: string

@@ -159,11 +159,7 @@ export function mailTransport(smtpUrl: string | undefined, dataDir: string): Mai
 
 export const OUTBOX_MAIL_TYPE = 'outboxMail'
 
-/**
- * `compose`: queued without its text, to be written by a server (a decision taken in the studio, which cannot sign
- * the traveller's link: see `compose` in createOutbox); then `pending` like any other mail.
- */
-export type OutboxMailStatus = 'compose' | 'pending' | 'sending' | 'sent' | 'failed'
+export type OutboxMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 export type OutboxMailDocument = {
   _id: string
@@ -264,15 +260,7 @@ const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null
   (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
 )] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
 
-const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["compose", "pending", "sending"]])`
-
-/** A few at a time: each one reads its booking and the mail templates. Claimed like a send, for as long. */
-const COMPOSE_BATCH = 10
-const toComposeQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status == "compose" && (!defined(claimed_until) || claimed_until < $now)] | order(queued_at asc)[0...${COMPOSE_BATCH}]`
-
-/** Why a mail could not be written: what it was to say is gone, so no retry will help. */
-export const NOTHING_TO_COMPOSE_ERROR =
-  'Nothing to write this mail from: its booking, or the decision in its history, no longer exists.'
+const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["pending", "sending"]])`
 
 const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]{_id, mail_id}`
 
@@ -290,18 +278,13 @@ type OutboxOptions = {
    */
   claimTimeoutMs?: number
   onError?: (error: unknown) => void
-  /**
-   * Writes a mail queued with status `compose` (see OutboxMailStatus): its message, or null when there is nothing
-   * left to write it from. Without it, such mails wait for a server that has one.
-   */
-  compose?: (doc: OutboxMailDocument) => Promise<MailMessage | null>
   /** Opens a mail's sealed link as it is sent (sealed-link.ts); without it, such mails wait for a server that has it. */
   openLink?: (sealed: string) => string
 }
 
 /** One server's outbox: its options with their defaults, and what it remembers between passes. */
-type OutboxState = Required<Omit<OutboxOptions, 'compose' | 'openLink'>> &
-  Pick<OutboxOptions, 'compose' | 'openLink'> & {
+type OutboxState = Required<Omit<OutboxOptions, 'openLink'>> &
+  Pick<OutboxOptions, 'openLink'> & {
     /** Message ids this server has seen stored in the lake, and when: the minute sweep asks for them again. */
     known: Map<string, number>
     /**
@@ -361,13 +344,9 @@ function withOpenedLink(outbox: OutboxState, mail: OutboxMailDocument) {
  * the same due message, one wins. All in one transaction, as a rule; when another server got one of them first,
  * the transaction is refused whole, and each is claimed on its own.
  */
-async function claim(
-  outbox: OutboxState,
-  due: ClaimedMail[],
-  status: 'sending' | 'compose' = 'sending',
-): Promise<ClaimedMail[]> {
+async function claim(outbox: OutboxState, due: ClaimedMail[]): Promise<ClaimedMail[]> {
   const claimed: Partial<OutboxMailDocument> = {
-    status,
+    status: 'sending',
     claimed_until: iso(outbox.now() + outbox.claimTimeoutMs),
     claimed_by: outbox.server,
   }
@@ -502,38 +481,6 @@ async function pruneOldRecords(outbox: OutboxState) {
 }
 
 /**
- * Writes the mails waiting to be composed, before the sends: each is claimed first (as a send is), so of several
- * servers one composes it, and it is then due like any queued mail. A composer that throws (the lake or the
- * content unreachable) leaves it to be tried again when its claim has timed out.
- */
-async function composeWaiting(outbox: OutboxState, about: string | null) {
-  const {compose, now, onError} = outbox
-  if (!compose) return
-  const waiting = await outbox.bookings.fetch<ClaimedMail[]>(toComposeQuery, {
-    now: iso(now()),
-    about,
-  })
-  const mine = waiting.length > 0 ? await claim(outbox, waiting, 'compose') : []
-  for (const doc of mine) {
-    let message: MailMessage | null
-    try {
-      message = await compose(doc)
-    } catch (error) {
-      onError(error)
-      continue
-    }
-    if (!message) onError(new Error(`Mail ${doc.mail_id}: ${NOTHING_TO_COMPOSE_ERROR}`))
-    await commitPatch(
-      outbox,
-      doc._id,
-      message
-        ? {...messageFields(message), status: 'pending', next_attempt_at: iso(now())}
-        : {status: 'failed', last_error: NOTHING_TO_COMPOSE_ERROR},
-    )
-  }
-}
-
-/**
  * Sends claimed messages a few at a time, each few recorded together: after an outage the backlog drains in
  * seconds, with one lake request per few mails. When none of a few goes through (the mail server is down or
  * refusing), the rest are handed back, due when those are tried again.
@@ -558,7 +505,7 @@ async function sendClaimed(outbox: OutboxState, mine: ClaimedMail[]) {
 
 /**
  * One pass over the due messages (every one, or those about one document): what was left unrecorded first, then
- * the hourly pruning, the mails to compose, the claims and the sends. `full` says the pass took as many as it
+ * the hourly pruning, the claims and the sends. `full` says the pass took as many as it
  * may, so another should follow at once.
  */
 async function deliver(
@@ -567,7 +514,6 @@ async function deliver(
 ): Promise<{counts: PassCounts; full: boolean}> {
   await recordUnrecorded(outbox)
   await pruneOldRecords(outbox)
-  await composeWaiting(outbox, about)
   const due = await outbox.bookings.fetch<ClaimedMail[]>(dueQuery, {
     now: iso(outbox.now()),
     about,

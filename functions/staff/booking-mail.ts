@@ -4,9 +4,6 @@ import type {BookingMail, BookingMailLog} from '@repo/schemas/staff-booking-mail
 import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
-/** A mail as the outbox stores it: one still to be composed (`compose`) has no recipient or subject yet. */
-type StoredMail = Omit<BookingMail, 'status'> & {status: OutboxMailStatus}
-
 /** Document ids the functions create: no dots (never a draft or a version), nothing else. */
 const SAFE_ID = /^[\w-]{1,128}$/
 
@@ -14,39 +11,18 @@ const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about =
 
 const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
 
-/** What the log says of a mail no server has written yet: a decision taken in the studio waits for one. */
-export const BEING_WRITTEN_SUBJECT = 'Being written'
-
 /**
  * `GET /api/staff/bookings/:id/mail`: the booking's mail log (docs/decisions/010-the-mail-outbox-in-the-lake.md),
- * oldest first. A mail still to be composed has no recipient or subject yet: it reads as waiting to be sent, to the
- * booking's address, "Being written".
+ * oldest first.
  */
 export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
   if (!SAFE_ID.test(id)) return notFound
   const [booking, mail] = await Promise.all([
-    deps.client.fetch<{email?: string | null} | null>(
-      '*[_type == "booking" && _id == $id][0]{email}',
-      {id},
-    ),
-    deps.client.fetch<StoredMail[]>(bookingMailQuery, {id}),
+    deps.client.fetch<{_id: string} | null>('*[_type == "booking" && _id == $id][0]{_id}', {id}),
+    deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
   ])
   if (!booking) return notFound
-  return {
-    status: 200,
-    body: {
-      mail: mail.map((item): BookingMail =>
-        item.status === 'compose'
-          ? {
-              ...item,
-              status: 'pending',
-              to: item.to ?? booking.email ?? '',
-              subject: BEING_WRITTEN_SUBJECT,
-            }
-          : {...item, status: item.status},
-      ),
-    } satisfies BookingMailLog,
-  }
+  return {status: 200, body: {mail} satisfies BookingMailLog}
 }
 
 /**

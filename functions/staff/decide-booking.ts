@@ -18,7 +18,6 @@ import {
   departureInWords,
   PROPOSABLE_DAYS,
   DECISION_STATUS,
-  STAFF_DECISIONS,
   type StaffDecision,
   type StatusHistoryEntry,
   changedByFields,
@@ -201,13 +200,9 @@ type Prepared = {entry: StatusHistoryEntry; mail: MailMessage; mailId: string}
 /** A history entry that records a staff decision, and so names the mail it sends. */
 export type DecisionEntry = StatusHistoryEntry & {action: StaffDecision}
 
-export const isDecisionEntry = (entry: StatusHistoryEntry): entry is DecisionEntry =>
-  (STAFF_DECISIONS as readonly string[]).includes(entry.action ?? '')
-
 /**
  * The traveller's mail of a decision, from the booking and the decision's history entry (what the traveller is
- * told, the dates proposed): the staff API composes it as it decides, and the outbox composes it for a decision
- * taken in the studio, which must never hold the server's link secret (functions/staff/compose-decision-mail.ts).
+ * told, the dates proposed), composed as the staff API decides (and for its preview).
  */
 export function decisionMail(
   booking: BookingForMail,

@@ -11,14 +11,14 @@ import {
   startRequestFixture,
   type RequestFixture,
 } from '../traveller-request/testing/request-fixture.ts'
-import type {DecisionDeps} from './decide-booking.ts'
-import {decisionMailComposer} from './compose-decision-mail.ts'
+import {decideBooking, type DecisionDeps} from './decide-booking.ts'
 import {changeStatus} from './staff-handlers.ts'
 import type {StaffDeps} from './staff-deps.ts'
 
 /**
- * Status changes by hand from the dashboard's menu, against the real lake: the traveller's calendar follows a
- * confirmed trip that is cancelled and confirmed again, by mail and in the request page's calendar file.
+ * Status changes by hand from the dashboard's menu, and its Decline, against the real lake: the traveller's calendar
+ * follows a confirmed trip that is cancelled, declined or confirmed again, by mail and in the request page's calendar
+ * file.
  */
 
 let f: RequestFixture
@@ -43,10 +43,9 @@ const calendar: DecisionDeps = {
 const revision = async (id: string) =>
   (await f.bookings.fetch<{_rev: string}>('*[_id == $id][0]{_rev}', {id}))._rev
 const mails = (id: string) =>
-  f.bookings.fetch<{mail_id: string; subject: string; calendar?: string}[]>(
-    '*[_type == "outboxMail" && about == $id] | order(queued_at asc)',
-    {id},
-  )
+  f.bookings.fetch<
+    {mail_id: string; subject: string; calendar_method?: string; calendar?: string}[]
+  >('*[_type == "outboxMail" && about == $id] | order(queued_at asc)', {id})
 const event = (ics: string) => {
   const parsed = new ICAL.Component(ICAL.parse(ics))
   const vevent = new ICAL.Event(parsed.getFirstSubcomponent('vevent')!)
@@ -138,37 +137,26 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(await mails(booking._id)).toEqual([])
   })
 
-  it('a studio Decline of a confirmed trip carries the calendar’s cancellation at the next SEQUENCE', async () => {
-    // As the studio's Decline action stores it: the entry and an outbox document for a server to compose.
+  it('a Decline of a confirmed trip carries the calendar’s cancellation at the next SEQUENCE', async () => {
     const {booking} = await f.seedBooking({
-      status: 'declined',
-      status_history: [
-        ...history('confirmed'),
-        {
-          _key: 'dec',
-          _type: 'statusChange',
-          status: 'declined',
-          at: '2029-12-22T08:00:00Z',
-          by: 'Editor',
-          action: 'decline',
-          message: 'The boat is in dry dock.',
-          mail_id: 'studio-decline',
-        },
-      ],
+      status: 'confirmed',
+      status_history: history('confirmed'),
     })
-    const compose = decisionMailComposer({
-      bookings: f.bookings,
-      mailContent: calendar.mailContent,
-      links: calendar.links,
-    })
-    const mail = await compose({
-      _id: 'x',
-      _type: 'outboxMail',
-      mail_id: 'studio-decline',
-      about: booking._id,
-    } as never)
-    expect(mail!.calendar!.method).toBe('CANCEL')
-    expect(event(mail!.calendar!.content)).toEqual({
+    const declined = await decideBooking(
+      deps(),
+      calendar,
+      booking._id,
+      {
+        decision: 'decline',
+        reason: 'The boat is in dry dock.',
+        revision: await revision(booking._id),
+      },
+      by,
+    )
+    expect(declined.status).toBe(200)
+    const [mail] = await mails(booking._id)
+    expect(mail!.calendar_method).toBe('CANCEL')
+    expect(event(mail!.calendar!)).toEqual({
       method: 'CANCEL',
       uid: `${booking._id}@site.test`,
       sequence: 1,

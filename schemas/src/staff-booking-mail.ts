@@ -3,7 +3,7 @@
  * (functions/staff/booking-mail.ts) and the details dialog reads it: one definition for both.
  */
 
-/** How far a mail got, as staff see it: a mail still being written reads as `pending`. */
+/** How far a mail got: the outbox's own states (functions/lib/mailer.ts), as staff see them. */
 export type BookingMailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 /** One mail of a booking: what, to whom, and how far it got. */

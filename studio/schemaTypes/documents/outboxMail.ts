@@ -46,8 +46,6 @@ export const outboxMail = defineType({
       type: 'string',
       options: {
         list: [
-          // A decision taken in the studio: a site server writes the mail (signing the traveller's link), then sends it.
-          {title: 'Being written', value: 'compose'},
           {title: 'Queued', value: 'pending'},
           {title: 'Sending', value: 'sending'},
           {title: 'Sent', value: 'sent'},
@@ -66,7 +64,7 @@ export const outboxMail = defineType({
   preview: {
     select: {subject: 'subject', status: 'status'},
     prepare: ({subject, status}) => ({
-      title: subject || 'Being written',
+      title: subject,
       subtitle: status,
     }),
   },
