@@ -59,6 +59,19 @@ const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 const WAITLIST_OFFERS_EVERY_MS = 60_000
 const DISK_CATCH_UP_EVERY_MS = 60_000
 
+/** What the booking notifier and the sweep send mail with: the outbox, the team's address, templates and links. */
+const notificationMailDeps = (
+  env: FunctionsEnv,
+  outbox: PublicRuntime['outbox'],
+  mailContent: PublicRuntime['mailContent'],
+) => ({
+  outbox,
+  teamEmail: env.teamEmail,
+  mailContent,
+  siteUrl: env.siteUrl,
+  requestLinkSecret: env.requestLinkSecret,
+})
+
 /**
  * The runtime, built from the parsed environment and nothing else: clients, loaders, limiters and the outbox,
  * with no timer started (`startScheduledWork` starts them). The site server builds it once at start
@@ -73,13 +86,7 @@ export function createPublicRuntime(
   const mailContent = mailContentLoader(content)
   const links: RequestLinks = {siteUrl: env.siteUrl, secret: env.requestLinkSecret, now}
   const outbox = siteOutbox(env, bookings)
-  const mailDeps = {
-    outbox,
-    teamEmail: env.teamEmail,
-    mailContent,
-    siteUrl: env.siteUrl,
-    requestLinkSecret: env.requestLinkSecret,
-  }
+  const mailDeps = notificationMailDeps(env, outbox, mailContent)
   const byFunction = env.mailSender === 'function'
   // Counted in the lake, keyed with the request links' secret, which every server and the function share.
   const unconfirmedMail = createMailBudget({
@@ -114,13 +121,7 @@ export function createPublicRuntime(
 export function startScheduledWork(rt: PublicRuntime): void {
   const {env, bookings, content, mailContent, outbox, links, unconfirmedMail} = rt
   const byFunction = env.mailSender === 'function'
-  const mailDeps = {
-    outbox,
-    teamEmail: env.teamEmail,
-    mailContent,
-    siteUrl: env.siteUrl,
-    requestLinkSecret: env.requestLinkSecret,
-  }
+  const mailDeps = notificationMailDeps(env, outbox, mailContent)
   // With the function sending, this server's pass only catches up, once a minute: a staff's "Send again", mail
   // whose function invocations gave up, and (the sweep below) mail of requests whose event hosted Sanity's rate
   // limits kept from the function (Sanity's scheduled functions, which would do this, are not public yet).
