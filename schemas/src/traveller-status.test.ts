@@ -30,6 +30,13 @@ describe('a request’s status in the traveller’s words', () => {
     ).toBe('Cancelled by you')
     expect(
       travellerStatusTitle('closed', [entry('confirmed'), entry('closed', 'cancel-departure')]),
+    ).toBe('Cancelled by us: choose a new date')
+    expect(
+      travellerStatusTitle('closed', [
+        entry('confirmed'),
+        entry('closed', 'cancel-departure'),
+        entry('closed', 'accept-cancellation'),
+      ]),
     ).toBe('Cancelled by us: the departure did not go ahead')
     expect(travellerStatusTitle('contacted', [entry('new'), entry('contacted', 'propose')])).toBe(
       'Other dates proposed: please choose one',

@@ -1,4 +1,4 @@
-import {bookingLife, type BookingLifeState} from './departure-life.ts'
+import {BOOKING_LIFE_TITLES, bookingLife, type BookingLifeState} from './departure-life.ts'
 import type {StatusHistoryEntry} from './request-decisions.ts'
 
 /**
@@ -14,7 +14,7 @@ const TRAVELLER_WORDS: Record<BookingLifeState, (wasConfirmed: boolean) => strin
   'declined': (wasConfirmed) =>
     wasConfirmed ? 'Cancelled by us' : 'Not available: we could not offer it',
   'withdrawn': (wasConfirmed) => (wasConfirmed ? 'Cancelled by you' : 'Withdrawn by you'),
-  'cancelled-by-us': () => 'Cancelled by us: the departure did not go ahead',
+  'cancelled-by-us': () => BOOKING_LIFE_TITLES['cancelled-by-us'],
   'cancellation-accepted': () => 'Cancelled by us: the departure did not go ahead',
   'closed': () => 'No longer open',
   'erased': () => 'Your details have been erased',
