@@ -1,3 +1,6 @@
+import {readdirSync} from 'node:fs'
+import path from 'node:path'
+
 import js from '@eslint/js'
 import {createNodeResolver, importX} from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -46,11 +49,50 @@ export const boundaryZones = [
 ]
 
 /**
+ * The site's features (docs/decisions/181): a feature imports another only through that feature's public
+ * `index.ts`, which exports what the others use; everything else in a feature is its own. `app/` composes the
+ * features (routes, pages) and the shared folders are outside these zones. One zone per feature, read from the folder,
+ * so a new feature is covered the day it is made.
+ */
+const webFeatures = readdirSync(path.join(import.meta.dirname, 'web/src/features'), {withFileTypes: true})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+export const webFeatureZones = webFeatures.map((feature) => ({
+  target: webFeatures.filter((other) => other !== feature).map((other) => `./web/src/features/${other}`),
+  from: `./web/src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `Another feature imports web/src/features/${feature} only through its public index.ts (export there what it needs).`,
+}))
+
+/**
+ * The functions' features import one another one way only (docs/decisions/181): the staff API composes the staff
+ * pieces of the waitlist, the privacy requests, the retention and the traveller's request, and none of them imports
+ * the staff API. What two of them share belongs in functions/lib or schemas/. Tests may cross to drive a whole flow.
+ */
+export const functionsFeatureZones = [
+  {
+    target: [
+      './functions/waitlist',
+      './functions/privacy-requests',
+      './functions/apply-retention',
+      './functions/traveller-request',
+    ],
+    from: './functions/staff',
+    message:
+      'The staff API uses the waitlist, privacy requests, retention and traveller request features, never the reverse: move what both need to functions/lib or schemas/.',
+  },
+]
+
+/**
  * Tests anywhere may also share the hostile inputs (`tests/hostile/`), the one list every endpoint's tests throw at it.
  */
-export const testBoundaryZones = boundaryZones.map((zone) =>
-  Array.isArray(zone.from) && zone.from.includes('./tests') ? {...zone, except: ['./hostile']} : zone,
-)
+export const testBoundaryZones = [
+  ...boundaryZones.map((zone) =>
+    Array.isArray(zone.from) && zone.from.includes('./tests') ? {...zone, except: ['./hostile']} : zone,
+  ),
+  ...webFeatureZones,
+]
 
 export default tseslint.config(
   {
@@ -130,7 +172,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', {ignoreExternal: true}],
-      'import-x/no-restricted-paths': ['error', {zones: boundaryZones}],
+      'import-x/no-restricted-paths': [
+        'error',
+        {zones: [...boundaryZones, ...webFeatureZones, ...functionsFeatureZones]},
+      ],
     },
   },
   {

@@ -59,6 +59,59 @@ describe('the import rules', {timeout: 120_000}, () => {
     expect(messages[0]!.message).toContain(explained)
   })
 
+  // docs/decisions/181: a site feature reaches another only through its public index.ts; the functions' features run
+  // one way (the staff API uses the waitlist, privacy requests, retention and traveller request, never the reverse).
+  it.each([
+    [
+      'web/src/features/leads/components/fixture.ts',
+      "import {useSecurityQuestion} from '../../security-question/use-security-question'",
+      'security-question only through its public index.ts',
+    ],
+    [
+      'web/src/features/experiences/api/fixture.ts',
+      "import {availabilityQueryOptions} from '../../booking/api/get-availability'",
+      'booking only through its public index.ts',
+    ],
+    [
+      'web/src/features/booking/components/fixture.test.ts',
+      "import {siteSettingsQueryOptions} from '../../site/api/get-site-settings'",
+      'site only through its public index.ts',
+    ],
+    [
+      'functions/waitlist/fixture.ts',
+      "import {loadHeld} from '../staff/staff-waitlist.ts'",
+      'never the reverse',
+    ],
+    [
+      'functions/privacy-requests/fixture.ts',
+      "import {invitePerson} from '../staff/staff-invitations.ts'",
+      'never the reverse',
+    ],
+  ])('fail on an import across features: %s %s', async (filePath, source, explained) => {
+    const eslint = new ESLint({cwd: root})
+    const results = await eslint.lintText(`${source}\n\nexport const used = [${/\{(\w+)\}/.exec(source)![1]}]\n`, {
+      filePath: path.join(root, filePath),
+    })
+    const messages = results[0]!.messages
+    expect(messages.map((message) => message.ruleId)).toEqual(['import-x/no-restricted-paths'])
+    expect(messages[0]!.message).toContain(explained)
+  })
+
+  it.each([
+    ['web/src/features/leads/components/fixture.ts', "import {useSecurityQuestion} from '../../security-question'"],
+    ['web/src/features/booking/components/fixture.ts', "import {DepartureAlternatives} from './departure-alternatives'"],
+    ['web/src/app/fixture.ts', "import {useSecurityQuestion} from '../features/security-question/use-security-question'"],
+    ['functions/staff/fixture.ts', "import {joinWaitlist} from '../waitlist/join-waitlist.ts'"],
+    // Tests may cross the functions' features to drive a whole flow.
+    ['functions/waitlist/fixture.test.ts', "import {loadHeld} from '../staff/staff-waitlist.ts'"],
+  ])('let a feature use its own files, another feature through its index and app/ compose: %s %s', async (filePath, source) => {
+    const eslint = new ESLint({cwd: root})
+    const results = await eslint.lintText(`${source}\n\nexport const used = [${/\{(\w+)\}/.exec(source)![1]}]\n`, {
+      filePath: path.join(root, filePath),
+    })
+    expect(ruleIds(results)).toEqual([])
+  })
+
   it.each([
     ['functions/staff/fixture.ts', 'export const port = process.env.PORT\n'],
     ['server/fixture.ts', "export const host = process.env['HOST']\n"],
@@ -109,6 +162,11 @@ describe('the import rules', {timeout: 120_000}, () => {
       'functions/notification-sweep.ts',
       'functions/staff/confirm-booking.ts',
       'functions/staff/staff-handlers.ts',
+      'functions/staff/staff-waitlist.ts',
+      'functions/privacy-requests/handler.ts',
+      'web/src/features/booking/components/booking-form.tsx',
+      'web/src/features/leads/components/questionnaire-form.tsx',
+      'web/src/features/experiences/api/get-trip-fit.ts',
       'lake/src/auth/principals.ts',
       'lake/src/auth/studio-sign-in.ts',
       'schemas/src/request-decisions.ts',

@@ -10,6 +10,9 @@ import {escapeHtml} from '@repo/schemas/mail-templates.ts'
  */
 export const SEALED_LINK_SLOT = '{{sealed-link}}'
 
+/** Stands for the link in the body the mail log keeps (staff invitations, privacy requests' confirmation mails). */
+export const REDACTED_LINK = '[The link was here; it is not kept once the mail has gone.]'
+
 const IV_BYTES = 12
 const TAG_BYTES = 16
 

@@ -21,10 +21,9 @@ import {json, readJsonBody, sha256, validationProblem, type RequestContext} from
 import {addressHash} from '../lib/address-hash.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
-import {sealLink, withSealedLinkSlot} from '../lib/sealed-link.ts'
+import {REDACTED_LINK, sealLink, withSealedLinkSlot} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
-import {REDACTED_LINK} from '../staff/staff-invitations.ts'
 
 /**
  * A traveller's request about their own information (docs/decisions/107-traveller-data-requests.md): taken for any

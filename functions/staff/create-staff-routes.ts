@@ -21,7 +21,7 @@ import {
 } from './decide-booking.ts'
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from './cancel-departure.ts'
-import {listWaitlist} from '../waitlist/staff-waitlist.ts'
+import {listWaitlist} from './staff-waitlist.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'

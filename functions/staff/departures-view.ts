@@ -37,7 +37,7 @@ import {
   MAX_LOADS,
 } from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
-import {loadHeld} from '../waitlist/staff-waitlist.ts'
+import {loadHeld} from './staff-waitlist.ts'
 
 /** A quarter at most: the view is for planning the weeks ahead, and the query stays one range scan. */
 export const DEPARTURES_MAX_DAYS = 92
@@ -106,7 +106,7 @@ export async function loadDepartures(
     list.push(booking)
     byExperience.set(booking.experience_id, list)
   }
-  // Places a waitlist offer holds count as taken, as in every capacity check (waitlist/staff-waitlist.ts).
+  // Places a waitlist offer holds count as taken, as in every capacity check (staff/staff-waitlist.ts).
   const countsOf = (rules: BookingRules, list: readonly ManifestBooking[], experience: string) =>
     countLoads(rules, [
       ...list.map((b) => ({

@@ -11,7 +11,7 @@ import {STAFF_ROLE_TITLES} from '@repo/schemas/staff-roles.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {outboxMailDocument} from '../lib/mailer.ts'
-import {SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
+import {REDACTED_LINK, SEALED_LINK_SLOT, sealLink} from '../lib/sealed-link.ts'
 import {hashPassword} from './admin-password.ts'
 import {passwordGuesses, passwordProblem} from './password-strength.ts'
 import {
@@ -51,9 +51,6 @@ export type InvitationDeps = {
 }
 
 const LINK_FRAGMENT: Record<TokenPurpose, string> = {invite: 'invite', reset: 'reset'}
-
-/** Stands for the link in the body the mail log keeps. */
-export const REDACTED_LINK = '[The link was here; it is not kept once the mail has gone.]'
 
 /**
  * An invitation names the company and the person who sent it, so the mail reads as one from a colleague, not as

@@ -6,11 +6,10 @@ import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.t
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, type MailMessage} from '../lib/mailer.ts'
-import {openSealedLink} from '../lib/sealed-link.ts'
+import {openSealedLink, REDACTED_LINK} from '../lib/sealed-link.ts'
 import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {hashPassword} from './admin-password.ts'
 import {FIRST_OWNER_ID, staffMemberDocument} from './staff-accounts.ts'
-import {REDACTED_LINK} from './staff-invitations.ts'
 import {STAFF_ROUTE_ACTIONS, type StaffRouteKey} from './staff-route-actions.ts'
 import {SESSION_COOKIE} from './staff-session.ts'
 import {createToken} from './staff-tokens.ts'

@@ -23,10 +23,8 @@ import {FormMessage, type FormMessageValue} from '../../../components/ui/form-me
 import {track} from '../../../lib/analytics'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
 import {DepartureAlternatives} from './departure-alternatives'
-import {SecurityQuestionField} from '../../security-question/security-question-field'
-import {siteSettingsQueryOptions} from '../../site/api/get-site-settings'
-import type {ThankYouState} from '../../site/thank-you-state'
-import {useSecurityQuestion} from '../../security-question/use-security-question'
+import {SecurityQuestionField, useSecurityQuestion} from '../../security-question'
+import {siteSettingsQueryOptions, type ThankYouState} from '../../site'
 
 type Trip = {experienceId: string; date: string; adults: number; children: number; time: string}
 

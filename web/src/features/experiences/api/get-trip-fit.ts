@@ -8,7 +8,7 @@ import {isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {checkTrip, type TripProblem} from '@repo/schemas/trip-check.ts'
 
 import {sanityFetch} from '../../../lib/sanity-fetch'
-import {availabilityQueryOptions} from '../../booking/api/get-availability'
+import {availabilityQueryOptions} from '../../booking'
 import type {TripContext} from '../booking-links'
 import type {ExperienceCard} from './experience-fields'
 

@@ -16,9 +16,8 @@ import {
 
 import {FormMessage} from '../../../components/ui/form-message'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
-import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {SecurityQuestionField, useSecurityQuestion} from '../../security-question'
 import {TripConsentNote} from './trip-consent-note'
-import {useSecurityQuestion} from '../../security-question/use-security-question'
 import {useLeadSubmit} from './use-lead-submit'
 
 const STEPS = ['Traveller info', 'Trip details', 'Review and confirm'] as const

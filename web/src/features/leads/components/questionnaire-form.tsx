@@ -20,10 +20,9 @@ import {
 } from '@repo/schemas/itinerary-request.ts'
 
 import {FormMessage} from '../../../components/ui/form-message'
-import {SecurityQuestionField} from '../../security-question/security-question-field'
+import {SecurityQuestionField, useSecurityQuestion} from '../../security-question'
+import type {ThankYouState} from '../../site'
 import {TripConsentNote} from './trip-consent-note'
-import {useSecurityQuestion} from '../../security-question/use-security-question'
-import type {ThankYouState} from '../../site/thank-you-state'
 import {useLeadSubmit} from './use-lead-submit'
 
 type Options = readonly {readonly value: string; readonly title: string}[]

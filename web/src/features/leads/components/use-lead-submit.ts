@@ -10,7 +10,7 @@ import {
 
 import type {FormMessageValue} from '../../../components/ui/form-message'
 import {ApiError, newIdempotencyKey, postJson} from '../../../lib/post-json'
-import type {SecurityQuestion} from '../../security-question/use-security-question'
+import type {SecurityQuestion} from '../../security-question'
 
 const FAILED = 'Failed to submit your request. Please try again.'
 

@@ -2,7 +2,7 @@ import type {BookingLoad} from '@repo/schemas/capacity.ts'
 import type {StaffWaitlistAnswer, StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
-import type {HandlerResult, StaffDeps} from '../staff/staff-deps.ts'
+import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 /** The departures view's range limit, so the panel can ask for what the view shows. */
 export const WAITLIST_MAX_DAYS = 92
