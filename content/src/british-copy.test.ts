@@ -33,14 +33,17 @@ function seedStrings() {
 
 describe('the seed’s copy', () => {
   it('is British English: no American spellings, no 12-hour times', () => {
-    const problems = seedStrings()
-      .flatMap(([at, text]) => britishCopyProblems(text).map((problem) => `${at}: ${problem}`))
+    const problems = seedStrings().flatMap(([at, text]) =>
+      britishCopyProblems(text).map((problem) => `${at}: ${problem}`),
+    )
     expect(problems).toEqual([])
   })
 
   it('writes prices as the site’s price formatter does ("ZAR 150"), never "R150"', () => {
     const prices = seedStrings().flatMap(([at, text]) =>
-      findRandPrices(text).map((price) => `${at}: "${price}" (write "ZAR ${price.slice(1).trim()}")`),
+      findRandPrices(text).map(
+        (price) => `${at}: "${price}" (write "ZAR ${price.slice(1).trim()}")`,
+      ),
     )
     expect(prices).toEqual([])
   })

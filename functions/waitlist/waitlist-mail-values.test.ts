@@ -39,7 +39,11 @@ describe('the time the waitlist’s mails give', () => {
       expect(values.time).toBe('17:30 SAST')
       const mail = composeMail(
         template,
-        {...values, offerLink: 'https://example.com/waitlist/offers/t', holdUntil: '20 December 2026'},
+        {
+          ...values,
+          offerLink: 'https://example.com/waitlist/offers/t',
+          holdUntil: '20 December 2026',
+        },
         content,
         {to: 'emma@example.com'},
       )

@@ -67,11 +67,9 @@ describe('British copy', () => {
   })
 
   it('finds prices written "R150" or "R 2,400", not the formatter’s "ZAR 150" or words with an R', () => {
-    expect(findRandPrices('Transfer (R150 per person), private (from R 2,400), entry about R50, paid')).toEqual([
-      'R150',
-      'R 2,400',
-      'R50',
-    ])
+    expect(
+      findRandPrices('Transfer (R150 per person), private (from R 2,400), entry about R50, paid'),
+    ).toEqual(['R150', 'R 2,400', 'R50'])
     expect(findRandPrices('From ZAR 450 per person; Room 12; BR549; RSVP by 18:00')).toEqual([])
   })
 

@@ -11,7 +11,13 @@ import {BookingTable} from './booking-table'
  * a booking whose departure we cancelled is not a bare "Closed".
  */
 const change = (status: StatusHistoryEntry['status'], action?: StatusHistoryEntry['action']) =>
-  ({_key: `k-${status}-${action}`, _type: 'statusChange', status, at: '2026-11-25T08:00:00Z', action}) as StatusHistoryEntry
+  ({
+    _key: `k-${status}-${action}`,
+    _type: 'statusChange',
+    status,
+    at: '2026-11-25T08:00:00Z',
+    action,
+  }) as StatusHistoryEntry
 
 const booking = (over: Partial<StaffBooking>): StaffBooking => ({
   _id: 'booking-1',
@@ -33,7 +39,12 @@ const booking = (over: Partial<StaffBooking>): StaffBooking => ({
 
 const table = (bookings: StaffBooking[]) =>
   render(
-    <BookingTable bookings={bookings} pendingId={null} onStatusChange={() => {}} onView={() => {}} />,
+    <BookingTable
+      bookings={bookings}
+      pendingId={null}
+      onStatusChange={() => {}}
+      onView={() => {}}
+    />,
   )
 
 afterEach(cleanup)
@@ -55,7 +66,10 @@ describe('the booking table’s status', () => {
   it('shows an accepted cancellation as "Cancelled by us"', () => {
     table([
       booking({
-        status_history: [change('closed', 'cancel-departure'), change('closed', 'accept-cancellation')],
+        status_history: [
+          change('closed', 'cancel-departure'),
+          change('closed', 'accept-cancellation'),
+        ],
       }),
     ])
     const select = screen.getByRole('combobox', {name: /Status of CTX-0001/}) as HTMLSelectElement
