@@ -72,8 +72,8 @@ export const experienceSources: ExperienceSource[] = [
       'Basic first-aid kit and radio',
     ],
     optionalExtras: [
-      'Return transfer from City Bowl, Sea Point or Camps Bay hotels (R150 per person)',
-      'Private hike for your group only (from R2,400)',
+      'Return transfer from City Bowl, Sea Point or Camps Bay hotels (ZAR 150 per person)',
+      'Private hike for your group only (from ZAR 2,400)',
       'Full-moon date: the same hike on the night of the full moon',
     ],
     whatToBring: [
@@ -152,8 +152,8 @@ export const experienceSources: ExperienceSource[] = [
       'Bottled water',
     ],
     optionalExtras: [
-      'Wine and chocolate or wine and cheese pairing (from R180 per person)',
-      'Franschhoek Wine Tram instead of the car for the afternoon (seasonal, from R320)',
+      'Wine and chocolate or wine and cheese pairing (from ZAR 180 per person)',
+      'Franschhoek Wine Tram instead of the car for the afternoon (seasonal, from ZAR 320)',
       'Shipping of wine you buy, arranged with the estates',
     ],
     whatToBring: [
@@ -220,7 +220,7 @@ export const experienceSources: ExperienceSource[] = [
       'An easy two-hour walk of about 2 km with some steep streets. We stop four times to eat, so come hungry. The guide shares the history of the area from the 1760s to the struggle against forced removals under apartheid, and the way families live here today. Please dress modestly if you would like to look into a mosque.',
     included: ['Local guide', 'Four food tastings', 'Rooibos tea or a cold drink'],
     optionalExtras: [
-      'Add the Bo-Kaap Museum (entry about R50, paid on the day)',
+      'Add the Bo-Kaap Museum (entry about ZAR 50, paid on the day)',
       'Stay on for the spice-route cooking class in the afternoon',
     ],
     whatToBring: [
@@ -288,7 +288,7 @@ export const experienceSources: ExperienceSource[] = [
     ],
     optionalExtras: [
       'Extra drinks, paid at the venue',
-      'A private table near the band (R120 per person)',
+      'A private table near the band (ZAR 120 per person)',
     ],
     whatToBring: [
       'Cash for drinks and tips',
@@ -359,9 +359,9 @@ export const experienceSources: ExperienceSource[] = [
       'Bottled water',
     ],
     optionalExtras: [
-      'Flying Dutchman funicular at Cape Point (about R100 return)',
-      'Lunch (from R180, paid on the day)',
-      'Seal-island boat trip from Hout Bay (from R120)',
+      'Flying Dutchman funicular at Cape Point (about ZAR 100 return)',
+      'Lunch (from ZAR 180, paid on the day)',
+      'Seal-island boat trip from Hout Bay (from ZAR 120)',
     ],
     whatToBring: [
       'A windproof jacket, whatever the forecast',
@@ -428,7 +428,7 @@ export const experienceSources: ExperienceSource[] = [
     ],
     optionalExtras: [
       'Private charter for up to 30 guests (on request)',
-      'Upgrade to a bottle of sparkling wine for two (R350)',
+      'Upgrade to a bottle of sparkling wine for two (ZAR 350)',
     ],
     whatToBring: [
       'A warm jacket: it gets cold at sea after sunset',
@@ -492,7 +492,7 @@ export const experienceSources: ExperienceSource[] = [
       'Coffee or tea after the tour',
     ],
     optionalExtras: [
-      'Hotel transfer to and from the V&A Waterfront (R120 per person)',
+      'Hotel transfer to and from the V&A Waterfront (ZAR 120 per person)',
       'Combine with the Bo-Kaap Food Walk the same afternoon',
     ],
     whatToBring: [
@@ -559,8 +559,8 @@ export const experienceSources: ExperienceSource[] = [
       'Your own spice blend and recipe cards',
     ],
     optionalExtras: [
-      'Join the Bo-Kaap Food Walk in the morning (R320)',
-      'Extra spice packs to take home (from R60)',
+      'Join the Bo-Kaap Food Walk in the morning (ZAR 320)',
+      'Extra spice packs to take home (from ZAR 60)',
     ],
     whatToBring: [
       'Clothes you do not mind cooking in',

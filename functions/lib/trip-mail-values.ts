@@ -17,6 +17,19 @@ export const tripOf = (
 ): TripDetails | null => (booking.experience_id && content.trips?.[booking.experience_id]) || null
 
 /**
+ * `{time}` as the start line says it (format-date.ts `formatTripTime`): the experience's start time on the
+ * booking's (or waitlist entry's) date when it has one, else the time asked for, else "Any time".
+ */
+export const tripTimeInWords = (
+  booking: {experience_id?: string | null; date?: string | null; preferred_time?: string | null},
+  content: Pick<MailContent, 'trips'>,
+): string =>
+  formatTripTime({
+    start: booking.date ? startTimeOn(booking.date, tripOf(booking, content)) : null,
+    preferred: booking.preferred_time,
+  })
+
+/**
  * `{meetingDetails}`: when the trip starts and where to meet, as rows; empty when the experience says neither,
  * so the paragraph drops out of the mail rather than printing a table of dashes. And `{time}` as the start line
  * says it (format-date.ts `formatTripTime`): the experience's start time when it has one, never "Any time" beside it.
@@ -33,9 +46,5 @@ export function tripMailValues(
   if (point) rows.push(['Meeting point', point])
   const map = meetingPointMapLink(trip?.meetingPoint)
   if (map) rows.push(['Map', map])
-  const time = formatTripTime({
-    start: booking.date ? startTimeOn(booking.date, trip) : null,
-    preferred: booking.preferred_time,
-  })
-  return {time, meetingDetails: rows.length ? {rows} : ''}
+  return {time: tripTimeInWords(booking, content), meetingDetails: rows.length ? {rows} : ''}
 }

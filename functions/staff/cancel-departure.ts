@@ -27,7 +27,7 @@ import {
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
 
-import {bookingMailValues, timeInWords} from '../lib/booking-mail-values.ts'
+import {bookingMailValues} from '../lib/booking-mail-values.ts'
 import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {
   ACTIVE_STATUSES,
@@ -40,7 +40,7 @@ import {
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
 import {singleQueryParams} from '../lib/query-params.ts'
-import {tripMailValues} from '../lib/trip-mail-values.ts'
+import {tripMailValues, tripTimeInWords} from '../lib/trip-mail-values.ts'
 import type {DecisionDeps} from './decide-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
@@ -82,7 +82,7 @@ const departureBookingsQuery = /* groq */ `{
 }`
 
 /** A waitlist entry the cancellation closes (departure-life.ts: those waiting or holding an offer). */
-type WaitingEntry = {
+export type WaitingEntry = {
   _id: string
   _rev: string
   state: WaitlistState
@@ -238,7 +238,7 @@ async function prepare(
  * A waiting person's mail (the editors' `waitlistDepartureCancelled`): the reason and the other dates, and nothing
  * the person typed, since nobody confirmed the address (docs/decisions/045-mail-to-unconfirmed-addresses.md).
  */
-function waitlistCancellationMail(
+export function waitlistCancellationMail(
   entry: WaitingEntry,
   cancellation: DepartureCancellation,
   content: MailContent,
@@ -248,7 +248,8 @@ function waitlistCancellationMail(
     {
       experience: entry.experience_title,
       date: formatDateInWords(entry.date),
-      time: timeInWords(entry.preferred_time),
+      // As the booking mails say it (lib/trip-mail-values.ts): a fixed start time, never "Any time" beside it.
+      time: tripTimeInWords({...entry, experience_id: cancellation.experience}, content),
       group: formatGroupInWords(entry.pax_adults ?? 0, entry.pax_children ?? 0),
       reason: cancellation.reason,
       options: {list: cancellation.alternatives.map((date) => formatDateInWords(date))},

@@ -127,10 +127,11 @@ export async function joinWaitlist(
     }
     const mailId = joinMailId(entry._id)
     const withheld = (await deps.unconfirmedMail?.take(input.email, mailId)) ?? null
+    const mailContent = await deps.mailContent()
     const mail = composeMail(
       'waitlistJoined',
-      entryMailValues(deps, {...entry, _rev: ''}),
-      await deps.mailContent(),
+      entryMailValues(deps, {...entry, _rev: ''}, mailContent),
+      mailContent,
       {to: input.email},
     )
     try {

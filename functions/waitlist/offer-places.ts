@@ -150,7 +150,7 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
       const mail = composeMail(
         'waitlistOffer',
         {
-          ...entryMailValues(deps, entry),
+          ...entryMailValues(deps, entry, mailContent),
           offerLink: offerLinkFor(deps, entry, until),
           holdUntil: holdUntilInWords(until),
         },

@@ -6,11 +6,11 @@ import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
 import {addDays} from '@repo/schemas/iso-date.ts'
 import type {WaitlistState} from '@repo/schemas/waitlist.ts'
 
-import {timeInWords} from '../lib/booking-mail-values.ts'
 import type {MailBudget} from '../lib/mail-budget.ts'
 import type {MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {requestLinkToken} from '../lib/request-link.ts'
+import {tripTimeInWords} from '../lib/trip-mail-values.ts'
 import type {BookingNotifier} from '../send-booking-notifications/handler.ts'
 
 /** What the waitlist's functions and job need; the site's runtime provides it (index.ts), tests their own. */
@@ -88,15 +88,18 @@ export const offerLinkFor = (
 
 /**
  * What the waitlist's mails say. Never the name: the address has not been confirmed by anyone, so these mails
- * carry only what the business controls (docs/decisions/045-mail-to-unconfirmed-addresses.md).
+ * carry only what the business controls (docs/decisions/045-mail-to-unconfirmed-addresses.md). `{time}` is the
+ * start line's time as the booking mails say it (lib/trip-mail-values.ts): the experience's start time when it has
+ * one, never "Any time" beside it.
  */
 export const entryMailValues = (
   deps: Pick<WaitlistDeps, 'siteUrl' | 'secret'>,
   entry: WaitlistEntry,
+  content: Pick<MailContent, 'trips'>,
 ): PlaceholderValues => ({
   experience: entry.experience_title,
   date: formatDateInWords(entry.date),
-  time: timeInWords(entry.preferred_time),
+  time: tripTimeInWords(entry, content),
   group: formatGroupInWords(entry.pax_adults, entry.pax_children),
   leaveLink: leaveLinkFor(deps, entry),
 })

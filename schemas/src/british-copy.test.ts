@@ -9,6 +9,7 @@ import {
 } from './booking-request.ts'
 import {
   britishCopyProblems,
+  findRandPrices,
   findStraightApostrophes,
   findTwelveHourTimes,
   findUnspacedDashes,
@@ -63,6 +64,13 @@ describe('British copy', () => {
     expect(findStraightApostrophes("We’re on it: 'quoted' words")).toEqual([])
     expect(findUnspacedDashes('this date—please, 2–4 hours, May–June')).toEqual(['e—p', 'y–J'])
     expect(findUnspacedDashes('this date – please; Thanks — you’re in')).toEqual([])
+  })
+
+  it('finds prices written "R150" or "R 2,400", not the formatter’s "ZAR 150" or words with an R', () => {
+    expect(
+      findRandPrices('Transfer (R150 per person), private (from R 2,400), entry about R50, paid'),
+    ).toEqual(['R150', 'R 2,400', 'R50'])
+    expect(findRandPrices('From ZAR 450 per person; Room 12; BR549; RSVP by 18:00')).toEqual([])
   })
 
   it('holds for the booking form’s, the date check’s, the request page’s and the privacy notice’s words', () => {

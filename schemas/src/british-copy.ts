@@ -84,6 +84,18 @@ export function findUnspacedDashes(text: string): string[] {
 }
 
 /**
+ * A price written "R150" or "R 2,400": the site's price formatter writes rand as "ZAR 150" (web/src/utils/
+ * format-price.ts `formatZar`), so prose the traveller reads beside it says prices the same way. Not part of
+ * `britishCopyProblems`: a page may name a regional road ("the R44"), which looks the same; the seed's check
+ * (content/src/british-copy.test.ts) refuses it in the copy editors start from.
+ */
+const RAND_PRICE = /(?<![\p{L}\d])R ?\d(?:[\d,]*\d)?(?:\.\d{2})?(?![\p{L}\d])/gu
+
+export function findRandPrices(text: string): string[] {
+  return [...new Set(text.match(RAND_PRICE) ?? [])]
+}
+
+/**
  * Every American spelling and 12-hour time in `text`, each said with what British copy writes instead; and the
  * typography British copy keeps: typographic apostrophes, and dashes with a space either side.
  */

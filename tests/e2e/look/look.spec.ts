@@ -168,6 +168,16 @@ for (const screen of Object.keys(SCREENS) as Screen[]) {
       // Everything the listing's "Learn more" dialog says.
       for (const heading of ['What to Bring', 'Good to Know', 'FAQs'])
         await expect(page.getByRole('heading', {name: heading, level: 2})).toBeVisible()
+      // The FAQ's dividers run the list's full width, as its top border does, not indented against it (issue 42).
+      const faqInsets = await page.locator('.faq-list').evaluate((list) => {
+        const box = list.getBoundingClientRect()
+        return [...list.querySelectorAll(':scope > li')].map((item) => {
+          const own = item.getBoundingClientRect()
+          return [Math.round(own.left - box.left), Math.round(box.right - own.right)]
+        })
+      })
+      expect(faqInsets.length).toBeGreaterThan(0)
+      expect(faqInsets).toEqual(faqInsets.map(() => [0, 0]))
       await imagesLoaded(page)
       await looksLike(page, `experience-${screen}.png`, {fullPage: true})
 

@@ -1,4 +1,5 @@
-import {bookingStatusTitle, type BookingStatus} from '@repo/schemas/booking-status.ts'
+import type {BookingStatus} from '@repo/schemas/booking-status.ts'
+import {bookingStateTitle} from '@repo/schemas/departure-life.ts'
 
 import {formatCreatedAt, formatLongDate, formatTripDate} from '@repo/schemas/format-date.ts'
 import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
@@ -104,12 +105,15 @@ export function BookingTable({
                 )}
               </td>
               <td role="cell" data-label="Status">
+                {/* The model's words for where the booking stands (schemas/src/departure-life.ts): "Cancelled by
+                    us…" or "Erased", never a bare "Closed" for those. */}
                 {booking.anonymised_at ? (
-                  bookingStatusTitle(booking.status)
+                  bookingStateTitle(booking)
                 ) : (
                   <StatusSelect
                     value={booking.status}
-                    label={`Status of ${booking.booking_ref} (now ${bookingStatusTitle(booking.status)})`}
+                    valueTitle={bookingStateTitle(booking)}
+                    label={`Status of ${booking.booking_ref} (now ${bookingStateTitle(booking)})`}
                     disabled={pendingId === booking._id}
                     onChange={(status) => onStatusChange(booking, status)}
                   />

@@ -4,14 +4,20 @@ import {
   type BookingStatus,
 } from '@repo/schemas/booking-status.ts'
 
-/** The inline status dropdown, coloured by status. */
+/**
+ * The inline status dropdown, coloured by status. Its options are the stored statuses; the current one may read
+ * in the model's words (`valueTitle`, schemas/src/departure-life.ts `bookingStateTitle`): "Cancelled by us: choose a
+ * new date" rather than a bare "Closed" for a booking whose departure we cancelled.
+ */
 export function StatusSelect({
   value,
+  valueTitle,
   onChange,
   label,
   disabled,
 }: {
   value: BookingStatus
+  valueTitle?: string
   onChange: (status: BookingStatus) => void
   label: string
   disabled?: boolean
@@ -26,7 +32,7 @@ export function StatusSelect({
     >
       {BOOKING_STATUSES.map((status) => (
         <option key={status.value} value={status.value}>
-          {status.title}
+          {status.value === value && valueTitle ? valueTitle : status.title}
         </option>
       ))}
     </select>
