@@ -211,7 +211,7 @@ describe('the request page for a client over its limit', () => {
     const view = await app.request(`${SITE}${requestPage}`)
     expect(view.status).toBe(200)
     expect(view.headers.get('retry-after')).toBeNull()
-    expect(await bodyOf(view)).toContain('Your request CTX-LIM001')
+    expect(await bodyOf(view)).toContain('Your request <span class="reference">CTX-LIM001</span>')
   })
 })
 
@@ -225,7 +225,7 @@ describe('the request page’s forms without script, within the limit', () => {
     expect(page.status).toBe(409)
     expect(page.headers.get('retry-after')).toBeNull()
     const body = await bodyOf(page)
-    expect(body).toContain('Your request CTX-LIM001')
+    expect(body).toContain('Your request <span class="reference">CTX-LIM001</span>')
     expect(body).toContain('Not saved')
     expect(writes).toEqual([])
 
