@@ -201,7 +201,9 @@ test('a traveller gets a copy of everything held about their address; erased by 
     .click()
   const proof = page.getByRole('table', {name: 'Searched after carrying it out'})
   await expect(proof).toBeVisible({timeout: 20_000})
-  await expect(proof.getByRole('row')).toHaveCount(8)
+  // A header and one row for each place the personal-data map names, the rendered pages this server keeps among them.
+  await expect(proof.getByRole('row')).toHaveCount(9)
+  await expect(proof.getByRole('row', {name: /Rendered pages kept on this server/})).toHaveCount(1)
   for (const cell of await proof.locator('tbody td:last-child').all())
     await expect(cell).toHaveText('None')
   // The report names this server as having cleared its own files (every other server adds itself within a minute).

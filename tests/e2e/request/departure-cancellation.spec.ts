@@ -309,7 +309,7 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
     {id: travellers[1]!._id},
   )
   expect(history.find((entry) => entry.action === 'cancel-departure')).toMatchObject({
-    by: 'Owner',
+    by: 'Owner Tester',
     message: REASON,
   })
   await phone.close()

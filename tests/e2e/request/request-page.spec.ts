@@ -157,7 +157,7 @@ test.describe('the traveller’s request page', () => {
     const response = await request.get(`/requests/${token}`)
     expect(response.headers()['cache-control']).toBe('private, no-store')
     const html = (await response.text()).replaceAll('<!-- -->', '')
-    expect(html).toContain(`Your request ${booking.booking_ref}`)
+    expect(html).toContain(`Your request <span class="reference">${booking.booking_ref}</span>`)
     expect(html).toContain('Sunset Cruise')
     expect(html).toContain('Other dates proposed: please choose one')
     expect(html).not.toContain('Loading your request')
