@@ -14,7 +14,13 @@ let staff: StaffTestApp
 let owner: string
 
 /** Reached without a session: the sign-in and password routes, behind the per-address limit. */
-const OPEN = ['POST /session', 'POST /session/passkey/options', 'POST /session/passkey', 'POST /password-reset', 'POST /password']
+const OPEN = [
+  'POST /session',
+  'POST /session/passkey/options',
+  'POST /session/passkey',
+  'POST /password-reset',
+  'POST /password',
+]
 
 beforeAll(async () => {
   lake = await startTestLake()
