@@ -173,7 +173,25 @@ export async function loadDepartures(
     }
   }
 
-  // Cancelled departures stay in the view (issue 42): when, by whom, why, and how each traveller answered.
+  addCancelled(rows, cancelled, bySlug)
+
+  return rows
+    .sort(
+      (a, b) =>
+        a.row.date.localeCompare(b.row.date) ||
+        a.row.experience_title.localeCompare(b.row.experience_title, 'en-GB') ||
+        a.row.experience_id.localeCompare(b.row.experience_id) ||
+        a.order - b.order,
+    )
+    .map(({row}) => row)
+}
+
+/** Cancelled departures stay in the view (issue 42): when, by whom, why, and how each traveller answered. */
+function addCancelled(
+  rows: {row: DepartureRow; order: number}[],
+  cancelled: readonly StoredCancelledDeparture[],
+  bySlug: ReadonlyMap<string, ExperienceWithRules>,
+) {
   for (const stored of cancelled) {
     const cancellation = cancelledDeparture(stored)
     const onIt = rows.filter(
@@ -197,16 +215,6 @@ export async function loadDepartures(
       order: 0,
     })
   }
-
-  return rows
-    .sort(
-      (a, b) =>
-        a.row.date.localeCompare(b.row.date) ||
-        a.row.experience_title.localeCompare(b.row.experience_title, 'en-GB') ||
-        a.row.experience_id.localeCompare(b.row.experience_id) ||
-        a.order - b.order,
-    )
-    .map(({row}) => row)
 }
 
 type StoredCancelledDeparture = {
