@@ -175,3 +175,36 @@ describe('the import rules', {timeout: 120_000}, () => {
     expect(ruleIds(await eslint.lintFiles(files))).toEqual([])
   })
 })
+
+/** A function of `lines` lines in all, its braces included. */
+const functionOf = (lines: number) =>
+  `export function long() {\n${Array.from({length: lines - 2}, (_, i) => `  console.log(${i})\n`).join('')}}\n`
+
+// docs/decisions/182: the staff API is read in pieces, each function at most 120 lines, the composition at most 150.
+describe('the staff API’s length rules', {timeout: 120_000}, () => {
+  const lint = async (filePath: string, source: string) =>
+    ruleIds(await new ESLint({cwd: root}).lintText(source, {filePath: path.join(root, filePath)}))
+
+  it('fail on a function over 120 lines in the staff API, and pass one of 120', async () => {
+    expect(await lint('functions/staff/routes/fixture-routes.ts', functionOf(121))).toEqual([
+      'max-lines-per-function',
+    ])
+    expect(await lint('functions/staff/fixture.ts', functionOf(120))).toEqual([])
+  })
+
+  it('fail on a composition file over 150 lines', async () => {
+    const source = `${functionOf(100)}${functionOf(100).replace('long', 'longer')}`
+    expect(await lint('functions/staff/create-staff-routes.ts', source)).toEqual(['max-lines'])
+    expect(await lint('functions/staff/fixture.ts', source)).toEqual([])
+  })
+
+  it('leave tests and code outside the staff API alone', async () => {
+    expect(await lint('functions/staff/fixture.test.ts', functionOf(200))).toEqual([])
+    expect(await lint('functions/waitlist/fixture.ts', functionOf(200))).toEqual([])
+  })
+
+  it('pass on the staff API as it is', async () => {
+    const results = await new ESLint({cwd: root}).lintFiles(['functions/staff/**/*.ts'])
+    expect(ruleIds(results).filter((id) => id?.startsWith('max-lines'))).toEqual([])
+  })
+})
