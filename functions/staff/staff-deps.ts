@@ -27,7 +27,7 @@ export type Overview = Pick<BookingList, 'summary' | 'experiences'>
 
 /**
  * Tiles and experience titles cover every booking, so they do not change with the filters: one scan, kept for a
- * moment and dropped whenever the lake reports a booking change (see create-staff-routes), so a 10,000-booking
+ * moment and dropped whenever the lake reports a booking change (see routes/events-routes.ts), so a 10,000-booking
  * search costs one indexed page query, not a scan per tile.
  */
 export type OverviewCache = {

@@ -1,9 +1,10 @@
 import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 
 /**
- * Every staff route and what it needs, in one table: the routes are registered from it (create-staff-routes.ts
- * refuses to mount a route missing here), so none can be added without deciding who may use it. `signed-in` is
- * any active person; the roles behind each action are in `@repo/schemas/staff-roles.ts`.
+ * Every staff route and what it needs, in one table: the routes are registered from it (routes/staff-sub-app.ts
+ * takes only its keys, and staff-route-table.test.ts fails on any other route), so none can be added without
+ * deciding who may use it. `signed-in` is any active person; the roles behind each action are in
+ * `@repo/schemas/staff-roles.ts`.
  */
 export const STAFF_ROUTE_ACTIONS = {
   'GET /session': 'signed-in',
