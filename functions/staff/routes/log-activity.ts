@@ -7,9 +7,9 @@ import type {StaffContext, StaffEnv} from './staff-context.ts'
 
 type Describe = NonNullable<(typeof ACTIVITY)[StaffRouteKey]>
 
-/** The request's JSON body for the methods that send one the summaries read (POST, PATCH), else `null`. */
+/** The request's JSON body for the methods that send one (POST, PUT, PATCH), else `null`. */
 const requestOf = async (c: Context, method: string) =>
-  ['POST', 'PATCH'].includes(method)
+  ['POST', 'PUT', 'PATCH'].includes(method)
     ? ((await c.req.json().catch(() => null)) as Record<string, unknown> | null)
     : null
 
