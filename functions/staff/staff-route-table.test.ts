@@ -1,5 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {STAFF_ROLES, staffCan} from '@repo/schemas/staff-roles.ts'
+
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {STAFF_ROUTE_ACTIONS} from './staff-route-actions.ts'
 import {staffTestApp, testStaffMembers, type StaffTestApp} from './testing/staff-test-app.ts'
@@ -25,11 +27,11 @@ const OPEN = [
 beforeAll(async () => {
   lake = await startTestLake()
   const tx = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}).transaction()
-  for (const member of testStaffMembers(['owner'])) tx.createOrReplace(member)
+  for (const member of testStaffMembers(STAFF_ROLES)) tx.createOrReplace(member)
   await tx.commit()
   staff = staffTestApp(lake)
   owner = await staff.signIn('owner')
-}, 30_000)
+}, 60_000)
 
 afterAll(async () => {
   await lake?.stop()
@@ -61,5 +63,29 @@ describe('the staff route table', () => {
       const response = await staff.request(path.replace(/:\w+/g, 'x'), {method, cookie: owner})
       expect(response.status, key).toBe(405)
     }
+  })
+
+  it('refuses every route of the table, before any work, to a role its action does not allow (403)', async () => {
+    const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const cookies = new Map<string, string>()
+    for (const role of STAFF_ROLES) cookies.set(role, await staff.signIn(role))
+    const before = await client.fetch<string[]>('*[_type != "staffSession"]._rev')
+    let refused = 0
+    for (const [key, action] of Object.entries(STAFF_ROUTE_ACTIONS)) {
+      if (action === 'signed-in') continue
+      for (const role of STAFF_ROLES.filter((role) => !staffCan(role, action))) {
+        const [method, path] = key.split(' ') as [string, string]
+        const response = await staff.request(path.replace(/:\w+/g, 'x'), {
+          method,
+          cookie: cookies.get(role)!,
+          ...(method === 'GET' ? {} : {body: '{}'}),
+        })
+        expect(response.status, `${role}: ${key}`).toBe(403)
+        expect(await response.json()).toEqual({error: 'Your role does not allow this.'})
+        refused += 1
+      }
+    }
+    expect(refused).toBeGreaterThan(20)
+    expect(await client.fetch<string[]>('*[_type != "staffSession"]._rev')).toEqual(before)
   })
 })
