@@ -7,7 +7,7 @@ import {ownSessionsQuery} from '../staff-account-queries.ts'
 import {SESSION_COOKIE} from '../staff-session.ts'
 import {noteReauthentication, revokeSession, sessionDocumentId} from '../staff-session-store.ts'
 import {sessionBody} from './session-body.ts'
-import {FIRST_OWNER_ACCOUNT, tooManyAttempts} from './sign-in-routes.ts'
+import {FIRST_OWNER_ACCOUNT, tooManyAttempts} from './sign-in-back-off.ts'
 import {jsonBody, param, type StaffContext} from './staff-context.ts'
 import {staffSubApp} from './staff-sub-app.ts'
 

@@ -28,6 +28,7 @@ import {
 import {storeSession, type SessionPerson, type SessionState} from '../staff-session-store.ts'
 import {teamRequiresSecondStep} from '../staff-settings.ts'
 import {sessionBody} from './session-body.ts'
+import {FIRST_OWNER_ACCOUNT, PASSKEY_ACCOUNT, tooManyAttempts} from './sign-in-back-off.ts'
 import {signInLimit} from './sign-in-limit.ts'
 import {jsonBody, type StaffContext, type StaffEnv} from './staff-context.ts'
 
@@ -39,21 +40,6 @@ const SIGN_IN_PATHS = [
   '/password-reset',
   '/password',
 ]
-
-/** Sign-ins with no email are the first owner's; its back-off is counted under this name. */
-export const FIRST_OWNER_ACCOUNT = 'first-owner'
-/** Failed passkey sign-ins name no account: they share one back-off. */
-const PASSKEY_ACCOUNT = 'passkeys'
-
-/** The back-off's answer while an account waits. */
-export const tooManyAttempts = (c: Context, waitMs: number) =>
-  refuse(
-    c,
-    429,
-    'Too many attempts. Try again later.',
-    {},
-    {'Retry-After': String(Math.ceil(waitMs / 1000))},
-  )
 
 /**
  * Sign-in and sessions without a session: password (with the second step), passkey, a reset link asked for and a
