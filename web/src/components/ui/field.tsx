@@ -1,21 +1,30 @@
-import type {InputHTMLAttributes, ReactNode} from 'react'
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react'
 
 /**
- * A form field as the traveller forms show it: the label (a star, hidden from screen readers, when required),
- * the control, and its error, which the control names with `aria-describedby={`${id}-error`}`.
+ * A form field as every form shows it: the label (a star, hidden from screen readers, when required), a hint,
+ * the control, and its error. The control names the hint and the error with `aria-describedby` (`<id>-hint`,
+ * `<id>-error`): see `described`.
  */
 export function Field({
   id,
   label,
   error,
+  hint,
   children,
   required,
 }: {
   id: string
-  label: string
+  label: ReactNode
   error?: string | undefined
+  hint?: ReactNode
   children: ReactNode
-  required?: boolean
+  required?: boolean | undefined
 }) {
   return (
     <div className="field">
@@ -24,6 +33,7 @@ export function Field({
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children}
+      <FieldHint id={id} hint={hint} />
       <FieldError id={id} error={error} />
     </div>
   )
@@ -38,6 +48,147 @@ export function FieldError({id, error}: {id: string; error?: string | undefined}
   ) : null
 }
 
+/** A control's hint, named by its `aria-describedby={`${id}-hint`}`; nothing without one. */
+export function FieldHint({id, hint}: {id: string; hint?: ReactNode}) {
+  return hint ? (
+    <p id={`${id}-hint`} className="muted">
+      {hint}
+    </p>
+  ) : null
+}
+
+/**
+ * What a control says of itself: `aria-invalid` with an error, the hint and the error as its description, and
+ * `required` (the browser's attribute; the forms check with their schema, `noValidate`).
+ */
+export function described({
+  id,
+  error,
+  hint,
+  required,
+}: {
+  id: string
+  error?: string | undefined
+  hint?: ReactNode
+  required?: boolean | undefined
+}) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean)
+  return {
+    id,
+    ...(required ? {required: true} : {}),
+    ...(error ? {'aria-invalid': true as const} : {}),
+    ...(ids.length ? {'aria-describedby': ids.join(' ')} : {}),
+  }
+}
+
+/** What every field component takes besides its control's own attributes. */
+type FieldProps = {
+  id: string
+  label: ReactNode
+  error?: string | undefined
+  hint?: ReactNode
+  required?: boolean | undefined
+}
+
+/** A text, email, tel, number, date or password input in its field. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ref,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <input ref={ref} {...input} {...described({id, error, hint, required})} />
+    </Field>
+  )
+}
+
+export function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ref,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & {ref?: Ref<HTMLTextAreaElement>}) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <textarea ref={ref} {...textarea} {...described({id, error, hint, required})} />
+    </Field>
+  )
+}
+
+/** A select whose first option, `placeholder`, is the empty choice. */
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ref,
+  placeholder,
+  options,
+  ...select
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    ref?: Ref<HTMLSelectElement>
+    placeholder: string
+    options: readonly (string | {readonly value: string; readonly title: string})[]
+  }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required}>
+      <select ref={ref} {...select} {...described({id, error, hint, required})}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => {
+          const {value, title} = typeof option === 'string' ? {value: option, title: option} : option
+          return (
+            <option key={value} value={value}>
+              {title}
+            </option>
+          )
+        })}
+      </select>
+    </Field>
+  )
+}
+
+/**
+ * A checkbox with its label beside it. A hint (a link, say) sits beside the label, never inside it, so a tap on the
+ * label ticks the box and never leaves the form; being something to reach rather than to hear, it is no description.
+ */
+export function CheckboxField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  ref,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
+  return (
+    <div className="field field--checkbox">
+      <input ref={ref} type="checkbox" {...input} {...described({id, error, required})} />
+      <div>
+        <label htmlFor={id}>
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="checkbox__hint">
+            {hint}
+          </p>
+        ) : null}
+        <FieldError id={id} error={error} />
+      </div>
+    </div>
+  )
+}
+
 /**
  * The field only bots fill (the schemas' `website`): hidden from people and screen readers, out of the tab order
  * and of autofill, so a filled one tells the server a bot sent the form.
@@ -45,7 +196,7 @@ export function FieldError({id, error}: {id: string; error?: string | undefined}
 export function HoneypotField({
   id,
   ...input
-}: {id: string} & InputHTMLAttributes<HTMLInputElement>) {
+}: {id: string} & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label htmlFor={id}>Website</label>
