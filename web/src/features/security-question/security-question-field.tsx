@@ -1,6 +1,6 @@
 import type {UseFormRegisterReturn} from 'react-hook-form'
 
-import {Field} from '../../components/ui/field'
+import {TextField} from '../../components/ui/field'
 
 import type {SecurityQuestion} from './use-security-question'
 
@@ -22,15 +22,14 @@ export function SecurityQuestionField({
       ? 'Security question (could not load: reload the page)'
       : 'Security question (loading…)'
   return (
-    <Field id={id} label={label} error={error} required>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...registration}
-      />
-    </Field>
+    <TextField
+      id={id}
+      label={label}
+      error={error}
+      required
+      inputMode="numeric"
+      autoComplete="off"
+      {...registration}
+    />
   )
 }
