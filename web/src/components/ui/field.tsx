@@ -66,13 +66,16 @@ export function described({
   error,
   hint,
   required,
+  also,
 }: {
   id: string
   error?: string | undefined
   hint?: ReactNode
   required?: boolean | undefined
+  /** The control's own `aria-describedby`: what else describes it (a form's problem, say). */
+  also?: string | undefined
 }) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean)
+  const ids = [also, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean)
   return {
     id,
     ...(required ? {required: true} : {}),
@@ -88,6 +91,8 @@ type FieldProps = {
   error?: string | undefined
   hint?: ReactNode
   required?: boolean | undefined
+  /** False where every field is required and the form marks none (the staff's forms). */
+  requiredMark?: boolean | undefined
 }
 
 /** A text, email, tel, number, date or password input in its field. */
@@ -97,12 +102,17 @@ export function TextField({
   error,
   hint,
   required,
+  requiredMark = true,
   ref,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <input ref={ref} {...input} {...described({id, error, hint, required})} />
+    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
+      <input
+        ref={ref}
+        {...input}
+        {...described({id, error, hint, required, also: input['aria-describedby']})}
+      />
     </Field>
   )
 }
@@ -113,12 +123,17 @@ export function TextareaField({
   error,
   hint,
   required,
+  requiredMark = true,
   ref,
   ...textarea
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & {ref?: Ref<HTMLTextAreaElement>}) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <textarea ref={ref} {...textarea} {...described({id, error, hint, required})} />
+    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
+      <textarea
+        ref={ref}
+        {...textarea}
+        {...described({id, error, hint, required, also: textarea['aria-describedby']})}
+      />
     </Field>
   )
 }
@@ -130,6 +145,7 @@ export function SelectField({
   error,
   hint,
   required,
+  requiredMark = true,
   ref,
   placeholder,
   options,
@@ -141,8 +157,12 @@ export function SelectField({
     options: readonly (string | {readonly value: string; readonly title: string})[]
   }) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required}>
-      <select ref={ref} {...select} {...described({id, error, hint, required})}>
+    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
+      <select
+        ref={ref}
+        {...select}
+        {...described({id, error, hint, required, also: select['aria-describedby']})}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => {
           const {value, title} = typeof option === 'string' ? {value: option, title: option} : option
@@ -167,16 +187,22 @@ export function CheckboxField({
   error,
   hint,
   required,
+  requiredMark = true,
   ref,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
   return (
     <div className="field field--checkbox">
-      <input ref={ref} type="checkbox" {...input} {...described({id, error, required})} />
+      <input
+        ref={ref}
+        type="checkbox"
+        {...input}
+        {...described({id, error, required, also: input['aria-describedby']})}
+      />
       <div>
         <label htmlFor={id}>
           {label}
-          {required ? <span aria-hidden="true"> *</span> : null}
+          {required && requiredMark ? <span aria-hidden="true"> *</span> : null}
         </label>
         {hint ? (
           <p id={`${id}-hint`} className="checkbox__hint">
@@ -187,6 +213,18 @@ export function CheckboxField({
       </div>
     </div>
   )
+}
+
+/**
+ * What stops a whole form, said once below its fields as an alert; the controls it concerns name it with their
+ * `aria-describedby`. Nothing without one.
+ */
+export function FormProblem({id, problem}: {id: string; problem: string | null}) {
+  return problem ? (
+    <p id={id} className="field__error" role="alert">
+      {problem}
+    </p>
+  ) : null
 }
 
 /**
