@@ -18,6 +18,8 @@ export function Field({
   hint,
   children,
   required,
+  live,
+  after,
 }: {
   id: string
   label: ReactNode
@@ -25,6 +27,8 @@ export function Field({
   hint?: ReactNode
   children: ReactNode
   required?: boolean | undefined
+  live?: boolean | undefined
+  after?: ReactNode
 }) {
   return (
     <div className="field">
@@ -34,15 +38,25 @@ export function Field({
       </label>
       {children}
       <FieldHint id={id} hint={hint} />
-      <FieldError id={id} error={error} />
+      <FieldError id={id} error={error} live={live} />
+      {after}
     </div>
   )
 }
 
 /** A control's error, named by the control's `aria-describedby={`${id}-error`}`; nothing without one. */
-export function FieldError({id, error}: {id: string; error?: string | undefined}) {
+export function FieldError({
+  id,
+  error,
+  live,
+}: {
+  id: string
+  error?: string | undefined
+  /** Said as an alert: an error that comes as the person chooses, not when the form is sent. */
+  live?: boolean | undefined
+}) {
   return error ? (
-    <p id={`${id}-error`} className="field__error">
+    <p id={`${id}-error`} className="field__error" role={live ? 'alert' : undefined}>
       {error}
     </p>
   ) : null
@@ -95,6 +109,14 @@ type FieldProps = {
   requiredMark?: boolean | undefined
 }
 
+/** For a field checked as the person chooses (the trip's date and time). */
+type LiveFieldProps = {
+  /** The error comes as the person chooses: said as an alert. */
+  live?: boolean | undefined
+  /** What follows the error inside the field (a status, choices the error offers). */
+  after?: ReactNode
+}
+
 /** A text, email, tel, number, date or password input in its field. */
 export function TextField({
   id,
@@ -103,11 +125,23 @@ export function TextField({
   hint,
   required,
   requiredMark = true,
+  live,
+  after,
   ref,
   ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
+}: FieldProps &
+  LiveFieldProps &
+  InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required && requiredMark}
+      live={live}
+      after={after}
+    >
       <input
         ref={ref}
         {...input}
@@ -146,18 +180,29 @@ export function SelectField({
   hint,
   required,
   requiredMark = true,
+  live,
+  after,
   ref,
   placeholder,
   options,
   ...select
 }: FieldProps &
+  LiveFieldProps &
   SelectHTMLAttributes<HTMLSelectElement> & {
     ref?: Ref<HTMLSelectElement>
     placeholder: string
     options: readonly (string | {readonly value: string; readonly title: string})[]
   }) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required && requiredMark}
+      live={live}
+      after={after}
+    >
       <select
         ref={ref}
         {...select}
