@@ -210,7 +210,8 @@ export function SelectField({
       >
         <option value="">{placeholder}</option>
         {options.map((option) => {
-          const {value, title} = typeof option === 'string' ? {value: option, title: option} : option
+          const {value, title} =
+            typeof option === 'string' ? {value: option, title: option} : option
           return (
             <option key={value} value={value}>
               {title}

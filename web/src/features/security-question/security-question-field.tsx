@@ -6,30 +6,16 @@ import type {SecurityQuestion} from './use-security-question'
 
 /** The security question's field, as every traveller form shows it: the question is the label. */
 export function SecurityQuestionField({
-  id,
   question,
-  error,
-  registration,
+  ...field
 }: {
-  id: string
   question: SecurityQuestion
-  error?: string | undefined
-  registration: UseFormRegisterReturn
-}) {
+  /** The form hook's `field('securityAnswer')`: id, error and registration. */
+} & {id: string; error?: string | undefined} & UseFormRegisterReturn) {
   const label = question.text
     ? `Security question: ${question.text}`
     : question.failed
       ? 'Security question (could not load: reload the page)'
       : 'Security question (loading…)'
-  return (
-    <TextField
-      id={id}
-      label={label}
-      error={error}
-      required
-      inputMode="numeric"
-      autoComplete="off"
-      {...registration}
-    />
-  )
+  return <TextField label={label} required inputMode="numeric" autoComplete="off" {...field} />
 }

@@ -142,11 +142,11 @@ export function useSubmitForm<Schema extends z.ZodObject, Answer>(
      * (server/create-site-app.ts), never putting names and emails into the address as a GET would.
      */
     formProps: {
-      ref: formRef,
-      method: 'post',
-      noValidate: true,
+      'ref': formRef,
+      'method': 'post',
+      'noValidate': true,
       'aria-busy': mutation.isPending,
-      onSubmit: (event: FormEvent<HTMLFormElement>) =>
+      'onSubmit': (event: FormEvent<HTMLFormElement>) =>
         void form.handleSubmit(onValid, onInvalid)(event),
     } as const,
   }

@@ -26,6 +26,7 @@ import {track} from '../../../lib/analytics'
 import {useSubmitForm} from '../../../lib/forms/use-submit-form'
 import {ApiError, postJson} from '../../../lib/post-json'
 import {DepartureAlternatives} from './departure-alternatives'
+import {PrivacyPolicyHint} from './privacy-policy-hint'
 import {SecurityQuestionField, useSecurityQuestion} from '../../security-question'
 import {siteSettingsQueryOptions, type ThankYouState} from '../../site'
 
@@ -184,22 +185,10 @@ export function BookingForm({trip}: {trip: Trip}) {
       <CheckboxField
         label={BOOKING_CONSENT_TEXTS.privacy}
         required
-        hint={
-          <>
-            <Link to="/privacy" target="_blank" rel="noopener">
-              Read the privacy policy
-            </Link>{' '}
-            (opens in a new tab)
-          </>
-        }
+        hint={<PrivacyPolicyHint />}
         {...field('consentPrivacy')}
       />
-      <SecurityQuestionField
-        id={id('securityAnswer')}
-        question={question}
-        error={field('securityAnswer').error}
-        registration={form.register('securityAnswer')}
-      />
+      <SecurityQuestionField question={question} {...field('securityAnswer')} />
       <HoneypotField {...honeypot()} />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Submitting...' : 'Send booking request'}

@@ -1,5 +1,4 @@
 import {useId, useState} from 'react'
-import {Link} from 'react-router-dom'
 
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
@@ -11,6 +10,7 @@ import {
 import {CheckboxField, HoneypotField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
+import {PrivacyPolicyHint} from './privacy-policy-hint'
 import {WAITLIST_FORM_NAME, waitlistJoinFields, type WaitlistJoinOutcome} from '../waitlist-fields'
 
 const FIELDS = ['name', 'email', 'consentWaitlist', 'consentPrivacy'] as const
@@ -114,14 +114,7 @@ export function WaitlistForm({
       <CheckboxField
         label="I agree to the privacy policy"
         required
-        hint={
-          <>
-            <Link to="/privacy" target="_blank" rel="noopener">
-              Read the privacy policy
-            </Link>{' '}
-            (opens in a new tab)
-          </>
-        }
+        hint={<PrivacyPolicyHint />}
         {...field('consentPrivacy')}
       />
       <HoneypotField id={`${id}-website`} />

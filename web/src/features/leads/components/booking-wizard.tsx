@@ -40,7 +40,7 @@ const defaults: WizardFormValues = {
 export function BookingWizard() {
   const [step, setStep] = useState(0)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const {formProps, field, honeypot, id, message, setMessage, messageRef, pending, form, errors} =
+  const {formProps, field, honeypot, message, setMessage, messageRef, pending, form} =
     useSubmitForm({
       schema: wizardRequestSchema,
       defaultValues: defaults,
@@ -138,12 +138,7 @@ export function BookingWizard() {
         </dl>
       ) : null}
       {step === 2 ? (
-        <SecurityQuestionField
-          id={id('securityAnswer')}
-          question={question}
-          error={errors.securityAnswer?.message}
-          registration={form.register('securityAnswer')}
-        />
+        <SecurityQuestionField question={question} {...field('securityAnswer')} />
       ) : null}
       {step === 2 ? <TripConsentNote /> : null}
       <HoneypotField {...honeypot()} />
@@ -164,12 +159,7 @@ export function BookingWizard() {
           </button>
         ) : (
           // A separate element (key): React would otherwise turn the clicked Next into a submit mid-click.
-          <button
-            key="submit"
-            type="submit"
-            className="button button--primary"
-            disabled={pending}
-          >
+          <button key="submit" type="submit" className="button button--primary" disabled={pending}>
             {pending ? 'Submitting...' : 'Submit request'}
           </button>
         )}

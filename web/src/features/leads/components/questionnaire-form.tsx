@@ -130,17 +130,8 @@ export function QuestionnaireForm({initialDate = ''}: {initialDate?: string}) {
         {select('safari', 'Safari', SAFARI_OPTIONS)}
         {select('accommodation', 'Accommodation', ACCOMMODATION_OPTIONS)}
       </div>
-      <TextareaField
-        label="Anything else we should know?"
-        rows={4}
-        {...field('additionalInfo')}
-      />
-      <SecurityQuestionField
-        id={id('securityAnswer')}
-        question={question}
-        error={field('securityAnswer').error}
-        registration={form.register('securityAnswer')}
-      />
+      <TextareaField label="Anything else we should know?" rows={4} {...field('additionalInfo')} />
+      <SecurityQuestionField question={question} {...field('securityAnswer')} />
       <HoneypotField {...honeypot()} />
       <TripConsentNote />
       <button type="submit" className="button button--primary" disabled={pending}>

@@ -75,12 +75,7 @@ export function PrivacyRequestForm() {
         ))}
         <FieldError id={`${id}-kind`} error={errors.kind} />
       </fieldset>
-      <TextField
-        label="Your email address"
-        type="email"
-        autoComplete="email"
-        {...field('email')}
-      />
+      <TextField label="Your email address" type="email" autoComplete="email" {...field('email')} />
       {kind === 'correction' ? (
         <TextareaField
           label="What should we correct?"

@@ -71,7 +71,9 @@ export function ReviewForm({
       <FormMessage ref={messageRef} message={message} />
       <fieldset
         className="field rating-choice"
-        {...(errors.rating ? {'aria-invalid': true, 'aria-describedby': `${id('rating')}-error`} : {})}
+        {...(errors.rating
+          ? {'aria-invalid': true, 'aria-describedby': `${id('rating')}-error`}
+          : {})}
       >
         <legend>
           Your rating<span aria-hidden="true"> *</span>
