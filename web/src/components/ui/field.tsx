@@ -117,75 +117,55 @@ type LiveFieldProps = {
   after?: ReactNode
 }
 
+/**
+ * A field component's props parted: what the frame (`Field`) takes, and the control's own attributes with what it
+ * says of itself (`described`).
+ */
+function parted<
+  Props extends FieldProps & LiveFieldProps & {'aria-describedby'?: string | undefined},
+>({id, label, error, hint, required, requiredMark = true, live, after, ...control}: Props) {
+  return {
+    frame: {id, label, error, hint, required: required && requiredMark, live, after},
+    control: {
+      ...control,
+      ...described({id, error, hint, required, also: control['aria-describedby']}),
+    },
+  }
+}
+
 /** A text, email, tel, number, date or password input in its field. */
 export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  requiredMark = true,
-  live,
-  after,
   ref,
-  ...input
+  ...props
 }: FieldProps &
   LiveFieldProps &
   InputHTMLAttributes<HTMLInputElement> & {ref?: Ref<HTMLInputElement>}) {
+  const {frame, control} = parted(props)
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required && requiredMark}
-      live={live}
-      after={after}
-    >
-      <input
-        ref={ref}
-        {...input}
-        {...described({id, error, hint, required, also: input['aria-describedby']})}
-      />
+    <Field {...frame}>
+      <input ref={ref} {...control} />
     </Field>
   )
 }
 
 export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  requiredMark = true,
   ref,
-  ...textarea
+  ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & {ref?: Ref<HTMLTextAreaElement>}) {
+  const {frame, control} = parted(props)
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required && requiredMark}>
-      <textarea
-        ref={ref}
-        {...textarea}
-        {...described({id, error, hint, required, also: textarea['aria-describedby']})}
-      />
+    <Field {...frame}>
+      <textarea ref={ref} {...control} />
     </Field>
   )
 }
 
 /** A select whose first option, `placeholder`, is the empty choice. */
 export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  requiredMark = true,
-  live,
-  after,
   ref,
   placeholder,
   options,
-  ...select
+  ...props
 }: FieldProps &
   LiveFieldProps &
   SelectHTMLAttributes<HTMLSelectElement> & {
@@ -193,21 +173,10 @@ export function SelectField({
     placeholder: string
     options: readonly (string | {readonly value: string; readonly title: string})[]
   }) {
+  const {frame, control} = parted(props)
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required && requiredMark}
-      live={live}
-      after={after}
-    >
-      <select
-        ref={ref}
-        {...select}
-        {...described({id, error, hint, required, also: select['aria-describedby']})}
-      >
+    <Field {...frame}>
+      <select ref={ref} {...control}>
         <option value="">{placeholder}</option>
         {options.map((option) => {
           const {value, title} =
