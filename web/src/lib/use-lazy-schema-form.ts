@@ -2,7 +2,7 @@ import {useRef, useState, type FormEvent} from 'react'
 import type {ZodType} from 'zod'
 
 import type {FormMessageValue} from '../components/ui/form-message'
-import type {ApiError} from './post-json'
+import {firstFieldErrors, focusFirstInvalid, refusalOf} from './forms/refusal'
 
 export type LazySchemaFormOptions<Field extends string, Payload, Answer> = {
   /** The form's `useId()`: a field's error is `<id>-<field>-error`. */
@@ -24,14 +24,6 @@ export type LazySchemaFormOptions<Field extends string, Payload, Answer> = {
   refused?: {message: string; fieldErrors: Record<string, string[]>} | undefined
 }
 
-/** post-json's ApiError for a refusal, told without importing it: the module loads when the form is sent. */
-const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof Error &&
-  'status' in error &&
-  'fieldErrors' in error &&
-  Number(error.status) >= 400 &&
-  Number(error.status) < 500
-
 /**
  * Sends a plain form (the browser's own fields, no form library) to one of the functions, checked by the schema
  * the server applies. The schema loads with the code that posts it when the form is first sent: zod is most of a
@@ -45,16 +37,9 @@ const isRefusal = (error: unknown): error is ApiError =>
 export function useLazySchemaForm<Field extends string, Payload, Answer = unknown>(
   options: LazySchemaFormOptions<Field, Payload, Answer>,
 ) {
-  /** The first message per field of ours, from zod's issues or the server's `fieldErrors`. */
-  const fieldErrors = (found: Iterable<[PropertyKey | undefined, string | undefined]>) => {
-    const byField: Partial<Record<Field, string>> = {}
-    for (const [name, text] of found)
-      if (options.fields.includes(name as Field) && text && !byField[name as Field])
-        byField[name as Field] = text
-    return byField
-  }
-  const serverFieldErrors = (found: Record<string, string[]>) =>
-    fieldErrors(Object.entries(found).map(([name, texts]) => [name, texts[0]]))
+  /** The first message per field of ours, from the server's `fieldErrors` or zod's issues. */
+  const serverFieldErrors = (found: Record<string, readonly string[] | undefined>) =>
+    firstFieldErrors(found, options.fields)
 
   const {refused} = options
   const [message, setMessage] = useState<FormMessageValue | null>(() =>
@@ -76,9 +61,15 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
       const [schema, {postJson}] = await Promise.all([options.loadSchema(), import('./post-json')])
       const parsed = schema.safeParse(options.read(data))
       if (!parsed.success) {
-        setErrors(fieldErrors(parsed.error.issues.map((issue) => [issue.path[0], issue.message])))
+        const byField: Record<string, string[]> = {}
+        for (const issue of parsed.error.issues)
+          (byField[String(issue.path[0])] ??= []).push(issue.message)
+        const found = serverFieldErrors(byField)
+        setErrors(found)
         setMessage(options.invalid ? {text: options.invalid, variant: 'destructive'} : null)
-        messageRef.current?.focus()
+        // A summary takes the focus; with none, the first field to put right (as use-submit-form.ts does).
+        if (options.invalid) messageRef.current?.focus()
+        else focusFirstInvalid(form, Object.keys(found), messageRef.current)
         return
       }
       setErrors({})
@@ -87,11 +78,11 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
       setMessage(options.onSent(answer, parsed.data, form))
     } catch (error) {
       // The server's own message and field errors for what it refused (a 4xx), else ours.
-      if (isRefusal(error)) {
-        setErrors(serverFieldErrors(error.fieldErrors))
-        setMessage({text: error.message, variant: 'destructive'})
-      } else setMessage({text: options.failed, variant: 'destructive'})
-      messageRef.current?.focus()
+      const refusal = refusalOf(error)
+      const found = refusal ? serverFieldErrors(refusal.fieldErrors) : {}
+      setErrors(found)
+      setMessage({text: refusal?.message ?? options.failed, variant: 'destructive'})
+      focusFirstInvalid(form, Object.keys(found), messageRef.current)
     } finally {
       sending.current = false
       setPending(false)
@@ -104,7 +95,11 @@ export function useLazySchemaForm<Field extends string, Payload, Answer = unknow
       ? {'aria-invalid': true as const, 'aria-describedby': `${options.id}-${name}-error`}
       : {}
 
+  /** What a field component takes: its id, its name and its error. */
+  const field = (name: Field) => ({id: `${options.id}-${name}`, name, error: errors[name]})
+
   return {
+    field,
     /**
      * For the form element. Sent before the page has hydrated (and kept by the page's start-up script should its
      * scripts fail), the browser posts it to the page (server/create-site-app.ts), never putting names and emails

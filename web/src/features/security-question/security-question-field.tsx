@@ -1,36 +1,21 @@
 import type {UseFormRegisterReturn} from 'react-hook-form'
 
-import {Field} from '../../components/ui/field'
+import {TextField} from '../../components/ui/field'
 
 import type {SecurityQuestion} from './use-security-question'
 
 /** The security question's field, as every traveller form shows it: the question is the label. */
 export function SecurityQuestionField({
-  id,
   question,
-  error,
-  registration,
+  ...field
 }: {
-  id: string
   question: SecurityQuestion
-  error?: string | undefined
-  registration: UseFormRegisterReturn
-}) {
+  /** The form hook's `field('securityAnswer')`: id, error and registration. */
+} & {id: string; error?: string | undefined} & UseFormRegisterReturn) {
   const label = question.text
     ? `Security question: ${question.text}`
     : question.failed
       ? 'Security question (could not load: reload the page)'
       : 'Security question (loading…)'
-  return (
-    <Field id={id} label={label} error={error} required>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...registration}
-      />
-    </Field>
-  )
+  return <TextField label={label} required inputMode="numeric" autoComplete="off" {...field} />
 }

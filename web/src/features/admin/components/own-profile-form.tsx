@@ -1,7 +1,8 @@
 import {useId, useState, type FormEvent} from 'react'
 
+import {FormProblem, TextField} from '../../../components/ui/field'
+import {refusalMessage} from '../../../lib/forms/refusal'
 import {useSaveOwnProfile} from '../api/own-profile'
-import {StaffApiError} from '../api/staff-api'
 
 /**
  * Asked before anything else of someone signed in without a name or address (the first owner): the address lets
@@ -19,10 +20,7 @@ export function OwnProfileForm() {
     save.mutate(
       {name: String(data.get('name') ?? ''), email: String(data.get('email') ?? '')},
       {
-        onError: (error) =>
-          setProblem(
-            error instanceof StaffApiError ? error.message : 'Your details could not be saved.',
-          ),
+        onError: (error) => setProblem(refusalMessage(error, 'Your details could not be saved.')),
       },
     )
   }
@@ -41,27 +39,27 @@ export function OwnProfileForm() {
         className="admin-gate__form"
         aria-describedby={ids.hint}
       >
-        <div className="field">
-          <label htmlFor={ids.name}>Your name</label>
-          <input id={ids.name} name="name" autoComplete="name" required maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.email}>Your email address</label>
-          <input
-            id={ids.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            aria-describedby={problem ? ids.problem : undefined}
-          />
-        </div>
-        {problem ? (
-          <p id={ids.problem} className="field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <TextField
+          id={ids.name}
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          requiredMark={false}
+          maxLength={100}
+        />
+        <TextField
+          id={ids.email}
+          label="Your email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          requiredMark={false}
+          maxLength={254}
+          aria-describedby={problem ? ids.problem : undefined}
+        />
+        <FormProblem id={ids.problem} problem={problem} />
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           Save and continue
         </button>

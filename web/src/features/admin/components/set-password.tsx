@@ -1,7 +1,8 @@
 import {useId, useState, type FormEvent} from 'react'
 
+import {FormProblem, TextField} from '../../../components/ui/field'
+import {refusalMessage} from '../../../lib/forms/refusal'
 import {useSetPassword} from '../api/password-links'
-import {StaffApiError} from '../api/staff-api'
 
 /** The link's kind and token, read from the address's fragment (`#invite=…`, `#reset=…`), which no server sees. */
 export function passwordLinkFromHash(
@@ -36,10 +37,7 @@ export function SetPassword({
       {token: link.token, password},
       {
         onSuccess: ({email, removedPasskeys}) => onDone(email, removedPasskeys ?? 0),
-        onError: (error) =>
-          setProblem(
-            error instanceof StaffApiError ? error.message : 'The password could not be set.',
-          ),
+        onError: (error) => setProblem(refusalMessage(error, 'The password could not be set.')),
       },
     )
   }
@@ -52,32 +50,26 @@ export function SetPassword({
         work well.
       </p>
       <form onSubmit={onSubmit} method="post" className="admin-gate__form">
-        <div className="field">
-          <label htmlFor={ids.password}>New password</label>
-          <input
-            id={ids.password}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-describedby={problem ? `${ids.hint} ${ids.problem}` : ids.hint}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.repeat}>New password again</label>
-          <input
-            id={ids.repeat}
-            type="password"
-            name="repeat"
-            autoComplete="new-password"
-            required
-          />
-        </div>
-        {problem ? (
-          <p id={ids.problem} className="field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <TextField
+          id={ids.password}
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          requiredMark={false}
+          aria-describedby={problem ? `${ids.hint} ${ids.problem}` : ids.hint}
+        />
+        <TextField
+          id={ids.repeat}
+          label="New password again"
+          type="password"
+          name="repeat"
+          autoComplete="new-password"
+          required
+          requiredMark={false}
+        />
+        <FormProblem id={ids.problem} problem={problem} />
         <button type="submit" className="button button--primary" disabled={setPassword.isPending}>
           Save password
         </button>

@@ -12,6 +12,7 @@ import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {nearestAlternatives, type Alternative} from '@repo/schemas/capacity.ts'
 import {checkTrip, type TripProblem} from '@repo/schemas/trip-check.ts'
 
+import {SelectField, TextField} from '../../../components/ui/field'
 import {useHydrated} from '../../../lib/use-hydrated'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
@@ -138,7 +139,6 @@ export function TripChoiceForm({
   const [children, setChildren] = useState(initial?.children ?? DEFAULT_PARTY.children)
   const [time, setTime] = useState(initial?.time ?? '')
   const dateId = useId()
-  const dateErrorId = useId()
   const timeId = useId()
   const dateInput = useRef<HTMLInputElement>(null)
   // Places taken around the chosen date (docs/decisions/007-places-per-departure.md); idle until a date is chosen.
@@ -219,41 +219,39 @@ export function TripChoiceForm({
           onContinue()
         }}
       >
-        <div className="field">
-          <label htmlFor={dateId}>Date</label>
-          <input
-            ref={dateInput}
-            id={dateId}
-            type="date"
-            name="date"
-            data-autofocus={inDialog || undefined}
-            required
-            min={earliestBookableDate(settings, today)}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-            aria-invalid={dateError !== null}
-            aria-describedby={dateError !== null ? dateErrorId : undefined}
-          />
-          {dateError !== null ? (
-            <p id={dateErrorId} className="field__error" role="alert">
-              {dateError}
-            </p>
-          ) : null}
-          {checkingPlaces ? (
-            <p className="muted" role="status">
-              Checking places left…
-            </p>
-          ) : null}
-          {/* A past date has nothing near it to offer: its message says so, without "no room". */}
-          {dateError !== null && dateProblem?.reason !== 'past' && paxOk && counts ? (
-            <DepartureAlternatives
-              alternatives={alternatives}
-              onChoose={choose}
-              // Until the scripts run (or without them), each is a link to the booking page for it.
-              link={hydrated ? undefined : {experienceId: experience.slug, adults, children}}
-            />
-          ) : null}
-        </div>
+        <TextField
+          ref={dateInput}
+          id={dateId}
+          label="Date"
+          type="date"
+          name="date"
+          data-autofocus={inDialog || undefined}
+          required
+          requiredMark={false}
+          min={earliestBookableDate(settings, today)}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          error={dateError ?? undefined}
+          live
+          after={
+            <>
+              {checkingPlaces ? (
+                <p className="muted" role="status">
+                  Checking places left…
+                </p>
+              ) : null}
+              {/* A past date has nothing near it to offer: its message says so, without "no room". */}
+              {dateError !== null && dateProblem?.reason !== 'past' && paxOk && counts ? (
+                <DepartureAlternatives
+                  alternatives={alternatives}
+                  onChoose={choose}
+                  // Until the scripts run (or without them), each is a link to the booking page for it.
+                  link={hydrated ? undefined : {experienceId: experience.slug, adults, children}}
+                />
+              ) : null}
+            </>
+          }
+        />
 
         {/* Sent before the scripts run, the form carries the group as `adults` and `children` (booking-url.ts). */}
         <Counter
@@ -279,22 +277,15 @@ export function TripChoiceForm({
         </p>
 
         {showTime ? (
-          <div className="field">
-            <label htmlFor={timeId}>Preferred time</label>
-            <select
-              id={timeId}
-              name="time"
-              value={time}
-              onChange={(event) => setTime(event.target.value)}
-            >
-              <option value="">No preference</option>
-              {settings.timeSlots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={timeId}
+            label="Preferred time"
+            name="time"
+            placeholder="No preference"
+            options={settings.timeSlots}
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          />
         ) : null}
 
         <section className="booking-summary" aria-label="Summary">

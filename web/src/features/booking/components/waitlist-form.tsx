@@ -1,5 +1,4 @@
 import {useId, useState} from 'react'
-import {Link} from 'react-router-dom'
 
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
@@ -8,9 +7,10 @@ import {
   WAITLIST_REQUIRED_MESSAGE,
 } from '@repo/schemas/waitlist-messages.ts'
 
-import {Field, FieldError, HoneypotField} from '../../../components/ui/field'
+import {CheckboxField, HoneypotField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
+import {PrivacyPolicyHint} from './privacy-policy-hint'
 import {WAITLIST_FORM_NAME, waitlistJoinFields, type WaitlistJoinOutcome} from '../waitlist-fields'
 
 const FIELDS = ['name', 'email', 'consentWaitlist', 'consentPrivacy'] as const
@@ -43,7 +43,7 @@ export function WaitlistForm({
     outcome?.ok ? {email: outcome.email} : null,
   )
   const refused = outcome && !outcome.ok ? outcome : undefined
-  const {formProps, message, messageRef, errors, pending, invalid} = useLazySchemaForm({
+  const {formProps, message, messageRef, field, pending} = useLazySchemaForm({
     id,
     fields: FIELDS,
     loadSchema: async () => (await import('@repo/schemas/waitlist.ts')).waitlistJoinSchema,
@@ -91,60 +91,32 @@ export function WaitlistForm({
       <input type="hidden" name="preferredTime" value={trip.time} />
       <input type="hidden" name="adults" value={trip.adults} />
       <input type="hidden" name="children" value={trip.children} />
-      <Field id={`${id}-name`} label="Full name" error={errors.name} required>
-        <input
-          id={`${id}-name`}
-          name="name"
-          autoComplete="name"
-          defaultValue={refused?.name}
-          {...invalid('name')}
-        />
-      </Field>
-      <Field id={`${id}-email`} label="Email" error={errors.email} required>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          defaultValue={refused?.email}
-          {...invalid('email')}
-        />
-      </Field>
-      <div className="field field--checkbox">
-        <input
-          id={`${id}-consentWaitlist`}
-          type="checkbox"
-          name="consentWaitlist"
-          {...invalid('consentWaitlist')}
-        />
-        <div>
-          <label htmlFor={`${id}-consentWaitlist`}>
-            I understand the waitlist is not a booking: you email me if places free up
-            <span aria-hidden="true"> *</span>
-          </label>
-          <FieldError id={`${id}-consentWaitlist`} error={errors.consentWaitlist} />
-        </div>
-      </div>
-      <div className="field field--checkbox">
-        <input
-          id={`${id}-consentPrivacy`}
-          type="checkbox"
-          name="consentPrivacy"
-          {...invalid('consentPrivacy')}
-        />
-        <div>
-          <label htmlFor={`${id}-consentPrivacy`}>
-            I agree to the privacy policy<span aria-hidden="true"> *</span>
-          </label>
-          <p className="checkbox__hint">
-            <Link to="/privacy" target="_blank" rel="noopener">
-              Read the privacy policy
-            </Link>{' '}
-            (opens in a new tab)
-          </p>
-          <FieldError id={`${id}-consentPrivacy`} error={errors.consentPrivacy} />
-        </div>
-      </div>
+      <TextField
+        label="Full name"
+        required
+        autoComplete="name"
+        defaultValue={refused?.name}
+        {...field('name')}
+      />
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="email"
+        defaultValue={refused?.email}
+        {...field('email')}
+      />
+      <CheckboxField
+        label="I understand the waitlist is not a booking: you email me if places free up"
+        required
+        {...field('consentWaitlist')}
+      />
+      <CheckboxField
+        label="I agree to the privacy policy"
+        required
+        hint={<PrivacyPolicyHint />}
+        {...field('consentPrivacy')}
+      />
       <HoneypotField id={`${id}-website`} />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Joining…' : 'Join the waitlist'}

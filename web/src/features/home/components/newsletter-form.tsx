@@ -5,7 +5,7 @@ import {
   NEWSLETTER_SUCCESS_MESSAGE,
 } from '@repo/schemas/newsletter-messages.ts'
 
-import {HoneypotField} from '../../../components/ui/field'
+import {CheckboxField, HoneypotField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
 
@@ -28,7 +28,7 @@ const FIELDS = ['name', 'email', 'consent'] as const
  */
 export function NewsletterForm({heading, text, consentLabel, buttonLabel}: NewsletterFormProps) {
   const id = useId()
-  const {formProps, message, errors, pending} = useLazySchemaForm({
+  const {formProps, message, messageRef, errors, pending} = useLazySchemaForm({
     id,
     fields: FIELDS,
     loadSchema: async () =>
@@ -63,27 +63,30 @@ export function NewsletterForm({heading, text, consentLabel, buttonLabel}: Newsl
     >
       <h2 id={`${id}-heading`}>{heading}</h2>
       <p>{text}</p>
-      <FormMessage message={message} />
+      <FormMessage message={message} ref={messageRef} />
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" {...invalid('name')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            {...invalid('email')}
-          />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          {...invalid('name')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          {...invalid('email')}
+        />
       </div>
-      <p className="checkbox">
-        <input id={`${id}-consent`} type="checkbox" name="consent" {...invalid('consent')} />
-        <label htmlFor={`${id}-consent`}>{consentLabel}</label>
-      </p>
+      <CheckboxField
+        id={`${id}-consent`}
+        label={consentLabel}
+        name="consent"
+        {...invalid('consent')}
+      />
       {firstError ? (
         <p id={`${id}-error`} className="field__error">
           {firstError}

@@ -1,6 +1,4 @@
-import {zodResolver} from '@hookform/resolvers/zod'
-import {useId, useRef, useState} from 'react'
-import {useForm} from 'react-hook-form'
+import {useRef, useState} from 'react'
 
 import {WIZARD_PACKAGES, WIZARD_TRAVELLERS} from '@repo/schemas/enumerations.ts'
 import {TRIP_DATE_MAX_DAYS} from '@repo/schemas/experience-settings.ts'
@@ -14,11 +12,13 @@ import {
   type WizardFormValues,
 } from '@repo/schemas/itinerary-request.ts'
 
+import {HoneypotField, SelectField, TextareaField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
+import {useSubmitForm} from '../../../lib/forms/use-submit-form'
 import {formatShortDate} from '@repo/schemas/format-date.ts'
 import {SecurityQuestionField, useSecurityQuestion} from '../../security-question'
 import {TripConsentNote} from './trip-consent-note'
-import {useLeadSubmit} from './use-lead-submit'
+import {leadSubmitOptions} from './lead-submit'
 
 const STEPS = ['Traveller info', 'Trip details', 'Review and confirm'] as const
 
@@ -38,36 +38,23 @@ const defaults: WizardFormValues = {
 
 /** The wizard: three steps, Back goes down one, a submit resets to step 1. */
 export function BookingWizard() {
-  const base = useId()
-  const id = (name: string) => `${base}-${name}`
   const [step, setStep] = useState(0)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    reset,
-    setError,
-    setValue,
-    formState: {errors},
-  } = useForm<WizardFormValues>({
-    resolver: zodResolver(wizardRequestSchema),
-    defaultValues: defaults,
-  })
-  const question = useSecurityQuestion('wizard', setValue)
-  const {message, setMessage, mutation, refuseInvalid} = useLeadSubmit({
-    successText: ITINERARY_SUCCESS_MESSAGE,
-    onSuccess: () => {
-      reset(defaults)
-      go(0)
-    },
-    onFieldError: (name, text) => {
-      if (name in wizardRequestSchema.shape)
-        setError(name as keyof WizardFormValues, {message: text})
-    },
-    question,
-  })
+  const {formProps, field, honeypot, message, setMessage, messageRef, pending, form} =
+    useSubmitForm({
+      schema: wizardRequestSchema,
+      defaultValues: defaults,
+      ...leadSubmitOptions({
+        successText: ITINERARY_SUCCESS_MESSAGE,
+        onSuccess: () => {
+          form.reset(defaults)
+          go(0)
+        },
+        question: () => question,
+      }),
+    })
+  const {trigger, getValues, setError} = form
+  const question = useSecurityQuestion('wizard', form.setValue)
 
   function go(next: number) {
     setStep(next)
@@ -99,86 +86,40 @@ export function BookingWizard() {
   }
 
   const values = getValues()
-  const error = (name: keyof WizardFormValues) =>
-    errors[name] ? (
-      <p id={`${id(name)}-error`} className="field__error">
-        {errors[name]?.message}
-      </p>
-    ) : null
 
   return (
-    <form
-      className="booking-wizard"
-      // Sent before the page has hydrated, the browser posts it to the page (see create-site-app.ts) rather
-      // than putting names and emails into the address.
-      method="post"
-      noValidate
-      onSubmit={(event) =>
-        void handleSubmit(
-          (payload) => mutation.mutate(wizardRequestSchema.parse(payload)),
-          refuseInvalid,
-        )(event)
-      }
-    >
+    <form className="booking-wizard" {...formProps}>
       <h3 ref={headingRef} tabIndex={-1}>
         Step {step + 1} of 3: {STEPS[step]}
       </h3>
-      <FormMessage message={message} />
+      <FormMessage message={message} ref={messageRef} />
+      {/* The labels say their star aloud ("Name *"), as they always have. */}
       <div hidden={step !== 0}>
-        <div className="field">
-          <label htmlFor={id('name')}>Name *</label>
-          <input id={id('name')} autoComplete="name" {...register('name')} />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('email')}>Email *</label>
-          <input id={id('email')} type="email" autoComplete="email" {...register('email')} />
-          {error('email')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('phone')}>Phone</label>
-          <input id={id('phone')} type="tel" autoComplete="tel" {...register('phone')} />
-        </div>
-        <div className="field">
-          <label htmlFor={id('travelers')}>Travellers *</label>
-          <select id={id('travelers')} {...register('travelers')}>
-            <option value="">Select…</option>
-            {WIZARD_TRAVELLERS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.title}
-              </option>
-            ))}
-          </select>
-          {error('travelers')}
-        </div>
+        <TextField label="Name *" autoComplete="name" {...field('name')} />
+        <TextField label="Email *" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <SelectField
+          label="Travellers *"
+          placeholder="Select…"
+          options={WIZARD_TRAVELLERS}
+          {...field('travelers')}
+        />
       </div>
       <div hidden={step !== 1}>
-        <div className="field">
-          <label htmlFor={id('startDate')}>Start date</label>
-          <input
-            id={id('startDate')}
-            type="date"
-            min={todayInCapeTown()}
-            max={addDays(todayInCapeTown(), TRIP_DATE_MAX_DAYS)}
-            {...register('startDate')}
-          />
-          {error('startDate')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('packageType')}>Package</label>
-          <select id={id('packageType')} {...register('packageType')}>
-            <option value="">Select…</option>
-            {WIZARD_PACKAGES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={id('specialRequests')}>Special requests</label>
-          <textarea id={id('specialRequests')} rows={3} {...register('specialRequests')} />
-        </div>
+        <TextField
+          label="Start date"
+          type="date"
+          min={todayInCapeTown()}
+          max={addDays(todayInCapeTown(), TRIP_DATE_MAX_DAYS)}
+          {...field('startDate')}
+        />
+        <SelectField
+          label="Package"
+          placeholder="Select…"
+          options={WIZARD_PACKAGES}
+          {...field('packageType')}
+        />
+        <TextareaField label="Special requests" rows={3} {...field('specialRequests')} />
       </div>
       {step === 2 ? (
         <dl className="booking-summary">
@@ -197,18 +138,10 @@ export function BookingWizard() {
         </dl>
       ) : null}
       {step === 2 ? (
-        <SecurityQuestionField
-          id={id('securityAnswer')}
-          question={question}
-          error={errors.securityAnswer?.message}
-          registration={register('securityAnswer')}
-        />
+        <SecurityQuestionField question={question} {...field('securityAnswer')} />
       ) : null}
       {step === 2 ? <TripConsentNote /> : null}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={id('website')}>Website</label>
-        <input id={id('website')} tabIndex={-1} autoComplete="off" {...register('website')} />
-      </div>
+      <HoneypotField {...honeypot()} />
       <div className="button-row">
         {step > 0 ? (
           <button type="button" className="button" onClick={() => go(step - 1)}>
@@ -226,13 +159,8 @@ export function BookingWizard() {
           </button>
         ) : (
           // A separate element (key): React would otherwise turn the clicked Next into a submit mid-click.
-          <button
-            key="submit"
-            type="submit"
-            className="button button--primary"
-            disabled={mutation.isPending}
-          >
-            {mutation.isPending ? 'Submitting...' : 'Submit request'}
+          <button key="submit" type="submit" className="button button--primary" disabled={pending}>
+            {pending ? 'Submitting...' : 'Submit request'}
           </button>
         )}
       </div>

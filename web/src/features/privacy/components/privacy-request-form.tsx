@@ -7,7 +7,7 @@ import {
   type PrivacyRequestKind,
 } from '@repo/schemas/privacy-request-kinds.ts'
 
-import {Field, FieldError, HoneypotField} from '../../../components/ui/field'
+import {FieldError, HoneypotField, TextareaField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {useLazySchemaForm} from '../../../lib/use-lazy-schema-form'
 
@@ -21,7 +21,7 @@ const FIELDS = ['kind', 'email', 'correction'] as const
 export function PrivacyRequestForm() {
   const id = useId()
   const [kind, setKind] = useState<PrivacyRequestKind>('access')
-  const {formProps, message, errors, pending, invalid} = useLazySchemaForm({
+  const {formProps, message, messageRef, errors, pending, invalid, field} = useLazySchemaForm({
     id,
     fields: FIELDS,
     loadSchema: async () =>
@@ -53,7 +53,7 @@ export function PrivacyRequestForm() {
         We send a link to the address you give. Nothing happens, and nothing is shown, until that
         link is opened.
       </p>
-      <FormMessage message={message} />
+      <FormMessage message={message} ref={messageRef} />
       <fieldset className="field">
         <legend>What would you like?</legend>
         {PRIVACY_REQUEST_KINDS.map((value) => (
@@ -75,25 +75,14 @@ export function PrivacyRequestForm() {
         ))}
         <FieldError id={`${id}-kind`} error={errors.kind} />
       </fieldset>
-      <Field id={`${id}-email`} label="Your email address" error={errors.email}>
-        <input
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          {...invalid('email')}
-        />
-      </Field>
+      <TextField label="Your email address" type="email" autoComplete="email" {...field('email')} />
       {kind === 'correction' ? (
-        <Field id={`${id}-correction`} label="What should we correct?" error={errors.correction}>
-          <textarea
-            id={`${id}-correction`}
-            name="correction"
-            rows={4}
-            maxLength={CORRECTION_MAX_LENGTH}
-            {...invalid('correction')}
-          />
-        </Field>
+        <TextareaField
+          label="What should we correct?"
+          rows={4}
+          maxLength={CORRECTION_MAX_LENGTH}
+          {...field('correction')}
+        />
       ) : null}
       <HoneypotField id={`${id}-website`} />
       <button type="submit" className="button button--primary" disabled={pending}>

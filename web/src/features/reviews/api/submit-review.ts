@@ -1,5 +1,3 @@
-import {useMutation} from '@tanstack/react-query'
-
 import type {ReviewPayload} from '@repo/schemas/reviews.ts'
 
 import {postJson} from '../../../lib/post-json'
@@ -7,8 +5,6 @@ import {reviewApiPath} from './get-review-invitation'
 
 export const SUBMIT_REVIEW_FAILED = 'We could not send your review just now. Please try again.'
 
-export const useSubmitReview = (token: string) =>
-  useMutation({
-    mutationFn: (review: ReviewPayload) =>
-      postJson<{message: string}>(reviewApiPath(token), review, {fallback: SUBMIT_REVIEW_FAILED}),
-  })
+/** Sends a review for the invitation's token; the form hook (lib/forms/use-submit-form.ts) runs it as a mutation. */
+export const submitReview = (token: string, review: ReviewPayload) =>
+  postJson<{message: string}>(reviewApiPath(token), review, {fallback: SUBMIT_REVIEW_FAILED})

@@ -1,6 +1,4 @@
 import {zodResolver} from '@hookform/resolvers/zod'
-import {useId, useRef, useState} from 'react'
-import {useForm} from 'react-hook-form'
 
 import {MAX_RATING, MIN_RATING} from '@repo/schemas/review-ratings.ts'
 import {
@@ -11,10 +9,10 @@ import {
   type ReviewPayload,
 } from '@repo/schemas/reviews.ts'
 
-import {Field} from '../../../components/ui/field'
-import {FormMessage, type FormMessageValue} from '../../../components/ui/form-message'
-import {ApiError} from '../../../lib/post-json'
-import {SUBMIT_REVIEW_FAILED, useSubmitReview} from '../api/submit-review'
+import {CheckboxField, TextareaField, TextField} from '../../../components/ui/field'
+import {FormMessage} from '../../../components/ui/form-message'
+import {useSubmitForm} from '../../../lib/forms/use-submit-form'
+import {SUBMIT_REVIEW_FAILED, submitReview} from '../api/submit-review'
 import type {ReviewFormOutcome} from '../api/submit-review-on-server'
 
 const RATINGS = Array.from({length: MAX_RATING - MIN_RATING + 1}, (_, i) => MAX_RATING - i)
@@ -42,19 +40,9 @@ export function ReviewForm({
   refused?: (ReviewFormOutcome & {ok: false}) | null
   onSent: (message: string) => void
 }) {
-  const id = useId()
-  const send = useSubmitReview(token)
-  const [message, setMessage] = useState<FormMessageValue | null>(
-    refused ? {text: refused.message, variant: 'destructive'} : null,
-  )
   const typed = refused?.typed
-  const messageRef = useRef<HTMLDivElement>(null)
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: {errors},
-  } = useForm<ReviewFormValues, unknown, ReviewPayload>({
+  const {formProps, field, register, id, errors, message, messageRef, pending} = useSubmitForm({
+    schema: reviewFormSchema,
     // A radio group's value is the chosen input's text ("4"), whatever `valueAsNumber` says: the schema, shared
     // with the server (which refuses a rating sent as text), gets the number.
     resolver: (values, context, options) =>
@@ -69,41 +57,24 @@ export function ReviewForm({
       consent: (typed?.consent ?? false) as unknown as true,
       ...(typed?.rating ? {rating: typed.rating as unknown as number} : {}),
     },
+    send: (review: ReviewPayload) => submitReview(token, review),
+    failed: SUBMIT_REVIEW_FAILED,
+    invalid: () => ({text: 'Please check the fields marked below.', variant: 'destructive'}),
+    sent: (answer) => {
+      onSent(answer.message)
+      return null
+    },
+    initialRefusal: refused,
   })
-  const show = (value: FormMessageValue) => {
-    setMessage(value)
-    requestAnimationFrame(() => messageRef.current?.focus())
-  }
-  const onValid = (review: ReviewPayload) =>
-    send.mutate(review, {
-      onSuccess: (answer) => onSent(answer.message),
-      onError: (error) => {
-        if (error instanceof ApiError)
-          for (const [name, messages] of Object.entries(error.fieldErrors))
-            if (name in reviewFormSchema.shape && messages[0])
-              setError(name as keyof ReviewFormValues, {message: messages[0]})
-        show({
-          text:
-            error instanceof ApiError && error.status < 500 && error.status > 0
-              ? error.message
-              : SUBMIT_REVIEW_FAILED,
-          variant: 'destructive',
-        })
-      },
-    })
-  const described = (name: keyof ReviewFormValues) =>
-    errors[name] ? {'aria-invalid': true, 'aria-describedby': `${id}-${name}-error`} : {}
   return (
-    <form
-      method="post"
-      noValidate
-      className="review-form"
-      onSubmit={handleSubmit(onValid, () =>
-        show({text: 'Please check the fields marked below.', variant: 'destructive'}),
-      )}
-    >
+    <form className="review-form" {...formProps}>
       <FormMessage ref={messageRef} message={message} />
-      <fieldset className="field rating-choice" {...described('rating')}>
+      <fieldset
+        className="field rating-choice"
+        {...(errors.rating
+          ? {'aria-invalid': true, 'aria-describedby': `${id('rating')}-error`}
+          : {})}
+      >
         <legend>
           Your rating<span aria-hidden="true"> *</span>
         </legend>
@@ -124,56 +95,35 @@ export function ReviewForm({
           ))}
         </div>
         {errors.rating ? (
-          <p id={`${id}-rating-error`} className="field__error">
+          <p id={`${id('rating')}-error`} className="field__error">
             {errors.rating.message}
           </p>
         ) : null}
       </fieldset>
-      <Field id={`${id}-text`} label="Your review" error={errors.text?.message} required>
-        <textarea
-          id={`${id}-text`}
-          rows={6}
-          maxLength={REVIEW_TEXT_MAX}
-          defaultValue={typed?.text}
-          {...register('text')}
-          {...described('text')}
-        />
-      </Field>
-      <Field
-        id={`${id}-displayName`}
-        label="Name to show with your review"
-        error={errors.displayName?.message}
+      <TextareaField
+        label="Your review"
         required
-      >
-        <input
-          id={`${id}-displayName`}
-          autoComplete="off"
-          maxLength={REVIEW_NAME_MAX}
-          // In the server's HTML too, before the form library has run.
-          defaultValue={typed?.displayName ?? displayName}
-          {...register('displayName')}
-          {...described('displayName')}
-        />
-      </Field>
-      <div className="field field--checkbox">
-        <label>
-          <input
-            type="checkbox"
-            defaultChecked={typed?.consent}
-            {...register('consent')}
-            {...described('consent')}
-          />{' '}
-          I agree that Cape Curated may publish my review, rating and the name above on this
-          website.
-        </label>
-        {errors.consent ? (
-          <p id={`${id}-consent-error`} className="field__error">
-            {errors.consent.message}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button button--primary" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Send my review'}
+        rows={6}
+        maxLength={REVIEW_TEXT_MAX}
+        defaultValue={typed?.text}
+        {...field('text')}
+      />
+      <TextField
+        label="Name to show with your review"
+        required
+        autoComplete="off"
+        maxLength={REVIEW_NAME_MAX}
+        // In the server's HTML too, before the form library has run.
+        defaultValue={typed?.displayName ?? displayName}
+        {...field('displayName')}
+      />
+      <CheckboxField
+        label="I agree that Cape Curated may publish my review, rating and the name above on this website."
+        defaultChecked={typed?.consent}
+        {...field('consent')}
+      />
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Sending…' : 'Send my review'}
       </button>
     </form>
   )
