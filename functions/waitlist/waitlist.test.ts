@@ -490,7 +490,7 @@ describe('what the offer and leave links open', () => {
     expect(await view.json()).toEqual({
       experience: 'Sunset Cruise',
       date: '2026-12-10',
-      time: 'Any time',
+      when: 'Thursday 10 December 2026',
       group: '2 adults',
       holdUntil: '27 November 2026, 10:00 SAST',
     })
