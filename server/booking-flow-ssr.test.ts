@@ -1,81 +1,40 @@
 // @vitest-environment node
-import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
-
-import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
-import {clientAddress} from '../functions/lib/client-address.ts'
-import {getAvailability} from '../functions/get-availability/handler.ts'
-import {createRateLimiter} from '../functions/lib/rate-limit.ts'
 import {sunsetCruiseContent} from '../functions/lib/testing/sunset-cruise.ts'
-import {render} from '../web/src/entry-server'
-import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
-import {createSiteApp} from './create-site-app'
+import {
+  daysAhead,
+  serverMarkup,
+  SSR_SITE as SITE,
+  startSsrStack,
+  type SsrStack,
+} from './testing/ssr-stack.ts'
 
 /**
  * The booking page's two steps as the server sends them, for a reader without script: the group is a pair of real
  * number fields the choice form sends; step 2 shows the price a person and for the group, and a way back to the
  * choice with what was chosen.
  */
-const SITE = 'https://example.test'
-const template =
-  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'
-const DATE = (() => {
-  const [y, m, d] = todayInCapeTown().split('-').map(Number)
-  return new Date(Date.UTC(y!, m! - 1, d! + 21)).toISOString().slice(0, 10)
-})()
+const DATE = daysAhead(21)
 
-let lake: TestLake
-let app: Hono
+let stack: SsrStack
 
 beforeAll(async () => {
-  lake = await startTestLake()
-  const content = lake.client({token: lake.secrets.writeToken})
-  const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  const docs = sunsetCruiseContent().map((doc) =>
-    doc._type === 'experience' ? {...doc, fromPrice: 950, category: 'scenic'} : doc,
-  )
-  await content
-    .transaction(docs.map((doc) => ({createOrReplace: doc})))
-    .commit({visibility: 'sync'})
-  const limiter = createRateLimiter({limit: 1000, windowMs: 60_000})
-  const api = new Hono().all('/availability', (c) =>
-    getAvailability(
-      c.req.raw,
-      {clientAddress: clientAddress(c)},
-      {
-        content,
-        bookings,
-        rateLimiter: limiter,
-        onError: (error) => {
-          throw error
-        },
-      },
+  stack = await startSsrStack({
+    content: sunsetCruiseContent().map((doc) =>
+      doc._type === 'experience' ? {...doc, fromPrice: 950, category: 'scenic'} : doc,
     ),
-  )
-  const fetcher: GroqFetcher = (query, params) => content.fetch(query, params ?? {})
-  app = createSiteApp({
-    getRender: async () => render,
-    getTemplate: async () => template,
-    fetcher,
-    siteUrl: SITE,
-    apiRoutes: api,
-  }) as unknown as Hono
+  })
 })
 afterAll(async () => {
-  await lake.stop()
+  await stack.stop()
 })
 
-/** What a reader without JavaScript sees: the server's markup, React's text separators aside. */
+/** What a reader without JavaScript sees of the page at `path`. */
 async function page(path: string) {
-  const response = await app.request(`${SITE}${path}`)
+  const response = await stack.app.request(`${SITE}${path}`)
   expect(response.status).toBe(200)
-  const html = await response.text()
-  return html
-    .slice(html.indexOf('<div id="root">'), html.indexOf('__staticRouterHydrationData'))
-    .replaceAll('<!-- -->', '')
-    .replaceAll('&#x27;', "'")
+  return serverMarkup(response)
 }
 
 const choiceForm = (body: string) =>

@@ -74,6 +74,8 @@ function site({
   const waitlistDeps = {
     content,
     bookings,
+    // The experiences' start times, as the mails read them.
+    mailContent: () => loadMailContent(content),
     // A booking request's own mails are the booking form's business, tested there.
     notify: {mails: () => [], stored: () => undefined},
     secret: SECRET,
@@ -291,6 +293,30 @@ describe('the waitlist’s pages from the server', () => {
     const view = await posting.request(`${SITE}${offer}`)
     expect(view.status).toBe(200)
     expect(view.headers.get('retry-after')).toBeNull()
+  })
+
+  it('says when the trip starts in one line, as the request page and the mails do: the start time, never “Any time” beside it', async () => {
+    // The experience starts at 17:30: the offer's page names the day with that start, once.
+    await lake.client({token: lake.secrets.writeToken}).createOrReplace({
+      _id: 'experience-sunset-cruise',
+      _type: 'experience',
+      title: 'Sunset Cruise',
+      slug: {_type: 'slug', current: 'sunset-cruise'},
+      startTime: '17:30',
+    })
+    const hold = '2026-11-27T08:00:00Z'
+    await waitingEntry('waitlist-offer-when-ssr', 'offered', hold)
+    const token = requestLinkToken(
+      SECRET,
+      'waitlist-offer-when-ssr',
+      new Date(hold),
+      'waitlist-offer',
+    )
+    const body = await bodyOf(await site().request(`${SITE}/waitlist/offers/${token}`))
+    expect(body).toContain('<dt>When</dt><dd>Thursday 10 December 2026, 17:30 SAST</dd>')
+    expect(body).not.toContain('<dt>Time</dt>')
+    expect(body).not.toContain('<dt>Date</dt>')
+    expect(body).not.toContain('Any time')
   })
 
   it('leaves the line by a plain form post and says so; the link then says the traveller is not on it', async () => {

@@ -1,12 +1,8 @@
 // @vitest-environment node
-import {Hono} from 'hono'
+import type {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
-
-import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
 import {clientAddress} from '../functions/lib/client-address.ts'
-import {getAvailability} from '../functions/get-availability/handler.ts'
 import {loadMailContent} from '../functions/lib/mail-content.ts'
 import {createOutbox, smtpTransport} from '../functions/lib/mailer.ts'
 import {createRateLimiter, type RateLimiter} from '../functions/lib/rate-limit.ts'
@@ -14,9 +10,13 @@ import {startSmtpListener} from '../functions/lib/testing/smtp-listener.ts'
 import {sunsetCruiseContent} from '../functions/lib/testing/sunset-cruise.ts'
 import {joinWaitlist} from '../functions/waitlist/join-waitlist.ts'
 import type {WaitlistDeps} from '../functions/waitlist/waitlist-deps.ts'
-import {render} from '../web/src/entry-server'
-import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
-import {createSiteApp} from './create-site-app'
+import {
+  daysAhead,
+  serverMarkup as bodyOf,
+  SSR_SITE as SITE,
+  startSsrStack,
+  type SsrStack,
+} from './testing/ssr-stack.ts'
 
 /**
  * A full date's waitlist on the booking page as the server sends it: the page opened for a full date carries the
@@ -24,130 +24,85 @@ import {createSiteApp} from './create-site-app'
  * the site app with the real SSR entry, the real availability and join functions, the real lake and a real SMTP
  * listener.
  */
-const SITE = 'https://example.test'
-const template =
-  '<html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>'
-
 // The booking page checks dates against the real clock (todayInCapeTown), so the full date is three weeks ahead.
-const FULL_DATE = (() => {
-  const [y, m, d] = todayInCapeTown().split('-').map(Number)
-  return new Date(Date.UTC(y!, m! - 1, d! + 21)).toISOString().slice(0, 10)
-})()
-const OPEN_DATE = (() => {
-  const [y, m, d] = FULL_DATE.split('-').map(Number)
-  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10)
-})()
+const FULL_DATE = daysAhead(21)
+const OPEN_DATE = daysAhead(22)
 const BOOK = `/book/sunset-cruise?date=${FULL_DATE}&pax=2%2C0`
 
-let lake: TestLake
+let stack: SsrStack
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>
 let app: Hono
 let joinLimiter: RateLimiter
 
 beforeAll(async () => {
-  lake = await startTestLake()
   smtp = await startSmtpListener()
-  const content = lake.client({token: lake.secrets.writeToken})
-  const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
-  await content
-    .transaction(sunsetCruiseContent().map((doc) => ({createOrReplace: doc})))
-    .commit({visibility: 'sync'})
-  // Full: 6 confirmed of 6 places.
-  await bookings.createOrReplace({
-    _id: 'booking-full-day',
-    _type: 'booking',
-    booking_ref: 'CTE-FULLDAY',
-    status: 'confirmed',
-    experience_id: 'sunset-cruise',
-    experience_title: 'Sunset Cruise',
-    date: FULL_DATE,
-    preferred_time: '',
-    pax_adults: 6,
-    pax_children: 0,
-    pax_total: 6,
-    name: 'A large group',
-    email: 'group@example.com',
-    created_at: '2026-11-01T08:00:00Z',
-  })
-
-  const mailContent = () => loadMailContent(content)
-  const outbox = createOutbox({
-    bookings,
-    transport: smtpTransport(smtp.url),
-    from: 'Bookings <bookings@example.com>',
-    server: 'waitlist-join-ssr',
-    onError: (error) => {
-      throw error
-    },
-  })
-  const waitlistDeps: WaitlistDeps = {
-    content,
-    bookings,
-    mailContent,
-    outbox,
-    // Joining makes no booking request: nothing of the booking form's own mails is reached here.
-    notify: {mails: () => [], stored: () => undefined} as unknown as WaitlistDeps['notify'],
-    secret: 'w'.repeat(32),
-    siteUrl: SITE,
-    now: () => new Date(),
-    onError: (error) => {
-      throw error
-    },
-  }
-  const limiter = createRateLimiter({limit: 1000, windowMs: 60_000})
   joinLimiter = createRateLimiter({limit: 1000, windowMs: 60_000})
-  const api = new Hono()
-    .all('/availability', (c) =>
-      getAvailability(
-        c.req.raw,
-        {clientAddress: clientAddress(c)},
-        {
-          content,
-          bookings,
-          rateLimiter: limiter,
-          onError: (error) => {
-            throw error
-          },
+  stack = await startSsrStack({
+    content: sunsetCruiseContent(),
+    // Full: 6 confirmed of 6 places.
+    bookings: [
+      {
+        _id: 'booking-full-day',
+        _type: 'booking',
+        booking_ref: 'CTE-FULLDAY',
+        status: 'confirmed',
+        experience_id: 'sunset-cruise',
+        experience_title: 'Sunset Cruise',
+        date: FULL_DATE,
+        preferred_time: '',
+        pax_adults: 6,
+        pax_children: 0,
+        pax_total: 6,
+        name: 'A large group',
+        email: 'group@example.com',
+        created_at: '2026-11-01T08:00:00Z',
+      },
+    ],
+    routes: (api, {content, bookings}) => {
+      const mailContent = () => loadMailContent(content)
+      const outbox = createOutbox({
+        bookings,
+        transport: smtpTransport(smtp.url),
+        from: 'Bookings <bookings@example.com>',
+        server: 'waitlist-join-ssr',
+        onError: (error) => {
+          throw error
         },
-      ),
-    )
-    .all('/waitlist', (c) =>
-      joinWaitlist(
-        c.req.raw,
-        {clientAddress: clientAddress(c)},
-        {...waitlistDeps, rateLimiter: joinLimiter},
-      ),
-    )
-  // The site's content from the same lake: the experience and its rules as the page reads them.
-  const fetcher: GroqFetcher = (query, params) => content.fetch(query, params ?? {})
-  app = createSiteApp({
-    getRender: async () => render,
-    getTemplate: async () => template,
-    fetcher,
-    siteUrl: SITE,
-    apiRoutes: api,
-  }) as unknown as Hono
+      })
+      const waitlistDeps: WaitlistDeps = {
+        content,
+        bookings,
+        mailContent,
+        outbox,
+        // Joining makes no booking request: nothing of the booking form's own mails is reached here.
+        notify: {mails: () => [], stored: () => undefined} as unknown as WaitlistDeps['notify'],
+        secret: 'w'.repeat(32),
+        siteUrl: SITE,
+        now: () => new Date(),
+        onError: (error) => {
+          throw error
+        },
+      }
+      api.all('/waitlist', (c) =>
+        joinWaitlist(
+          c.req.raw,
+          {clientAddress: clientAddress(c)},
+          {...waitlistDeps, rateLimiter: joinLimiter},
+        ),
+      )
+    },
+  })
+  app = stack.app
 })
 afterAll(async () => {
   await smtp.close()
-  await lake.stop()
+  await stack.stop()
 })
 
 const entries = () =>
-  lake
-    .client({token: lake.secrets.writeToken, dataset: 'bookings'})
-    .fetch<{email: string; date: string; pax_total: number}[]>(
-      '*[_type == "waitlistEntry"]{email, date, pax_total}',
-    )
-
-/** What a reader without JavaScript sees: the server's markup, React's text separators aside. */
-async function bodyOf(response: Response) {
-  const html = await response.text()
-  return html
-    .slice(html.indexOf('<div id="root">'), html.indexOf('__staticRouterHydrationData'))
-    .replaceAll('<!-- -->', '')
-    .replaceAll('&#x27;', "'")
-}
+  stack.bookings.fetch<{email: string; date: string; pax_total: number}[]>(
+    '*[_type == "waitlistEntry"]{email, date, pax_total}',
+  )
 
 /** A traveller who fills the form in full. */
 const SIPHO = {

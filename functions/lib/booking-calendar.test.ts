@@ -5,6 +5,7 @@ import {
   bookingCalendar,
   calendarOrganizer,
   calendarSequence,
+  calendarUid,
   currentCalendarPart,
   type CalendarBooking,
 } from './booking-calendar.ts'
@@ -58,7 +59,7 @@ describe('a booking’s calendar invitation', () => {
     const {calendar, events, event} = parse(ics)
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
     expect(events).toHaveLength(1)
-    expect(event.uid).toBe('booking-cal@capecurated.example')
+    expect(event.uid).toBe('booking-booking-cal@capecurated.example')
     expect(event.sequence).toBe(0)
     expect(event.summary).toBe('Sunset Cruise')
     expect(events[0]!.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Africa/Johannesburg')
@@ -88,7 +89,7 @@ describe('a booking’s calendar invitation', () => {
         {...options, method: 'REQUEST', entryKey: 'moved'},
       )!,
     )
-    expect(moved.event.uid).toBe('booking-cal@capecurated.example')
+    expect(moved.event.uid).toBe('booking-booking-cal@capecurated.example')
     expect(moved.event.sequence).toBe(1)
     expect(moved.event.startDate.toString()).toBe('2026-11-29T18:30:00')
     const cancelled = parse(
@@ -98,9 +99,20 @@ describe('a booking’s calendar invitation', () => {
       )!,
     )
     expect(cancelled.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
-    expect(cancelled.event.uid).toBe('booking-cal@capecurated.example')
+    expect(cancelled.event.uid).toBe('booking-booking-cal@capecurated.example')
     expect(cancelled.event.sequence).toBe(2)
     expect(cancelled.events[0]!.getFirstPropertyValue('status')).toBe('CANCELLED')
+  })
+
+  // Decision 197: the UID is the one the invitations sent since calendars were first mailed (25 Nov 2026) carry, so an
+  // event already in a traveller's calendar is replaced or removed by every later mail and file, never duplicated.
+  it('keeps the UID of the events already in travellers’ calendars, in every invitation and file', () => {
+    const inCalendars = 'booking-booking-cal@capecurated.example'
+    expect(calendarUid('booking-cal', options.siteUrl)).toBe(inCalendars)
+    for (const method of ['REQUEST', 'CANCEL', 'PUBLISH'] as const)
+      expect(parse(bookingCalendar(booking, {...options, method})!).event.uid, method).toBe(
+        inCalendars,
+      )
   })
 
   it('is published, not sent as an invitation, when downloaded: no attendee, cancelled when the trip is off', () => {
@@ -123,7 +135,7 @@ describe('a booking’s calendar invitation', () => {
     expect(on.method).toBe('PUBLISH')
     const published = parse(on.content)
     expect(published.calendar.getFirstPropertyValue('method')).toBe('PUBLISH')
-    expect(published.event.uid).toBe('booking-cal@capecurated.example')
+    expect(published.event.uid).toBe('booking-booking-cal@capecurated.example')
     expect(published.event.attendees).toEqual([])
     expect(published.events[0]!.getFirstPropertyValue('status')).toBe('CONFIRMED')
     const off = parse(currentCalendarPart({...booking, status: 'declined'}, content, links)!.content)

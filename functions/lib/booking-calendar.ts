@@ -126,11 +126,13 @@ export function wasConfirmedBefore(history: CalendarBooking['status_history'], e
 }
 
 /**
- * One event per booking, whichever server writes it: the booking's id at the site's host. The id already reads
- * `booking-…`, so nothing is put before it.
+ * One event per booking, whichever server writes it, for as long as the booking lives: `booking-<id>@<site host>`,
+ * the UID every invitation has carried since the first was mailed. The id itself reads `booking-…`, so the UID reads
+ * `booking-booking-…`: a calendar never shows it, and an event already in a traveller's calendar is only replaced or
+ * removed by a later mail with the same UID, so it is never changed (decision 197).
  */
 export const calendarUid = (bookingId: string, siteUrl: string) =>
-  `${bookingId}@${new URL(siteUrl).hostname}`
+  `booking-${bookingId}@${new URL(siteUrl).hostname}`
 
 function startAndEnd(date: string, trip: TripDetails | null) {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]

@@ -103,7 +103,7 @@ describe('a mail’s calendar part through the outbox', () => {
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
     const events = calendar.getAllSubcomponents('vevent')
     expect(events).toHaveLength(1)
-    expect(new ICAL.Event(events[0]!).uid).toBe('booking-1@capecurated.example')
+    expect(new ICAL.Event(events[0]!).uid).toBe('booking-booking-1@capecurated.example')
     // The text and HTML are still there for people.
     expect(smtp.received[0]!.raw).toMatch(/text\/plain/)
     expect(smtp.received[0]!.raw).toMatch(/text\/html/)

@@ -94,7 +94,7 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(cancel!.subject).toBe('Cancelled: Lion’s Head Sunrise Hike on Friday 1 February 2030')
     expect(event(cancel!.calendar!)).toEqual({
       method: 'CANCEL',
-      uid: `${booking._id}@site.test`,
+      uid: `booking-${booking._id}@site.test`,
       sequence: 1,
     })
     const file = await app.request(new Request(`${SITE}/api/requests/${token}/calendar.ics`))
@@ -114,7 +114,7 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(update.subject).toBe('Confirmed: Lion’s Head Sunrise Hike on Friday 1 February 2030')
     expect(event(update.calendar!)).toEqual({
       method: 'REQUEST',
-      uid: `${booking._id}@site.test`,
+      uid: `booking-${booking._id}@site.test`,
       sequence: 2,
     })
     const now = await app.request(new Request(`${SITE}/api/requests/${token}/calendar.ics`))
@@ -158,7 +158,7 @@ describe('the status menu and the traveller’s calendar', () => {
     expect(mail!.calendar_method).toBe('CANCEL')
     expect(event(mail!.calendar!)).toEqual({
       method: 'CANCEL',
-      uid: `${booking._id}@site.test`,
+      uid: `booking-${booking._id}@site.test`,
       sequence: 1,
     })
   })

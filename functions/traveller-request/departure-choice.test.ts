@@ -283,7 +283,7 @@ describe('a departure cancelled for the wind', () => {
       expect(mail!.calendar_method).toBe('CANCEL')
       expect(event(mail!.calendar!)).toMatchObject({
         method: 'CANCEL',
-        uid: `${booking._id}@site.test`,
+        uid: `booking-${booking._id}@site.test`,
         sequence: 1,
       })
     }
@@ -344,7 +344,7 @@ describe('a departure cancelled for the wind', () => {
     const update = mails.find((m) => m.calendar_method === 'REQUEST')!
     expect(event(update.calendar!)).toMatchObject({
       method: 'REQUEST',
-      uid: `${winner.booking._id}@site.test`,
+      uid: `booking-${winner.booking._id}@site.test`,
       sequence: 2,
     })
     expect(event(update.calendar!).start).toMatch(/^2030-02-10/)

@@ -362,7 +362,7 @@ describe('POST /api/requests/:token/withdraw', () => {
     const calendar = new ICAL.Component(ICAL.parse(traveller.calendar!))
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL')
     const [event] = calendar.getAllSubcomponents('vevent')
-    expect(new ICAL.Event(event).uid).toBe(`${booking._id}@${new URL(f.deps.siteUrl).hostname}`)
+    expect(new ICAL.Event(event).uid).toBe(`booking-${booking._id}@${new URL(f.deps.siteUrl).hostname}`)
     // The confirmation was invitation 0; this cancellation is 1.
     expect(new ICAL.Event(event).sequence).toBe(1)
     // A request never confirmed is in nobody's calendar: the team alone hears of its withdrawal (test above).

@@ -7,7 +7,7 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import {calendarPartFor} from '../lib/booking-calendar.ts'
+import {calendarPartFor, wasConfirmedBefore} from '../lib/booking-calendar.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {
@@ -60,11 +60,13 @@ export async function withdrawRequest(
     to: deps.teamEmail,
     ...(booking.email ? {replyTo: booking.email} : {}),
   })
-  // A confirmed trip sits in the traveller's calendar: its cancellation takes it out (booking-calendar.ts).
-  const cancelled = booking.status === 'confirmed' && booking.email
+  // A trip once confirmed sits in the traveller's calendar (also while the team asks a question or proposes another
+  // date): its cancellation takes it out (booking-calendar.ts). Found by the model-based test.
+  const history = [...(booking.status_history ?? []), entry]
+  const cancelled = wasConfirmedBefore(history, entry._key) && booking.email
   const calendar = cancelled
     ? calendarPartFor(
-        {...booking, status_history: [...(booking.status_history ?? []), entry]},
+        {...booking, status_history: history},
         entry,
         'CANCEL',
         mailContent,

@@ -1,6 +1,8 @@
 import {Hono, type Context} from 'hono'
 
+import {formatTripWhen} from '@repo/schemas/format-date.ts'
 import {formatGroupInWords} from '@repo/schemas/format-party.ts'
+import {startTimeOn} from '@repo/schemas/trip-details.ts'
 import {
   WAITLIST_LEFT,
   WAITLIST_LINK_ANSWERS,
@@ -9,12 +11,12 @@ import {
   type WaitlistTripView,
 } from '@repo/schemas/waitlist-links.ts'
 
-import {timeInWords} from '../lib/booking-mail-values.ts'
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
 import {json} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkRequestLink, type LinkPurpose} from '../lib/request-link.ts'
+import {tripOf} from '../lib/trip-mail-values.ts'
 import {leaveWaitlist, openOffer, takeOffer} from './take-offer.ts'
 import {
   entryByIdQuery,
@@ -47,15 +49,22 @@ const refusal = (reason: WaitlistLinkAnswer, headers: Record<string, string> = {
     headers,
   )
 
-const tripView = (entry: WaitlistEntry): WaitlistTripView => ({
-  experience: entry.experience_title,
-  date: entry.date,
-  time: timeInWords(entry.preferred_time),
-  group: formatGroupInWords(entry.pax_adults, entry.pax_children),
-})
+/** The trip in words, with when it starts as the request page and the mails say it (the experience's start time). */
+async function tripView(deps: WaitlistDeps, entry: WaitlistEntry): Promise<WaitlistTripView> {
+  const trip = tripOf(entry, await deps.mailContent())
+  return {
+    experience: entry.experience_title,
+    date: entry.date,
+    when: formatTripWhen(entry.date, {
+      start: startTimeOn(entry.date, trip),
+      preferred: entry.preferred_time,
+    }),
+    group: formatGroupInWords(entry.pax_adults, entry.pax_children),
+  }
+}
 
-const offerView = (entry: WaitlistEntry): WaitlistOfferView => ({
-  ...tripView(entry),
+const offerView = async (deps: WaitlistDeps, entry: WaitlistEntry): Promise<WaitlistOfferView> => ({
+  ...(await tripView(deps, entry)),
   holdUntil: holdUntilInWords(new Date(entry.hold_until!)),
 })
 
@@ -117,7 +126,7 @@ export function createWaitlistLinks(
     guarded(c, 'waitlist-offer', async (deps, entryId) => {
       if (c.req.method !== 'POST') {
         const offer = await openOffer(deps, entryId, deps.now())
-        return offer.ok ? answer(offerView(offer.entry)) : refusal(offer.reason)
+        return offer.ok ? answer(await offerView(deps, offer.entry)) : refusal(offer.reason)
       }
       const taken = await takeOffer(deps, entryId)
       if (!taken.ok) return refusal(taken.reason)
@@ -135,7 +144,7 @@ export function createWaitlistLinks(
         const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
         if (!entry) return refusal('not-listed')
         if (entry.state === 'booked') return refusal('taken')
-        return answer(tripView(entry))
+        return answer(await tripView(deps, entry))
       }
       const left = await leaveWaitlist(deps, entryId)
       if (left === 'left' || left === 'gone') return answer({left: true, ...WAITLIST_LEFT})

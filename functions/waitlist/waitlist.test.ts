@@ -17,13 +17,12 @@ import {travellerView} from '../traveller-request/request-view.ts'
 import {acceptProposal} from '../traveller-request/accept-proposal.ts'
 import {decideBooking} from '../staff/decide-booking.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
-import {loadMailContent} from '../lib/mail-content.ts'
-import {createOutbox, smtpTransport} from '../lib/mailer.ts'
+import {smtpTransport} from '../lib/mailer.ts'
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {requestLinkToken} from '../lib/request-link.ts'
+import {TEST_SITE as SITE, testSiteServer} from '../testing/site-server.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
 import {sunsetCruiseContent} from '../lib/testing/sunset-cruise.ts'
-import {bookingNotifier} from '../send-booking-notifications/handler.ts'
 import {joinWaitlist, waitlistEntryId} from './join-waitlist.ts'
 import {offerWaitlistPlaces} from './offer-places.ts'
 import {listWaitlist} from '../staff/staff-waitlist.ts'
@@ -39,7 +38,6 @@ import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
  * lapse, parties that do not fit, and what the join form and the offer pages refuse.
  */
 
-const SITE = 'https://capecurated.example'
 const SECRET = 'w'.repeat(32)
 const DATE = '2026-12-10'
 const NOW = new Date('2026-11-26T08:00:00Z')
@@ -91,36 +89,8 @@ function booking(id: string, status: string, pax: number) {
 }
 
 /** One site server's view: its own clients and outbox; nothing shared with another but the lake. */
-function server(name: string, now: Date = NOW): WaitlistDeps {
-  const content = lake.client({token: lake.secrets.writeToken})
-  const bookings = bookingsClient()
-  const mailContent = () => loadMailContent(content)
-  const outbox = createOutbox({
-    bookings,
-    transport: smtpTransport(smtp.url),
-    from: 'Bookings <bookings@example.com>',
-    server: name,
-    onError: (error) => {
-      throw error
-    },
-  })
-  return {
-    content,
-    bookings,
-    mailContent,
-    outbox,
-    notify: bookingNotifier({
-      outbox,
-      teamEmail: 'team@example.com',
-      mailContent,
-      siteUrl: SITE,
-      requestLinkSecret: SECRET,
-    }),
-    secret: SECRET,
-    siteUrl: SITE,
-    now: () => now,
-  }
-}
+const server = (name: string, now: Date = NOW): WaitlistDeps =>
+  testSiteServer(lake, {name, transport: smtpTransport(smtp.url), secret: SECRET, now: () => now})
 
 /** An entry in line, as the join form stores it. */
 async function waiting(id: string, pax: number, joinedAt: string) {
@@ -520,7 +490,7 @@ describe('what the offer and leave links open', () => {
     expect(await view.json()).toEqual({
       experience: 'Sunset Cruise',
       date: '2026-12-10',
-      time: 'Any time',
+      when: 'Thursday 10 December 2026',
       group: '2 adults',
       holdUntil: '27 November 2026, 10:00 SAST',
     })

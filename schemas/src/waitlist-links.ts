@@ -10,7 +10,11 @@ export type WaitlistTripView = {
   experience: string
   /** ISO date of the departure. */
   date: string
-  time: string
+  /**
+   * When the trip starts, in the one line the request page and the mails use (format-date.ts `formatTripWhen`):
+   * "Thursday 10 December 2026, 17:30 SAST".
+   */
+  when: string
   group: string
 }
 

@@ -187,7 +187,7 @@ test('a departure cancelled for the wind: three mails, a move, an acceptance and
     expect(mail!.calendarType).toMatch(/method=CANCEL/i)
     const cancel = parse(mail!.calendar)
     expect(cancel).toMatchObject({method: 'CANCEL', sequence: 1})
-    expect(cancel.uid).toMatch(new RegExp(`^${t._id}@`))
+    expect(cancel.uid).toMatch(new RegExp(`^booking-${t._id}@`))
     uids.push(cancel.uid)
   }
 

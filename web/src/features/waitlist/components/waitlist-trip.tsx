@@ -1,6 +1,5 @@
 import {Fragment} from 'react'
 
-import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import type {WaitlistTripView} from '@repo/schemas/waitlist-links.ts'
 
 /** The trip a waitlist entry is for, as the mails gave it. */
@@ -13,8 +12,8 @@ export function WaitlistTrip({
 }) {
   const rows: [string, string][] = [
     ['Experience', trip.experience],
-    ['Date', formatDateInWords(trip.date)],
-    ['Time', trip.time],
+    // One line for when the trip starts, as on the request page and in the mails.
+    ['When', trip.when],
     ['Group', trip.group],
     ...extra,
   ]
