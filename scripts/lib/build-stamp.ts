@@ -24,12 +24,18 @@ export function sourceHash(root: string, folders: string[], extraFiles: string[]
  * Runs `build` unless `outDir` holds a stamp of the same source hash. One build at a time per `outDir`, across
  * processes: the test suite's vitest workers and the stacks it starts for Playwright may all ask at once, and two
  * builds into one folder would clean each other's output. Whoever waited finds the stamp current and builds nothing.
+ * `lock`: a lock shared by builds into several folders that use one workspace on the way.
  */
-export async function buildIfStale(outDir: string, hash: string, build: () => Promise<void>): Promise<boolean> {
+export async function buildIfStale(
+  outDir: string,
+  hash: string,
+  build: () => Promise<void>,
+  {lock = `${outDir}.lock`}: {lock?: string} = {},
+): Promise<boolean> {
   const stamp = path.join(outDir, '.build-stamp')
   const current = () => fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === hash
   if (current()) return false
-  const release = await buildLock(`${outDir}.lock`)
+  const release = await buildLock(lock)
   try {
     if (current()) return false
     await build()
@@ -44,6 +50,7 @@ export async function buildIfStale(outDir: string, hash: string, build: () => Pr
 /** A lock file naming its holder's process; a lock whose process has ended (killed mid-build) is taken over. */
 async function buildLock(file: string): Promise<() => void> {
   const token = `${process.pid} ${Math.random()}`
+  fs.mkdirSync(path.dirname(file), {recursive: true})
   for (;;) {
     try {
       fs.writeFileSync(file, token, {flag: 'wx'})
