@@ -48,8 +48,9 @@ const zoneProjects = (name: string, zone: string) => [
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the files then ran one
-    // after another while most of them wait on the lakes, servers and SMTP listeners they start. Two at least.
-    maxWorkers: Math.max(2, os.availableParallelism()),
+    // after another while most of them wait on the lakes, servers and SMTP listeners they start. Two at least, unless
+    // VITEST_MAX_WORKERS says otherwise (`npm test` on a machine busy with other work).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     sequence: {sequencer: SlowestFirst},
     projects: [
       {test: {...awaiting, name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},

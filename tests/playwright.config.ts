@@ -74,7 +74,8 @@ export default defineConfig({
       cwd: root,
       url: `${env.lakeUrl}/v1/ping`,
       env: env.processEnv,
-      timeout: 240_000,
+      // A hang guard: `npm test` starts two stacks beside vitest, and a stack may wait for the other's studio build.
+      timeout: 480_000,
       // Reuse a stack already started with the e2e environment while writing tests (PW_REUSE=1).
       reuseExistingServer: process.env.PW_REUSE === '1',
       // Its build progress and addresses are noise in a test run; what goes wrong goes to stderr.
