@@ -30,7 +30,7 @@ let failedStep: string | undefined
 /** Runs `command`, holding its output back; prints it under the step's name when it ends, with how long it took. */
 function step(name: string, command: string, args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}) {
   const since = performance.now()
-  const log = path.join(reports, `${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}.log`)
+  const log = path.join(reports, `${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.log`)
   return new Promise<void>((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? root,
