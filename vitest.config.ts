@@ -1,6 +1,9 @@
+import os from 'node:os'
+
 import {defineConfig} from 'vitest/config'
 
 import {AWAIT_TIMEOUT_MS} from './vitest.await-timeout.ts'
+import {SlowestFirst} from './vitest.slowest-first.ts'
 
 /**
  * Every date and time a person reads is Cape Town's, whatever the server's `TZ`: the tests of what people read run
@@ -44,6 +47,11 @@ const zoneProjects = (name: string, zone: string) => [
 // One command for every workspace's unit and integration tests; end-to-end tests run in Playwright.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the files then ran one
+    // after another while most of them wait on the lakes, servers and SMTP listeners they start. Two at least, unless
+    // VITEST_MAX_WORKERS says otherwise (`npm test` on a machine busy with other work).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
+    sequence: {sequencer: SlowestFirst},
     projects: [
       {test: {...awaiting, name: 'lake', root: 'lake', environment: 'node', testTimeout: 30_000}},
       {test: {...awaiting, name: 'schemas', root: 'schemas', environment: 'node'}},

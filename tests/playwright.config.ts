@@ -15,7 +15,8 @@ const env = e2eEnvironment()
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, 'test-results'),
+  // `npm test` runs the specs in parts at once (scripts/test.ts), each with its own folder: Playwright empties it.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results'),
   timeout: 90_000,
   expect: {timeout: 15_000},
   fullyParallel: false,
@@ -73,10 +74,12 @@ export default defineConfig({
       cwd: root,
       url: `${env.lakeUrl}/v1/ping`,
       env: env.processEnv,
-      timeout: 240_000,
+      // A hang guard: `npm test` starts two stacks beside vitest, and a stack may wait for the other's studio build.
+      timeout: 480_000,
       // Reuse a stack already started with the e2e environment while writing tests (PW_REUSE=1).
       reuseExistingServer: process.env.PW_REUSE === '1',
-      stdout: 'pipe',
+      // Its build progress and addresses are noise in a test run; what goes wrong goes to stderr.
+      stdout: 'ignore',
       stderr: 'pipe',
       gracefulShutdown: {signal: 'SIGTERM', timeout: 5_000},
     },
