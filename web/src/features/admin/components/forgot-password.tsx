@@ -1,7 +1,8 @@
 import {useId, type FormEvent} from 'react'
 
+import {TextField} from '../../../components/ui/field'
+import {refusalMessage} from '../../../lib/forms/refusal'
 import {useRequestReset} from '../api/password-links'
-import {StaffApiError} from '../api/staff-api'
 
 /** "Forgot your password?": one address, and the same answer whether or not it has an account. */
 export function ForgotPassword() {
@@ -18,10 +19,15 @@ export function ForgotPassword() {
     <details className="admin-gate__forgot">
       <summary>Forgot your password?</summary>
       <form onSubmit={onSubmit} method="post" className="admin-gate__form">
-        <div className="field">
-          <label htmlFor={id}>Your email address</label>
-          <input id={id} type="email" name="email" autoComplete="username" required />
-        </div>
+        <TextField
+          id={id}
+          label="Your email address"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          requiredMark={false}
+        />
         <button type="submit" className="button button--ghost" disabled={reset.isPending}>
           Send me a link
         </button>
@@ -29,7 +35,7 @@ export function ForgotPassword() {
           {reset.data ? <p>{reset.data.message}</p> : null}
           {reset.error ? (
             <p className="field__error" role="alert">
-              {reset.error instanceof StaffApiError ? reset.error.message : 'Please try again.'}
+              {refusalMessage(reset.error, 'Please try again.')}
             </p>
           ) : null}
         </div>
