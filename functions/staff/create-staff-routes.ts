@@ -10,6 +10,7 @@ import {staffActionsOf, staffCan, type StaffSessionResponse} from '@repo/schemas
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
+import {problemAnswers} from '../lib/http.ts'
 import {isFromOwnSite, type OwnOrigins} from '../lib/own-origins.ts'
 import {verifyPassword, type PasswordHash} from './admin-password.ts'
 import {listBookingMail, resendBookingMail} from './booking-mail.ts'
@@ -310,6 +311,8 @@ const NEEDS_RECENT_PROOF: ReadonlySet<StaffRouteKey> = new Set<StaffRouteKey>([
  */
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
   const app = new Hono<Env>()
+  // Every refusal below, `{error}` as the handlers write it, leaves as problem details (functions/lib/http.ts).
+  app.use('*', problemAnswers)
   const nowMs = () => deps.now().getTime()
   const overview = deps.overview ?? createOverviewCache(nowMs)
   const signingSecret = deps.signingSecret ?? lakeSigningSecret(() => deps.client)
