@@ -27,7 +27,7 @@ const BACKGROUND_LABELS = ['[outbox]', '[outbox sweep]', '[used questions clean-
 let lake: TestLake
 let dataDir: string
 let apiRoutes: Hono
-let site: Hono
+let site: ReturnType<typeof createSiteApp>
 /** A staff session, signed in before the walk: its refusals of sign-in attempts must not lock it out. */
 let cookie: string
 
