@@ -38,6 +38,7 @@ describe('the one API client', () => {
     expect(error.fieldErrors).toEqual({date: ['Full.']})
     expect(error.code).toBe('over-capacity')
     expect(error.body?.booking).toEqual({_id: 'b1'})
+    expect(apiErrorMessage(error, 'Not saved.')).toBe('This booking was changed by someone else.')
   })
 
   it('says the page’s own words for an answer that is no problem, or no answer at all', async () => {
@@ -54,7 +55,11 @@ describe('the one API client', () => {
     )
     const offline = await refusal(postJson('/api/x', {}, {fallback: 'Not sent.'}))
     expect(offline.status).toBe(0)
-    expect(apiErrorMessage(offline, 'x')).toBe('Not sent.')
+    expect(offline.message).toBe('Not sent.')
+    // A page that shows its own words for a failure keeps them: only the server's sentence replaces them.
+    expect(apiErrorMessage(offline, 'The invitation could not be sent.')).toBe(
+      'The invitation could not be sent.',
+    )
     expect(apiErrorMessage(new Error('internal'), 'Please try again.')).toBe('Please try again.')
   })
 

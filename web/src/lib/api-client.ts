@@ -72,6 +72,9 @@ export async function apiFetch<T>(url: string, init: RequestInit, fallback: stri
 export const retryApiRead = (failures: number, error: Error): boolean =>
   failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500)
 
-/** The one error-display policy: the server's sentence when it gave one, else the page's own `fallback`. */
+/**
+ * The one error-display policy: the server's sentence when it gave one, else the page's own `fallback` (the network
+ * failed, or what answered was not our server).
+ */
 export const apiErrorMessage = (error: unknown, fallback: string): string =>
-  error instanceof ApiError && error.message ? error.message : fallback
+  error instanceof ApiError && error.body ? error.message : fallback

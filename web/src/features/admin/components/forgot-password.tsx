@@ -1,7 +1,7 @@
 import {useId, type FormEvent} from 'react'
 
 import {useRequestReset} from '../api/password-links'
-import {ApiError} from '../../../lib/api-client'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /** "Forgot your password?": one address, and the same answer whether or not it has an account. */
 export function ForgotPassword() {
@@ -29,7 +29,7 @@ export function ForgotPassword() {
           {reset.data ? <p>{reset.data.message}</p> : null}
           {reset.error ? (
             <p className="field__error" role="alert">
-              {reset.error instanceof ApiError ? reset.error.message : 'Please try again.'}
+              {apiErrorMessage(reset.error, 'Please try again.')}
             </p>
           ) : null}
         </div>

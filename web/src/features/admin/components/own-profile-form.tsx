@@ -1,7 +1,7 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {useSaveOwnProfile} from '../api/own-profile'
-import {ApiError} from '../../../lib/api-client'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /**
  * Asked before anything else of someone signed in without a name or address (the first owner): the address lets
@@ -21,7 +21,7 @@ export function OwnProfileForm() {
       {
         onError: (error) =>
           setProblem(
-            error instanceof ApiError ? error.message : 'Your details could not be saved.',
+            apiErrorMessage(error, 'Your details could not be saved.'),
           ),
       },
     )

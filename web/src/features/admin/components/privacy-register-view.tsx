@@ -11,7 +11,7 @@ import {
 import type {SecurityIncidentEntry} from '@repo/schemas/security-incidents.ts'
 
 import {useIncidents, useSaveIncident} from '../api/security-incidents'
-import {ApiError} from '../../../lib/api-client'
+import {ApiError, apiErrorMessage} from '../../../lib/api-client'
 import {useToast} from './toasts'
 
 type FieldErrors = Partial<Record<string, string>>
@@ -225,7 +225,7 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
             )
           toast({
             title: 'Not saved',
-            description: error instanceof ApiError ? error.message : 'Please try again.',
+            description: apiErrorMessage(error, 'Please try again.'),
             variant: 'destructive',
           })
         },

@@ -1,7 +1,7 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {useSetPassword} from '../api/password-links'
-import {ApiError} from '../../../lib/api-client'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /** The link's kind and token, read from the address's fragment (`#invite=…`, `#reset=…`), which no server sees. */
 export function passwordLinkFromHash(
@@ -38,7 +38,7 @@ export function SetPassword({
         onSuccess: ({email, removedPasskeys}) => onDone(email, removedPasskeys ?? 0),
         onError: (error) =>
           setProblem(
-            error instanceof ApiError ? error.message : 'The password could not be set.',
+            apiErrorMessage(error, 'The password could not be set.'),
           ),
       },
     )
