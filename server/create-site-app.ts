@@ -6,6 +6,7 @@ import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
 import {serveStatic} from '@hono/node-server/serve-static'
 
+import {problem} from '../functions/lib/http.ts'
 import {ownOrigins} from '../functions/lib/own-origins.ts'
 import type {PublicSiteConfig} from '../web/src/lib/env'
 import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
@@ -201,6 +202,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
   app.onError((error, c) => {
     if (clientHungUp(error)) return c.body(null, 400)
     onError(error)
+    if (c.req.path.startsWith('/api/'))
+      return problem(500, 'Something went wrong on our side. Nothing was saved; please try again.')
     return c.text('Internal Server Error', 500)
   })
 
@@ -236,7 +239,7 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
     )
   }
   if (apiRoutes) app.route('/api', apiRoutes)
-  app.all('/api/*', (c) => c.json({error: 'Not found'}, 404))
+  app.all('/api/*', () => problem(404, 'Nothing is at this address.'))
 
   // For the site only: API answers, registered above, never reach these.
   app.use(pageSecurityHeaders(pagePolicy))

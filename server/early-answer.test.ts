@@ -6,6 +6,8 @@ import {getRequestListener} from '@hono/node-server'
 import {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {answerBeforeBody} from './early-answer.ts'
 import {BODY_LIMITS, limitBody} from './security.ts'
 
@@ -65,10 +67,13 @@ describe('a body over the limit', () => {
       const response = await post(body)
       expect(response.status).toBe(413)
       expect(response.headers.get('connection')).toBe('close')
-      expect(await response.json()).toEqual({
-        message: 'The request is too large: this address takes at most 16 KB. Nothing was saved.',
-        fieldErrors: {},
-      })
+      expect(await response.json()).toEqual(
+        problemBody(
+          413,
+          'The request is too large: this address takes at most 16 KB. Nothing was saved.',
+          {fieldErrors: {}},
+        ),
+      )
     }
     expect(stored.length).toBe(before)
     const ok = await post('{"note":"short"}')

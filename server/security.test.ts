@@ -4,6 +4,8 @@ import {createHash} from 'node:crypto'
 import {Hono} from 'hono'
 import {describe, expect, it, vi} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {render} from '../web/src/entry-server'
 import {fixtureFetcher} from '../web/src/test/render-app'
 import {createSiteApp, type SiteAppOptions} from './create-site-app'
@@ -98,7 +100,7 @@ describe('the pre-hydration form fallback', () => {
       formPost(form(), {origin: 'https://evil.test'}),
     )
     expect(crossSite.status).toBe(403)
-    expect(((await crossSite.json()) as {message: string}).message).toMatch(/other sites/)
+    expect(((await crossSite.json()) as {detail: string}).detail).toMatch(/other sites/)
     const fetchSite = await app.request(
       `${SITE}/book/x`,
       formPost(form(), {'sec-fetch-site': 'cross-site'}),
@@ -124,14 +126,17 @@ describe('the API', () => {
       duplex: 'half',
     } as RequestInit)
     expect(response.status).toBe(413)
-    expect(await response.json()).toEqual({
-      message: 'The request is too large: this address takes at most 1 KB. Nothing was saved.',
-      fieldErrors: {},
-    })
+    expect(await response.json()).toEqual(
+      problemBody(
+        413,
+        'The request is too large: this address takes at most 1 KB. Nothing was saved.',
+        {fieldErrors: {}},
+      ),
+    )
     expect(pulled.bytes).toBeLessThan(256 * 1024)
   })
 
-  it('tells a page’s form post over the limit so in words, and the API in its JSON shape', async () => {
+  it('tells a page’s form post over the limit so in words, and the API in its problem shape', async () => {
     const app = siteApp()
     const page = await app.request(
       `${SITE}/book/x`,
@@ -145,10 +150,14 @@ describe('the API', () => {
     )
     const api = await app.request(`${SITE}/api/events`, jsonPost('x'.repeat(17 * 1024)))
     expect(api.headers.get('connection')).toBe('close')
-    expect(await api.json()).toEqual({
-      message: 'The request is too large: this address takes at most 16 KB. Nothing was saved.',
-      fieldErrors: {},
-    })
+    expect(api.headers.get('content-type')).toBe('application/problem+json')
+    expect(await api.json()).toEqual(
+      problemBody(
+        413,
+        'The request is too large: this address takes at most 16 KB. Nothing was saved.',
+        {fieldErrors: {}},
+      ),
+    )
   })
 
   it('refuses a declared oversize body at once and accepts one within the limit', async () => {
@@ -168,7 +177,7 @@ describe('the API', () => {
       formPost('{"event":"x"}', {'content-type': 'text/plain'}),
     )
     expect(plain.status).toBe(415)
-    expect(((await plain.json()) as {message: string}).message).toMatch(/application\/json/)
+    expect(((await plain.json()) as {detail: string}).detail).toMatch(/application\/json/)
     const form = await app.request(`${SITE}/api/events`, formPost(new URLSearchParams({a: 'b'})))
     expect(form.status).toBe(415)
     const crossSite = await app.request(
@@ -241,10 +250,9 @@ describe('the API', () => {
         },
       })
       expect(rebound.status, path).toBe(403)
-      expect(await rebound.json()).toEqual({
-        message: 'Requests from other sites are refused.',
-        fieldErrors: {},
-      })
+      expect(await rebound.json()).toEqual(
+        problemBody(403, 'Requests from other sites are refused.', {fieldErrors: {}}),
+      )
     }
     const own = await app.request(
       `${SITE}/api/events`,

@@ -2,20 +2,19 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono'
 import {bodyLimit} from 'hono/body-limit'
 import {secureHeaders} from 'hono/secure-headers'
 
-import {formTooLargeMessage, tooLargeMessage} from '../functions/lib/http.ts'
+import {formTooLargeMessage, problem, tooLargeMessage} from '../functions/lib/http.ts'
 import {isFromOwnSite, type OwnOrigins} from '../functions/lib/own-origins.ts'
 import {isPrivateLinkPath, isSelfPostingLinkPath} from './edge/page-address.ts'
 
-/** The traveller forms' error shape (`{message, fieldErrors}`), so every client shows these like any other refusal. */
-const refuse = (c: Context, status: 403 | 415, message: string) =>
-  c.json({message, fieldErrors: {}}, status, {'Cache-Control': 'no-store'})
+/** The API's one error shape (problem details), so every client shows these like any other refusal. */
+const refuse = (_c: Context, status: 403 | 415, message: string) => problem(status, message)
 
 /** Bytes a request body may have: the largest form (an itinerary request) fits in 16 KB, staff notes in 32 KB. */
 export const BODY_LIMITS = {default: 16 * 1024, staffLogin: 1024, staffBooking: 32 * 1024} as const
 
 /**
  * Counted while the body streams in (a lying or missing Content-Length changes nothing): 413 past `maxSize`, in the
- * API's JSON shape on `/api/*` and in words on a page's form post, saying the limit. The answer closes the
+ * API's problem shape on `/api/*` and in words on a page's form post, saying the limit. The answer closes the
  * connection: the rest of the body is still on its way, so the connection cannot carry another request; the server
  * reads on until the client has had the answer (early-answer.ts).
  */
@@ -24,10 +23,7 @@ export const limitBody = (maxSize: number): MiddlewareHandler =>
     maxSize,
     onError: (c) =>
       c.req.path.startsWith('/api/')
-        ? c.json({message: tooLargeMessage(maxSize), fieldErrors: {}}, 413, {
-            'Cache-Control': 'no-store',
-            'Connection': 'close',
-          })
+        ? problem(413, tooLargeMessage(maxSize), {}, {'Connection': 'close'})
         : c.text(formTooLargeMessage(maxSize), 413, {
             'Cache-Control': 'no-store',
             'Connection': 'close',

@@ -188,7 +188,7 @@ describe('the request page for a client over its limit', () => {
     const api = await app.request(`${SITE}/api${requestPage}`)
     expect(api.status).toBe(429)
     expect(api.headers.get('retry-after')).toBe('42')
-    expect(((await api.json()) as {message: string}).message).toBe(RATE_LIMITED_MESSAGE)
+    expect(((await api.json()) as {detail: string}).detail).toBe(RATE_LIMITED_MESSAGE)
   })
 
   it('refuses each of its forms posted without script with a 429 page, and changes nothing', async () => {

@@ -236,12 +236,12 @@ describe('create-booking-request under fuzzing', () => {
         {clientAddress: '10.1.1.2'},
         deps,
       )
-      const answer = (await response.json()) as {message?: unknown}
+      const answer = (await response.json()) as {detail?: unknown}
       if (response.status < 400 || response.status >= 500)
         throw new Error(
           `Request ${i} got ${response.status} kind ${lastKind} ${JSON.stringify(headers)}: ${body.slice(0, 200) + body.slice(-300)}`,
         )
-      expect(typeof answer.message === 'string' && answer.message.length > 0).toBe(true)
+      expect(typeof answer.detail === 'string' && answer.detail.length > 0).toBe(true)
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
     }
     expect([...statuses.keys()].every((status) => status >= 400 && status < 500)).toBe(true)

@@ -301,7 +301,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     for (const [body, status, message] of cases) {
       const response = await send(body)
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status)
-      expect(((await response.json()) as {message: string}).message).toBe(message)
+      expect(((await response.json()) as {detail: string}).detail).toBe(message)
     }
     expect(await countBookings()).toBe(1)
   })
@@ -311,7 +311,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect((await send(body, {'Idempotency-Key': 'replay-first-01'})).status).toBe(201)
     const replay = await send(body, {'Idempotency-Key': 'replay-second-01'})
     expect(replay.status).toBe(400)
-    expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+    expect(((await replay.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
     expect(await countBookings()).toBe(2)
   })
 
@@ -344,7 +344,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
         second,
       )
       expect(replay.status).toBe(400)
-      expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+      expect(((await replay.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
       // The first request's own retry, sent to the other server, gets its reference back.
       const retry = await createBookingRequest(
         post(body, {'Idempotency-Key': 'two-servers-first-01'}),
@@ -400,7 +400,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 400)).toHaveLength(19)
     for (const response of responses.filter((r) => r.status === 400))
-      expect(((await response.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+      expect(((await response.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
     expect(await countBookings()).toBe(before + 1)
   })
 
@@ -444,7 +444,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
       timed,
     )
     expect(other.status).toBe(400)
-    expect(((await other.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+    expect(((await other.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
     expect(await countBookings()).toBe(before)
   })
 
@@ -506,7 +506,7 @@ describe('create-booking-request with the real lake and SMTP', () => {
 
     const other = await send({...form(), name: 'Somebody Else', adults: 1}, key, ADDRESS)
     expect(other.status).toBe(422)
-    expect(((await other.json()) as {message: string}).message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE)
+    expect(((await other.json()) as {detail: string}).detail).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE)
     expect(await countBookings()).toBe(before)
     const stored = await lake
       .client({token: lake.secrets.writeToken, dataset: 'bookings'})
@@ -540,11 +540,11 @@ describe('create-booking-request and places', () => {
     const response = await send({...form(), date: '2030-01-08'})
     expect(response.status).toBe(409)
     const body = (await response.json()) as {
-      message: string
+      detail: string
       fieldErrors: Record<string, string[]>
       alternatives: {date: string; slot: string; left: number}[]
     }
-    expect(body.message).toBe(FULLY_BOOKED_MESSAGE)
+    expect(body.detail).toBe(FULLY_BOOKED_MESSAGE)
     expect(body.fieldErrors.date).toEqual([FULLY_BOOKED_MESSAGE])
     // The same day's other slot first, then the nearest dates' Sunset and Morning.
     expect(body.alternatives).toEqual([
@@ -568,8 +568,8 @@ describe('create-booking-request and places', () => {
     const before = await countBookings()
     const response = await send({...form(), date: '2030-01-12'})
     expect(response.status).toBe(409)
-    const body = (await response.json()) as {message: string; alternatives: {date: string}[]}
-    expect(body.message).toBe(FULLY_BOOKED_MESSAGE)
+    const body = (await response.json()) as {detail: string; alternatives: {date: string}[]}
+    expect(body.detail).toBe(FULLY_BOOKED_MESSAGE)
     expect(body.alternatives.map((a) => a.date)).not.toContain('2030-01-12')
     expect(await countBookings()).toBe(before)
   })
@@ -578,7 +578,7 @@ describe('create-booking-request and places', () => {
     const before = await countBookings()
     const tooMany = await send({...form(), date: '2030-01-09', adults: 2, children: 1})
     expect(tooMany.status).toBe(409)
-    expect(((await tooMany.json()) as {message: string}).message).toBe(placesLeftMessage(2))
+    expect(((await tooMany.json()) as {detail: string}).detail).toBe(placesLeftMessage(2))
     expect(await countBookings()).toBe(before)
     const fits = await send({...form(), date: '2030-01-09', adults: 2, children: 0})
     expect(fits.status).toBe(201)
@@ -601,8 +601,8 @@ describe('create-booking-request and places', () => {
   it('offers alternatives for a blackout date too', async () => {
     const response = await send({...form(), date: '2030-01-06'})
     expect(response.status).toBe(400)
-    const body = (await response.json()) as {message: string; alternatives: unknown[]}
-    expect(body.message).toBe(UNAVAILABLE_DATE_MESSAGE)
+    const body = (await response.json()) as {detail: string; alternatives: unknown[]}
+    expect(body.detail).toBe(UNAVAILABLE_DATE_MESSAGE)
     expect(body.alternatives).toEqual([
       {date: '2030-01-05', slot: 'Morning', left: 8},
       {date: '2030-01-05', slot: 'Sunset', left: 8},

@@ -23,7 +23,7 @@ import {
 } from '../lib/departure-loads.ts'
 import {consentNoticeLoader, consentRecord, type ConsentNotice} from '../lib/consent-record.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
-import {json, newReference, problem, sha256, type RequestContext} from '../lib/http.ts'
+import {json, newReference, problem, problemResponse, sha256, type RequestContext} from '../lib/http.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import type {BookingNotifier, StoredBooking} from '../send-booking-notifications/handler.ts'
@@ -127,14 +127,10 @@ export async function createBookingRequest(
     if (problem?.field === 'party') return field('adults', problem.message)
     if (problem?.field === 'time') return field('preferredTime', problem.message)
     if (problem)
-      return json(
-        {
-          message: problem.message,
-          fieldErrors: {date: [problem.message]},
-          alternatives: nearestAlternatives(settings, trip.departure, trip.pax, counts, today),
-        },
-        problem.reason === 'unavailable' ? 400 : 409,
-      )
+      return problemResponse(problem.reason === 'unavailable' ? 400 : 409, problem.message, {
+        fieldErrors: {date: [problem.message]},
+        alternatives: nearestAlternatives(settings, trip.departure, trip.pax, counts, today),
+      })
 
     const createdAt = (deps.now?.() ?? new Date()).toISOString()
     const booking: StoredBooking & {_type: 'booking'} = {

@@ -166,7 +166,7 @@ describe('three site servers against one lake', () => {
         if (j === i) continue
         const replay = await postBooking(other, body, `question-replay-${i}-${j}`)
         expect(replay.status).toBe(400)
-        expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+        expect(((await replay.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
       }
     }
   })

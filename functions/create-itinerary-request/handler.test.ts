@@ -44,7 +44,7 @@ const deps = (overrides: Partial<CreateItineraryRequestDeps> = {}): CreateItiner
   today: () => '2030-01-01',
   ...overrides,
 })
-const message = async (response: Response) => ((await response.json()) as {message: string}).message
+const message = async (response: Response) => ((await response.json()) as {detail: string}).detail
 const storedWithEmail = (email: string) =>
   bookings().fetch<unknown[]>('*[_type == "itineraryRequest" && email == $email]', {email})
 
@@ -150,10 +150,10 @@ describe('create-itinerary-request with the real lake', () => {
       )
       expect(response.status, JSON.stringify(answer)).toBe(400)
       const body = (await response.json()) as {
-        message: string
+        detail: string
         fieldErrors: Record<string, string[]>
       }
-      expect(body.message).toBe(text)
+      expect(body.detail).toBe(text)
       expect(body.fieldErrors.securityAnswer).toEqual([text])
     }
     expect(await storedWithEmail('bot2@example.com')).toEqual([])

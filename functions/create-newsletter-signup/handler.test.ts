@@ -198,7 +198,7 @@ describe('leads with the real lake', () => {
       onError: (error) => errors.push(error),
     })
     expect(broken.status).toBe(503)
-    expect(((await broken.json()) as {message: string}).message).toBe(
+    expect(((await broken.json()) as {detail: string}).detail).toBe(
       'Events cannot be recorded right now.',
     )
     expect(errors).toHaveLength(1)
@@ -218,7 +218,7 @@ describe('leads with the real lake', () => {
     for (const body of junk) {
       const response = await recordEvent(post('/api/events', body), ctx, deps)
       expect(response.status, JSON.stringify(body)).toBe(400)
-      expect(((await response.json()) as {message: string}).message).toBe(
+      expect(((await response.json()) as {detail: string}).detail).toBe(
         'Not a known event shape.',
       )
     }

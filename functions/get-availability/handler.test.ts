@@ -158,14 +158,17 @@ describe('GET /api/availability', () => {
     for (const [query, status] of cases) {
       const response = await get(query)
       expect(response.status, query.slice(0, 80)).toBe(status)
-      const body = (await response.json()) as {message?: string}
-      expect(body.message, query.slice(0, 80)).toMatch(/\w/)
+      const body = (await response.json()) as {detail?: string}
+      expect(body.detail, query.slice(0, 80)).toMatch(/\w/)
       // A sentence for a person, never the validator's own wording.
-      expect(body.message, query.slice(0, 80)).not.toMatch(/Invalid input|expected string|Too big/)
+      expect(body.detail, query.slice(0, 80)).not.toMatch(/Invalid input|expected string|Too big/)
     }
-    const missing = (await (await get('')).json()) as {message: string; fieldErrors: object}
+    const missing = (await (await get('')).json()) as {detail: string; fieldErrors: object}
     expect(missing).toEqual({
-      message: 'Say which experience.',
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Say which experience.',
       fieldErrors: {
         experience: ['Say which experience.'],
         from: ['Give from as a date written yyyy-MM-dd.'],

@@ -13,8 +13,12 @@ describe('readJsonBody', () => {
       expect(result.ok).toBe(false)
       if (result.ok) return
       expect(result.response.status).toBe(415)
+      expect(result.response.headers.get('content-type')).toBe('application/problem+json')
       expect(await result.response.json()).toEqual({
-        message: 'Send the form as JSON (Content-Type: application/json).',
+        type: 'about:blank',
+        title: 'Unsupported Media Type',
+        status: 415,
+        detail: 'Send the form as JSON (Content-Type: application/json).',
         fieldErrors: {},
       })
     },

@@ -1,8 +1,16 @@
 import {createHash, randomBytes} from 'node:crypto'
 
+import type {MiddlewareHandler} from 'hono'
 import type {z} from 'zod'
 
-import {HONEYPOT_MESSAGE, type RequestErrorBody} from '@repo/schemas/booking-request.ts'
+import {HONEYPOT_MESSAGE} from '@repo/schemas/booking-request.ts'
+import {
+  PROBLEM_CONTENT_TYPE,
+  problemBody,
+  problemTitle,
+  type Problem,
+  type ProblemExtensions,
+} from '@repo/schemas/problem.ts'
 
 /** What every handler gets besides the request: the client's address, from the host (never a header). */
 export type RequestContext = {clientAddress: string}
@@ -16,14 +24,65 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), {status, headers: {...JSON_HEADERS, ...headers}})
 }
 
+/** Every `/api` refusal: RFC 9457 problem details (`@repo/schemas/problem.ts`), `detail` being what people read. */
+export function problemResponse(
+  status: number,
+  detail: string,
+  extensions: ProblemExtensions = {},
+  headers: Record<string, string> = {},
+): Response {
+  return json(problemBody(status, detail, extensions), status, {
+    ...headers,
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+  })
+}
+
+/** A refusal with the form's messages per field (none for a refusal of the whole request). */
 export function problem(
   status: number,
-  message: string,
+  detail: string,
   fieldErrors: Record<string, string[]> = {},
   headers: Record<string, string> = {},
 ): Response {
-  const body: RequestErrorBody = {message, fieldErrors}
-  return json(body, status, headers)
+  return problemResponse(status, detail, {fieldErrors}, headers)
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A refusal's body written as `{error, ...}` (the staff handlers' `HandlerResult`) or `{message, ...}` as a problem:
+ * the sentence becomes `detail`, every other member stays as an extension (`fieldErrors`, `code`, a 409's booking).
+ */
+export function asProblem(status: number, body: unknown): Problem {
+  const {error, message, ...extensions} = isRecord(body) ? body : {}
+  const detail =
+    typeof error === 'string' && error !== ''
+      ? error
+      : typeof message === 'string' && message !== ''
+        ? message
+        : problemTitle(status)
+  return problemBody(status, detail, extensions)
+}
+
+/**
+ * The one place a router's JSON refusals become problem details: whatever a handler or middleware behind it
+ * answered with 4xx or 5xx as `application/json` leaves as `application/problem+json` in the one shape, its headers
+ * (Allow, Retry-After, cookies) kept. The staff routes use it, so their handlers keep returning `{error}`.
+ */
+export const problemAnswers: MiddlewareHandler = async (c, next) => {
+  await next()
+  const {status, headers} = c.res
+  if (status < 400 || !/^application\/json\s*(;|$)/i.test(headers.get('content-type') ?? '')) return
+  const body: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => undefined)
+  // Hono keeps the earlier answer's other headers when it is replaced (set-cookie included, once).
+  c.res = new Response(JSON.stringify(asProblem(status, body)), {
+    status,
+    headers: {'Content-Type': PROBLEM_CONTENT_TYPE},
+  })
 }
 
 /** `16 KB` for 16 384 bytes: the limits are whole kilobytes. */
@@ -118,7 +177,7 @@ async function readBodyText(
   return body.ok ? {ok: true, value: body.value.toString('utf8')} : body
 }
 
-/** A zod error as `{fieldErrors, message}`; the message is the first field's, as the form shows one toast. */
+/** A zod error as a problem with `fieldErrors`; its detail is the first field's message, as the form shows one toast. */
 export function validationProblem(error: z.ZodError, fallback: string): Response {
   const fieldErrors: Record<string, string[]> = {}
   for (const issue of error.issues) {

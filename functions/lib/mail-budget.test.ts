@@ -290,7 +290,7 @@ describe('mail to an unconfirmed address, through two site servers', () => {
     for (const attempt of [0, 1, 2, 3]) {
       const replay = await post(attempt % 2 ? a : b, form, `replayed-${attempt}`)
       expect(replay.status).toBe(400)
-      expect(((await replay.json()) as {message: string}).message).toBe(EXPIRED_QUESTION_MESSAGE)
+      expect(((await replay.json()) as {detail: string}).detail).toBe(EXPIRED_QUESTION_MESSAGE)
     }
     // So the traveller's own bookings still get their acknowledgements: three in the hour.
     const reference = ((await first.json()) as {booking_ref: string}).booking_ref

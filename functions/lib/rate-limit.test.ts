@@ -21,7 +21,7 @@ describe('rate limits on one server', () => {
     const limited = rateLimitedResponse(limiter, '10.0.0.1')!
     expect(limited.status).toBe(429)
     expect(limited.headers.get('Retry-After')).toBe('15')
-    expect(((await limited.json()) as {message: string}).message).toMatch(/Too many requests/)
+    expect(((await limited.json()) as {detail: string}).detail).toMatch(/Too many requests/)
 
     clock += 15_000
     expect(statuses()).toEqual([200, 200, 200, 429])

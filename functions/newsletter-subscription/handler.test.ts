@@ -85,7 +85,7 @@ const statusOf = (email: string) =>
   bookings().fetch<string | null>('*[_id == $id][0].status', {id: newsletterSignupId(email)})
 const documentOf = async (email: string) =>
   (await bookings().getDocument(newsletterSignupId(email))) ?? null
-const message = async (response: Response) => ((await response.json()) as {message: string}).message
+const message = async (response: Response) => ((await response.json()) as {detail: string}).detail
 
 beforeAll(async () => {
   lake = await startTestLake()
@@ -195,8 +195,8 @@ describe('newsletter double opt-in and one-click unsubscribe, with the real lake
     for (const token of forged) {
       const response = await confirm(token)
       expect(response.status, JSON.stringify(token).slice(0, 60)).toBe(400)
-      expect((await response.json()) as {message: string}).toMatchObject({
-        message: expect.stringMatching(
+      expect((await response.json()) as {detail: string}).toMatchObject({
+        detail: expect.stringMatching(
           /^This confirmation link does not work any more\.|^Please|^This link/,
         ),
       })

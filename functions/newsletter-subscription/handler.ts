@@ -114,7 +114,9 @@ const methodNotAllowed = (allow: string) =>
 const answer = (fromPage: boolean, page: string, status: number, message: string) =>
   fromPage
     ? new Response(null, {status: 303, headers: {'Location': page, 'Cache-Control': 'no-store'}})
-    : json({message}, status)
+    : status >= 400
+      ? problem(status, message)
+      : json({message}, status)
 
 /** The welcome mail: the first mail to a subscriber, with the one-click unsubscribe every later one carries. */
 export function newsletterWelcomeMail(

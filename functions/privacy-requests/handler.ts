@@ -17,7 +17,7 @@ import {
   type PrivacyRequestKind,
 } from '@repo/schemas/privacy-request-kinds.ts'
 
-import {json, readJsonBody, sha256, validationProblem, type RequestContext} from '../lib/http.ts'
+import {json, problem, readJsonBody, sha256, validationProblem, type RequestContext} from '../lib/http.ts'
 import {addressHash} from '../lib/address-hash.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
@@ -169,7 +169,7 @@ const PRIVATE_HEADERS = {
 const answer = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   json(body, status, {...PRIVATE_HEADERS, ...headers})
 
-const linkGone = () => answer({message: PRIVACY_LINK_GONE_MESSAGE}, 404)
+const linkGone = () => problem(404, PRIVACY_LINK_GONE_MESSAGE, {}, PRIVATE_HEADERS)
 
 async function findByToken(deps: PrivacyRequestDeps, query: string, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null

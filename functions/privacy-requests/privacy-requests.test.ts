@@ -20,6 +20,7 @@ import {createRateLimiter, RATE_LIMITED_MESSAGE} from '../lib/rate-limit.ts'
 import {storedBooking} from '../lib/testing/stored-booking.ts'
 import {openSealedLink} from '../lib/sealed-link.ts'
 import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 import {carryOutRequest} from '../staff/privacy.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDeps} from './handler.ts'
 import {createPrivacyRequestRoutes} from './index.ts'
@@ -191,7 +192,7 @@ describe('asking', () => {
     ]
     for (const [response, status] of cases) {
       expect(response.status).toBe(status)
-      expect(JSON.stringify(await response.json())).toMatch(/"message":"[A-Z]/)
+      expect(JSON.stringify(await response.json())).toMatch(/"detail":"[A-Z]/)
     }
     expect((await storedRequests()).length).toBe(before)
   })
@@ -203,7 +204,7 @@ describe('asking', () => {
     const limited = await post({kind: 'access', email: 'second.ask@example.org'})
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('30')
-    expect(await limited.json()).toEqual({message: RATE_LIMITED_MESSAGE, fieldErrors: {}})
+    expect(await limited.json()).toEqual(problemBody(429, RATE_LIMITED_MESSAGE, {fieldErrors: {}}))
     expect((await storedRequests()).length).toBe(before)
   })
 })

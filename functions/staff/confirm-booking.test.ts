@@ -258,7 +258,7 @@ describe('confirming against places', () => {
     )
     for (const response of requests) {
       expect(response.status).toBe(409)
-      expect(((await response.json()) as {message: string}).message).toBe(FULLY_BOOKED_MESSAGE)
+      expect(((await response.json()) as {detail: string}).detail).toBe(FULLY_BOOKED_MESSAGE)
     }
     expect(await bookingsClient().fetch<number>('count(*[_type == "booking"])')).toBe(before)
   }, 60_000)
@@ -399,7 +399,7 @@ describe('departures view', () => {
       ] as const) {
         const refused = await api(`/departures?${query}`)
         expect(refused.status, query).toBe(400)
-        expect(((await refused.json()) as {error: string}).error).toMatch(message)
+        expect(((await refused.json()) as {detail: string}).detail).toMatch(message)
       }
     } finally {
       await lake
@@ -429,7 +429,7 @@ describe('departures view', () => {
       for (const [query, message] of cases) {
         const response = await api(`${path}?${query}`)
         expect(response.status, `${path}?${query.slice(0, 60)}`).toBe(400)
-        expect(((await response.json()) as {error: string}).error, query.slice(0, 60)).toMatch(
+        expect(((await response.json()) as {detail: string}).detail, query.slice(0, 60)).toMatch(
           message,
         )
       }
@@ -452,7 +452,7 @@ describe('departures view', () => {
         })
         expect(response.status, `${method} ${path}`).toBe(405)
         expect(response.headers.get('allow')).toBe('GET, HEAD')
-        expect(((await response.json()) as {error: string}).error).toBe('Use GET.')
+        expect(((await response.json()) as {detail: string}).detail).toBe('Use GET.')
       }
     expect(await bookingsClient().fetch<string[]>('*[]._rev')).toEqual(before)
   })

@@ -1,5 +1,6 @@
 import {Hono} from 'hono'
 
+import {problemAnswers} from '../lib/http.ts'
 import {activityRoutes} from './routes/activity-routes.ts'
 import {bookingsRoutes} from './routes/bookings-routes.ts'
 import {departuresRoutes} from './routes/departures-routes.ts'
@@ -31,6 +32,8 @@ export type {StaffRoutesDeps}
 export function createStaffRoutes(deps: StaffRoutesDeps): Hono<StaffEnv> {
   const ctx = createStaffContext(deps)
   const app = new Hono<StaffEnv>()
+  // Every refusal below, whichever sub-app answers it, leaves as RFC 9457 problem details (decision 185).
+  app.use('*', problemAnswers)
   app.use('*', sameOrigin(deps.ownOrigins))
   app.route('/', signInRoutes(ctx))
   app.use('*', requireSession(ctx))

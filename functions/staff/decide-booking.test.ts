@@ -259,7 +259,7 @@ describe('staff decisions', () => {
 
     const again = await decide('c1', {decision: 'confirm'})
     expect(again.status).toBe(409)
-    expect(await again.json()).toMatchObject({error: 'This booking is already confirmed.'})
+    expect(await again.json()).toMatchObject({detail: 'This booking is already confirmed.'})
   })
 
   it('refuses proposals the rules or the places do not allow, with the date in words, and stores nothing', async () => {
@@ -392,7 +392,7 @@ describe('staff decisions', () => {
     ])
     expect([a.status, b.status].sort()).toEqual([200, 409])
     const loser = a.status === 409 ? a : b
-    expect(await loser.json()).toMatchObject({error: 'This booking was changed by someone else.'})
+    expect(await loser.json()).toMatchObject({detail: 'This booking was changed by someone else.'})
     expect(await history('race')).toHaveLength(1)
     expect(await mailsAbout('race')).toHaveLength(1)
   })
@@ -415,9 +415,10 @@ describe('staff decisions', () => {
     ).toBe(200)
     const late = await decide('stale', {decision: 'confirm', message: ''}, seen)
     expect(late.status).toBe(409)
-    const body = (await late.json()) as {error: string; booking: {status: string}}
+    const body = (await late.json()) as {detail: string; booking: {status: string}}
     expect(body).toMatchObject({
-      error: 'This booking was changed by someone else.',
+      status: 409,
+      detail: 'This booking was changed by someone else.',
       booking: {status: 'declined'},
     })
     expect((await history('stale')).map((entry) => entry.action)).toEqual(['decline'])

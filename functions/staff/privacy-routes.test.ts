@@ -202,7 +202,7 @@ describe('the security-incident register', () => {
       body: JSON.stringify(body),
     })
     expect(response.status).toBe(400)
-    expect(((await response.json()) as {error: string}).error).toMatch(/^[A-Z].+\.$/)
+    expect(((await response.json()) as {detail: string}).detail).toMatch(/^[A-Z].+\.$/)
     expect(await incidents()).toBe(before)
   })
 

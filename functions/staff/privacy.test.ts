@@ -87,7 +87,7 @@ describe('the privacy screen', () => {
     ]) {
       const refused = await put(manager, bad)
       expect(refused.status).toBe(400)
-      expect(((await refused.json()) as {error: string}).error).toBe('Please check the periods.')
+      expect(((await refused.json()) as {detail: string}).detail).toBe('Please check the periods.')
     }
     expect(await bookings().getDocument(RETENTION_SETTINGS_ID)).toMatchObject({
       requestMonthsAfterTrip: 18,

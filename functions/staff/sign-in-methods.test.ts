@@ -3,6 +3,7 @@ import QRCode from 'qrcode'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {britishCopyProblems} from '@repo/schemas/british-copy.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
 import {createOutbox, smtpTransport, type Outbox} from '../lib/mailer.ts'
@@ -132,7 +133,9 @@ describe('changing a sign-in method needs a fresh proof', () => {
         ...(body ? {body: JSON.stringify(body)} : {}),
       })
       expect(refused.status, `${method} ${path}`).toBe(403)
-      expect(await refused.json()).toEqual({error: REAUTHENTICATE_MESSAGE, code: 'reauthenticate'})
+      expect(await refused.json()).toEqual(
+        problemBody(403, REAUTHENTICATE_MESSAGE, {code: 'reauthenticate'}),
+      )
     }
     expect(await methods()).toBe(before)
     expect(await mailsTo(EMAIL)).toHaveLength(mailsBefore)
@@ -148,10 +151,9 @@ describe('changing a sign-in method needs a fresh proof', () => {
     for (const body of [{password: 'not my password'}, {code: '000000'}, {}, {password: ''}]) {
       const wrong = await reauthenticate(body)
       expect(wrong.status).toBe(400)
-      expect(await wrong.json()).toEqual({
-        error: 'That password or code is not right.',
-        code: 'reauthenticate',
-      })
+      expect(await wrong.json()).toEqual(
+        problemBody(400, 'That password or code is not right.', {code: 'reauthenticate'}),
+      )
     }
     expect((await request('/two-step', {method: 'POST', cookie, body: '{}'})).status).toBe(403)
     // With the password given again, the change is made (and its mail queued).
@@ -235,9 +237,12 @@ describe('removing the app while everyone must have a second step', () => {
       const before = await methods()
       const refused = await request('/two-step', {method: 'DELETE', cookie})
       expect(refused.status).toBe(409)
-      expect(await refused.json()).toEqual({
-        error: 'Everyone signs in with a second step here: replace the app rather than remove it.',
-      })
+      expect(await refused.json()).toEqual(
+        problemBody(
+          409,
+          'Everyone signs in with a second step here: replace the app rather than remove it.',
+        ),
+      )
       expect(await methods()).toBe(before)
     } finally {
       await bookings().delete('staffSettings.team')

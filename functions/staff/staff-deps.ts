@@ -45,5 +45,8 @@ export function createOverviewCache(now: () => number, ttlMs = 2_000): OverviewC
   }
 }
 
-/** What each staff handler answers, for the routes to send: a status and a JSON (or CSV) body. */
+/**
+ * What each staff handler answers, for the routes to send: a status and a JSON (or CSV) body. A refusal is written
+ * `{error, ...extensions}` and leaves the staff routes as problem details (`problemAnswers`, functions/lib/http.ts).
+ */
 export type HandlerResult = {status: 200 | 201 | 202 | 400 | 404 | 409; body: unknown}

@@ -2,6 +2,7 @@ import {Secret, TOTP} from 'otpauth'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 import {STAFF_ROLES, staffCan, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
@@ -217,7 +218,7 @@ describe('the per-address request limit', () => {
     )
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(await refused.json()).toEqual({error: RATE_LIMITED_MESSAGE})
+    expect(await refused.json()).toEqual(problemBody(429, RATE_LIMITED_MESSAGE))
     expect(await sessions()).toBe(before)
     for (const [path, body] of [
       ['/password-reset', {email: emailOf('staff')}],
@@ -340,7 +341,7 @@ describe('changes to a person take effect on the next request', () => {
     for (const cookie of cookies) expect((await request('/session', {cookie})).status).toBe(401)
     const again = await login({email: 'lee@team.example', password: PASSWORD})
     expect(again.status).toBe(401)
-    expect(await again.json()).toEqual({error: 'Wrong email or password.'})
+    expect(await again.json()).toEqual(problemBody(401, 'Wrong email or password.'))
   })
 })
 
@@ -554,7 +555,7 @@ describe('invitations and password resets by mail', () => {
 
     const weak = await setPassword({token, password: 'password123'})
     expect(weak.status).toBe(400)
-    expect(((await weak.json()) as {error: string}).error).toMatch(/too easy to guess|at least 10/)
+    expect(((await weak.json()) as {detail: string}).detail).toMatch(/too easy to guess|at least 10/)
     const named = await setPassword({token, password: 'ZaneleKhumalo'})
     expect(named.status).toBe(400)
 
@@ -596,7 +597,7 @@ describe('invitations and password resets by mail', () => {
       ] as const) {
         const refused = await setPassword({token, password})
         expect(refused.status, password).toBe(400)
-        expect(((await refused.json()) as {error: string}).error).toBe(
+        expect(((await refused.json()) as {detail: string}).detail).toBe(
           'This password is too easy to guess: it is made of your name, your email address, the company’s name or the site’s words. A few unrelated words make a strong one.',
         )
       }
@@ -695,7 +696,7 @@ describe('invitations and password resets by mail', () => {
     expect((await patch({state: 'deactivated'})).status).toBe(200)
     const active = await patch({state: 'active'})
     expect(active.status).toBe(409)
-    expect(((await active.json()) as {error: string}).error).toBe(
+    expect(((await active.json()) as {detail: string}).detail).toBe(
       'Thabo Nkosi has not chosen a password yet: send them a new invitation.',
     )
     expect((await again()).status).toBe(200)
@@ -722,7 +723,7 @@ describe('invitations and password resets by mail', () => {
     // Accepted: no more invitations; an id that is no person is not found; a manager may not.
     const accepted = await again()
     expect(accepted.status).toBe(409)
-    expect(((await accepted.json()) as {error: string}).error).toBe(
+    expect(((await accepted.json()) as {detail: string}).detail).toBe(
       'Thabo Nkosi has already accepted an invitation.',
     )
     expect((await mailsTo('thabo@team.example')).length).toBe(2)
@@ -819,7 +820,7 @@ describe('invitations and password resets by mail', () => {
     ]) {
       const refused = await invite({name, email: 'new@team.example', role: 'staff'})
       expect(refused.status).toBe(400)
-      expect(((await refused.json()) as {error: string}).error).toMatch(
+      expect(((await refused.json()) as {detail: string}).detail).toMatch(
         /single line|invisible characters/,
       )
     }
@@ -920,7 +921,7 @@ describe('the second step', () => {
     expect((await withCode(recoveryCodes[0])).status).toBe(401)
     // The wrong password with a right code is still the wrong password.
     const wrong = await login({email, password: 'not it', code: recoveryCodes[1]})
-    expect(await wrong.json()).toEqual({error: 'Wrong email or password.'})
+    expect(await wrong.json()).toEqual(problemBody(401, 'Wrong email or password.'))
   })
 
   it('an owner can require a second step: until it is set up a person can do nothing else', async () => {

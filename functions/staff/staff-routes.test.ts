@@ -331,7 +331,7 @@ describe('staff session', () => {
     }
     const garbage = await request('/departures/cancel', {method: 'POST', cookie, body: 'not json'})
     expect(garbage.status).toBe(400)
-    expect((await json(garbage)).error).toBe(
+    expect((await json(garbage)).detail).toBe(
       'Send the departure, the reason and the other dates only.',
     )
     const noDate = await request('/departures/alternatives?experience=sunset-cruise', {cookie})
@@ -470,7 +470,7 @@ describe('changes', () => {
     })
     expect(second.status).toBe(409)
     const conflict = await json(second)
-    expect(conflict.error).toMatch(/changed by someone else/)
+    expect(conflict.detail).toMatch(/changed by someone else/)
     expect(conflict.booking).toMatchObject({status: 'confirmed', _rev: updated._rev})
   })
 
@@ -553,7 +553,7 @@ describe('mail log', () => {
       cookie,
     })
     expect(sentAgain.status).toBe(409)
-    expect((await json(sentAgain)).error).toBe('Only a mail that failed can be sent again.')
+    expect((await json(sentAgain)).detail).toBe('Only a mail that failed can be sent again.')
     const otherBooking = await request('/bookings/booking-1/mail/booking-2-traveller/resend', {
       method: 'POST',
       cookie,

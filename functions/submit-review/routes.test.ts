@@ -74,7 +74,7 @@ const post = (token: string, body: unknown, headers: Record<string, string> = {}
   })
 
 const messageOf = async (response: Response) =>
-  ((await response.json()) as {message: string}).message
+  ((await response.json()) as {detail: string}).detail
 
 const good = {
   rating: 5,

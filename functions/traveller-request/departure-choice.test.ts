@@ -324,7 +324,7 @@ describe('a departure cancelled for the wind', () => {
     const statuses = answers.map((r) => r.status).sort()
     expect(statuses).toEqual([200, 409])
     const loser = answers.find((r) => r.status === 409)!
-    expect(((await loser.json()) as {message: string}).message).toBe(fullMessage(TIGHT))
+    expect(((await loser.json()) as {detail: string}).detail).toBe(fullMessage(TIGHT))
     expect(fullMessage(TIGHT)).toBe(
       'Sunday 10 February 2030 has just filled up. Please choose one of the other dates, or accept the cancellation.',
     )
@@ -389,7 +389,7 @@ describe('a departure cancelled for the wind', () => {
     expect(replay.headers.get('location')).toBe(`/requests/${c!.token}?refused=closed`)
     const json = await app.request(pagePost(`/${c!.token}/departure`, {choice: 'accept'}))
     expect(json.status).toBe(409)
-    expect(((await json.json()) as {message: string}).message).toBe(CANCELLATION_CLOSED_MESSAGE)
+    expect(((await json.json()) as {detail: string}).detail).toBe(CANCELLATION_CLOSED_MESSAGE)
     expect((await stored(c!.booking._id))._rev).toBe(rev)
   })
 
@@ -451,7 +451,7 @@ describe('a departure cancelled for the wind', () => {
     for (const [pending, status, message] of cases) {
       const response = await pending
       expect(response.status).toBe(status)
-      expect(((await response.json()) as {message: string}).message).toMatch(message)
+      expect(((await response.json()) as {detail: string}).detail).toMatch(message)
     }
     expect((await stored(booking._id))._rev).toBe(rev)
   })

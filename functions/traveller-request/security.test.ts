@@ -2,6 +2,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {requestLinkToken} from '../lib/request-link.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 import {CROSS_ORIGIN_MESSAGE, INVALID_LINK_MESSAGE} from './request-deps.ts'
 import {REQUEST_LIMITS} from './routes.ts'
 import {
@@ -43,7 +44,7 @@ const personal = () => [
   '2030-02',
 ]
 
-const INVALID_BODY = JSON.stringify({message: INVALID_LINK_MESSAGE, fieldErrors: {}})
+const INVALID_BODY = JSON.stringify(problemBody(404, INVALID_LINK_MESSAGE, {fieldErrors: {}}))
 
 /** The victim's booking and mail as stored, to prove a refused request changed neither. */
 const snapshot = async () => ({
@@ -254,7 +255,7 @@ describe('cross-site requests (CSRF)', () => {
       if (headers.origin === '') request.headers.delete('origin')
       const response = await app.request(request)
       expect(response.status).toBe(403)
-      expect(((await response.json()) as {message: string}).message).toBe(CROSS_ORIGIN_MESSAGE)
+      expect(((await response.json()) as {detail: string}).detail).toBe(CROSS_ORIGIN_MESSAGE)
     }
     expect(await snapshot()).toEqual(before)
   })
@@ -339,7 +340,7 @@ describe('hostile bodies and methods', () => {
       const response = await app.request(request)
       expect(response.status, `${request.method} ${request.url.slice(-30)}`).toBe(status)
       expect(response.headers.get('cache-control')).toBe('no-store')
-      expect(((await response.json()) as {message: string}).message).toMatch(message)
+      expect(((await response.json()) as {detail: string}).detail).toMatch(message)
     }
     expect(await snapshot()).toEqual(before)
     const stored = await f.bookings.getDocument(victim.booking._id)

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const view = async (token: string) => {
   const response = await app.request(pageGet(token))
-  return {response, body: (await response.json()) as TravellerRequestView & {message?: string}}
+  return {response, body: (await response.json()) as TravellerRequestView & {detail?: string}}
 }
 const accept = (token: string, option: string) =>
   app.request(pagePost(`/${token}/accept`, {option}))
@@ -109,7 +109,7 @@ describe('GET /api/requests/:token', () => {
     expect(gone.response.status).toBe(404)
     expect(forged.response.status).toBe(404)
     expect(gone.body).toEqual(forged.body)
-    expect(gone.body.message).toBe(INVALID_LINK_MESSAGE)
+    expect(gone.body.detail).toBe(INVALID_LINK_MESSAGE)
   })
 })
 
@@ -168,7 +168,7 @@ describe('POST /api/requests/:token/accept', () => {
     // The proposal is settled: the same click again changes nothing.
     const again = await accept(token, OPTION_MORNING._key)
     expect(again.status).toBe(409)
-    expect(((await again.json()) as {message: string}).message).toBe(STALE_OPTION_MESSAGE)
+    expect(((await again.json()) as {detail: string}).detail).toBe(STALE_OPTION_MESSAGE)
     expect(await f.mailsAbout(booking._id)).toHaveLength(2)
   })
 
@@ -202,7 +202,7 @@ describe('POST /api/requests/:token/accept', () => {
     expect(statuses).toEqual([200, 409, 409])
     for (const loser of answers.filter((r) => r.status === 409))
       expect([CHANGED_MESSAGE, STALE_OPTION_MESSAGE]).toContain(
-        ((await loser.json()) as {message: string}).message,
+        ((await loser.json()) as {detail: string}).detail,
       )
     const after = await stored(booking._id)
     expect(after.status_history.filter((e) => e.action === 'accept')).toHaveLength(1)
@@ -225,7 +225,7 @@ describe('POST /api/requests/:token/accept', () => {
     const before = await stored(booking._id)
     const response = await accept(token, OPTION_MORNING._key)
     expect(response.status).toBe(409)
-    expect(((await response.json()) as {message: string}).message).toBe(DATE_FULL_MESSAGE)
+    expect(((await response.json()) as {detail: string}).detail).toBe(DATE_FULL_MESSAGE)
     expect((await stored(booking._id))._rev).toBe(before._rev)
     expect(await f.mailsAbout(booking._id)).toHaveLength(0)
   })
@@ -264,7 +264,7 @@ describe('POST /api/requests/:token/accept', () => {
     for (const option of ['no-such-option', 'created']) {
       const response = await accept(token, option)
       expect(response.status).toBe(409)
-      expect(((await response.json()) as {message: string}).message).toBe(STALE_OPTION_MESSAGE)
+      expect(((await response.json()) as {detail: string}).detail).toBe(STALE_OPTION_MESSAGE)
     }
     const old = await f.seedBooking({
       status_history: [
@@ -280,7 +280,7 @@ describe('POST /api/requests/:token/accept', () => {
     })
     const passed = await accept(old.token, 'past')
     expect(passed.status).toBe(409)
-    expect(((await passed.json()) as {message: string}).message).toBe(DATE_PASSED_MESSAGE)
+    expect(((await passed.json()) as {detail: string}).detail).toBe(DATE_PASSED_MESSAGE)
     // A newer decision (a decline) closes the older proposal.
     const declined = await f.seedBooking()
     await f.bookings
@@ -309,7 +309,7 @@ describe('POST /api/requests/:token/withdraw', () => {
     const [first, second] = await Promise.all([withdraw(token), withdraw(token)])
     expect([first!.status, second!.status].sort()).toEqual([200, 409])
     const loser = [first!, second!].find((r) => r.status === 409)!
-    expect(((await loser.json()) as {message: string}).message).toBe(CANNOT_WITHDRAW_MESSAGE)
+    expect(((await loser.json()) as {detail: string}).detail).toBe(CANNOT_WITHDRAW_MESSAGE)
     const after = await stored(booking._id)
     expect(after.status).toBe('closed')
     expect(after.status_history.filter((e) => e.action === 'withdraw')).toHaveLength(1)
@@ -513,7 +513,7 @@ describe('POST /api/requests/link', () => {
     for (const [body, message] of cases) {
       const response = await ask(body)
       expect(response.status).toBe(400)
-      expect(((await response.json()) as {message: string}).message).toBe(message)
+      expect(((await response.json()) as {detail: string}).detail).toBe(message)
     }
     expect(await f.bookings.fetch<number>('count(*[_type == "outboxMail"])')).toBe(before)
   })

@@ -12,7 +12,7 @@ import {
 } from '@repo/schemas/waitlist-links.ts'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
-import {json} from '../lib/http.ts'
+import {json, problemResponse} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkRequestLink, type LinkPurpose} from '../lib/request-link.ts'
@@ -43,10 +43,11 @@ const answer = (body: unknown, status = 200, headers: Record<string, string> = {
 
 /** A link that gives no page: its status and words (schemas/src/waitlist-links.ts), in the problem shape. */
 const refusal = (reason: WaitlistLinkAnswer, headers: Record<string, string> = {}) =>
-  answer(
-    {reason, message: WAITLIST_LINK_ANSWERS[reason].text},
+  problemResponse(
     WAITLIST_LINK_ANSWERS[reason].status,
-    headers,
+    WAITLIST_LINK_ANSWERS[reason].text,
+    {reason},
+    {...PRIVATE, ...headers},
   )
 
 /** The trip in words, with when it starts as the request page and the mails say it (the experience's start time). */
@@ -74,9 +75,12 @@ export type WaitlistLinksOptions = {
 }
 
 const notAllowed = () =>
-  answer({message: 'Use GET to read this link, or POST from its page to act on it.'}, 405, {
-    Allow: 'GET, HEAD, POST',
-  })
+  problemResponse(
+    405,
+    'Use GET to read this link, or POST from its page to act on it.',
+    {},
+    {...PRIVATE, Allow: 'GET, HEAD, POST'},
+  )
 
 export function createWaitlistLinks(
   getDeps: () => WaitlistDeps,

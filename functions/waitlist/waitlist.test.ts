@@ -404,7 +404,7 @@ describe('the join form refuses what it must, and stores nothing', () => {
     expect(first.status).toBe(201)
     const again = await join({...valid, email: ' THANDI@example.com '})
     expect(again.status).toBe(409)
-    expect(((await again.json()) as {message: string}).message).toMatch(/already on the waitlist/)
+    expect(((await again.json()) as {detail: string}).detail).toMatch(/already on the waitlist/)
     expect(await stored()).toBe(1)
     const id = waitlistEntryId({experience: 'sunset-cruise', date: DATE, slot: ''}, valid.email)
     expect(await bookingsClient().fetch('*[_id == $id][0].state', {id})).toBe('waiting')
@@ -435,7 +435,7 @@ describe('the join form refuses what it must, and stores nothing', () => {
   ])('refuses %s', async (_what, change, status) => {
     const response = await join({...valid, ...change})
     expect(response.status).toBe(status)
-    expect(((await response.json()) as {message: string}).message).toEqual(expect.any(String))
+    expect(((await response.json()) as {detail: string}).detail).toEqual(expect.any(String))
     expect(await stored()).toBe(0)
   })
 
@@ -765,7 +765,7 @@ describe('a departure cancelled for the weather (issue 42, HIGH)', () => {
       {...server('a'), rateLimiter: createRateLimiter({limit: 1000, windowMs: 60_000})},
     )
     expect(response.status).toBe(409)
-    expect(((await response.json()) as {message: string}).message).toMatch(/cancelled/)
+    expect(((await response.json()) as {detail: string}).detail).toMatch(/cancelled/)
     expect(await bookingsClient().fetch<number>('count(*[_type == "waitlistEntry"])')).toBe(0)
   })
 })

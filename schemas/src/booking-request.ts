@@ -5,6 +5,7 @@ import {isIsoDate} from './iso-date.ts'
 import {PAX_LIMIT} from './experience-settings.ts'
 import {safeMultiLine, safeSingleLine} from './safe-text.ts'
 import {securityQuestionFields} from './security-question.ts'
+import type {Problem} from './problem.ts'
 
 /**
  * The booking form's request (the booking page and dialog), shared by the web form and the
@@ -111,10 +112,11 @@ export const bookingRequestSchema = z.object({
 export type BookingRequestFormValues = z.input<typeof bookingRequestSchema>
 export type BookingRequestPayload = z.output<typeof bookingRequestSchema>
 
-/** The 400 body of every request function, in a shape a form can feed to `setError`. */
-export type RequestErrorBody = {
-  message: string
+/**
+ * A request function's refusal: problem details (problem.ts) with the form's `fieldErrors` and, with a full or
+ * unavailable date, the nearest departures with room for the group.
+ */
+export type RequestErrorBody = Problem & {
   fieldErrors: Record<string, string[]>
-  /** With a full or unavailable date: the nearest departures with room for the group. */
   alternatives?: {date: string; slot: string; left: number}[]
 }

@@ -102,7 +102,11 @@ export type BookingList = {
  */
 export type BookingChanged = {booking: StaffBooking; overCapacity?: ConfirmationNumbers}
 
-/** A 409: someone changed the booking first (or it cannot be changed so); `booking` is the current one. */
+/**
+ * A 409: someone changed the booking first (or it cannot be changed so); `booking` is the current one. As the staff
+ * handlers write it: it leaves the staff routes as problem details, `error` as `detail` and the rest as extensions
+ * (problem.ts).
+ */
 export type BookingConflict = {error: string; booking?: StaffBooking | null}
 
 /** The 409 that asks for "Confirm anyway": the departure's numbers, and the booking as it stands. */

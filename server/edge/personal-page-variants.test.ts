@@ -17,6 +17,7 @@ import {fixtureFetcher} from '../../web/src/test/render-app'
 import {createSiteApp} from '../create-site-app.ts'
 import {keptPagesOf} from '../start-site.ts'
 import {pageSecurityHeaderValues} from '../security.ts'
+import {problem} from '../../functions/lib/http.ts'
 import {keptPageListener} from './kept-page-listener.ts'
 import {createPageCache} from './page-cache.ts'
 import {startVarnish, varnishInstalled} from './varnish.ts'
@@ -58,7 +59,7 @@ const personal = {
 }
 const api = new Hono().get('*', (c) =>
   erased
-    ? c.json({message: 'This link no longer opens anything.', fieldErrors: {}}, 410)
+    ? problem(410, 'This link no longer opens anything.')
     : c.json(personal),
 )
 

@@ -1,6 +1,7 @@
 import {Hono, type Context} from 'hono'
 import {streamSSE} from 'hono/streaming'
 
+import {problem} from '../../functions/lib/http.ts'
 import type {GroqFetcher} from '../../web/src/lib/sanity-fetch'
 import type {PreviewSession} from './preview-sessions.ts'
 import type {LiveSubscribe} from './live-relay.ts'
@@ -18,7 +19,7 @@ export type PreviewApiOptions = {
   sessionCheckMs?: number
 }
 
-const ENDED = {message: 'The preview has ended. Open the page again from the studio.'}
+const ended = () => problem(401, 'The preview has ended. Open the page again from the studio.')
 
 function isParams(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -47,22 +48,22 @@ export function createPreviewApi(options: PreviewApiOptions): Hono {
   })
 
   api.post('/query', async (c) => {
-    if (!(await sessionFor(c))) return c.json(ENDED, 401)
+    if (!(await sessionFor(c))) return ended()
     const body: unknown = await c.req.json().catch(() => undefined)
     if (
       !isParams(body) ||
       typeof body.query !== 'string' ||
       (body.params !== undefined && !isParams(body.params))
     )
-      return c.json({message: 'Send {query, params}.'}, 400)
+      return problem(400, 'Send {query, params}.')
     if (!(await getAllowedQueries()).has(body.query))
-      return c.json({message: 'Only the site’s own queries can be previewed.'}, 403)
+      return problem(403, 'Only the site’s own queries can be previewed.')
     const result = await queryFetcher(body.query, body.params ?? {}, c.req.raw.signal)
     return c.json({result}, 200, {'Cache-Control': 'private, no-store', 'Vary': 'Cookie'})
   })
 
   api.get('/live', async (c) => {
-    if (!(await sessionFor(c))) return c.json(ENDED, 401)
+    if (!(await sessionFor(c))) return ended()
     c.header('Cache-Control', 'private, no-store')
     return streamSSE(c, async (stream) => {
       let open = true

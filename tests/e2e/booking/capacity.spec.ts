@@ -261,6 +261,6 @@ test('the availability endpoint, through the site server: counts only, GET only,
   ]) {
     const refused = await request.get(`/api/availability?${query}`)
     expect(refused.status(), query).toBe(400)
-    expect(((await refused.json()) as {message: string}).message).toMatch(/\w/)
+    expect(((await refused.json()) as {detail: string}).detail).toMatch(/\w/)
   }
 })

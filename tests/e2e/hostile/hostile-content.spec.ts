@@ -78,6 +78,6 @@ test('a page on another domain that resolves to the site (DNS rebinding) cannot 
       10_000,
     )
     expect(response.status, target).toBe(403)
-    expect(JSON.parse(response.body)).toMatchObject({message: 'Requests from other sites are refused.'})
+    expect(JSON.parse(response.body)).toMatchObject({detail: 'Requests from other sites are refused.'})
   }
 })

@@ -102,10 +102,12 @@ function violation(hostile: HostileCase, method: string, target: string, respons
     } catch {
       return `${status}: the error body is not JSON: ${JSON.stringify(body.slice(0, 120))}`
     }
-    const shape = parsed as {message?: unknown; error?: unknown}
+    // The site's API answers problem details (`detail`); the lake answers as Sanity's does (`error`).
+    const shape = parsed as {detail?: unknown; message?: unknown; error?: unknown}
     const error = shape.error as {description?: unknown; message?: unknown} | string | undefined
     const message =
-      typeof shape.message === 'string' ? shape.message
+      typeof shape.detail === 'string' ? shape.detail
+      : typeof shape.message === 'string' ? shape.message
       : typeof error === 'string' ? error
       : typeof error?.description === 'string' ? error.description
       : typeof error?.message === 'string' ? error.message

@@ -84,9 +84,9 @@ test('every oversized body is answered with a readable 413 on a connection the c
           throw new Error(`${what}: ${error.cause?.code ?? error.message}`)
         })
         expect(response.status, what).toBe(413)
-        expect(response.headers.get('content-type'), what).toMatch(/^application\/json/)
-        const answer = (await response.json()) as {message: string; fieldErrors: object}
-        expect(answer.message, what).toMatch(TOO_LARGE)
+        expect(response.headers.get('content-type'), what).toMatch(/^application\/problem\+json/)
+        const answer = (await response.json()) as {detail: string; fieldErrors: object}
+        expect(answer.detail, what).toMatch(TOO_LARGE)
         expect(answer.fieldErrors, what).toEqual({})
       }
     }
@@ -182,9 +182,9 @@ test('a client that writes the whole body before reading gets the whole answer, 
         expect(answer, `${what} (${error ?? 'closed'})`).toMatch(/^HTTP\/1\.1 413 /)
         const [responseHead, responseBody = ''] = answer.split('\r\n\r\n')
         if (target.json) {
-          expect(responseHead, what).toMatch(/content-type: application\/json/i)
+          expect(responseHead, what).toMatch(/content-type: application\/problem\+json/i)
           expect(responseBody, what).toMatch(
-            /"message":"The request is too large: this address takes at most \d+ KB/,
+            /"detail":"The request is too large: this address takes at most \d+ KB/,
           )
         } else {
           expect(responseHead, what).toMatch(/content-type: text\/plain/i)

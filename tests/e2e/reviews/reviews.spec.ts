@@ -218,7 +218,7 @@ test('a traveller reviews a past trip from the mail, an editor publishes it, and
     const target = name === 'forged' ? api.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) : api
     const response = await fetch(target, init)
     expect(response.status, name).toBe(status)
-    expect(((await response.json()) as {message?: string}).message, name).toBeTruthy()
+    expect(((await response.json()) as {detail?: string}).detail, name).toBeTruthy()
   }
   expect(await content().fetch<number>('count(*[_type == "review"])')).toBe(reviewsBefore)
   // A spam review, which the editor rejects.

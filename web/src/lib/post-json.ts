@@ -1,41 +1,25 @@
-import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
+import {apiFetch} from './api-client'
 
-/** A failed call to one of the functions, with the server's `{message, fieldErrors}` when it sent one. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly fieldErrors: Record<string, string[]>
-  /** With a full or unavailable date: the nearest departures with room. */
-  readonly alternatives: NonNullable<RequestErrorBody['alternatives']>
-  constructor(status: number, body: Partial<RequestErrorBody> | null, fallback: string) {
-    super(body?.message ?? fallback)
-    this.status = status
-    this.fieldErrors = body?.fieldErrors ?? {}
-    this.alternatives = Array.isArray(body?.alternatives) ? body.alternatives : []
-  }
-}
+export {ApiError} from './api-client'
 
+/** A traveller form's POST: the answer's JSON, or an `ApiError` with the server's words (api-client.ts). */
 export async function postJson<T>(
   url: string,
   body: unknown,
   {idempotencyKey, fallback}: {idempotencyKey?: string; fallback: string},
 ): Promise<T> {
-  let response: Response
-  try {
-    response = await fetch(url, {
+  return apiFetch<T>(
+    url,
+    {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(idempotencyKey ? {'Idempotency-Key': idempotencyKey} : {}),
       },
       body: JSON.stringify(body),
-    })
-  } catch {
-    throw new ApiError(0, null, fallback)
-  }
-  const data = (await response.json().catch(() => null)) as unknown
-  if (!response.ok)
-    throw new ApiError(response.status, data as Partial<RequestErrorBody> | null, fallback)
-  return data as T
+    },
+    fallback,
+  )
 }
 
 /** A fresh key per form attempt: a double click or a network retry sends the same one. */

@@ -1,9 +1,7 @@
 import {queryOptions, useQuery, useQueryClient, type QueryClient} from '@tanstack/react-query'
 import {data, redirect} from 'react-router-dom'
 
-import type {RequestErrorBody} from '@repo/schemas/booking-request.ts'
-
-import {ApiError} from './post-json'
+import {ApiError, apiFetch, problemOf, retryApiRead} from './api-client'
 
 /**
  * The headers of the API's answer that its page answers with too: when a limited or busy client may ask again
@@ -42,25 +40,14 @@ export function privateLinkQuery<T>({
 }) {
   const refusalKey = (token: string) => [...key(token), 'refused'] as const
 
-  async function read(token: string, signal: AbortSignal): Promise<T> {
-    let response: Response
-    try {
-      response = await fetch(path(token), {signal, cache: 'no-store'})
-    } catch {
-      throw new ApiError(0, null, failed)
-    }
-    const data = (await response.json().catch(() => null)) as unknown
-    if (!response.ok)
-      throw new ApiError(response.status, data as Partial<RequestErrorBody> | null, failed)
-    return data as T
-  }
+  const read = (token: string, signal: AbortSignal): Promise<T> =>
+    apiFetch<T>(path(token), {signal, cache: 'no-store'}, failed)
 
   const options = (token: string) =>
     queryOptions({
       queryKey: key(token),
       queryFn: ({signal}) => read(token, signal),
-      retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: retryApiRead,
       staleTime: 60_000,
     })
 
@@ -79,7 +66,7 @@ export function privateLinkQuery<T>({
     else if (refusals.includes(response.status))
       queryClient.setQueryData<LinkRefusal>(refusalKey(token), {
         status: response.status,
-        message: (body as Partial<RequestErrorBody> | null)?.message ?? failed,
+        message: problemOf(body)?.detail ?? failed,
         ...refusalReason(body),
       })
     return {status: response.status, headers: passedOnHeaders(response)}
@@ -101,7 +88,7 @@ const refusalReason = (body: unknown): {reason?: string} => {
 }
 
 const fieldErrorsOf = (body: unknown): {fieldErrors?: Record<string, string[]>} => {
-  const fieldErrors = (body as Partial<RequestErrorBody> | null)?.fieldErrors
+  const fieldErrors = problemOf(body)?.fieldErrors
   return fieldErrors && typeof fieldErrors === 'object' ? {fieldErrors} : {}
 }
 
@@ -148,7 +135,7 @@ export async function actOnServer<T>(
     : {
         ok: false,
         status: response.status,
-        message: (answer as Partial<RequestErrorBody> | null)?.message ?? failed,
+        message: problemOf(answer)?.detail ?? failed,
         ...refusalReason(answer),
         ...fieldErrorsOf(answer),
       }

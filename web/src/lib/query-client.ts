@@ -1,15 +1,18 @@
 import {hydrate, QueryClient, type DehydratedState} from '@tanstack/react-query'
 
+import {retryApiRead} from './api-client'
+
 /**
  * One client per server request (so visitors never share a cache) and one per browser tab. A 5 s stale time
- * matches the promise that published content shows on the next visit within five seconds.
+ * matches the promise that published content shows on the next visit within five seconds. In the browser a read is
+ * tried again by the API client's one policy (a refusal never, a failure twice); on the server never.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 5_000,
-        retry: import.meta.env.SSR ? false : 1,
+        retry: import.meta.env.SSR ? false : retryApiRead,
         refetchOnWindowFocus: false,
       },
     },

@@ -17,10 +17,6 @@ export function refusalOf(error: unknown): Refusal | null {
   return {status, message: error.message, fieldErrors}
 }
 
-/** The refusal's own words, else `fallback` (the server could not be reached or failed). */
-export const refusalMessage = (error: unknown, fallback: string) =>
-  refusalOf(error)?.message ?? fallback
-
 /** The first complaint per field, for the fields a form shows. */
 export function firstFieldErrors<Field extends string>(
   fieldErrors: Record<string, readonly string[] | undefined>,

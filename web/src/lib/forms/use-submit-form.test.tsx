@@ -5,6 +5,8 @@ import {z} from '@repo/schemas/zod.ts'
 
 import {CheckboxField, HoneypotField, TextField} from '../../components/ui/field'
 import {FormMessage} from '../../components/ui/form-message'
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {jsonAnswer, said, stubFetch} from '../../test/form-sending'
 import {postJson} from '../post-json'
 import {useSubmitForm} from './use-submit-form'
@@ -77,11 +79,10 @@ describe('the form hook', () => {
   it('puts the server’s field errors on their fields and focuses the first in the page’s order', async () => {
     fetchStub.mock.mockResolvedValue(
       jsonAnswer(
-        {
-          message: 'Please check the fields marked below.',
-          // Out of the page's order, and with a field the form does not show.
+        // Out of the page's order, and with a field the form does not show.
+        problemBody(400, 'Please check the fields marked below.', {
           fieldErrors: {email: ['That address bounces.'], name: ['Too short.'], elsewhere: ['x']},
-        },
+        }),
         400,
       ),
     )
@@ -134,7 +135,7 @@ describe('the form hook', () => {
   })
 
   it('says its own words, on the message, when the server fails', async () => {
-    fetchStub.mock.mockResolvedValue(jsonAnswer({message: 'Internal detail'}, 500))
+    fetchStub.mock.mockResolvedValue(jsonAnswer(problemBody(500, 'Internal detail'), 500))
     const {form} = fill()
     fireEvent.submit(form)
     await waitFor(() => expect(said(screen.getByRole('alert'))).toBe('Sending failed.'))

@@ -4,7 +4,8 @@ import type {DecisionPreviewAnswer} from '@repo/schemas/request-decisions.ts'
 import type {BookingChanged, BookingConflict, StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import type {StaffDecisionInput} from '@repo/schemas/staff-decision-schema.ts'
 
-import {call, StaffApiError, staffKeys, useReplaceBooking} from './staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {call, staffKeys, useReplaceBooking} from './staff-api'
 
 /** A decision as the form has it; the booking's revision is added when it is sent. */
 export type DecisionForm = DistributiveOmit<StaffDecisionInput, 'revision'>
@@ -44,7 +45,7 @@ export function useDecide() {
         void queryClient.invalidateQueries({queryKey})
     },
     onError: (error) => {
-      if (error instanceof StaffApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }

@@ -1,6 +1,7 @@
 import {useMutation} from '@tanstack/react-query'
 
-import {call, StaffApiError} from './staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {call} from './staff-api'
 
 /** What the person gives again before a change to how they sign in: their password, or a code from their app. */
 export type Proof = {password: string} | {code: string}
@@ -20,9 +21,4 @@ export const useReauthenticate = () =>
 
 /** True when the server refused a change until the person proves again who they are. */
 export const needsProof = (error: unknown): boolean =>
-  error instanceof StaffApiError &&
-  error.status === 403 &&
-  typeof error.body === 'object' &&
-  error.body !== null &&
-  'code' in error.body &&
-  error.body.code === 'reauthenticate'
+  error instanceof ApiError && error.status === 403 && error.code === 'reauthenticate'

@@ -19,6 +19,8 @@ import type {
 } from '@repo/schemas/staff-bookings.ts'
 import type {StaffLogin, StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
+import {ApiError, apiFetch} from '../../../lib/api-client'
+
 /**
  * The staff API (`/api/staff`, see functions/staff). The session is an HttpOnly cookie the browser sends by
  * itself; nothing secret lives in this code. Filtering, search and paging run on the server. Its answers' types
@@ -34,28 +36,20 @@ export type BookingFilters = {
 
 export const PAGE_SIZE = 25
 
-/** An API answer other than 2xx; `body` carries the current booking on a 409. */
-export class StaffApiError extends Error {
-  status: number
-  body: unknown
-  constructor(status: number, body: unknown) {
-    super(
-      typeof body === 'object' && body && 'error' in body ? String(body.error) : `HTTP ${status}`,
-    )
-    this.status = status
-    this.body = body
-  }
-}
+/** What the dashboard says when an answer has no words of its own (the network failed, a proxy's error page). */
+export const STAFF_CALL_FAILED = 'The server could not be reached. Please try again.'
 
-export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`/api/staff${path}`, {
-    credentials: 'same-origin',
-    ...init,
-    headers: {...(init.body ? {'Content-Type': 'application/json'} : {}), ...init.headers},
-  })
-  const body = response.status === 204 ? null : await response.json().catch(() => null)
-  if (!response.ok) throw new StaffApiError(response.status, body)
-  return body as T
+/** A staff API call through the site's one client: a refusal is an `ApiError` (`body` has a 409's booking). */
+export function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return apiFetch<T>(
+    `/api/staff${path}`,
+    {
+      credentials: 'same-origin',
+      ...init,
+      headers: {...(init.body ? {'Content-Type': 'application/json'} : {}), ...init.headers},
+    },
+    STAFF_CALL_FAILED,
+  )
 }
 
 export function filtersToSearchParams(
@@ -89,7 +83,7 @@ export const staffSessionQueryOptions = () =>
       try {
         return await call<StaffSessionResponse>('/session')
       } catch (error) {
-        if (error instanceof StaffApiError && error.status === 401) return null
+        if (error instanceof ApiError && error.status === 401) return null
         throw error
       }
     },
@@ -155,9 +149,9 @@ export function useReplaceBooking() {
 
 /** The numbers of a 409 that asks for "Confirm anyway"; null for any other error. */
 export function overCapacityOf(error: unknown): ConfirmationNumbers | null {
-  if (!(error instanceof StaffApiError) || error.status !== 409) return null
+  if (!(error instanceof ApiError) || error.status !== 409) return null
   const body = error.body as Partial<OverCapacityConflict> | null
-  return body?.code === 'over-capacity' && body.capacity ? body.capacity : null
+  return error.code === 'over-capacity' && body?.capacity ? body.capacity : null
 }
 
 export function useChangeStatus() {
@@ -188,7 +182,7 @@ export function useChangeStatus() {
       void queryClient.invalidateQueries({queryKey: staffKeys.departures})
     },
     onError: (error) => {
-      if (error instanceof StaffApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }
@@ -206,7 +200,7 @@ export function useSaveNotes() {
       }),
     onSuccess: ({booking}) => replace(booking),
     onError: (error) => {
-      if (error instanceof StaffApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         const current = (error.body as BookingConflict | null)?.booking
         if (current) replace(current)
       }

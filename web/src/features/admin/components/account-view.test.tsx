@@ -3,6 +3,7 @@ import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {staffActionsOf, type StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 
 import {AccountView} from './account-view'
 
@@ -54,14 +55,17 @@ beforeEach(() => {
         recent = password === 'my password'
         return recent
           ? respond(200, {authenticatedAt: '2026-11-28T08:00:00.000Z'})
-          : respond(400, {error: 'That password or code is not right.', code: 'reauthenticate'})
+          : respond(400, problemBody(400, 'That password or code is not right.', {code: 'reauthenticate'}))
       }
       if (!recent)
-        return respond(403, {
-          error:
+        return respond(
+          403,
+          problemBody(
+            403,
             'Confirm it is you first: enter your password, or a code from your authenticator app.',
-          code: 'reauthenticate',
-        })
+            {code: 'reauthenticate'},
+          ),
+        )
       if (url === '/api/staff/two-step' && method === 'POST')
         return respond(200, {
           secret: SECRET,
@@ -70,7 +74,7 @@ beforeEach(() => {
           qr: {size: 3, path: 'M1 1h1v1h-1z'},
         })
       if (url === '/api/staff/two-step' && method === 'DELETE') return respond(204, null)
-      return respond(404, {error: 'Not found'})
+      return respond(404, problemBody(404, 'Not found'))
     }),
   )
 })

@@ -6,6 +6,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {staffActionsOf, type StaffRole} from '@repo/schemas/staff-roles.ts'
 
 import type {BookingList, StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 import {AdminDashboard} from './admin-dashboard'
 import {mailtoHref} from './booking-details-dialog'
 
@@ -123,32 +124,36 @@ beforeEach(() => {
         // A person with a second step: the right password asks for the code, then signs in with it.
         if (password === 'two-step') {
           if (code !== '123456')
-            return respond(401, {
-              error: code ? 'That code is not right, or was used already.' : 'Enter the code.',
-              secondStep: 'code',
-            })
+            return respond(
+              401,
+              problemBody(
+                401,
+                code ? 'That code is not right, or was used already.' : 'Enter the code.',
+                {secondStep: 'code'},
+              ),
+            )
           unlocked = true
           return respond(200, sessionBody())
         }
         unlocked = password === 'right'
         return respond(
           unlocked ? 200 : 401,
-          unlocked ? sessionBody() : {error: 'Wrong email or password.'},
+          unlocked ? sessionBody() : problemBody(401, 'Wrong email or password.'),
         )
       }
       if (url === '/api/staff/password' && method === 'POST')
         return respond(200, {email: 'pat@team.example', removedPasskeys: 2})
-      if (!unlocked) return respond(401, {error: 'Staff session required'})
+      if (!unlocked) return respond(401, problemBody(401, 'Staff session required'))
       if (url === '/api/staff/session') return respond(200, sessionBody())
       if (url === '/api/staff/profile' && method === 'PUT') {
         const {name, email} = JSON.parse(String(init?.body)) as {name: string; email: string}
         if (email === 'taken@team.example')
-          return respond(409, {error: 'Another account uses that address: give your own.'})
+          return respond(409, problemBody(409, 'Another account uses that address: give your own.'))
         unnamed = !(name && email)
         return respond(200, {person: sessionBody().person})
       }
       if (url.startsWith('/api/staff/bookings') && !staffActionsOf(role).includes('bookings.read'))
-        return respond(403, {error: 'Your role does not allow this.'})
+        return respond(403, problemBody(403, 'Your role does not allow this.'))
       if (url === '/api/staff/people')
         return staffActionsOf(role).includes('people.manage')
           ? respond(200, {
@@ -190,7 +195,7 @@ beforeEach(() => {
                 },
               ],
             })
-          : respond(403, {error: 'Your role does not allow this.'})
+          : respond(403, problemBody(403, 'Your role does not allow this.'))
       if (url.startsWith('/api/staff/activity'))
         return respond(200, {
           limit: 200,
@@ -229,9 +234,9 @@ beforeEach(() => {
       if (url.endsWith('/status') && method === 'PATCH') {
         return patchStatus === 200
           ? respond(200, {booking: {...booking, _rev: 'rev-2', status: 'contacted'}})
-          : respond(500, {error: 'boom'})
+          : respond(500, problemBody(500, 'boom'))
       }
-      return respond(404, {error: 'Not found'})
+      return respond(404, problemBody(404, 'Not found'))
     }),
   )
 })

@@ -1,6 +1,7 @@
 import {useEffect, useId, useState, type FormEvent} from 'react'
 
-import {StaffApiError, useLogin} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {useLogin} from '../api/staff-api'
 import {usePasskeySignIn} from '../api/passkeys'
 import {ForgotPassword} from './forgot-password'
 import {useToast} from './toasts'
@@ -38,7 +39,7 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
         onSuccess: () =>
           toast({title: 'Success', description: 'Access granted', variant: 'default'}),
         onError: (error) => {
-          const body = error instanceof StaffApiError ? (error.body as {secondStep?: string}) : null
+          const body = error instanceof ApiError ? (error.body as {secondStep?: string}) : null
           if (body?.secondStep === 'code') {
             // Keep what was typed; only the code field is new (or cleared after a wrong code).
             const codeField = form.elements.namedItem('code')
@@ -50,7 +51,7 @@ export function AdminLogin({email = '', notice}: {email?: string; notice?: strin
           toast({
             title: 'Error',
             description:
-              error instanceof StaffApiError && error.status === 429
+              error instanceof ApiError && error.status === 429
                 ? 'Too many attempts. Please wait and try again.'
                 : 'Wrong email or password',
             variant: 'destructive',

@@ -3,6 +3,7 @@ import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 import {BookingDecisions} from './booking-decisions'
 import {ToastProvider} from './toasts'
 
@@ -80,10 +81,9 @@ beforeEach(() => {
               status: 200,
             })
           : new Response(
-              JSON.stringify({
-                error: 'This booking was changed by someone else.',
-                booking: declined,
-              }),
+              JSON.stringify(
+                problemBody(409, 'This booking was changed by someone else.', {booking: declined}),
+              ),
               {status: 409},
             ),
       )

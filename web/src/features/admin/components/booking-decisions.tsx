@@ -16,7 +16,8 @@ import {BOOKING_LIFE_TITLES, bookingAllows, bookingLife} from '@repo/schemas/dep
 import {useDecide, useDecisionPreview, type DecisionForm} from '../api/decide-booking'
 import {useDepartures} from '../api/get-departures'
 import {useProposableDates} from '../api/get-proposable-dates'
-import {overCapacityOf, StaffApiError} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {overCapacityOf} from '../api/staff-api'
 import {useToast} from './toasts'
 import '../decisions.css'
 
@@ -41,7 +42,7 @@ function optionLabel(option: ProposableDeparture): string {
  * changed the booking says what they did since `seen` (the booking the person decided on).
  */
 function errorText(error: unknown, seen?: StaffBooking): string {
-  if (error instanceof StaffApiError) {
+  if (error instanceof ApiError) {
     if (error.status === 409 && !overCapacityOf(error)) {
       const current = (error.body as BookingConflict | null)?.booking
       const changes =
@@ -132,7 +133,7 @@ export function BookingDecisions({
         },
         onError: (error) => {
           // Refused because the booking changed: the preview was of the old one, so it goes, and staff preview again.
-          if (error instanceof StaffApiError && error.status === 409 && !overCapacityOf(error))
+          if (error instanceof ApiError && error.status === 409 && !overCapacityOf(error))
             preview.reset()
         },
       },

@@ -12,7 +12,8 @@ import {
 import {Modal} from '../../../components/ui/modal'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
-import {StaffApiError, useSaveNotes} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
@@ -226,7 +227,7 @@ function StaffNotes({booking}: {booking: StaffBooking}) {
                 toast({
                   title: 'Error',
                   description:
-                    error instanceof StaffApiError && error.status === 409
+                    error instanceof ApiError && error.status === 409
                       ? 'This booking was changed by someone else. The current version is shown.'
                       : 'Failed to save notes',
                   variant: 'destructive',

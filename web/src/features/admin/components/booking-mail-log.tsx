@@ -3,7 +3,7 @@ import {useId} from 'react'
 import {formatLongDateTime} from '@repo/schemas/format-date.ts'
 import type {BookingMail} from '@repo/schemas/staff-booking-mail.ts'
 import {useBookingMail, useResendMail} from '../api/get-booking-mail'
-import {StaffApiError} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
 import {useToast} from './toasts'
 
 const recipient = (mail: BookingMail) =>
@@ -78,7 +78,7 @@ export function BookingMailLog({bookingId}: {bookingId: string}) {
                         toast({
                           title: 'Error',
                           description:
-                            error instanceof StaffApiError && error.status === 409
+                            error instanceof ApiError && error.status === 409
                               ? 'This mail is already on its way again.'
                               : 'Failed to send the mail again',
                           variant: 'destructive',

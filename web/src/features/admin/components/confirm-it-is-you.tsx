@@ -1,7 +1,7 @@
 import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
 
 import {needsProof, useReauthenticate, type Proof} from '../api/reauthenticate'
-import {StaffApiError} from '../api/staff-api'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /**
  * Asks for the password (or a code from the authenticator app) again before a change to how the person signs in,
@@ -57,9 +57,7 @@ function ConfirmItIsYou({
         </div>
         {reauthenticate.isError ? (
           <p id={ids.problem} className="field__error" role="alert">
-            {reauthenticate.error instanceof StaffApiError
-              ? reauthenticate.error.message
-              : 'Please try again.'}
+            {apiErrorMessage(reauthenticate.error, 'Please try again.')}
           </p>
         ) : null}
         <div className="admin-confirm__actions">

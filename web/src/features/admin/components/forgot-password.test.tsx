@@ -2,6 +2,8 @@ import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {fireEvent, render, screen} from '@testing-library/react'
 import {describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {jsonAnswer, said, stubFetch} from '../../../test/form-sending'
 import {ForgotPassword} from './forgot-password'
 
@@ -21,7 +23,9 @@ describe('“Forgot your password?”', () => {
   const fetchStub = stubFetch()
 
   it('says the server’s words for a refusal', async () => {
-    fetchStub.mock.mockResolvedValue(jsonAnswer({error: 'Too many requests. Wait a minute.'}, 429))
+    fetchStub.mock.mockResolvedValue(
+      jsonAnswer(problemBody(429, 'Too many requests. Wait a minute.'), 429),
+    )
     send('thandi@team.example')
     expect(said(await screen.findByRole('alert'))).toBe('Too many requests. Wait a minute.')
     expect(screen.getByRole('textbox', {name: 'Your email address'})).toHaveProperty(
@@ -31,7 +35,7 @@ describe('“Forgot your password?”', () => {
   })
 
   it('says its own words when the server fails', async () => {
-    fetchStub.mock.mockResolvedValue(jsonAnswer({error: 'Internal detail'}, 500))
+    fetchStub.mock.mockResolvedValue(jsonAnswer(problemBody(500, 'Internal detail'), 500))
     send('thandi@team.example')
     expect(said(await screen.findByRole('alert'))).toBe('Please try again.')
   })

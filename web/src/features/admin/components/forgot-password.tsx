@@ -1,8 +1,8 @@
 import {useId, type FormEvent} from 'react'
 
 import {TextField} from '../../../components/ui/field'
-import {refusalMessage} from '../../../lib/forms/refusal'
 import {useRequestReset} from '../api/password-links'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /** "Forgot your password?": one address, and the same answer whether or not it has an account. */
 export function ForgotPassword() {
@@ -35,7 +35,7 @@ export function ForgotPassword() {
           {reset.data ? <p>{reset.data.message}</p> : null}
           {reset.error ? (
             <p className="field__error" role="alert">
-              {refusalMessage(reset.error, 'Please try again.')}
+              {apiErrorMessage(reset.error, 'Please try again.')}
             </p>
           ) : null}
         </div>

@@ -1,8 +1,8 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {FormProblem, TextField} from '../../../components/ui/field'
-import {refusalMessage} from '../../../lib/forms/refusal'
 import {useSaveOwnProfile} from '../api/own-profile'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /**
  * Asked before anything else of someone signed in without a name or address (the first owner): the address lets
@@ -20,7 +20,7 @@ export function OwnProfileForm() {
     save.mutate(
       {name: String(data.get('name') ?? ''), email: String(data.get('email') ?? '')},
       {
-        onError: (error) => setProblem(refusalMessage(error, 'Your details could not be saved.')),
+        onError: (error) => setProblem(apiErrorMessage(error, 'Your details could not be saved.')),
       },
     )
   }

@@ -8,7 +8,8 @@ import {usePeople} from '../api/get-people'
 import {useInvite, useInviteAgain} from '../api/password-links'
 import {useResetSecondStep} from '../api/reset-second-step'
 import {useRequireSecondStep} from '../api/second-step'
-import {StaffApiError, staffKeys} from '../api/staff-api'
+import {apiErrorMessage} from '../../../lib/api-client'
+import {staffKeys} from '../api/staff-api'
 import {useToast} from './toasts'
 
 /**
@@ -34,7 +35,7 @@ export function PeopleView({selfId}: {selfId: string}) {
         toast({
           title: 'Error',
           description:
-            error instanceof StaffApiError ? error.message : 'The invitation could not be sent.',
+            apiErrorMessage(error, 'The invitation could not be sent.'),
           variant: 'destructive',
         }),
     })
@@ -52,7 +53,7 @@ export function PeopleView({selfId}: {selfId: string}) {
         toast({
           title: 'Error',
           description:
-            error instanceof StaffApiError ? error.message : 'The second step could not be reset.',
+            apiErrorMessage(error, 'The second step could not be reset.'),
           variant: 'destructive',
         }),
     })
@@ -72,7 +73,7 @@ export function PeopleView({selfId}: {selfId: string}) {
           toast({
             title: 'Error',
             description:
-              error instanceof StaffApiError ? error.message : 'The change could not be saved.',
+              apiErrorMessage(error, 'The change could not be saved.'),
             variant: 'destructive',
           }),
       },
@@ -210,7 +211,7 @@ function InviteForm() {
           toast({
             title: 'Error',
             description:
-              error instanceof StaffApiError ? error.message : 'The invitation could not be sent.',
+              apiErrorMessage(error, 'The invitation could not be sent.'),
             variant: 'destructive',
           }),
       },
@@ -281,7 +282,7 @@ function RequireSecondStep({required}: {required: boolean}) {
               onError: (error) =>
                 toast({
                   title: 'Error',
-                  description: error instanceof StaffApiError ? error.message : 'Not saved.',
+                  description: apiErrorMessage(error, 'Not saved.'),
                   variant: 'destructive',
                 }),
             })

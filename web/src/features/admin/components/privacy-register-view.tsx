@@ -11,7 +11,7 @@ import {
 import type {SecurityIncidentEntry} from '@repo/schemas/security-incidents.ts'
 
 import {useIncidents, useSaveIncident} from '../api/security-incidents'
-import {StaffApiError} from '../api/staff-api'
+import {ApiError, apiErrorMessage} from '../../../lib/api-client'
 import {useToast} from './toasts'
 
 type FieldErrors = Partial<Record<string, string>>
@@ -217,7 +217,7 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
           onDone()
         },
         onError: (error) => {
-          const body = error instanceof StaffApiError ? error.body : null
+          const body = error instanceof ApiError ? error.body : null
           const fieldErrors = (body as {fieldErrors?: Record<string, string[]>} | null)?.fieldErrors
           if (fieldErrors)
             setErrors(
@@ -225,7 +225,7 @@ function IncidentForm({entry, onDone}: {entry: SecurityIncidentEntry | null; onD
             )
           toast({
             title: 'Not saved',
-            description: error instanceof StaffApiError ? error.message : 'Please try again.',
+            description: apiErrorMessage(error, 'Please try again.'),
             variant: 'destructive',
           })
         },

@@ -3,6 +3,7 @@ import {QueryClient, QueryClientProvider} from '@tanstack/react-query'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import type {AddressSearchResult, PrivacyOverview} from '@repo/schemas/staff-privacy.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 
 import {PrivacyView} from './privacy-view'
 import {ToastProvider} from './toasts'
@@ -58,7 +59,7 @@ beforeEach(() => {
           report: {_id: 'r1', at: NOW.toISOString(), trigger: 'request', proof: places(0)},
         })
       }
-      return respond(404, {error: 'Not found'})
+      return respond(404, problemBody(404, 'Not found'))
     }),
   )
 })

@@ -17,7 +17,7 @@ import {
   usePrivacyOverview,
   useSaveRetentionPeriods,
 } from '../api/privacy'
-import {StaffApiError} from '../api/staff-api'
+import {apiErrorMessage} from '../../../lib/api-client'
 import {useToast} from './toasts'
 
 /**
@@ -85,7 +85,7 @@ function RetentionForm({periods}: {periods: RetentionPeriods}) {
         toast({
           title: 'Error',
           description:
-            error instanceof StaffApiError ? error.message : 'The periods could not be saved.',
+            apiErrorMessage(error, 'The periods could not be saved.'),
           variant: 'destructive',
         }),
     })
@@ -213,9 +213,7 @@ function PendingRequests({
           toast({
             title: 'Error',
             description:
-              error instanceof StaffApiError
-                ? error.message
-                : 'The request could not be carried out.',
+              apiErrorMessage(error, 'The request could not be carried out.'),
             variant: 'destructive',
           }),
       },

@@ -6,7 +6,7 @@ import {
   useStartSecondStep,
   type SecondStepStart,
 } from '../api/second-step'
-import {StaffApiError} from '../api/staff-api'
+import {apiErrorMessage} from '../../../lib/api-client'
 import {useProofGate} from './confirm-it-is-you'
 
 /** The key in groups of four, as apps show it and people type it: "ABCD EFGH …". */
@@ -125,7 +125,7 @@ export function SecondStepSetup({
           </div>
           {confirm.error && !refused(confirm.error) ? (
             <p id={ids.problem} className="field__error" role="alert">
-              {confirm.error instanceof StaffApiError ? confirm.error.message : 'Please try again.'}
+              {apiErrorMessage(confirm.error, 'Please try again.')}
             </p>
           ) : null}
           <button type="submit" className="button button--primary" disabled={confirm.isPending}>

@@ -1,8 +1,8 @@
 import {useId, useState, type FormEvent} from 'react'
 
 import {FormProblem, TextField} from '../../../components/ui/field'
-import {refusalMessage} from '../../../lib/forms/refusal'
 import {useSetPassword} from '../api/password-links'
+import {apiErrorMessage} from '../../../lib/api-client'
 
 /** The link's kind and token, read from the address's fragment (`#invite=…`, `#reset=…`), which no server sees. */
 export function passwordLinkFromHash(
@@ -37,7 +37,7 @@ export function SetPassword({
       {token: link.token, password},
       {
         onSuccess: ({email, removedPasskeys}) => onDone(email, removedPasskeys ?? 0),
-        onError: (error) => setProblem(refusalMessage(error, 'The password could not be set.')),
+        onError: (error) => setProblem(apiErrorMessage(error, 'The password could not be set.')),
       },
     )
   }

@@ -1,7 +1,8 @@
 import {useEffect, useState} from 'react'
 import {useQueryClient} from '@tanstack/react-query'
 
-import {StaffApiError, staffKeys, useBookings, type BookingFilters} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {staffKeys, useBookings, type BookingFilters} from '../api/staff-api'
 import {useToast} from '../components/toasts'
 import {useDebounced} from './use-debounced'
 import {useTripView} from './use-trip-view'
@@ -33,7 +34,7 @@ export function useBookingList(enabled: boolean) {
   const error = bookings.error
   useEffect(() => {
     if (!error) return
-    if (error instanceof StaffApiError && error.status === 401) {
+    if (error instanceof ApiError && error.status === 401) {
       queryClient.setQueryData(staffKeys.session, null)
       return
     }

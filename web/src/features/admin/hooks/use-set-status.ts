@@ -4,7 +4,8 @@ import type {BookingStatus} from '@repo/schemas/booking-status.ts'
 import type {ConfirmationNumbers} from '@repo/schemas/capacity.ts'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
-import {overCapacityOf, StaffApiError, useChangeStatus} from '../api/staff-api'
+import {ApiError} from '../../../lib/api-client'
+import {overCapacityOf, useChangeStatus} from '../api/staff-api'
 import {useToast} from '../components/toasts'
 
 export type OverCapacityQuestion = {booking: StaffBooking; numbers: ConfirmationNumbers}
@@ -37,7 +38,7 @@ export function useSetStatus() {
           toast({
             title: 'Error',
             description:
-              err instanceof StaffApiError && err.status === 409
+              err instanceof ApiError && err.status === 409
                 ? 'Failed to update status: this booking was changed by someone else. Its current status is shown.'
                 : 'Failed to update status',
             variant: 'destructive',

@@ -2,6 +2,8 @@ import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {MemoryRouter} from 'react-router-dom'
 import {describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {
   WAITLIST_FAILED_MESSAGE,
   WAITLIST_REQUIRED_MESSAGE,
@@ -82,14 +84,14 @@ describe('the waitlist form', () => {
 
   it('says the server’s own words for a refusal, ours for a failure, and can be sent again', async () => {
     fetchStub.mock.mockResolvedValueOnce(
-      jsonAnswer({message: 'This email is already on the waitlist for this date.'}, 409),
+      jsonAnswer(problemBody(409, 'This email is already on the waitlist for this date.'), 409),
     )
     const form = fill()
     fireEvent.submit(form)
     expect(said(await screen.findByRole('alert'))).toBe(
       'This email is already on the waitlist for this date.',
     )
-    fetchStub.mock.mockResolvedValueOnce(jsonAnswer({message: 'Internal details'}, 500))
+    fetchStub.mock.mockResolvedValueOnce(jsonAnswer(problemBody(500, 'Internal details'), 500))
     fireEvent.submit(form)
     await waitFor(() => expect(said(screen.getByRole('alert'))).toBe(WAITLIST_FAILED_MESSAGE))
     expect(fetchStub.mock).toHaveBeenCalledTimes(2)
@@ -98,7 +100,7 @@ describe('the waitlist form', () => {
   it('puts the server’s complaint about a field beside that field', async () => {
     const refusal = 'We cannot send mail to this address.'
     fetchStub.mock.mockResolvedValueOnce(
-      jsonAnswer({message: 'Please check the form.', fieldErrors: {email: [refusal]}}, 400),
+      jsonAnswer(problemBody(400, 'Please check the form.', {fieldErrors: {email: [refusal]}}), 400),
     )
     fireEvent.submit(fill())
     await waitFor(() => expect(said(screen.getByRole('alert'))).toBe('Please check the form.'))

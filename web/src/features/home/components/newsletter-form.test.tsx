@@ -1,6 +1,8 @@
 import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {
   NEWSLETTER_REQUIRED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
@@ -64,7 +66,7 @@ describe('the newsletter form', () => {
 
   it('says the server’s own words for a refusal, ours for a failure', async () => {
     fetchStub.mock.mockResolvedValueOnce(
-      jsonAnswer({message: 'Too many sign-ups. Please wait.'}, 429),
+      jsonAnswer(problemBody(429, 'Too many sign-ups. Please wait.'), 429),
     )
     const form = fill()
     fireEvent.submit(form)

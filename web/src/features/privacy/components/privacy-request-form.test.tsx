@@ -1,6 +1,8 @@
 import {fireEvent, render, screen, waitFor} from '@testing-library/react'
 import {beforeEach, describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
+
 import {jsonAnswer, said, sendTwiceAtOnce, stubFetch} from '../../../test/form-sending'
 import {PrivacyRequestForm} from './privacy-request-form'
 
@@ -55,7 +57,7 @@ describe('the privacy request form', () => {
     })
     const form = screen.getByRole('form', {name: 'Ask about your information'})
     fetchStub.mock.mockResolvedValueOnce(
-      jsonAnswer({message: 'Too many requests. Please wait a minute and try again.'}, 429),
+      jsonAnswer(problemBody(429, 'Too many requests. Please wait a minute and try again.'), 429),
     )
     fireEvent.submit(form)
     await waitFor(() =>

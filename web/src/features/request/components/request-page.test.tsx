@@ -3,6 +3,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 
 import {renderApp} from '../../../test/render-app'
 import type {TravellerRequestView} from '@repo/schemas/request-decisions.ts'
+import {problemBody} from '@repo/schemas/problem.ts'
 
 const request: TravellerRequestView = {
   reference: 'CTE-AB12-CD34',
@@ -121,7 +122,7 @@ describe('the request page', () => {
 
   it('says a bad link does not work and offers a new one', async () => {
     fetchMock.mockImplementation(() =>
-      answer({message: 'This link does not work. It may be incomplete.', fieldErrors: {}}, 404),
+      answer(problemBody(404, 'This link does not work. It may be incomplete.', {fieldErrors: {}}), 404),
     )
     renderApp('/requests/%2F%2Fevil.com')
     expect(
