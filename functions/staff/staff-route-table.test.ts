@@ -1,5 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
 import {STAFF_ROLES, staffCan} from '@repo/schemas/staff-roles.ts'
 
 import {startTestLake, type TestLake} from '../../lake/src/testing/start-test-lake.ts'
@@ -81,7 +82,7 @@ describe('the staff route table', () => {
           ...(method === 'GET' ? {} : {body: '{}'}),
         })
         expect(response.status, `${role}: ${key}`).toBe(403)
-        expect(await response.json()).toEqual({error: 'Your role does not allow this.'})
+        expect(await response.json()).toEqual(problemBody(403, 'Your role does not allow this.'))
         refused += 1
       }
     }
