@@ -92,11 +92,14 @@ export function statusOf(numbers: {
 const sellable = (status: AvailabilityStatus) =>
   status === AvailabilityStatus.AVAILABLE || status === AvailabilityStatus.LIMITED
 
+/** An instant as OCTO writes it: UTC to the second, `2030-02-01T22:00:00Z`. */
+export const utcSeconds = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
 /** The last moment a reseller may book a departure: the end of the last day the lead time allows, or its start. */
 export function cutoffOf(rules: BookingRules, date: string, start: string): string {
   const lastDay = addDays(date, 1 - rules.leadTimeDays)
   const endOfLastDay = capeTownDayStart(lastDay).getTime()
-  return new Date(Math.min(endOfLastDay, Date.parse(start))).toISOString()
+  return utcSeconds(new Date(Math.min(endOfLastDay, Date.parse(start))).toISOString())
 }
 
 function unitPricing(entry: CatalogueEntry, units: {id: string; quantity: number}[]) {

@@ -2,15 +2,19 @@ import {randomBytes, randomUUID} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 import {
+  AvailabilityStatus,
   BookingStatus,
+  DeliveryFormat,
   DeliveryMethod,
+  RedemptionMethod,
   Refund,
+  type Availability,
   type Booking,
   type Contact,
   type UnitItem,
 } from '@octocloud/types'
 
-import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
+import {departureLockId, type BookingLoad, type BookingRules} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
@@ -23,6 +27,7 @@ import {
   loadStatusProjection,
 } from '../lib/departure-loads.ts'
 import {newReference, sha256} from '../lib/http.ts'
+import {cutoffOf, utcSeconds} from './availability.ts'
 import {requestHash} from '../lib/idempotency.ts'
 import {
   ADULT_UNIT,
@@ -70,6 +75,9 @@ export type OctoBookingDocument = {
   date: string
   preferred_time: string
   availability_id: string
+  /** The departure's local end and the reseller's cut-off, as when it was booked. */
+  availability_end?: string
+  utc_cutoff?: string
   unit_items: {_key: string; uuid: string; unit_id: string; reseller_reference?: string | null}[]
   pax_adults: number
   pax_children: number
@@ -103,7 +111,7 @@ export const octoBookingQuery = /* groq */ `*[_type == "octoBooking" && _id == $
 const snapshotQuery = /* groq */ `{
   "booking": *[_type == "octoBooking" && _id == $id][0]{${octoFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
+  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 type Snapshot = {booking: OctoBookingDocument | null; lock: DepartureLock; loads: BookingLoad[]}
@@ -123,7 +131,9 @@ export type ReserveInput = {
   expirationMinutes?: number | undefined
   notes?: string | null | undefined
   resellerReference?: string | undefined
-  unitItems: {unitId: string; uuid?: string | undefined; resellerReference?: string | undefined}[]
+  unitItems?:
+    | {unitId: string; uuid?: string | undefined; resellerReference?: string | undefined}[]
+    | undefined
   contact?: ContactInput | undefined
 }
 
@@ -179,7 +189,15 @@ export function octoStatus(document: OctoBookingDocument, now: Date): BookingSta
   return BookingStatus.EXPIRED
 }
 
-export function toOctoBooking(document: OctoBookingDocument, now: Date): Booking {
+/**
+ * The booking as OCTO writes it. `availability` is the departure as it stands now (the routes count it); without it,
+ * the departure's times alone, with its numbers unknown (null).
+ */
+export function toOctoBooking(
+  document: OctoBookingDocument,
+  now: Date,
+  availability?: Availability | null,
+): Booking {
   const status = octoStatus(document, now)
   const unitItems: UnitItem[] = document.unit_items.map((item) => ({
     uuid: item.uuid,
@@ -198,11 +216,11 @@ export function toOctoBooking(document: OctoBookingDocument, now: Date): Booking
     resellerReference: document.reseller_reference ?? null,
     supplierReference: document.supplier_reference,
     status,
-    utcCreatedAt: document.created_at,
-    utcUpdatedAt: document.updated_at,
-    utcExpiresAt: status === BookingStatus.ON_HOLD ? document.hold_until : null,
+    utcCreatedAt: utcSeconds(document.created_at),
+    utcUpdatedAt: utcSeconds(document.updated_at),
+    utcExpiresAt: status === BookingStatus.ON_HOLD ? utcSeconds(document.hold_until) : null,
     utcRedeemedAt: null,
-    utcConfirmedAt: document.confirmed_at ?? null,
+    utcConfirmedAt: document.confirmed_at ? utcSeconds(document.confirmed_at) : null,
     productId: document.product_id,
     optionId: OPTION_ID,
     cancellable: status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED,
@@ -211,16 +229,35 @@ export function toOctoBooking(document: OctoBookingDocument, now: Date): Booking
         ? {
             refund: Refund.FULL,
             reason: document.cancel_reason ?? null,
-            utcCancelledAt: document.cancelled_at ?? document.updated_at,
+            utcCancelledAt: utcSeconds(document.cancelled_at ?? document.updated_at),
           }
         : null,
     freesale: false,
     availabilityId: document.availability_id,
-    availability: null,
+    availability: availability ?? {
+      id: document.availability_id,
+      localDateTimeStart: document.availability_id,
+      localDateTimeEnd: document.availability_end ?? document.availability_id,
+      utcCutoffAt: utcSeconds(document.utc_cutoff ?? document.created_at),
+      allDay: false,
+      available: false,
+      status: AvailabilityStatus.CLOSED,
+      vacancies: null,
+      capacity: null,
+      maxUnits: null,
+      openingHours: [],
+    },
     contact: toContact(document.contact),
     notes: document.notes ?? null,
+    // The reference as a QR code; the guide's manifest admits the travellers (catalogue.ts).
     deliveryMethods: [DeliveryMethod.VOUCHER],
-    voucher: null,
+    voucher: {
+      redemptionMethod: RedemptionMethod.MANIFEST,
+      utcRedeemedAt: null,
+      deliveryOptions: [
+        {deliveryFormat: DeliveryFormat.QRCODE, deliveryValue: document.supplier_reference},
+      ],
+    },
     unitItems,
   }
 }
@@ -281,34 +318,7 @@ export async function reserve(
   const product = entry!
   if (input.optionId !== OPTION_ID)
     fail('INVALID_OPTION_ID', 'No option with this id.', {optionId: input.optionId})
-  const unknown = input.unitItems.find((u) => u.unitId !== ADULT_UNIT && u.unitId !== CHILD_UNIT)
-  if (unknown) fail('INVALID_UNIT_ID', 'No unit with this id.', {unitId: unknown.unitId})
-  const departure = departureFor(product, input.availabilityId)
-  if (!departure)
-    fail('INVALID_AVAILABILITY_ID', 'No departure with this availability id.', {
-      availabilityId: input.availabilityId,
-    })
-  const {date, slot} = departure!
-  const adults = input.unitItems.filter((u) => u.unitId === ADULT_UNIT).length
-  const children = input.unitItems.length - adults
-  if (adults === 0 && children > 0)
-    fail('UNPROCESSABLE_ENTITY', 'Children travel with at least one adult.')
-
-  const cancelled = await loadCancelledDates(deps.bookings, {
-    experience: product.slug,
-    from: date,
-    to: date,
-  })
-  const rules = withCancelledDates(product.rules, cancelled)
-  // The rules the traveller's request meets (date window, lead time, blackouts, group size), without the places,
-  // which are counted under the lock below.
-  const [problem] = checkTrip(
-    rules,
-    {date, adults, children, time: slot},
-    deps.today(),
-    null,
-  ).problems
-  if (problem) fail('UNPROCESSABLE_ENTITY', problem.message)
+  const place = await placement(deps, product, input.availabilityId, input.unitItems ?? [])
 
   const now = deps.now()
   const at = now.toISOString()
@@ -323,18 +333,7 @@ export async function reserve(
     product_id: product._id,
     experience_id: product.slug,
     experience_title: product.title,
-    date,
-    preferred_time: slot,
-    availability_id: input.availabilityId,
-    unit_items: input.unitItems.map((item) => ({
-      _key: randomBytes(6).toString('hex'),
-      uuid: item.uuid ?? randomUUID(),
-      unit_id: item.unitId,
-      reseller_reference: item.resellerReference ?? null,
-    })),
-    pax_adults: adults,
-    pax_children: children,
-    pax_total: adults + children,
+    ...place.fields,
     reseller_reference: input.resellerReference ?? null,
     supplier_reference: newReference('CTE'),
     notes: input.notes ?? null,
@@ -343,10 +342,121 @@ export async function reserve(
     updated_at: at,
     hold_until: holdUntil(now, input.expirationMinutes),
   }
-  const lockId = departureLockId(product.slug, date)
+  const result = await holdUnderLock(deps, id, place, {
+    exclude: '',
+    // A twin of this request committed first (a retry, another server): its answer.
+    stop: (booking) => booking ?? undefined,
+    commit: (transaction) => {
+      transaction.create(document)
+      return document
+    },
+  })
+  return sameRequest(result)
+}
+
+type UnitItemInput = {
+  unitId: string
+  uuid?: string | undefined
+  resellerReference?: string | undefined
+}
+
+/** Where and for whom a hold is: checked against the product and the booking rules, before the places are counted. */
+type Placement = {
+  entry: CatalogueEntry
+  rules: BookingRules
+  date: string
+  slot: string
+  pax: number
+  fields: Pick<
+    OctoBookingDocument,
+    | 'date'
+    | 'preferred_time'
+    | 'availability_id'
+    | 'availability_end'
+    | 'utc_cutoff'
+    | 'unit_items'
+    | 'pax_adults'
+    | 'pax_children'
+    | 'pax_total'
+  >
+}
+
+async function placement(
+  deps: BookingDeps,
+  entry: CatalogueEntry,
+  availabilityId: string,
+  unitItems: UnitItemInput[],
+): Promise<Placement> {
+  const unknown = unitItems.find((u) => u.unitId !== ADULT_UNIT && u.unitId !== CHILD_UNIT)
+  if (unknown) fail('INVALID_UNIT_ID', 'No unit with this id.', {unitId: unknown.unitId})
+  const departure = departureFor(entry, availabilityId)
+  if (!departure)
+    fail('INVALID_AVAILABILITY_ID', 'No departure with this availability id.', {availabilityId})
+  const {date, slot, start, end} = departure!
+  if (unitItems.length === 0) fail('UNPROCESSABLE_ENTITY', 'Give at least one unit item.')
+  const adults = unitItems.filter((u) => u.unitId === ADULT_UNIT).length
+  const children = unitItems.length - adults
+  if (adults === 0) fail('UNPROCESSABLE_ENTITY', 'Children travel with at least one adult.')
+  const cancelled = await loadCancelledDates(deps.bookings, {
+    experience: entry.slug,
+    from: date,
+    to: date,
+  })
+  const rules = withCancelledDates(entry.rules, cancelled)
+  // The rules the traveller's request meets (date window, lead time, blackouts, group size), without the places,
+  // which are counted under the lock.
+  const [problem] = checkTrip(
+    rules,
+    {date, adults, children, time: slot},
+    deps.today(),
+    null,
+  ).problems
+  if (problem) fail('UNPROCESSABLE_ENTITY', problem.message)
+  return {
+    entry,
+    rules,
+    date,
+    slot,
+    pax: adults + children,
+    fields: {
+      date,
+      preferred_time: slot,
+      availability_id: availabilityId,
+      availability_end: end,
+      utc_cutoff: cutoffOf(rules, date, start),
+      unit_items: unitItems.map((item) => ({
+        _key: randomBytes(6).toString('hex'),
+        uuid: item.uuid ?? randomUUID(),
+        unit_id: item.unitId,
+        reseller_reference: item.resellerReference ?? null,
+      })),
+      pax_adults: adults,
+      pax_children: children,
+      pax_total: adults + children,
+    },
+  }
+}
+
+/**
+ * Takes a departure's places for a hold through the one count-and-lock every confirmation uses
+ * (schemas/src/confirm-within-places.ts): `exclude` is a hold whose own places are not counted (it is moving or
+ * changing size); `commit` adds the hold's write to the transaction that changes the departure's lock.
+ */
+async function holdUnderLock(
+  deps: BookingDeps,
+  id: string,
+  place: Placement,
+  hold: {
+    exclude: string
+    stop: (booking: OctoBookingDocument | null) => OctoBookingDocument | undefined
+    commit: (transaction: ReturnType<SanityClient['transaction']>) => OctoBookingDocument
+  },
+): Promise<OctoBookingDocument> {
+  const {entry, rules, date, slot, pax} = place
+  const lockId = departureLockId(entry.slug, date)
   const result = await confirmWithinPlaces<Snapshot, OctoBookingDocument | Response>({
     rules,
-    departure: {lockId, experienceId: product.slug, date},
+    departure: {lockId, experienceId: entry.slug, date},
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,
@@ -354,14 +464,14 @@ export async function reserve(
       deps.bookings.fetch<Snapshot>(snapshotQuery, {
         id,
         lockId,
-        experience: product.slug,
+        experience: entry.slug,
         date,
         statuses: [...ACTIVE_STATUSES],
         self: null,
+        exclude: hold.exclude,
       }),
-    // A twin of this request committed first (a retry, another server): its answer.
-    stop: ({booking}) => (booking ? booking : undefined),
-    trip: () => ({date, preferredTime: slot, pax: adults + children, counts: true}),
+    stop: ({booking}) => hold.stop(booking),
+    trip: () => ({date, preferredTime: slot, pax, counts: true}),
     overCapacity: ({left}) =>
       octoError(
         'UNPROCESSABLE_ENTITY',
@@ -374,14 +484,67 @@ export async function reserve(
       octoError('INTERNAL_SERVER_ERROR', 'Many bookings for this departure at once. Try again.'),
     commit: async (_snapshot, {changeLock}) => {
       const transaction = deps.bookings.transaction()
-      transaction.create(document)
+      const written = hold.commit(transaction)
       changeLock(transaction)
       await transaction.commit({visibility: 'sync'})
-      return document
+      return written
     },
   })
   if (result instanceof Response) throw new OctoFailure(result)
-  return sameRequest(result)
+  return result
+}
+
+/** Thrown to have `conflictRetry` read the booking again: it changed since it was read. */
+const changedMeanwhile = () => Object.assign(new Error('changed meanwhile'), {statusCode: 409})
+
+const sameUnits = (document: OctoBookingDocument, unitItems: UnitItemInput[]) =>
+  document.unit_items
+    .map((u) => u.unit_id)
+    .sort()
+    .join() ===
+  unitItems
+    .map((u) => u.unitId)
+    .sort()
+    .join()
+
+/**
+ * Moves a hold to another departure or changes its units: the new places are counted without the hold's own, under
+ * the new departure's lock, and the hold's revision must be the one read (else read again). Holds only: a confirmed
+ * booking is changed by cancelling and booking again.
+ */
+async function changeHold(
+  deps: BookingDeps,
+  document: OctoBookingDocument,
+  change: {availabilityId?: string | undefined; unitItems?: UnitItemInput[] | undefined},
+): Promise<OctoBookingDocument> {
+  const availabilityId = change.availabilityId ?? document.availability_id
+  const unitItems =
+    change.unitItems ??
+    document.unit_items.map((u) => ({
+      unitId: u.unit_id,
+      uuid: u.uuid,
+      ...(u.reseller_reference ? {resellerReference: u.reseller_reference} : {}),
+    }))
+  if (availabilityId === document.availability_id && sameUnits(document, unitItems)) return document
+  if (octoStatus(document, deps.now()) !== BookingStatus.ON_HOLD)
+    fail('UNPROCESSABLE_ENTITY', 'Only a booking on hold can change its departure or units.')
+  const entry = await loadCatalogueEntry(deps.content, [], document.product_id)
+  if (!entry) fail('UNPROCESSABLE_ENTITY', 'This product is no longer sold.')
+  const place = await placement(deps, entry!, availabilityId, unitItems)
+  return holdUnderLock(deps, document._id, place, {
+    exclude: document._id,
+    stop: (booking) => {
+      if (booking?._rev !== document._rev) throw changedMeanwhile()
+      return undefined
+    },
+    commit: (transaction) => {
+      const at = deps.now().toISOString()
+      transaction.patch(document._id, (p) =>
+        p.ifRevisionId(document._rev!).set({...place.fields, updated_at: at}),
+      )
+      return {...document, ...place.fields, updated_at: at}
+    },
+  })
 }
 
 const refuseUnless = (document: OctoBookingDocument, now: Date, allowed: BookingStatus[]) => {
@@ -421,6 +584,7 @@ export type ConfirmInput = {
   resellerReference?: string | undefined
   contact?: ContactInput | undefined
   emailReceipt?: boolean | undefined
+  unitItems?: UnitItemInput[] | undefined
 }
 
 /**
@@ -435,12 +599,13 @@ export async function confirm(
   input: ConfirmInput,
 ) {
   return conflictRetry(async () => {
-    const document = await loadOwnBooking(deps, reseller, uuid)
-    const status = refuseUnless(document, deps.now(), [
-      BookingStatus.ON_HOLD,
-      BookingStatus.CONFIRMED,
-    ])
-    if (status === BookingStatus.CONFIRMED) return document
+    const held = await loadOwnBooking(deps, reseller, uuid)
+    const status = refuseUnless(held, deps.now(), [BookingStatus.ON_HOLD, BookingStatus.CONFIRMED])
+    if (status === BookingStatus.CONFIRMED) return held
+    // Units changed at confirmation are counted again first, as a change of the hold.
+    const document = input.unitItems?.length
+      ? await changeHold(deps, held, {unitItems: input.unitItems})
+      : held
     const now = deps.now()
     const at = now.toISOString()
     const contact = {...document.contact, ...pickDefined(storedContact(input.contact))}
@@ -573,6 +738,8 @@ export function cancel(
 }
 
 export type UpdateInput = {
+  availabilityId?: string | undefined
+  unitItems?: UnitItemInput[] | undefined
   resellerReference?: string | undefined
   notes?: string | null | undefined
   contact?: ContactInput | undefined
@@ -582,11 +749,15 @@ export type UpdateInput = {
 /** `PATCH /octo/bookings/:uuid`: the reseller's reference, notes and contact; a hold's expiry. */
 export function update(deps: BookingDeps, reseller: Reseller, uuid: string, input: UpdateInput) {
   return conflictRetry(async () => {
-    const document = await loadOwnBooking(deps, reseller, uuid)
-    const status = refuseUnless(document, deps.now(), [
+    const stored = await loadOwnBooking(deps, reseller, uuid)
+    const status = refuseUnless(stored, deps.now(), [
       BookingStatus.ON_HOLD,
       BookingStatus.CONFIRMED,
     ])
+    const document = await changeHold(deps, stored, {
+      availabilityId: input.availabilityId,
+      unitItems: input.unitItems?.length ? input.unitItems : undefined,
+    })
     const now = deps.now()
     const contact = {...document.contact, ...pickDefined(storedContact(input.contact))}
     await deps.bookings

@@ -297,6 +297,7 @@ export function toProduct(entry: CatalogueEntry, capabilities: Capabilities): Pr
     instantDelivery: true,
     availabilityRequired: true,
     availabilityType: AvailabilityType.START_TIME,
+    // The voucher is the booking's reference as a QR code; the guide's manifest is what admits travellers.
     deliveryFormats: [DeliveryFormat.QRCODE],
     deliveryMethods: [DeliveryMethod.VOUCHER],
     redemptionMethod: RedemptionMethod.MANIFEST,

@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import {Hono, type Context} from 'hono'
+import type {Availability} from '@octocloud/types'
 import {z} from 'zod'
 
 import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/iso-date.ts'
@@ -105,20 +106,42 @@ const reserveSchema = z.object({
         contact: contactSchema.optional(),
       }),
     )
-    .min(1)
-    .max(100),
+    .max(100)
+    .optional(),
   contact: contactSchema.optional(),
   currency: text(3).nullish(),
 })
+const unitItemsSchema = z
+  .array(
+    z.object({
+      unitId: id,
+      uuid: uuidSchema.optional(),
+      resellerReference: text(100).optional(),
+      contact: contactSchema.optional(),
+    }),
+  )
+  .max(100)
 const confirmSchema = z.object({
   resellerReference: text(100).optional(),
   contact: contactSchema.optional(),
   emailReceipt: z.boolean().optional(),
-  unitItems: z.array(z.unknown()).max(100).optional(),
+  unitItems: z
+    .array(
+      z.object({
+        unitId: id,
+        uuid: uuidSchema.optional(),
+        resellerReference: text(100).optional(),
+        contact: contactSchema.optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
 })
 const extendSchema = z.object({expirationMinutes: minutes.optional()})
 const cancelSchema = z.object({reason: text(500).nullish(), force: z.boolean().optional()})
 const updateSchema = z.object({
+  availabilityId: id.optional(),
+  unitItems: unitItemsSchema.optional(),
   resellerReference: text(100).optional(),
   notes: text(2000).nullish(),
   contact: contactSchema.optional(),
@@ -230,8 +253,40 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
   const option = (optionId: string) => {
     if (optionId !== OPTION_ID) fail('INVALID_OPTION_ID', 'No option with this id.', {optionId})
   }
-  const booking = (c: Context<Env>, document: bookingActions.OctoBookingDocument) =>
-    c.json(bookingActions.toOctoBooking(document, now()))
+  /** The departures of bookings as they stand now: one count per product and date. */
+  const availabilityOf = (c: Context<Env>) => {
+    const counted = new Map<string, Promise<Availability | null>>()
+    return (document: bookingActions.OctoBookingDocument) => {
+      const key = `${document.product_id}|${document.date}`
+      if (!counted.has(key))
+        counted.set(
+          key,
+          (async () => {
+            const entry = await loadCatalogueEntry(getDeps().content, [], document.product_id)
+            if (!entry) return null
+            const range = {from: document.date, to: document.date}
+            const {rules, days} = await countDepartures(
+              getDeps().bookings,
+              entry,
+              range,
+              todayInCapeTown(now()),
+            )
+            const day = days
+              .get(document.date)
+              ?.find((d) => d.departure.id === document.availability_id)
+            return day ? toAvailability(entry, rules, day, c.get('capabilities'), []) : null
+          })(),
+        )
+      return counted.get(key)!
+    }
+  }
+  const octoBooking = async (
+    c: Context<Env>,
+    document: bookingActions.OctoBookingDocument,
+    availability = availabilityOf(c),
+  ) => bookingActions.toOctoBooking(document, now(), await availability(document))
+  const booking = async (c: Context<Env>, document: bookingActions.OctoBookingDocument) =>
+    c.json(await octoBooking(c, document))
 
   app.get('/supplier', (c) => {
     const {siteUrl} = getDeps()
@@ -273,6 +328,16 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
     option(input.optionId)
     const units = unitsOf(input.units)
     const today = todayInCapeTown(now())
+    const ways = [
+      input.availabilityIds,
+      input.localDate,
+      input.localDateStart ?? input.localDateEnd,
+    ].filter((way) => way !== undefined)
+    if (ways.length !== 1)
+      fail(
+        'BAD_REQUEST',
+        'Give one of: localDateStart and localDateEnd, localDate, or availabilityIds.',
+      )
     let range: {from: string; to: string}
     if (input.availabilityIds) {
       const dates = input.availabilityIds.map((availabilityId) => availabilityId.slice(0, 10))
@@ -332,7 +397,10 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
         'Give resellerReference, supplierReference, localDate or localDateStart and localDateEnd.',
       )
     const documents = await bookingActions.list(bookingDeps(), c.get('reseller'), filter)
-    return c.json(documents.map((document) => bookingActions.toOctoBooking(document, now())))
+    const availability = availabilityOf(c)
+    return c.json(
+      await Promise.all(documents.map((document) => octoBooking(c, document, availability))),
+    )
   })
 
   const uuidParam = (c: Context<Env>) => {
@@ -349,6 +417,7 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
   app.post('/bookings/:uuid/confirm', async (c) => {
     const uuid = uuidParam(c)
     const input = await readBody(c, confirmSchema)
+    unitsOf(input.unitItems?.map((item) => ({id: item.unitId, quantity: 1})))
     return booking(c, await bookingActions.confirm(bookingDeps(), c.get('reseller'), uuid, input))
   })
 

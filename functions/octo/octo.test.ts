@@ -435,7 +435,7 @@ describe('OCTO availability', () => {
       id: '2030-02-03T10:00:00+02:00',
       localDateTimeStart: '2030-02-03T10:00:00+02:00',
       localDateTimeEnd: '2030-02-03T13:00:00+02:00',
-      utcCutoffAt: '2030-02-01T22:00:00.000Z',
+      utcCutoffAt: '2030-02-01T22:00:00Z',
       status: 'LIMITED',
       vacancies: 2,
       capacity: 6,
@@ -499,6 +499,9 @@ describe('OCTO availability', () => {
       {...base, localDateEnd: '2031-12-31'},
       {...base, productId: 5},
       {productId: 'exp-walk', optionId: 'DEFAULT'},
+      // One way of naming the departures at a time.
+      {...base, availabilityIds: [walkAt('2030-02-03')]},
+      {...base, localDate: '2030-02-03'},
     ]) {
       const answer = await ask(body)
       expect(answer.status).toBe(400)
@@ -533,7 +536,7 @@ describe('OCTO bookings', () => {
       optionId: 'DEFAULT',
       availabilityId: walkAt(date),
       resellerReference: 'EX-1',
-      utcExpiresAt: new Date(clock.getTime() + 30 * 60_000).toISOString(),
+      utcExpiresAt: '2030-01-01T08:30:00Z',
     })
     expect(booking.unitItems.map((u) => u.unitId)).toEqual(['adult', 'child'])
 
@@ -608,7 +611,8 @@ describe('OCTO bookings', () => {
       [reserveBody('2030-01-02', ['adult']), 'UNPROCESSABLE_ENTITY'],
       [reserveBody(date, Array(7).fill('adult')), 'UNPROCESSABLE_ENTITY'],
       [reserveBody(date, ['child']), 'UNPROCESSABLE_ENTITY'],
-      [reserveBody(date, []), 'BAD_REQUEST'],
+      [reserveBody(date, []), 'UNPROCESSABLE_ENTITY'],
+      [{...reserveBody(date, ['adult']), unitItems: undefined}, 'UNPROCESSABLE_ENTITY'],
       [{...reserveBody(date, ['adult']), unitItems: 'adult'}, 'BAD_REQUEST'],
       [{...reserveBody(date, ['adult']), productId: 7}, 'BAD_REQUEST'],
       [{...reserveBody(date, ['adult']), expirationMinutes: -5}, 'BAD_REQUEST'],
@@ -724,7 +728,7 @@ describe('OCTO bookings', () => {
     const extended = await octo('POST', `/bookings/${uid('life-1')}/extend`, {
       body: {expirationMinutes: 60},
     })
-    expect(extended.body.utcExpiresAt).toBe(new Date(clock.getTime() + 60 * 60_000).toISOString())
+    expect(extended.body.utcExpiresAt).toBe('2030-01-01T09:00:00Z')
     const updated = await octo('PATCH', `/bookings/${uid('life-1')}`, {
       body: {resellerReference: 'LIFE-REF', notes: 'Vegetarian'},
     })
@@ -803,6 +807,64 @@ describe('OCTO bookings', () => {
     } finally {
       clock = saved
     }
+  })
+
+  it('moves a hold or changes its units under the lock, counting its own places once', async () => {
+    const [from, to] = ['2030-02-20', '2030-02-21']
+    await bookings.createOrReplace(confirmedBooking('seed-move', to, 3))
+    await octo('POST', '/bookings', {
+      body: reserveBody(from, ['adult', 'adult'], {uuid: uid('move-1')}),
+    })
+    // Growing within its own departure: its two places are not counted against it.
+    const grown = await octo('PATCH', `/bookings/${uid('move-1')}`, {
+      body: {
+        unitItems: [
+          {unitId: 'adult'},
+          {unitId: 'adult'},
+          {unitId: 'child'},
+          {unitId: 'child'},
+          {unitId: 'child'},
+          {unitId: 'child'},
+        ],
+      },
+    })
+    expect(grown.status).toBe(200)
+    expect(grown.body.unitItems).toHaveLength(6)
+    expect(await siteTaken(from)).toBe(6)
+    // Too many for the other departure (3 of 6 taken): refused, nothing changes.
+    const tooBig = await octo('PATCH', `/bookings/${uid('move-1')}`, {
+      body: {availabilityId: walkAt(to)},
+    })
+    expect(tooBig.body).toEqual({
+      error: 'UNPROCESSABLE_ENTITY',
+      errorMessage: 'Only 3 places are left on this departure.',
+    })
+    expect(await siteTaken(from)).toBe(6)
+    const moved = await octo('PATCH', `/bookings/${uid('move-1')}`, {
+      body: {availabilityId: walkAt(to), unitItems: [{unitId: 'adult'}, {unitId: 'child'}]},
+    })
+    expect(zBooking.parse(moved.body)).toMatchObject({
+      availabilityId: walkAt(to),
+      status: 'ON_HOLD',
+    })
+    expect(moved.body.availability).toMatchObject({id: walkAt(to), vacancies: 1, status: 'LIMITED'})
+    expect([await siteTaken(from), await siteTaken(to)]).toEqual([0, 5])
+    // Units changed at confirmation are counted again too.
+    const confirmed = await octo('POST', `/bookings/${uid('move-1')}/confirm`, {
+      body: {unitItems: [{unitId: 'adult'}]},
+    })
+    expect(confirmed.body).toMatchObject({status: 'CONFIRMED'})
+    expect(confirmed.body.unitItems).toHaveLength(1)
+    expect(await siteTaken(to)).toBe(4)
+    const unknownUnit = await octo('POST', `/bookings/${uid('move-1')}/confirm`, {
+      body: {unitItems: [{unitId: 'dog'}]},
+    })
+    expect(unknownUnit.body).toMatchObject({error: 'INVALID_UNIT_ID', unitId: 'dog'})
+    // A confirmed booking is not moved: cancelled and booked again instead.
+    const late = await octo('PATCH', `/bookings/${uid('move-1')}`, {
+      body: {availabilityId: walkAt(from)},
+    })
+    expect(late.body.error).toBe('UNPROCESSABLE_ENTITY')
   })
 
   it('a reseller’s hold races another reseller and staff confirming a request for the last places: no overbooking', async () => {
