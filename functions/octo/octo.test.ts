@@ -23,6 +23,7 @@ import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
 import {confirmWithCapacity} from '../staff/confirm-booking.ts'
+import {loadDepartures} from '../staff/departures-view.ts'
 import {expireHolds} from './bookings.ts'
 import {createOctoRoutes, type OctoDeps} from './octo-routes.ts'
 import {runResellersCommand} from './resellers-command.ts'
@@ -541,6 +542,12 @@ describe('OCTO bookings', () => {
     expect(booking.unitItems.map((u) => u.unitId)).toEqual(['adult', 'child'])
 
     expect(await siteTaken(date)).toBe(6)
+    // Staff's departures view counts the hold as held places.
+    const [row] = await loadDepartures(
+      {client: bookings, content, now: () => clock},
+      {from: date, to: date},
+    )
+    expect(row).toMatchObject({date, capacity: 6, taken: 6, held: 2, left: 0})
     const refused = await travellerRequest(date, 1)
     expect(refused.status).toBe(409)
     const other = await octo('POST', '/bookings', {
