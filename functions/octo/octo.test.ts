@@ -22,8 +22,12 @@ import {createChallengeService, type ChallengeService} from '../lib/challenge.ts
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
+import {mailContentLoader} from '../lib/mail-content.ts'
+import {createOutbox} from '../lib/mailer.ts'
 import {confirmWithCapacity} from '../staff/confirm-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
+import type {WaitlistDeps} from '../waitlist/waitlist-deps.ts'
+import {offerWaitlistPlaces} from '../waitlist/offer-places.ts'
 import {expireHolds} from './bookings.ts'
 import {createOctoRoutes, type OctoDeps} from './octo-routes.ts'
 import {runResellersCommand} from './resellers-command.ts'
@@ -872,6 +876,58 @@ describe('OCTO bookings', () => {
       body: {availabilityId: walkAt(from)},
     })
     expect(late.body.error).toBe('UNPROCESSABLE_ENTITY')
+  })
+
+  it('an expired hold’s places go to the waitlist, once', async () => {
+    const date = '2030-02-22'
+    await bookings.createOrReplace(confirmedBooking('seed-wait', date, 4))
+    await octo('POST', '/bookings', {
+      body: reserveBody(date, ['adult', 'adult'], {uuid: uid('wait-1'), expirationMinutes: 5}),
+    })
+    await bookings.create({
+      _id: 'waitlist-octo-1',
+      _type: 'waitlistEntry',
+      state: 'waiting',
+      experience_id: 'bo-kaap-food-walk',
+      experience_title: 'Bo-Kaap Food Walk',
+      date,
+      preferred_time: '',
+      pax_adults: 2,
+      pax_children: 0,
+      pax_total: 2,
+      name: 'Waiting Traveller',
+      email: 'waiting@example.com',
+      joined_at: '2030-01-01T07:00:00Z',
+    })
+    const sent: string[] = []
+    const outbox = createOutbox({
+      bookings,
+      transport: {send: async (id) => void sent.push(id)},
+      from: 'Bookings <bookings@example.com>',
+    })
+    const waitlist = (now: Date): WaitlistDeps => ({
+      content,
+      bookings,
+      mailContent: mailContentLoader(content),
+      outbox,
+      notify: {mails: () => [], stored: () => {}},
+      secret: 'waitlist-secret-for-the-octo-test',
+      siteUrl: 'https://site.example',
+      now: () => now,
+    })
+    try {
+      // While the hold stands, nothing is free to offer.
+      expect((await offerWaitlistPlaces(waitlist(clock), clock)).offered).toBe(0)
+      const later = new Date(clock.getTime() + 10 * 60_000)
+      await Promise.all([expireHolds(bookings, later), expireHolds(bookings, later)])
+      const runs = await Promise.all([1, 2].map(() => offerWaitlistPlaces(waitlist(later), later)))
+      expect(runs.reduce((sum, run) => sum + run.offered, 0)).toBe(1)
+      expect(await bookings.fetch('*[_id == "waitlist-octo-1"][0].state')).toBe('offered')
+      // The offer holds the two places as the reseller's hold did.
+      expect(await siteTaken(date)).toBe(6)
+    } finally {
+      await outbox.stop()
+    }
   })
 
   it('a reseller’s hold races another reseller and staff confirming a request for the last places: no overbooking', async () => {
