@@ -4,6 +4,7 @@ import {readFunctionsEnv} from './lib/env.ts'
 import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {sendReviewRequests} from './send-review-requests/handler.ts'
+import {expireHolds} from './octo/bookings.ts'
 import {createPublicRuntime} from './runtime.ts'
 import {offerWaitlistPlaces, type OfferRun} from './waitlist/offer-places.ts'
 import {waitlistDeps} from './waitlist/runtime-deps.ts'
@@ -15,6 +16,7 @@ import {waitlistDeps} from './waitlist/runtime-deps.ts'
  */
 export async function runJobsOnce(asOf: Date): Promise<{
   reminders: {due: number}
+  octoHolds: {expired: number}
   waitlist: OfferRun
   mail: {sent: number; failed: number; pending: number}
   retention: {anonymised: number; report: string | null}
@@ -31,6 +33,8 @@ export async function runJobsOnce(asOf: Date): Promise<{
     {bookings, content, mailContent, outbox, siteUrl: env.siteUrl, secret: env.requestLinkSecret},
     asOf,
   )
+  // Resellers' holds past their time first, so the waitlist is offered their places in this run.
+  const octoHolds = await expireHolds(bookings, asOf)
   const waitlist = await offerWaitlistPlaces(
     waitlistDeps({content, bookings, mailContent, outbox, env, links}),
     asOf,
@@ -41,5 +45,14 @@ export async function runJobsOnce(asOf: Date): Promise<{
   const disk = {bookings, dataDir: env.dataDir, secret: env.requestLinkSecret, now: () => asOf}
   const retention = await applyRetention(disk, asOf)
   const diskCatchUp = {reports: await catchUpDiskScrubs(disk)}
-  return {reminders, reviewRequests, waitlist, mail, retention, diskCatchUp, unconfirmedSignups}
+  return {
+    reminders,
+    reviewRequests,
+    octoHolds,
+    waitlist,
+    mail,
+    retention,
+    diskCatchUp,
+    unconfirmedSignups,
+  }
 }

@@ -24,6 +24,7 @@ import {catchUpDiskScrubs} from './apply-retention/disk-catch-up.ts'
 import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
+import {expireHolds} from './octo/bookings.ts'
 import {offerWaitlistPlaces} from './waitlist/offer-places.ts'
 import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
@@ -46,6 +47,8 @@ export type PublicRuntime = {
   requestLimiter: RateLimiter
   eventLimiter: RateLimiter
   availabilityLimiter: RateLimiter
+  /** Per reseller key on the OCTO API. */
+  octoLimiter: RateLimiter
   /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
   unconfirmedMail: MailBudget
   /** The privacy notice and consent boxes in force, recorded with every request (at most two seconds old). */
@@ -108,6 +111,7 @@ export function createPublicRuntime(
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
+    octoLimiter: createRateLimiter({limit: env.octoRateLimit, windowMs: 60_000}),
     unconfirmedMail,
     consentNotice: consentNoticeLoader(content),
     today: () => todayInCapeTown(),
@@ -190,10 +194,12 @@ export function startScheduledWork(rt: PublicRuntime): void {
   setInterval(() => void remind(), TRIP_REMINDERS_EVERY_MS).unref()
   void remind()
   // Waitlist offers when places free up, and the holds that ran out (waitlist/offer-places.ts): every minute.
+  // Resellers' holds past their time end first (functions/octo), so the waitlist is offered their places too.
   const offer = () =>
-    offerWaitlistPlaces(waitlistDeps(rt), new Date()).catch((error: unknown) =>
-      console.error('[waitlist offers]', error),
-    )
+    expireHolds(bookings, new Date())
+      .catch((error: unknown) => console.error('[octo holds]', error))
+      .then(() => offerWaitlistPlaces(waitlistDeps(rt), new Date()))
+      .catch((error: unknown) => console.error('[waitlist offers]', error))
   setInterval(() => void offer(), WAITLIST_OFFERS_EVERY_MS).unref()
   void offer()
   // Review requests after trips, on the same beat and with the same once-only outbox ids.

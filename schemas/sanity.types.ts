@@ -554,6 +554,7 @@ export type Experience = {
     } & Faq
   >
   featuredOrder?: number
+  resellable?: boolean
   aliases?: Array<string>
 }
 

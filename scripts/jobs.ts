@@ -33,13 +33,21 @@ function asOfArgument(argv: string[]): Date {
 
 const asOf = asOfArgument(process.argv.slice(2))
 try {
-  const {reminders, reviewRequests, waitlist, mail, retention, diskCatchUp, unconfirmedSignups} =
-    await runJobsOnce(asOf)
+  const {
+    reminders,
+    reviewRequests,
+    octoHolds,
+    waitlist,
+    mail,
+    retention,
+    diskCatchUp,
+    unconfirmedSignups,
+  } = await runJobsOnce(asOf)
   console.log(
     `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${diskCatchUp.reports} privacy reports caught up on this disk; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
   )
   console.log(
-    `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner.`,
+    `Waitlist: ${waitlist.offered} offered, ${waitlist.lapsed} holds lapsed, ${waitlist.lostRaces} departures left to another runner. Resellers' holds expired: ${octoHolds.expired}.`,
   )
   process.exit(0)
 } catch (error) {

@@ -43,6 +43,11 @@ export type SiteAppOptions = {
   clientDir?: string | undefined
   /** Handlers for `/api/*` (bookings, events, …), mounted as they are. */
   apiRoutes?: Hono | undefined
+  /**
+   * The OCTO supplier API (functions/octo) at `/octo`: called by resellers' servers with their key, never by a
+   * browser, so before the site's same-origin and body-limit middleware (it limits its own bodies) and its pages.
+   */
+  octoRoutes?: Hono | undefined
   /** The matched pages' chunks, for the hydration script to preload (production only; see vite-manifest.ts). */
   pageModules?: ((modules: string[]) => string) | undefined
   /** Origins that may frame the pages (CSP `frame-ancestors`); none by default. */
@@ -206,6 +211,11 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       return problem(500, 'Something went wrong on our side. Nothing was saved; please try again.')
     return c.text('Internal Server Error', 500)
   })
+
+  if (options.octoRoutes) {
+    app.use('/octo/*', apiSecurityHeaders())
+    app.route('/octo', options.octoRoutes)
+  }
 
   // Shown in the studio's frame, so with their own headers (site-preview.ts), before the API's `frame-ancestors 'none'`.
   if (preview) app.route('/api/preview', preview.handshake)

@@ -2,6 +2,7 @@ import {randomUUID} from 'node:crypto'
 
 import {readFunctionsEnv} from '../functions/lib/env.ts'
 import {apiRoutes} from '../functions/api-routes.ts'
+import {octoRoutes} from '../functions/octo/index.ts'
 import {createBookingsClient} from '../functions/lib/sanity-client.ts'
 import {startPublicRuntimeWhenReady} from '../functions/runtime.ts'
 import {createFilesPrivately} from '../lake/src/store/private-files.ts'
@@ -25,7 +26,12 @@ const purger = env.edgePurge
       }),
     })
   : undefined
-const site = await startSite({env, apiRoutes, onContentChange: purger?.onContentChange})
+const site = await startSite({
+  env,
+  apiRoutes,
+  octoRoutes,
+  onContentChange: purger?.onContentChange,
+})
 await purger?.start()
 console.log(
   `Site (${env.mode}) on ${site.url}, content from ${env.sanity.apiHost}` +

@@ -27,9 +27,13 @@ export type StartSiteOptions = {
   env?: ServerEnv
   /** Handlers for `/api/*` (the functions), mounted in front of the pages. */
   apiRoutes?: Hono
+  /** The OCTO supplier API for resellers (functions/octo), mounted at `/octo`. */
+  octoRoutes?: Hono
   /** Told of every content event after the server dropped what it changed (the purger, edge/purger.ts). */
   onContentChange?: (change: ContentChange) => void
 }
+
+type Routes = {apiRoutes: Hono | undefined; octoRoutes: Hono | undefined}
 
 export type RunningSite = {server: Server; url: string; close: () => Promise<void>}
 
@@ -88,7 +92,7 @@ export function keptPagesOf(
 
 async function productionListener(
   env: ServerEnv,
-  apiRoutes: Hono | undefined,
+  {apiRoutes, octoRoutes}: Routes,
   caching: ReturnType<typeof createEdgeCaching>,
 ): Promise<Listener> {
   const clientDir = `${webDir}dist/client`
@@ -107,6 +111,7 @@ async function productionListener(
     siteConfig: publicSiteConfig(env),
     clientDir,
     apiRoutes,
+    octoRoutes,
     pageModules: await createPageModuleList(clientDir),
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
@@ -125,7 +130,10 @@ async function productionListener(
   }
 }
 
-async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined): Promise<Listener> {
+async function developmentListener(
+  env: ServerEnv,
+  {apiRoutes, octoRoutes}: Routes,
+): Promise<Listener> {
   const {createServer: createViteServer} = await import('vite')
   const vite = await createViteServer({
     root: webDir,
@@ -143,6 +151,7 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
     siteUrl: env.siteUrl,
     siteConfig: publicSiteConfig(env),
     apiRoutes,
+    octoRoutes,
     frameAncestors: env.frameAncestors,
     preview: sitePreviewFromEnv(env),
     getPreviewQueries: async () =>
@@ -166,6 +175,7 @@ async function developmentListener(env: ServerEnv, apiRoutes: Hono | undefined):
 export async function startSite({
   env = readServerEnv(),
   apiRoutes,
+  octoRoutes,
   onContentChange,
 }: StartSiteOptions = {}): Promise<RunningSite> {
   // Before the SSR bundle loads: its image URLs, canonical links and JSON-LD read this, not the build's values.
@@ -174,8 +184,8 @@ export async function startSite({
   const caching = env.mode === 'development' ? undefined : createEdgeCaching(env, onContentChange)
   registerKeptPages(caching ? keptPagesOf(caching.edge.pageCache, env.edgePurge) : undefined)
   const listener = caching
-    ? await productionListener(env, apiRoutes, caching)
-    : await developmentListener(env, apiRoutes)
+    ? await productionListener(env, {apiRoutes, octoRoutes}, caching)
+    : await developmentListener(env, {apiRoutes, octoRoutes})
   // A request must arrive whole in good time: a client that declares a huge chunk and then stalls (or sends
   // headers a byte at a time) gets a 408 instead of holding a connection open. Checked every two seconds.
   // A body refused before it has all arrived (over the limit) still gets its answer read (early-answer.ts).

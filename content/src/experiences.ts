@@ -15,6 +15,8 @@ export type ExperienceSource = {
   title: string
   category: 'adventure' | 'scenic' | 'food-drink' | 'history-culture' | 'sport' | 'bespoke'
   isBespoke?: boolean
+  /** Resellers may sell it through OCTO (functions/octo): one seeded experience, so `/octo` has a product. */
+  resellable?: boolean
   location: string
   duration: string
   fromPrice?: number
@@ -200,6 +202,7 @@ export const experienceSources: ExperienceSource[] = [
   {
     slug: 'bo-kaap-food-walk',
     title: 'Bo-Kaap Food Walk',
+    resellable: true,
     category: 'history-culture',
     location: 'Bo-Kaap, Cape Town',
     duration: '2 hours',

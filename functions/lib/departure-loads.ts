@@ -9,9 +9,13 @@ import {
 } from '@repo/schemas/capacity.ts'
 import {bookingRulesQuery} from '@repo/schemas/booking-rules-query.ts'
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
-import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
+import {
+  HELD_LOADS_FILTER,
+  LOAD_TYPES,
+  loadStatusProjection,
+} from '@repo/schemas/held-places-query.ts'
 
-export {HELD_LOADS_FILTER, loadStatusProjection}
+export {HELD_LOADS_FILTER, LOAD_TYPES, loadStatusProjection}
 
 /**
  * The reads every capacity answer starts from: an experience's rules from the published content, and
@@ -44,7 +48,7 @@ export const MAX_LOADS = 20_000
  * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
  * booking in the dataset.
  */
-export const departureLoadsQuery = /* groq */ `*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
+export const departureLoadsQuery = /* groq */ `*[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
 
 export async function loadBookingRules(
   content: SanityClient,

@@ -129,6 +129,8 @@ const functionsEnvSchema = mailEnvSchema.extend({
   REQUEST_PAGE_RATE_LIMIT: z.coerce.number().int().min(6).default(30),
   EVENT_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   AVAILABILITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  // Requests a minute per reseller key on the OCTO API (functions/octo).
+  OCTO_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   TRUST_PROXY_HOPS: z.string().optional(),
   // Unset: the outbox's own 10 minutes. For tests that kill a site server and cannot wait that long.
   OUTBOX_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(1_000).optional(),
@@ -167,6 +169,7 @@ export type FunctionsConfig = {
   requestPageRateLimit: number
   eventRateLimit: number
   availabilityRateLimit: number
+  octoRateLimit: number
   trustProxyHops: number
   outboxClaimTimeoutMs: number | undefined
   unconfirmedMailSiteLimit: number
@@ -198,6 +201,7 @@ export function parseFunctionsEnv(
     requestPageRateLimit: env.REQUEST_PAGE_RATE_LIMIT,
     eventRateLimit: env.EVENT_RATE_LIMIT,
     availabilityRateLimit: env.AVAILABILITY_RATE_LIMIT,
+    octoRateLimit: env.OCTO_RATE_LIMIT,
     trustProxyHops: trustedProxyHops(env.TRUST_PROXY_HOPS),
     outboxClaimTimeoutMs: env.OUTBOX_CLAIM_TIMEOUT_MS,
     unconfirmedMailSiteLimit: env.UNCONFIRMED_MAIL_SITE_LIMIT,

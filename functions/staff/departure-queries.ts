@@ -10,6 +10,7 @@ import {departureLockId} from '@repo/schemas/capacity.ts'
 import {
   ACTIVE_STATUSES,
   HELD_LOADS_FILTER,
+  LOAD_TYPES,
   loadStatusProjection,
   MAX_LOADS,
 } from '../lib/departure-loads.ts'
@@ -20,7 +21,7 @@ export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 export const departureSnapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${bookingFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
+  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 /** The bookings of every departure in a range, with what the manifest shows; ordered for the view. */

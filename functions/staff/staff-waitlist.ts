@@ -1,6 +1,7 @@
 import type {BookingLoad} from '@repo/schemas/capacity.ts'
 import type {StaffWaitlistAnswer, StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
 
+import {HELD_LOADS_FILTER} from '../lib/departure-loads.ts'
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
@@ -41,11 +42,11 @@ export async function listWaitlist(
 
 /**
  * What waitlist offers hold in a range, for the departures view's numbers (docs/decisions/095-a-waitlist-per-
- * departure.md): the open offers' places, per experience, and the requests made from offers, whose places count as
+ * departure.md): the open offers' places (and resellers' holds, functions/octo), per experience, and the requests made from offers, whose places count as
  * taken (`held`) while staff have not decided them, as every capacity check counts them (lib/departure-loads.ts).
  */
 export const heldInRangeQuery = /* groq */ `{
-  "offers": *[_type == "waitlistEntry" && state == "offered" && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},
+  "offers": *[(${HELD_LOADS_FILTER}) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},
   "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id
 }`
 

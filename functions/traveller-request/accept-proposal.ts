@@ -3,7 +3,11 @@ import {randomBytes} from 'node:crypto'
 import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
 import {cancelledDateMessage} from '@repo/schemas/departure-cancellation.ts'
-import {HELD_LOADS_FILTER, loadStatusProjection} from '@repo/schemas/held-places-query.ts'
+import {
+  HELD_LOADS_FILTER,
+  LOAD_TYPES,
+  loadStatusProjection,
+} from '@repo/schemas/held-places-query.ts'
 import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
@@ -63,7 +67,7 @@ export async function acceptedProposalStatus(
 const snapshotQuery = /* groq */ `{
   "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
   "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
+  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`
 
 type Snapshot = {

@@ -296,6 +296,15 @@ export const experience = defineType({
         }),
     }),
     defineField({
+      name: 'resellable',
+      title: 'Resellers may sell this',
+      type: 'boolean',
+      group: 'promotion',
+      description:
+        'On: resellers with a key see this experience and book its places through OCTO: the same places as the site, so nothing is sold twice. Bespoke experiences are never sold by resellers.',
+      initialValue: false,
+    }),
+    defineField({
       name: 'aliases',
       title: 'Other addresses',
       type: 'array',

@@ -1,0 +1,110 @@
+import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
+
+import type {SanityClient} from '@sanity/client'
+
+/**
+ * Resellers and their keys (issue 44; docs/decisions/200-octo-supplier-api.md). A `reseller` document in the
+ * private `bookings` dataset: name, contact, the experiences it may sell (none listed: every one editors opened to
+ * resellers), who created it, and the SHA-256 of its key. The key itself is shown once, at creation, and never
+ * stored: a leaked dataset gives no one a working key.
+ */
+export type Reseller = {
+  _id: string
+  _type: 'reseller'
+  name: string
+  contact?: string
+  /** Experience document ids; empty: every experience editors opened to resellers. */
+  experiences: string[]
+  key_hash: string
+  /** The key's first characters, for telling keys apart in a list; not enough to use it. */
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at?: string | null
+  revoked_by?: string | null
+}
+
+export const RESELLER_TYPE = 'reseller'
+const KEY_PREFIX = 'octo_'
+
+export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex')
+
+export const NAME_MAX = 100
+
+export async function createReseller(
+  bookings: SanityClient,
+  input: {name: string; contact?: string; experiences?: string[]; createdBy: string; now?: Date},
+): Promise<{reseller: Reseller; key: string}> {
+  const name = input.name.trim()
+  if (!name || name.length > NAME_MAX)
+    throw new Error(`Give the reseller a name of 1 to ${NAME_MAX} characters.`)
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+  const reseller: Reseller = {
+    _id: `reseller-${randomBytes(8).toString('hex')}`,
+    _type: RESELLER_TYPE,
+    name,
+    ...(input.contact?.trim() ? {contact: input.contact.trim()} : {}),
+    experiences: input.experiences ?? [],
+    key_hash: hashKey(key),
+    key_prefix: key.slice(0, KEY_PREFIX.length + 4),
+    created_at: (input.now ?? new Date()).toISOString(),
+    created_by: input.createdBy,
+    revoked_at: null,
+  }
+  await bookings.create(reseller, {visibility: 'sync'})
+  return {reseller, key}
+}
+
+export type ResellerSummary = Omit<Reseller, 'key_hash'>
+
+export function listResellers(bookings: SanityClient): Promise<ResellerSummary[]> {
+  return bookings.fetch(
+    `*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}`,
+  )
+}
+
+/** Revokes a reseller's key: from the next request on, it answers UNAUTHORIZED. False when there is no such reseller. */
+export async function revokeReseller(
+  bookings: SanityClient,
+  id: string,
+  by: string,
+  now = new Date(),
+): Promise<boolean> {
+  const exists = await bookings.fetch<string | null>(
+    `*[_type == "reseller" && _id == $id][0]._id`,
+    {
+      id,
+    },
+  )
+  if (!exists) return false
+  await bookings
+    .patch(id)
+    .set({revoked_at: now.toISOString(), revoked_by: by})
+    .commit({visibility: 'sync'})
+  return true
+}
+
+const sameHash = (a: string, b: string) => {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right)
+}
+
+/**
+ * The reseller a key belongs to, or null (unknown, malformed or revoked). The key is looked up by its hash, and the
+ * stored hash compared again in constant time, so neither the lookup nor the comparison tells how much of a guess
+ * was right.
+ */
+export async function resellerForKey(
+  bookings: SanityClient,
+  key: string,
+): Promise<Reseller | null> {
+  if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null
+  const hash = hashKey(key)
+  const found = await bookings.fetch<Reseller | null>(
+    `*[_type == "reseller" && key_hash == $hash][0]`,
+    {hash},
+  )
+  if (!found || !sameHash(found.key_hash, hash) || found.revoked_at) return null
+  return found
+}
