@@ -22,6 +22,7 @@ import {
 import {exportDeparturesCsv, listDepartures} from './departures-view.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from './cancel-departure.ts'
 import {listWaitlist} from './staff-waitlist.ts'
+import {createReportRoutes} from './reports/routes.ts'
 import {activityDocument, listActivity, recordActivity} from './staff-activity.ts'
 import {listOwnPasskeys, removeOwnPasskey} from './own-passkeys.ts'
 import {resetSecondStep} from './reset-second-step.ts'
@@ -959,6 +960,8 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<Env> {
     ['/departures/cancel', '/departures/cancel/preview'],
     (c) => c.json({error: 'Use POST.'}, 405, {...NO_STORE, Allow: 'POST'}),
   )
+
+  app.route('/reports', createReportRoutes(handlerDeps))
 
   route('GET /waitlist', async (c) =>
     send(c, await listWaitlist(handlerDeps, new URL(c.req.url).searchParams)),

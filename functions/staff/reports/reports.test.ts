@@ -3,12 +3,13 @@
  * waitlist entries and reviews with known outcomes, and every figure of November 2026 against the one worked out by
  * hand below, Cape Town's day and week boundaries included.
  */
-import type {SanityClient} from '@sanity/client'
+import type {IdentifiedSanityDocumentStub, SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {reportChartCsv, type Report, type ReportChart} from '@repo/schemas/reports.ts'
 
 import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
+import {staffTestApp, testStaffMembers} from '../testing/staff-test-app.ts'
 import type {StaffDeps} from '../staff-deps.ts'
 import {getReport} from './load-report.ts'
 
@@ -207,7 +208,7 @@ const review = (
   ...extra,
 })
 
-const CONTENT = [
+const CONTENT: IdentifiedSanityDocumentStub[] = [
   {_id: 'siteSettings', _type: 'siteSettings', siteName: 'Cape Curated', responseTargetHours: 4},
   {
     _id: 'experience-sunset-cruise',
@@ -254,7 +255,12 @@ beforeAll(async () => {
   for (const doc of CONTENT) content.create(doc)
   await content.commit()
   const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'}).transaction()
-  for (const doc of [...BOOKINGS, ...WAITLIST]) bookings.create(doc)
+  for (const doc of [
+    ...(BOOKINGS as IdentifiedSanityDocumentStub[]),
+    ...WAITLIST,
+    ...testStaffMembers(['owner', 'manager', 'staff', 'guide']),
+  ])
+    bookings.create(doc)
   await bookings.commit()
 }, 30_000)
 
@@ -491,5 +497,41 @@ describe('bad input', () => {
       new URLSearchParams('from=2026-11-01&from=2026-10-01&to=2026-11-30'),
     )
     expect(result.status).toBe(400)
+  })
+})
+
+describe('GET /api/staff/reports', () => {
+  const app = () =>
+    staffTestApp(lake, {
+      content: lake.client({token: lake.secrets.writeToken, perspective: 'published'}),
+      now: () => NOW,
+    })
+  const path = '/reports?from=2026-11-01&to=2026-11-30&experience=sunset-cruise'
+
+  it.each(['owner', 'manager'] as const)('answers a %s with the report', async (role) => {
+    const {request, signIn} = app()
+    const response = await request(path, {cookie: await signIn(role)})
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = (await response.json()) as Report
+    expect(table(body, 'outcomes')['Requested']).toEqual([5, 1])
+  })
+
+  it.each(['staff', 'guide'] as const)('refuses a %s with 403', async (role) => {
+    const {request, signIn} = app()
+    const response = await request(path, {cookie: await signIn(role)})
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({error: 'Your role does not allow this.'})
+  })
+
+  it('refuses without a session (401) and tells another method to use GET (405)', async () => {
+    const {request, signIn} = app()
+    expect((await request(path)).status).toBe(401)
+    const post = await request('/reports', {
+      method: 'POST',
+      cookie: await signIn('owner'),
+      body: '{}',
+    })
+    expect(post.status).toBe(405)
   })
 })
