@@ -166,6 +166,18 @@ export function percentile(values: readonly number[], p: number): number | null 
 
 const round1 = (value: number) => Math.round(value * 10) / 10
 
+/**
+ * What a request is worth: the experience's price per person (`fromPrice`, rand: the price the traveller saw, unless
+ * an editor changed it since; bookings do not store it) times the party. Null without a price (priced on request).
+ * The bookings CSV's value column and the Value charts both use it. The product takes no payment.
+ */
+export function bookingValue(
+  price: number | null | undefined,
+  pax: number | null | undefined,
+): number | null {
+  return typeof price === 'number' && price > 0 ? price * (pax ?? 0) : null
+}
+
 /** How a request stands today, from its status and the history entry that gave it. */
 export type ReportOutcome =
   'open' | 'confirmed' | 'declined' | 'withdrawn' | 'departure-cancelled' | 'closed'
@@ -622,7 +634,7 @@ export function computeReport(input: ReportInput): Report {
   )
 
   // Value: the experience's price per person times the party, in rand. No payment is taken.
-  const valueOf = (b: ReportBooking) => (prices.get(b.experience_id) ?? 0) * (b.pax_total ?? 0)
+  const valueOf = (b: ReportBooking) => bookingValue(prices.get(b.experience_id), b.pax_total) ?? 0
   const valueSums = (list: readonly ReportBooking[]) => {
     const sums = {requested: 0, confirmed: 0, lost: 0}
     for (const b of list) {

@@ -11,6 +11,7 @@ import {reportChartCsv, type Report, type ReportChart} from '@repo/schemas/repor
 import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
 import {staffTestApp, testStaffMembers} from '../testing/staff-test-app.ts'
 import type {StaffDeps} from '../staff-deps.ts'
+import {exportBookingsCsv} from '../staff-handlers.ts'
 import {getReport} from './load-report.ts'
 
 /** A Cape Town wall-clock time as the stored instant (SAST is UTC+2). */
@@ -533,5 +534,26 @@ describe('GET /api/staff/reports', () => {
       body: '{}',
     })
     expect(post.status).toBe(405)
+  })
+})
+
+describe('the bookings CSV', () => {
+  it('gives each booking its value: the price per person times the party, as the Value charts count it', async () => {
+    const result = await exportBookingsCsv(deps(), {view: 'all'})
+    expect(result.status).toBe(200)
+    const [header, ...lines] = String(result.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    const titles = header!.split(',')
+    const value = titles.indexOf('Value (ZAR)')
+    expect(value).toBe(titles.indexOf('Total pax') + 1)
+    // The cells before it hold no separator: a naive split finds the reference and the value.
+    const valueOf = Object.fromEntries(
+      lines.map((line) => [line.split(',')[0], line.split(',')[value]]),
+    )
+    expect(valueOf['CTE-B2']).toBe('2000')
+    expect(valueOf['CTE-B3']).toBe('800')
+    expect(valueOf['CTE-B4']).toBe('2400')
   })
 })
