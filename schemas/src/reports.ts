@@ -111,6 +111,8 @@ export type Report = {
   range: ReportRange
   previous: {from: string; to: string}
   today: string
+  /** Every published experience, for the page's filter. */
+  experiences: {slug: string; title: string}[]
   charts: ReportChart[]
 }
 
@@ -741,7 +743,29 @@ export function computeReport(input: ReportInput): Report {
     summary: `${plural(reviewsNow.filter((r) => r.rejection_reason).length, 'review')} sent this period ${reviewsNow.filter((r) => r.rejection_reason).length === 1 ? 'was' : 'were'} not published, against ${reviewsBefore.filter((r) => r.rejection_reason).length} in the previous period.`,
   })
 
-  return {range, previous, today, charts}
+  return {
+    range,
+    previous,
+    today,
+    experiences: input.experiences.map(({slug, title}) => ({slug, title})),
+    charts,
+  }
+}
+
+export const PREVIOUS_PERIOD_SERIES = BEFORE
+
+/**
+ * A chart as the page draws it: without the comparison, the previous period's series is left out of the bars, the
+ * table and the CSV alike.
+ */
+export function chartAsShown(chart: ReportChart, compare: boolean): ReportChart {
+  const keep = chart.series.map((series) => compare || series.title !== BEFORE)
+  if (keep.every(Boolean)) return chart
+  return {
+    ...chart,
+    series: chart.series.filter((_, index) => keep[index]),
+    rows: chart.rows.map((row) => ({...row, values: row.values.filter((_, index) => keep[index])})),
+  }
 }
 
 /**
