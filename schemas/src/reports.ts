@@ -499,7 +499,7 @@ export function computeReport(input: ReportInput): Report {
     return {label: titleOf(slug), values: [sum.taken, sum.capacity]}
   })
   const fullest = occupancyRows
-    .filter((row) => row.values[1]! > 0)
+    .filter((row) => row.values[0]! > 0 && row.values[1]! > 0)
     .sort((a, b) => b.values[0]! / b.values[1]! - a.values[0]! / a.values[1]!)[0]
   charts.push({
     id: 'occupancy-by-experience',

@@ -147,7 +147,8 @@ function downloadCsv(chart: ReportChart, fileName: string) {
   document.body.append(link)
   link.click()
   link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1_000)
+  // Let go of the file once the browser has surely started saving it, however busy the machine.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 /**
@@ -217,9 +218,10 @@ export function ReportChartCard({chart, fileName}: {chart: ReportChart; fileName
       <button
         type="button"
         className="button button--ghost report-chart__csv"
+        aria-label={`Download CSV: ${chart.title}`}
         onClick={() => downloadCsv(chart, fileName)}
       >
-        Download CSV<span className="visually-hidden">: {chart.title}</span>
+        Download CSV
       </button>
     </figure>
   )
