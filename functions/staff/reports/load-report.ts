@@ -1,5 +1,13 @@
 import {z} from 'zod'
 
+import {
+  countLoads,
+  departureSlots,
+  departuresOn,
+  resolveBookingRules,
+  scheduledDepartures,
+} from '@repo/schemas/capacity.ts'
+import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {addDays, daysBetween, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   capeTownDayStartInstant,
@@ -16,7 +24,8 @@ import {
 } from '@repo/schemas/reports.ts'
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../../lib/query-params.ts'
-import {DEPARTURES_MAX_DAYS, loadDepartures} from '../departures-view.ts'
+import {ACTIVE_STATUSES, experiencesWithRulesQuery, MAX_LOADS} from '../departure-queries.ts'
+import {loadHeld} from '../staff-waitlist.ts'
 import {cachedResponseSettings} from '../response-settings.ts'
 import type {HandlerResult, StaffDeps} from '../staff-deps.ts'
 import {
@@ -42,33 +51,114 @@ export const reportParamsSchema = dateRangeSchema(
 
 const PARAMS = ['from', 'to', 'experience'] as const
 
-/** Every departure from `from` to `to`, read in pieces the Departures view allows (92 days each). */
+/** The bookings that count towards places (requests and confirmations) in a range of trip dates: five fields each. */
+export const reportLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {
+  _id, experience_id, date, preferred_time, status, "pax": pax_total
+}`
+
+/** The dates staff cancelled in a range (weather, conditions), per experience: they take no one. */
+export const reportCancelledQuery = /* groq */ `*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}`
+
+type Load = {
+  _id: string
+  experience_id: string
+  date: string
+  preferred_time?: string | null
+  status: string
+  pax?: number | null
+}
+type ExperienceRules = {
+  title: string
+  isBespoke?: boolean | null
+  slug: string
+  aliases?: string[] | null
+  rules: Parameters<typeof resolveBookingRules>[0]
+}
+
+/**
+ * Every scheduled departure from `from` to `to` with its places, counted as the Departures view counts them (the
+ * experiences' rules, `countLoads`, places a waitlist offer holds taken), without its people: requests made with no
+ * time on a day of several slots are a row of their own with no capacity. Cancelled departures take no one and are
+ * left out. Four flat reads, whatever the range: the view's own read nests a query per cancelled departure, which the
+ * lake refuses beyond 10,000 documents.
+ */
 async function departuresBetween(
   deps: StaffDeps,
   from: string,
   to: string,
 ): Promise<ReportDeparture[]> {
-  const pieces: {from: string; to: string}[] = []
-  for (let start = from; start <= to; start = addDays(start, DEPARTURES_MAX_DAYS)) {
-    const end = addDays(start, DEPARTURES_MAX_DAYS - 1)
-    pieces.push({from: start, to: end < to ? end : to})
+  const [experiences, loads, held, cancelled] = await Promise.all([
+    deps.content
+      ? deps.content.fetch<ExperienceRules[]>(experiencesWithRulesQuery)
+      : Promise.resolve([]),
+    deps.client.fetch<Load[]>(reportLoadsQuery, {from, to, statuses: [...ACTIVE_STATUSES]}),
+    loadHeld(deps.client, {from, to}),
+    deps.client.fetch<{experience_id: string; date: string}[]>(reportCancelledQuery, {from, to}),
+  ])
+  if (loads.length >= MAX_LOADS)
+    throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}: not counted short`)
+  const departures: ReportDeparture[] = []
+  const days = daysBetween(from, to)
+  for (const experience of experiences) {
+    if (experience.isBespoke) continue
+    const names = new Set([experience.slug, ...(experience.aliases ?? [])])
+    const rules = withCancelledDates(
+      resolveBookingRules(experience.rules ?? null),
+      cancelled.filter((c) => names.has(c.experience_id)).map((c) => c.date),
+    )
+    const counts = countLoads(rules, [
+      ...loads
+        .filter((load) => names.has(load.experience_id))
+        .map((load) => ({
+          date: load.date,
+          slot: load.preferred_time,
+          status: held.statusOf(load),
+          pax: load.pax ?? 0,
+        })),
+      ...held.offersOf(experience.slug),
+    ])
+    const severalSlots = departureSlots(rules).length > 1
+    for (let day = 0; day <= days; day++) {
+      const date = addDays(from, day)
+      const scheduled = new Set(scheduledDepartures(rules, date).map((d) => d.slot))
+      for (const departure of departuresOn(rules, date, counts)) {
+        const row = {
+          experience_id: experience.slug,
+          experience_title: experience.title,
+          date,
+          slot: departure.slot,
+        }
+        if (scheduled.has(departure.slot)) departures.push({...row, ...pick(departure)})
+        else if (severalSlots && departure.slot === '' && scheduled.size > 0) {
+          // The day row sums its slots; only what requests with no time took is its own.
+          const anyTime = counts.get(`${date}|`)
+          if (anyTime && (anyTime.taken > 0 || anyTime.requested > 0))
+            departures.push({
+              ...row,
+              capacity: 0,
+              taken: anyTime.taken,
+              requested: anyTime.requested,
+            })
+        }
+      }
+    }
   }
-  const rows = (
-    await Promise.all(pieces.map((piece) => loadDepartures(deps, {...piece, includeEmpty: true})))
-  ).flat()
-  // A cancelled departure takes no one: its places are neither offered nor taken.
-  return rows
-    .filter((row) => !row.cancelled)
-    .map(({experience_id, experience_title, date, slot, capacity, taken, requested}) => ({
-      experience_id,
-      experience_title,
-      date,
-      slot,
-      capacity,
-      taken,
-      requested,
-    }))
+  return departures
 }
+
+const pick = ({
+  capacity,
+  taken,
+  requested,
+}: {
+  capacity: number
+  taken: number
+  requested: number
+}) => ({
+  capacity,
+  taken,
+  requested,
+})
 
 type StoredReview = {
   _id: string

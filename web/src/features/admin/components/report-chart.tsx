@@ -1,4 +1,4 @@
-import {useEffect, useId, useRef, useState} from 'react'
+import {useEffect, useId, useState} from 'react'
 
 import {Group} from '@visx/group'
 import {scaleLinear} from '@visx/scale'
@@ -34,12 +34,14 @@ export const formatFigure = (value: number, unit: ReportUnit) => {
   return value.toLocaleString('en-GB')
 }
 
-/** The drawing's width in CSS pixels, followed as the card resizes: text stays its size on a phone. */
+/**
+ * The drawing's width in CSS pixels, followed as the card resizes: text stays its size on a phone. A callback ref,
+ * so a drawing that appears later (a chart empty at first, then filled) is measured too.
+ */
 function useWidth() {
-  const ref = useRef<HTMLDivElement>(null)
+  const [element, setElement] = useState<HTMLDivElement | null>(null)
   const [width, setWidth] = useState(0)
   useEffect(() => {
-    const element = ref.current
     if (!element) return
     setWidth(element.clientWidth)
     if (typeof ResizeObserver === 'undefined') return
@@ -48,8 +50,8 @@ function useWidth() {
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
-  return [ref, width] as const
+  }, [element])
+  return [setElement, width] as const
 }
 
 const LABEL_HEIGHT = 20
