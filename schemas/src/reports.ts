@@ -2,7 +2,7 @@ import {addDays, daysBetween, isIsoDate} from './iso-date.ts'
 import {formatMonthAndYear, formatShortDate} from './format-date.ts'
 import {HOW_HEARD} from './enumerations.ts'
 import {REJECTION_REASONS} from './reviews.ts'
-import {workingHoursBetween, type ResponseSettings} from './working-hours.ts'
+import {waitingCutoff, workingHoursBetween, type ResponseSettings} from './working-hours.ts'
 
 /**
  * The owner's Reports (docs/decisions/210-reports-figures-in-one-module.md): every figure the Reports page draws,
@@ -296,8 +296,17 @@ export function computeReport(input: ReportInput): Report {
     day >= period.from && day <= period.to
 
   const bookings = ofExperience(input.bookings)
-  const current = bookings.filter((b) => inPeriod(capeTownDayOf(b.created_at), range))
-  const before = bookings.filter((b) => inPeriod(capeTownDayOf(b.created_at), previous))
+  // Each request's Cape Town day and week, worked out once: a year holds thousands.
+  const createdDays = new Map(bookings.map((b) => [b, capeTownDayOf(b.created_at)]))
+  const createdDay = (b: ReportBooking) => createdDays.get(b) ?? capeTownDayOf(b.created_at)
+  const weekStarts = new Map<string, string>()
+  const weekOf = (day: string) => {
+    let week = weekStarts.get(day)
+    if (week === undefined) weekStarts.set(day, (week = weekStartOf(day)))
+    return week
+  }
+  const current = bookings.filter((b) => inPeriod(createdDay(b), range))
+  const before = bookings.filter((b) => inPeriod(createdDay(b), previous))
   const titles = new Map(input.experiences.map((e) => [e.slug, e.title]))
   const titleOf = (slug: string, fallback?: string | null) => titles.get(slug) ?? fallback ?? slug
   const prices = new Map(input.experiences.map((e) => [e.slug, e.price ?? null]))
@@ -313,14 +322,10 @@ export function computeReport(input: ReportInput): Report {
   const weeks: string[] = []
   for (let week = weekStartOf(range.from); week <= range.to; week = addDays(week, 7))
     weeks.push(week)
+  const perWeek = countBy(current, (b) => `${weekOf(createdDay(b))}|${b.experience_id}`)
   const weekRows = weeks.map((week) => ({
     label: formatShortDate(week),
-    values: experienceSlugs.map(
-      (slug) =>
-        current.filter(
-          (b) => b.experience_id === slug && weekStartOf(capeTownDayOf(b.created_at)) === week,
-        ).length,
-    ),
+    values: experienceSlugs.map((slug) => perWeek.get(`${week}|${slug}`) ?? 0),
   }))
   charts.push({
     id: 'requests-per-week',
@@ -395,7 +400,7 @@ export function computeReport(input: ReportInput): Report {
   )
 
   const leadDays = (b: ReportBooking) =>
-    b.date && isIsoDate(b.date) ? daysBetween(capeTownDayOf(b.created_at), b.date) : null
+    b.date && isIsoDate(b.date) ? daysBetween(createdDay(b), b.date) : null
   const leadNow = current.flatMap((b) => {
     const days = leadDays(b)
     return days === null ? [] : [days]
@@ -555,16 +560,23 @@ export function computeReport(input: ReportInput): Report {
   // Service: the team's first answer, in working hours, against the editors' target.
   const target = input.response.responseTargetHours
   const hours = input.response.workingHours
-  const answered = current.flatMap((b) => {
-    const answer = firstAnswer(b)
-    if (!answer) return []
-    return [
-      {
-        by: answer.by!,
-        hours: workingHoursBetween(new Date(b.created_at), new Date(answer.at!), hours),
-      },
-    ]
-  })
+  const answers = new Map<ReportBooking, {by: string; hours: number} | null>()
+  const answerOf = (b: ReportBooking) => {
+    if (!answers.has(b)) {
+      const answer = firstAnswer(b)
+      answers.set(
+        b,
+        answer && {
+          by: answer.by!,
+          hours: workingHoursBetween(new Date(b.created_at), new Date(answer.at!), hours),
+        },
+      )
+    }
+    return answers.get(b)!
+  }
+  const answered = current.flatMap((b) => answerOf(b) ?? [])
+  // The list's own rule for waiting too long (working-hours.ts): made at or before this instant.
+  const cutoff = waitingCutoff(now, target, hours).toISOString()
   const people = [...new Set(answered.map((a) => a.by))].sort((a, b) => a.localeCompare(b, 'en-GB'))
   const serviceRow = (label: string, list: {hours: number}[]) => ({
     label,
@@ -609,13 +621,11 @@ export function computeReport(input: ReportInput): Report {
       : `The target is ${plural(target, 'working hour')}. No request of this period has been answered yet.`,
   })
   const serviceKey = (b: ReportBooking): string => {
-    const answer = firstAnswer(b)
+    const answer = answerOf(b)
     if (answer)
-      return workingHoursBetween(new Date(b.created_at), new Date(answer.at!), hours) <= target
-        ? 'Answered within the target'
-        : 'Answered after the target'
+      return answer.hours <= target ? 'Answered within the target' : 'Answered after the target'
     if (outcomeOf(b) !== 'open') return 'Settled without an answer from the team'
-    return workingHoursBetween(new Date(b.created_at), now, hours) >= target
+    return new Date(b.created_at).toISOString() <= cutoff
       ? 'Not answered, waiting too long'
       : 'Not answered, within the target'
   }
