@@ -160,6 +160,15 @@ const pick = ({
   requested,
 })
 
+type WaitlistJoin = {joined_at: string; offered: boolean; state?: string | null}
+
+/** People who joined, were offered places, and took the offer. */
+const countWaitlist = (joins: readonly WaitlistJoin[]): WaitlistCounts => ({
+  joined: joins.length,
+  offered: joins.filter((j) => j.offered).length,
+  booked: joins.filter((j) => j.state === 'booked').length,
+})
+
 type StoredReview = {
   _id: string
   experience?: string | null
@@ -208,10 +217,10 @@ export async function loadReport(
         ...params,
         since: params.previousSince,
       }),
-      deps.client.fetch<{current: WaitlistCounts; previous: WaitlistCounts}>(
-        reportWaitlistQuery,
-        params,
-      ),
+      deps.client.fetch<WaitlistJoin[]>(reportWaitlistQuery, params).then((joins) => ({
+        current: countWaitlist(joins.filter((j) => j.joined_at >= params.since)),
+        previous: countWaitlist(joins.filter((j) => j.joined_at < params.since)),
+      })),
       deps.content
         ? deps.content.fetch<(ReportExperience & {_id: string})[]>(reportExperiencesQuery)
         : Promise.resolve([]),
