@@ -67,6 +67,8 @@ export const CSV_COLUMNS = [
   ['pax_adults', 'Adults'],
   ['pax_children', 'Children'],
   ['pax_total', 'Total pax'],
+  /** The price per person times the party (bookingValue in @repo/schemas/reports.ts); no payment is taken. */
+  ['value_zar', 'Value (ZAR)'],
   ['name', 'Name'],
   ['email', 'Email'],
   ['phone', 'Phone'],

@@ -7,6 +7,7 @@ import {departuresRoutes} from './routes/departures-routes.ts'
 import {eventsRoutes} from './routes/events-routes.ts'
 import {ownAccountRoutes} from './routes/own-account-routes.ts'
 import {peopleRoutes} from './routes/people-routes.ts'
+import {reportsRoutes} from './reports/routes.ts'
 import {privacyRoutes} from './routes/privacy-routes.ts'
 import {requireSession} from './routes/require-session.ts'
 import {sameOrigin} from './routes/same-origin.ts'
@@ -46,5 +47,6 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<StaffEnv> {
   app.route('/', eventsRoutes(ctx))
   app.route('/', departuresRoutes(ctx))
   app.route('/', privacyRoutes(ctx))
+  app.route('/', reportsRoutes(ctx))
   return app
 }

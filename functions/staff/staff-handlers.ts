@@ -23,6 +23,7 @@ import {
   type ResponseSettings,
 } from '@repo/schemas/working-hours.ts'
 import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {bookingValue} from '@repo/schemas/reports.ts'
 
 import {bookingsToCsv} from './bookings-csv.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
@@ -39,6 +40,7 @@ import {
   staffBookingsPageQueries,
 } from './bookings-queries.ts'
 import {cachedResponseSettings} from './response-settings.ts'
+import {reportExperiencesQuery} from './reports/report-queries.ts'
 import type {HandlerResult, Overview, StaffDeps} from './staff-deps.ts'
 
 export {
@@ -190,19 +192,33 @@ export async function exportBookingsCsv(
   const parsed = bookingListParamsSchema.safeParse(query)
   if (!parsed.success) return badRequest(parsed.error)
   const {search, status, experience, view} = parsed.data
-  const rows = await deps.client.fetch<Record<string, unknown>[]>(
-    staffBookingsCsvQuery,
-    {
-      search,
-      status,
-      experience,
-      view,
-      today: todayInCapeTown(deps.now()),
-      limit: CSV_LIMIT,
-    },
-    PUBLISHED,
-  )
-  return {status: 200, body: bookingsToCsv(rows)}
+  const [rows, prices] = await Promise.all([
+    deps.client.fetch<Record<string, unknown>[]>(
+      staffBookingsCsvQuery,
+      {
+        search,
+        status,
+        experience,
+        view,
+        today: todayInCapeTown(deps.now()),
+        limit: CSV_LIMIT,
+      },
+      PUBLISHED,
+    ),
+    deps.content
+      ? deps.content.fetch<{slug: string; price?: number | null}[]>(reportExperiencesQuery)
+      : Promise.resolve([]),
+  ])
+  const priceOf = new Map(prices.map((e) => [e.slug, e.price]))
+  // The Reports page's value of each request (reports.ts), so the spreadsheet adds up to its figures.
+  const valued = rows.map((row) => ({
+    ...row,
+    value_zar: bookingValue(
+      priceOf.get(String(row.experience_id)),
+      typeof row.pax_total === 'number' ? row.pax_total : null,
+    ),
+  }))
+  return {status: 200, body: bookingsToCsv(valued)}
 }
 
 async function patchWithRevision(

@@ -54,6 +54,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /incidents': 'privacy.manage',
   'POST /incidents': 'privacy.manage',
   'PATCH /incidents/:id': 'privacy.manage',
+  /** The Reports page's figures (functions/staff/reports/routes.ts): owners and managers. */
+  'GET /reports': 'reports.read',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

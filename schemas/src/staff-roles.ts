@@ -38,6 +38,8 @@ export const STAFF_ACTIONS = [
   'subscribers.export',
   /** Retention periods, travellers' access and erasure requests, the security-incident register. */
   'privacy.manage',
+  /** The Reports page: demand, conversion, occupancy, service, value and reviews in figures (no personal data). */
+  'reports.read',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -52,6 +54,7 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'departures.cancel',
     'subscribers.export',
     'privacy.manage',
+    'reports.read',
   ],
   staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
   /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */

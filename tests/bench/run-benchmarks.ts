@@ -6,11 +6,12 @@ import {benchHostile} from './hostile-bench.ts'
 import {benchLake} from './lake-bench.ts'
 import {benchPhone} from './phone-bench.ts'
 import {benchPreview} from './preview-bench.ts'
+import {benchReports} from './reports-bench.ts'
 import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site|phone|preview|staff|dashboard|bookings|capacity|edge|hostile]`: every speed target of the project, measured; medians and p95 are printed. */
+/** `npm run bench [lake|site|phone|preview|staff|dashboard|bookings|capacity|reports|edge|hostile]`: every speed target of the project, measured; medians and p95 are printed. */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   lake: benchLake,
   site: benchSite,
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   dashboard: benchDashboard,
   bookings: benchBookings,
   capacity: benchCapacity,
+  reports: benchReports,
   edge: benchEdge,
   hostile: benchHostile,
 }

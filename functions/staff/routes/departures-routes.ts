@@ -1,11 +1,9 @@
-import type {Hono} from 'hono'
-
 import {cancelDeparture, listAlternatives, previewCancellation} from '../cancel-departure.ts'
 import {exportDeparturesCsv, listDepartures} from '../departures-view.ts'
-import {refuse, send, sendCsv} from '../send-result.ts'
+import {send, sendCsv} from '../send-result.ts'
 import {listWaitlist} from '../staff-waitlist.ts'
-import {jsonBody, type StaffContext, type StaffEnv} from './staff-context.ts'
-import {staffSubApp} from './staff-sub-app.ts'
+import {jsonBody, type StaffContext} from './staff-context.ts'
+import {onlyMethod, staffSubApp} from './staff-sub-app.ts'
 
 /** The departures: the view and its CSV, a departure's waitlist, and cancelling a departure with its preview. */
 export function departuresRoutes(ctx: StaffContext) {
@@ -42,13 +40,4 @@ export function departuresRoutes(ctx: StaffContext) {
   onlyMethod(app, ['/departures', '/departures.csv'], 'GET')
 
   return app
-}
-
-/** Any other method at `paths` is told which one to use (405 with `Allow`), after the session is checked. */
-function onlyMethod(app: Hono<StaffEnv>, paths: string[], method: 'GET' | 'POST') {
-  const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
-    (other) => other !== method,
-  )
-  const allow = method === 'GET' ? 'GET, HEAD' : 'POST'
-  app.on(others, paths, (c) => refuse(c, 405, `Use ${method}.`, {}, {Allow: allow}))
 }

@@ -1,5 +1,7 @@
 import {Hono, type Context} from 'hono'
 
+import {refuse} from '../send-result.ts'
+
 import type {StaffRouteKey} from '../staff-route-actions.ts'
 import {authorise} from './authorise.ts'
 import {logActivity} from './log-activity.ts'
@@ -20,4 +22,13 @@ export function staffSubApp(ctx: StaffContext) {
     app.on(method, path, authorise(ctx, key), logActivity(ctx, key), handler)
   }
   return {app, route}
+}
+
+/** Any other method at `paths` is told which one to use (405 with `Allow`), after the session is checked. */
+export function onlyMethod(app: Hono<StaffEnv>, paths: string[], method: 'GET' | 'POST') {
+  const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+    (other) => other !== method,
+  )
+  const allow = method === 'GET' ? 'GET, HEAD' : 'POST'
+  app.on(others, paths, (c) => refuse(c, 405, `Use ${method}.`, {}, {Allow: allow}))
 }

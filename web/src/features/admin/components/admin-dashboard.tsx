@@ -1,4 +1,4 @@
-import {useEffect, useState} from 'react'
+import {lazy, Suspense, useEffect, useState} from 'react'
 
 import type {StaffAction, StaffSessionResponse} from '@repo/schemas/staff-roles.ts'
 
@@ -19,6 +19,11 @@ import {SecondStepSetup} from './second-step-setup'
 import {passwordLinkFromHash, SetPassword} from './set-password'
 import {ToastProvider} from './toasts'
 import '../admin.css'
+
+/** Reports and its charting library load only when an owner or a manager opens them (reports-view.tsx). */
+const ReportsView = lazy(() =>
+  import('./reports-view').then((module) => ({default: module.ReportsView})),
+)
 
 /** `/admin/bookings`: the locked gate until the server accepts the password, then Booking Management. */
 export function AdminDashboard() {
@@ -113,6 +118,11 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
 
       {view === 'departures' && can('departures.read') ? (
         <DeparturesView canExport={can('departures.export')} canCancel={can('departures.cancel')} />
+      ) : null}
+      {view === 'reports' && can('reports.read') ? (
+        <Suspense fallback={<p className="admin-empty">Loading reports...</p>}>
+          <ReportsView />
+        </Suspense>
       ) : null}
       {view === 'people' && can('people.manage') ? <PeopleView selfId={session.person.id} /> : null}
       {view === 'activity' && can('activity.read') ? <ActivityView /> : null}

@@ -3,12 +3,20 @@ import {useId} from 'react'
 import type {StaffAction} from '@repo/schemas/staff-roles.ts'
 
 export type DashboardView =
-  'bookings' | 'departures' | 'people' | 'activity' | 'privacy' | 'privacy-register' | 'account'
+  | 'bookings'
+  | 'departures'
+  | 'reports'
+  | 'people'
+  | 'activity'
+  | 'privacy'
+  | 'privacy-register'
+  | 'account'
 
 /** Each view, and what the person's role must allow to see it ("Your account" is everyone's). */
 const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['bookings', 'Bookings', 'bookings.read'],
   ['departures', 'Departures', 'departures.read'],
+  ['reports', 'Reports', 'reports.read'],
   ['people', 'People', 'people.manage'],
   ['activity', 'Activity', 'activity.read'],
   ['privacy', 'Personal data', 'privacy.manage'],
