@@ -684,8 +684,8 @@ export type StatusChange = {
     | 'accept-cancellation'
   message?: string
   options?: Array<{
-    date?: string
-    preferred_time?: string
+    date: string
+    preferred_time: string
     _type: 'proposedOption'
     _key: string
   }>
@@ -761,7 +761,7 @@ export type OutboxMail = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  mail_id?: string
+  mail_id: string
   about?: string
   to?: string
   reply_to?: string
@@ -779,6 +779,13 @@ export type OutboxMail = {
   claimed_by?: string
   sent_at?: string
   last_error?: string
+  list_unsubscribe?: string
+  redacted?: {
+    text?: string
+    html?: string
+  }
+  sealed_link?: string
+  purge_when_done?: boolean
 }
 
 export type UsedSecurityQuestion = {
@@ -797,10 +804,13 @@ export type Departure = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  experience_id?: string
-  date?: string
+  experience_id: string
+  date: string
   last_change?: string
   updated_at?: string
+  cancelled_at?: string
+  cancelled_reason?: string
+  cancelled_by?: string
 }
 
 export type NewsletterSignup = {
@@ -974,6 +984,534 @@ export type AllSanitySchemaTypes =
   | NewsletterSignup
   | ItineraryRequest
   | Booking
+
+// Source: ../functions/apply-retention/queries/due-requests-query.ts
+// Variable: dueRequestsQuery
+// Query: *[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore))] | order(created_at asc)[0...50]._id
+export type DueRequestsQueryResult = Array<string>
+
+// Source: ../functions/apply-retention/queries/last-mails-query.ts
+// Variable: lastMailsQuery
+// Query: *[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id
+export type LastMailsQueryResult = Array<string>
+
+// Source: ../functions/apply-retention/queries/mails-about-query.ts
+// Variable: mailsAboutQuery
+// Query: *[_type == "outboxMail" && about in $ids]._id
+export type MailsAboutQueryResult = Array<string>
+
+// Source: ../functions/create-booking-request/queries/stored-booking-reference-query.ts
+// Variable: storedBookingReferenceQuery
+// Query: *[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}
+export type StoredBookingReferenceQueryResult = {
+  ref: string
+  hash: string | null
+} | null
+
+// Source: ../functions/create-itinerary-request/queries/stored-itinerary-reference-query.ts
+// Variable: storedItineraryReferenceQuery
+// Query: *[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}
+export type StoredItineraryReferenceQueryResult = {
+  ref: string
+  hash: string | null
+} | null
+
+// Source: ../functions/lib/queries/bookable-experience-query.ts
+// Variable: bookableExperienceQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}
+export type BookableExperienceQueryResult = {
+  _id: string
+  title: string
+  category: 'adventure' | 'bespoke' | 'food-drink' | 'history-culture' | 'scenic' | 'sport'
+  duration: string
+  isBespoke: boolean | null
+  slug: string
+} | null
+
+// Source: ../functions/lib/queries/cancelled-dates-query.ts
+// Variable: cancelledDatesQuery
+// Query: *[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date
+export type CancelledDatesQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/consent-content-query.ts
+// Variable: consentContentQuery
+// Query: {  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel}
+export type ConsentContentQueryResult = {
+  notice:
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: null
+        purposes: null
+        rights: null
+        legalName: null
+        address: null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: string
+        purposes: null
+        rights: null
+        legalName: null
+        address: null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | {
+        informationOfficerName: string
+        informationOfficerEmail: string
+        informationOfficerPhone: string | null
+        intro: string
+        purposes: Array<{
+          title: string
+          text: string
+        }>
+        rights: string
+        legalName: string
+        address: string
+        requiredDetails: string
+        processors: string
+        transfers: string
+        regulator: string
+        noticeVersion: string
+        noticeDate: string
+      }
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: null
+        purposes: null
+        rights: null
+        legalName: null
+        address: string | null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | null
+  newsletter: null | string
+}
+
+// Source: ../functions/lib/queries/departure-loads-query.ts
+// Variable: departureLoadsQuery
+// Query: *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}
+export type DepartureLoadsQueryResult = Array<{
+  date: string
+  slot: string | null
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+  pax: number
+}>
+
+// Source: ../functions/lib/queries/mail-content-query.ts
+// Variable: mailContentQuery
+// Query: {  "templates": *[_type == "mailTemplate" && defined(kind)]{kind, subject, body},  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}}
+export type MailContentQueryResult = {
+  templates: Array<{
+    kind:
+      | 'acknowledgement'
+      | 'bookingCancelled'
+      | 'cancelled'
+      | 'confirmation'
+      | 'decline'
+      | 'departureCancelled'
+      | 'newsletterConfirm'
+      | 'newsletterWelcome'
+      | 'privacyConfirm'
+      | 'privacyCorrectionDone'
+      | 'privacyErasureDone'
+      | 'proposal'
+      | 'question'
+      | 'reminder'
+      | 'requestLink'
+      | 'reviewRequest'
+      | 'teamAccepted'
+      | 'teamDigest'
+      | 'teamItinerary'
+      | 'teamNewBooking'
+      | 'teamNewsletter'
+      | 'teamWithdrawn'
+      | 'waitlistDepartureCancelled'
+      | 'waitlistJoined'
+      | 'waitlistOffer'
+    subject: string
+    body: string
+  }>
+  settings:
+    | {
+        siteName: null
+        email: null
+        mailFromName: null
+        mailFromAddress: null
+        mailSignature: null
+        replyPromise: null
+      }
+    | {
+        siteName: null
+        email: string
+        mailFromName: null
+        mailFromAddress: null
+        mailSignature: null
+        replyPromise: null
+      }
+    | {
+        siteName: string
+        email: string
+        mailFromName: string | null
+        mailFromAddress: string | null
+        mailSignature: string | null
+        replyPromise: string
+      }
+    | null
+  trips: Array<{
+    slug: string
+    meetingPoint: MeetingPoint | null
+    startTime: string | null
+    departureStartTimes: Array<
+      {
+        _key: string
+      } & DepartureStartTime
+    > | null
+    duration: string
+    whatToBring: Array<string> | null
+  }>
+}
+
+// Source: ../functions/lib/queries/mails-to-query.ts
+// Variable: mailsToQuery
+// Query: *[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}
+export type MailsToQueryResult = Array<{
+  _id: string
+  mail_id: string
+  about: string | null
+}>
+
+// Source: ../functions/lib/queries/old-sent-mails-query.ts
+// Variable: oldSentMailsQuery
+// Query: *[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}
+export type OldSentMailsQueryResult = Array<{
+  _id: string
+  mail_id: string
+}>
+
+// Source: ../functions/lib/queries/outbox-ids-query.ts
+// Variable: outboxIdsQuery
+// Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
+export type OutboxIdsQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/waiting-mails-query.ts
+// Variable: waitingMailsQuery
+// Query: count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])
+export type WaitingMailsQueryResult = number
+
+// Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
+// Variable: queuedMailIdsQuery
+// Query: *[_type == "outboxMail" && mail_id in $ids].mail_id
+export type QueuedMailIdsQueryResult = Array<string>
+
+// Source: ../functions/send-booking-notifications/queries/recent-bookings-query.ts
+// Variable: recentBookingsQuery
+// Query: *[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)
+export type RecentBookingsQueryResult = Array<{
+  _id: string
+  _type: 'booking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history?: Array<
+    {
+      _key: string
+    } & StatusChange
+  >
+  staff_notes?: string
+  created_at: string
+  request_hash?: string
+  experience_id: string
+  experience_title: string
+  category?: string
+  duration?: string
+  date: string
+  preferred_time?: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone?: string
+  country?:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+  pickup_location?: string
+  notes?: string
+  how_heard_about_us?:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+  marketing_opt_in?: boolean
+  consent_booking: boolean
+  consent_privacy: boolean
+  consent_record?: ConsentRecord
+  utm_source?: string
+  utm_medium?: string
+  utm_campaign?: string
+  waitlist_entry?: string
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
+// Variable: reviewRequestCandidatesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}
+export type ReviewRequestCandidatesQueryResult = Array<{
+  _id: string
+  name: string
+  email: string
+  date: string
+  experience_title: string
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-settings-query.ts
+// Variable: reviewRequestSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}
+export type ReviewRequestSettingsQueryResult = {
+  reviewRequestDaysAfter: number
+} | null
+
+// Source: ../functions/send-trip-reminders/queries/reminder-candidates-query.ts
+// Variable: reminderCandidatesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}
+export type ReminderCandidatesQueryResult = Array<{
+  _id: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  name: string
+  email: string
+}>
+
+// Source: ../functions/send-trip-reminders/queries/reminder-settings-query.ts
+// Variable: reminderSettingsQuery
+// Query: *[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}
+export type ReminderSettingsQueryResult =
+  | {
+      reminderHoursBefore: null
+      phone: null
+      whatsapp: null
+    }
+  | {
+      reminderHoursBefore: number
+      phone: string
+      whatsapp: string | null
+    }
+  | {
+      reminderHoursBefore: null
+      phone: string | null
+      whatsapp: null
+    }
+  | null
+
+// Source: ../functions/submit-review/queries/review-booking-query.ts
+// Variable: reviewBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}
+export type ReviewBookingQueryResult = {
+  _id: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  date: string
+  name: string
+  experience_id: string
+  experience_title: string
+} | null
+
+// Source: ../functions/submit-review/queries/review-experience-query.ts
+// Variable: reviewExperienceQuery
+// Query: *[_type == "experience" && slug.current == $slug][0]{_id, title}
+export type ReviewExperienceQueryResult = {
+  _id: string
+  title: string
+} | null
+
+// Source: ../functions/traveller-request/queries/accept-proposal-snapshot-query.ts
+// Variable: acceptProposalSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type AcceptProposalSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    anonymised: false
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<{
+    date: string
+    slot: string | null
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+    pax: number
+  }>
+}
+
+// Source: ../functions/traveller-request/queries/accepted-proposal-status-query.ts
+// Variable: acceptedProposalStatusQuery
+// Query: *[_id == "siteSettings"][0].acceptedProposalStatus
+export type AcceptedProposalStatusQueryResult = null | 'confirmed' | 'contacted'
+
+// Source: ../functions/traveller-request/queries/booking-by-reference-query.ts
+// Variable: bookingByReferenceQuery
+// Query: *[_type == "booking" && booking_ref == $reference][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}
+export type BookingByReferenceQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  anonymised: false
+} | null
+
+// Source: ../functions/traveller-request/queries/departure-choice-snapshot-query.ts
+// Variable: departureChoiceSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}}
+export type DepartureChoiceSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    anonymised: false
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<{
+    date: string
+    slot: string | null
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    pax: number
+  }>
+}
+
+// Source: ../functions/traveller-request/queries/request-booking-query.ts
+// Variable: requestBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}
+export type RequestBookingQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  anonymised: false
+} | null
+
+// Source: ../functions/traveller-request/queries/request-trip-query.ts
+// Variable: requestTripQuery
+// Query: *[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}
+export type RequestTripQueryResult = {
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  duration: string
+} | null
 
 // Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
@@ -1572,6 +2110,34 @@ export type StoryBySlugQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
+    '*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
+    '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
+    '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
+    '*[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}': StoredBookingReferenceQueryResult
+    '*[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}': StoredItineraryReferenceQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}': BookableExperienceQueryResult
+    '*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date': CancelledDatesQueryResult
+    '{\n  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},\n  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel\n}': ConsentContentQueryResult
+    '*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}': DepartureLoadsQueryResult
+    '{\n  "templates": *[_type == "mailTemplate" && defined(kind)]{kind, subject, body},\n  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},\n  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}\n}': MailContentQueryResult
+    '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
+    '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
+    '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
+    '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
+    '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
+    '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
+    '*[_type == "experience" && slug.current == $slug][0]{_id, title}': ReviewExperienceQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': AcceptProposalSnapshotQueryResult
+    '*[_id == "siteSettings"][0].acceptedProposalStatus': AcceptedProposalStatusQueryResult
+    '*[_type == "booking" && booking_ref == $reference][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}': BookingByReferenceQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}\n}': DepartureChoiceSnapshotQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}': RequestBookingQueryResult
+    '*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}': RequestTripQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult

@@ -123,7 +123,7 @@ async function loadDeparture(
   date: string,
 ): Promise<Departure | HandlerResult> {
   if (!deps.content) return {status: 404, body: {error: UNKNOWN_DEPARTURE_MESSAGE}}
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: slug,
   })
   if (!experience || experience.isBespoke || experience.slug !== slug)

@@ -14,7 +14,6 @@ import type {
 import {
   bookableExperienceQuery,
   loadBookingRules,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
@@ -59,7 +58,7 @@ export async function confirmWithCapacity(
   const date = typeof first.date === 'string' ? first.date : ''
   // Already confirmed, or a booking with no departure to count (an old record): no places change hands.
   if (first.status === 'confirmed' || !experienceId || !date || !deps.content) return null
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: experienceId,
   })
   if (!experience || experience.isBespoke) return null

@@ -47,7 +47,6 @@ import {
   bookableExperienceQuery,
   loadOpenRules,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
@@ -111,7 +110,7 @@ async function optionProblems(
   const today = todayInCapeTown(deps.now())
   const experience =
     deps.content && booking.experience_id
-      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+      ? await deps.content.fetch(bookableExperienceQuery, {
           id: booking.experience_id,
         })
       : null
@@ -170,7 +169,7 @@ export async function listProposableDates(deps: StaffDeps, id: string): Promise<
   if (!booking) return {status: 404, body: {error: 'Booking not found'}}
   const experience =
     deps.content && booking.experience_id
-      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+      ? await deps.content.fetch(bookableExperienceQuery, {
           id: booking.experience_id,
         })
       : null

@@ -13,7 +13,6 @@ import {
   bookableExperienceQuery,
   loadBookingRules,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {
@@ -88,7 +87,7 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
 
   for (const entries of byDeparture.values()) {
     const {experience_id: slug, date} = entries[0]!
-    const experience = await deps.content.fetch<BookableExperience | null>(
+    const experience = await deps.content.fetch(
       bookableExperienceQuery,
       {id: slug},
     )

@@ -6,7 +6,7 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import type {OfferRefusal} from '@repo/schemas/waitlist-links.ts'
 
 import {requestLinkFor} from '../lib/booking-mail-values.ts'
-import {bookableExperienceQuery, type BookableExperience} from '../lib/departure-loads.ts'
+import {bookableExperienceQuery} from '../lib/departure-loads.ts'
 import {newReference, sha256} from '../lib/http.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 import {entryByIdQuery, type WaitlistDeps, type WaitlistEntry} from './waitlist-deps.ts'
@@ -65,7 +65,7 @@ export async function takeOffer(
   const offer = await openOffer(deps, entryId, now)
   if (!offer.ok) return offer
   const {entry} = offer
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: entry.experience_id,
   })
   const createdAt = now.toISOString()

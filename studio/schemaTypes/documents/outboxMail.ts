@@ -20,6 +20,7 @@ export const outboxMail = defineType({
       title: 'Mail id',
       type: 'string',
       description: 'The document it is about and the kind of mail; also its Message-ID.',
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'about',
@@ -37,7 +38,8 @@ export const outboxMail = defineType({
       name: 'calendar_method',
       title: 'Calendar invitation',
       type: 'string',
-      description: 'REQUEST adds or updates the trip in the traveller’s calendar; CANCEL removes it.',
+      description:
+        'REQUEST adds or updates the trip in the traveller’s calendar; CANCEL removes it.',
     }),
     defineField({name: 'calendar', title: 'Calendar file (.ics)', type: 'text'}),
     defineField({
@@ -60,6 +62,19 @@ export const outboxMail = defineType({
     defineField({name: 'claimed_by', title: 'Claimed by (server)', type: 'string'}),
     defineField({name: 'sent_at', title: 'Sent at', type: 'datetime'}),
     defineField({name: 'last_error', title: 'Last error', type: 'text'}),
+    // Written by the outbox (functions/lib/mailer.ts OutboxMailDocument), named here so the generated types know them.
+    defineField({name: 'list_unsubscribe', title: 'List-Unsubscribe', type: 'string'}),
+    defineField({
+      name: 'redacted',
+      title: 'As kept after sending',
+      type: 'object',
+      fields: [
+        defineField({name: 'text', title: 'Text', type: 'text'}),
+        defineField({name: 'html', title: 'HTML', type: 'text'}),
+      ],
+    }),
+    defineField({name: 'sealed_link', title: 'Sealed link', type: 'string'}),
+    defineField({name: 'purge_when_done', title: 'Purge once sent or given up', type: 'boolean'}),
   ],
   preview: {
     select: {subject: 'subject', status: 'status'},
