@@ -656,11 +656,11 @@ export type SanityImageAsset = {
 
 export type ConsentRecord = {
   _type: 'consentRecord'
-  version?: string
-  agreed_at?: string
+  version: string
+  agreed_at: string
   checkboxes?: Array<{
-    key?: string
-    text?: string
+    key: string
+    text: string
     _type: 'consentCheckbox'
     _key: string
   }>
@@ -763,18 +763,18 @@ export type OutboxMail = {
   _rev: string
   mail_id: string
   about?: string
-  to?: string
+  to: string
   reply_to?: string
   from?: string
-  subject?: string
+  subject: string
   text?: string
   html?: string
   calendar_method?: string
   calendar?: string
-  status?: 'pending' | 'sending' | 'sent' | 'failed'
-  attempts?: number
-  queued_at?: string
-  next_attempt_at?: string
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
   claimed_until?: string
   claimed_by?: string
   sent_at?: string
@@ -933,6 +933,7 @@ export type Booking = {
   utm_medium?: string
   utm_campaign?: string
   waitlist_entry?: string
+  anonymised_at?: string
 }
 
 export type AllSanitySchemaTypes =
@@ -1291,6 +1292,7 @@ export type RecentBookingsQueryResult = Array<{
   utm_medium?: string
   utm_campaign?: string
   waitlist_entry?: string
+  anonymised_at?: string
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
@@ -1348,6 +1350,325 @@ export type ReminderSettingsQueryResult =
     }
   | null
 
+// Source: ../functions/staff/queries/booking-exists-query.ts
+// Variable: bookingExistsQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id}
+export type BookingExistsQueryResult = {
+  _id: string
+} | null
+
+// Source: ../functions/staff/queries/booking-mail-query.ts
+// Variable: bookingMailQuery
+// Query: *[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}
+export type BookingMailQueryResult = Array<{
+  mail_id: string
+  to: string
+  subject: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  sent_at: string | null
+  last_error: string | null
+}>
+
+// Source: ../functions/staff/queries/cancelled-departures-query.ts
+// Variable: cancelledDeparturesQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action  }}
+export type CancelledDeparturesQueryResult = Array<{
+  experience_id: string
+  date: string
+  cancelled_at: string | null
+  cancelled_by: string | null
+  cancelled_reason: string | null
+  bookings: Array<{
+    _id: string
+    booking_ref: string
+    name: string
+    date: string
+    pax: number
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    last:
+      | 'accept-cancellation'
+      | 'accept'
+      | 'cancel-departure'
+      | 'confirm'
+      | 'decline'
+      | 'move'
+      | 'propose'
+      | 'question'
+      | 'withdraw'
+      | null
+  }>
+}>
+
+// Source: ../functions/staff/queries/confirmed-subscribers-query.ts
+// Variable: confirmedSubscribersQuery
+// Query: *[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version}
+export type ConfirmedSubscribersQueryResult = Array<{
+  email: string
+  name: string
+  confirmed_at: string
+  version: string | null
+}>
+
+// Source: ../functions/staff/queries/departure-cancelled-at-query.ts
+// Variable: departureCancelledAtQuery
+// Query: *[_type == "departure" && _id == $id][0].cancelled_at
+export type DepartureCancelledAtQueryResult = string | null
+
+// Source: ../functions/staff/queries/departure-snapshot-query.ts
+// Variable: departureSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type DepartureSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    created_at: string
+    experience_id: string
+    experience_title: string
+    category: string | null
+    duration: string | null
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    phone: string | null
+    country:
+      | 'Australia'
+      | 'Brazil'
+      | 'Canada'
+      | 'France'
+      | 'Germany'
+      | 'India'
+      | 'Italy'
+      | 'Japan'
+      | 'Netherlands'
+      | 'Other'
+      | 'South Africa'
+      | 'Spain'
+      | 'Switzerland'
+      | 'United Kingdom'
+      | 'United States'
+      | null
+    pickup_location: string | null
+    notes: string | null
+    how_heard_about_us:
+      | 'Friend/Family Referral'
+      | 'Google'
+      | 'Hotel/Accommodation'
+      | 'Other'
+      | 'Previous Visit'
+      | 'Social Media'
+      | 'Travel Agent'
+      | 'Travel Blog/Website'
+      | null
+    marketing_opt_in: boolean | null
+    consent_record: {
+      version: string
+      agreed_at: string
+      checkboxes: Array<{
+        key: string
+        text: string
+      }> | null
+    } | null
+    anonymised_at: string | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<{
+    date: string
+    slot: string | null
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+    pax: number
+  }>
+}
+
+// Source: ../functions/staff/queries/departures-view-query.ts
+// Variable: departuresViewQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at}
+export type DeparturesViewQueryResult = Array<{
+  _id: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax: number
+  pax_adults: number
+  pax_children: number
+  name: string
+  phone: string | null
+  email: string
+  pickup_location: string | null
+  notes: string | null
+  staff_notes: string | null
+  staff_notes_by: null
+  staff_notes_at: null
+}>
+
+// Source: ../functions/staff/queries/experiences-with-rules-query.ts
+// Variable: experiencesWithRulesQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, isBespoke, "slug": slug.current, aliases,  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type ExperiencesWithRulesQueryResult = Array<{
+  _id: string
+  title: string
+  isBespoke: boolean | null
+  slug: string
+  aliases: Array<string> | null
+  rules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+}>
+
+// Source: ../functions/staff/queries/resendable-mail-query.ts
+// Variable: resendableMailQuery
+// Query: *[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}
+export type ResendableMailQueryResult = {
+  _rev: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  ref: string | null
+} | null
+
+// Source: ../functions/staff/queries/response-settings-query.ts
+// Variable: responseSettingsQuery
+// Query: *[_id == "siteSettings"][0]{responseTargetHours, workingHours}
+export type ResponseSettingsQueryResult =
+  | {
+      responseTargetHours: null
+      workingHours: null
+    }
+  | {
+      responseTargetHours: number
+      workingHours: {
+        days: Array<number>
+        start: string
+        end: string
+      } | null
+    }
+  | null
+
+// Source: ../functions/staff/queries/staff-booking-by-id-query.ts
+// Variable: staffBookingByIdQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}
+export type StaffBookingByIdQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  staff_notes: string | null
+  staff_notes_by: null
+  staff_notes_at: null
+  created_at: string
+  experience_id: string
+  experience_title: string
+  category: string | null
+  duration: string | null
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone: string | null
+  country:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+    | null
+  pickup_location: string | null
+  notes: string | null
+  how_heard_about_us:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+    | null
+  marketing_opt_in: boolean | null
+  consent_record: {
+    version: string
+    agreed_at: string
+    checkboxes: Array<{
+      key: string
+      text: string
+    }> | null
+  } | null
+  anonymised_at: string | null
+} | null
+
+// Source: ../functions/staff/queries/team-digest-id-query.ts
+// Variable: teamDigestIdQuery
+// Query: *[_type == "teamDigest" && _id == $id][0]._id
+export type TeamDigestIdQueryResult = string | null
+
+// Source: ../functions/staff/queries/waiting-requests-query.ts
+// Variable: waitingRequestsQuery
+// Query: *[_type == "booking" && status == "new" && created_at <= $cutoff  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)  {booking_ref, name, experience_title, date, created_at}
+export type WaitingRequestsQueryResult = Array<{
+  booking_ref: string
+  name: string
+  experience_title: string
+  date: string
+  created_at: string
+}>
+
 // Source: ../functions/submit-review/queries/review-booking-query.ts
 // Variable: reviewBookingQuery
 // Query: *[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}
@@ -1391,7 +1712,7 @@ export type AcceptProposalSnapshotQueryResult = {
         _key: string
       } & StatusChange
     > | null
-    anonymised: false
+    anonymised: false | true
   } | null
   lock: {
     _id: string
@@ -1433,7 +1754,7 @@ export type BookingByReferenceQueryResult = {
       _key: string
     } & StatusChange
   > | null
-  anonymised: false
+  anonymised: false | true
 } | null
 
 // Source: ../functions/traveller-request/queries/departure-choice-snapshot-query.ts
@@ -1459,7 +1780,7 @@ export type DepartureChoiceSnapshotQueryResult = {
         _key: string
       } & StatusChange
     > | null
-    anonymised: false
+    anonymised: false | true
   } | null
   lock: {
     _id: string
@@ -1496,7 +1817,7 @@ export type RequestBookingQueryResult = {
       _key: string
     } & StatusChange
   > | null
-  anonymised: false
+  anonymised: false | true
 } | null
 
 // Source: ../functions/traveller-request/queries/request-trip-query.ts
@@ -2130,6 +2451,19 @@ declare global {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
+    '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {\n    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action\n  }\n}': CancelledDeparturesQueryResult
+    '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
+    '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
+    '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
+    '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
+    '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
     '*[_type == "experience" && slug.current == $slug][0]{_id, title}': ReviewExperienceQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': AcceptProposalSnapshotQueryResult
