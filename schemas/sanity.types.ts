@@ -767,9 +767,9 @@ export type OutboxMail = {
   reply_to?: string
   from?: string
   subject: string
-  text?: string
-  html?: string
-  calendar_method?: string
+  text: string
+  html: string
+  calendar_method?: 'REQUEST' | 'CANCEL'
   calendar?: string
   status: 'pending' | 'sending' | 'sent' | 'failed'
   attempts: number
@@ -781,8 +781,8 @@ export type OutboxMail = {
   last_error?: string
   list_unsubscribe?: string
   redacted?: {
-    text?: string
-    html?: string
+    text: string
+    html: string
   }
   sealed_link?: string
   purge_when_done?: boolean
@@ -1118,6 +1118,42 @@ export type DepartureLoadsQueryResult = Array<{
   slot: string | null
   status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
   pax: number
+}>
+
+// Source: ../functions/lib/queries/due-mails-query.ts
+// Variable: dueMailsQuery
+// Query: *[_type == "outboxMail" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now))] | order(next_attempt_at asc)[0...100]
+export type DueMailsQueryResult = Array<{
+  _id: string
+  _type: 'outboxMail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  mail_id: string
+  about?: string
+  to: string
+  reply_to?: string
+  from?: string
+  subject: string
+  text: string
+  html: string
+  calendar_method?: 'CANCEL' | 'REQUEST'
+  calendar?: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  claimed_until?: string
+  claimed_by?: string
+  sent_at?: string
+  last_error?: string
+  list_unsubscribe?: string
+  redacted?: {
+    text: string
+    html: string
+  }
+  sealed_link?: string
+  purge_when_done?: boolean
 }>
 
 // Source: ../functions/lib/queries/mail-content-query.ts
@@ -1834,6 +1870,27 @@ export type RequestTripQueryResult = {
   duration: string
 } | null
 
+// Source: ../functions/waitlist/queries/departure-cancellation-query.ts
+// Variable: departureCancellationQuery
+// Query: *[_type == "departure" && _id == $id][0]{cancelled_at}
+export type DepartureCancellationQueryResult = {
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/departure-lock-query.ts
+// Variable: departureLockQuery
+// Query: *[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}
+export type DepartureLockQueryResult = {
+  _id: string
+  _rev: string
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/waitlist-hold-hours-query.ts
+// Variable: waitlistHoldHoursQuery
+// Query: *[_id == "siteSettings"][0].waitlistHoldHours
+export type WaitlistHoldHoursQueryResult = null | number
+
 // Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
 // Query: *[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}
@@ -2440,6 +2497,7 @@ declare global {
     '*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date': CancelledDatesQueryResult
     '{\n  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},\n  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel\n}': ConsentContentQueryResult
     '*[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}': DepartureLoadsQueryResult
+    '*[_type == "outboxMail" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (\n  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)\n)] | order(next_attempt_at asc)[0...100]': DueMailsQueryResult
     '{\n  "templates": *[_type == "mailTemplate" && defined(kind)]{kind, subject, body},\n  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},\n  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}\n}': MailContentQueryResult
     '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
@@ -2472,6 +2530,9 @@ declare global {
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}\n}': DepartureChoiceSnapshotQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}': RequestBookingQueryResult
     '*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}': RequestTripQueryResult
+    '*[_type == "departure" && _id == $id][0]{cancelled_at}': DepartureCancellationQueryResult
+    '*[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}': DepartureLockQueryResult
+    '*[_id == "siteSettings"][0].waitlistHoldHours': WaitlistHoldHoursQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult

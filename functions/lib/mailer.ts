@@ -15,6 +15,7 @@ import {
 } from './mail-calendar-part.ts'
 import {SEALED_LINK_SLOT} from './sealed-link.ts'
 import {purgeMutation} from './purge.ts'
+import {dueMailsQuery, PASS_SIZE} from './queries/due-mails-query.ts'
 import {oldSentMailsQuery} from './queries/old-sent-mails-query.ts'
 import {waitingMailsQuery} from './queries/waiting-mails-query.ts'
 
@@ -248,18 +249,10 @@ export function outboxMailDocument(
   }
 }
 
-/** At most this many messages are taken in one pass; the next pass (at once when this one was full) takes more. */
-const PASS_SIZE = 100
 /** Sent messages are kept this long for the staff's mail log, far longer than the sweep looks back (a day). */
 const SENT_RECORD_TTL_MS = 90 * 24 * 3_600_000
 /** The sweep re-queues the last day's messages every minute; a message known to be queued is not asked again. */
 const KNOWN_FOR_MS = 25 * 3_600_000
-
-// `$about`: one document's mails (the function's pass), or null for every mail (a server's pass).
-// `$opensLinks`: whether this outbox can open sealed links; one that cannot leaves those mails to a server that can.
-const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (
-  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
-)] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
 
 type OutboxOptions = {
   /** The private `bookings` dataset, with a token that may write it. */
@@ -511,7 +504,7 @@ async function deliver(
 ): Promise<{counts: PassCounts; full: boolean}> {
   await recordUnrecorded(outbox)
   await pruneOldRecords(outbox)
-  const due = await outbox.bookings.fetch<ClaimedMail[]>(dueQuery, {
+  const due: ClaimedMail[] = await outbox.bookings.fetch(dueMailsQuery, {
     now: iso(outbox.now()),
     about,
     opensLinks: Boolean(outbox.openLink),

@@ -37,14 +37,15 @@ export const outboxMail = defineType({
       type: 'string',
       validation: (rule) => rule.required(),
     }),
-    defineField({name: 'text', title: 'Text', type: 'text'}),
-    defineField({name: 'html', title: 'HTML', type: 'text'}),
+    defineField({name: 'text', title: 'Text', type: 'text', validation: (rule) => rule.required()}),
+    defineField({name: 'html', title: 'HTML', type: 'text', validation: (rule) => rule.required()}),
     defineField({
       name: 'calendar_method',
       title: 'Calendar invitation',
       type: 'string',
       description:
         'REQUEST adds or updates the trip in the traveller’s calendar; CANCEL removes it.',
+      options: {list: ['REQUEST', 'CANCEL']},
     }),
     defineField({name: 'calendar', title: 'Calendar file (.ics)', type: 'text'}),
     defineField({
@@ -90,8 +91,18 @@ export const outboxMail = defineType({
       title: 'As kept after sending',
       type: 'object',
       fields: [
-        defineField({name: 'text', title: 'Text', type: 'text'}),
-        defineField({name: 'html', title: 'HTML', type: 'text'}),
+        defineField({
+          name: 'text',
+          title: 'Text',
+          type: 'text',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'html',
+          title: 'HTML',
+          type: 'text',
+          validation: (rule) => rule.required(),
+        }),
       ],
     }),
     defineField({name: 'sealed_link', title: 'Sealed link', type: 'string'}),
