@@ -11,10 +11,9 @@ import {newReference, sha256} from '../lib/http.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 import {entryByIdQuery, type WaitlistDeps, type WaitlistEntry} from './waitlist-deps.ts'
 import {purgeMutation} from '../lib/purge.ts'
+import {departureCancellationQuery} from './queries/departure-cancellation-query.ts'
 
 export type {OfferRefusal}
-
-const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{cancelled_at}`
 
 export type OfferLookup = {ok: true; entry: WaitlistEntry} | {ok: false; reason: OfferRefusal}
 
@@ -32,7 +31,7 @@ export async function openOffer(
   if (!entry.hold_until || new Date(entry.hold_until).getTime() <= now.getTime())
     return {ok: false, reason: 'lapsed'}
   // An offer whose departure was cancelled since is not taken, whatever the entry says (departure-life.ts).
-  const lock = await deps.bookings.fetch<{cancelled_at?: string | null} | null>(lockQuery, {
+  const lock = await deps.bookings.fetch(departureCancellationQuery, {
     id: departureLockId(entry.experience_id, entry.date),
   })
   const state = departureState({
