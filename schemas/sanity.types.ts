@@ -692,6 +692,33 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type WaitlistEntry = {
+  _id: string
+  _type: 'waitlistEntry'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  state: 'waiting' | 'offered' | 'booked' | 'lapsed' | 'cancelled'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at?: string
+  hold_until?: string
+  lapsed_at?: string
+  booking_id?: string
+  booked_at?: string
+  cancelled_at?: string
+  consent_waitlist?: boolean
+  consent_privacy?: boolean
+}
+
 export type SecurityIncident = {
   _id: string
   _type: 'securityIncident'
@@ -976,6 +1003,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | WaitlistEntry
   | SecurityIncident
   | ConsentVersion
   | TeamDigest
@@ -1113,12 +1141,20 @@ export type ConsentContentQueryResult = {
 // Source: ../functions/lib/queries/departure-loads-query.ts
 // Variable: departureLoadsQuery
 // Query: *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}
-export type DepartureLoadsQueryResult = Array<{
-  date: string
-  slot: string | null
-  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
-  pax: number
-}>
+export type DepartureLoadsQueryResult = Array<
+  | {
+      date: string
+      slot: string
+      status: 'held'
+      pax: number
+    }
+  | {
+      date: string
+      slot: string | null
+      status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+      pax: number
+    }
+>
 
 // Source: ../functions/lib/queries/due-mails-query.ts
 // Variable: dueMailsQuery
@@ -1528,12 +1564,20 @@ export type DepartureSnapshotQueryResult = {
     _rev: string
     cancelled_at: string | null
   } | null
-  loads: Array<{
-    date: string
-    slot: string | null
-    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
-    pax: number
-  }>
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
 }
 
 // Source: ../functions/staff/queries/departures-view-query.ts
@@ -1755,12 +1799,20 @@ export type AcceptProposalSnapshotQueryResult = {
     _rev: string
     cancelled_at: string | null
   } | null
-  loads: Array<{
-    date: string
-    slot: string | null
-    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
-    pax: number
-  }>
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
 }
 
 // Source: ../functions/traveller-request/queries/accepted-proposal-status-query.ts
@@ -1884,6 +1936,64 @@ export type DepartureLockQueryResult = {
   _id: string
   _rev: string
   cancelled_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/lapsed-offers-query.ts
+// Variable: lapsedOffersQuery
+// Query: *[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}
+export type LapsedOffersQueryResult = Array<{
+  _id: string
+  _rev: string
+}>
+
+// Source: ../functions/waitlist/queries/waiting-entries-query.ts
+// Variable: waitingEntriesQuery
+// Query: *[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}
+export type WaitingEntriesQueryResult = Array<{
+  _id: string
+  _rev: string
+  _type: 'waitlistEntry'
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  lapsed_at: string | null
+  booking_id: string | null
+  booked_at: string | null
+}>
+
+// Source: ../functions/waitlist/queries/waitlist-entry-by-id-query.ts
+// Variable: waitlistEntryByIdQuery
+// Query: *[_type == "waitlistEntry" && _id == $id][0]{_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}
+export type WaitlistEntryByIdQueryResult = {
+  _id: string
+  _rev: string
+  _type: 'waitlistEntry'
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  lapsed_at: string | null
+  booking_id: string | null
+  booked_at: string | null
 } | null
 
 // Source: ../functions/waitlist/queries/waitlist-hold-hours-query.ts
@@ -2532,6 +2642,9 @@ declare global {
     '*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}': RequestTripQueryResult
     '*[_type == "departure" && _id == $id][0]{cancelled_at}': DepartureCancellationQueryResult
     '*[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}': DepartureLockQueryResult
+    '*[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}': LapsedOffersQueryResult
+    '*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitingEntriesQueryResult
+    '*[_type == "waitlistEntry" && _id == $id][0]{_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitlistEntryByIdQueryResult
     '*[_id == "siteSettings"][0].waitlistHoldHours': WaitlistHoldHoursQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult

@@ -16,7 +16,6 @@ import {
 } from '../lib/departure-loads.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {
-  entryFields,
   entryMailValues,
   holdUntilInWords,
   offerLinkFor,
@@ -25,6 +24,8 @@ import {
 } from './waitlist-deps.ts'
 import {departureLockQuery} from './queries/departure-lock-query.ts'
 import {waitlistHoldHoursQuery} from './queries/waitlist-hold-hours-query.ts'
+import {lapsedOffersQuery} from './queries/lapsed-offers-query.ts'
+import {waitingEntriesQuery} from './queries/waiting-entries-query.ts'
 
 /**
  * The waitlist's job (docs/decisions/095-a-waitlist-per-departure.md), run by the jobs runner on every server and by
@@ -38,11 +39,6 @@ import {waitlistHoldHoursQuery} from './queries/waitlist-hold-hours-query.ts'
  */
 export type OfferRun = {lapsed: number; offered: number; lostRaces: number}
 
-const lapsedQuery = /* groq */ `*[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}`
-
-/** Entries still in line for a departure from today on, in the order they joined. */
-const waitingQuery = /* groq */ `*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {${entryFields}}`
-
 type DepartureLock = {_id: string; _rev: string; cancelled_at?: string | null}
 
 /** The offer's mail, one per entry: an entry is offered once (a lapsed one leaves the line). */
@@ -52,7 +48,7 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
   const run: OfferRun = {lapsed: 0, offered: 0, lostRaces: 0}
   const at = now.toISOString()
 
-  for (const entry of await deps.bookings.fetch<{_id: string; _rev: string}[]>(lapsedQuery, {
+  for (const entry of await deps.bookings.fetch(lapsedOffersQuery, {
     now: at,
   })) {
     try {
@@ -68,7 +64,7 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
     }
   }
 
-  const waiting = await deps.bookings.fetch<WaitlistEntry[]>(waitingQuery, {
+  const waiting: WaitlistEntry[] = await deps.bookings.fetch(waitingEntriesQuery, {
     today: todayInCapeTown(now),
   })
   if (waiting.length === 0) return run

@@ -23,7 +23,7 @@ export async function openOffer(
   entryId: string,
   now: Date,
 ): Promise<OfferLookup> {
-  const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
+  const entry = await deps.bookings.fetch(entryByIdQuery, {id: entryId})
   if (!entry) return {ok: false, reason: 'invalid'}
   if (entry.state === 'booked') return {ok: false, reason: 'taken'}
   if (entry.state === 'cancelled') return {ok: false, reason: 'cancelled'}
@@ -137,7 +137,7 @@ export async function leaveWaitlist(
   deps: WaitlistDeps,
   entryId: string,
 ): Promise<'left' | 'gone' | 'booked' | 'changed'> {
-  const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
+  const entry = await deps.bookings.fetch(entryByIdQuery, {id: entryId})
   if (!entry) return 'gone'
   if (entry.state === 'booked') return 'booked'
   try {
