@@ -1636,6 +1636,19 @@ export type ExperiencesWithRulesQueryResult = Array<{
   } | null
 }>
 
+// Source: ../functions/staff/queries/held-in-range-query.ts
+// Variable: heldInRangeQuery
+// Query: {  "offers": *[_type == "waitlistEntry" && state == "offered" && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id}
+export type HeldInRangeQueryResult = {
+  offers: Array<{
+    experience_id: string
+    date: string
+    slot: string
+    pax: number
+  }>
+  requests: Array<string>
+}
+
 // Source: ../functions/staff/queries/resendable-mail-query.ts
 // Variable: resendableMailQuery
 // Query: *[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}
@@ -1732,6 +1745,24 @@ export type StaffBookingByIdQueryResult = {
   } | null
   anonymised_at: string | null
 } | null
+
+// Source: ../functions/staff/queries/staff-waitlist-query.ts
+// Variable: staffWaitlistQuery
+// Query: *[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref}
+export type StaffWaitlistQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  slot: string
+  name: string
+  email: string
+  pax: number
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  booking_ref: string | null
+}>
 
 // Source: ../functions/staff/queries/team-digest-id-query.ts
 // Variable: teamDigestIdQuery
@@ -2627,9 +2658,11 @@ declare global {
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
+    '{\n  "offers": *[_type == "waitlistEntry" && state == "offered" && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
