@@ -1029,6 +1029,11 @@ export type LastMailsQueryResult = Array<string>
 // Query: *[_type == "outboxMail" && about in $ids]._id
 export type MailsAboutQueryResult = Array<string>
 
+// Source: ../functions/apply-retention/queries/past-waitlist-query.ts
+// Variable: pastWaitlistQuery
+// Query: *[_type == "waitlistEntry" && date < $today][0...50]._id
+export type PastWaitlistQueryResult = Array<string>
+
 // Source: ../functions/create-booking-request/queries/stored-booking-reference-query.ts
 // Variable: storedBookingReferenceQuery
 // Query: *[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}
@@ -1483,6 +1488,48 @@ export type ConfirmedSubscribersQueryResult = Array<{
   confirmed_at: string
   version: string | null
 }>
+
+// Source: ../functions/staff/queries/departure-bookings-query.ts
+// Variable: departureBookingsQuery
+// Query: {  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  },  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email  }}
+export type DepartureBookingsQueryResult = {
+  bookings: Array<{
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+  }>
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  waitlist: Array<{
+    _id: string
+    _rev: string
+    state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+    experience_title: string
+    date: string
+    preferred_time: string
+    pax_adults: number
+    pax_children: number
+    email: string
+  }>
+}
 
 // Source: ../functions/staff/queries/departure-cancelled-at-query.ts
 // Variable: departureCancelledAtQuery
@@ -2632,6 +2679,7 @@ declare global {
     '*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
     '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
     '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
+    '*[_type == "waitlistEntry" && date < $today][0...50]._id': PastWaitlistQueryResult
     '*[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}': StoredBookingReferenceQueryResult
     '*[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}': StoredItineraryReferenceQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}': BookableExperienceQueryResult
@@ -2654,6 +2702,7 @@ declare global {
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {\n    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action\n  }\n}': CancelledDeparturesQueryResult
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
+    '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult

@@ -17,6 +17,7 @@ import {purgeMutation} from '../lib/purge.ts'
 import {dueRequestsQuery} from './queries/due-requests-query.ts'
 import {lastMailsQuery} from './queries/last-mails-query.ts'
 import {mailsAboutQuery} from './queries/mails-about-query.ts'
+import {pastWaitlistQuery} from './queries/past-waitlist-query.ts'
 
 /**
  * The retention job: every request whose personal details are past the periods managers set is anonymised
@@ -86,11 +87,6 @@ export function privacyReportDocument(
 const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
   (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
 )][0...${RETENTION_BATCH}]._id`
-/**
- * Places on a waitlist whose departure has passed: nothing more can be offered. One that became a request lives
- * on as that request, which keeps its own retention.
- */
-const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $today][0...${RETENTION_BATCH}]._id`
 
 /**
  * Purges the spent records and their mails, and erasures' last mails; resolves to the records' ids, whose disk lines
@@ -99,7 +95,7 @@ const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $toda
 async function purgeSpentRecords(bookings: SanityClient, asOf: Date): Promise<string[]> {
   const ids = [
     ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
-    ...(await bookings.fetch<string[]>(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
+    ...(await bookings.fetch(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
   ]
   const mails = [
     ...(ids.length > 0 ? await bookings.fetch(mailsAboutQuery, {ids}) : []),
