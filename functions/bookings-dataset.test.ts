@@ -2,12 +2,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import type {Hono} from 'hono'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
 import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
 
+import {createApiRoutes} from './api-routes.ts'
+import {readFunctionsEnv} from './lib/env.ts'
 import {solveQuestion} from './lib/testing/solve-question.ts'
+import {createPublicRuntime, startScheduledWork, type PublicRuntime} from './runtime.ts'
 
 /**
  * The functions as the site server mounts them (api-routes.ts), configured only through the environment: the one
@@ -25,7 +29,8 @@ const BACKGROUND_LABELS = [
 
 let lake: TestLake
 let dataDir: string
-let api: (typeof import('./api-routes.ts'))['apiRoutes']
+let runtime: PublicRuntime
+let api: Hono
 
 beforeAll(async () => {
   lake = await startTestLake({
@@ -57,8 +62,10 @@ beforeAll(async () => {
   vi.stubEnv('SANITY_BOOKINGS_DATASET', ELSEWHERE)
   vi.stubEnv('ADMIN_PASSWORD', PASSWORD)
   vi.stubEnv('SITE_URL', SITE)
-  // The runtime reads the environment once, when first imported: after the stubs.
-  ;({apiRoutes: api} = await import('./api-routes.ts'))
+  // The runtime as the site server builds it at start: from the environment, after the stubs.
+  runtime = createPublicRuntime(readFunctionsEnv(process.env))
+  startScheduledWork(runtime)
+  api = createApiRoutes(runtime)
 }, 30_000)
 
 afterAll(async () => {
@@ -124,8 +131,7 @@ describe('SANITY_BOOKINGS_DATASET', () => {
     expect(body.bookings.map((booking) => booking.booking_ref)).toEqual([ref])
 
     // The outbox reads its mails from the same dataset: the booking's two are sent (to DATA_DIR/outbox, no SMTP).
-    const {publicRuntime} = await import('./runtime.ts')
-    const {outbox} = publicRuntime()
+    const {outbox} = runtime
     await outbox.stop()
     await outbox.flush()
     expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2)

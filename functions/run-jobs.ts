@@ -1,6 +1,6 @@
 import {applyRetention} from './apply-retention/handler.ts'
 import {catchUpDiskScrubs} from './apply-retention/disk-catch-up.ts'
-import {readFunctionsEnv} from './lib/env.ts'
+import type {FunctionsEnv} from './lib/env.ts'
 import {removeUnconfirmedSignups} from './lib/unconfirmed-signups.ts'
 import {sendTripReminders} from './send-trip-reminders/handler.ts'
 import {sendReviewRequests} from './send-review-requests/handler.ts'
@@ -11,10 +11,14 @@ import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
 /**
  * The scheduled jobs once, as if the clock said `asOf`: what the site server runs every few minutes
- * (runtime.ts), for operators and tests (`npm run jobs -- --as-of <ISO time>`). Each job keeps its own record in
- * the lake, so a run by hand alongside the servers never sends a mail twice.
+ * (runtime.ts), for operators and tests (`npm run jobs -- --as-of <ISO time>`), on the environment the jobs
+ * script parsed (scripts/jobs.ts). Each job keeps its own record in the lake, so a run by hand alongside the servers
+ * never sends a mail twice.
  */
-export async function runJobsOnce(asOf: Date): Promise<{
+export async function runJobsOnce(
+  functionsEnv: FunctionsEnv,
+  asOf: Date,
+): Promise<{
   reminders: {due: number}
   octoHolds: {expired: number}
   waitlist: OfferRun
@@ -25,7 +29,7 @@ export async function runJobsOnce(asOf: Date): Promise<{
   reviewRequests: {due: number}
 }> {
   // The same composition as the site server's (runtime.ts), on the jobs' own clock and without its timers.
-  const {env, bookings, content, mailContent, outbox, links} = createPublicRuntime(readFunctionsEnv(), {
+  const {env, bookings, content, mailContent, outbox, links} = createPublicRuntime(functionsEnv, {
     now: () => asOf,
   })
   const reminders = await sendTripReminders({bookings, content, mailContent, outbox, links}, asOf)

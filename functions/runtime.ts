@@ -8,7 +8,7 @@ import {createChallengeService, type ChallengeService} from './lib/challenge.ts'
 import {consentNoticeLoader, type ConsentNotice} from './lib/consent-record.ts'
 import {startCleanUps} from './lib/expired-records.ts'
 import {importFileQueue} from './lib/import-file-queue.ts'
-import {readFunctionsEnv, type FunctionsEnv} from './lib/env.ts'
+import type {FunctionsEnv} from './lib/env.ts'
 import type {RequestLinks} from './lib/booking-mail-values.ts'
 import {createMailBudget, type MailBudget} from './lib/mail-budget.ts'
 import {mailContentLoader, type MailContent} from './lib/mail-content.ts'
@@ -56,8 +56,6 @@ export type PublicRuntime = {
   today: () => string
 }
 
-let runtime: PublicRuntime | undefined
-
 const TRIP_REMINDERS_EVERY_MS = 5 * 60_000
 const WAITLIST_OFFERS_EVERY_MS = 60_000
 const DISK_CATCH_UP_EVERY_MS = 60_000
@@ -78,7 +76,8 @@ const notificationMailDeps = (
 /**
  * The runtime, built from the parsed environment and nothing else: clients, loaders, limiters and the outbox,
  * with no timer started (`startScheduledWork` starts them). The site server builds it once at start
- * (`startPublicRuntimeWhenReady`), `npm run jobs` with its own clock (run-jobs.ts).
+ * (`createPublicRuntimeWhenReady`) and hands it to the routes (`createApiRoutes`); `npm run jobs` builds it with its
+ * own clock (run-jobs.ts).
  */
 export function createPublicRuntime(
   env: FunctionsEnv,
@@ -224,27 +223,20 @@ export function startScheduledWork(rt: PublicRuntime): void {
 }
 
 /**
- * This server's runtime: the one `startPublicRuntimeWhenReady` built at start. A handler asked before that (a test
- * serving the API alone) builds and starts it here, once.
+ * The site server's composition step (server/main.ts, functions/testing/serve-api.ts): the runtime built once from
+ * the parsed environment, when the environment has a write token. The local lake may write its secrets (the
+ * token) after the site process has started: `readEnv` is asked again every `retryMs` until it answers.
  */
-export function publicRuntime(): PublicRuntime {
-  if (runtime) return runtime
-  const built = createPublicRuntime(readFunctionsEnv())
-  runtime = built
-  startScheduledWork(built)
-  return built
-}
-
-/**
- * The site server's composition step (server/main.ts): builds the runtime from the parsed environment and starts
- * its background work at start, rather than on the first traveller's request, so a server that only staff use, or
- * one restarted with mail waiting in the lake, still sends it. Tried again every few seconds while the local lake
- * has not written its secrets (the write token) yet.
- */
-export function startPublicRuntimeWhenReady(retryMs = 2_000): void {
-  try {
-    publicRuntime()
-  } catch {
-    setTimeout(() => startPublicRuntimeWhenReady(retryMs), retryMs).unref()
+export async function createPublicRuntimeWhenReady(
+  readEnv: () => FunctionsEnv,
+  retryMs = 2_000,
+): Promise<PublicRuntime> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return createPublicRuntime(readEnv())
+    } catch (error) {
+      if (tries === 0) console.log(`[runtime] waiting: ${(error as Error).message}`)
+      await new Promise((resolve) => setTimeout(resolve, retryMs))
+    }
   }
 }

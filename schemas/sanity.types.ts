@@ -657,11 +657,11 @@ export type SanityImageAsset = {
 
 export type ConsentRecord = {
   _type: 'consentRecord'
-  version?: string
-  agreed_at?: string
+  version: string
+  agreed_at: string
   checkboxes?: Array<{
-    key?: string
-    text?: string
+    key: string
+    text: string
     _type: 'consentCheckbox'
     _key: string
   }>
@@ -685,12 +685,39 @@ export type StatusChange = {
     | 'accept-cancellation'
   message?: string
   options?: Array<{
-    date?: string
-    preferred_time?: string
+    date: string
+    preferred_time: string
     _type: 'proposedOption'
     _key: string
   }>
   mail_id?: string
+}
+
+export type WaitlistEntry = {
+  _id: string
+  _type: 'waitlistEntry'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  state: 'waiting' | 'offered' | 'booked' | 'lapsed' | 'cancelled'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at?: string
+  hold_until?: string
+  lapsed_at?: string
+  booking_id?: string
+  booked_at?: string
+  cancelled_at?: string
+  consent_waitlist?: boolean
+  consent_privacy?: boolean
 }
 
 export type SecurityIncident = {
@@ -762,24 +789,31 @@ export type OutboxMail = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  mail_id?: string
+  mail_id: string
   about?: string
-  to?: string
+  to: string
   reply_to?: string
   from?: string
-  subject?: string
-  text?: string
-  html?: string
-  calendar_method?: string
+  subject: string
+  text: string
+  html: string
+  calendar_method?: 'REQUEST' | 'CANCEL'
   calendar?: string
-  status?: 'pending' | 'sending' | 'sent' | 'failed'
-  attempts?: number
-  queued_at?: string
-  next_attempt_at?: string
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
   claimed_until?: string
   claimed_by?: string
   sent_at?: string
   last_error?: string
+  list_unsubscribe?: string
+  redacted?: {
+    text: string
+    html: string
+  }
+  sealed_link?: string
+  purge_when_done?: boolean
 }
 
 export type UsedSecurityQuestion = {
@@ -798,10 +832,13 @@ export type Departure = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  experience_id?: string
-  date?: string
+  experience_id: string
+  date: string
   last_change?: string
   updated_at?: string
+  cancelled_at?: string
+  cancelled_reason?: string
+  cancelled_by?: string
 }
 
 export type NewsletterSignup = {
@@ -924,6 +961,7 @@ export type Booking = {
   utm_medium?: string
   utm_campaign?: string
   waitlist_entry?: string
+  anonymised_at?: string
 }
 
 export type AllSanitySchemaTypes =
@@ -966,6 +1004,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | WaitlistEntry
   | SecurityIncident
   | ConsentVersion
   | TeamDigest
@@ -975,6 +1014,1071 @@ export type AllSanitySchemaTypes =
   | NewsletterSignup
   | ItineraryRequest
   | Booking
+
+// Source: ../functions/apply-retention/queries/due-requests-query.ts
+// Variable: dueRequestsQuery
+// Query: *[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore))] | order(created_at asc)[0...50]._id
+export type DueRequestsQueryResult = Array<string>
+
+// Source: ../functions/apply-retention/queries/last-mails-query.ts
+// Variable: lastMailsQuery
+// Query: *[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id
+export type LastMailsQueryResult = Array<string>
+
+// Source: ../functions/apply-retention/queries/mails-about-query.ts
+// Variable: mailsAboutQuery
+// Query: *[_type == "outboxMail" && about in $ids]._id
+export type MailsAboutQueryResult = Array<string>
+
+// Source: ../functions/apply-retention/queries/past-waitlist-query.ts
+// Variable: pastWaitlistQuery
+// Query: *[_type == "waitlistEntry" && date < $today][0...50]._id
+export type PastWaitlistQueryResult = Array<string>
+
+// Source: ../functions/create-booking-request/queries/stored-booking-reference-query.ts
+// Variable: storedBookingReferenceQuery
+// Query: *[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}
+export type StoredBookingReferenceQueryResult = {
+  ref: string
+  hash: string | null
+} | null
+
+// Source: ../functions/create-itinerary-request/queries/stored-itinerary-reference-query.ts
+// Variable: storedItineraryReferenceQuery
+// Query: *[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}
+export type StoredItineraryReferenceQueryResult = {
+  ref: string
+  hash: string | null
+} | null
+
+// Source: ../functions/lib/queries/bookable-experience-query.ts
+// Variable: bookableExperienceQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}
+export type BookableExperienceQueryResult = {
+  _id: string
+  title: string
+  category: 'adventure' | 'bespoke' | 'food-drink' | 'history-culture' | 'scenic' | 'sport'
+  duration: string
+  isBespoke: boolean | null
+  slug: string
+} | null
+
+// Source: ../functions/lib/queries/cancelled-dates-query.ts
+// Variable: cancelledDatesQuery
+// Query: *[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date
+export type CancelledDatesQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/consent-content-query.ts
+// Variable: consentContentQuery
+// Query: {  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel}
+export type ConsentContentQueryResult = {
+  notice:
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: null
+        purposes: null
+        rights: null
+        legalName: null
+        address: null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: string
+        purposes: null
+        rights: null
+        legalName: null
+        address: null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | {
+        informationOfficerName: string
+        informationOfficerEmail: string
+        informationOfficerPhone: string | null
+        intro: string
+        purposes: Array<{
+          title: string
+          text: string
+        }>
+        rights: string
+        legalName: string
+        address: string
+        requiredDetails: string
+        processors: string
+        transfers: string
+        regulator: string
+        noticeVersion: string
+        noticeDate: string
+      }
+    | {
+        informationOfficerName: null
+        informationOfficerEmail: null
+        informationOfficerPhone: null
+        intro: null
+        purposes: null
+        rights: null
+        legalName: null
+        address: string | null
+        requiredDetails: null
+        processors: null
+        transfers: null
+        regulator: null
+        noticeVersion: null
+        noticeDate: null
+      }
+    | null
+  newsletter: null | string
+}
+
+// Source: ../functions/lib/queries/departure-loads-query.ts
+// Variable: departureLoadsQuery
+// Query: *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}
+export type DepartureLoadsQueryResult = Array<
+  | {
+      date: string
+      slot: string
+      status: 'held'
+      pax: number
+    }
+  | {
+      date: string
+      slot: string | null
+      status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+      pax: number
+    }
+>
+
+// Source: ../functions/lib/queries/due-mails-query.ts
+// Variable: dueMailsQuery
+// Query: *[_type == "outboxMail" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now))] | order(next_attempt_at asc)[0...100]
+export type DueMailsQueryResult = Array<{
+  _id: string
+  _type: 'outboxMail'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  mail_id: string
+  about?: string
+  to: string
+  reply_to?: string
+  from?: string
+  subject: string
+  text: string
+  html: string
+  calendar_method?: 'CANCEL' | 'REQUEST'
+  calendar?: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  claimed_until?: string
+  claimed_by?: string
+  sent_at?: string
+  last_error?: string
+  list_unsubscribe?: string
+  redacted?: {
+    text: string
+    html: string
+  }
+  sealed_link?: string
+  purge_when_done?: boolean
+}>
+
+// Source: ../functions/lib/queries/mail-content-query.ts
+// Variable: mailContentQuery
+// Query: {  "templates": *[_type == "mailTemplate" && defined(kind)]{kind, subject, body},  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}}
+export type MailContentQueryResult = {
+  templates: Array<{
+    kind:
+      | 'acknowledgement'
+      | 'bookingCancelled'
+      | 'cancelled'
+      | 'confirmation'
+      | 'decline'
+      | 'departureCancelled'
+      | 'newsletterConfirm'
+      | 'newsletterWelcome'
+      | 'privacyConfirm'
+      | 'privacyCorrectionDone'
+      | 'privacyErasureDone'
+      | 'proposal'
+      | 'question'
+      | 'reminder'
+      | 'requestLink'
+      | 'reviewRequest'
+      | 'teamAccepted'
+      | 'teamDigest'
+      | 'teamItinerary'
+      | 'teamNewBooking'
+      | 'teamNewsletter'
+      | 'teamWithdrawn'
+      | 'waitlistDepartureCancelled'
+      | 'waitlistJoined'
+      | 'waitlistOffer'
+    subject: string
+    body: string
+  }>
+  settings:
+    | {
+        siteName: null
+        email: null
+        mailFromName: null
+        mailFromAddress: null
+        mailSignature: null
+        replyPromise: null
+      }
+    | {
+        siteName: null
+        email: string
+        mailFromName: null
+        mailFromAddress: null
+        mailSignature: null
+        replyPromise: null
+      }
+    | {
+        siteName: string
+        email: string
+        mailFromName: string | null
+        mailFromAddress: string | null
+        mailSignature: string | null
+        replyPromise: string
+      }
+    | null
+  trips: Array<{
+    slug: string
+    meetingPoint: MeetingPoint | null
+    startTime: string | null
+    departureStartTimes: Array<
+      {
+        _key: string
+      } & DepartureStartTime
+    > | null
+    duration: string
+    whatToBring: Array<string> | null
+  }>
+}
+
+// Source: ../functions/lib/queries/mails-to-query.ts
+// Variable: mailsToQuery
+// Query: *[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}
+export type MailsToQueryResult = Array<{
+  _id: string
+  mail_id: string
+  about: string | null
+}>
+
+// Source: ../functions/lib/queries/old-sent-mails-query.ts
+// Variable: oldSentMailsQuery
+// Query: *[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}
+export type OldSentMailsQueryResult = Array<{
+  _id: string
+  mail_id: string
+}>
+
+// Source: ../functions/lib/queries/outbox-ids-query.ts
+// Variable: outboxIdsQuery
+// Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
+export type OutboxIdsQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/waiting-mails-query.ts
+// Variable: waitingMailsQuery
+// Query: count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])
+export type WaitingMailsQueryResult = number
+
+// Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
+// Variable: queuedMailIdsQuery
+// Query: *[_type == "outboxMail" && mail_id in $ids].mail_id
+export type QueuedMailIdsQueryResult = Array<string>
+
+// Source: ../functions/send-booking-notifications/queries/recent-bookings-query.ts
+// Variable: recentBookingsQuery
+// Query: *[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)
+export type RecentBookingsQueryResult = Array<{
+  _id: string
+  _type: 'booking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history?: Array<
+    {
+      _key: string
+    } & StatusChange
+  >
+  staff_notes?: string
+  created_at: string
+  request_hash?: string
+  experience_id: string
+  experience_title: string
+  category?: string
+  duration?: string
+  date: string
+  preferred_time?: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone?: string
+  country?:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+  pickup_location?: string
+  notes?: string
+  how_heard_about_us?:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+  marketing_opt_in?: boolean
+  consent_booking: boolean
+  consent_privacy: boolean
+  consent_record?: ConsentRecord
+  utm_source?: string
+  utm_medium?: string
+  utm_campaign?: string
+  waitlist_entry?: string
+  anonymised_at?: string
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
+// Variable: reviewRequestCandidatesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}
+export type ReviewRequestCandidatesQueryResult = Array<{
+  _id: string
+  name: string
+  email: string
+  date: string
+  experience_title: string
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-settings-query.ts
+// Variable: reviewRequestSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}
+export type ReviewRequestSettingsQueryResult = {
+  reviewRequestDaysAfter: number
+} | null
+
+// Source: ../functions/send-trip-reminders/queries/reminder-candidates-query.ts
+// Variable: reminderCandidatesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}
+export type ReminderCandidatesQueryResult = Array<{
+  _id: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  name: string
+  email: string
+}>
+
+// Source: ../functions/send-trip-reminders/queries/reminder-settings-query.ts
+// Variable: reminderSettingsQuery
+// Query: *[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}
+export type ReminderSettingsQueryResult =
+  | {
+      reminderHoursBefore: null
+      phone: null
+      whatsapp: null
+    }
+  | {
+      reminderHoursBefore: number
+      phone: string
+      whatsapp: string | null
+    }
+  | {
+      reminderHoursBefore: null
+      phone: string | null
+      whatsapp: null
+    }
+  | null
+
+// Source: ../functions/staff/queries/booking-exists-query.ts
+// Variable: bookingExistsQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id}
+export type BookingExistsQueryResult = {
+  _id: string
+} | null
+
+// Source: ../functions/staff/queries/booking-mail-query.ts
+// Variable: bookingMailQuery
+// Query: *[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}
+export type BookingMailQueryResult = Array<{
+  mail_id: string
+  to: string
+  subject: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  attempts: number
+  queued_at: string
+  next_attempt_at: string
+  sent_at: string | null
+  last_error: string | null
+}>
+
+// Source: ../functions/staff/queries/cancelled-departures-query.ts
+// Variable: cancelledDeparturesQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action  }}
+export type CancelledDeparturesQueryResult = Array<{
+  experience_id: string
+  date: string
+  cancelled_at: string | null
+  cancelled_by: string | null
+  cancelled_reason: string | null
+  bookings: Array<{
+    _id: string
+    booking_ref: string
+    name: string
+    date: string
+    pax: number
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    last:
+      | 'accept-cancellation'
+      | 'accept'
+      | 'cancel-departure'
+      | 'confirm'
+      | 'decline'
+      | 'move'
+      | 'propose'
+      | 'question'
+      | 'withdraw'
+      | null
+  }>
+}>
+
+// Source: ../functions/staff/queries/confirmed-subscribers-query.ts
+// Variable: confirmedSubscribersQuery
+// Query: *[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version}
+export type ConfirmedSubscribersQueryResult = Array<{
+  email: string
+  name: string
+  confirmed_at: string
+  version: string | null
+}>
+
+// Source: ../functions/staff/queries/departure-bookings-query.ts
+// Variable: departureBookingsQuery
+// Query: {  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  },  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email  }}
+export type DepartureBookingsQueryResult = {
+  bookings: Array<{
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+  }>
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  waitlist: Array<{
+    _id: string
+    _rev: string
+    state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+    experience_title: string
+    date: string
+    preferred_time: string
+    pax_adults: number
+    pax_children: number
+    email: string
+  }>
+}
+
+// Source: ../functions/staff/queries/departure-cancelled-at-query.ts
+// Variable: departureCancelledAtQuery
+// Query: *[_type == "departure" && _id == $id][0].cancelled_at
+export type DepartureCancelledAtQueryResult = string | null
+
+// Source: ../functions/staff/queries/departure-snapshot-query.ts
+// Variable: departureSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type DepartureSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    created_at: string
+    experience_id: string
+    experience_title: string
+    category: string | null
+    duration: string | null
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    phone: string | null
+    country:
+      | 'Australia'
+      | 'Brazil'
+      | 'Canada'
+      | 'France'
+      | 'Germany'
+      | 'India'
+      | 'Italy'
+      | 'Japan'
+      | 'Netherlands'
+      | 'Other'
+      | 'South Africa'
+      | 'Spain'
+      | 'Switzerland'
+      | 'United Kingdom'
+      | 'United States'
+      | null
+    pickup_location: string | null
+    notes: string | null
+    how_heard_about_us:
+      | 'Friend/Family Referral'
+      | 'Google'
+      | 'Hotel/Accommodation'
+      | 'Other'
+      | 'Previous Visit'
+      | 'Social Media'
+      | 'Travel Agent'
+      | 'Travel Blog/Website'
+      | null
+    marketing_opt_in: boolean | null
+    consent_record: {
+      version: string
+      agreed_at: string
+      checkboxes: Array<{
+        key: string
+        text: string
+      }> | null
+    } | null
+    anonymised_at: string | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
+
+// Source: ../functions/staff/queries/departures-view-query.ts
+// Variable: departuresViewQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at}
+export type DeparturesViewQueryResult = Array<{
+  _id: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax: number
+  pax_adults: number
+  pax_children: number
+  name: string
+  phone: string | null
+  email: string
+  pickup_location: string | null
+  notes: string | null
+  staff_notes: string | null
+  staff_notes_by: null
+  staff_notes_at: null
+}>
+
+// Source: ../functions/staff/queries/experiences-with-rules-query.ts
+// Variable: experiencesWithRulesQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, isBespoke, "slug": slug.current, aliases,  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type ExperiencesWithRulesQueryResult = Array<{
+  _id: string
+  title: string
+  isBespoke: boolean | null
+  slug: string
+  aliases: Array<string> | null
+  rules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+}>
+
+// Source: ../functions/staff/queries/held-in-range-query.ts
+// Variable: heldInRangeQuery
+// Query: {  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id}
+export type HeldInRangeQueryResult = {
+  offers: Array<{
+    experience_id: string
+    date: string
+    slot: string
+    pax: number
+  }>
+  requests: Array<string>
+}
+
+// Source: ../functions/staff/queries/resendable-mail-query.ts
+// Variable: resendableMailQuery
+// Query: *[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}
+export type ResendableMailQueryResult = {
+  _rev: string
+  status: 'failed' | 'pending' | 'sending' | 'sent'
+  ref: string | null
+} | null
+
+// Source: ../functions/staff/queries/response-settings-query.ts
+// Variable: responseSettingsQuery
+// Query: *[_id == "siteSettings"][0]{responseTargetHours, workingHours}
+export type ResponseSettingsQueryResult =
+  | {
+      responseTargetHours: null
+      workingHours: null
+    }
+  | {
+      responseTargetHours: number
+      workingHours: {
+        days: Array<number>
+        start: string
+        end: string
+      } | null
+    }
+  | null
+
+// Source: ../functions/staff/queries/staff-booking-by-id-query.ts
+// Variable: staffBookingByIdQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}
+export type StaffBookingByIdQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  staff_notes: string | null
+  staff_notes_by: null
+  staff_notes_at: null
+  created_at: string
+  experience_id: string
+  experience_title: string
+  category: string | null
+  duration: string | null
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone: string | null
+  country:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+    | null
+  pickup_location: string | null
+  notes: string | null
+  how_heard_about_us:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+    | null
+  marketing_opt_in: boolean | null
+  consent_record: {
+    version: string
+    agreed_at: string
+    checkboxes: Array<{
+      key: string
+      text: string
+    }> | null
+  } | null
+  anonymised_at: string | null
+} | null
+
+// Source: ../functions/staff/queries/staff-waitlist-query.ts
+// Variable: staffWaitlistQuery
+// Query: *[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref}
+export type StaffWaitlistQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  slot: string
+  name: string
+  email: string
+  pax: number
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  booking_ref: string | null
+}>
+
+// Source: ../functions/staff/queries/team-digest-id-query.ts
+// Variable: teamDigestIdQuery
+// Query: *[_type == "teamDigest" && _id == $id][0]._id
+export type TeamDigestIdQueryResult = string | null
+
+// Source: ../functions/staff/queries/waiting-requests-query.ts
+// Variable: waitingRequestsQuery
+// Query: *[_type == "booking" && status == "new" && created_at <= $cutoff  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)  {booking_ref, name, experience_title, date, created_at}
+export type WaitingRequestsQueryResult = Array<{
+  booking_ref: string
+  name: string
+  experience_title: string
+  date: string
+  created_at: string
+}>
+
+// Source: ../functions/submit-review/queries/review-booking-query.ts
+// Variable: reviewBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}
+export type ReviewBookingQueryResult = {
+  _id: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  date: string
+  name: string
+  experience_id: string
+  experience_title: string
+} | null
+
+// Source: ../functions/submit-review/queries/review-experience-query.ts
+// Variable: reviewExperienceQuery
+// Query: *[_type == "experience" && slug.current == $slug][0]{_id, title}
+export type ReviewExperienceQueryResult = {
+  _id: string
+  title: string
+} | null
+
+// Source: ../functions/traveller-request/queries/accept-proposal-snapshot-query.ts
+// Variable: acceptProposalSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type AcceptProposalSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    anonymised: false | true
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
+
+// Source: ../functions/traveller-request/queries/accepted-proposal-status-query.ts
+// Variable: acceptedProposalStatusQuery
+// Query: *[_id == "siteSettings"][0].acceptedProposalStatus
+export type AcceptedProposalStatusQueryResult = null | 'confirmed' | 'contacted'
+
+// Source: ../functions/traveller-request/queries/booking-by-reference-query.ts
+// Variable: bookingByReferenceQuery
+// Query: *[_type == "booking" && booking_ref == $reference][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}
+export type BookingByReferenceQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  anonymised: false | true
+} | null
+
+// Source: ../functions/traveller-request/queries/departure-choice-snapshot-query.ts
+// Variable: departureChoiceSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}}
+export type DepartureChoiceSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    anonymised: false | true
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<{
+    date: string
+    slot: string | null
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    pax: number
+  }>
+}
+
+// Source: ../functions/traveller-request/queries/request-booking-query.ts
+// Variable: requestBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}
+export type RequestBookingQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  anonymised: false | true
+} | null
+
+// Source: ../functions/traveller-request/queries/request-trip-query.ts
+// Variable: requestTripQuery
+// Query: *[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}
+export type RequestTripQueryResult = {
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  duration: string
+} | null
+
+// Source: ../functions/waitlist/queries/departure-cancellation-query.ts
+// Variable: departureCancellationQuery
+// Query: *[_type == "departure" && _id == $id][0]{cancelled_at}
+export type DepartureCancellationQueryResult = {
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/departure-lock-query.ts
+// Variable: departureLockQuery
+// Query: *[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}
+export type DepartureLockQueryResult = {
+  _id: string
+  _rev: string
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/lapsed-offers-query.ts
+// Variable: lapsedOffersQuery
+// Query: *[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}
+export type LapsedOffersQueryResult = Array<{
+  _id: string
+  _rev: string
+}>
+
+// Source: ../functions/waitlist/queries/waiting-entries-query.ts
+// Variable: waitingEntriesQuery
+// Query: *[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}
+export type WaitingEntriesQueryResult = Array<{
+  _id: string
+  _rev: string
+  _type: 'waitlistEntry'
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  lapsed_at: string | null
+  booking_id: string | null
+  booked_at: string | null
+}>
+
+// Source: ../functions/waitlist/queries/waitlist-entry-by-id-query.ts
+// Variable: waitlistEntryByIdQuery
+// Query: *[_type == "waitlistEntry" && _id == $id][0]{_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}
+export type WaitlistEntryByIdQueryResult = {
+  _id: string
+  _rev: string
+  _type: 'waitlistEntry'
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  joined_at: string
+  offered_at: string | null
+  hold_until: string | null
+  lapsed_at: string | null
+  booking_id: string | null
+  booked_at: string | null
+} | null
+
+// Source: ../functions/waitlist/queries/waitlist-hold-hours-query.ts
+// Variable: waitlistHoldHoursQuery
+// Query: *[_id == "siteSettings"][0].waitlistHoldHours
+export type WaitlistHoldHoursQueryResult = null | number
 
 // Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
@@ -1573,6 +2677,58 @@ export type StoryBySlugQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
+    '*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
+    '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
+    '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
+    '*[_type == "waitlistEntry" && date < $today][0...50]._id': PastWaitlistQueryResult
+    '*[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}': StoredBookingReferenceQueryResult
+    '*[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}': StoredItineraryReferenceQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}': BookableExperienceQueryResult
+    '*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date': CancelledDatesQueryResult
+    '{\n  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},\n  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel\n}': ConsentContentQueryResult
+    '*[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}': DepartureLoadsQueryResult
+    '*[_type == "outboxMail" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (\n  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)\n)] | order(next_attempt_at asc)[0...100]': DueMailsQueryResult
+    '{\n  "templates": *[_type == "mailTemplate" && defined(kind)]{kind, subject, body},\n  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},\n  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}\n}': MailContentQueryResult
+    '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
+    '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
+    '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
+    '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
+    '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
+    '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
+    '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {\n    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action\n  }\n}': CancelledDeparturesQueryResult
+    '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
+    '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
+    '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
+    '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
+    '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
+    '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
+    '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
+    '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
+    '*[_type == "experience" && slug.current == $slug][0]{_id, title}': ReviewExperienceQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': AcceptProposalSnapshotQueryResult
+    '*[_id == "siteSettings"][0].acceptedProposalStatus': AcceptedProposalStatusQueryResult
+    '*[_type == "booking" && booking_ref == $reference][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}': BookingByReferenceQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}\n}': DepartureChoiceSnapshotQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)}': RequestBookingQueryResult
+    '*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}': RequestTripQueryResult
+    '*[_type == "departure" && _id == $id][0]{cancelled_at}': DepartureCancellationQueryResult
+    '*[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}': DepartureLockQueryResult
+    '*[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}': LapsedOffersQueryResult
+    '*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitingEntriesQueryResult
+    '*[_type == "waitlistEntry" && _id == $id][0]{_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitlistEntryByIdQueryResult
+    '*[_id == "siteSettings"][0].waitlistHoldHours': WaitlistHoldHoursQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult

@@ -8,6 +8,7 @@
  */
 import path from 'node:path'
 
+import {readFunctionsEnv} from '../functions/lib/env.ts'
 import {runJobsOnce} from '../functions/run-jobs.ts'
 import {loadDotEnv} from './lib/load-dot-env.ts'
 
@@ -42,7 +43,7 @@ try {
     retention,
     diskCatchUp,
     unconfirmedSignups,
-  } = await runJobsOnce(asOf)
+  } = await runJobsOnce(readFunctionsEnv(), asOf)
   console.log(
     `Jobs as of ${asOf.toISOString()}: ${reminders.due} trip reminders due, ${reviewRequests.due} review requests due (each sent once); mail sent ${mail.sent}, failed ${mail.failed}, waiting ${mail.pending}; ${retention.anonymised} requests anonymised; ${diskCatchUp.reports} privacy reports caught up on this disk; ${unconfirmedSignups.removed} unconfirmed newsletter sign-ups removed.`,
   )

@@ -30,7 +30,7 @@ describe('the import rules', {timeout: 120_000}, () => {
       "import {createOverviewCache} from '../staff/staff-deps.ts'",
       'functions/lib',
     ],
-    ['functions/lib/fixture.ts', "import {publicRuntime} from '../runtime.ts'", 'functions/lib'],
+    ['functions/lib/fixture.ts', "import {createPublicRuntime} from '../runtime.ts'", 'functions/lib'],
     [
       'schemas/src/fixture.ts',
       "import {functionsConfig} from '../../functions/lib/env.ts'",
@@ -41,7 +41,7 @@ describe('the import rules', {timeout: 120_000}, () => {
       "import {functionsConfig} from '../../functions/lib/env.ts'",
       'schemas/',
     ],
-    ['studio/fixture.ts', "import {apiRoutes} from '../functions/api-routes.ts'", 'schemas/'],
+    ['studio/fixture.ts', "import {createApiRoutes} from '../functions/api-routes.ts'", 'schemas/'],
     ['web/src/fixture.ts', "import {readServerEnv} from '../../server/env.ts'", 'server/'],
     ['functions/fixture.ts', "import {readServerEnv} from '../server/env.ts'", 'schemas/'],
     ['server/fixture.ts', "import {loadDotEnv} from '../scripts/lib/load-dot-env.ts'", 'server/'],

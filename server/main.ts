@@ -1,10 +1,9 @@
 import {randomUUID} from 'node:crypto'
 
 import {readFunctionsEnv} from '../functions/lib/env.ts'
-import {apiRoutes} from '../functions/api-routes.ts'
-import {octoRoutes} from '../functions/octo/index.ts'
-import {createBookingsClient} from '../functions/lib/sanity-client.ts'
-import {startPublicRuntimeWhenReady} from '../functions/runtime.ts'
+import {createApiRoutes} from '../functions/api-routes.ts'
+import {createOctoRoutesOf} from '../functions/octo/index.ts'
+import {createPublicRuntimeWhenReady, startScheduledWork} from '../functions/runtime.ts'
 import {createFilesPrivately} from '../lake/src/store/private-files.ts'
 import {createPurgeLease} from './edge/purge-lease.ts'
 import {purgeTarget} from './edge/purge-targets.ts'
@@ -17,19 +16,22 @@ createFilesPrivately()
 
 // `node server/main.ts`: PORT (3000), HOST (127.0.0.1), NODE_ENV=development for Vite's dev server.
 const env = readServerEnv()
+// The one composition root: the functions' runtime, built once from the parsed environment (waiting, if need be,
+// for the local lake to write its write token) and handed to every route.
+const runtime = await createPublicRuntimeWhenReady(() => readFunctionsEnv())
 // With a shared cache in front (EDGE_PURGE), publishes purge it by tag; of N servers, the lease holder does.
 const purger = env.edgePurge
   ? createPurger({
       target: purgeTarget(env.edgePurge),
-      lease: createPurgeLease(createBookingsClient(readFunctionsEnv()), {
+      lease: createPurgeLease(runtime.bookings, {
         holder: `site-${process.pid}-${randomUUID()}`,
       }),
     })
   : undefined
 const site = await startSite({
   env,
-  apiRoutes,
-  octoRoutes,
+  apiRoutes: createApiRoutes(runtime),
+  octoRoutes: createOctoRoutesOf(runtime),
   onContentChange: purger?.onContentChange,
 })
 await purger?.start()
@@ -38,7 +40,7 @@ console.log(
     (env.edgePurge ? `, purging ${env.edgePurge.kind} on publish` : ''),
 )
 // The mail outbox delivers from the start, whoever the first visitor is, on every server sharing the lake.
-startPublicRuntimeWhenReady()
+startScheduledWork(runtime)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(

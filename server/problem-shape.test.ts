@@ -8,6 +8,9 @@ import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 
 import {PROBLEM_CONTENT_TYPE, problemSchema} from '@repo/schemas/problem.ts'
 import {startTestLake, type TestLake} from '../lake/src/testing/start-test-lake.ts'
+import {createApiRoutes} from '../functions/api-routes.ts'
+import {readFunctionsEnv} from '../functions/lib/env.ts'
+import {createPublicRuntime} from '../functions/runtime.ts'
 import {STAFF_ROUTE_ACTIONS} from '../functions/staff/staff-route-actions.ts'
 import type {RenderFn} from '../web/src/render-contract.ts'
 import {createSiteApp} from './create-site-app.ts'
@@ -39,8 +42,8 @@ beforeAll(async () => {
   vi.stubEnv('SANITY_WRITE_TOKEN', lake.secrets.writeToken)
   vi.stubEnv('ADMIN_PASSWORD', PASSWORD)
   vi.stubEnv('SITE_URL', SITE)
-  // The runtime reads the environment once, when first imported: after the stubs.
-  ;({apiRoutes} = (await import('../functions/api-routes.ts')) as {apiRoutes: Hono})
+  // The one composition root, as server/main.ts builds it, from the stubbed environment.
+  apiRoutes = createApiRoutes(createPublicRuntime(readFunctionsEnv(process.env)))
   const noPages: RenderFn = () => Promise.reject(new Error('No page is asked for here.'))
   site = createSiteApp({
     getRender: async () => noPages,

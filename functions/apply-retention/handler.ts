@@ -14,6 +14,10 @@ import {
 import {thisDisk, type DiskScrubbed} from './this-disk.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {purgeMutation} from '../lib/purge.ts'
+import {dueRequestsQuery} from './queries/due-requests-query.ts'
+import {lastMailsQuery} from './queries/last-mails-query.ts'
+import {mailsAboutQuery} from './queries/mails-about-query.ts'
+import {pastWaitlistQuery} from './queries/past-waitlist-query.ts'
 
 /**
  * The retention job: every request whose personal details are past the periods managers set is anonymised
@@ -26,13 +30,7 @@ export const RETENTION_BATCH = 50
 
 export const PRIVACY_REPORT_TYPE = 'privacyReport'
 
-/** Closed means declined, or closed by the traveller's withdrawal; both are counted from the last decision. */
-export const dueRequestsQuery = /* groq */ `*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (
-  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||
-  (_type == "booking" && date < $tripBefore) ||
-  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||
-  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)
-)] | order(created_at asc)[0...${RETENTION_BATCH}]._id`
+export {dueRequestsQuery}
 
 export type PrivacyReport = {
   _id: string
@@ -89,14 +87,6 @@ export function privacyReportDocument(
 const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
   (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
 )][0...${RETENTION_BATCH}]._id`
-/**
- * Places on a waitlist whose departure has passed: nothing more can be offered. One that became a request lives
- * on as that request, which keeps its own retention.
- */
-const pastWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date < $today][0...${RETENTION_BATCH}]._id`
-const mailsAboutQuery = /* groq */ `*[_type == "outboxMail" && about in $ids]._id`
-/** An erasure's last mail, sent or given up, that its outbox could not purge at once (lib/mailer.ts). */
-const lastMailsQuery = /* groq */ `*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...${RETENTION_BATCH}]._id`
 
 /**
  * Purges the spent records and their mails, and erasures' last mails; resolves to the records' ids, whose disk lines
@@ -105,11 +95,11 @@ const lastMailsQuery = /* groq */ `*[_type == "outboxMail" && purge_when_done ==
 async function purgeSpentRecords(bookings: SanityClient, asOf: Date): Promise<string[]> {
   const ids = [
     ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
-    ...(await bookings.fetch<string[]>(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
+    ...(await bookings.fetch(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
   ]
   const mails = [
-    ...(ids.length > 0 ? await bookings.fetch<string[]>(mailsAboutQuery, {ids}) : []),
-    ...(await bookings.fetch<string[]>(lastMailsQuery)),
+    ...(ids.length > 0 ? await bookings.fetch(mailsAboutQuery, {ids}) : []),
+    ...(await bookings.fetch(lastMailsQuery)),
   ]
   if (ids.length + mails.length === 0) return []
   await bookings.mutate([...ids, ...mails].map(purgeMutation), {
@@ -126,7 +116,7 @@ export async function applyRetention(
   const atAsOf = {...deps, now: () => asOf}
   const purged = await purgeSpentRecords(bookings, asOf)
   const periods = await readRetentionPeriods(bookings)
-  const ids = await bookings.fetch<string[]>(dueRequestsQuery, retentionCutoffs(periods, asOf), {
+  const ids = await bookings.fetch(dueRequestsQuery, retentionCutoffs(periods, asOf), {
     perspective: 'raw',
   })
   const run = await anonymiseRequests(atAsOf, ids, {purged})

@@ -19,7 +19,6 @@ import {
   loadBookingRules,
   loadCancelledDates,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {consentNoticeLoader, consentRecord, type ConsentNotice} from '../lib/consent-record.ts'
 import {replayOrConflict, requestHash} from '../lib/idempotency.ts'
@@ -27,6 +26,7 @@ import {json, newReference, problem, problemResponse, sha256, type RequestContex
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import type {BookingNotifier, StoredBooking} from '../send-booking-notifications/handler.ts'
+import {storedBookingReferenceQuery} from './queries/stored-booking-reference-query.ts'
 
 export type CreateBookingRequestDeps = {
   /** Published content: experiences and their settings. */
@@ -72,11 +72,7 @@ export async function createBookingRequest(
   // The document id comes from the idempotency key, so a double submit or a retry finds the first booking.
   const _id = key ? `booking-${sha256(`booking:${key}`).slice(0, 40)}` : `booking-${randomUUID()}`
   const hash = requestHash(input, [...SECURITY_QUESTION_FIELD_NAMES, 'website'])
-  const storedReference = () =>
-    deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
-      '*[_id == $id][0]{"ref": booking_ref, "hash": request_hash}',
-      {id: _id},
-    )
+  const storedReference = () => deps.bookings.fetch(storedBookingReferenceQuery, {id: _id})
   const replay = (stored: {ref: string; hash?: string | null}) =>
     replayOrConflict(stored, hash, (ref) => json({booking_ref: ref}, 201))
 
@@ -89,10 +85,7 @@ export async function createBookingRequest(
     if ('stored' in question) return replay(question.stored)
 
     // Bespoke itineraries come through the questionnaire and are never limited by places.
-    const experience = await deps.content.fetch<BookableExperience | null>(
-      bookableExperienceQuery,
-      {id: input.experienceId},
-    )
+    const experience = await deps.content.fetch(bookableExperienceQuery, {id: input.experienceId})
     if (!experience || experience.isBespoke)
       return field('experienceId', UNKNOWN_EXPERIENCE_MESSAGE)
     const window = alternativesWindow(input.date)

@@ -1,12 +1,11 @@
 import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {createBookingRequest} from './handler.ts'
 
-export function createBookingRequestRoute(c: Context) {
-  const rt = publicRuntime()
-  return createBookingRequest(
+export const createBookingRequestRoute = (rt: PublicRuntime) => (c: Context) =>
+  createBookingRequest(
     c.req.raw,
     {clientAddress: clientAddress(c)},
     {
@@ -19,4 +18,3 @@ export function createBookingRequestRoute(c: Context) {
       consentNotice: rt.consentNotice,
     },
   )
-}

@@ -34,6 +34,7 @@ import type {MailMessage} from '../lib/mailer.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
+import {storedItineraryReferenceQuery} from './queries/stored-itinerary-reference-query.ts'
 
 export type CreateItineraryRequestDeps = {
   bookings: SanityClient
@@ -219,11 +220,7 @@ export async function createItineraryRequest(
     request_hash: hash,
     ...fields,
   }
-  const storedReference = () =>
-    deps.bookings.fetch<{ref: string; hash?: string | null} | null>(
-      '*[_id == $id][0]{"ref": request_ref, "hash": request_hash}',
-      {id: _id},
-    )
+  const storedReference = () => deps.bookings.fetch(storedItineraryReferenceQuery, {id: _id})
   const replay = (stored: {ref: string; hash?: string | null}) =>
     replayOrConflict(stored, hash, (ref) => json({request_ref: ref}, 201))
   try {

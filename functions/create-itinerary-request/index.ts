@@ -1,12 +1,11 @@
 import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {createItineraryRequest} from './handler.ts'
 
-export function createItineraryRequestRoute(c: Context) {
-  const rt = publicRuntime()
-  return createItineraryRequest(
+export const createItineraryRequestRoute = (rt: PublicRuntime) => (c: Context) =>
+  createItineraryRequest(
     c.req.raw,
     {clientAddress: clientAddress(c)},
     {
@@ -20,4 +19,3 @@ export function createItineraryRequestRoute(c: Context) {
       today: rt.today,
     },
   )
-}

@@ -1,12 +1,11 @@
 import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {createNewsletterSignup} from './handler.ts'
 
-export function createNewsletterSignupRoute(c: Context) {
-  const rt = publicRuntime()
-  return createNewsletterSignup(
+export const createNewsletterSignupRoute = (rt: PublicRuntime) => (c: Context) =>
+  createNewsletterSignup(
     c.req.raw,
     {clientAddress: clientAddress(c)},
     {
@@ -21,4 +20,3 @@ export function createNewsletterSignupRoute(c: Context) {
       unconfirmedMail: rt.unconfirmedMail,
     },
   )
-}

@@ -9,7 +9,6 @@ import {
   loadBookingRules,
   loadCancelledDates,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {json, problem, type RequestContext} from '../lib/http.ts'
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
@@ -67,10 +66,7 @@ export async function getAvailability(
   const {experience: slug, from, to} = parsed.data
 
   try {
-    const experience = await deps.content.fetch<BookableExperience | null>(
-      bookableExperienceQuery,
-      {id: slug},
-    )
+    const experience = await deps.content.fetch(bookableExperienceQuery, {id: slug})
     if (!experience) return problem(404, UNKNOWN_EXPERIENCE_MESSAGE)
     const answer: AvailabilityAnswer = {
       experience: experience.slug,

@@ -1,14 +1,12 @@
 import type {Context} from 'hono'
 
 import {clientAddress} from '../lib/client-address.ts'
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {getAvailability} from './handler.ts'
 
-export function getAvailabilityRoute(c: Context) {
-  const rt = publicRuntime()
-  return getAvailability(
+export const getAvailabilityRoute = (rt: PublicRuntime) => (c: Context) =>
+  getAvailability(
     c.req.raw,
     {clientAddress: clientAddress(c)},
     {content: rt.content, bookings: rt.bookings, rateLimiter: rt.availabilityLimiter},
   )
-}

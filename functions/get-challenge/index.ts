@@ -1,6 +1,6 @@
 import type {Context} from 'hono'
 
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {getChallenge} from './handler.ts'
 
-export const getChallengeRoute = (_c: Context) => getChallenge(publicRuntime())
+export const getChallengeRoute = (rt: PublicRuntime) => (_c: Context) => getChallenge(rt)

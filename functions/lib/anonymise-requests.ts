@@ -19,6 +19,8 @@ import {
 import {bookingCacheTag, keptPages} from './kept-pages.ts'
 import {addressHash, namesHashedAddress} from './address-hash.ts'
 import {purgeMutation} from './purge.ts'
+import {mailsToQuery} from './queries/mails-to-query.ts'
+import {outboxIdsQuery} from './queries/outbox-ids-query.ts'
 
 /**
  * Removes a person from the requests named, everywhere the personal-data map lists: each request is deleted with
@@ -61,12 +63,6 @@ const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
 
 const requestDocsQuery = /* groq */ `*[_type in $types && _id in $ids && !defined(anonymised_at)]`
 
-const mailsToQuery = /* groq */ `*[_type == $outbox && lower(to) in $emails]{_id, mail_id, about}`
-
-const outboxIdsQuery = /* groq */ `*[_type == $outbox && (
-  about in $ids || lower(to) in $emails || lower(reply_to) in $emails
-)]._id`
-
 /**
  * Anonymises the requests `ids` (published ids; their drafts go too) in the lake, then on this server's disk, with
  * what belongs to the records already purged whole (`purged`). An erasure names the person's addresses (`erasing`):
@@ -107,10 +103,10 @@ export async function anonymiseRequests(
       .filter((email): email is string => typeof email === 'string')
       .map((email) => email.toLowerCase())
     const copy = anonymisedCopy({...base, _id: id}, at)
-    const outboxIds = await deps.bookings.fetch<string[]>(
+    const outboxIds = await deps.bookings.fetch(
       outboxIdsQuery,
       // By address only for an erasure: the retention job leaves the mails of the person's other, newer requests.
-      {outbox: OUTBOX_TYPE, ids: [id, `drafts.${id}`], emails: erasing},
+      {ids: [id, `drafts.${id}`], emails: erasing},
       {perspective: 'raw'},
     )
     const mutations: Mutation[] = [
@@ -137,9 +133,9 @@ export async function anonymiseRequests(
   marks.delete('')
   // For an erasure, the mails to the address about nothing anonymised here (a privacy request's confirmation).
   if (erasing.length > 0) {
-    const rest = await deps.bookings.fetch<string[]>(
+    const rest = await deps.bookings.fetch(
       outboxIdsQuery,
-      {outbox: OUTBOX_TYPE, ids: [], emails: erasing},
+      {ids: [], emails: erasing},
       {perspective: 'raw'},
     )
     if (rest.length > 0) {
@@ -153,11 +149,7 @@ export async function anonymiseRequests(
   const privacyMailIds: string[] = []
   if (erasing.length === 0 && addresses.size > 0) {
     const privacyMails = (
-      await deps.bookings.fetch<{_id: string; mail_id: string; about: string | null}[]>(
-        mailsToQuery,
-        {outbox: OUTBOX_TYPE, emails: [...addresses]},
-        {perspective: 'raw'},
-      )
+      await deps.bookings.fetch(mailsToQuery, {emails: [...addresses]}, {perspective: 'raw'})
     ).filter((mail) => mail.about?.startsWith(PRIVACY_REQUEST_ID_PREFIX))
     if (privacyMails.length > 0) {
       await deps.bookings.mutate(

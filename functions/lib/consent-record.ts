@@ -1,7 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
-  PRIVACY_NOTICE_ID,
   privacyNoticeOf,
   type ConsentRecord,
   type PrivacyNoticeContent,
@@ -14,6 +13,7 @@ import {
 } from '@repo/schemas/consent-texts.ts'
 
 import {sha256} from './http.ts'
+import {consentContentQuery} from './queries/consent-content-query.ts'
 
 /** The notice and the boxes' words in force now, and their version (a hash of exactly these). */
 export type ConsentNotice = {
@@ -24,11 +24,6 @@ export type ConsentNotice = {
 
 export const CONSENT_VERSION_TYPE = 'consentVersion'
 export const consentVersionId = (version: string) => `${CONSENT_VERSION_TYPE}-${version}`
-
-const consentContentQuery = /* groq */ `{
-  "notice": *[_id == "${PRIVACY_NOTICE_ID}"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},
-  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel
-}`
 
 /**
  * The version of what people are shown: sha-256 over a fixed-order JSON of the notice and every box, so the same
@@ -75,11 +70,7 @@ export function consentNoticeLoader(
   return () => {
     if (cached && now() - cached.at < CONSENT_NOTICE_MAX_AGE_MS) return cached.value
     const value = content
-      .fetch<Parameters<typeof consentNoticeOf>[0]>(
-        consentContentQuery,
-        {},
-        {perspective: 'published'},
-      )
+      .fetch(consentContentQuery, {}, {perspective: 'published'})
       .then(consentNoticeOf)
     cached = {at: now(), value}
     // A failed read is not kept: the next request reads again.

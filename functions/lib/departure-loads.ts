@@ -14,6 +14,11 @@ import {
   LOAD_TYPES,
   loadStatusProjection,
 } from '@repo/schemas/held-places-query.ts'
+import type {BookableExperienceQueryResult} from '@repo/schemas/sanity.types'
+
+import {bookableExperienceQuery} from './queries/bookable-experience-query.ts'
+import {cancelledDatesQuery} from './queries/cancelled-dates-query.ts'
+import {departureLoadsQuery, MAX_LOADS} from './queries/departure-loads-query.ts'
 
 export {HELD_LOADS_FILTER, LOAD_TYPES, loadStatusProjection}
 
@@ -22,33 +27,13 @@ export {HELD_LOADS_FILTER, LOAD_TYPES, loadStatusProjection}
  * the bookings of one experience over a date range from the private `bookings` dataset, as one GROQ query that
  * returns four small fields per booking (never the traveller's details) for the shared rules to count.
  */
-/** An experience by slug, id or former slug, as the booking link names it; drafts never. */
-export const bookableExperienceQuery = /* groq */ `*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}`
+export {bookableExperienceQuery, cancelledDatesQuery, departureLoadsQuery, MAX_LOADS}
 
-export type BookableExperience = {
-  _id: string
-  title: string
-  category?: string
-  duration?: string
-  isBespoke?: boolean
-  slug: string
-}
+/** An experience as `bookableExperienceQuery` finds it. */
+export type BookableExperience = NonNullable<BookableExperienceQueryResult>
 
 /** Requests and confirmations only: declined and closed bookings take and ask for nothing. */
 export const ACTIVE_STATUSES = COUNTED_STATUSES
-
-/**
- * More bookings than any range of one experience can hold: a read that fills it is refused rather than counted
- * short (see loadDepartureCounts), since fewer bookings would mean too many places left.
- */
-export const MAX_LOADS = 20_000
-
-/**
- * Ordered and sliced on purpose: `*[…] | order(…)[a...b]` with an equality on `experience_id` is the shape query
- * engines answer from an index (the local lake does; see lake/src/query/run-query.ts), rather than testing every
- * booking in the dataset.
- */
-export const departureLoadsQuery = /* groq */ `*[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && experience_id == $experience && date >= $from && date <= $to && (status in $statuses || ${HELD_LOADS_FILTER})] | order(date asc) [0...${MAX_LOADS}] {date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}`
 
 export async function loadBookingRules(
   content: SanityClient,
@@ -63,7 +48,7 @@ export async function loadDepartureCounts(
   range: {experience: string; from: string; to: string},
   signal?: AbortSignal,
 ) {
-  const loads = await bookings.fetch<BookingLoad[]>(
+  const loads: BookingLoad[] = await bookings.fetch(
     departureLoadsQuery,
     {...range, statuses: [...ACTIVE_STATUSES], self: null},
     signal ? {signal} : {},
@@ -75,17 +60,11 @@ export async function loadDepartureCounts(
   return countLoads(rules, loads)
 }
 
-/**
- * The dates staff cancelled for an experience (the departure lock document's `cancelled_at`): closed for new
- * bookings and moves, through `withCancelledDates` (schemas/src/departure-cancellation.ts).
- */
-export const cancelledDatesQuery = /* groq */ `*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date`
-
 export async function loadCancelledDates(
   bookings: SanityClient,
   range: {experience: string; from: string; to: string},
 ): Promise<string[]> {
-  return bookings.fetch<string[]>(cancelledDatesQuery, range)
+  return bookings.fetch(cancelledDatesQuery, range)
 }
 
 /**

@@ -1,7 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 
 import {
-  MAIL_TEMPLATE_TYPE,
   mailTemplateKind,
   placeholderValuesFor,
   renderMail,
@@ -16,6 +15,7 @@ import {DEFAULT_REPLY_PROMISE} from '@repo/schemas/content-rules.ts'
 import type {TripDetails} from '@repo/schemas/trip-details.ts'
 
 import type {MailMessage} from './mailer.ts'
+import {mailContentQuery} from './queries/mail-content-query.ts'
 
 /**
  * What every mail needs from the published content: the editors' templates and the brand from site
@@ -32,25 +32,6 @@ export type MailContent = {
   trips?: Record<string, TripDetails>
 }
 
-const mailContentQuery = /* groq */ `{
-  "templates": *[_type == "${MAIL_TEMPLATE_TYPE}" && defined(kind)]{kind, subject, body},
-  "settings": *[_id == "siteSettings"][0]{siteName, email, mailFromName, mailFromAddress, mailSignature, replyPromise},
-  "trips": *[_type == "experience" && defined(slug.current)]{"slug": slug.current, meetingPoint, startTime, departureStartTimes, duration, whatToBring}
-}`
-
-type MailContentResult = {
-  templates: {kind: string; subject?: string | null; body?: string | null}[]
-  settings: {
-    siteName?: string | null
-    email?: string | null
-    mailFromName?: string | null
-    mailFromAddress?: string | null
-    mailSignature?: string | null
-    replyPromise?: string | null
-  } | null
-  trips?: (TripDetails & {slug: string})[] | null
-}
-
 /** No CR, LF or quote may reach the From header; the address part is checked as an address. */
 const displayName = (value: string) =>
   value
@@ -60,7 +41,7 @@ const displayName = (value: string) =>
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/
 
 export async function loadMailContent(content: SanityClient): Promise<MailContent> {
-  const {templates, settings, trips} = await content.fetch<MailContentResult>(
+  const {templates, settings, trips} = await content.fetch(
     mailContentQuery,
     {},
     {perspective: 'published'},

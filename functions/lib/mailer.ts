@@ -15,6 +15,9 @@ import {
 } from './mail-calendar-part.ts'
 import {SEALED_LINK_SLOT} from './sealed-link.ts'
 import {purgeMutation} from './purge.ts'
+import {dueMailsQuery, PASS_SIZE} from './queries/due-mails-query.ts'
+import {oldSentMailsQuery} from './queries/old-sent-mails-query.ts'
+import {waitingMailsQuery} from './queries/waiting-mails-query.ts'
 
 /**
  * A durable mail outbox whose state lives in the private `bookings` dataset
@@ -246,23 +249,10 @@ export function outboxMailDocument(
   }
 }
 
-/** At most this many messages are taken in one pass; the next pass (at once when this one was full) takes more. */
-const PASS_SIZE = 100
 /** Sent messages are kept this long for the staff's mail log, far longer than the sweep looks back (a day). */
 const SENT_RECORD_TTL_MS = 90 * 24 * 3_600_000
-const PRUNE_BATCH = 500
 /** The sweep re-queues the last day's messages every minute; a message known to be queued is not asked again. */
 const KNOWN_FOR_MS = 25 * 3_600_000
-
-// `$about`: one document's mails (the function's pass), or null for every mail (a server's pass).
-// `$opensLinks`: whether this outbox can open sealed links; one that cannot leaves those mails to a server that can.
-const dueQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && ($opensLinks || !defined(sealed_link)) && (
-  (status == "pending" && next_attempt_at <= $now) || (status == "sending" && claimed_until < $now)
-)] | order(next_attempt_at asc)[0...${PASS_SIZE}]`
-
-const waitingQuery = /* groq */ `count(*[_type == "${OUTBOX_MAIL_TYPE}" && ($about == null || about == $about) && status in ["pending", "sending"]])`
-
-const oldSentQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...${PRUNE_BATCH}]{_id, mail_id}`
 
 type OutboxOptions = {
   /** The private `bookings` dataset, with a token that may write it. */
@@ -464,7 +454,7 @@ async function pruneOldRecords(outbox: OutboxState) {
   if (now() - outbox.prunedAt < PRUNE_EVERY_MS) return
   outbox.prunedAt = now()
   for (const [id, at] of known) if (now() - at > KNOWN_FOR_MS) known.delete(id)
-  const old = await bookings.fetch<{_id: string; mail_id: string}[]>(oldSentQuery, {
+  const old = await bookings.fetch(oldSentMailsQuery, {
     before: iso(now() - SENT_RECORD_TTL_MS),
   })
   if (old.length === 0) return
@@ -514,14 +504,14 @@ async function deliver(
 ): Promise<{counts: PassCounts; full: boolean}> {
   await recordUnrecorded(outbox)
   await pruneOldRecords(outbox)
-  const due = await outbox.bookings.fetch<ClaimedMail[]>(dueQuery, {
+  const due: ClaimedMail[] = await outbox.bookings.fetch(dueMailsQuery, {
     now: iso(outbox.now()),
     about,
     opensLinks: Boolean(outbox.openLink),
   })
   const mine = due.length > 0 ? await claim(outbox, due) : []
   const {sent, failed, allSent} = await sendClaimed(outbox, mine)
-  const pending = await outbox.bookings.fetch<number>(waitingQuery, {about})
+  const pending = await outbox.bookings.fetch(waitingMailsQuery, {about})
   return {counts: {sent, failed, pending}, full: allSent && due.length === PASS_SIZE}
 }
 

@@ -328,6 +328,7 @@ describe('the jobs runner removes unconfirmed sign-ups after seven days', () => 
     })
     delete process.env.SMTP_URL
     const {runJobsOnce} = await import('../run-jobs.ts')
+    const {readFunctionsEnv} = await import('../lib/env.ts')
     const day = 86_400_000
     const now = Date.parse('2031-03-10T08:00:00Z')
     const at = (offset: number) => new Date(now - offset).toISOString()
@@ -349,7 +350,7 @@ describe('the jobs runner removes unconfirmed sign-ups after seven days', () => 
     ])
       tx.createOrReplace(d)
     await tx.commit()
-    const result = await runJobsOnce(new Date(now))
+    const result = await runJobsOnce(readFunctionsEnv(process.env), new Date(now))
     expect(result.unconfirmedSignups.removed).toBeGreaterThanOrEqual(1)
     expect(await documentOf('old-pending@example.com')).toBeNull()
     expect(await statusOf('young-pending@example.com')).toBe('pending')

@@ -4,7 +4,7 @@ import {clientAddress} from '../lib/client-address.ts'
 import {notAllowed, problem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
-import {publicRuntime} from '../runtime.ts'
+import type {PublicRuntime} from '../runtime.ts'
 import {
   confirmRequest,
   createPrivacyRequest,
@@ -26,23 +26,18 @@ export type PrivacyRequestRoutesOptions = {
   linkLimiters?: {view: RateLimiter; action: RateLimiter}
 }
 
-let deps: PrivacyRequestDeps | undefined
-const runtimeDeps = (): PrivacyRequestDeps => {
-  if (deps) return deps
-  const rt = publicRuntime()
-  deps = {
-    bookings: rt.bookings,
-    content: rt.content,
-    dataDir: rt.env.dataDir,
-    siteUrl: rt.env.siteUrl,
-    secret: rt.env.requestLinkSecret,
-    rateLimiter: createRateLimiter({limit: PRIVACY_REQUESTS_PER_MINUTE, windowMs: 60_000}),
-    now: () => new Date(),
-    mailContent: rt.mailContent,
-    queued: () => void rt.outbox.flush().catch(() => undefined),
-  }
-  return deps
-}
+/** The deps of the routes on the site's shared runtime. */
+const runtimeDeps = (rt: PublicRuntime): PrivacyRequestDeps => ({
+  bookings: rt.bookings,
+  content: rt.content,
+  dataDir: rt.env.dataDir,
+  siteUrl: rt.env.siteUrl,
+  secret: rt.env.requestLinkSecret,
+  rateLimiter: createRateLimiter({limit: PRIVACY_REQUESTS_PER_MINUTE, windowMs: 60_000}),
+  now: () => new Date(),
+  mailContent: rt.mailContent,
+  queued: () => void rt.outbox.flush().catch(() => undefined),
+})
 
 /**
  * `/api/privacy-requests/*`: a traveller's requests about their own information, and the data of the pages their
@@ -95,4 +90,7 @@ export function createPrivacyRequestRoutes(
   return routes
 }
 
-export const privacyRequestRoutes = createPrivacyRequestRoutes(runtimeDeps)
+export function privacyRequestRoutes(rt: PublicRuntime): Hono {
+  const deps = runtimeDeps(rt)
+  return createPrivacyRequestRoutes(() => deps)
+}

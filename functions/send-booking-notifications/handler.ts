@@ -8,8 +8,10 @@ import type {Booking} from '@repo/schemas/sanity.types'
 import {bookingMailValues} from '../lib/booking-mail-values.ts'
 import type {MailBudget} from '../lib/mail-budget.ts'
 import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
-import {OUTBOX_MAIL_TYPE, type MailMessage, type Outbox} from '../lib/mailer.ts'
+import type {MailMessage, Outbox} from '../lib/mailer.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
+import {queuedMailIdsQuery} from './queries/queued-mail-ids-query.ts'
+import {recentBookingsQuery} from './queries/recent-bookings-query.ts'
 
 /**
  * A booking's two mails: an acknowledgement to the traveller (with the link to their private request page) and a
@@ -157,9 +159,6 @@ export const bookingNotifier = (
   },
 })
 
-const recentBookingsQuery =
-  '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)'
-
 /**
  * Queues the mails of every booking received in `window` again (see lib/requeue.ts). With `unconfirmedMail`
  * (the Sanity Function sends, and its event for a booking may never have come), a booking whose acknowledgement
@@ -175,16 +174,13 @@ export async function sweepBookingNotifications(
     return requeueSince<StoredBooking>(deps.bookings, recentBookingsQuery, window, (booking) =>
       queueBookingNotifications(booking, deps),
     )
-  const recent = await deps.bookings.fetch<StoredBooking[]>(recentBookingsQuery, {
+  const recent = await deps.bookings.fetch(recentBookingsQuery, {
     since: window.since,
     until: window.until ?? null,
   })
   if (recent.length === 0) return 0
   const queued = new Set(
-    await deps.bookings.fetch<string[]>(
-      `*[_type == "${OUTBOX_MAIL_TYPE}" && mail_id in $ids].mail_id`,
-      {ids: recent.map(travellerMailId)},
-    ),
+    await deps.bookings.fetch(queuedMailIdsQuery, {ids: recent.map(travellerMailId)}),
   )
   const notifier = bookingNotifier({...deps, unconfirmedMail})
   let queuedNow = 0

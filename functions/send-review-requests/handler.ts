@@ -11,6 +11,8 @@ import {
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {reviewLinkUrl} from '../lib/review-link.ts'
+import {reviewRequestCandidatesQuery} from './queries/review-request-candidates-query.ts'
+import {reviewRequestSettingsQuery} from './queries/review-request-settings-query.ts'
 
 /**
  * The mail asking a traveller to review their trip, the set number of days after it (`reviewRequestDaysAfter` in
@@ -27,22 +29,6 @@ export type ReviewRequestDeps = {
   secret: string
 }
 
-type ReviewRequestBooking = {
-  _id: string
-  name?: string | null
-  email?: string | null
-  date: string
-  experience_title?: string | null
-}
-
-/**
- * Confirmed trips whose request may be due (published bookings only). A trip cancelled, declined or withdrawn is
- * never `confirmed`, so its traveller is never asked.
- */
-const reviewRequestCandidatesQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}`
-
-const reviewRequestSettingsQuery = /* groq */ `*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}`
-
 /** One review request per booking, whatever its date became. */
 export const reviewRequestMailId = (booking: {_id: string}) => `${booking._id}-review-request`
 
@@ -51,17 +37,17 @@ export async function sendReviewRequests(
   deps: ReviewRequestDeps,
   now: Date,
 ): Promise<{due: number}> {
-  const settings = await deps.content.fetch<{reviewRequestDaysAfter?: number | null} | null>(
+  const settings = await deps.content.fetch(
     reviewRequestSettingsQuery,
     {},
     {perspective: 'published'},
   )
   const days = reviewRequestDays(settings?.reviewRequestDaysAfter)
   const today = todayInCapeTown(now)
-  const candidates = await deps.bookings.fetch<ReviewRequestBooking[]>(
-    reviewRequestCandidatesQuery,
-    {from: addDays(today, -REVIEW_REQUEST_LATEST_DAYS), to: addDays(today, -days)},
-  )
+  const candidates = await deps.bookings.fetch(reviewRequestCandidatesQuery, {
+    from: addDays(today, -REVIEW_REQUEST_LATEST_DAYS),
+    to: addDays(today, -days),
+  })
   const due = candidates.filter((booking) => reviewRequestDue(booking.date, days, now))
   if (!due.length) return {due: 0}
   const content = await deps.mailContent()

@@ -2,6 +2,7 @@ import type {SanityClient} from '@sanity/client'
 
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import type {PlaceholderValues} from '@repo/schemas/mail-templates.ts'
+import type {ReminderSettingsQueryResult} from '@repo/schemas/sanity.types'
 import {reminderDue, reminderHours} from '@repo/schemas/trip-reminders.ts'
 
 import {
@@ -12,6 +13,8 @@ import {
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {tripMailValues, tripOf} from '../lib/trip-mail-values.ts'
+import {reminderCandidatesQuery} from './queries/reminder-candidates-query.ts'
+import {reminderSettingsQuery} from './queries/reminder-settings-query.ts'
 
 /**
  * The reminder before each confirmed trip, from the editors' `reminder` template: the meeting point and time,
@@ -30,15 +33,8 @@ export type ReminderDeps = {
 type ReminderBooking = BookingForMail & {_id: string; date: string; experience_id?: string | null}
 
 /** Confirmed trips from today to the furthest day a reminder could be due for (published, never drafts). */
-const reminderCandidatesQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}`
 
-const reminderSettingsQuery = /* groq */ `*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}`
-
-type ReminderSettings = {
-  reminderHoursBefore?: number | null
-  phone?: string | null
-  whatsapp?: string | null
-} | null
+type ReminderSettings = ReminderSettingsQueryResult
 
 /** One reminder per booking and trip date. */
 export const reminderMailId = (booking: {_id: string; date: string}) =>
@@ -72,16 +68,12 @@ function reminderValues(
 
 /** Queues the reminders due at `now` (at most once each, across servers and runs) and sends what is queued. */
 export async function sendTripReminders(deps: ReminderDeps, now: Date): Promise<{due: number}> {
-  const settings = await deps.content.fetch<ReminderSettings>(
-    reminderSettingsQuery,
-    {},
-    {perspective: 'published'},
-  )
+  const settings = await deps.content.fetch(reminderSettingsQuery, {}, {perspective: 'published'})
   const hours = reminderHours(settings?.reminderHoursBefore)
   const from = todayInCapeTown(now)
   // A day past the window's end: a trip on that day may start late enough to be due already.
   const to = todayInCapeTown(new Date(now.getTime() + (hours + 24) * 3_600_000))
-  const candidates = await deps.bookings.fetch<ReminderBooking[]>(reminderCandidatesQuery, {
+  const candidates = await deps.bookings.fetch(reminderCandidatesQuery, {
     from,
     to,
   })

@@ -1,13 +1,14 @@
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 import type {BookingMail, BookingMailLog} from '@repo/schemas/staff-booking-mail.ts'
 
-import {OUTBOX_MAIL_TYPE, outboxMailId, type OutboxMailStatus} from '../lib/mailer.ts'
+import {outboxMailId} from '../lib/mailer.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
+import {bookingExistsQuery} from './queries/booking-exists-query.ts'
+import {bookingMailQuery} from './queries/booking-mail-query.ts'
+import {resendableMailQuery} from './queries/resendable-mail-query.ts'
 
 /** Document ids the functions create: no dots (never a draft or a version), nothing else. */
 const SAFE_ID = /^[\w-]{1,128}$/
-
-const bookingMailQuery = /* groq */ `*[_type == "${OUTBOX_MAIL_TYPE}" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}`
 
 const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}}
 
@@ -18,11 +19,13 @@ const notFound: HandlerResult = {status: 404, body: {error: 'Booking not found'}
 export async function listBookingMail(deps: StaffDeps, id: string): Promise<HandlerResult> {
   if (!SAFE_ID.test(id)) return notFound
   const [booking, mail] = await Promise.all([
-    deps.client.fetch<{_id: string} | null>('*[_type == "booking" && _id == $id][0]{_id}', {id}),
-    deps.client.fetch<BookingMail[]>(bookingMailQuery, {id}),
+    deps.client.fetch(bookingExistsQuery, {id}),
+    deps.client.fetch(bookingMailQuery, {id}),
   ])
   if (!booking) return notFound
-  return {status: 200, body: {mail} satisfies BookingMailLog}
+  // The generated result fits the API's own type, or tsc says where they part.
+  const log: BookingMail[] = mail
+  return {status: 200, body: {mail: log} satisfies BookingMailLog}
 }
 
 /**
@@ -40,14 +43,7 @@ export async function resendBookingMail(
   // The mail must be about a booking, not only about `id`: the outbox also holds mails about staff accounts
   // (invitations, resets), privacy requests and waitlist entries, which this role may not see. Every role that may
   // send again (`bookings.decide`) reads every booking (staff-roles.ts), so a booking is one the person may see.
-  const current = await deps.client.fetch<{
-    _rev: string
-    status: OutboxMailStatus
-    ref: string | null
-  } | null>(
-    `*[_id == $docId && _type == "${OUTBOX_MAIL_TYPE}" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}`,
-    {docId: outboxMailId(mailId), id},
-  )
+  const current = await deps.client.fetch(resendableMailQuery, {docId: outboxMailId(mailId), id})
   if (!current) return {status: 404, body: {error: 'Mail not found'}}
   const refused: HandlerResult = {
     status: 409,

@@ -2,8 +2,12 @@
  * GROQ for the staff dashboard, run on the lake so search and filters stay fast with many bookings
  * (docs/decisions/017-query-plans-for-the-common-case.md). Search is a case-insensitive substring:
  * `string::split(lower(field), $search)` has more than one part exactly when the field contains the (lower-cased)
- * search text; GROQ's `match` works on words, not substrings.
+ * search text; GROQ's `match` works on words, not substrings. The page queries are composed per view, so they stay
+ * here; the fixed reads are `defineQuery` files in queries/.
  */
+import {bookingFields} from './queries/booking-fields.ts'
+import {staffBookingByIdQuery} from './queries/staff-booking-by-id-query.ts'
+
 const contains = (field: string) =>
   `count(string::split(lower(coalesce(${field}, "")), $search)) > 1`
 
@@ -11,11 +15,6 @@ export const bookingFilter = /* groq */ `_type == "booking"
   && ($search == "" || ${contains('name')} || ${contains('email')} || ${contains('booking_ref')} || ${contains('experience_title')})
   && ($status == "" || status == $status)
   && ($experience == "" || experience_title == $experience)`
-
-export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,
-  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
-  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,
-  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at`
 
 /** A trip today or later in Cape Town (`$today`), or with no date yet: still to be answered and run. */
 const tripIsActive = /* groq */ `(!defined(date) || date >= $today)`
@@ -60,4 +59,4 @@ export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}
   && ($view == "all" || ($view == "past") == (defined(date) && date < $today))]
   | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 
-export const staffBookingByIdQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${bookingFields}}`
+export {bookingFields, staffBookingByIdQuery}

@@ -43,6 +43,7 @@ import {singleQueryParams} from '../lib/query-params.ts'
 import {tripMailValues, tripTimeInWords} from '../lib/trip-mail-values.ts'
 import type {DecisionDeps} from './decide-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
+import {departureBookingsQuery} from './queries/departure-bookings-query.ts'
 
 /**
  * Cancelling a departure for the weather or the conditions, in one action (schemas/src/departure-cancellation.ts):
@@ -69,17 +70,6 @@ type DepartureBooking = {
   name?: string | null
   email?: string | null
 }
-
-const departureBookingsQuery = /* groq */ `{
-  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {
-    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,
-    pax_adults, pax_children, pax_total, name, email
-  },
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {
-    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email
-  }
-}`
 
 /** A waitlist entry the cancellation closes (departure-life.ts: those waiting or holding an offer). */
 export type WaitingEntry = {
@@ -123,7 +113,7 @@ async function loadDeparture(
   date: string,
 ): Promise<Departure | HandlerResult> {
   if (!deps.content) return {status: 404, body: {error: UNKNOWN_DEPARTURE_MESSAGE}}
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: slug,
   })
   if (!experience || experience.isBespoke || experience.slug !== slug)
@@ -132,7 +122,7 @@ async function loadDeparture(
   const to = addDays(today, ALTERNATIVE_DAYS)
   const [baseRules, snapshot, cancelled] = await Promise.all([
     loadBookingRules(deps.content, experience._id),
-    deps.client.fetch<DepartureSnapshot>(departureBookingsQuery, {
+    deps.client.fetch(departureBookingsQuery, {
       experience: slug,
       date,
       lockId: departureLockId(slug, date),

@@ -11,11 +11,7 @@ import type {
   StaffBooking,
 } from '@repo/schemas/staff-bookings.ts'
 
-import {
-  bookableExperienceQuery,
-  loadBookingRules,
-  type BookableExperience,
-} from '../lib/departure-loads.ts'
+import {bookableExperienceQuery, loadBookingRules} from '../lib/departure-loads.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
@@ -53,13 +49,13 @@ export async function confirmWithCapacity(
   confirmAnyway: boolean,
   extras?: ConfirmationExtras,
 ): Promise<HandlerResult | null> {
-  const first = await deps.client.fetch<Snapshot['booking']>(staffBookingByIdQuery, {id})
+  const first = await deps.client.fetch(staffBookingByIdQuery, {id})
   if (!first) return {status: 404, body: {error: 'Booking not found'}}
   const experienceId = typeof first.experience_id === 'string' ? first.experience_id : ''
   const date = typeof first.date === 'string' ? first.date : ''
   // Already confirmed, or a booking with no departure to count (an old record): no places change hands.
   if (first.status === 'confirmed' || !experienceId || !date || !deps.content) return null
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: experienceId,
   })
   if (!experience || experience.isBespoke) return null
@@ -73,7 +69,7 @@ export async function confirmWithCapacity(
     confirmAnyway,
     now: deps.now,
     read: () =>
-      deps.client.fetch<Snapshot>(departureSnapshotQuery, {
+      deps.client.fetch(departureSnapshotQuery, {
         id,
         lockId,
         experience: experienceId,
@@ -133,7 +129,8 @@ export async function confirmWithCapacity(
       changeLock(transaction)
       await transaction.commit({visibility: 'sync'})
       deps.overview?.clear()
-      const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+      const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
+      if (!updated) return {status: 404, body: {error: 'Booking not found'}}
       return {
         status: 200,
         body: {booking: updated, ...(over ? {overCapacity: over} : {})} satisfies BookingChanged,
@@ -147,7 +144,7 @@ export async function confirmWithCapacity(
       status: 409,
       body: {
         error: 'Many confirmations for this departure at once. Please try again.',
-        booking: await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id}),
+        booking: await deps.client.fetch(staffBookingByIdQuery, {id}),
       } satisfies BookingConflict,
     }),
   })

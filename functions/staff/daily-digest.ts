@@ -14,6 +14,8 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {loadResponseSettings} from './response-settings.ts'
+import {teamDigestIdQuery} from './queries/team-digest-id-query.ts'
+import {waitingRequestsQuery} from './queries/waiting-requests-query.ts'
 
 /**
  * The team's daily digest (docs/decisions/014-nothing-waits-unseen.md): at the start of each working day (Cape Town),
@@ -27,10 +29,6 @@ export const TEAM_DIGEST_TYPE = 'teamDigest'
 export const digestId = (day: string) => `digest-${day}`
 
 // As the staff list decides it (bookings-queries.ts): `new`, at or before the cutoff, for a trip still ahead.
-const waitingRequestsQuery = /* groq */ `*[_type == "booking" && status == "new" && created_at <= $cutoff
-  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)
-  {booking_ref, name, experience_title, date, created_at}`
-
 type WaitingRequest = {
   booking_ref: string
   name?: string | null
@@ -81,11 +79,11 @@ export function createDailyDigest(deps: DailyDigestDeps) {
     const workday = workingDay(now, workingHours)
     if (!workday || now < workday.start || now >= workday.end) return 'not-due'
     const id = digestId(day)
-    if (await deps.bookings.fetch<string | null>('*[_id == $id][0]._id', {id})) {
+    if (await deps.bookings.fetch(teamDigestIdQuery, {id})) {
       decidedDay = day
       return 'already-decided'
     }
-    const requests = await deps.bookings.fetch<WaitingRequest[]>(
+    const requests: WaitingRequest[] = await deps.bookings.fetch(
       waitingRequestsQuery,
       {
         cutoff: waitingCutoff(now, responseTargetHours, workingHours).toISOString(),

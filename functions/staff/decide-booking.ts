@@ -47,13 +47,13 @@ import {
   bookableExperienceQuery,
   loadOpenRules,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {confirmWithCapacity} from './confirm-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
+import {departureCancelledAtQuery} from './queries/departure-cancelled-at-query.ts'
 
 /**
  * Staff decisions on a booking request (docs/decisions/012-the-request-loop.md): Confirm, Decline with a reason,
@@ -111,7 +111,7 @@ async function optionProblems(
   const today = todayInCapeTown(deps.now())
   const experience =
     deps.content && booking.experience_id
-      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+      ? await deps.content.fetch(bookableExperienceQuery, {
           id: booking.experience_id,
         })
       : null
@@ -166,11 +166,11 @@ async function optionProblems(
  * dashboard's picker offers only these; `decideBooking` checks again when staff send the proposal.
  */
 export async function listProposableDates(deps: StaffDeps, id: string): Promise<HandlerResult> {
-  const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
+  const booking = await deps.client.fetch(staffBookingByIdQuery, {id})
   if (!booking) return {status: 404, body: {error: 'Booking not found'}}
   const experience =
     deps.content && booking.experience_id
-      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+      ? await deps.content.fetch(bookableExperienceQuery, {
           id: booking.experience_id,
         })
       : null
@@ -272,8 +272,6 @@ async function prepare(
   return {entry, mail, mailId}
 }
 
-const cancelledAtQuery = /* groq */ `*[_type == "departure" && _id == $id][0].cancelled_at`
-
 /** Why a decision is refused in this state, in words staff act on. */
 const notAllowedMessage = (life: BookingLifeState, decision: StaffDecision, cancelled: boolean) =>
   life === 'erased'
@@ -285,7 +283,7 @@ const notAllowedMessage = (life: BookingLifeState, decision: StaffDecision, canc
         : `${DECISION_LABELS[decision]} is not possible while the booking is ${BOOKING_LIFE_TITLES[life].toLowerCase()}.`
 
 async function load(deps: StaffDeps, id: string, revision: string) {
-  const booking = await deps.client.fetch<Booking | null>(staffBookingByIdQuery, {id})
+  const booking = await deps.client.fetch(staffBookingByIdQuery, {id})
   if (!booking) return {result: {status: 404, body: {error: 'Booking not found'}} as HandlerResult}
   if (booking._rev !== revision)
     return {result: {status: 409, body: {error: CHANGED_MESSAGE, booking}} as HandlerResult}
@@ -317,7 +315,7 @@ async function check(
   const life = bookingLife(booking)
   const cancelled =
     booking.experience_id && booking.date
-      ? await deps.client.fetch<string | null>(cancelledAtQuery, {
+      ? await deps.client.fetch(departureCancelledAtQuery, {
           id: departureLockId(booking.experience_id, booking.date),
         })
       : null
@@ -405,11 +403,12 @@ export async function decideBooking(
     await transaction.commit({visibility: 'sync'})
   } catch (error) {
     if (!isConflict(error)) throw error
-    const latest = await deps.client.fetch<StaffBooking | null>(staffBookingByIdQuery, {id})
+    const latest = await deps.client.fetch(staffBookingByIdQuery, {id})
     return {status: 409, body: {error: CHANGED_MESSAGE, booking: latest} satisfies BookingConflict}
   }
   deps.overview?.clear()
   decisions.queued()
-  const updated = await deps.client.fetch<StaffBooking>(staffBookingByIdQuery, {id})
+  const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
+  if (!updated) return {status: 404, body: {error: 'Booking not found'}}
   return {status: 200, body: {booking: updated} satisfies BookingChanged}
 }

@@ -1,15 +1,12 @@
 import type {SanityClient} from '@sanity/client'
 
 import {resolveResponseSettings, type ResponseSettings} from '@repo/schemas/working-hours.ts'
+import {responseSettingsQuery} from './queries/response-settings-query.ts'
 
-/**
- * The editors' response target and working hours (docs/decisions/014-nothing-waits-unseen.md), from the published
- * site settings.
- */
-export const responseSettingsQuery = /* groq */ `*[_id == "siteSettings"][0]{responseTargetHours, workingHours}`
+export {responseSettingsQuery}
 
 export async function loadResponseSettings(content: SanityClient): Promise<ResponseSettings> {
-  const stored = await content.fetch<unknown>(responseSettingsQuery, {}, {perspective: 'published'})
+  const stored = await content.fetch(responseSettingsQuery, {}, {perspective: 'published'})
   return resolveResponseSettings(stored)
 }
 

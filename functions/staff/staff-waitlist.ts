@@ -1,9 +1,10 @@
 import type {BookingLoad} from '@repo/schemas/capacity.ts'
 import type {StaffWaitlistAnswer, StaffWaitlistEntry} from '@repo/schemas/waitlist.ts'
 
-import {HELD_LOADS_FILTER} from '../lib/departure-loads.ts'
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-params.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
+import {heldInRangeQuery} from './queries/held-in-range-query.ts'
+import {staffWaitlistQuery} from './queries/staff-waitlist-query.ts'
 
 /** The departures view's range limit, so the panel can ask for what the view shows. */
 export const WAITLIST_MAX_DAYS = 92
@@ -12,10 +13,7 @@ export const WAITLIST_MAX_DAYS = 92
  * Everyone on a waitlist for departures in a range, in the order they joined: who, how many, since when and where
  * their offer stands (with the request's reference once they took it). One query over the bookings dataset.
  */
-export const staffWaitlistQuery = /* groq */ `*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {
-  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,
-  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref
-}`
+export {heldInRangeQuery, staffWaitlistQuery}
 
 export async function listWaitlist(
   deps: Pick<StaffDeps, 'client'>,
@@ -36,7 +34,7 @@ export async function listWaitlist(
     return {status: 400, body: {error: message, fieldErrors}}
   }
   const {from, to} = parsed.data
-  const entries = await deps.client.fetch<StaffWaitlistEntry[]>(staffWaitlistQuery, {from, to})
+  const entries: StaffWaitlistEntry[] = await deps.client.fetch(staffWaitlistQuery, {from, to})
   return {status: 200, body: {from, to, entries} satisfies StaffWaitlistAnswer}
 }
 
@@ -45,11 +43,6 @@ export async function listWaitlist(
  * departure.md): the open offers' places (and resellers' holds, functions/octo), per experience, and the requests made from offers, whose places count as
  * taken (`held`) while staff have not decided them, as every capacity check counts them (lib/departure-loads.ts).
  */
-export const heldInRangeQuery = /* groq */ `{
-  "offers": *[(${HELD_LOADS_FILTER}) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},
-  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id
-}`
-
 export type HeldInRange = {
   offers: {experience_id: string; date: string; slot: string; pax: number}[]
   requests: string[]
@@ -62,7 +55,7 @@ export async function loadHeld(
   offersOf: (experience: string) => BookingLoad[]
   statusOf: (booking: {_id: string; status: string}) => string
 }> {
-  const held = await client.fetch<HeldInRange>(heldInRangeQuery, range)
+  const held: HeldInRange = await client.fetch(heldInRangeQuery, range)
   const requests = new Set(held.requests)
   return {
     offersOf: (experience) =>

@@ -2,6 +2,7 @@ import {formatSpreadsheetDateTime} from '@repo/schemas/format-date.ts'
 
 import {csvCell} from './bookings-csv.ts'
 import type {StaffDeps} from './staff-deps.ts'
+import {confirmedSubscribersQuery} from './queries/confirmed-subscribers-query.ts'
 
 /**
  * The confirmed subscribers, for the mailing tool: only addresses whose owner confirmed and has not left since.
@@ -9,11 +10,9 @@ import type {StaffDeps} from './staff-deps.ts'
  * before the confirmation mail existed has no status: its owner ticked the consent box then, which was the whole
  * sign-up, so it counts as confirmed when it was made (decision 101).
  */
-export const confirmedSubscribersQuery = /* groq */ `*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){
-  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version
-}`
+export {confirmedSubscribersQuery}
 
-type Row = {email: string; name?: string; confirmed_at?: string; version?: string}
+type Row = {email: string; name?: string; confirmed_at?: string; version?: string | null}
 
 export const SUBSCRIBER_COLUMNS = [
   'Email',
@@ -23,7 +22,7 @@ export const SUBSCRIBER_COLUMNS = [
 ] as const
 
 export async function exportSubscribersCsv(deps: StaffDeps): Promise<string> {
-  const rows = await deps.client.fetch<Row[]>(confirmedSubscribersQuery)
+  const rows: Row[] = await deps.client.fetch(confirmedSubscribersQuery)
   const lines = rows.map((row) =>
     [
       row.email,

@@ -11,12 +11,18 @@ import {
   tripHasPassed,
   type ReviewInvitation,
 } from '@repo/schemas/reviews.ts'
+import type {
+  ReviewBookingQueryResult,
+  ReviewExperienceQueryResult,
+} from '@repo/schemas/sanity.types'
 
 import {clientAddress as socketClientAddress} from '../lib/client-address.ts'
 import {json, notAllowed, problem, readJsonBody, validationProblem} from '../lib/http.ts'
 import {isFromOwnSite, ownOrigins} from '../lib/own-origins.ts'
 import {createRateLimiter, limitedRoute, type RateLimiter} from '../lib/rate-limit.ts'
 import {checkReviewLink, reviewDocumentId, reviewLockId} from '../lib/review-link.ts'
+import {reviewBookingQuery} from './queries/review-booking-query.ts'
+import {reviewExperienceQuery} from './queries/review-experience-query.ts'
 
 /**
  * The review form's API (docs/decisions/090-reviews-as-drafts.md): `GET /api/reviews/<token>` says what the link
@@ -54,17 +60,7 @@ export type ReviewRoutesOptions = {
   clientAddress?: (c: Context) => string
 }
 
-type ReviewBooking = {
-  _id: string
-  status?: string | null
-  date?: string | null
-  name?: string | null
-  experience_id?: string | null
-  experience_title?: string | null
-}
-
-const reviewBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}`
-const reviewExperienceQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{_id, title}`
+type ReviewBooking = NonNullable<ReviewBookingQueryResult>
 
 export function createReviewRoutes(
   getDeps: () => ReviewRoutesDeps,
@@ -87,17 +83,17 @@ export function createReviewRoutes(
   const reviewable = async (
     deps: ReviewRoutesDeps,
     token: string,
-  ): Promise<{booking: ReviewBooking; experience: {_id: string; title?: string}} | Response> => {
+  ): Promise<{booking: ReviewBooking; experience: NonNullable<ReviewExperienceQueryResult>} | Response> => {
     const check = checkReviewLink(deps.secret, token, deps.now())
     if (!check.ok) return problem(404, REVIEW_LINK_MESSAGE)
-    const booking = await deps.bookings.fetch<ReviewBooking | null>(reviewBookingQuery, {
+    const booking = await deps.bookings.fetch(reviewBookingQuery, {
       id: check.bookingId,
     })
     if (!booking) return problem(404, REVIEW_LINK_MESSAGE)
     if (booking.status !== 'confirmed' || !tripHasPassed(booking.date, deps.now()))
       return problem(409, NOT_REVIEWABLE_MESSAGE)
     const experience = booking.experience_id
-      ? await deps.content.fetch<{_id: string; title?: string} | null>(
+      ? await deps.content.fetch(
           reviewExperienceQuery,
           {slug: booking.experience_id},
           {perspective: 'published'},

@@ -4,11 +4,6 @@ import {departureLockId, type BookingLoad} from '@repo/schemas/capacity.ts'
 import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-within-places.ts'
 import {cancelledDateMessage} from '@repo/schemas/departure-cancellation.ts'
 import {
-  HELD_LOADS_FILTER,
-  LOAD_TYPES,
-  loadStatusProjection,
-} from '@repo/schemas/held-places-query.ts'
-import {
   ACCEPTED_PROPOSAL_STATUSES,
   DEFAULT_ACCEPTED_PROPOSAL_STATUS,
   openProposal,
@@ -18,12 +13,7 @@ import {
   departureInWords,
 } from '@repo/schemas/request-decisions.ts'
 
-import {
-  ACTIVE_STATUSES,
-  bookableExperienceQuery,
-  loadBookingRules,
-  type BookableExperience,
-} from '../lib/departure-loads.ts'
+import {ACTIVE_STATUSES, bookableExperienceQuery, loadBookingRules} from '../lib/departure-loads.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
@@ -44,32 +34,25 @@ import {
 } from './request-deps.ts'
 import {
   readRequestTrip,
-  requestBookingFields,
   requestBookingQuery,
   travellerView,
   type RequestBooking,
 } from './request-view.ts'
+import {acceptedProposalStatusQuery} from './queries/accepted-proposal-status-query.ts'
+import {acceptProposalSnapshotQuery} from './queries/accept-proposal-snapshot-query.ts'
 
 /** The editors' choice in site settings (studio): confirm at once, or back to staff to confirm. */
-const acceptedStatusQuery = /* groq */ `*[_id == "siteSettings"][0].acceptedProposalStatus`
-
 export async function acceptedProposalStatus(
   deps: Pick<TravellerRequestDeps, 'content'>,
 ): Promise<AcceptedProposalStatus> {
-  const stored = await deps.content.fetch<string | null>(acceptedStatusQuery)
+  const stored = await deps.content.fetch(acceptedProposalStatusQuery)
   return (
     ACCEPTED_PROPOSAL_STATUSES.find((entry) => entry.value === stored)?.value ??
     DEFAULT_ACCEPTED_PROPOSAL_STATUS
   )
 }
 
-/** The booking and the new date's lock and loads, in one query so the lock's revision and the counts agree. */
-const snapshotQuery = /* groq */ `{
-  "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
-}`
-
+/** What `acceptProposalSnapshotQuery` reads, in one query so the lock's revision and the counts agree. */
 type Snapshot = {
   booking: RequestBooking | null
   lock: DepartureLock
@@ -104,7 +87,7 @@ export async function acceptProposal(
   bookingId: string,
   optionKey: string,
 ): Promise<Response> {
-  const first = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+  const first = await deps.bookings.fetch(requestBookingQuery, {
     id: bookingId,
   })
   if (!first) return problem(404, INVALID_LINK_MESSAGE)
@@ -120,7 +103,7 @@ export async function acceptProposal(
   const experienceSlug = first.experience_id ?? ''
   const experience =
     status === 'confirmed' && experienceSlug
-      ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+      ? await deps.content.fetch(bookableExperienceQuery, {
           id: experienceSlug,
         })
       : null
@@ -139,7 +122,7 @@ export async function acceptProposal(
     confirmAnyway: false,
     now: deps.now,
     read: () =>
-      deps.bookings.fetch<Snapshot>(snapshotQuery, {
+      deps.bookings.fetch(acceptProposalSnapshotQuery, {
         id: bookingId,
         lockId,
         experience: experienceSlug,

@@ -28,7 +28,6 @@ import {
   loadBookingRules,
   loadCancelledDates,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
@@ -40,7 +39,8 @@ import {
   TRY_AGAIN_MESSAGE,
   type TravellerRequestDeps,
 } from './request-deps.ts'
-import {requestBookingFields, requestBookingQuery, type RequestBooking} from './request-view.ts'
+import {requestBookingQuery, type RequestBooking} from './request-view.ts'
+import {departureChoiceSnapshotQuery} from './queries/departure-choice-snapshot-query.ts'
 
 /**
  * The traveller's answer to a departure cancelled for the weather (schemas/src/departure-cancellation.ts): move to
@@ -65,12 +65,6 @@ export type ChoiceOutcome =
       date?: string
     }
 
-const snapshotQuery = /* groq */ `{
-  "booking": *[_type == "booking" && _id == $id][0]{${requestBookingFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type == "booking" && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && status in $statuses]{date, "slot": preferred_time, status, "pax": pax_total}
-}`
-
 type Snapshot = {
   booking: RequestBooking | null
   lock: (DepartureLock & {cancelled_at?: string | null}) | null
@@ -89,7 +83,7 @@ export async function answerCancellation(
   bookingId: string,
   choice: DepartureChoice,
 ): Promise<ChoiceOutcome> {
-  const first = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+  const first = await deps.bookings.fetch(requestBookingQuery, {
     id: bookingId,
   })
   if (!first) return refused(404, 'invalid', INVALID_LINK_MESSAGE)
@@ -128,9 +122,7 @@ export async function answerCancellation(
   const status = statusBefore(first.status_history, cancellation._key)
   if (!MOVABLE_STATUSES.includes(status)) return refused(409, 'closed', CANCELLATION_CLOSED_MESSAGE)
   const slug = first.experience_id ?? ''
-  const experience = slug
-    ? await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {id: slug})
-    : null
+  const experience = slug ? await deps.content.fetch(bookableExperienceQuery, {id: slug}) : null
   if (!experience || experience.isBespoke) return refused(409, 'stale', NOT_OFFERED_MESSAGE)
   // The dates staff cancelled since (the weather again) are closed like any date with no places.
   const rules = withCancelledDates(
@@ -147,7 +139,7 @@ export async function answerCancellation(
     confirmAnyway: false,
     now: deps.now,
     read: () =>
-      deps.bookings.fetch<Snapshot>(snapshotQuery, {
+      deps.bookings.fetch(departureChoiceSnapshotQuery, {
         id: bookingId,
         lockId,
         experience: slug,
@@ -240,7 +232,7 @@ export async function withPlaces(
 ): Promise<TravellerRequestView> {
   const cancellation = view.cancellation
   if (!cancellation?.options.length || !booking.experience_id) return view
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: booking.experience_id,
   })
   if (!experience || experience.isBespoke) return view

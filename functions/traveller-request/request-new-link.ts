@@ -8,7 +8,7 @@ import {
   requestMailValues,
   type TravellerRequestDeps,
 } from './request-deps.ts'
-import {requestBookingFields, type RequestBooking} from './request-view.ts'
+import {bookingByReferenceQuery} from './queries/booking-by-reference-query.ts'
 
 export const NEW_LINK_FIELDS_MESSAGE =
   'Enter your booking reference and the email address you used.'
@@ -31,8 +31,6 @@ export const newLinkSchema = z.strictObject(
   },
   {error: 'Send only the reference and the email address.'},
 )
-
-const byReferenceQuery = /* groq */ `*[_type == "booking" && booking_ref == $reference][0]{${requestBookingFields}}`
 
 /** At most one link mail per booking in this window, however often someone who knows both asks. */
 const LINK_MAIL_WINDOW_MS = 10 * 60_000
@@ -62,7 +60,7 @@ async function sendNewLink(
   deps: TravellerRequestDeps,
   {reference, email}: z.infer<typeof newLinkSchema>,
 ): Promise<void> {
-  const booking = await deps.bookings.fetch<RequestBooking | null>(byReferenceQuery, {reference})
+  const booking = await deps.bookings.fetch(bookingByReferenceQuery, {reference})
   if (!booking?.email || booking.email.trim().toLowerCase() !== email.toLowerCase()) return
   const window = Math.floor(deps.now().getTime() / LINK_MAIL_WINDOW_MS)
   const mailId = `${booking._id}-link-${window.toString(36)}`

@@ -20,6 +20,9 @@ import {
   type TravellerOption,
   type TravellerRequestView,
 } from '@repo/schemas/request-decisions.ts'
+import {requestBookingFields} from './queries/request-booking-fields.ts'
+import {requestBookingQuery} from './queries/request-booking-query.ts'
+import {requestTripQuery} from './queries/request-trip-query.ts'
 
 /**
  * What the traveller's private page shows of their booking (docs/decisions/012-the-request-loop.md), and nothing
@@ -47,10 +50,7 @@ export type RequestBooking = {
   anonymised?: boolean | null
 }
 
-export const requestBookingFields = /* groq */ `_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)`
-
-/** Drafts are never named by a link (their ids have a dot, which a link's id cannot hold); the type is checked. */
-export const requestBookingQuery = /* groq */ `*[_type == "booking" && _id == $id][0]{${requestBookingFields}}`
+export {requestBookingFields, requestBookingQuery, requestTripQuery}
 
 /** "2 adults", "2 adults, 1 child": the group as the page and the mails say it. */
 export const groupInWords = (booking: Pick<RequestBooking, 'pax_adults' | 'pax_children'>) =>
@@ -68,20 +68,13 @@ function entryTitle(entry: StatusHistoryEntry): string {
   return travellerStatusTitle(entry.status, [entry])
 }
 
-/** Where and when the experience's trips start: published content, read by the booking's `experience_id`. */
-export const requestTripQuery = /* groq */ `*[_type == "experience" && slug.current == $slug][0]{meetingPoint, startTime, departureStartTimes, duration}`
-
 /** The trip details of a booking's experience, or null (no experience, or none published under its slug). */
 export const readRequestTrip = async (
   content: Pick<SanityClient, 'fetch'>,
   booking: Pick<RequestBooking, 'experience_id'>,
 ): Promise<TripDetails | null> =>
   booking.experience_id
-    ? content.fetch<TripDetails | null>(
-        requestTripQuery,
-        {slug: booking.experience_id},
-        {perspective: 'published'},
-      )
+    ? content.fetch(requestTripQuery, {slug: booking.experience_id}, {perspective: 'published'})
     : null
 
 function calendarView(

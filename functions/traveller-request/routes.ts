@@ -27,12 +27,7 @@ import {
   type TravellerRequestDeps,
 } from './request-deps.ts'
 import {requestNewLink} from './request-new-link.ts'
-import {
-  readRequestTrip,
-  requestBookingQuery,
-  travellerView,
-  type RequestBooking,
-} from './request-view.ts'
+import {readRequestTrip, requestBookingQuery, travellerView} from './request-view.ts'
 import {withdrawRequest} from './withdraw-request.ts'
 
 /** The bodies are a key or two: anything larger is not from the page. */
@@ -142,7 +137,7 @@ export function createTravellerRequestRoutes(
   /** The booking a link names, or null for a forged or expired link and for a booking deleted since (one answer). */
   const linkedBooking = async (deps: TravellerRequestDeps, token: string) => {
     const id = bookingIdOf(deps, token)
-    return id ? deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {id}) : null
+    return id ? deps.bookings.fetch(requestBookingQuery, {id}) : null
   }
 
   app.all('/:token', (c) => {

@@ -20,12 +20,7 @@ import {
   requestMailValues,
   type TravellerRequestDeps,
 } from './request-deps.ts'
-import {
-  readRequestTrip,
-  requestBookingQuery,
-  travellerView,
-  type RequestBooking,
-} from './request-view.ts'
+import {readRequestTrip, requestBookingQuery, travellerView} from './request-view.ts'
 
 /**
  * `POST /api/requests/:token/withdraw`: the traveller withdraws (docs/decisions/012-the-request-loop.md). The booking
@@ -37,7 +32,7 @@ export async function withdrawRequest(
   deps: TravellerRequestDeps,
   bookingId: string,
 ): Promise<Response> {
-  const booking = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+  const booking = await deps.bookings.fetch(requestBookingQuery, {
     id: bookingId,
   })
   if (!booking) return problem(404, INVALID_LINK_MESSAGE)
@@ -104,7 +99,7 @@ export async function withdrawRequest(
     )
   } catch (error) {
     if (!isConflict(error)) throw error
-    const now = await deps.bookings.fetch<RequestBooking | null>(requestBookingQuery, {
+    const now = await deps.bookings.fetch(requestBookingQuery, {
       id: bookingId,
     })
     if (!now) return problem(404, INVALID_LINK_MESSAGE)

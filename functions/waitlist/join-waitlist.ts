@@ -19,7 +19,6 @@ import {
   loadBookingRules,
   loadCancelledDates,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {takeForm} from '../lib/form-intake.ts'
 import {json, problem, sha256, type RequestContext} from '../lib/http.ts'
@@ -66,7 +65,7 @@ export async function joinWaitlist(
   if (!form.ok) return form.response
   const input = form.input
   try {
-    const experience = await deps.content.fetch<BookableExperience | null>(
+    const experience = await deps.content.fetch(
       bookableExperienceQuery,
       {id: input.experienceId},
     )

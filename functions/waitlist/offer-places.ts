@@ -13,17 +13,19 @@ import {
   bookableExperienceQuery,
   loadBookingRules,
   loadDepartureCounts,
-  type BookableExperience,
 } from '../lib/departure-loads.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {
-  entryFields,
   entryMailValues,
   holdUntilInWords,
   offerLinkFor,
   type WaitlistDeps,
   type WaitlistEntry,
 } from './waitlist-deps.ts'
+import {departureLockQuery} from './queries/departure-lock-query.ts'
+import {waitlistHoldHoursQuery} from './queries/waitlist-hold-hours-query.ts'
+import {lapsedOffersQuery} from './queries/lapsed-offers-query.ts'
+import {waitingEntriesQuery} from './queries/waiting-entries-query.ts'
 
 /**
  * The waitlist's job (docs/decisions/095-a-waitlist-per-departure.md), run by the jobs runner on every server and by
@@ -37,16 +39,7 @@ import {
  */
 export type OfferRun = {lapsed: number; offered: number; lostRaces: number}
 
-const lapsedQuery = /* groq */ `*[_type == "waitlistEntry" && state == "offered" && hold_until <= $now]{_id, _rev}`
-
-/** Entries still in line for a departure from today on, in the order they joined. */
-const waitingQuery = /* groq */ `*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {${entryFields}}`
-
-const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{_id, _rev, cancelled_at}`
-
 type DepartureLock = {_id: string; _rev: string; cancelled_at?: string | null}
-
-const holdHoursQuery = /* groq */ `*[_id == "siteSettings"][0].waitlistHoldHours`
 
 /** The offer's mail, one per entry: an entry is offered once (a lapsed one leaves the line). */
 export const offerMailId = (entryId: string) => `${entryId}-offer`
@@ -55,7 +48,7 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
   const run: OfferRun = {lapsed: 0, offered: 0, lostRaces: 0}
   const at = now.toISOString()
 
-  for (const entry of await deps.bookings.fetch<{_id: string; _rev: string}[]>(lapsedQuery, {
+  for (const entry of await deps.bookings.fetch(lapsedOffersQuery, {
     now: at,
   })) {
     try {
@@ -71,12 +64,12 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
     }
   }
 
-  const waiting = await deps.bookings.fetch<WaitlistEntry[]>(waitingQuery, {
+  const waiting: WaitlistEntry[] = await deps.bookings.fetch(waitingEntriesQuery, {
     today: todayInCapeTown(now),
   })
   if (waiting.length === 0) return run
   const hours = waitlistHoldHours(
-    await deps.content.fetch<unknown>(holdHoursQuery, {}, {perspective: 'published'}),
+    await deps.content.fetch(waitlistHoldHoursQuery, {}, {perspective: 'published'}),
   )
   const until = holdUntil(now, hours)
   const byDeparture = new Map<string, WaitlistEntry[]>()
@@ -88,17 +81,14 @@ export async function offerWaitlistPlaces(deps: WaitlistDeps, now: Date): Promis
 
   for (const entries of byDeparture.values()) {
     const {experience_id: slug, date} = entries[0]!
-    const experience = await deps.content.fetch<BookableExperience | null>(
-      bookableExperienceQuery,
-      {id: slug},
-    )
+    const experience = await deps.content.fetch(bookableExperienceQuery, {id: slug})
     if (!experience || experience.isBespoke) continue
     const rules = await loadBookingRules(deps.content, experience._id)
     const lockId = departureLockId(experience.slug, date)
     // The lock's revision first, then the counts: a change committed between the two moves the lock, and the
     // offer below fails on it rather than using counts older than the revision it checks. A cancellation sets the
     // lock's `cancelled_at` and so moves it too.
-    const lock = await deps.bookings.fetch<DepartureLock | null>(lockQuery, {id: lockId})
+    const lock: DepartureLock | null = await deps.bookings.fetch(departureLockQuery, {id: lockId})
     const counts = await loadDepartureCounts(deps.bookings, rules, {
       experience: experience.slug,
       from: date,

@@ -6,15 +6,14 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import type {OfferRefusal} from '@repo/schemas/waitlist-links.ts'
 
 import {requestLinkFor} from '../lib/booking-mail-values.ts'
-import {bookableExperienceQuery, type BookableExperience} from '../lib/departure-loads.ts'
+import {bookableExperienceQuery} from '../lib/departure-loads.ts'
 import {newReference, sha256} from '../lib/http.ts'
 import type {StoredBooking} from '../send-booking-notifications/handler.ts'
 import {entryByIdQuery, type WaitlistDeps, type WaitlistEntry} from './waitlist-deps.ts'
 import {purgeMutation} from '../lib/purge.ts'
+import {departureCancellationQuery} from './queries/departure-cancellation-query.ts'
 
 export type {OfferRefusal}
-
-const lockQuery = /* groq */ `*[_type == "departure" && _id == $id][0]{cancelled_at}`
 
 export type OfferLookup = {ok: true; entry: WaitlistEntry} | {ok: false; reason: OfferRefusal}
 
@@ -24,7 +23,7 @@ export async function openOffer(
   entryId: string,
   now: Date,
 ): Promise<OfferLookup> {
-  const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
+  const entry = await deps.bookings.fetch(entryByIdQuery, {id: entryId})
   if (!entry) return {ok: false, reason: 'invalid'}
   if (entry.state === 'booked') return {ok: false, reason: 'taken'}
   if (entry.state === 'cancelled') return {ok: false, reason: 'cancelled'}
@@ -32,7 +31,7 @@ export async function openOffer(
   if (!entry.hold_until || new Date(entry.hold_until).getTime() <= now.getTime())
     return {ok: false, reason: 'lapsed'}
   // An offer whose departure was cancelled since is not taken, whatever the entry says (departure-life.ts).
-  const lock = await deps.bookings.fetch<{cancelled_at?: string | null} | null>(lockQuery, {
+  const lock = await deps.bookings.fetch(departureCancellationQuery, {
     id: departureLockId(entry.experience_id, entry.date),
   })
   const state = departureState({
@@ -65,7 +64,7 @@ export async function takeOffer(
   const offer = await openOffer(deps, entryId, now)
   if (!offer.ok) return offer
   const {entry} = offer
-  const experience = await deps.content.fetch<BookableExperience | null>(bookableExperienceQuery, {
+  const experience = await deps.content.fetch(bookableExperienceQuery, {
     id: entry.experience_id,
   })
   const createdAt = now.toISOString()
@@ -138,7 +137,7 @@ export async function leaveWaitlist(
   deps: WaitlistDeps,
   entryId: string,
 ): Promise<'left' | 'gone' | 'booked' | 'changed'> {
-  const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
+  const entry = await deps.bookings.fetch(entryByIdQuery, {id: entryId})
   if (!entry) return 'gone'
   if (entry.state === 'booked') return 'booked'
   try {

@@ -12,6 +12,8 @@ import type {Outbox} from '../lib/mailer.ts'
 import {requestLinkToken} from '../lib/request-link.ts'
 import {tripTimeInWords} from '../lib/trip-mail-values.ts'
 import type {BookingNotifier} from '../send-booking-notifications/handler.ts'
+import {entryFields} from './queries/entry-fields.ts'
+import {waitlistEntryByIdQuery} from './queries/waitlist-entry-by-id-query.ts'
 
 /** What the waitlist's functions and job need; the site's runtime provides it (index.ts), tests their own. */
 export type WaitlistDeps = {
@@ -49,16 +51,15 @@ export type WaitlistEntry = {
   name: string
   email: string
   joined_at: string
-  offered_at?: string
-  hold_until?: string
-  lapsed_at?: string
-  booking_id?: string
-  booked_at?: string
+  // A projection answers null for a field the document lacks.
+  offered_at?: string | null
+  hold_until?: string | null
+  lapsed_at?: string | null
+  booking_id?: string | null
+  booked_at?: string | null
 }
 
-export const entryFields = /* groq */ `_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at`
-
-export const entryByIdQuery = /* groq */ `*[_type == "waitlistEntry" && _id == $id][0]{${entryFields}}`
+export {entryFields, waitlistEntryByIdQuery as entryByIdQuery}
 
 /** A leave link works until a week after the trip: long after anything could still be offered. */
 export const leaveLinkExpiry = (date: string) => new Date(`${addDays(date, 7)}T23:59:59Z`)

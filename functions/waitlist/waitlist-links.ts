@@ -145,7 +145,7 @@ export function createWaitlistLinks(
   app.all('/leave/:token', (c) =>
     guarded(c, 'waitlist-leave', async (deps, entryId) => {
       if (c.req.method !== 'POST') {
-        const entry = await deps.bookings.fetch<WaitlistEntry | null>(entryByIdQuery, {id: entryId})
+        const entry = await deps.bookings.fetch(entryByIdQuery, {id: entryId})
         if (!entry) return refusal('not-listed')
         if (entry.state === 'booked') return refusal('taken')
         return answer(await tripView(deps, entry))

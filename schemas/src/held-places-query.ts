@@ -10,7 +10,7 @@
  */
 export const HELD_LOADS_FILTER = /* groq */ `(_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")`
 
-export const loadStatusProjection = /* groq */ `"status": select(_type in ["waitlistEntry", "octoBooking"] => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status)`
+export const loadStatusProjection = /* groq */ `"status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status)`
 
 /** The document types whose places a departure's count reads: bookings, waitlist offers, resellers' holds. */
 export const LOAD_TYPES = /* groq */ `["booking", "waitlistEntry", "octoBooking"]`

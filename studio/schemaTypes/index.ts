@@ -31,6 +31,7 @@ import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
 import {teamDigest} from './documents/teamDigest'
 import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
+import {waitlistEntry} from './documents/waitlistEntry'
 
 /** The public `production` dataset: everything editors change. */
 export const contentSchemaTypes = [
@@ -76,6 +77,7 @@ export const bookingsSchemaTypes = [
   teamDigest,
   consentVersion,
   securityIncident,
+  waitlistEntry,
   // Objects
   statusChange,
   consentRecord,

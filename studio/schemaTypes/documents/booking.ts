@@ -187,6 +187,15 @@ export const booking = defineType({
         'Asked for from a waitlist offer: its places stay held while the request waits for a decision.',
       readOnly: true,
     }),
+    defineField({
+      name: 'anonymised_at',
+      title: 'Anonymised at',
+      type: 'datetime',
+      group: 'tracking',
+      description:
+        'When the traveller’s details were removed (retention or their request): only the trip is left.',
+      readOnly: true,
+    }),
   ],
   orderings: [
     {title: 'Newest first', name: 'createdAtDesc', by: [{field: 'created_at', direction: 'desc'}]},

@@ -15,8 +15,13 @@ export const departure = defineType({
   icon: CalendarIcon,
   readOnly: true,
   fields: [
-    defineField({name: 'experience_id', title: 'Experience (slug)', type: 'string'}),
-    defineField({name: 'date', title: 'Date', type: 'date'}),
+    defineField({
+      name: 'experience_id',
+      title: 'Experience (slug)',
+      type: 'string',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({name: 'date', title: 'Date', type: 'date', validation: (rule) => rule.required()}),
     defineField({
       name: 'last_change',
       title: 'Last change',
@@ -24,6 +29,10 @@ export const departure = defineType({
       description: 'The booking whose status change last touched this departure.',
     }),
     defineField({name: 'updated_at', title: 'Updated at', type: 'datetime'}),
+    // Set when staff cancel the departure (functions/staff/cancel-departure.ts): closed for new bookings and moves.
+    defineField({name: 'cancelled_at', title: 'Cancelled at', type: 'datetime'}),
+    defineField({name: 'cancelled_reason', title: 'Reason for cancelling', type: 'string'}),
+    defineField({name: 'cancelled_by', title: 'Cancelled by', type: 'string'}),
   ],
   preview: {
     select: {title: 'experience_id', subtitle: 'date'},

@@ -12,8 +12,18 @@ export const consentRecord = defineType({
   icon: CheckmarkCircleIcon,
   readOnly: true,
   fields: [
-    defineField({name: 'version', title: 'Privacy notice version', type: 'string'}),
-    defineField({name: 'agreed_at', title: 'Agreed at', type: 'datetime'}),
+    defineField({
+      name: 'version',
+      title: 'Privacy notice version',
+      type: 'string',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'agreed_at',
+      title: 'Agreed at',
+      type: 'datetime',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'checkboxes',
       title: 'Boxes ticked',
@@ -23,8 +33,18 @@ export const consentRecord = defineType({
           type: 'object',
           name: 'consentCheckbox',
           fields: [
-            defineField({name: 'key', title: 'Box', type: 'string'}),
-            defineField({name: 'text', title: 'Words', type: 'string'}),
+            defineField({
+              name: 'key',
+              title: 'Box',
+              type: 'string',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'text',
+              title: 'Words',
+              type: 'string',
+              validation: (rule) => rule.required(),
+            }),
           ],
           preview: {select: {title: 'text', subtitle: 'key'}},
         }),

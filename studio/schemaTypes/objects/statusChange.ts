@@ -62,8 +62,19 @@ export const statusChange = defineType({
           title: 'Date',
           type: 'object',
           fields: [
-            defineField({name: 'date', title: 'Date', type: 'date'}),
-            defineField({name: 'preferred_time', title: 'Time', type: 'string'}),
+            // The staff API writes both with every option (an empty time when none was given).
+            defineField({
+              name: 'date',
+              title: 'Date',
+              type: 'date',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'preferred_time',
+              title: 'Time',
+              type: 'string',
+              validation: (rule) => rule.required(),
+            }),
           ],
           preview: {
             select: {date: 'date', time: 'preferred_time'},
