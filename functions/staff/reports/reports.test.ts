@@ -6,6 +6,7 @@
 import type {IdentifiedSanityDocumentStub, SanityClient} from '@sanity/client'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {problemBody} from '@repo/schemas/problem.ts'
 import {reportChartCsv, type Report, type ReportChart} from '@repo/schemas/reports.ts'
 
 import {startTestLake, type TestLake} from '../../../lake/src/testing/start-test-lake.ts'
@@ -522,7 +523,7 @@ describe('GET /api/staff/reports', () => {
     const {request, signIn} = app()
     const response = await request(path, {cookie: await signIn(role)})
     expect(response.status).toBe(403)
-    expect(await response.json()).toEqual({error: 'Your role does not allow this.'})
+    expect(await response.json()).toEqual(problemBody(403, 'Your role does not allow this.'))
   })
 
   it('refuses without a session (401) and tells another method to use GET (405)', async () => {
