@@ -1452,32 +1452,38 @@ export type BookingMailQueryResult = Array<{
 
 // Source: ../functions/staff/queries/cancelled-departures-query.ts
 // Variable: cancelledDeparturesQuery
-// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action  }}
+// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {  experience_id, date, cancelled_at, cancelled_by, cancelled_reason}
 export type CancelledDeparturesQueryResult = Array<{
   experience_id: string
   date: string
   cancelled_at: string | null
   cancelled_by: string | null
   cancelled_reason: string | null
-  bookings: Array<{
-    _id: string
-    booking_ref: string
-    name: string
-    date: string
-    pax: number
-    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
-    last:
-      | 'accept-cancellation'
-      | 'accept'
-      | 'cancel-departure'
-      | 'confirm'
-      | 'decline'
-      | 'move'
-      | 'propose'
-      | 'question'
-      | 'withdraw'
-      | null
-  }>
+}>
+
+// Source: ../functions/staff/queries/cancelled-departures-query.ts
+// Variable: cancelledDepartureBookingsQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && experience_id in $experiences && count(status_history[action == "cancel-departure" && at in $cancelledAts]) > 0] | order(created_at asc) {  _id, booking_ref, name, date, experience_id, "pax": pax_total, status, "last": status_history[-1].action,  "cancelledAts": status_history[action == "cancel-departure"].at}
+export type CancelledDepartureBookingsQueryResult = Array<{
+  _id: string
+  booking_ref: string
+  name: string
+  date: string
+  experience_id: string
+  pax: number
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  last:
+    | 'accept-cancellation'
+    | 'accept'
+    | 'cancel-departure'
+    | 'confirm'
+    | 'decline'
+    | 'move'
+    | 'propose'
+    | 'question'
+    | 'withdraw'
+    | null
+  cancelledAts: Array<string> | null
 }>
 
 // Source: ../functions/staff/queries/confirmed-subscribers-query.ts
@@ -2701,7 +2707,8 @@ declare global {
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
-    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason,\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && ^.cancelled_at in status_history[action == "cancel-departure"].at] | order(created_at asc) {\n    _id, booking_ref, name, date, "pax": pax_total, status, "last": status_history[-1].action\n  }\n}': CancelledDeparturesQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason\n}': CancelledDeparturesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && experience_id in $experiences && count(status_history[action == "cancel-departure" && at in $cancelledAts]) > 0] | order(created_at asc) {\n  _id, booking_ref, name, date, experience_id, "pax": pax_total, status, "last": status_history[-1].action,\n  "cancelledAts": status_history[action == "cancel-departure"].at\n}': CancelledDepartureBookingsQueryResult
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult

@@ -7,7 +7,10 @@
 import {departureLockId} from '@repo/schemas/capacity.ts'
 
 import {ACTIVE_STATUSES, MAX_LOADS} from '../lib/departure-loads.ts'
-import {cancelledDeparturesQuery} from './queries/cancelled-departures-query.ts'
+import {
+  cancelledDepartureBookingsQuery,
+  cancelledDeparturesQuery,
+} from './queries/cancelled-departures-query.ts'
 import {departureSnapshotQuery} from './queries/departure-snapshot-query.ts'
 import {departuresViewQuery} from './queries/departures-view-query.ts'
 import {experiencesWithRulesQuery} from './queries/experiences-with-rules-query.ts'
@@ -15,6 +18,7 @@ import {experiencesWithRulesQuery} from './queries/experiences-with-rules-query.
 export {ACTIVE_STATUSES, MAX_LOADS, departureLockId}
 
 export {
+  cancelledDepartureBookingsQuery,
   cancelledDeparturesQuery,
   departureSnapshotQuery,
   departuresViewQuery,

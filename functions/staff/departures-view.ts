@@ -31,6 +31,7 @@ import {dateRangeSchema, paramErrors, singleQueryParams} from '../lib/query-para
 import {csvCell} from './bookings-csv.ts'
 import {
   ACTIVE_STATUSES,
+  cancelledDepartureBookingsQuery,
   cancelledDeparturesQuery,
   departuresViewQuery,
   experiencesWithRulesQuery,
@@ -88,7 +89,7 @@ export async function loadDepartures(
       statuses: [...ACTIVE_STATUSES],
     }),
     loadHeld(deps.client, {from, to}),
-    deps.client.fetch(cancelledDeparturesQuery, {from, to}),
+    loadCancelled(deps, {from, to}),
   ])
   if (bookings.length >= MAX_LOADS)
     throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}; choose fewer days`)
@@ -215,6 +216,32 @@ function addCancelled(
       order: 0,
     })
   }
+}
+
+/**
+ * The cancelled departures in a range with the travellers that were on them: two flat queries joined here, so the
+ * read costs departures + bookings, never departures × bookings (docs/decisions/217-departures-view-flat-queries.md).
+ */
+async function loadCancelled(
+  deps: StaffDeps,
+  {from, to}: {from: string; to: string},
+): Promise<StoredCancelledDeparture[]> {
+  const departures = await deps.client.fetch(cancelledDeparturesQuery, {from, to})
+  const cancelledAts = [...new Set(departures.flatMap((d) => (d.cancelled_at ? [d.cancelled_at] : [])))]
+  if (cancelledAts.length === 0) return departures.map((d) => ({...d, bookings: []}))
+  const bookings = await deps.client.fetch(cancelledDepartureBookingsQuery, {
+    experiences: [...new Set(departures.map((d) => d.experience_id))],
+    cancelledAts,
+  })
+  return departures.map((departure) => ({
+    ...departure,
+    bookings: bookings.filter(
+      (booking) =>
+        booking.experience_id === departure.experience_id &&
+        departure.cancelled_at !== null &&
+        (booking.cancelledAts ?? []).includes(departure.cancelled_at),
+    ),
+  }))
 }
 
 type StoredCancelledDeparture = {
