@@ -40,7 +40,7 @@ import {
   staffBookingsPageQueries,
 } from './bookings-queries.ts'
 import {cachedResponseSettings} from './response-settings.ts'
-import {reportExperiencesQuery} from './reports/report-queries.ts'
+import {reportExperiencesQuery} from './reports/queries/report-experiences-query.ts'
 import type {HandlerResult, Overview, StaffDeps} from './staff-deps.ts'
 
 export {
@@ -206,7 +206,7 @@ export async function exportBookingsCsv(
       PUBLISHED,
     ),
     deps.content
-      ? deps.content.fetch<{slug: string; price?: number | null}[]>(reportExperiencesQuery)
+      ? deps.content.fetch(reportExperiencesQuery)
       : Promise.resolve([]),
   ])
   const priceOf = new Map(prices.map((e) => [e.slug, e.price]))
