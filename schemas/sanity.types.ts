@@ -1299,6 +1299,106 @@ export type OutboxIdsQueryResult = Array<string>
 // Query: count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])
 export type WaitingMailsQueryResult = number
 
+// Source: ../functions/octo/queries/catalogue-entry-query.ts
+// Variable: catalogueEntryQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type CatalogueEntryQueryResult = {
+  _id: string
+  title: string
+  slug: string
+  blurb: string
+  description: string
+  fromPrice: number | null
+  minimumAge: number
+  included: Array<string>
+  whatToBring: Array<string> | null
+  duration: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  imageUrl: string | null
+  imageAlt: string | null
+  storedRules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+} | null
+
+// Source: ../functions/octo/queries/catalogue-query.ts
+// Variable: catalogueQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type CatalogueQueryResult = Array<{
+  _id: string
+  title: string
+  slug: string
+  blurb: string
+  description: string
+  fromPrice: number | null
+  minimumAge: number
+  included: Array<string>
+  whatToBring: Array<string> | null
+  duration: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  imageUrl: string | null
+  imageAlt: string | null
+  storedRules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+}>
+
+// Source: ../functions/octo/queries/octo-departure-lock-query.ts
+// Variable: octoDepartureLockQuery
+// Query: *[_type == "departure" && _id == $id][0]{_rev, cancelled_at}
+export type OctoDepartureLockQueryResult = {
+  _rev: string
+  cancelled_at: string | null
+} | null
+
 // Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
 // Variable: queuedMailIdsQuery
 // Query: *[_type == "outboxMail" && mail_id in $ids].mail_id
@@ -1826,6 +1926,101 @@ export type WaitingRequestsQueryResult = Array<{
   experience_title: string
   date: string
   created_at: string
+}>
+
+// Source: ../functions/staff/reports/queries/report-bookings-query.ts
+// Variable: reportBookingsQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry),  "history": status_history}
+export type ReportBookingsQueryResult = Array<{
+  experience_id: string
+  experience_title: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  created_at: string
+  date: string
+  pax_total: number
+  country:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+    | null
+  how_heard_about_us:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+    | null
+  from_waitlist: false | true
+  history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-cancelled-query.ts
+// Variable: reportCancelledQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}
+export type ReportCancelledQueryResult = Array<{
+  experience_id: string
+  date: string
+}>
+
+// Source: ../functions/staff/reports/queries/report-experiences-query.ts
+// Variable: reportExperiencesQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, "slug": slug.current, "price": fromPrice} | order(title asc)
+export type ReportExperiencesQueryResult = Array<{
+  _id: string
+  title: string
+  slug: string
+  price: number | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-loads-query.ts
+// Variable: reportLoadsQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {  _id, experience_id, date, preferred_time, status, "pax": pax_total}
+export type ReportLoadsQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  preferred_time: string | null
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  pax: number
+}>
+
+// Source: ../functions/staff/reports/queries/report-reviews-query.ts
+// Variable: reportReviewsQuery
+// Query: *[_type == "review" && submittedAt >= $since && submittedAt < $until]{  _id, "experience": experience._ref, rating, submittedAt, rejectionReason}
+export type ReportReviewsQueryResult = Array<{
+  _id: string
+  experience: string | null
+  rating: number
+  submittedAt: string | null
+  rejectionReason: 'abuse' | 'notAboutExperience' | 'personalData' | 'spam' | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-waitlist-query.ts
+// Variable: reportWaitlistQuery
+// Query: *[_type == "waitlistEntry" && joined_at >= $previousSince && joined_at < $until && ($experience == "" || experience_id == $experience)]{  joined_at, "offered": defined(offered_at), state}
+export type ReportWaitlistQueryResult = Array<{
+  joined_at: string
+  offered: false | true
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
 }>
 
 // Source: ../functions/submit-review/queries/review-booking-query.ts
@@ -2693,6 +2888,9 @@ declare global {
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult
+    '*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}': OctoDepartureLockQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
@@ -2715,6 +2913,12 @@ declare global {
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history\n}': ReportBookingsQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {\n  _id, experience_id, date, preferred_time, status, "pax": pax_total\n}': ReportLoadsQueryResult
+    '*[_type == "review" && submittedAt >= $since && submittedAt < $until]{\n  _id, "experience": experience._ref, rating, submittedAt, rejectionReason\n}': ReportReviewsQueryResult
+    '*[_type == "waitlistEntry" && joined_at >= $previousSince && joined_at < $until && ($experience == "" || experience_id == $experience)]{\n  joined_at, "offered": defined(offered_at), state\n}': ReportWaitlistQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
     '*[_type == "experience" && slug.current == $slug][0]{_id, title}': ReviewExperienceQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': AcceptProposalSnapshotQueryResult

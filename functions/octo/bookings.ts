@@ -39,6 +39,7 @@ import {
 } from './catalogue.ts'
 import {fail, OctoFailure, octoError} from './octo-errors.ts'
 import type {Reseller} from './resellers.ts'
+import {octoDepartureLockQuery} from './queries/octo-departure-lock-query.ts'
 
 /**
  * A reseller's booking (docs/decisions/200-octo-supplier-api.md): an `octoBooking` document in the private
@@ -615,10 +616,7 @@ export async function confirm(
       [contact.first_name, contact.last_name].filter(Boolean).join(' ') ||
       `Guest of ${reseller.name}`
     const lockId = departureLockId(document.experience_id, document.date)
-    const lock = await deps.bookings.fetch<{_rev: string; cancelled_at?: string} | null>(
-      `*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}`,
-      {id: lockId},
-    )
+    const lock = await deps.bookings.fetch(octoDepartureLockQuery, {id: lockId})
     if (lock?.cancelled_at) fail('UNPROCESSABLE_ENTITY', 'This departure is closed.')
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
