@@ -693,6 +693,74 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type OctoBooking = {
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'on_hold' | 'confirmed' | 'cancelled' | 'expired'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+}
+
+export type Reseller = {
+  _id: string
+  _type: 'reseller'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  contact?: string
+  experiences: Array<string>
+  key_hash: string
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at?: string
+  revoked_by?: string
+}
+
 export type WaitlistEntry = {
   _id: string
   _type: 'waitlistEntry'
@@ -1004,6 +1072,8 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | OctoBooking
+  | Reseller
   | WaitlistEntry
   | SecurityIncident
   | ConsentVersion
@@ -1391,6 +1461,124 @@ export type CatalogueQueryResult = Array<{
   } | null
 }>
 
+// Source: ../functions/octo/queries/expired-holds-query.ts
+// Variable: expiredHoldsQuery
+// Query: *[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}
+export type ExpiredHoldsQueryResult = Array<{
+  _id: string
+  _rev: string
+}>
+
+// Source: ../functions/octo/queries/octo-booking-query.ts
+// Variable: octoBookingQuery
+// Query: *[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}
+export type OctoBookingQueryResult = {
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+  booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+} | null
+
+// Source: ../functions/octo/queries/octo-bookings-list-query.ts
+// Variable: octoBookingsListQuery
+// Query: *[_type == "octoBooking" && reseller_id == $reseller      && (!defined($resellerReference) || reseller_reference == $resellerReference)      && (!defined($supplierReference) || supplier_reference == $supplierReference)      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}
+export type OctoBookingsListQueryResult = Array<{
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+  booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+}>
+
 // Source: ../functions/octo/queries/octo-departure-lock-query.ts
 // Variable: octoDepartureLockQuery
 // Query: *[_type == "departure" && _id == $id][0]{_rev, cancelled_at}
@@ -1398,6 +1586,123 @@ export type OctoDepartureLockQueryResult = {
   _rev: string
   cancelled_at: string | null
 } | null
+
+// Source: ../functions/octo/queries/octo-snapshot-query.ts
+// Variable: octoSnapshotQuery
+// Query: {  "booking": *[_type == "octoBooking" && _id == $id][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type OctoSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _type: 'octoBooking'
+    _createdAt: string
+    _updatedAt: string
+    _rev: string
+    uuid: string
+    reseller_id: string
+    reseller_name: string
+    state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+    request_hash: string
+    product_id: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string
+    availability_id: string
+    availability_end?: string
+    utc_cutoff?: string
+    unit_items: Array<{
+      uuid: string
+      unit_id: string
+      reseller_reference?: string
+      _type: 'octoUnitItem'
+      _key: string
+    }>
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    reseller_reference?: string
+    supplier_reference: string
+    notes?: string
+    contact?: {
+      full_name?: string
+      first_name?: string
+      last_name?: string
+      email?: string
+      phone?: string
+      country?: string
+      notes?: string
+      locales?: Array<string>
+    }
+    created_at: string
+    updated_at: string
+    hold_until: string
+    confirmed_at?: string
+    cancelled_at?: string
+    cancel_reason?: string
+    booking_id?: string
+    booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
+
+// Source: ../functions/octo/queries/reseller-exists-query.ts
+// Variable: resellerExistsQuery
+// Query: *[_type == "reseller" && _id == $id][0]._id
+export type ResellerExistsQueryResult = string | null
+
+// Source: ../functions/octo/queries/reseller-for-key-query.ts
+// Variable: resellerForKeyQuery
+// Query: *[_type == "reseller" && key_hash == $hash][0]
+export type ResellerForKeyQueryResult = {
+  _id: string
+  _type: 'reseller'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  contact?: string
+  experiences: Array<string>
+  key_hash: string
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at?: string
+  revoked_by?: string
+} | null
+
+// Source: ../functions/octo/queries/resellers-list-query.ts
+// Variable: resellersListQuery
+// Query: *[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}
+export type ResellersListQueryResult = Array<{
+  _id: string
+  _type: 'reseller'
+  name: string
+  contact: string | null
+  experiences: Array<string>
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at: string | null
+  revoked_by: string | null
+}>
 
 // Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
 // Variable: queuedMailIdsQuery
@@ -2890,7 +3195,14 @@ declare global {
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult
+    '*[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}': ExpiredHoldsQueryResult
+    '*[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingQueryResult
+    '*[_type == "octoBooking" && reseller_id == $reseller\n      && (!defined($resellerReference) || reseller_reference == $resellerReference)\n      && (!defined($supplierReference) || supplier_reference == $supplierReference)\n      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)\n    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingsListQueryResult
     '*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}': OctoDepartureLockQueryResult
+    '{\n  "booking": *[_type == "octoBooking" && _id == $id][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': OctoSnapshotQueryResult
+    '*[_type == "reseller" && _id == $id][0]._id': ResellerExistsQueryResult
+    '*[_type == "reseller" && key_hash == $hash][0]': ResellerForKeyQueryResult
+    '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult

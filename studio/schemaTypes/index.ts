@@ -31,6 +31,8 @@ import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
 import {teamDigest} from './documents/teamDigest'
 import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
+import {octoBooking} from './documents/octoBooking'
+import {reseller} from './documents/reseller'
 import {waitlistEntry} from './documents/waitlistEntry'
 
 /** The public `production` dataset: everything editors change. */
@@ -78,6 +80,8 @@ export const bookingsSchemaTypes = [
   consentVersion,
   securityIncident,
   waitlistEntry,
+  reseller,
+  octoBooking,
   // Objects
   statusChange,
   consentRecord,
