@@ -2199,6 +2199,17 @@ export type StaffBookingByIdQueryResult = {
   anonymised_at: string | null
 } | null
 
+// Source: ../functions/staff/queries/staff-bookings-overview-query.ts
+// Variable: staffBookingsOverviewQuery
+// Query: *[_type == "booking"]{status, pax_total, experience_title, created_at, date}
+export type StaffBookingsOverviewQueryResult = Array<{
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  pax_total: number
+  experience_title: string
+  created_at: string
+  date: string
+}>
+
 // Source: ../functions/staff/queries/staff-waitlist-query.ts
 // Variable: staffWaitlistQuery
 // Query: *[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref}
@@ -3222,6 +3233,7 @@ declare global {
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
