@@ -693,6 +693,17 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type BookingReview = {
+  _id: string
+  _type: 'bookingReview'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  booking_id: string
+  review_id: string
+  submitted_at: string
+}
+
 export type OctoBooking = {
   _id: string
   _type: 'octoBooking'
@@ -1072,6 +1083,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | BookingReview
   | OctoBooking
   | Reseller
   | WaitlistEntry
@@ -1363,6 +1375,14 @@ export type OldSentMailsQueryResult = Array<{
 // Variable: outboxIdsQuery
 // Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
 export type OutboxIdsQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/review-links-query.ts
+// Variable: reviewLinksQuery
+// Query: *[_type == "bookingReview" && booking_id in $ids]{_id, review_id}
+export type ReviewLinksQueryResult = Array<{
+  _id: string
+  review_id: string
+}>
 
 // Source: ../functions/lib/queries/waiting-mails-query.ts
 // Variable: waitingMailsQuery
@@ -3203,6 +3223,7 @@ declare global {
     '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult

@@ -31,6 +31,7 @@ import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
 import {teamDigest} from './documents/teamDigest'
 import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
+import {bookingReview} from './documents/bookingReview'
 import {octoBooking} from './documents/octoBooking'
 import {reseller} from './documents/reseller'
 import {waitlistEntry} from './documents/waitlistEntry'
@@ -82,6 +83,7 @@ export const bookingsSchemaTypes = [
   waitlistEntry,
   reseller,
   octoBooking,
+  bookingReview,
   // Objects
   statusChange,
   consentRecord,
