@@ -693,6 +693,85 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type BookingReview = {
+  _id: string
+  _type: 'bookingReview'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  booking_id: string
+  review_id: string
+  submitted_at: string
+}
+
+export type OctoBooking = {
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'on_hold' | 'confirmed' | 'cancelled' | 'expired'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+}
+
+export type Reseller = {
+  _id: string
+  _type: 'reseller'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  contact?: string
+  experiences: Array<string>
+  key_hash: string
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at?: string
+  revoked_by?: string
+}
+
 export type WaitlistEntry = {
   _id: string
   _type: 'waitlistEntry'
@@ -1004,6 +1083,9 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | BookingReview
+  | OctoBooking
+  | Reseller
   | WaitlistEntry
   | SecurityIncident
   | ConsentVersion
@@ -1294,10 +1376,353 @@ export type OldSentMailsQueryResult = Array<{
 // Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
 export type OutboxIdsQueryResult = Array<string>
 
+// Source: ../functions/lib/queries/review-links-query.ts
+// Variable: reviewLinksQuery
+// Query: *[_type == "bookingReview" && booking_id in $ids]{_id, review_id}
+export type ReviewLinksQueryResult = Array<{
+  _id: string
+  review_id: string
+}>
+
 // Source: ../functions/lib/queries/waiting-mails-query.ts
 // Variable: waitingMailsQuery
 // Query: count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])
 export type WaitingMailsQueryResult = number
+
+// Source: ../functions/octo/queries/catalogue-entry-query.ts
+// Variable: catalogueEntryQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type CatalogueEntryQueryResult = {
+  _id: string
+  title: string
+  slug: string
+  blurb: string
+  description: string
+  fromPrice: number | null
+  minimumAge: number
+  included: Array<string>
+  whatToBring: Array<string> | null
+  duration: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  imageUrl: string | null
+  imageAlt: string | null
+  storedRules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+} | null
+
+// Source: ../functions/octo/queries/catalogue-query.ts
+// Variable: catalogueQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
+export type CatalogueQueryResult = Array<{
+  _id: string
+  title: string
+  slug: string
+  blurb: string
+  description: string
+  fromPrice: number | null
+  minimumAge: number
+  included: Array<string>
+  whatToBring: Array<string> | null
+  duration: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+  imageUrl: string | null
+  imageAlt: string | null
+  storedRules: {
+    minPax: number | null
+    maxPax: number | null
+    blackoutDates: Array<string> | null
+    timeSlots: Array<string> | null
+    leadTimeDays: number | null
+    capacity: number | null
+    slotCapacities: Array<{
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'slotCapacity'
+      _key: string
+    }> | null
+    capacityOverrides: Array<{
+      date?: string
+      slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+      capacity?: number
+      _type: 'capacityOverride'
+      _key: string
+    }> | null
+  } | null
+}>
+
+// Source: ../functions/octo/queries/expired-holds-query.ts
+// Variable: expiredHoldsQuery
+// Query: *[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}
+export type ExpiredHoldsQueryResult = Array<{
+  _id: string
+  _rev: string
+}>
+
+// Source: ../functions/octo/queries/octo-booking-query.ts
+// Variable: octoBookingQuery
+// Query: *[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}
+export type OctoBookingQueryResult = {
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+  booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+} | null
+
+// Source: ../functions/octo/queries/octo-bookings-list-query.ts
+// Variable: octoBookingsListQuery
+// Query: *[_type == "octoBooking" && reseller_id == $reseller      && (!defined($resellerReference) || reseller_reference == $resellerReference)      && (!defined($supplierReference) || supplier_reference == $supplierReference)      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}
+export type OctoBookingsListQueryResult = Array<{
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+  booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+}>
+
+// Source: ../functions/octo/queries/octo-departure-lock-query.ts
+// Variable: octoDepartureLockQuery
+// Query: *[_type == "departure" && _id == $id][0]{_rev, cancelled_at}
+export type OctoDepartureLockQueryResult = {
+  _rev: string
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/octo/queries/octo-snapshot-query.ts
+// Variable: octoSnapshotQuery
+// Query: {  "booking": *[_type == "octoBooking" && _id == $id][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type OctoSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _type: 'octoBooking'
+    _createdAt: string
+    _updatedAt: string
+    _rev: string
+    uuid: string
+    reseller_id: string
+    reseller_name: string
+    state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+    request_hash: string
+    product_id: string
+    experience_id: string
+    experience_title: string
+    date: string
+    preferred_time: string
+    availability_id: string
+    availability_end?: string
+    utc_cutoff?: string
+    unit_items: Array<{
+      uuid: string
+      unit_id: string
+      reseller_reference?: string
+      _type: 'octoUnitItem'
+      _key: string
+    }>
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    reseller_reference?: string
+    supplier_reference: string
+    notes?: string
+    contact?: {
+      full_name?: string
+      first_name?: string
+      last_name?: string
+      email?: string
+      phone?: string
+      country?: string
+      notes?: string
+      locales?: Array<string>
+    }
+    created_at: string
+    updated_at: string
+    hold_until: string
+    confirmed_at?: string
+    cancelled_at?: string
+    cancel_reason?: string
+    booking_id?: string
+    booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
+
+// Source: ../functions/octo/queries/reseller-exists-query.ts
+// Variable: resellerExistsQuery
+// Query: *[_type == "reseller" && _id == $id][0]._id
+export type ResellerExistsQueryResult = string | null
+
+// Source: ../functions/octo/queries/reseller-for-key-query.ts
+// Variable: resellerForKeyQuery
+// Query: *[_type == "reseller" && key_hash == $hash][0]
+export type ResellerForKeyQueryResult = {
+  _id: string
+  _type: 'reseller'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  contact?: string
+  experiences: Array<string>
+  key_hash: string
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at?: string
+  revoked_by?: string
+} | null
+
+// Source: ../functions/octo/queries/resellers-list-query.ts
+// Variable: resellersListQuery
+// Query: *[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}
+export type ResellersListQueryResult = Array<{
+  _id: string
+  _type: 'reseller'
+  name: string
+  contact: string | null
+  experiences: Array<string>
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at: string | null
+  revoked_by: string | null
+}>
 
 // Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
 // Variable: queuedMailIdsQuery
@@ -1800,6 +2225,17 @@ export type StaffBookingByIdQueryResult = {
   anonymised_at: string | null
 } | null
 
+// Source: ../functions/staff/queries/staff-bookings-overview-query.ts
+// Variable: staffBookingsOverviewQuery
+// Query: *[_type == "booking"]{status, pax_total, experience_title, created_at, date}
+export type StaffBookingsOverviewQueryResult = Array<{
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  pax_total: number
+  experience_title: string
+  created_at: string
+  date: string
+}>
+
 // Source: ../functions/staff/queries/staff-waitlist-query.ts
 // Variable: staffWaitlistQuery
 // Query: *[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref}
@@ -1832,6 +2268,101 @@ export type WaitingRequestsQueryResult = Array<{
   experience_title: string
   date: string
   created_at: string
+}>
+
+// Source: ../functions/staff/reports/queries/report-bookings-query.ts
+// Variable: reportBookingsQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry),  "history": status_history}
+export type ReportBookingsQueryResult = Array<{
+  experience_id: string
+  experience_title: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  created_at: string
+  date: string
+  pax_total: number
+  country:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+    | null
+  how_heard_about_us:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+    | null
+  from_waitlist: false | true
+  history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-cancelled-query.ts
+// Variable: reportCancelledQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}
+export type ReportCancelledQueryResult = Array<{
+  experience_id: string
+  date: string
+}>
+
+// Source: ../functions/staff/reports/queries/report-experiences-query.ts
+// Variable: reportExperiencesQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, "slug": slug.current, "price": fromPrice} | order(title asc)
+export type ReportExperiencesQueryResult = Array<{
+  _id: string
+  title: string
+  slug: string
+  price: number | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-loads-query.ts
+// Variable: reportLoadsQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {  _id, experience_id, date, preferred_time, status, "pax": pax_total}
+export type ReportLoadsQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  preferred_time: string | null
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  pax: number
+}>
+
+// Source: ../functions/staff/reports/queries/report-reviews-query.ts
+// Variable: reportReviewsQuery
+// Query: *[_type == "review" && submittedAt >= $since && submittedAt < $until]{  _id, "experience": experience._ref, rating, submittedAt, rejectionReason}
+export type ReportReviewsQueryResult = Array<{
+  _id: string
+  experience: string | null
+  rating: number
+  submittedAt: string | null
+  rejectionReason: 'abuse' | 'notAboutExperience' | 'personalData' | 'spam' | null
+}>
+
+// Source: ../functions/staff/reports/queries/report-waitlist-query.ts
+// Variable: reportWaitlistQuery
+// Query: *[_type == "waitlistEntry" && joined_at >= $previousSince && joined_at < $until && ($experience == "" || experience_id == $experience)]{  joined_at, "offered": defined(offered_at), state}
+export type ReportWaitlistQueryResult = Array<{
+  joined_at: string
+  offered: false | true
+  state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
 }>
 
 // Source: ../functions/submit-review/queries/review-booking-query.ts
@@ -2698,7 +3229,18 @@ declare global {
     '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult
+    '*[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}': ExpiredHoldsQueryResult
+    '*[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingQueryResult
+    '*[_type == "octoBooking" && reseller_id == $reseller\n      && (!defined($resellerReference) || reseller_reference == $resellerReference)\n      && (!defined($supplierReference) || supplier_reference == $supplierReference)\n      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)\n    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingsListQueryResult
+    '*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}': OctoDepartureLockQueryResult
+    '{\n  "booking": *[_type == "octoBooking" && _id == $id][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': OctoSnapshotQueryResult
+    '*[_type == "reseller" && _id == $id][0]._id': ResellerExistsQueryResult
+    '*[_type == "reseller" && key_hash == $hash][0]': ResellerForKeyQueryResult
+    '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
@@ -2719,9 +3261,16 @@ declare global {
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history\n}': ReportBookingsQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {\n  _id, experience_id, date, preferred_time, status, "pax": pax_total\n}': ReportLoadsQueryResult
+    '*[_type == "review" && submittedAt >= $since && submittedAt < $until]{\n  _id, "experience": experience._ref, rating, submittedAt, rejectionReason\n}': ReportReviewsQueryResult
+    '*[_type == "waitlistEntry" && joined_at >= $previousSince && joined_at < $until && ($experience == "" || experience_id == $experience)]{\n  joined_at, "offered": defined(offered_at), state\n}': ReportWaitlistQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult
     '*[_type == "experience" && slug.current == $slug][0]{_id, title}': ReviewExperienceQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, status, status_history, "anonymised": defined(anonymised_at)},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': AcceptProposalSnapshotQueryResult

@@ -1,5 +1,6 @@
 import type {SanityClient} from '@sanity/client'
 import {purgeMutation} from './purge.ts'
+import {reviewLinksQuery} from './queries/review-links-query.ts'
 
 /**
  * The reviews a traveller wrote about their bookings, gone with an erasure: the review in the public dataset
@@ -12,10 +13,7 @@ export async function eraseReviews(
   bookingIds: readonly string[],
 ): Promise<number> {
   if (!deps.content || bookingIds.length === 0) return 0
-  const links = await deps.bookings.fetch<{_id: string; review_id: string}[]>(
-    '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}',
-    {ids: bookingIds},
-  )
+  const links = await deps.bookings.fetch(reviewLinksQuery, {ids: bookingIds})
   if (links.length === 0) return 0
   // `purge` is the mutate API's (since v2023-03-07); @sanity/client's types do not name it yet.
   await deps.content.mutate(

@@ -19,13 +19,7 @@ import {confirmWithinPlaces, type DepartureLock} from '@repo/schemas/confirm-wit
 import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
 
-import {
-  ACTIVE_STATUSES,
-  HELD_LOADS_FILTER,
-  LOAD_TYPES,
-  loadCancelledDates,
-  loadStatusProjection,
-} from '../lib/departure-loads.ts'
+import {ACTIVE_STATUSES, loadCancelledDates} from '../lib/departure-loads.ts'
 import {newReference, sha256} from '../lib/http.ts'
 import {cutoffOf, utcSeconds} from './availability.ts'
 import {requestHash} from '../lib/idempotency.ts'
@@ -39,6 +33,11 @@ import {
 } from './catalogue.ts'
 import {fail, OctoFailure, octoError} from './octo-errors.ts'
 import type {Reseller} from './resellers.ts'
+import {expiredHoldsQuery} from './queries/expired-holds-query.ts'
+import {octoBookingQuery} from './queries/octo-booking-query.ts'
+import {octoBookingsListQuery} from './queries/octo-bookings-list-query.ts'
+import {octoDepartureLockQuery} from './queries/octo-departure-lock-query.ts'
+import {octoSnapshotQuery} from './queries/octo-snapshot-query.ts'
 
 /**
  * A reseller's booking (docs/decisions/200-octo-supplier-api.md): an `octoBooking` document in the private
@@ -103,16 +102,6 @@ export const MAX_HOLD_MINUTES = 24 * 60
 
 export const octoBookingId = (resellerId: string, uuid: string) =>
   `octo-${sha256(`${resellerId}:${uuid}`).slice(0, 40)}`
-
-const octoFields = /* groq */ `..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status`
-
-export const octoBookingQuery = /* groq */ `*[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{${octoFields}}`
-
-const snapshotQuery = /* groq */ `{
-  "booking": *[_type == "octoBooking" && _id == $id][0]{${octoFields}},
-  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},
-  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
-}`
 
 type Snapshot = {booking: OctoBookingDocument | null; lock: DepartureLock; loads: BookingLoad[]}
 
@@ -278,7 +267,7 @@ export async function loadOwnBooking(
   reseller: Reseller,
   uuid: string,
 ): Promise<OctoBookingDocument> {
-  const found = await deps.bookings.fetch<OctoBookingDocument | null>(octoBookingQuery, {
+  const found: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
     id: octoBookingId(reseller._id, uuid),
     reseller: reseller._id,
   })
@@ -307,7 +296,7 @@ export async function reserve(
       )
     return stored
   }
-  const existing = await deps.bookings.fetch<OctoBookingDocument | null>(octoBookingQuery, {
+  const existing: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
     id,
     reseller: reseller._id,
   })
@@ -461,7 +450,7 @@ async function holdUnderLock(
     confirmAnyway: false,
     now: deps.now,
     read: () =>
-      deps.bookings.fetch<Snapshot>(snapshotQuery, {
+      deps.bookings.fetch(octoSnapshotQuery, {
         id,
         lockId,
         experience: entry.slug,
@@ -615,10 +604,7 @@ export async function confirm(
       [contact.first_name, contact.last_name].filter(Boolean).join(' ') ||
       `Guest of ${reseller.name}`
     const lockId = departureLockId(document.experience_id, document.date)
-    const lock = await deps.bookings.fetch<{_rev: string; cancelled_at?: string} | null>(
-      `*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}`,
-      {id: lockId},
-    )
+    const lock = await deps.bookings.fetch(octoDepartureLockQuery, {id: lockId})
     if (lock?.cancelled_at) fail('UNPROCESSABLE_ENTITY', 'This departure is closed.')
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
@@ -787,16 +773,14 @@ export type ListFilter = {
   localDateEnd?: string | undefined
 }
 
-export const MAX_LISTED = 500
-
 /** `GET /octo/bookings`: this reseller's bookings only, by its reference, ours, or a date range. */
-export function list(deps: BookingDeps, reseller: Reseller, filter: ListFilter) {
-  return deps.bookings.fetch<OctoBookingDocument[]>(
-    `*[_type == "octoBooking" && reseller_id == $reseller
-      && (!defined($resellerReference) || reseller_reference == $resellerReference)
-      && (!defined($supplierReference) || supplier_reference == $supplierReference)
-      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)
-    ] | order(created_at asc) [0...${MAX_LISTED}] {${octoFields}}`,
+export function list(
+  deps: BookingDeps,
+  reseller: Reseller,
+  filter: ListFilter,
+): Promise<OctoBookingDocument[]> {
+  return deps.bookings.fetch(
+    octoBookingsListQuery,
     {
       reseller: reseller._id,
       resellerReference: filter.resellerReference ?? null,
@@ -807,8 +791,6 @@ export function list(deps: BookingDeps, reseller: Reseller, filter: ListFilter) 
   )
 }
 
-const expiredQuery = /* groq */ `*[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}`
-
 /**
  * The job that ends holds past their time, run by every server's jobs runner and `npm run jobs`: each hold is
  * patched with its own revision, so of several runners one changes it and the others get a 409 and skip it. Its
@@ -817,7 +799,7 @@ const expiredQuery = /* groq */ `*[_type == "octoBooking" && state == "on_hold" 
 export async function expireHolds(bookings: SanityClient, now: Date): Promise<{expired: number}> {
   let expired = 0
   const at = now.toISOString()
-  for (const hold of await bookings.fetch<{_id: string; _rev: string}[]>(expiredQuery, {now: at})) {
+  for (const hold of await bookings.fetch(expiredHoldsQuery, {now: at})) {
     try {
       await bookings
         .patch(hold._id)

@@ -18,7 +18,6 @@ import {
   type Unit,
 } from '@octocloud/types'
 
-import {bookingRulesProjection} from '@repo/schemas/booking-rules-query.ts'
 import {departureSlots, resolveBookingRules, type BookingRules} from '@repo/schemas/capacity.ts'
 import {
   durationHours,
@@ -26,6 +25,9 @@ import {
   startTimeOn,
   type TripDetails,
 } from '@repo/schemas/trip-details.ts'
+
+import {catalogueEntryQuery} from './queries/catalogue-entry-query.ts'
+import {catalogueQuery} from './queries/catalogue-query.ts'
 
 /**
  * The experiences editors opened to resellers, as OCTO products (docs/decisions/200-octo-supplier-api.md). The
@@ -72,14 +74,6 @@ export type CatalogueExperience = TripDetails & {
 
 export type CatalogueEntry = CatalogueExperience & {rules: BookingRules}
 
-const catalogueProjection = /* groq */ `{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]${bookingRulesProjection}}`
-
-/** Published, bookable, opened to resellers: what a reseller may see, before its own list narrows it. */
-const SELLABLE = /* groq */ `_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)`
-
-export const catalogueQuery = /* groq */ `*[${SELLABLE}] | order(title asc) ${catalogueProjection}`
-export const catalogueEntryQuery = /* groq */ `*[${SELLABLE} && _id == $id][0]${catalogueProjection}`
-
 const withRules = (experience: CatalogueExperience): CatalogueEntry => ({
   ...experience,
   rules: resolveBookingRules(experience.storedRules),
@@ -93,7 +87,7 @@ export async function loadCatalogue(
   content: SanityClient,
   resellerExperiences: readonly string[],
 ): Promise<CatalogueEntry[]> {
-  const all = await content.fetch<CatalogueExperience[]>(
+  const all: CatalogueExperience[] = await content.fetch(
     catalogueQuery,
     {},
     {perspective: 'published'},
@@ -108,7 +102,7 @@ export async function loadCatalogueEntry(
   id: string,
 ): Promise<CatalogueEntry | null> {
   if (!allowed(resellerExperiences, id)) return null
-  const found = await content.fetch<CatalogueExperience | null>(
+  const found: CatalogueExperience | null = await content.fetch(
     catalogueEntryQuery,
     {id},
     {perspective: 'published'},

@@ -2,6 +2,10 @@ import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
+import {resellerExistsQuery} from './queries/reseller-exists-query.ts'
+import {resellerForKeyQuery} from './queries/reseller-for-key-query.ts'
+import {resellersListQuery} from './queries/resellers-list-query.ts'
+
 /**
  * Resellers and their keys (issue 44; docs/decisions/200-octo-supplier-api.md). A `reseller` document in the
  * private `bookings` dataset: name, contact, the experiences it may sell (none listed: every one editors opened to
@@ -12,7 +16,7 @@ export type Reseller = {
   _id: string
   _type: 'reseller'
   name: string
-  contact?: string
+  contact?: string | null
   /** Experience document ids; empty: every experience editors opened to resellers. */
   experiences: string[]
   key_hash: string
@@ -58,9 +62,7 @@ export async function createReseller(
 export type ResellerSummary = Omit<Reseller, 'key_hash'>
 
 export function listResellers(bookings: SanityClient): Promise<ResellerSummary[]> {
-  return bookings.fetch(
-    `*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}`,
-  )
+  return bookings.fetch(resellersListQuery)
 }
 
 /** Revokes a reseller's key: from the next request on, it answers UNAUTHORIZED. False when there is no such reseller. */
@@ -70,12 +72,7 @@ export async function revokeReseller(
   by: string,
   now = new Date(),
 ): Promise<boolean> {
-  const exists = await bookings.fetch<string | null>(
-    `*[_type == "reseller" && _id == $id][0]._id`,
-    {
-      id,
-    },
-  )
+  const exists = await bookings.fetch(resellerExistsQuery, {id})
   if (!exists) return false
   await bookings
     .patch(id)
@@ -101,10 +98,7 @@ export async function resellerForKey(
 ): Promise<Reseller | null> {
   if (!key.startsWith(KEY_PREFIX) || key.length > 200) return null
   const hash = hashKey(key)
-  const found = await bookings.fetch<Reseller | null>(
-    `*[_type == "reseller" && key_hash == $hash][0]`,
-    {hash},
-  )
+  const found: Reseller | null = await bookings.fetch(resellerForKeyQuery, {hash})
   if (!found || !sameHash(found.key_hash, hash) || found.revoked_at) return null
   return found
 }

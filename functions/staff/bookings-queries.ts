@@ -7,6 +7,7 @@
  */
 import {bookingFields} from './queries/booking-fields.ts'
 import {staffBookingByIdQuery} from './queries/staff-booking-by-id-query.ts'
+import {staffBookingsOverviewQuery} from './queries/staff-bookings-overview-query.ts'
 
 const contains = (field: string) =>
   `count(string::split(lower(coalesce(${field}, "")), $search)) > 1`
@@ -51,12 +52,9 @@ export const staffBookingsPageQueries = {
   all: staffAllBookingsPageQuery,
 } as const
 
-/** What the tiles and the experience filter need, in one scan; the server keeps it briefly (see staff-handlers). */
-export const staffBookingsOverviewQuery = /* groq */ `*[_type == "booking"]{status, pax_total, experience_title, created_at, date}`
-
 /** The CSV of the list as filtered, the trips view included (`$view`: active, past or all), newest first. */
 export const staffBookingsCsvQuery = /* groq */ `*[${bookingFilter}
   && ($view == "all" || ($view == "past") == (defined(date) && date < $today))]
   | order(created_at desc, _id desc) [0...$limit] {${bookingFields}}`
 
-export {bookingFields, staffBookingByIdQuery}
+export {bookingFields, staffBookingByIdQuery, staffBookingsOverviewQuery}

@@ -40,7 +40,7 @@ export type ReportBooking = {
   history?: ReportHistoryEntry[] | null
 }
 
-/** Waitlist counts per period, counted by GROQ (functions/staff/reports/report-queries.ts). */
+/** Waitlist counts per period, counted by GROQ (functions/staff/reports/queries/). */
 export type WaitlistCounts = {joined: number; offered: number; booked: number}
 
 /** One departure as the Departures view counts it (places taken include held places). */

@@ -31,6 +31,9 @@ import {storyCallToAction} from './objects/storyCallToAction'
 import {testimonial} from './documents/testimonial'
 import {teamDigest} from './documents/teamDigest'
 import {usedSecurityQuestion} from './documents/usedSecurityQuestion'
+import {bookingReview} from './documents/bookingReview'
+import {octoBooking} from './documents/octoBooking'
+import {reseller} from './documents/reseller'
 import {waitlistEntry} from './documents/waitlistEntry'
 
 /** The public `production` dataset: everything editors change. */
@@ -78,6 +81,9 @@ export const bookingsSchemaTypes = [
   consentVersion,
   securityIncident,
   waitlistEntry,
+  reseller,
+  octoBooking,
+  bookingReview,
   // Objects
   statusChange,
   consentRecord,

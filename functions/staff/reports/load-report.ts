@@ -23,17 +23,22 @@ import {
   type WaitlistCounts,
 } from '@repo/schemas/reports.ts'
 
+import type {
+  ReportReviewsQueryResult,
+  ReportWaitlistQueryResult,
+} from '@repo/schemas/sanity.types'
+
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../../lib/query-params.ts'
 import {ACTIVE_STATUSES, experiencesWithRulesQuery, MAX_LOADS} from '../departure-queries.ts'
 import {loadHeld} from '../staff-waitlist.ts'
 import {cachedResponseSettings} from '../response-settings.ts'
 import type {HandlerResult, StaffDeps} from '../staff-deps.ts'
-import {
-  reportBookingsQuery,
-  reportExperiencesQuery,
-  reportReviewsQuery,
-  reportWaitlistQuery,
-} from './report-queries.ts'
+import {reportBookingsQuery} from './queries/report-bookings-query.ts'
+import {reportCancelledQuery} from './queries/report-cancelled-query.ts'
+import {reportExperiencesQuery} from './queries/report-experiences-query.ts'
+import {reportLoadsQuery} from './queries/report-loads-query.ts'
+import {reportReviewsQuery} from './queries/report-reviews-query.ts'
+import {reportWaitlistQuery} from './queries/report-waitlist-query.ts'
 
 /** `from` and `to` (Cape Town calendar days, both included, at most a year) and, optionally, one experience. */
 export const reportParamsSchema = dateRangeSchema(
@@ -51,29 +56,6 @@ export const reportParamsSchema = dateRangeSchema(
 
 const PARAMS = ['from', 'to', 'experience'] as const
 
-/** The bookings that count towards places (requests and confirmations) in a range of trip dates: five fields each. */
-export const reportLoadsQuery = /* groq */ `*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...${MAX_LOADS}] {
-  _id, experience_id, date, preferred_time, status, "pax": pax_total
-}`
-
-/** The dates staff cancelled in a range (weather, conditions), per experience: they take no one. */
-export const reportCancelledQuery = /* groq */ `*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}`
-
-type Load = {
-  _id: string
-  experience_id: string
-  date: string
-  preferred_time?: string | null
-  status: string
-  pax?: number | null
-}
-type ExperienceRules = {
-  title: string
-  isBespoke?: boolean | null
-  slug: string
-  aliases?: string[] | null
-  rules: Parameters<typeof resolveBookingRules>[0]
-}
 
 /**
  * Every scheduled departure from `from` to `to` with its places, counted as the Departures view counts them (the
@@ -88,12 +70,10 @@ async function departuresBetween(
   to: string,
 ): Promise<ReportDeparture[]> {
   const [experiences, loads, held, cancelled] = await Promise.all([
-    deps.content
-      ? deps.content.fetch<ExperienceRules[]>(experiencesWithRulesQuery)
-      : Promise.resolve([]),
-    deps.client.fetch<Load[]>(reportLoadsQuery, {from, to, statuses: [...ACTIVE_STATUSES]}),
+    deps.content ? deps.content.fetch(experiencesWithRulesQuery) : Promise.resolve([]),
+    deps.client.fetch(reportLoadsQuery, {from, to, statuses: [...ACTIVE_STATUSES]}),
     loadHeld(deps.client, {from, to}),
-    deps.client.fetch<{experience_id: string; date: string}[]>(reportCancelledQuery, {from, to}),
+    deps.client.fetch(reportCancelledQuery, {from, to}),
   ])
   if (loads.length >= MAX_LOADS)
     throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}: not counted short`)
@@ -160,7 +140,7 @@ const pick = ({
   requested,
 })
 
-type WaitlistJoin = {joined_at: string; offered: boolean; state?: string | null}
+type WaitlistJoin = ReportWaitlistQueryResult[number]
 
 /** People who joined, were offered places, and took the offer. */
 const countWaitlist = (joins: readonly WaitlistJoin[]): WaitlistCounts => ({
@@ -169,13 +149,7 @@ const countWaitlist = (joins: readonly WaitlistJoin[]): WaitlistCounts => ({
   booked: joins.filter((j) => j.state === 'booked').length,
 })
 
-type StoredReview = {
-  _id: string
-  experience?: string | null
-  rating?: number | null
-  submittedAt?: string | null
-  rejectionReason?: string | null
-}
+type StoredReview = ReportReviewsQueryResult[number]
 
 /** Published reviews, and drafts that are not also published (a published review being edited has both). */
 function reviewsOf(stored: StoredReview[], slugOf: Map<string, string>): ReportReview[] {
@@ -213,19 +187,20 @@ export async function loadReport(
   }
   const [bookings, waitlist, experiences, storedReviews, occupancy, ahead, response] =
     await Promise.all([
-      deps.client.fetch<ReportBooking[]>(reportBookingsQuery, {
-        ...params,
-        since: params.previousSince,
-      }),
-      deps.client.fetch<WaitlistJoin[]>(reportWaitlistQuery, params).then((joins) => ({
+      deps.client
+        .fetch(reportBookingsQuery, {...params, since: params.previousSince})
+        .then((rows): ReportBooking[] => rows),
+      deps.client.fetch(reportWaitlistQuery, params).then((joins) => ({
         current: countWaitlist(joins.filter((j) => j.joined_at >= params.since)),
         previous: countWaitlist(joins.filter((j) => j.joined_at < params.since)),
       })),
       deps.content
-        ? deps.content.fetch<(ReportExperience & {_id: string})[]>(reportExperiencesQuery)
+        ? deps.content
+            .fetch(reportExperiencesQuery)
+            .then((rows): (ReportExperience & {_id: string})[] => rows)
         : Promise.resolve([]),
       deps.content
-        ? deps.content.fetch<StoredReview[]>(
+        ? deps.content.fetch(
             reportReviewsQuery,
             {since: params.previousSince, until: params.until},
             {perspective: 'raw'},
