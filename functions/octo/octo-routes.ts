@@ -89,28 +89,6 @@ const checkSchema = z.object({
   units: unitsSchema.optional(),
   currency: text(3).nullish(),
 })
-const reserveSchema = z.object({
-  uuid: uuidSchema.optional(),
-  productId: id,
-  optionId: id,
-  availabilityId: id,
-  expirationMinutes: minutes.optional(),
-  notes: text(2000).nullish(),
-  resellerReference: text(100).optional(),
-  unitItems: z
-    .array(
-      z.object({
-        unitId: id,
-        uuid: uuidSchema.optional(),
-        resellerReference: text(100).optional(),
-        contact: contactSchema.optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
-  contact: contactSchema.optional(),
-  currency: text(3).nullish(),
-})
 const unitItemsSchema = z
   .array(
     z.object({
@@ -121,21 +99,23 @@ const unitItemsSchema = z
     }),
   )
   .max(100)
+const reserveSchema = z.object({
+  uuid: uuidSchema.optional(),
+  productId: id,
+  optionId: id,
+  availabilityId: id,
+  expirationMinutes: minutes.optional(),
+  notes: text(2000).nullish(),
+  resellerReference: text(100).optional(),
+  unitItems: unitItemsSchema.optional(),
+  contact: contactSchema.optional(),
+  currency: text(3).nullish(),
+})
 const confirmSchema = z.object({
   resellerReference: text(100).optional(),
   contact: contactSchema.optional(),
   emailReceipt: z.boolean().optional(),
-  unitItems: z
-    .array(
-      z.object({
-        unitId: id,
-        uuid: uuidSchema.optional(),
-        resellerReference: text(100).optional(),
-        contact: contactSchema.optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
+  unitItems: unitItemsSchema.optional(),
 })
 const extendSchema = z.object({expirationMinutes: minutes.optional()})
 const cancelSchema = z.object({reason: text(500).nullish(), force: z.boolean().optional()})
