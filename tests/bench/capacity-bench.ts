@@ -1,7 +1,7 @@
-import type {AddressInfo} from 'node:net'
 
-import {serve} from '@hono/node-server'
 import {Hono} from 'hono'
+
+import {serveSignedInStaff} from './signed-in-staff-server.ts'
 
 import {addDays} from '../../schemas/src/iso-date.ts'
 import {startTestLake} from '../../lake/src/testing/start-test-lake.ts'
@@ -118,17 +118,8 @@ export async function benchCapacity(): Promise<BenchResult[]> {
       listen: async () => {},
     }),
   )
-  const server = serve({fetch: app.fetch, port: 0, hostname: '127.0.0.1'})
-  await new Promise((resolve) => server.once('listening', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  own.add(base)
+  const {server, base, cookie} = await serveSignedInStaff(app, own, 'bench-password')
   try {
-    const login = await fetch(`${base}/api/staff/session`, {
-      method: 'POST',
-      headers: {'origin': base, 'content-type': 'application/json'},
-      body: JSON.stringify({password: 'bench-password'}),
-    })
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!
     const measure = async (
       name: string,
       url: (i: number) => string,
