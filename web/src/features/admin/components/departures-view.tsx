@@ -8,6 +8,7 @@ import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
 import {DepartureManifest} from './departure-manifest'
 import {useWaitlist} from '../api/get-waitlist'
+import {DateRangeFields} from './date-range-fields'
 
 /** The staff API's limit (functions/staff/departures-view.ts). */
 const MAX_DAYS = 92
@@ -41,7 +42,7 @@ export function DeparturesView({
     return {from: today, to: addDays(today, 29), includeEmpty: false}
   })
   const [printKey, setPrintKey] = useState<string | null>(null)
-  const ids = {from: useId(), to: useId(), empty: useId(), problem: useId()}
+  const ids = {empty: useId(), problem: useId()}
   const problem = rangeProblem(range)
   const departures = useDepartures(range, problem === null)
   const waitlist = useWaitlist(range, problem === null)
@@ -67,26 +68,11 @@ export function DeparturesView({
     <section className="departures" aria-labelledby="departures-title">
       <h2 id="departures-title">Departures</h2>
       <div className="admin-filters admin-filters--departures" role="group" aria-label="Dates">
-        <div className="field">
-          <label htmlFor={ids.from}>From</label>
-          <input
-            id={ids.from}
-            type="date"
-            value={range.from}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => setRange((r) => ({...r, from: event.target.value}))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>To</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={range.to}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => setRange((r) => ({...r, to: event.target.value}))}
-          />
-        </div>
+        <DateRangeFields
+          range={range}
+          setRange={setRange}
+          problemId={problem ? ids.problem : undefined}
+        />
         <div className="field field--checkbox departures__empty">
           <input
             id={ids.empty}

@@ -14,6 +14,7 @@ import {
 import {useReport} from '../api/get-report'
 import {ReportChartCard} from './report-chart'
 import '../reports.css'
+import {DateRangeFields} from './date-range-fields'
 
 function rangeProblem(range: ReportRange): string | null {
   if (!range.from || !range.to) return 'Choose both dates.'
@@ -35,8 +36,6 @@ export function ReportsView() {
   })
   const [compare, setCompare] = useState(true)
   const ids = {
-    from: useId(),
-    to: useId(),
     experience: useId(),
     compare: useId(),
     problem: useId(),
@@ -53,26 +52,11 @@ export function ReportsView() {
         the party, not money received. Days and weeks are Cape Town’s.
       </p>
       <div className="admin-filters reports__filters" role="group" aria-label="What to report">
-        <div className="field">
-          <label htmlFor={ids.from}>From</label>
-          <input
-            id={ids.from}
-            type="date"
-            value={range.from}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => setRange((r) => ({...r, from: event.target.value}))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>To</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={range.to}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => setRange((r) => ({...r, to: event.target.value}))}
-          />
-        </div>
+        <DateRangeFields
+          range={range}
+          setRange={setRange}
+          problemId={problem ? ids.problem : undefined}
+        />
         <div className="field">
           <label htmlFor={ids.experience}>Experience</label>
           <select
