@@ -171,6 +171,38 @@ export function typesOnlyNeeded(tree: ExprNode): string[] | null {
 }
 
 /**
+ * The tree with every `*[…]` whose filter names its `_type`s reading only the documents of those types (from the
+ * type index) in place of `*`: `{"offers": *[_type == "a" && …], "requests": *[_type == "b" && …]}` scans two types,
+ * not the dataset twice. Other `*`s, `ref->` and `releases::all()` still see the whole dataset, so nothing but the
+ * work done changes. A copy where something changed: parsed trees are cached and shared.
+ */
+export function withTypedSlices(tree: ExprNode, documentsOfTypes: (types: string[]) => SanityDocument[]): ExprNode {
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) {
+      const children = node.map(rewrite)
+      return children.some((child, index) => child !== node[index]) ? children : node
+    }
+    if (typeof node !== 'object' || node === null) return node
+    const current = node as Record<string, any>
+    // A parameter's value is data, not a query: nothing in it is rewritten.
+    if (current.type === 'Value') return node
+    if (current.type === 'Filter' && current.base?.type === 'Everything') {
+      const types = typeConstraint(current.expr)
+      const expr = rewrite(current.expr)
+      if (types) return {...current, base: {type: 'Value', value: documentsOfTypes(types)}, expr}
+      return expr === current.expr ? node : {...current, expr}
+    }
+    let copy: Record<string, unknown> | null = null
+    for (const [key, value] of Object.entries(current)) {
+      const rewritten = rewrite(value)
+      if (rewritten !== value) (copy ??= {...current})[key] = rewritten
+    }
+    return copy ?? node
+  }
+  return rewrite(tree) as ExprNode
+}
+
+/**
  * A top-level `&&` term `attribute == <string, number or boolean>` (other than `_type`): the
  * documents it can match come from an index; the whole filter still runs on them.
  */
@@ -194,7 +226,14 @@ function equalityConstraint(expr: unknown): {attribute: string; value: unknown} 
 function typeConstraint(expr: unknown): string[] | null {
   const node = expr as Record<string, any> | undefined
   if (!node) return null
+  if (node.type === 'Group') return typeConstraint(node.base)
   if (node.type === 'And') return typeConstraint(node.left) ?? typeConstraint(node.right)
+  // `(_type == "a" && …) || (_type == "b" && …)`: a document of neither type matches neither side.
+  if (node.type === 'Or') {
+    const left = typeConstraint(node.left)
+    const right = left && typeConstraint(node.right)
+    return left && right ? [...new Set([...left, ...right])] : null
+  }
   const isTypeAttribute = (side: any) =>
     side?.type === 'AccessAttribute' && side.name === '_type' && side.base === undefined
   if (node.type === 'OpCall' && node.op === '==') {
@@ -328,8 +367,8 @@ export async function runQuery(input: QueryInput): Promise<unknown> {
         dereference,
       })
     }
-    const types = input.documentsOfTypes ? typesOnlyNeeded(tree) : null
-    return await evaluateOn(tree, types && input.documentsOfTypes ? input.documentsOfTypes(types) : input.documents)
+    const typed = input.documentsOfTypes ? withTypedSlices(tree, input.documentsOfTypes) : tree
+    return await evaluateOn(typed, input.documents)
   } catch (error) {
     throw new LakeError(400, 'queryExecutionError', (error as Error).message, {query: input.query})
   }
