@@ -2335,15 +2335,23 @@ export type ReportExperiencesQueryResult = Array<{
 
 // Source: ../functions/staff/reports/queries/report-loads-query.ts
 // Variable: reportLoadsQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {  _id, experience_id, date, preferred_time, status, "pax": pax_total}
-export type ReportLoadsQueryResult = Array<{
-  _id: string
-  experience_id: string
-  date: string
-  preferred_time: string | null
-  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
-  pax: number
-}>
+// Query: *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {  experience_id, date, preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}
+export type ReportLoadsQueryResult = Array<
+  | {
+      experience_id: string
+      date: string
+      preferred_time: string
+      status: 'held'
+      pax: number
+    }
+  | {
+      experience_id: string
+      date: string
+      preferred_time: string | null
+      status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+      pax: number
+    }
+>
 
 // Source: ../functions/staff/reports/queries/report-reviews-query.ts
 // Variable: reportReviewsQuery
@@ -3268,7 +3276,7 @@ declare global {
     '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {\n  _id, experience_id, date, preferred_time, status, "pax": pax_total\n}': ReportLoadsQueryResult
+    '*[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {\n  experience_id, date, preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total\n}': ReportLoadsQueryResult
     '*[_type == "review" && submittedAt >= $since && submittedAt < $until]{\n  _id, "experience": experience._ref, rating, submittedAt, rejectionReason\n}': ReportReviewsQueryResult
     '*[_type == "waitlistEntry" && joined_at >= $previousSince && joined_at < $until && ($experience == "" || experience_id == $experience)]{\n  joined_at, "offered": defined(offered_at), state\n}': ReportWaitlistQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, status, date, name, experience_id, experience_title}': ReviewBookingQueryResult

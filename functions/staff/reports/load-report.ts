@@ -30,7 +30,6 @@ import type {
 
 import {dateRangeSchema, paramErrors, singleQueryParams} from '../../lib/query-params.ts'
 import {ACTIVE_STATUSES, experiencesWithRulesQuery, MAX_LOADS} from '../departure-queries.ts'
-import {loadHeld} from '../staff-waitlist.ts'
 import {cachedResponseSettings} from '../response-settings.ts'
 import type {HandlerResult, StaffDeps} from '../staff-deps.ts'
 import {reportBookingsQuery} from './queries/report-bookings-query.ts'
@@ -59,20 +58,19 @@ const PARAMS = ['from', 'to', 'experience'] as const
 
 /**
  * Every scheduled departure from `from` to `to` with its places, counted as the Departures view counts them (the
- * experiences' rules, `countLoads`, places a waitlist offer holds taken), without its people: requests made with no
- * time on a day of several slots are a row of their own with no capacity. Cancelled departures take no one and are
- * left out. Four flat reads, whatever the range: the view's own read nests a query per cancelled departure, which the
- * lake refuses beyond 10,000 documents.
+ * experiences' rules, `countLoads`, places a waitlist offer or a reseller's hold takes), without its people: requests
+ * made with no time on a day of several slots are a row of their own with no capacity. Cancelled departures take no
+ * one and are left out. Two flat reads, whatever the range: the view's own read nests a query per cancelled
+ * departure, which the lake refuses beyond 10,000 documents.
  */
 async function departuresBetween(
   deps: StaffDeps,
   from: string,
   to: string,
 ): Promise<ReportDeparture[]> {
-  const [experiences, loads, held, cancelled] = await Promise.all([
+  const [experiences, loads, cancelled] = await Promise.all([
     deps.content ? deps.content.fetch(experiencesWithRulesQuery) : Promise.resolve([]),
-    deps.client.fetch(reportLoadsQuery, {from, to, statuses: [...ACTIVE_STATUSES]}),
-    loadHeld(deps.client, {from, to}),
+    deps.client.fetch(reportLoadsQuery, {from, to, statuses: [...ACTIVE_STATUSES], self: ''}),
     deps.client.fetch(reportCancelledQuery, {from, to}),
   ])
   if (loads.length >= MAX_LOADS)
@@ -86,17 +84,17 @@ async function departuresBetween(
       resolveBookingRules(experience.rules ?? null),
       cancelled.filter((c) => names.has(c.experience_id)).map((c) => c.date),
     )
-    const counts = countLoads(rules, [
-      ...loads
+    const counts = countLoads(
+      rules,
+      loads
         .filter((load) => names.has(load.experience_id))
         .map((load) => ({
           date: load.date,
           slot: load.preferred_time,
-          status: held.statusOf(load),
+          status: load.status,
           pax: load.pax ?? 0,
         })),
-      ...held.offersOf(experience.slug),
-    ])
+    )
     const severalSlots = departureSlots(rules).length > 1
     for (let day = 0; day <= days; day++) {
       const date = addDays(from, day)
@@ -124,6 +122,31 @@ async function departuresBetween(
     }
   }
   return departures
+}
+
+type DateRange = {from: string; to: string}
+
+/**
+ * The departures of two ranges (the report's and the weeks ahead): one read of their span when they overlap or meet,
+ * as a year to date and the coming weeks do, since each read scans every booking whatever its range; else one each.
+ */
+async function departuresOfBoth(
+  deps: StaffDeps,
+  first: DateRange,
+  second: DateRange,
+): Promise<[ReportDeparture[], ReportDeparture[]]> {
+  if (addDays(first.to, 1) < second.from || addDays(second.to, 1) < first.from)
+    return Promise.all([
+      departuresBetween(deps, first.from, first.to),
+      departuresBetween(deps, second.from, second.to),
+    ])
+  const span = await departuresBetween(
+    deps,
+    first.from < second.from ? first.from : second.from,
+    first.to > second.to ? first.to : second.to,
+  )
+  const within = ({from, to}: DateRange) => span.filter((d) => d.date >= from && d.date <= to)
+  return [within(first), within(second)]
 }
 
 const pick = ({
@@ -185,7 +208,7 @@ export async function loadReport(
     previousSince: capeTownDayStartInstant(previous.from),
     experience: range.experience ?? '',
   }
-  const [bookings, waitlist, experiences, storedReviews, occupancy, ahead, response] =
+  const [bookings, waitlist, experiences, storedReviews, [occupancy, ahead], response] =
     await Promise.all([
       deps.client
         .fetch(reportBookingsQuery, {...params, since: params.previousSince})
@@ -206,8 +229,7 @@ export async function loadReport(
             {perspective: 'raw'},
           )
         : Promise.resolve([]),
-      departuresBetween(deps, range.from, range.to),
-      departuresBetween(deps, today, addDays(today, REPORT_AHEAD_DAYS - 1)),
+      departuresOfBoth(deps, range, {from: today, to: addDays(today, REPORT_AHEAD_DAYS - 1)}),
       cachedResponseSettings(deps.content, now.getTime()),
     ])
   const slugOf = new Map(experiences.map((e) => [e._id, e.slug]))

@@ -480,6 +480,54 @@ describe('the Reports figures for one experience', () => {
   })
 })
 
+describe('places held in the weeks ahead', () => {
+  const HELD = [
+    // A waitlist offer holds its places; a reseller's hold too; a request made from an offer is held while open.
+    waitlistEntry('w-offer', sast('2026-11-20 10:00'), {
+      experience_id: 'table-mountain',
+      date: '2026-12-10',
+      preferred_time: 'Morning',
+      pax_total: 2,
+      state: 'offered',
+      offered_at: sast('2026-11-30 10:00'),
+    }),
+    {
+      _id: 'octoBooking.hold-1',
+      _type: 'octoBooking',
+      experience_id: 'table-mountain',
+      date: '2026-12-10',
+      preferred_time: 'Afternoon',
+      pax_total: 1,
+      state: 'on_hold',
+    },
+    booking('b-from-offer', 'table-mountain', '2026-11-29 10:00', {
+      pax_total: 1,
+      date: '2026-12-11',
+      preferred_time: 'Morning',
+      waitlist_entry: 'waitlistEntry.w-offer',
+    }),
+  ] as IdentifiedSanityDocumentStub[]
+  const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  beforeAll(async () => {
+    const tx = bookings().transaction()
+    for (const doc of HELD) tx.create(doc)
+    await tx.commit()
+  })
+  afterAll(async () => {
+    const tx = bookings().transaction()
+    for (const doc of HELD) tx.delete(doc._id)
+    await tx.commit()
+  })
+
+  it('counts offers, resellers’ holds and requests from an offer as taken, as every place count does', async () => {
+    const body = await report({...NOVEMBER, experience: 'table-mountain'})
+    const ahead = table(body, 'departures-ahead')
+    expect(ahead['Thu 10 Dec 2026, Morning']).toEqual([2, 0, 4])
+    expect(ahead['Thu 10 Dec 2026, Afternoon']).toEqual([1, 0, 4])
+    expect(ahead['Fri 11 Dec 2026, Morning']).toEqual([1, 0, 4])
+  })
+})
+
 describe('bad input', () => {
   it.each([
     [{from: '2026-11-01'}, 'to'],
