@@ -399,8 +399,13 @@ export function computeReport(input: ReportInput): Report {
     'The booking form’s “How did you hear about us?”, which is optional.',
   )
 
-  const leadDays = (b: ReportBooking) =>
-    b.date && isIsoDate(b.date) ? daysBetween(createdDay(b), b.date) : null
+  const leads = new Map(
+    bookings.map((b) => [
+      b,
+      b.date && isIsoDate(b.date) ? daysBetween(createdDay(b), b.date) : null,
+    ]),
+  )
+  const leadDays = (b: ReportBooking) => leads.get(b) ?? null
   const leadNow = current.flatMap((b) => {
     const days = leadDays(b)
     return days === null ? [] : [days]
@@ -702,11 +707,15 @@ export function computeReport(input: ReportInput): Report {
   const reviewsNow = reviews.filter((r) => inPeriod(capeTownDayOf(r.submitted_at), range))
   const reviewsBefore = reviews.filter((r) => inPeriod(capeTownDayOf(r.submitted_at), previous))
   const published = reviewsNow.filter((r) => r.published)
-  const monthKeys = [
-    ...new Set(
-      published.map((r) => `${capeTownDayOf(r.submitted_at).slice(0, 7)}|${r.experience_id}`),
-    ),
-  ].sort((a, b) => {
+  // Each review's month and experience worked out once, and the reviews grouped by them: a year holds thousands.
+  const publishedByKey = new Map<string, ReportReview[]>()
+  for (const r of published) {
+    const key = `${capeTownDayOf(r.submitted_at).slice(0, 7)}|${r.experience_id}`
+    const group = publishedByKey.get(key)
+    if (group) group.push(r)
+    else publishedByKey.set(key, [r])
+  }
+  const monthKeys = [...publishedByKey.keys()].sort((a, b) => {
     const [monthA = '', slugA = ''] = a.split('|')
     const [monthB = '', slugB = ''] = b.split('|')
     return monthA.localeCompare(monthB) || titleOf(slugA).localeCompare(titleOf(slugB), 'en-GB')
@@ -726,9 +735,7 @@ export function computeReport(input: ReportInput): Report {
     ],
     rows: monthKeys.map((key) => {
       const [month = '', slug = ''] = key.split('|')
-      const list = published.filter(
-        (r) => capeTownDayOf(r.submitted_at).startsWith(month) && r.experience_id === slug,
-      )
+      const list = publishedByKey.get(key) ?? []
       return {
         label: `${formatMonthAndYear(`${month}-01`)}${only ? '' : `, ${titleOf(slug)}`}`,
         values: [list.length, average(list)],
