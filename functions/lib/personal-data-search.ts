@@ -168,9 +168,12 @@ async function searchFiles(
 /** The shape is shared with the page that shows it (schemas/src/privacy-request-links.ts). */
 export type AccessExport = AccessCopy
 
-/** A person's own documents (sign-ups) by address: for their copy, and purged on erasure. */
+/**
+ * A person's own documents (sign-ups) by address, for their copy (an erasure purges them by id:
+ * staff/queries/address-document-ids-query.ts).
+ */
 // Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
-export const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
+const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
 // Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
 const accessRequestsQuery = /* groq */ `*[_type in $types && lower(email) == $email] | order(created_at asc)`
 // Typed-query exception (docs/decisions/189): the outbox's type is the map's ($outbox); the copy is given as data.
