@@ -94,6 +94,67 @@ export const testBoundaryZones = [
   ...webFeatureZones,
 ]
 
+/**
+ * Typed queries (docs/decisions/189): what the functions and the site server read from the lake is a `defineQuery` in a
+ * `queries/` folder, which typegen scans, and the call passes it without a type argument, so the generated result is
+ * the type and a projection cannot drift from it. Outside `queries/` this rule refuses a `fetch<…>(…)` type argument
+ * and a GROQ string (one that reads documents, `*[`). A query composed at run time, which typegen cannot read, keeps
+ * its `fetch<T>`: the line before says so with `// Typed-query exception (docs/decisions/189): <why>`.
+ */
+const TYPED_QUERY_EXCEPTION = /Typed-query exception \(docs\/decisions\/189\): \S/
+export const typedQueriesPlugin = {
+  rules: {
+    'typed-queries': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          generic:
+            'No fetch<…> type argument: read a defineQuery from a queries/ folder and let typegen type it (docs/decisions/189), or say why not: // Typed-query exception (docs/decisions/189): <why>.',
+          inline:
+            'No inline GROQ: put the query in a defineQuery file in a queries/ folder (docs/decisions/189), or say why not: // Typed-query exception (docs/decisions/189): <why>.',
+        },
+      },
+      create(context) {
+        const {sourceCode} = context
+        const commentsEndingOn = new Map()
+        for (const comment of sourceCode.getAllComments())
+          commentsEndingOn.set(comment.loc.end.line, [...(commentsEndingOn.get(comment.loc.end.line) ?? []), comment])
+        const marked = (line) => (commentsEndingOn.get(line) ?? []).some((comment) => TYPED_QUERY_EXCEPTION.test(comment.value))
+        // The marker on the line of the node or of its statement, or in the block of comment lines right above either.
+        const markedAt = (line) => {
+          if (marked(line)) return true
+          for (let above = line - 1; commentsEndingOn.has(above); above--) if (marked(above)) return true
+          return false
+        }
+        const excepted = (node) => {
+          const statement = sourceCode
+            .getAncestors(node)
+            .findLast((ancestor) => /(Statement|Declaration)$/.test(ancestor.type))
+          return markedAt(node.loc.start.line) || (statement !== undefined && markedAt(statement.loc.start.line))
+        }
+        const isGroq = (text) => text.includes('*[')
+        const report = (node, messageId) => {
+          if (!excepted(node)) context.report({node, messageId})
+        }
+        return {
+          CallExpression(node) {
+            const callee = node.callee
+            const name = callee.type === 'MemberExpression' ? callee.property.name : callee.name
+            if (name === 'fetch' && node.typeArguments) report(node, 'generic')
+          },
+          Literal(node) {
+            if (typeof node.value === 'string' && isGroq(node.value)) report(node, 'inline')
+          },
+          TemplateLiteral(node) {
+            if (isGroq(node.quasis.map((quasi) => quasi.value.raw).join(''))) report(node, 'inline')
+          },
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -230,6 +291,19 @@ export default tseslint.config(
   {
     files: ['functions/staff/create-staff-routes.ts'],
     rules: {'max-lines': ['error', {max: 150}]},
+  },
+  {
+    // Typed queries (docs/decisions/189). Tests and their helpers read the lake as they need; the staff list's query
+    // module composes its filters per view and search at run time (its strings are fragments, not reads).
+    files: ['functions/**/*.ts', 'server/**/*.{ts,tsx}'],
+    ignores: [
+      '**/queries/**',
+      '**/*.test.{ts,tsx}',
+      '**/testing/**',
+      'functions/staff/bookings-queries.ts',
+    ],
+    plugins: {house: typedQueriesPlugin},
+    rules: {'house/typed-queries': 'error'},
   },
 )
 

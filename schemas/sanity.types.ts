@@ -693,6 +693,183 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type PrivacyReport = {
+  _id: string
+  _type: 'privacyReport'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  at: string
+  trigger: 'retention' | 'erasure'
+  kind?: string
+  by?: string
+  by_id?: string
+  address_hash?: string
+  requests: Array<{
+    type: string
+    ref?: string
+    _type: 'reportedRequest'
+    _key: string
+  }>
+  outboxMails: number
+  eventLines: number
+  mailFiles: number
+  backupLines: number
+  purgedRecords: number
+  disk_scrub: {
+    anonymised_ids: Array<string>
+    purged_ids: Array<string>
+    mail_ids?: Array<string>
+    address_hashes: Array<string>
+    by_address: boolean
+    at: string
+  }
+  disk_scrubbed: Array<{
+    server: string
+    at: string
+    eventLines: number
+    mailFiles: number
+    backupLines: number
+    _type: 'diskScrubbed'
+    _key: string
+  }>
+  corrected?: {
+    fields: Array<string>
+    documents: number
+  }
+  proof_ids?: Array<string>
+  proof?: Array<{
+    place: string
+    searched: number
+    found: number
+    _type: 'proofPlace'
+    _key: string
+  }>
+}
+
+export type PrivacyRequest = {
+  _id: string
+  _type: 'privacyRequest'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  kind: 'access' | 'erasure' | 'correction'
+  email?: string
+  correction?: string
+  address_hash: string
+  status: 'unconfirmed' | 'confirmed' | 'done'
+  created_at: string
+  confirm_token_hash?: string
+  confirm_expires_at?: string
+  confirmed_at?: string
+  download_token_hash?: string
+  download_expires_at?: string
+  done_at?: string
+  done_by?: string
+  done_by_id?: string
+}
+
+export type StaffActivity = {
+  _id: string
+  _type: 'staffActivity'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  at: string
+  personId: string
+  personName: string
+  kind:
+    | 'signed-in'
+    | 'signed-out'
+    | 'status'
+    | 'notes'
+    | 'decision'
+    | 'mail-resent'
+    | 'bookings-export'
+    | 'departures-export'
+    | 'departure-cancelled'
+    | 'person-changed'
+    | 'person-invited'
+    | 'settings'
+    | 'privacy'
+    | 'subscribers-export'
+    | 'incident'
+  summary: string
+  bookingId?: string
+  bookingRef?: string
+  subjectId?: string
+}
+
+export type StaffToken = {
+  _id: string
+  _type: 'staffToken'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  purpose: 'invite' | 'reset'
+  personId: string
+  createdAt: string
+  expiresAt: string
+  usedAt?: string
+}
+
+export type StaffSession = {
+  _id: string
+  _type: 'staffSession'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  personId: string
+  createdAt: string
+  lastUsedAt: string
+  expiresAt: string
+  userAgent?: string
+  reauthenticatedAt?: string
+  revokedAt?: string
+}
+
+export type StaffMember = {
+  _id: string
+  _type: 'staffMember'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  email?: string
+  role: 'owner' | 'manager' | 'staff' | 'guide'
+  state: 'active' | 'invited' | 'deactivated'
+  password?: {
+    salt: string
+    hash: string
+  }
+  passwordChangedAt?: string
+  createdAt: string
+  changedAt?: string
+  changedBy?: string
+  secondStep?: {
+    secret: string
+    enabledAt: string
+    lastStep: number
+  }
+  pendingSecondStep?: string
+  recoveryCodes?: Array<{
+    hash: string
+    _type: 'recoveryCode'
+    _key: string
+  }>
+  secondStepResetAt?: string
+  passkeys?: Array<{
+    id: string
+    publicKey: string
+    counter: number
+    transports?: Array<string>
+    createdAt: string
+    lastUsedAt?: string
+    _type: 'staffPasskey'
+    _key: string
+  }>
+}
+
 export type BookingReview = {
   _id: string
   _type: 'bookingReview'
@@ -805,17 +982,24 @@ export type SecurityIncident = {
   _createdAt: string
   _updatedAt: string
   _rev: string
-  occurred_on?: string
-  description?: string
-  affected?: string
+  occurred_on: string
+  discovered_on?: string
+  severity?: 'low' | 'medium' | 'high'
+  data_categories?: Array<'contact' | 'trip' | 'notes' | 'staff' | 'other'>
+  people_affected_count?: number
+  actions_taken?: string
+  state?: 'open' | 'closed'
+  closed_on?: string
+  description: string
+  affected: string
   regulator_told_on?: string
   people_told_on?: string
   history?: Array<{
-    at?: string
-    change?: string
-    by?: {
-      id?: string
-      name?: string
+    at: string
+    change: 'recorded' | 'updated'
+    by: {
+      id: string
+      name: string
     }
     _type: 'incidentChange'
     _key: string
@@ -1083,6 +1267,12 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | PrivacyReport
+  | PrivacyRequest
+  | StaffActivity
+  | StaffToken
+  | StaffSession
+  | StaffMember
   | BookingReview
   | OctoBooking
   | Reseller
@@ -1117,6 +1307,27 @@ export type MailsAboutQueryResult = Array<string>
 // Query: *[_type == "waitlistEntry" && date < $today][0...50]._id
 export type PastWaitlistQueryResult = Array<string>
 
+// Source: ../functions/apply-retention/queries/pending-disk-scrubs-query.ts
+// Variable: pendingDiskScrubsQuery
+// Query: *[_type == "privacyReport" && defined(disk_scrub) && !($disk in coalesce(disk_scrubbed[]._key, []))] | order(_createdAt asc)[0...20]{_id, _rev, disk_scrub}
+export type PendingDiskScrubsQueryResult = Array<{
+  _id: string
+  _rev: string
+  disk_scrub: {
+    anonymised_ids: Array<string>
+    purged_ids: Array<string>
+    mail_ids?: Array<string>
+    address_hashes: Array<string>
+    by_address: boolean
+    at: string
+  }
+}>
+
+// Source: ../functions/apply-retention/queries/spent-privacy-requests-query.ts
+// Variable: spentPrivacyRequestsQuery
+// Query: *[_type == "privacyRequest" && defined(email) && (  (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now))][0...50]._id
+export type SpentPrivacyRequestsQueryResult = Array<string>
+
 // Source: ../functions/create-booking-request/queries/stored-booking-reference-query.ts
 // Variable: storedBookingReferenceQuery
 // Query: *[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}
@@ -1125,6 +1336,47 @@ export type StoredBookingReferenceQueryResult = {
   hash: string | null
 } | null
 
+// Source: ../functions/create-itinerary-request/queries/itinerary-requests-since-query.ts
+// Variable: itineraryRequestsSinceQuery
+// Query: *[_type == "itineraryRequest" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)]
+export type ItineraryRequestsSinceQueryResult = Array<{
+  _id: string
+  _type: 'itineraryRequest'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  request_ref: string
+  source: 'questionnaire' | 'wizard'
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history?: Array<
+    {
+      _key: string
+    } & StatusChange
+  >
+  staff_notes?: string
+  created_at: string
+  request_hash?: string
+  email: string
+  first_name?: string
+  last_name?: string
+  newsletter?: boolean
+  consent_record?: ConsentRecord
+  trip_type?: 'beach-bum' | 'create-own' | 'finer-things' | 'ultimate-explorer'
+  preferred_date?: string
+  duration?: '1-2-weeks' | '2-weeks-plus' | '3-4-days' | '5-7-days'
+  group_size?: 'couple' | 'large-group' | 'small-group' | 'solo'
+  interests?: Array<string>
+  safari?: 'local' | 'long' | 'none' | 'short'
+  accommodation?: '5-star' | 'airbnb' | 'luxury' | 'mid-range' | 'villa'
+  additional_info?: string
+  name?: string
+  phone?: string
+  travelers?: '1' | '2' | '3' | '4' | '5' | '6+'
+  start_date?: string
+  package_type?: 'beach-bum' | 'bespoke-7-day' | 'custom' | 'finer-things' | 'ultimate-explorer'
+  special_requests?: string
+}>
+
 // Source: ../functions/create-itinerary-request/queries/stored-itinerary-reference-query.ts
 // Variable: storedItineraryReferenceQuery
 // Query: *[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}
@@ -1132,6 +1384,17 @@ export type StoredItineraryReferenceQueryResult = {
   ref: string
   hash: string | null
 } | null
+
+// Source: ../functions/create-newsletter-signup/queries/confirmed-signups-since-query.ts
+// Variable: confirmedSignupsSinceQuery
+// Query: *[_type == "newsletterSignup" && status == "confirmed" && confirmed_at >= $since && ($until == null || confirmed_at < $until)]{_id, email, name, consented_at, source_page}
+export type ConfirmedSignupsSinceQueryResult = Array<{
+  _id: string
+  email: string
+  name: string
+  consented_at: string
+  source_page: string | null
+}>
 
 // Source: ../functions/lib/queries/bookable-experience-query.ts
 // Variable: bookableExperienceQuery
@@ -1339,6 +1602,14 @@ export type MailContentQueryResult = {
         mailSignature: string | null
         replyPromise: string
       }
+    | {
+        siteName: null
+        email: string | null
+        mailFromName: null
+        mailFromAddress: null
+        mailSignature: null
+        replyPromise: null
+      }
     | null
   trips: Array<{
     slug: string
@@ -1382,6 +1653,28 @@ export type OutboxIdsQueryResult = Array<string>
 export type ReviewLinksQueryResult = Array<{
   _id: string
   review_id: string
+}>
+
+// Source: ../functions/lib/queries/stale-unconfirmed-signups-query.ts
+// Variable: staleUnconfirmedSignupsQuery
+// Query: *[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]
+export type StaleUnconfirmedSignupsQueryResult = Array<{
+  _id: string
+  _type: 'newsletterSignup'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  email: string
+  consent: boolean
+  consented_at: string
+  status?: 'confirmed' | 'pending' | 'unsubscribed'
+  signed_up_at?: string
+  confirmed_at?: string
+  unsubscribed_at?: string
+  consent_record?: ConsentRecord
+  confirm_nonce?: string
+  source_page?: string
 }>
 
 // Source: ../functions/lib/queries/waiting-mails-query.ts
@@ -1724,6 +2017,56 @@ export type ResellersListQueryResult = Array<{
   revoked_by: string | null
 }>
 
+// Source: ../functions/privacy-requests/queries/privacy-request-by-confirm-token-query.ts
+// Variable: privacyRequestByConfirmTokenQuery
+// Query: *[_type == "privacyRequest" && confirm_token_hash == $hash][0]
+export type PrivacyRequestByConfirmTokenQueryResult = {
+  _id: string
+  _type: 'privacyRequest'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  kind: 'access' | 'correction' | 'erasure'
+  email?: string
+  correction?: string
+  address_hash: string
+  status: 'confirmed' | 'done' | 'unconfirmed'
+  created_at: string
+  confirm_token_hash?: string
+  confirm_expires_at?: string
+  confirmed_at?: string
+  download_token_hash?: string
+  download_expires_at?: string
+  done_at?: string
+  done_by?: string
+  done_by_id?: string
+} | null
+
+// Source: ../functions/privacy-requests/queries/privacy-request-by-download-token-query.ts
+// Variable: privacyRequestByDownloadTokenQuery
+// Query: *[_type == "privacyRequest" && download_token_hash == $hash][0]
+export type PrivacyRequestByDownloadTokenQueryResult = {
+  _id: string
+  _type: 'privacyRequest'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  kind: 'access' | 'correction' | 'erasure'
+  email?: string
+  correction?: string
+  address_hash: string
+  status: 'confirmed' | 'done' | 'unconfirmed'
+  created_at: string
+  confirm_token_hash?: string
+  confirm_expires_at?: string
+  confirmed_at?: string
+  download_token_hash?: string
+  download_expires_at?: string
+  done_at?: string
+  done_by?: string
+  done_by_id?: string
+} | null
+
 // Source: ../functions/send-booking-notifications/queries/queued-mail-ids-query.ts
 // Variable: queuedMailIdsQuery
 // Query: *[_type == "outboxMail" && mail_id in $ids].mail_id
@@ -1853,6 +2196,80 @@ export type ReminderSettingsQueryResult =
     }
   | null
 
+// Source: ../functions/staff/queries/address-document-ids-query.ts
+// Variable: addressDocumentIdsQuery
+// Query: *[_type in $types && lower(email) == $email]._id
+export type AddressDocumentIdsQueryResult = Array<string>
+
+// Source: ../functions/staff/queries/booking-changes-query.ts
+// Variable: bookingChangesQuery
+// Query: *[_type == "booking"]
+export type BookingChangesQueryResult = Array<{
+  _id: string
+  _type: 'booking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history?: Array<
+    {
+      _key: string
+    } & StatusChange
+  >
+  staff_notes?: string
+  created_at: string
+  request_hash?: string
+  experience_id: string
+  experience_title: string
+  category?: string
+  duration?: string
+  date: string
+  preferred_time?: string
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+  phone?: string
+  country?:
+    | 'Australia'
+    | 'Brazil'
+    | 'Canada'
+    | 'France'
+    | 'Germany'
+    | 'India'
+    | 'Italy'
+    | 'Japan'
+    | 'Netherlands'
+    | 'Other'
+    | 'South Africa'
+    | 'Spain'
+    | 'Switzerland'
+    | 'United Kingdom'
+    | 'United States'
+  pickup_location?: string
+  notes?: string
+  how_heard_about_us?:
+    | 'Friend/Family Referral'
+    | 'Google'
+    | 'Hotel/Accommodation'
+    | 'Other'
+    | 'Previous Visit'
+    | 'Social Media'
+    | 'Travel Agent'
+    | 'Travel Blog/Website'
+  marketing_opt_in?: boolean
+  consent_booking: boolean
+  consent_privacy: boolean
+  consent_record?: ConsentRecord
+  utm_source?: string
+  utm_medium?: string
+  utm_campaign?: string
+  waitlist_entry?: string
+  anonymised_at?: string
+}>
+
 // Source: ../functions/staff/queries/booking-exists-query.ts
 // Variable: bookingExistsQuery
 // Query: *[_type == "booking" && _id == $id][0]{_id}
@@ -1920,6 +2337,42 @@ export type ConfirmedSubscribersQueryResult = Array<{
   confirmed_at: string
   version: string | null
 }>
+
+// Source: ../functions/staff/queries/correctable-documents-query.ts
+// Variable: correctableDocumentsQuery
+// Query: *[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}
+export type CorrectableDocumentsQueryResult = Array<
+  | {
+      _id: string
+      _rev: string
+      name: false
+      phone: false
+    }
+  | {
+      _id: string
+      _rev: string
+      name: false
+      phone: true
+    }
+  | {
+      _id: string
+      _rev: string
+      name: true
+      phone: false
+    }
+  | {
+      _id: string
+      _rev: string
+      name: true
+      phone: false | true
+    }
+  | {
+      _id: string
+      _rev: string
+      name: false | true
+      phone: false | true
+    }
+>
 
 // Source: ../functions/staff/queries/departure-bookings-query.ts
 // Variable: departureBookingsQuery
@@ -2083,6 +2536,11 @@ export type DeparturesViewQueryResult = Array<{
   staff_notes_at: null
 }>
 
+// Source: ../functions/staff/queries/erased-proof-ids-query.ts
+// Variable: erasedProofIdsQuery
+// Query: *[_type == "privacyReport" && address_hash == $hash].proof_ids[]
+export type ErasedProofIdsQueryResult = Array<string | null>
+
 // Source: ../functions/staff/queries/experiences-with-rules-query.ts
 // Variable: experiencesWithRulesQuery
 // Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, isBespoke, "slug": slug.current, aliases,  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
@@ -2128,6 +2586,120 @@ export type HeldInRangeQueryResult = {
   requests: Array<string>
 }
 
+// Source: ../functions/staff/queries/open-invitations-query.ts
+// Variable: openInvitationsQuery
+// Query: *[_type == "staffToken" && personId == $id && purpose == "invite" && usedAt == null]._id
+export type OpenInvitationsQueryResult = Array<string>
+
+// Source: ../functions/staff/queries/open-session-ids-query.ts
+// Variable: openSessionIdsQuery
+// Query: *[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id
+export type OpenSessionIdsQueryResult = Array<string>
+
+// Source: ../functions/staff/queries/other-active-owners-query.ts
+// Variable: otherActiveOwnersQuery
+// Query: count(*[_type == "staffMember" && role == "owner" && state == "active" && _id != $id])
+export type OtherActiveOwnersQueryResult = number
+
+// Source: ../functions/staff/queries/other-privacy-requests-query.ts
+// Variable: otherPrivacyRequestsQuery
+// Query: *[_type == "privacyRequest" && address_hash == $hash && _id != $id]._id
+export type OtherPrivacyRequestsQueryResult = Array<string>
+
+// Source: ../functions/staff/queries/own-passkey-keys-query.ts
+// Variable: ownPasskeyKeysQuery
+// Query: *[_type == "staffMember" && _id == $id][0].passkeys[]._key
+export type OwnPasskeyKeysQueryResult = Array<string> | null
+
+// Source: ../functions/staff/queries/own-passkeys-query.ts
+// Variable: ownPasskeysQuery
+// Query: *[_type == "staffMember" && _id == $id][0].passkeys[]{_key, createdAt, lastUsedAt, transports}
+export type OwnPasskeysQueryResult = Array<{
+  _key: string
+  createdAt: string
+  lastUsedAt: string | null
+  transports: Array<string> | null
+}> | null
+
+// Source: ../functions/staff/queries/own-sessions-query.ts
+// Variable: ownSessionsQuery
+// Query: *[_type == "staffSession" && personId == $personId  && !defined(revokedAt) && expiresAt > $now] | order(lastUsedAt desc){_id, createdAt, lastUsedAt, userAgent}
+export type OwnSessionsQueryResult = Array<{
+  _id: string
+  createdAt: string
+  lastUsedAt: string
+  userAgent: string | null
+}>
+
+// Source: ../functions/staff/queries/passkey-count-query.ts
+// Variable: passkeyCountQuery
+// Query: count(*[_type == "staffMember" && _id == $id][0].passkeys)
+export type PasskeyCountQueryResult = number | null
+
+// Source: ../functions/staff/queries/passkey-holder-query.ts
+// Variable: passkeyHolderQuery
+// Query: *[_type == "staffMember" && $id in passkeys[].id][0]{_id, _rev, name, email, role, state, password, passkeys}
+export type PasskeyHolderQueryResult = {
+  _id: string
+  _rev: string
+  name: string
+  email: string | null
+  role: 'guide' | 'manager' | 'owner' | 'staff'
+  state: 'active' | 'deactivated' | 'invited'
+  password: {
+    salt: string
+    hash: string
+  } | null
+  passkeys: Array<{
+    id: string
+    publicKey: string
+    counter: number
+    transports?: Array<string>
+    createdAt: string
+    lastUsedAt?: string
+    _type: 'staffPasskey'
+    _key: string
+  }> | null
+} | null
+
+// Source: ../functions/staff/queries/privacy-overview-query.ts
+// Variable: privacyOverviewQuery
+// Query: {  "reports": *[_type == "privacyReport"] | order(at desc)[0...20]{    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,    "serversCleared": select(defined(disk_scrub) => count(coalesce(disk_scrubbed, [])))  },  "requests": *[_type == "privacyRequest" && status == "confirmed"] | order(confirmed_at asc)[0...100]{    _id, kind, email, correction, confirmed_at  }}
+export type PrivacyOverviewQueryResult = {
+  reports: Array<{
+    _id: string
+    at: string
+    trigger: 'erasure' | 'retention'
+    by: string | null
+    requests: Array<{
+      type: string
+      ref?: string
+      _type: 'reportedRequest'
+      _key: string
+    }>
+    outboxMails: number
+    eventLines: number
+    mailFiles: number
+    backupLines: number
+    purgedRecords: number
+    proof: Array<{
+      place: string
+      searched: number
+      found: number
+      _type: 'proofPlace'
+      _key: string
+    }> | null
+    serversCleared: number
+  }>
+  requests: Array<{
+    _id: string
+    kind: 'access' | 'correction' | 'erasure'
+    email: string | null
+    correction: string | null
+    confirmed_at: string | null
+  }>
+}
+
 // Source: ../functions/staff/queries/resendable-mail-query.ts
 // Variable: resendableMailQuery
 // Query: *[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}
@@ -2154,6 +2726,993 @@ export type ResponseSettingsQueryResult =
       } | null
     }
   | null
+
+// Source: ../functions/staff/queries/security-incidents-query.ts
+// Variable: securityIncidentsQuery
+// Query: *[_type == "securityIncident"] | order(occurred_on desc, _createdAt desc)[0...500]{  _id, _rev,  "occurredOn": occurred_on,  "discoveredOn": coalesce(discovered_on, null),  "severity": coalesce(severity, null),  "dataCategories": coalesce(data_categories, []),  "peopleAffectedCount": coalesce(people_affected_count, null),  "actionsTaken": coalesce(actions_taken, null),  "state": coalesce(state, "open"),  "closedOn": coalesce(closed_on, null),  description, affected,  "regulatorToldOn": regulator_told_on,  "peopleToldOn": people_told_on,  "history": coalesce(history, [])}
+export type SecurityIncidentsQueryResult = Array<{
+  _id: string
+  _rev: string
+  occurredOn: string
+  discoveredOn: string | null
+  severity: 'high' | 'low' | 'medium' | null
+  dataCategories: Array<never> | Array<'contact' | 'notes' | 'other' | 'staff' | 'trip'>
+  peopleAffectedCount: number | null
+  actionsTaken: string | null
+  state: 'closed' | 'open'
+  closedOn: string | null
+  description: string
+  affected: string
+  regulatorToldOn: string | null
+  peopleToldOn: string | null
+  history:
+    | Array<{
+        at: string
+        change: 'recorded' | 'updated'
+        by: {
+          id: string
+          name: string
+        }
+        _type: 'incidentChange'
+        _key: string
+      }>
+    | Array<never>
+}>
+
+// Source: ../functions/staff/queries/session-and-person-query.ts
+// Variable: sessionAndPersonQuery
+// Query: *[_id in [$session, $person]]
+export type SessionAndPersonQueryResult = Array<
+  | {
+      _id: string
+      _type: 'aboutPage'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      overline: string
+      heading: string
+      intro: string
+      image: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      philosophyHeading: string
+      philosophy: BlockContent
+      partnersHeading: string
+      partnerTypes: Array<
+        {
+          _key: string
+        } & Step
+      >
+      ctaHeading: string
+      ctaText: string
+      ctaLabel: string
+    }
+  | {
+      _id: string
+      _type: 'booking'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      booking_ref: string
+      status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+      status_history?: Array<
+        {
+          _key: string
+        } & StatusChange
+      >
+      staff_notes?: string
+      created_at: string
+      request_hash?: string
+      experience_id: string
+      experience_title: string
+      category?: string
+      duration?: string
+      date: string
+      preferred_time?: string
+      pax_adults: number
+      pax_children: number
+      pax_total: number
+      name: string
+      email: string
+      phone?: string
+      country?:
+        | 'Australia'
+        | 'Brazil'
+        | 'Canada'
+        | 'France'
+        | 'Germany'
+        | 'India'
+        | 'Italy'
+        | 'Japan'
+        | 'Netherlands'
+        | 'Other'
+        | 'South Africa'
+        | 'Spain'
+        | 'Switzerland'
+        | 'United Kingdom'
+        | 'United States'
+      pickup_location?: string
+      notes?: string
+      how_heard_about_us?:
+        | 'Friend/Family Referral'
+        | 'Google'
+        | 'Hotel/Accommodation'
+        | 'Other'
+        | 'Previous Visit'
+        | 'Social Media'
+        | 'Travel Agent'
+        | 'Travel Blog/Website'
+      marketing_opt_in?: boolean
+      consent_booking: boolean
+      consent_privacy: boolean
+      consent_record?: ConsentRecord
+      utm_source?: string
+      utm_medium?: string
+      utm_campaign?: string
+      waitlist_entry?: string
+      anonymised_at?: string
+    }
+  | {
+      _id: string
+      _type: 'bookingReview'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      booking_id: string
+      review_id: string
+      submitted_at: string
+    }
+  | {
+      _id: string
+      _type: 'consentVersion'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      version?: string
+      first_recorded_at?: string
+      notice?: {
+        informationOfficerName?: string
+        informationOfficerEmail?: string
+        informationOfficerPhone?: string
+        intro?: string
+        purposes?: Array<{
+          title?: string
+          text?: string
+          _type: 'purpose'
+          _key: string
+        }>
+        rights?: string
+      }
+      checkboxes?: Array<{
+        key?: string
+        text?: string
+        _type: 'versionCheckbox'
+        _key: string
+      }>
+    }
+  | {
+      _id: string
+      _type: 'departure'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      experience_id: string
+      date: string
+      last_change?: string
+      updated_at?: string
+      cancelled_at?: string
+      cancelled_reason?: string
+      cancelled_by?: string
+    }
+  | {
+      _id: string
+      _type: 'experience'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      title: string
+      slug: Slug
+      category: 'adventure' | 'bespoke' | 'food-drink' | 'history-culture' | 'scenic' | 'sport'
+      isBespoke?: boolean
+      location: string
+      duration: string
+      fromPrice?: number
+      priceRange?: string
+      blurb: string
+      image: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      description: string
+      highlights: Array<string>
+      whatToExpect: string
+      included: Array<string>
+      optionalExtras?: Array<string>
+      whatToBring?: Array<string>
+      format?: string
+      goodToKnow?: string
+      meetingPickup: string
+      meetingPoint?: MeetingPoint
+      startTime?: string
+      departureStartTimes?: Array<
+        {
+          _key: string
+        } & DepartureStartTime
+      >
+      cancellation: string
+      maxGroupSize: number
+      minimumAge: number
+      fitnessLevel?: 'challenging' | 'easy' | 'moderate'
+      faqs?: Array<
+        {
+          _key: string
+        } & Faq
+      >
+      featuredOrder?: number
+      resellable?: boolean
+      aliases?: Array<string>
+    }
+  | {
+      _id: string
+      _type: 'experienceSettings'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      experience: ExperienceReference
+      minPax?: number
+      maxPax?: number
+      timeSlots?: Array<string>
+      leadTimeDays?: number
+      blackoutDates?: Array<string>
+      capacity?: number
+      slotCapacities?: Array<{
+        slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+        capacity?: number
+        _type: 'slotCapacity'
+        _key: string
+      }>
+      capacityOverrides?: Array<{
+        date?: string
+        slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
+        capacity?: number
+        _type: 'capacityOverride'
+        _key: string
+      }>
+    }
+  | {
+      _id: string
+      _type: 'homePage'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      heroOverline: string
+      heroHeading: string
+      heroText: string
+      heroPrimaryLabel: string
+      heroSecondaryLabel: string
+      heroImage: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      quickSearchHeading: string
+      quickSearchButtonLabel: string
+      featuredHeading: string
+      featuredText: string
+      itineraryHeading: string
+      itineraryText: string
+      itineraryLinkLabel: string
+      storiesHeading: string
+      storiesText: string
+      featuredStories: Array<
+        {
+          _key: string
+        } & StoryReference
+      >
+      storiesLinkLabel: string
+      testimonialsHeading: string
+      testimonials: Array<
+        {
+          _key: string
+        } & TestimonialReference
+      >
+      howItWorksHeading: string
+      howItWorksSteps: Array<
+        {
+          _key: string
+        } & Step
+      >
+    }
+  | {
+      _id: string
+      _type: 'itinerary'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      title: string
+      slug: Slug
+      intro: string
+      overviewPoints: Array<
+        {
+          _key: string
+        } & Step
+      >
+      days?: Array<
+        {
+          _key: string
+        } & ItineraryDay
+      >
+      services?: Array<string>
+      pricingNote: string
+      stickyBarText?: string
+    }
+  | {
+      _id: string
+      _type: 'itineraryRequest'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      request_ref: string
+      source: 'questionnaire' | 'wizard'
+      status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+      status_history?: Array<
+        {
+          _key: string
+        } & StatusChange
+      >
+      staff_notes?: string
+      created_at: string
+      request_hash?: string
+      email: string
+      first_name?: string
+      last_name?: string
+      newsletter?: boolean
+      consent_record?: ConsentRecord
+      trip_type?: 'beach-bum' | 'create-own' | 'finer-things' | 'ultimate-explorer'
+      preferred_date?: string
+      duration?: '1-2-weeks' | '2-weeks-plus' | '3-4-days' | '5-7-days'
+      group_size?: 'couple' | 'large-group' | 'small-group' | 'solo'
+      interests?: Array<string>
+      safari?: 'local' | 'long' | 'none' | 'short'
+      accommodation?: '5-star' | 'airbnb' | 'luxury' | 'mid-range' | 'villa'
+      additional_info?: string
+      name?: string
+      phone?: string
+      travelers?: '1' | '2' | '3' | '4' | '5' | '6+'
+      start_date?: string
+      package_type?: 'beach-bum' | 'bespoke-7-day' | 'custom' | 'finer-things' | 'ultimate-explorer'
+      special_requests?: string
+    }
+  | {
+      _id: string
+      _type: 'mailTemplate'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      kind?:
+        | 'acknowledgement'
+        | 'bookingCancelled'
+        | 'cancelled'
+        | 'confirmation'
+        | 'decline'
+        | 'departureCancelled'
+        | 'newsletterConfirm'
+        | 'newsletterWelcome'
+        | 'privacyConfirm'
+        | 'privacyCorrectionDone'
+        | 'privacyErasureDone'
+        | 'proposal'
+        | 'question'
+        | 'reminder'
+        | 'requestLink'
+        | 'reviewRequest'
+        | 'teamAccepted'
+        | 'teamDigest'
+        | 'teamItinerary'
+        | 'teamNewBooking'
+        | 'teamNewsletter'
+        | 'teamWithdrawn'
+        | 'waitlistDepartureCancelled'
+        | 'waitlistJoined'
+        | 'waitlistOffer'
+      subject: string
+      body: string
+    }
+  | {
+      _id: string
+      _type: 'newsletterSignup'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      name: string
+      email: string
+      consent: boolean
+      consented_at: string
+      status?: 'confirmed' | 'pending' | 'unsubscribed'
+      signed_up_at?: string
+      confirmed_at?: string
+      unsubscribed_at?: string
+      consent_record?: ConsentRecord
+      confirm_nonce?: string
+      source_page?: string
+    }
+  | {
+      _id: string
+      _type: 'octoBooking'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      uuid: string
+      reseller_id: string
+      reseller_name: string
+      state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+      request_hash: string
+      product_id: string
+      experience_id: string
+      experience_title: string
+      date: string
+      preferred_time: string
+      availability_id: string
+      availability_end?: string
+      utc_cutoff?: string
+      unit_items: Array<{
+        uuid: string
+        unit_id: string
+        reseller_reference?: string
+        _type: 'octoUnitItem'
+        _key: string
+      }>
+      pax_adults: number
+      pax_children: number
+      pax_total: number
+      reseller_reference?: string
+      supplier_reference: string
+      notes?: string
+      contact?: {
+        full_name?: string
+        first_name?: string
+        last_name?: string
+        email?: string
+        phone?: string
+        country?: string
+        notes?: string
+        locales?: Array<string>
+      }
+      created_at: string
+      updated_at: string
+      hold_until: string
+      confirmed_at?: string
+      cancelled_at?: string
+      cancel_reason?: string
+      booking_id?: string
+    }
+  | {
+      _id: string
+      _type: 'outboxMail'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      mail_id: string
+      about?: string
+      to: string
+      reply_to?: string
+      from?: string
+      subject: string
+      text: string
+      html: string
+      calendar_method?: 'CANCEL' | 'REQUEST'
+      calendar?: string
+      status: 'failed' | 'pending' | 'sending' | 'sent'
+      attempts: number
+      queued_at: string
+      next_attempt_at: string
+      claimed_until?: string
+      claimed_by?: string
+      sent_at?: string
+      last_error?: string
+      list_unsubscribe?: string
+      redacted?: {
+        text: string
+        html: string
+      }
+      sealed_link?: string
+      purge_when_done?: boolean
+    }
+  | {
+      _id: string
+      _type: 'pageCopy'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      experiencesHero: PageHero
+      experiencesWizardToggleLabel: string
+      storiesHero: PageHero
+      storiesCtaHeading: string
+      storiesCtaLabel: string
+      questionnaireHero: PageHero
+      questionnaireSubmitLabel: string
+      questionnaireSuccessToast: string
+      bookingHeading: string
+      bookingIntro: string
+      bookingSuccessHeading: string
+      bookingSuccessText: string
+      thankYouHeading: string
+      thankYouNextSteps: Array<
+        {
+          _key: string
+        } & Step
+      >
+      notFoundHeading: string
+      notFoundText: string
+    }
+  | {
+      _id: string
+      _type: 'privacyNotice'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      informationOfficerName: string
+      informationOfficerEmail: string
+      informationOfficerPhone?: string
+      intro: string
+      purposes: Array<
+        {
+          _key: string
+        } & Step
+      >
+      rights: string
+      legalName: string
+      address: string
+      requiredDetails: string
+      processors: string
+      transfers: string
+      regulator: string
+      noticeVersion: string
+      noticeDate: string
+    }
+  | {
+      _id: string
+      _type: 'privacyReport'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      at: string
+      trigger: 'erasure' | 'retention'
+      kind?: string
+      by?: string
+      by_id?: string
+      address_hash?: string
+      requests: Array<{
+        type: string
+        ref?: string
+        _type: 'reportedRequest'
+        _key: string
+      }>
+      outboxMails: number
+      eventLines: number
+      mailFiles: number
+      backupLines: number
+      purgedRecords: number
+      disk_scrub: {
+        anonymised_ids: Array<string>
+        purged_ids: Array<string>
+        mail_ids?: Array<string>
+        address_hashes: Array<string>
+        by_address: boolean
+        at: string
+      }
+      disk_scrubbed: Array<{
+        server: string
+        at: string
+        eventLines: number
+        mailFiles: number
+        backupLines: number
+        _type: 'diskScrubbed'
+        _key: string
+      }>
+      corrected?: {
+        fields: Array<string>
+        documents: number
+      }
+      proof_ids?: Array<string>
+      proof?: Array<{
+        place: string
+        searched: number
+        found: number
+        _type: 'proofPlace'
+        _key: string
+      }>
+    }
+  | {
+      _id: string
+      _type: 'privacyRequest'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      kind: 'access' | 'correction' | 'erasure'
+      email?: string
+      correction?: string
+      address_hash: string
+      status: 'confirmed' | 'done' | 'unconfirmed'
+      created_at: string
+      confirm_token_hash?: string
+      confirm_expires_at?: string
+      confirmed_at?: string
+      download_token_hash?: string
+      download_expires_at?: string
+      done_at?: string
+      done_by?: string
+      done_by_id?: string
+    }
+  | {
+      _id: string
+      _type: 'reseller'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      name: string
+      contact?: string
+      experiences: Array<string>
+      key_hash: string
+      key_prefix: string
+      created_at: string
+      created_by: string
+      revoked_at?: string
+      revoked_by?: string
+    }
+  | {
+      _id: string
+      _type: 'review'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      experience?: ExperienceReference
+      rating: number
+      text?: string
+      displayName?: string
+      submittedAt?: string
+      consentToPublishAt?: string
+      rejectionReason?: 'abuse' | 'notAboutExperience' | 'personalData' | 'spam'
+      reply?: string
+    }
+  | {
+      _id: string
+      _type: 'sanity.fileAsset'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      originalFilename?: string
+      label?: string
+      title?: string
+      description?: string
+      altText?: string
+      sha1hash: string
+      extension: string
+      mimeType: string
+      size: number
+      assetId: string
+      uploadId?: string
+      path: string
+      url: string
+      source?: SanityAssetSourceData
+    }
+  | {
+      _id: string
+      _type: 'sanity.imageAsset'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      originalFilename?: string
+      label?: string
+      title?: string
+      description?: string
+      altText?: string
+      sha1hash: string
+      extension: string
+      mimeType: string
+      size: number
+      assetId: string
+      uploadId?: string
+      path: string
+      url: string
+      metadata?: SanityImageMetadata
+      source?: SanityAssetSourceData
+    }
+  | {
+      _id: string
+      _type: 'securityIncident'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      occurred_on: string
+      discovered_on?: string
+      severity?: 'high' | 'low' | 'medium'
+      data_categories?: Array<'contact' | 'notes' | 'other' | 'staff' | 'trip'>
+      people_affected_count?: number
+      actions_taken?: string
+      state?: 'closed' | 'open'
+      closed_on?: string
+      description: string
+      affected: string
+      regulator_told_on?: string
+      people_told_on?: string
+      history?: Array<{
+        at: string
+        change: 'recorded' | 'updated'
+        by: {
+          id: string
+          name: string
+        }
+        _type: 'incidentChange'
+        _key: string
+      }>
+    }
+  | {
+      _id: string
+      _type: 'siteSettings'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      siteName: string
+      tagline?: string
+      description: string
+      email: string
+      phone: string
+      whatsapp?: string
+      address?: string
+      officeHours?: string
+      replyPromise: string
+      reassuranceText: string
+      defaultCancellationText: string
+      newsletterHeading: string
+      newsletterText: string
+      newsletterConsentLabel: string
+      newsletterButtonLabel: string
+      newsletterSuccessMessage: string
+      bookButtonLabel: string
+      footerBlurb?: string
+      socialLinks?: Array<
+        {
+          _key: string
+        } & SocialLink
+      >
+      mailFromName?: string
+      mailFromAddress?: string
+      mailSignature?: string
+      acceptedProposalStatus: 'confirmed' | 'contacted'
+      reminderHoursBefore: number
+      waitlistHoldHours: number
+      reviewRequestDaysAfter: number
+      responseTargetHours: number
+      workingHours?: {
+        days: Array<number>
+        start: string
+        end: string
+      }
+    }
+  | {
+      _id: string
+      _type: 'staffActivity'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      at: string
+      personId: string
+      personName: string
+      kind:
+        | 'bookings-export'
+        | 'decision'
+        | 'departure-cancelled'
+        | 'departures-export'
+        | 'incident'
+        | 'mail-resent'
+        | 'notes'
+        | 'person-changed'
+        | 'person-invited'
+        | 'privacy'
+        | 'settings'
+        | 'signed-in'
+        | 'signed-out'
+        | 'status'
+        | 'subscribers-export'
+      summary: string
+      bookingId?: string
+      bookingRef?: string
+      subjectId?: string
+    }
+  | {
+      _id: string
+      _type: 'staffMember'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      name: string
+      email?: string
+      role: 'guide' | 'manager' | 'owner' | 'staff'
+      state: 'active' | 'deactivated' | 'invited'
+      password?: {
+        salt: string
+        hash: string
+      }
+      passwordChangedAt?: string
+      createdAt: string
+      changedAt?: string
+      changedBy?: string
+      secondStep?: {
+        secret: string
+        enabledAt: string
+        lastStep: number
+      }
+      pendingSecondStep?: string
+      recoveryCodes?: Array<{
+        hash: string
+        _type: 'recoveryCode'
+        _key: string
+      }>
+      secondStepResetAt?: string
+      passkeys?: Array<{
+        id: string
+        publicKey: string
+        counter: number
+        transports?: Array<string>
+        createdAt: string
+        lastUsedAt?: string
+        _type: 'staffPasskey'
+        _key: string
+      }>
+    }
+  | {
+      _id: string
+      _type: 'staffSession'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      personId: string
+      createdAt: string
+      lastUsedAt: string
+      expiresAt: string
+      userAgent?: string
+      reauthenticatedAt?: string
+      revokedAt?: string
+    }
+  | {
+      _id: string
+      _type: 'staffToken'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      purpose: 'invite' | 'reset'
+      personId: string
+      createdAt: string
+      expiresAt: string
+      usedAt?: string
+    }
+  | {
+      _id: string
+      _type: 'story'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      title: string
+      slug: Slug
+      overline: string
+      teaser: string
+      image: {
+        asset?: SanityImageAssetReference
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        _type: 'image'
+      }
+      listOrder?: number
+      publishedAt?: string
+      body: BlockContent
+      callToAction: StoryCallToAction
+      relatedExperiences?: Array<
+        {
+          _key: string
+        } & ExperienceReference
+      >
+    }
+  | {
+      _id: string
+      _type: 'teamDigest'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      day?: string
+      decided_at?: string
+      references?: Array<string>
+    }
+  | {
+      _id: string
+      _type: 'testimonial'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      quote: string
+      initials: string
+      location: string
+      experience?: ExperienceReference
+    }
+  | {
+      _id: string
+      _type: 'usedSecurityQuestion'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      owner_hash?: string
+      expires_at?: string
+    }
+  | {
+      _id: string
+      _type: 'waitlistEntry'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      state: 'booked' | 'cancelled' | 'lapsed' | 'offered' | 'waiting'
+      experience_id: string
+      experience_title: string
+      date: string
+      preferred_time: string
+      pax_adults: number
+      pax_children: number
+      pax_total: number
+      name: string
+      email: string
+      joined_at: string
+      offered_at?: string
+      hold_until?: string
+      lapsed_at?: string
+      booking_id?: string
+      booked_at?: string
+      cancelled_at?: string
+      consent_waitlist?: boolean
+      consent_privacy?: boolean
+    }
+>
+
+// Source: ../functions/staff/queries/staff-activity-query.ts
+// Variable: staffActivityQuery
+// Query: *[_type == "staffActivity"  && ($person == "" || personId == $person)  && ($booking == "" || bookingId == $booking || bookingRef == $booking)  && ($from == "" || at >= $from)  && ($to == "" || at < $to)] | order(at desc) [0...200]{_id, at, personId, personName, kind, summary, bookingId, bookingRef}
+export type StaffActivityQueryResult = Array<{
+  _id: string
+  at: string
+  personId: string
+  personName: string
+  kind:
+    | 'bookings-export'
+    | 'decision'
+    | 'departure-cancelled'
+    | 'departures-export'
+    | 'incident'
+    | 'mail-resent'
+    | 'notes'
+    | 'person-changed'
+    | 'person-invited'
+    | 'privacy'
+    | 'settings'
+    | 'signed-in'
+    | 'signed-out'
+    | 'status'
+    | 'subscribers-export'
+  summary: string
+  bookingId: string | null
+  bookingRef: string | null
+}>
 
 // Source: ../functions/staff/queries/staff-booking-by-id-query.ts
 // Variable: staffBookingByIdQuery
@@ -2234,6 +3793,35 @@ export type StaffBookingsOverviewQueryResult = Array<{
   experience_title: string
   created_at: string
   date: string
+}>
+
+// Source: ../functions/staff/queries/staff-member-by-email-query.ts
+// Variable: staffMemberByEmailQuery
+// Query: *[_type == "staffMember" && email == $email][0]{  _id, name, email, role, state, password}
+export type StaffMemberByEmailQueryResult = {
+  _id: string
+  name: string
+  email: string | null
+  role: 'guide' | 'manager' | 'owner' | 'staff'
+  state: 'active' | 'deactivated' | 'invited'
+  password: {
+    salt: string
+    hash: string
+  } | null
+} | null
+
+// Source: ../functions/staff/queries/staff-people-query.ts
+// Variable: staffPeopleQuery
+// Query: *[_type == "staffMember"]  | order(role == "owner" desc, lower(name) asc){_id, name, email, role, state, createdAt, "joined": defined(password),  "secondStep": defined(secondStep.secret)}
+export type StaffPeopleQueryResult = Array<{
+  _id: string
+  name: string
+  email: string | null
+  role: 'guide' | 'manager' | 'owner' | 'staff'
+  state: 'active' | 'deactivated' | 'invited'
+  createdAt: string
+  joined: false | true
+  secondStep: false | true
 }>
 
 // Source: ../functions/staff/queries/staff-waitlist-query.ts
@@ -2635,6 +4223,25 @@ export type WaitlistEntryByIdQueryResult = {
 // Variable: waitlistHoldHoursQuery
 // Query: *[_id == "siteSettings"][0].waitlistHoldHours
 export type WaitlistHoldHoursQueryResult = null | number
+
+// Source: ../server/preview/queries/expired-preview-records-query.ts
+// Variable: expiredPreviewRecordsQuery
+// Query: *[(_type == "previewSession" && expiresAt <= $now) || (_type == "previewSecretUse" && usedAt <= $usedBefore)]
+export type ExpiredPreviewRecordsQueryResult = Array<never>
+
+// Source: ../server/queries/sitemap-query.ts
+// Variable: sitemapQuery
+// Query: {  "experiences": *[_type == "experience" && defined(slug.current) && isBespoke != true]{    "slug": slug.current, _updatedAt  },  "stories": *[_type == "story" && defined(slug.current)]{"slug": slug.current, _updatedAt}}
+export type SitemapQueryResult = {
+  experiences: Array<{
+    slug: string
+    _updatedAt: string
+  }>
+  stories: Array<{
+    slug: string
+    _updatedAt: string
+  }>
+}
 
 // Source: ../web/src/features/booking/api/experience-settings-query.ts
 // Variable: experienceSettingsQuery
@@ -3237,8 +4844,12 @@ declare global {
     '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
     '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
     '*[_type == "waitlistEntry" && date < $today][0...50]._id': PastWaitlistQueryResult
+    '*[_type == "privacyReport" && defined(disk_scrub) && !($disk in coalesce(disk_scrubbed[]._key, []))] | order(_createdAt asc)[0...20]{_id, _rev, disk_scrub}': PendingDiskScrubsQueryResult
+    '*[_type == "privacyRequest" && defined(email) && (\n  (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)\n)][0...50]._id': SpentPrivacyRequestsQueryResult
     '*[_type == "booking" && _id == $id][0]{"ref": booking_ref, "hash": request_hash}': StoredBookingReferenceQueryResult
+    '*[_type == "itineraryRequest" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)]': ItineraryRequestsSinceQueryResult
     '*[_type == "itineraryRequest" && _id == $id][0]{"ref": request_ref, "hash": request_hash}': StoredItineraryReferenceQueryResult
+    '*[_type == "newsletterSignup" && status == "confirmed" && confirmed_at >= $since && ($until == null || confirmed_at < $until)]{_id, email, name, consented_at, source_page}': ConfirmedSignupsSinceQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && (slug.current == $id || _id == $id || $id in aliases)] | order((slug.current == $id) desc)[0]{_id, title, category, duration, isBespoke, "slug": slug.current}': BookableExperienceQueryResult
     '*[_type == "departure" && experience_id == $experience && date >= $from && date <= $to && defined(cancelled_at)].date': CancelledDatesQueryResult
     '{\n  "notice": *[_id == "privacyNotice"][0]{informationOfficerName, informationOfficerEmail, informationOfficerPhone, intro, "purposes": purposes[]{title, text}, rights, legalName, address, requiredDetails, processors, transfers, regulator, noticeVersion, noticeDate},\n  "newsletter": *[_id == "siteSettings"][0].newsletterConsentLabel\n}': ConsentContentQueryResult
@@ -3249,6 +4860,7 @@ declare global {
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
     '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
+    '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]': StaleUnconfirmedSignupsQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult
@@ -3260,27 +4872,48 @@ declare global {
     '*[_type == "reseller" && _id == $id][0]._id': ResellerExistsQueryResult
     '*[_type == "reseller" && key_hash == $hash][0]': ResellerForKeyQueryResult
     '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
+    '*[_type == "privacyRequest" && confirm_token_hash == $hash][0]': PrivacyRequestByConfirmTokenQueryResult
+    '*[_type == "privacyRequest" && download_token_hash == $hash][0]': PrivacyRequestByDownloadTokenQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type in $types && lower(email) == $email]._id': AddressDocumentIdsQueryResult
+    '*[_type == "booking"]': BookingChangesQueryResult
     '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason\n}': CancelledDeparturesQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && experience_id in $experiences && count(status_history[action == "cancel-departure" && at in $cancelledAts]) > 0] | order(created_at asc) {\n  _id, booking_ref, name, date, experience_id, "pax": pax_total, status, "last": status_history[-1].action,\n  "cancelledAts": status_history[action == "cancel-departure"].at\n}': CancelledDepartureBookingsQueryResult
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
+    '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}': CorrectableDocumentsQueryResult
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '*[_type == "privacyReport" && address_hash == $hash].proof_ids[]': ErasedProofIdsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
+    '*[_type == "staffToken" && personId == $id && purpose == "invite" && usedAt == null]._id': OpenInvitationsQueryResult
+    '*[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id': OpenSessionIdsQueryResult
+    'count(*[_type == "staffMember" && role == "owner" && state == "active" && _id != $id])': OtherActiveOwnersQueryResult
+    '*[_type == "privacyRequest" && address_hash == $hash && _id != $id]._id': OtherPrivacyRequestsQueryResult
+    '*[_type == "staffMember" && _id == $id][0].passkeys[]._key': OwnPasskeyKeysQueryResult
+    '*[_type == "staffMember" && _id == $id][0].passkeys[]{_key, createdAt, lastUsedAt, transports}': OwnPasskeysQueryResult
+    '*[_type == "staffSession" && personId == $personId\n  && !defined(revokedAt) && expiresAt > $now] | order(lastUsedAt desc){_id, createdAt, lastUsedAt, userAgent}': OwnSessionsQueryResult
+    'count(*[_type == "staffMember" && _id == $id][0].passkeys)': PasskeyCountQueryResult
+    '*[_type == "staffMember" && $id in passkeys[].id][0]{_id, _rev, name, email, role, state, password, passkeys}': PasskeyHolderQueryResult
+    '{\n  "reports": *[_type == "privacyReport"] | order(at desc)[0...20]{\n    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,\n    "serversCleared": select(defined(disk_scrub) => count(coalesce(disk_scrubbed, [])))\n  },\n  "requests": *[_type == "privacyRequest" && status == "confirmed"] | order(confirmed_at asc)[0...100]{\n    _id, kind, email, correction, confirmed_at\n  }\n}': PrivacyOverviewQueryResult
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
+    '*[_type == "securityIncident"] | order(occurred_on desc, _createdAt desc)[0...500]{\n  _id, _rev,\n  "occurredOn": occurred_on,\n  "discoveredOn": coalesce(discovered_on, null),\n  "severity": coalesce(severity, null),\n  "dataCategories": coalesce(data_categories, []),\n  "peopleAffectedCount": coalesce(people_affected_count, null),\n  "actionsTaken": coalesce(actions_taken, null),\n  "state": coalesce(state, "open"),\n  "closedOn": coalesce(closed_on, null),\n  description, affected,\n  "regulatorToldOn": regulator_told_on,\n  "peopleToldOn": people_told_on,\n  "history": coalesce(history, [])\n}': SecurityIncidentsQueryResult
+    '*[_id in [$session, $person]]': SessionAndPersonQueryResult
+    '*[_type == "staffActivity"\n  && ($person == "" || personId == $person)\n  && ($booking == "" || bookingId == $booking || bookingRef == $booking)\n  && ($from == "" || at >= $from)\n  && ($to == "" || at < $to)\n] | order(at desc) [0...200]{_id, at, personId, personName, kind, summary, bookingId, bookingRef}': StaffActivityQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
+    '*[_type == "staffMember" && email == $email][0]{\n  _id, name, email, role, state, password\n}': StaffMemberByEmailQueryResult
+    '*[_type == "staffMember"]\n  | order(role == "owner" desc, lower(name) asc){_id, name, email, role, state, createdAt, "joined": defined(password),\n  "secondStep": defined(secondStep.secret)}': StaffPeopleQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
@@ -3304,6 +4937,8 @@ declare global {
     '*[_type == "waitlistEntry" && state == "waiting" && date >= $today] | order(joined_at asc) [0...5000] {_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitingEntriesQueryResult
     '*[_type == "waitlistEntry" && _id == $id][0]{_id, _rev, _type, state, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, pax_total, name, email, joined_at, offered_at, hold_until, lapsed_at, booking_id, booked_at}': WaitlistEntryByIdQueryResult
     '*[_id == "siteSettings"][0].waitlistHoldHours': WaitlistHoldHoursQueryResult
+    '*[(_type == "previewSession" && expiresAt <= $now) || (_type == "previewSecretUse" && usedAt <= $usedBefore)]': ExpiredPreviewRecordsQueryResult
+    '{\n  "experiences": *[_type == "experience" && defined(slug.current) && isBespoke != true]{\n    "slug": slug.current, _updatedAt\n  },\n  "stories": *[_type == "story" && defined(slug.current)]{"slug": slug.current, _updatedAt}\n}': SitemapQueryResult
     '*[_type == "experienceSettings" && experience._ref == $id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': ExperienceSettingsQueryResult
     '*[_type == "experienceSettings" && defined(experience._ref)]{"experienceId": experience._ref, minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}': AllBookingRulesQueryResult
     '*[_type == "experience" && (slug.current == $slug || $slug in aliases)]\n  | order((slug.current == $slug) desc)[0]{\n  \n  _id,\n  title,\n  "slug": slug.current,\n  category,\n  "isBespoke": coalesce(isBespoke, false),\n  location,\n  duration,\n  fromPrice,\n  priceRange,\n  blurb,\n  "image": image{asset, crop, hotspot, "alt": coalesce(alt, "")},\n  featuredOrder\n,\n  description,\n  "highlights": coalesce(highlights, []),\n  whatToExpect,\n  "included": coalesce(included, []),\n  "optionalExtras": coalesce(optionalExtras, []),\n  "whatToBring": coalesce(whatToBring, []),\n  format,\n  goodToKnow,\n  meetingPickup,\n  cancellation,\n  maxGroupSize,\n  minimumAge,\n  fitnessLevel,\n  "aliases": coalesce(aliases, []),\n  "faqs": coalesce(faqs, [])[0...5]{\n    _key,\n    "question": coalesce(question, q),\n    "answer": coalesce(answer, a)\n  },\n  _updatedAt\n}': ExperienceBySlugQueryResult

@@ -208,3 +208,59 @@ describe('the staff API’s length rules', {timeout: 120_000}, () => {
     expect(ruleIds(results).filter((id) => id?.startsWith('max-lines'))).toEqual([])
   })
 })
+
+// docs/decisions/189: the functions and the site server read the lake through defineQuery files in queries/ folders,
+// which typegen types; a fetch<…> type argument or a GROQ string elsewhere fails, unless the line before says why.
+describe('the typed-queries rule', {timeout: 120_000}, () => {
+  const lint = async (filePath: string, source: string) =>
+    (await new ESLint({cwd: root}).lintText(source, {filePath: path.join(root, filePath)}))[0]!.messages
+
+  it.each([
+    [
+      'functions/staff/fixture.ts',
+      "import type {SanityClient} from '@sanity/client'\n\nexport const read = (client: SanityClient, id: string) =>\n  client.fetch<{name: string}>(nameQuery, {id})\n\nconst nameQuery = 'x'\n",
+      'No fetch<…> type argument',
+    ],
+    [
+      'server/fixture.ts',
+      "export const query = /* groq */ `*[_type == \"experience\"]{title}`\n",
+      'No inline GROQ',
+    ],
+    [
+      'functions/lib/fixture.ts',
+      "import type {SanityClient} from '@sanity/client'\n\nexport const count = (client: SanityClient) => client.fetch('count(*[_type == \"booking\"])')\n",
+      'No inline GROQ',
+    ],
+    [
+      // The marker without its reason is no exception.
+      'functions/lib/fixture.ts',
+      "// Typed-query exception (docs/decisions/189):\nexport const query = `*[_type == \"booking\"]`\n",
+      'No inline GROQ',
+    ],
+  ])('fail on a typed or inline query outside queries/: %s', async (filePath, source, explained) => {
+    const messages = await lint(filePath, source)
+    expect(messages.map((message) => message.ruleId)).toEqual(['house/typed-queries'])
+    expect(messages[0]!.message).toContain(explained)
+  })
+
+  it.each([
+    [
+      'functions/staff/queries/fixture-query.ts',
+      "import {defineQuery} from 'groq'\n\nexport const fixtureQuery = defineQuery(`*[_type == \"staffMember\" && _id == $id][0]{name}`)\n",
+    ],
+    [
+      'functions/staff/fixture.ts',
+      "import type {SanityClient} from '@sanity/client'\n\nimport {fixtureQuery} from './queries/fixture-query.ts'\n\nexport const read = (client: SanityClient, id: string) => client.fetch(fixtureQuery, {id})\n",
+    ],
+    [
+      'functions/lib/fixture.ts',
+      "import type {SanityClient} from '@sanity/client'\n\nexport async function ids(client: SanityClient, query: string) {\n  // Typed-query exception (docs/decisions/189): the query is an argument, composed at run time.\n  return client.fetch<string[]>(query)\n}\n",
+    ],
+    [
+      'functions/staff/fixture.test.ts',
+      "import type {SanityClient} from '@sanity/client'\n\nexport const count = (client: SanityClient) => client.fetch<number>('count(*[_type == \"booking\"])')\n",
+    ],
+  ])('pass a defineQuery in queries/, its untyped call, a marked exception and a test: %s', async (filePath, source) => {
+    expect((await lint(filePath, source)).map((message) => message.ruleId)).toEqual([])
+  })
+})

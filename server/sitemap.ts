@@ -1,4 +1,7 @@
+import type {SitemapQueryResult} from '@repo/schemas/sanity.types'
+
 import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
+import {sitemapQuery} from './queries/sitemap-query.ts'
 
 /** Public pages that exist whatever the content says. Internal pages (audits, dashboard) are left out. */
 export const STATIC_PATHS = [
@@ -12,24 +15,11 @@ export const STATIC_PATHS = [
   '/contact',
 ] as const
 
-// The same document types and slug fields the pages query (see src/features/*/api).
-const sitemapQuery = /* groq */ `{
-  "experiences": *[_type == "experience" && defined(slug.current) && isBespoke != true]{
-    "slug": slug.current, _updatedAt
-  },
-  "stories": *[_type == "story" && defined(slug.current)]{"slug": slug.current, _updatedAt}
-}`
-
-type SitemapContent = {
-  experiences: {slug: string; _updatedAt?: string}[] | null
-  stories: {slug: string; _updatedAt?: string}[] | null
-}
-
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export async function buildSitemap(fetcher: GroqFetcher, siteUrl: string): Promise<string> {
-  const content = (await fetcher(sitemapQuery, {})) as SitemapContent
+  const content = (await fetcher(sitemapQuery, {})) as SitemapQueryResult
   const entries: {path: string; lastmod?: string | undefined}[] = STATIC_PATHS.map((path) => ({
     path,
   }))

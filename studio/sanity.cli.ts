@@ -7,9 +7,9 @@ export default defineCliConfig({
     projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'local',
     dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   },
-  // One typegen config for the whole repo: queries in web and functions, one generated file in schemas/.
+  // One typegen config for the whole repo: queries in web, functions and server, one generated file in schemas/.
   typegen: {
-    path: ['../web/src/**/*.{ts,tsx}', '../functions/**/*.ts'],
+    path: ['../web/src/**/*.{ts,tsx}', '../functions/**/*.ts', '../server/**/*.ts'],
     schema: '../schemas/sanity.schema.json',
     generates: '../schemas/sanity.types.ts',
     overloadClientMethods: true,

@@ -2,8 +2,8 @@ import type {SanityClient} from '@sanity/client'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
-import {scrubDisk, type DiskScrub} from '../lib/anonymise-requests.ts'
-import {PRIVACY_REPORT_TYPE} from './handler.ts'
+import {scrubDisk} from '../lib/anonymise-requests.ts'
+import {pendingDiskScrubsQuery} from './queries/pending-disk-scrubs-query.ts'
 import {thisDisk, type DiskScrubbed} from './this-disk.ts'
 
 /**
@@ -24,15 +24,10 @@ export type DiskCatchUpDeps = {
 /** At most this many reports a run; the next run takes the rest. */
 export const CATCH_UP_BATCH = 20
 
-const pendingQuery = /* groq */ `*[_type == "${PRIVACY_REPORT_TYPE}" && defined(disk_scrub) && !($disk in coalesce(disk_scrubbed[]._key, []))] | order(_createdAt asc)[0...${CATCH_UP_BATCH}]{_id, _rev, disk_scrub}`
-
 /** Resolves to how many reports this disk caught up with. */
 export async function catchUpDiskScrubs(deps: DiskCatchUpDeps): Promise<number> {
   const disk = thisDisk(deps.dataDir)
-  const reports = await deps.bookings.fetch<{_id: string; _rev: string; disk_scrub: DiskScrub}[]>(
-    pendingQuery,
-    {disk: disk.key},
-  )
+  const reports = await deps.bookings.fetch(pendingDiskScrubsQuery, {disk: disk.key})
   let done = 0
   for (const report of reports) {
     const removed = await scrubDisk(deps.dataDir, report.disk_scrub, {

@@ -18,6 +18,7 @@ import {dueRequestsQuery} from './queries/due-requests-query.ts'
 import {lastMailsQuery} from './queries/last-mails-query.ts'
 import {mailsAboutQuery} from './queries/mails-about-query.ts'
 import {pastWaitlistQuery} from './queries/past-waitlist-query.ts'
+import {spentPrivacyRequestsQuery} from './queries/spent-privacy-requests-query.ts'
 
 /**
  * The retention job: every request whose personal details are past the periods managers set is anonymised
@@ -81,20 +82,12 @@ export function privacyReportDocument(
 }
 
 /**
- * Travellers' requests about their information that hold an address no longer needed: never confirmed within
- * the link's life, or a copy whose download has expired. Purged with their mails, as are past waitlist places.
- */
-const spentPrivacyRequestsQuery = /* groq */ `*[_type == "privacyRequest" && defined(email) && (
-  (status == "unconfirmed" && confirm_expires_at < $now) || (kind == "access" && download_expires_at < $now)
-)][0...${RETENTION_BATCH}]._id`
-
-/**
  * Purges the spent records and their mails, and erasures' last mails; resolves to the records' ids, whose disk lines
  * the caller scrubs.
  */
 async function purgeSpentRecords(bookings: SanityClient, asOf: Date): Promise<string[]> {
   const ids = [
-    ...(await bookings.fetch<string[]>(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
+    ...(await bookings.fetch(spentPrivacyRequestsQuery, {now: asOf.toISOString()})),
     ...(await bookings.fetch(pastWaitlistQuery, {today: todayInCapeTown(asOf)})),
   ]
   const mails = [

@@ -190,11 +190,11 @@ describe('create-booking-request with the real lake and SMTP', () => {
       pax_total: 3,
       utm_source: 'newsletter',
     })
-    expect(Date.parse(stored[0].created_at)).not.toBeNaN()
+    expect(Date.parse(stored[0]!.created_at)).not.toBeNaN()
 
     await outbox.flush()
     await expect.poll(() => smtp.received.length).toBe(2)
-    const bookingId = stored[0]._id as string
+    const bookingId = stored[0]!._id
     const traveller = smtp.received.find((m) => m.to.includes('thandi@example.com'))!
     // The brand of site settings: its sender, and Message-IDs in its domain.
     expect(traveller.from).toBe('bookings@capecurated.example')

@@ -33,6 +33,7 @@ import {composeMail, yesNo, type MailContent} from '../lib/mail-content.ts'
 import type {MailMessage} from '../lib/mailer.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
+import {itineraryRequestsSinceQuery} from './queries/itinerary-requests-since-query.ts'
 import {answerSecurityQuestion, questionUsedResponse} from '../lib/security-question.ts'
 import {storedItineraryReferenceQuery} from './queries/stored-itinerary-reference-query.ts'
 
@@ -167,8 +168,7 @@ export function requeueItineraryNotifications(
   deps: Pick<CreateItineraryRequestDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredItineraryRequest>(
-    deps.bookings,
-    '*[_type == "itineraryRequest" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)]',
+    (params) => deps.bookings.fetch(itineraryRequestsSinceQuery, params),
     window,
     async (doc) => {
       const mail = itineraryTeamNotification(doc, deps.teamEmail, await deps.mailContent())

@@ -15,6 +15,7 @@ import type {MailMessage} from '../lib/mailer.ts'
 import {confirmPageUrl, confirmToken, newConfirmNonce} from '../lib/newsletter-links.ts'
 import type {RateLimiter} from '../lib/rate-limit.ts'
 import {requeueSince, type SweepWindow} from '../lib/requeue.ts'
+import {confirmedSignupsSinceQuery} from './queries/confirmed-signups-since-query.ts'
 
 export type CreateNewsletterSignupDeps = {
   bookings: SanityClient
@@ -46,7 +47,7 @@ export type StoredSignup = {
   signed_up_at?: string
   confirmed_at?: string
   consented_at?: string
-  source_page?: string
+  source_page?: string | null
 }
 
 export const NEWSLETTER_SIGNUP_TYPE = 'newsletterSignup'
@@ -90,8 +91,7 @@ export function requeueNewsletterNotifications(
   deps: Pick<CreateNewsletterSignupDeps, 'bookings' | 'notify' | 'teamEmail' | 'mailContent'>,
 ): Promise<number> {
   return requeueSince<StoredSignup>(
-    deps.bookings,
-    '*[_type == "newsletterSignup" && status == "confirmed" && confirmed_at >= $since && ($until == null || confirmed_at < $until)]{_id, email, name, consented_at, source_page}',
+    (params) => deps.bookings.fetch(confirmedSignupsSinceQuery, params),
     window,
     async (signup) => {
       const mail = newsletterTeamNotification(signup, deps.teamEmail, await deps.mailContent())

@@ -61,6 +61,7 @@ export const emptyCounts = (): AnonymisedCounts => ({
 
 const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
 
+// Typed-query exception (docs/decisions/189): whole documents of the personal-data map's request types ($types).
 const requestDocsQuery = /* groq */ `*[_type in $types && _id in $ids && !defined(anonymised_at)]`
 
 /**
@@ -79,7 +80,8 @@ export async function anonymiseRequests(
   const allIds = ids.flatMap((id) => [id, `drafts.${id}`])
   const docs =
     allIds.length > 0
-      ? await deps.bookings.fetch<RequestDoc[]>(
+      ? // Typed-query exception (docs/decisions/189): the map's request types are a parameter ($types).
+        await deps.bookings.fetch<RequestDoc[]>(
           requestDocsQuery,
           {types: REQUEST_TYPES, ids: allIds},
           {perspective: 'raw'},

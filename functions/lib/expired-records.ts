@@ -13,6 +13,7 @@ export const REMOVE_BATCH = 500
  * The expired records' ids, oldest first: `*[_type == $type && <field> < $before] | order(<field> asc)[0...500]._id`.
  * Ordered and sliced so a long backlog is removed a batch at a time.
  */
+// Typed-query exception (docs/decisions/189): composed at run time from the record's type and date field.
 export const expiredIdsQuery = (type: string, field: string) =>
   /* groq */ `*[_type == "${type}" && ${field} < $before] | order(${field} asc)[0...${REMOVE_BATCH}]._id`
 
@@ -22,6 +23,7 @@ export async function removeExpiredRecords(
   idsQuery: string,
   before: Date,
 ): Promise<number> {
+  // Typed-query exception (docs/decisions/189): the query is an argument (expiredIdsQuery), composed at run time.
   const ids = await bookings.fetch<string[]>(idsQuery, {before: before.toISOString()})
   if (ids.length === 0) return 0
   const transaction = bookings.transaction()

@@ -35,6 +35,7 @@ const PAGE = 500
 async function* allDocuments(client: SanityClient): AsyncGenerator<Record<string, unknown>> {
   let last = ''
   for (;;) {
+    // Typed-query exception (docs/decisions/189): every document of a dataset, whatever its type, searched as data.
     const page = await client.fetch<Record<string, unknown>[]>(
       `*[_id > $last] | order(_id asc)[0...${PAGE}]`,
       {last},
@@ -167,9 +168,15 @@ async function searchFiles(
 /** The shape is shared with the page that shows it (schemas/src/privacy-request-links.ts). */
 export type AccessExport = AccessCopy
 
-/** A person's own documents (sign-ups) by address: for their copy, and purged on erasure. */
-export const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
+/**
+ * A person's own documents (sign-ups) by address, for their copy (an erasure purges them by id:
+ * staff/queries/address-document-ids-query.ts).
+ */
+// Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
+const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
+// Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
 const accessRequestsQuery = /* groq */ `*[_type in $types && lower(email) == $email] | order(created_at asc)`
+// Typed-query exception (docs/decisions/189): the outbox's type is the map's ($outbox); the copy is given as data.
 const accessMailsQuery = /* groq */ `*[_type == $outbox && (lower(to) == $email || lower(reply_to) == $email || about in $ids)] | order(queued_at asc){
   _id, to, subject, "text": coalesce(redacted.text, text), status, queued_at, sent_at, about
 }`
@@ -184,17 +191,20 @@ export async function collectAccessExport(
   address: string,
 ): Promise<AccessExport> {
   const email = address.toLowerCase()
+  // Typed-query exception (docs/decisions/189): whole documents of the map's types, copied as data.
   const requests = await deps.bookings.fetch<Record<string, unknown>[]>(
     accessRequestsQuery,
     {types: REQUEST_TYPES, email},
     {perspective: 'raw'},
   )
   const ids = requests.map((doc) => String(doc._id).replace(/^drafts\./, ''))
+  // Typed-query exception (docs/decisions/189): the outbox's type is a parameter; the mails are copied as data.
   const mails = await deps.bookings.fetch<Record<string, unknown>[]>(
     accessMailsQuery,
     {outbox: OUTBOX_TYPE, email, ids},
     {perspective: 'raw'},
   )
+  // Typed-query exception (docs/decisions/189): whole documents of the map's types, copied as data.
   const signups = await deps.bookings.fetch<Record<string, unknown>[]>(
     personDocumentsQuery,
     {types: [...PERSON_DOCUMENT_TYPES], email},

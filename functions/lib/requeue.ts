@@ -1,5 +1,3 @@
-import type {SanityClient} from '@sanity/client'
-
 /**
  * Which documents a sweep queues the mails of again: created at or after `since` and, when given, before `until`
  * (with the Sanity Function sending, the sweep leaves it the newest ones).
@@ -7,20 +5,17 @@ import type {SanityClient} from '@sanity/client'
 export type SweepWindow = {since: string; until?: string}
 
 /**
- * Queues the mails of every document `query` finds in `window` again (`$since`, `$until`: null when open). Queuing is idempotent (one mail id per
+ * Queues the mails of every document `find` finds in `window` again (its typed query's `$since`, `$until`: null when
+ * open). Queuing is idempotent (one mail id per
  * document and kind, sent markers), so the runtime's minute sweep uses this to close the one gap left: a process
  * that stopped between the lake's acknowledgement and queuing the mails. Answers how many documents it saw.
  */
 export async function requeueSince<T>(
-  bookings: SanityClient,
-  query: string,
+  find: (params: {since: string; until: string | null}) => Promise<T[]>,
   window: SweepWindow,
   queue: (doc: T) => Promise<void>,
 ): Promise<number> {
-  const recent = await bookings.fetch<T[]>(query, {
-    since: window.since,
-    until: window.until ?? null,
-  })
+  const recent = await find({since: window.since, until: window.until ?? null})
   for (const doc of recent) await queue(doc)
   return recent.length
 }

@@ -3,6 +3,7 @@ import type {SanityClient} from '@sanity/client'
 import {UNCONFIRMED_SIGNUP_DAYS} from '@repo/schemas/retention-periods.ts'
 
 import {purgeByQuery} from './purge.ts'
+import {staleUnconfirmedSignupsQuery} from './queries/stale-unconfirmed-signups-query.ts'
 
 /**
  * Removes the newsletter sign-ups whose address was never confirmed within `UNCONFIRMED_SIGNUP_DAYS` of the last
@@ -17,10 +18,7 @@ export async function removeUnconfirmedSignups(
   const cutoff = new Date(asOf.getTime() - UNCONFIRMED_SIGNUP_DAYS * 24 * 3_600_000).toISOString()
   const result = await bookings.mutate(
     [
-      purgeByQuery(
-        '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]',
-        {cutoff},
-      ),
+      purgeByQuery(staleUnconfirmedSignupsQuery, {cutoff}),
     ],
     {returnDocuments: false, visibility: 'sync'},
   )

@@ -24,6 +24,8 @@ import {outboxMailDocument, type MailMessage} from '../lib/mailer.ts'
 import {REDACTED_LINK, sealLink, withSealedLinkSlot} from '../lib/sealed-link.ts'
 import {collectAccessExport, type AccessExport} from '../lib/personal-data-search.ts'
 import {rateLimitedResponse, type RateLimiter} from '../lib/rate-limit.ts'
+import {privacyRequestByConfirmTokenQuery} from './queries/privacy-request-by-confirm-token-query.ts'
+import {privacyRequestByDownloadTokenQuery} from './queries/privacy-request-by-download-token-query.ts'
 
 /**
  * A traveller's request about their own information (docs/decisions/107-traveller-data-requests.md): taken for any
@@ -82,9 +84,6 @@ const newToken = () => randomBytes(32).toString('base64url')
 const TOKEN_PATTERN = /^[\w-]{43}$/
 const hours = (now: Date, count: number) =>
   new Date(now.getTime() + count * 3_600_000).toISOString()
-
-const requestByConfirmToken = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && confirm_token_hash == $hash][0]`
-const requestByDownloadToken = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && download_token_hash == $hash][0]`
 
 /**
  * The confirmation mail from the editors' `privacyConfirm` template (docs/decisions/125-privacy-mails-as-templates.md),
@@ -171,10 +170,21 @@ const answer = (body: unknown, status = 200, headers: Record<string, string> = {
 
 const linkGone = () => problem(404, PRIVACY_LINK_GONE_MESSAGE, {}, PRIVATE_HEADERS)
 
-async function findByToken(deps: PrivacyRequestDeps, query: string, token: string) {
+/** The request a confirmation link names, or null. */
+async function findByConfirmToken(deps: PrivacyRequestDeps, token: string) {
   if (!TOKEN_PATTERN.test(token)) return null
-  return deps.bookings.fetch<PrivacyRequestDocument | null>(
-    query,
+  return deps.bookings.fetch(
+    privacyRequestByConfirmTokenQuery,
+    {hash: sha256(token)},
+    {perspective: 'raw'},
+  )
+}
+
+/** The request a download link names, or null. */
+async function findByDownloadToken(deps: PrivacyRequestDeps, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return null
+  return deps.bookings.fetch(
+    privacyRequestByDownloadTokenQuery,
     {hash: sha256(token)},
     {perspective: 'raw'},
   )
@@ -182,7 +192,7 @@ async function findByToken(deps: PrivacyRequestDeps, query: string, token: strin
 
 /** The request a confirmation link names, while it waits for that confirmation and the link still works. */
 async function findUnconfirmed(deps: PrivacyRequestDeps, token: string, now: Date) {
-  const found = await findByToken(deps, requestByConfirmToken, token)
+  const found = await findByConfirmToken(deps, token)
   return found?.status === 'unconfirmed' && (found.confirm_expires_at ?? '') >= now.toISOString()
     ? found
     : null
@@ -242,7 +252,7 @@ export async function confirmRequest(token: string, deps: PrivacyRequestDeps): P
 }
 
 async function accessFor(token: string, deps: PrivacyRequestDeps): Promise<AccessExport | null> {
-  const found = await findByToken(deps, requestByDownloadToken, token)
+  const found = await findByDownloadToken(deps, token)
   if (!found?.email || (found.download_expires_at ?? '') < deps.now().toISOString()) return null
   return collectAccessExport(deps, found.email)
 }

@@ -171,8 +171,10 @@ export async function sweepBookingNotifications(
 ): Promise<number> {
   const {unconfirmedMail} = deps
   if (!unconfirmedMail)
-    return requeueSince<StoredBooking>(deps.bookings, recentBookingsQuery, window, (booking) =>
-      queueBookingNotifications(booking, deps),
+    return requeueSince<StoredBooking>(
+      (params) => deps.bookings.fetch(recentBookingsQuery, params),
+      window,
+      (booking) => queueBookingNotifications(booking, deps),
     )
   const recent = await deps.bookings.fetch(recentBookingsQuery, {
     since: window.since,

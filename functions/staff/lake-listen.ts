@@ -1,3 +1,5 @@
+import {bookingChangesQuery} from './queries/booking-changes-query.ts'
+
 /**
  * Opens the lake's listen stream for bookings and calls `onChange` for each mutation. Only the id and the kind of
  * change are passed on: the dashboard refetches through the filtered list, so documents never travel twice.
@@ -27,7 +29,7 @@ export function createLakeListener(options: {
 }): ListenBookings {
   return async (onChange, signal, watch) => {
     const url = new URL(`${options.apiHost}/v${options.apiVersion}/data/listen/${options.dataset}`)
-    url.searchParams.set('query', watch?.query ?? '*[_type == "booking"]')
+    url.searchParams.set('query', watch?.query ?? bookingChangesQuery)
     for (const [name, value] of Object.entries(watch?.params ?? {}))
       url.searchParams.set(`$${name}`, JSON.stringify(value))
     url.searchParams.set('includeResult', 'false')

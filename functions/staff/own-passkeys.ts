@@ -1,7 +1,8 @@
 import type {SanityClient} from '@sanity/client'
 
 import type {HandlerResult} from './staff-deps.ts'
-import type {StoredPasskey} from './passkeys.ts'
+import {ownPasskeyKeysQuery} from './queries/own-passkey-keys-query.ts'
+import {ownPasskeysQuery} from './queries/own-passkeys-query.ts'
 
 /** A passkey as its owner sees it: no key material, only what tells one from another. */
 export type OwnPasskey = {
@@ -17,9 +18,7 @@ export async function listOwnPasskeys(
   client: SanityClient,
   personId: string,
 ): Promise<HandlerResult> {
-  const stored = await client.fetch<
-    Pick<StoredPasskey, '_key' | 'createdAt' | 'lastUsedAt' | 'transports'>[] | null
-  >('*[_id == $id][0].passkeys[]{_key, createdAt, lastUsedAt, transports}', {id: personId})
+  const stored = await client.fetch(ownPasskeysQuery, {id: personId})
   const passkeys: OwnPasskey[] = (stored ?? []).map((passkey) => ({
     key: passkey._key,
     createdAt: passkey.createdAt,
@@ -40,9 +39,7 @@ export async function removeOwnPasskey(
 ): Promise<HandlerResult> {
   const notFound: HandlerResult = {status: 404, body: {error: 'No such passkey.'}}
   if (!/^[0-9a-f]{16}$/.test(key)) return notFound
-  const keys = await client.fetch<string[] | null>('*[_id == $id][0].passkeys[]._key', {
-    id: personId,
-  })
+  const keys = await client.fetch(ownPasskeyKeysQuery, {id: personId})
   if (!keys?.includes(key)) return notFound
   await client
     .patch(personId)

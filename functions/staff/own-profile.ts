@@ -2,8 +2,7 @@ import type {SanityClient} from '@sanity/client'
 
 import {staffProfileSchema} from '@repo/schemas/staff-people.ts'
 
-import {staffMemberByEmailQuery} from './staff-account-queries.ts'
-import type {StaffMember} from './staff-accounts.ts'
+import {staffMemberByEmailQuery} from './queries/staff-member-by-email-query.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 
@@ -31,7 +30,7 @@ export async function saveOwnProfile(
       body: {error: parsed.error.issues[0]?.message ?? 'Give your name and email address.'},
     }
   const {name, email} = parsed.data
-  const holder = await client.fetch<StaffMember | null>(staffMemberByEmailQuery, {email})
+  const holder = await client.fetch(staffMemberByEmailQuery, {email})
   if (holder && holder._id !== person.id) return {status: 409, body: {error: ADDRESS_TAKEN_MESSAGE}}
   await client
     .patch(person.id)

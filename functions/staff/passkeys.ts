@@ -12,6 +12,7 @@ import {
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
 
+import {passkeyHolderQuery} from './queries/passkey-holder-query.ts'
 import type {StaffMember} from './staff-accounts.ts'
 
 /**
@@ -175,10 +176,8 @@ export async function passkeySignIn(
 ): Promise<(StaffMember & {_rev: string}) | null> {
   const id = (response as {id?: unknown} | null)?.id
   if (typeof id !== 'string' || !/^[\w-]{16,512}$/.test(id)) return null
-  const member = await client.fetch<
-    (StaffMember & {_rev: string; passkeys: StoredPasskey[]}) | null
-  >('*[_type == "staffMember" && $id in passkeys[].id][0]', {id})
-  const passkey = member?.passkeys.find((key) => key.id === id)
+  const member = await client.fetch(passkeyHolderQuery, {id})
+  const passkey = member?.passkeys?.find((key) => key.id === id)
   if (!member || !passkey) return null
   let verified
   try {

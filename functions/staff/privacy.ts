@@ -14,15 +14,20 @@ import {
   type PrivacyCorrection,
 } from '@repo/schemas/privacy-correction.ts'
 
-import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
+import {privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
 import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
-import {personDocumentsQuery, proveErased} from '../lib/personal-data-search.ts'
+import {proveErased} from '../lib/personal-data-search.ts'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDocument} from '../privacy-requests/handler.ts'
 import {addressHash} from '../lib/address-hash.ts'
 import {eraseReviews} from '../lib/erase-reviews.ts'
+import {addressDocumentIdsQuery} from './queries/address-document-ids-query.ts'
+import {correctableDocumentsQuery} from './queries/correctable-documents-query.ts'
+import {erasedProofIdsQuery} from './queries/erased-proof-ids-query.ts'
+import {otherPrivacyRequestsQuery} from './queries/other-privacy-requests-query.ts'
+import {privacyOverviewQuery} from './queries/privacy-overview-query.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {purgeMutation} from '../lib/purge.ts'
@@ -48,25 +53,11 @@ export type PrivacyDeps = {
   now: () => Date
 }
 
-const overviewQuery = /* groq */ `{
-  "reports": *[_type == "${PRIVACY_REPORT_TYPE}"] | order(at desc)[0...20]{
-    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,
-    "serversCleared": select(defined(disk_scrub) => count(coalesce(disk_scrubbed, [])))
-  },
-  "requests": *[_type == "${PRIVACY_REQUEST_TYPE}" && status == "confirmed"] | order(confirmed_at asc)[0...100]{
-    _id, kind, email, correction, confirmed_at
-  }
-}`
-
 /** `GET /privacy`. */
 export async function privacyOverview(deps: PrivacyDeps): Promise<HandlerResult> {
   const [periods, lists] = await Promise.all([
     readRetentionPeriods(deps.client),
-    deps.client.fetch<{reports: unknown[]; requests: unknown[]}>(
-      overviewQuery,
-      {},
-      {perspective: 'raw'},
-    ),
+    deps.client.fetch(privacyOverviewQuery, {}, {perspective: 'raw'}),
   ])
   return {status: 200, body: {periods, ...lists}}
 }
@@ -97,13 +88,10 @@ export async function saveRetentionPeriods(
   return {status: 200, body: {periods}}
 }
 
-const requestIdsOfQuery = /* groq */ `*[_type in $types && lower(email) == $email]._id`
-const otherPrivacyRequestsQuery = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && address_hash == $hash && _id != $id]._id`
-
 /** The published ids of the requests an address made (drafts lead to the same request). */
 async function requestIdsOf(client: SanityClient, email: string): Promise<string[]> {
-  const ids = await client.fetch<string[]>(
-    requestIdsOfQuery,
+  const ids = await client.fetch(
+    addressDocumentIdsQuery,
     {types: REQUEST_TYPES, email},
     {perspective: 'raw'},
   )
@@ -156,18 +144,16 @@ export async function carryOutRequest(
   const otherRequests =
     request.kind === 'erasure'
       ? [
-          ...(await deps.client.fetch<string[]>(otherPrivacyRequestsQuery, {
+          ...(await deps.client.fetch(otherPrivacyRequestsQuery, {
             hash: request.address_hash,
             id,
           })),
           // The person's own documents (newsletter sign-ups): nothing of them is kept.
-          ...(
-            await deps.client.fetch<{_id: string}[]>(
-              personDocumentsQuery,
-              {types: [...PERSON_DOCUMENT_TYPES], email},
-              {perspective: 'raw'},
-            )
-          ).map((doc) => doc._id),
+          ...(await deps.client.fetch(
+            addressDocumentIdsQuery,
+            {types: [...PERSON_DOCUMENT_TYPES], email},
+            {perspective: 'raw'},
+          )),
         ]
       : []
   // The request itself, without the address: purged and written anew, so its history forgets the address too.
@@ -280,8 +266,8 @@ async function applyCorrection(
   email: string,
   correction: PrivacyCorrection,
 ): Promise<{fields: string[]; documents: number} | null> {
-  const docs = await client.fetch<{_id: string; _rev: string; name: boolean; phone: boolean}[]>(
-    '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}',
+  const docs = await client.fetch(
+    correctableDocumentsQuery,
     {types: [...CORRECTED_TYPES], email: email.toLowerCase()},
     {perspective: 'raw'},
   )
@@ -316,15 +302,14 @@ export async function searchAddress(deps: PrivacyDeps, body: unknown): Promise<H
   )
   if (!parsed.success) return {status: 400, body: {error: 'Enter the email address to search for.'}}
   const email = parsed.data.toLowerCase()
-  const erased = await deps.client.fetch<string[]>(
-    `*[_type == "${PRIVACY_REPORT_TYPE}" && address_hash == $hash].proof_ids[]`,
-    {hash: addressHash(deps.secret, email)},
-  )
+  const erased = await deps.client.fetch(erasedProofIdsQuery, {
+    hash: addressHash(deps.secret, email),
+  })
   const ids = await requestIdsOf(deps.client, email)
   const places: ProofPlace[] = await proveErased(
     {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
     [email],
-    [...ids, ...ids.map((one) => `drafts.${one}`), ...(erased ?? [])],
+    [...ids, ...ids.map((one) => `drafts.${one}`), ...erased.filter((one) => one !== null)],
   )
   return {
     status: 200,

@@ -1,6 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
 import {isConflict} from '@repo/schemas/lake-errors.ts'
+import {openSessionIdsQuery} from './queries/open-session-ids-query.ts'
 import {personRow, type StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
 
@@ -21,10 +22,7 @@ export async function resetSecondStep(
   if (!/^staffMember\.[\w-]+$/.test(id)) return notFound
   const person = await client.getDocument<StaffMember & {_rev: string; _type: string}>(id)
   if (!person || person._type !== 'staffMember') return notFound
-  const sessions = await client.fetch<string[]>(
-    '*[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id',
-    {id},
-  )
+  const sessions = await client.fetch(openSessionIdsQuery, {id})
   const at = now.toISOString()
   const transaction = client
     .transaction()

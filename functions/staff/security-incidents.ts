@@ -8,6 +8,7 @@ import {
   type SecurityIncidentPayload,
 } from '@repo/schemas/security-incidents.ts'
 
+import {securityIncidentsQuery} from './queries/security-incidents-query.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 
 type Person = {id: string; name: string}
@@ -46,25 +47,9 @@ const invalid = (error: {issues: {path: PropertyKey[]; message: string}[]}): Han
   return {status: 400, body: {error: first, fieldErrors}}
 }
 
-export const incidentsQuery = /* groq */ `*[_type == "${SECURITY_INCIDENT_TYPE}"] | order(occurred_on desc, _createdAt desc)[0...500]{
-  _id, _rev,
-  "occurredOn": occurred_on,
-  "discoveredOn": coalesce(discovered_on, null),
-  "severity": coalesce(severity, null),
-  "dataCategories": coalesce(data_categories, []),
-  "peopleAffectedCount": coalesce(people_affected_count, null),
-  "actionsTaken": coalesce(actions_taken, null),
-  "state": coalesce(state, "open"),
-  "closedOn": coalesce(closed_on, null),
-  description, affected,
-  "regulatorToldOn": regulator_told_on,
-  "peopleToldOn": people_told_on,
-  "history": coalesce(history, [])
-}`
-
 /** `GET /incidents`: the register, newest incident first. */
 export async function listIncidents(deps: StaffDeps): Promise<HandlerResult> {
-  const incidents = await deps.client.fetch<SecurityIncidentEntry[]>(incidentsQuery)
+  const incidents: SecurityIncidentEntry[] = await deps.client.fetch(securityIncidentsQuery)
   return {status: 200, body: {incidents}}
 }
 

@@ -6,7 +6,7 @@ import type {StaffPersonRow} from '@repo/schemas/staff-people.ts'
 import type {StaffRole, StaffState} from '@repo/schemas/staff-roles.ts'
 
 import {hashPassword, verifyPassword, type PasswordHash} from './admin-password.ts'
-import {staffMemberByEmailQuery} from './staff-account-queries.ts'
+import {staffMemberByEmailQuery} from './queries/staff-member-by-email-query.ts'
 
 /**
  * Staff accounts live in the private `bookings` dataset, so every site server reads the same people, roles and
@@ -51,7 +51,7 @@ export async function findStaffMember(
 ): Promise<StaffMember | null> {
   if (email === undefined)
     return client.getDocument<StaffMember>(FIRST_OWNER_ID).then((doc) => doc ?? null)
-  return client.fetch<StaffMember | null>(staffMemberByEmailQuery, {email})
+  return client.fetch(staffMemberByEmailQuery, {email})
 }
 
 /**

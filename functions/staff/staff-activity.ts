@@ -7,7 +7,7 @@ import {addDays, capeTownDayStart} from '@repo/schemas/iso-date.ts'
 import type {StaffActivityEntry, StaffActivityKind} from '@repo/schemas/staff-people.ts'
 
 import {isoDateParam, paramErrors, singleQueryParams} from '../lib/query-params.ts'
-import {staffActivityQuery} from './staff-activity-query.ts'
+import {staffActivityQuery} from './queries/staff-activity-query.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 
@@ -48,7 +48,7 @@ export function activityDocument(entry: ActivityEntry): ActivityDocument {
   }
 }
 
-/** As the query's slice (staff-activity-query.ts). */
+/** As the query's slice (queries/staff-activity-query.ts). */
 const LIMIT = 200
 
 const activityParams = z.object({
@@ -76,7 +76,7 @@ export async function listActivity(
   const parsed = activityParams.safeParse(single.values)
   if (!parsed.success) return {status: 400, body: {error: paramErrors(parsed.error).message}}
   const {person, booking, from, to} = parsed.data
-  const activity = await client.fetch<StaffActivityEntry[]>(staffActivityQuery, {
+  const activity: StaffActivityEntry[] = await client.fetch(staffActivityQuery, {
     person,
     booking,
     from: from ? capeTownDayStart(from).toISOString() : '',

@@ -21,6 +21,9 @@ import {
   type StaffMember,
 } from './staff-accounts.ts'
 import type {LoginRateLimit} from './login-rate-limit.ts'
+import {openInvitationsQuery} from './queries/open-invitations-query.ts'
+import {openSessionIdsQuery} from './queries/open-session-ids-query.ts'
+import {passkeyCountQuery} from './queries/passkey-count-query.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {createToken, liveToken, tokenDocumentId, type TokenPurpose} from './staff-tokens.ts'
@@ -67,7 +70,7 @@ async function queueLinkMail(
   // A reset removes every passkey (docs/decisions/157-sign-in-methods-need-a-fresh-proof.md): the mail says so.
   const passkeys =
     purpose === 'reset'
-      ? await deps.client.fetch<number>('count(*[_id == $id][0].passkeys)', {id: person._id})
+      ? ((await deps.client.fetch(passkeyCountQuery, {id: person._id})) ?? 0)
       : 0
   const link = SEALED_LINK_SLOT
   const company = purpose === 'invite' ? await deps.company() : ''
@@ -169,10 +172,7 @@ export async function inviteAgain(
       status: 409,
       body: {error: `${person.name} has already accepted an invitation.`},
     }
-  const open = await deps.client.fetch<string[]>(
-    '*[_type == "staffToken" && personId == $id && purpose == "invite" && usedAt == null]._id',
-    {id},
-  )
+  const open = await deps.client.fetch(openInvitationsQuery, {id})
   const at = deps.now().toISOString()
   const transaction = deps.client.transaction().patch(id, (p) => p.set({state: 'invited'}))
   for (const token of open) transaction.patch(token, (p) => p.set({usedAt: at}))
@@ -233,10 +233,7 @@ export async function setPasswordFromToken(
   )
   if (problem) return {status: 400, body: {error: problem}}
   // A new password ends every open session of the person: whoever knew the old one is out.
-  const sessions = await deps.client.fetch<string[]>(
-    '*[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id',
-    {id: person._id},
-  )
+  const sessions = await deps.client.fetch(openSessionIdsQuery, {id: person._id})
   try {
     const transaction = deps.client
       .transaction()

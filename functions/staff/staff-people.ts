@@ -9,7 +9,8 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 
 import {personRow, type StaffMember} from './staff-accounts.ts'
 import type {ActivityFor, HandlerResult} from './staff-deps.ts'
-import {staffPeopleQuery} from './staff-people-query.ts'
+import {otherActiveOwnersQuery} from './queries/other-active-owners-query.ts'
+import {staffPeopleQuery} from './queries/staff-people-query.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {teamRequiresSecondStep} from './staff-settings.ts'
 
@@ -19,8 +20,8 @@ import {teamRequiresSecondStep} from './staff-settings.ts'
  * The last active owner cannot be demoted or deactivated, so the team cannot lock itself out.
  */
 export async function listPeople(client: SanityClient): Promise<HandlerResult> {
-  const [people, requireSecondStep] = await Promise.all([
-    client.fetch<StaffPersonRow[]>(staffPeopleQuery),
+  const [people, requireSecondStep]: [StaffPersonRow[], boolean] = await Promise.all([
+    client.fetch(staffPeopleQuery),
     teamRequiresSecondStep(client),
   ])
   return {status: 200, body: {people, requireSecondStep}}
@@ -52,10 +53,7 @@ export async function changePerson(
     const stillOwner =
       (change.role ?? person.role) === 'owner' && (change.state ?? person.state) === 'active'
     if (person.role === 'owner' && person.state === 'active' && !stillOwner) {
-      const owners = await client.fetch<number>(
-        'count(*[_type == "staffMember" && role == "owner" && state == "active" && _id != $id])',
-        {id},
-      )
+      const owners = await client.fetch(otherActiveOwnersQuery, {id})
       if (owners === 0) return {status: 409, body: {error: LAST_OWNER}}
     }
     try {

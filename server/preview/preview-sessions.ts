@@ -2,6 +2,8 @@ import {createHash, randomBytes} from 'node:crypto'
 
 import type {SanityClient} from '@sanity/client'
 
+import {expiredPreviewRecordsQuery} from './queries/expired-preview-records-query.ts'
+
 /** How long a preview session lasts after the studio opened it (or last used it: the expiry slides). */
 export const PREVIEW_SESSION_MS = 60 * 60 * 1000
 /** The expiry is moved forward at most this often, so a busy preview does not write on every request. */
@@ -65,7 +67,7 @@ export function createPreviewSessionStore(
       // Expired sessions and old secret records go when a new session opens; a failure here changes nothing.
       await bookings
         .delete({
-          query: `*[(_type == "previewSession" && expiresAt <= $now) || (_type == "previewSecretUse" && usedAt <= $usedBefore)]`,
+          query: expiredPreviewRecordsQuery,
           params: {now: at, usedBefore: at - USED_SECRET_KEEP_MS},
         })
         .catch(() => undefined)

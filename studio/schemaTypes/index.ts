@@ -35,6 +35,12 @@ import {bookingReview} from './documents/bookingReview'
 import {octoBooking} from './documents/octoBooking'
 import {reseller} from './documents/reseller'
 import {waitlistEntry} from './documents/waitlistEntry'
+import {staffMember} from './documents/staffMember'
+import {staffSession} from './documents/staffSession'
+import {staffToken} from './documents/staffToken'
+import {staffActivity} from './documents/staffActivity'
+import {privacyRequest} from './documents/privacyRequest'
+import {privacyReport} from './documents/privacyReport'
 
 /** The public `production` dataset: everything editors change. */
 export const contentSchemaTypes = [
@@ -84,6 +90,12 @@ export const bookingsSchemaTypes = [
   reseller,
   octoBooking,
   bookingReview,
+  staffMember,
+  staffSession,
+  staffToken,
+  staffActivity,
+  privacyRequest,
+  privacyReport,
   // Objects
   statusChange,
   consentRecord,

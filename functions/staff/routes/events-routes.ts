@@ -1,6 +1,7 @@
 import type {Context} from 'hono'
 import {streamSSE} from 'hono/streaming'
 
+import {sessionAndPersonQuery} from '../queries/session-and-person-query.ts'
 import {sessionDocumentId, sessionPerson} from '../staff-session-store.ts'
 import type {StaffContext, StaffEnv} from './staff-context.ts'
 import {staffSubApp} from './staff-sub-app.ts'
@@ -38,7 +39,7 @@ const bookingEvents = ({deps, nowMs, overview}: StaffContext, c: Context<StaffEn
           void stream.writeSSE({event: 'booking', data: JSON.stringify(change)})
         }, controller.signal),
         deps.listen(check, controller.signal, {
-          query: '*[_id in [$session, $person]]',
+          query: sessionAndPersonQuery,
           params: {session: sessionDocumentId(session), person: c.get('person').id},
           // A change made before the stream opened is seen by this first check.
           onOpen: check,

@@ -3,7 +3,7 @@ import {deleteCookie} from 'hono/cookie'
 import {saveOwnProfile} from '../own-profile.ts'
 import {NO_STORE, refuse, send} from '../send-result.ts'
 import {proofHolds} from '../sign-in-methods.ts'
-import {ownSessionsQuery} from '../staff-account-queries.ts'
+import {ownSessionsQuery} from '../queries/own-sessions-query.ts'
 import {SESSION_COOKIE} from '../staff-session.ts'
 import {noteReauthentication, revokeSession, sessionDocumentId} from '../staff-session-store.ts'
 import {sessionBody} from './session-body.ts'
@@ -46,7 +46,7 @@ export function ownAccountRoutes(ctx: StaffContext) {
   })
 
   route('GET /sessions', async (c) => {
-    const sessions = await deps.client.fetch<{_id: string}[]>(ownSessionsQuery, {
+    const sessions = await deps.client.fetch(ownSessionsQuery, {
       personId: c.get('person').id,
       now: deps.now().toISOString(),
     })
