@@ -4,6 +4,8 @@ import {
   zAvailability,
   zAvailabilityCalendar,
   zBooking,
+  zPricing,
+  zPricingUnit,
   zProduct,
   zSupplier,
   type Availability,
@@ -463,6 +465,53 @@ describe('OCTO availability', () => {
       '2030-02-03T09:00:00+02:00',
       '2030-02-03T14:00:00+02:00',
     ])
+  })
+
+  it('prices adults and children at the editors’ price per person, in ZAR cents, as OCTO’s pricing schemas read it', async () => {
+    // The content has one price, `fromPrice` (rand per person): no child price, so a child pays what an adult does.
+    const perPerson = {
+      original: 45000,
+      retail: 45000,
+      net: null,
+      currency: 'ZAR',
+      currencyPrecision: 2,
+      includedTaxes: [],
+    }
+    const product = zProduct.parse(
+      (await octo('GET', '/products/exp-walk', {capabilities: ALL})).body,
+    )
+    const units = product.options[0]!.units
+    expect(units.map((u) => u.type)).toEqual(['ADULT', 'CHILD'])
+    for (const unit of units) {
+      expect(unit.pricingFrom).toEqual([perPerson])
+      expect(unit.pricingFrom!.map((p) => zPricing.parse(p))).toEqual([perPerson])
+    }
+
+    const answer = await octo('POST', '/availability', {
+      capabilities: ALL,
+      body: {
+        productId: 'exp-walk',
+        optionId: 'DEFAULT',
+        localDate: '2030-02-06',
+        units: [
+          {id: 'adult', quantity: 2},
+          {id: 'child', quantity: 1},
+        ],
+      },
+    })
+    expect(answer.status).toBe(200)
+    const [departure] = (answer.body as Availability[]).map((a) => zAvailability.parse(a))
+    expect(departure!.unitPricing!.map((u) => zPricingUnit.parse(u))).toEqual([
+      {...perPerson, unitId: 'adult'},
+      {...perPerson, unitId: 'child'},
+    ])
+    // Two adults and a child: three people at the price per person, whole cents.
+    expect(zPricing.parse(departure!.pricing)).toEqual({
+      ...perPerson,
+      original: 135000,
+      retail: 135000,
+    })
+    expect(Number.isInteger(departure!.pricing!.retail)).toBe(true)
   })
 
   it('answers hostile availability requests with the spec’s errors', async () => {

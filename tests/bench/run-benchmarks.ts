@@ -4,6 +4,7 @@ import {benchDashboard} from './dashboard-bench.ts'
 import {benchEdge} from './edge-bench.ts'
 import {benchHostile} from './hostile-bench.ts'
 import {benchLake} from './lake-bench.ts'
+import {benchOcto} from './octo-bench.ts'
 import {benchPhone} from './phone-bench.ts'
 import {benchPreview} from './preview-bench.ts'
 import {benchReports} from './reports-bench.ts'
@@ -11,7 +12,7 @@ import {benchSite} from './site-bench.ts'
 import {benchStaff} from './staff-bench.ts'
 import {formatResult, type BenchResult} from './stats.ts'
 
-/** `npm run bench [lake|site|phone|preview|staff|dashboard|bookings|capacity|reports|edge|hostile]`: every speed target of the project, measured; medians and p95 are printed. */
+/** `npm run bench [lake|site|phone|preview|staff|dashboard|bookings|capacity|reports|edge|hostile|octo]`: every speed target of the project, measured; medians and p95 are printed. */
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   lake: benchLake,
   site: benchSite,
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   reports: benchReports,
   edge: benchEdge,
   hostile: benchHostile,
+  octo: benchOcto,
 }
 const only = process.argv.slice(2)
 
