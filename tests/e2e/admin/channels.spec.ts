@@ -105,14 +105,18 @@ test('the owner adds a reseller, which books through OCTO; the booking shows und
   const date = departure.id.slice(0, 10)
 
   // On the Channels page: the booking and the reseller's requests.
-  await channels
-    .getByRole('button', {name: `Show the bookings and requests of ${RESELLER}`})
-    .click()
+  await channels.getByRole('button', {name: `Bookings and requests of ${RESELLER}`}).click()
   const details = channels.getByRole('region', {name: `${RESELLER}: bookings and requests`})
   await expect(
     details.getByRole('row', {name: new RegExp(`${REFERENCE}.*Confirmed`)}),
   ).toBeVisible()
   await expect(details.getByText(`POST /octo/bookings/${uuid}/confirm`)).toBeVisible()
+  await page.screenshot({path: testInfo.outputPath('channels-details-desktop.png'), fullPage: true})
+  await page.setViewportSize({width: 390, height: 844})
+  await expect(details).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({path: testInfo.outputPath('channels-phone.png'), fullPage: true})
+  await page.setViewportSize({width: 1280, height: 800})
 
   // The dashboard's bookings list.
   await page

@@ -267,9 +267,10 @@ function ResellerRow({
             type="button"
             className="button button--ghost"
             aria-expanded={open}
+            aria-label={`Bookings and requests of ${reseller.name}`}
             onClick={onOpen}
           >
-            {open ? 'Hide' : 'Show'} the bookings and requests of {reseller.name}
+            Bookings and requests
           </button>
           {revoked ? null : asking ? (
             <span className="channels__confirm" role="group" aria-label="Confirm">
@@ -320,16 +321,18 @@ function ResellerRow({
               <button
                 type="button"
                 className="button button--ghost"
+                aria-label={`Replace the key of ${reseller.name}`}
                 onClick={() => setAsking('rotate')}
               >
-                Replace the key of {reseller.name}
+                Replace the key
               </button>
               <button
                 type="button"
                 className="button button--ghost"
+                aria-label={`Revoke the key of ${reseller.name}`}
                 onClick={() => setAsking('revoke')}
               >
-                Revoke the key of {reseller.name}
+                Revoke the key
               </button>
             </>
           )}
