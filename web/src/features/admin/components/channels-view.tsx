@@ -162,7 +162,6 @@ function AddResellerForm({
       method="post"
       className="admin-card channels__add"
       aria-labelledby={ids.heading}
-      noValidate={false}
     >
       <h3 id={ids.heading}>Add a reseller</h3>
       {experiences.length === 0 ? (
@@ -242,24 +241,26 @@ function ResellerRow({
           Added {formatLongDate(reseller.created_at)} by {reseller.created_by}
         </span>
       </th>
-      <td>{experiences}</td>
-      <td>
-        {revoked ? (
-          <>
-            Revoked {formatLongDate(reseller.revoked_at!)}
-            {reseller.revoked_by ? ` by ${reseller.revoked_by}` : ''}
-          </>
-        ) : (
-          <>
-            Live, begins <code>{reseller.key_prefix}</code>
-            {reseller.key_rotated_at ? (
-              <span className="channels__sub">
-                Replaced {formatLongDate(reseller.key_rotated_at)}
-                {reseller.key_rotated_by ? ` by ${reseller.key_rotated_by}` : ''}
-              </span>
-            ) : null}
-          </>
-        )}
+      <td data-label="Experiences">{experiences}</td>
+      <td data-label="Key">
+        <span>
+          {revoked ? (
+            <>
+              Revoked {formatLongDate(reseller.revoked_at!)}
+              {reseller.revoked_by ? ` by ${reseller.revoked_by}` : ''}
+            </>
+          ) : (
+            <>
+              Live, begins <code>{reseller.key_prefix}</code>
+              {reseller.key_rotated_at ? (
+                <span className="channels__sub">
+                  Replaced {formatLongDate(reseller.key_rotated_at)}
+                  {reseller.key_rotated_by ? ` by ${reseller.key_rotated_by}` : ''}
+                </span>
+              ) : null}
+            </>
+          )}
+        </span>
       </td>
       <td>
         <div className="channels__actions">
@@ -381,11 +382,13 @@ function ResellerDetails({reseller}: {reseller: ChannelReseller}) {
                   {details.data.bookings.map((booking) => (
                     <tr key={booking._id}>
                       <th scope="row">{booking.reseller_reference || 'None given'}</th>
-                      <td>{booking.experience_title}</td>
-                      <td>{formatTripDate(booking.date)}</td>
-                      <td>{formatGroupInWords(booking.pax_adults, booking.pax_children)}</td>
-                      <td>{STATUS_WORDS[booking.status] ?? booking.status}</td>
-                      <td>
+                      <td data-label="Experience">{booking.experience_title}</td>
+                      <td data-label="Date">{formatTripDate(booking.date)}</td>
+                      <td data-label="Travellers">
+                        {formatGroupInWords(booking.pax_adults, booking.pax_children)}
+                      </td>
+                      <td data-label="Status">{STATUS_WORDS[booking.status] ?? booking.status}</td>
+                      <td data-label="Booking id">
                         <code>{booking.uuid}</code>
                       </td>
                     </tr>
@@ -410,13 +413,13 @@ function ResellerDetails({reseller}: {reseller: ChannelReseller}) {
                 <tbody>
                   {details.data.requests.map((entry, index) => (
                     <tr key={`${entry.at}-${index}`}>
-                      <td>{formatCreatedAt(entry.at)}</td>
-                      <td>
+                      <td data-label="Time">{formatCreatedAt(entry.at)}</td>
+                      <td data-label="Request">
                         <code>
                           {entry.method} {entry.path}
                         </code>
                       </td>
-                      <td>{entry.status}</td>
+                      <td data-label="Answer">{entry.status}</td>
                     </tr>
                   ))}
                 </tbody>
