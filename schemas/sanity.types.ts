@@ -794,6 +794,7 @@ export type StaffActivity = {
     | 'privacy'
     | 'subscribers-export'
     | 'incident'
+    | 'reseller'
   summary: string
   bookingId?: string
   bookingRef?: string
@@ -947,6 +948,8 @@ export type Reseller = {
   created_by: string
   revoked_at?: string
   revoked_by?: string
+  key_rotated_at?: string
+  key_rotated_by?: string
 }
 
 export type WaitlistEntry = {
@@ -1225,6 +1228,11 @@ export type Booking = {
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
+  source?: 'reseller'
+  reseller_id?: string
+  reseller_name?: string
+  reseller_reference?: string
+  octo_booking?: string
 }
 
 export type AllSanitySchemaTypes =
@@ -1976,6 +1984,11 @@ export type OctoSnapshotQueryResult = {
   >
 }
 
+// Source: ../functions/octo/queries/request-log-query.ts
+// Variable: requestLogQuery
+// Query: *[_type == "octoRequestLog" && reseller_id == $reseller && date >= $since]{"entries": entries[]{at, method, path, status}}
+export type RequestLogQueryResult = Array<never>
+
 // Source: ../functions/octo/queries/reseller-exists-query.ts
 // Variable: resellerExistsQuery
 // Query: *[_type == "reseller" && _id == $id][0]._id
@@ -1999,6 +2012,17 @@ export type ResellerForKeyQueryResult = {
   created_by: string
   revoked_at?: string
   revoked_by?: string
+  key_rotated_at?: string
+  key_rotated_by?: string
+} | null
+
+// Source: ../functions/octo/queries/reseller-state-query.ts
+// Variable: resellerStateQuery
+// Query: *[_type == "reseller" && _id == $id][0]{_id, _rev, revoked_at}
+export type ResellerStateQueryResult = {
+  _id: string
+  _rev: string
+  revoked_at: string | null
 } | null
 
 // Source: ../functions/octo/queries/resellers-list-query.ts
@@ -2139,6 +2163,11 @@ export type RecentBookingsQueryResult = Array<{
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
+  source?: 'reseller'
+  reseller_id?: string
+  reseller_name?: string
+  reseller_reference?: string
+  octo_booking?: string
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
@@ -2268,6 +2297,11 @@ export type BookingChangesQueryResult = Array<{
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
+  source?: 'reseller'
+  reseller_id?: string
+  reseller_name?: string
+  reseller_reference?: string
+  octo_booking?: string
 }>
 
 // Source: ../functions/staff/queries/booking-exists-query.ts
@@ -2326,6 +2360,95 @@ export type CancelledDepartureBookingsQueryResult = Array<{
     | 'withdraw'
     | null
   cancelledAts: Array<string> | null
+}>
+
+// Source: ../functions/staff/queries/channel-bookings-query.ts
+// Variable: channelBookingsQuery
+// Query: *[_type == "octoBooking" && reseller_id == $reseller] | order(created_at desc) [0...200] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}
+export type ChannelBookingsQueryResult = Array<{
+  _id: string
+  _type: 'octoBooking'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  uuid: string
+  reseller_id: string
+  reseller_name: string
+  state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  request_hash: string
+  product_id: string
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string
+  availability_id: string
+  availability_end?: string
+  utc_cutoff?: string
+  unit_items: Array<{
+    uuid: string
+    unit_id: string
+    reseller_reference?: string
+    _type: 'octoUnitItem'
+    _key: string
+  }>
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  reseller_reference?: string
+  supplier_reference: string
+  notes?: string
+  contact?: {
+    full_name?: string
+    first_name?: string
+    last_name?: string
+    email?: string
+    phone?: string
+    country?: string
+    notes?: string
+    locales?: Array<string>
+  }
+  created_at: string
+  updated_at: string
+  hold_until: string
+  confirmed_at?: string
+  cancelled_at?: string
+  cancel_reason?: string
+  booking_id?: string
+  booking_status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new' | null
+}>
+
+// Source: ../functions/staff/queries/channel-reseller-query.ts
+// Variable: channelResellerQuery
+// Query: *[_type == "reseller" && _id == $id][0]{_id, name, contact, "experiences": coalesce(experiences, []), key_prefix, created_at, created_by, revoked_at, revoked_by, key_rotated_at, key_rotated_by}
+export type ChannelResellerQueryResult = {
+  _id: string
+  name: string
+  contact: string | null
+  experiences: Array<string>
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at: string | null
+  revoked_by: string | null
+  key_rotated_at: string | null
+  key_rotated_by: string | null
+} | null
+
+// Source: ../functions/staff/queries/channel-resellers-query.ts
+// Variable: channelResellersQuery
+// Query: *[_type == "reseller"] | order(created_at desc) {_id, name, contact, "experiences": coalesce(experiences, []), key_prefix, created_at, created_by, revoked_at, revoked_by, key_rotated_at, key_rotated_by}
+export type ChannelResellersQueryResult = Array<{
+  _id: string
+  name: string
+  contact: string | null
+  experiences: Array<string>
+  key_prefix: string
+  created_at: string
+  created_by: string
+  revoked_at: string | null
+  revoked_by: string | null
+  key_rotated_at: string | null
+  key_rotated_by: string | null
 }>
 
 // Source: ../functions/staff/queries/confirmed-subscribers-query.ts
@@ -2423,7 +2546,7 @@ export type DepartureCancelledAtQueryResult = string | null
 
 // Source: ../functions/staff/queries/departure-snapshot-query.ts
 // Variable: departureSnapshotQuery
-// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
 export type DepartureSnapshotQueryResult = {
   booking: {
     _id: string
@@ -2490,6 +2613,9 @@ export type DepartureSnapshotQueryResult = {
       }> | null
     } | null
     anonymised_at: string | null
+    source: 'reseller' | null
+    reseller_name: string | null
+    reseller_reference: string | null
   } | null
   lock: {
     _id: string
@@ -2514,7 +2640,7 @@ export type DepartureSnapshotQueryResult = {
 
 // Source: ../functions/staff/queries/departures-view-query.ts
 // Variable: departuresViewQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at, reseller_name, reseller_reference}
 export type DeparturesViewQueryResult = Array<{
   _id: string
   booking_ref: string
@@ -2534,6 +2660,8 @@ export type DeparturesViewQueryResult = Array<{
   staff_notes: string | null
   staff_notes_by: null
   staff_notes_at: null
+  reseller_name: string | null
+  reseller_reference: string | null
 }>
 
 // Source: ../functions/staff/queries/erased-proof-ids-query.ts
@@ -2700,6 +2828,18 @@ export type PrivacyOverviewQueryResult = {
   }>
 }
 
+// Source: ../functions/staff/queries/reseller-booking-query.ts
+// Variable: resellerBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, octo_booking, reseller_name}
+export type ResellerBookingQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  octo_booking: string | null
+  reseller_name: string | null
+} | null
+
 // Source: ../functions/staff/queries/resendable-mail-query.ts
 // Variable: resendableMailQuery
 // Query: *[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}
@@ -2856,6 +2996,11 @@ export type SessionAndPersonQueryResult = Array<
       utm_campaign?: string
       waitlist_entry?: string
       anonymised_at?: string
+      source?: 'reseller'
+      reseller_id?: string
+      reseller_name?: string
+      reseller_reference?: string
+      octo_booking?: string
     }
   | {
       _id: string
@@ -3371,6 +3516,8 @@ export type SessionAndPersonQueryResult = Array<
       created_by: string
       revoked_at?: string
       revoked_by?: string
+      key_rotated_at?: string
+      key_rotated_by?: string
     }
   | {
       _id: string
@@ -3522,6 +3669,7 @@ export type SessionAndPersonQueryResult = Array<
         | 'person-changed'
         | 'person-invited'
         | 'privacy'
+        | 'reseller'
         | 'settings'
         | 'signed-in'
         | 'signed-out'
@@ -3704,6 +3852,7 @@ export type StaffActivityQueryResult = Array<{
     | 'person-changed'
     | 'person-invited'
     | 'privacy'
+    | 'reseller'
     | 'settings'
     | 'signed-in'
     | 'signed-out'
@@ -3716,7 +3865,7 @@ export type StaffActivityQueryResult = Array<{
 
 // Source: ../functions/staff/queries/staff-booking-by-id-query.ts
 // Variable: staffBookingByIdQuery
-// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference}
 export type StaffBookingByIdQueryResult = {
   _id: string
   _rev: string
@@ -3782,6 +3931,9 @@ export type StaffBookingByIdQueryResult = {
     }> | null
   } | null
   anonymised_at: string | null
+  source: 'reseller' | null
+  reseller_name: string | null
+  reseller_reference: string | null
 } | null
 
 // Source: ../functions/staff/queries/staff-bookings-overview-query.ts
@@ -4869,8 +5021,10 @@ declare global {
     '*[_type == "octoBooking" && reseller_id == $reseller\n      && (!defined($resellerReference) || reseller_reference == $resellerReference)\n      && (!defined($supplierReference) || supplier_reference == $supplierReference)\n      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)\n    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingsListQueryResult
     '*[_type == "departure" && _id == $id][0]{_rev, cancelled_at}': OctoDepartureLockQueryResult
     '{\n  "booking": *[_type == "octoBooking" && _id == $id][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $exclude && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': OctoSnapshotQueryResult
+    '*[_type == "octoRequestLog" && reseller_id == $reseller && date >= $since]{"entries": entries[]{at, method, path, status}}': RequestLogQueryResult
     '*[_type == "reseller" && _id == $id][0]._id': ResellerExistsQueryResult
     '*[_type == "reseller" && key_hash == $hash][0]': ResellerForKeyQueryResult
+    '*[_type == "reseller" && _id == $id][0]{_id, _rev, revoked_at}': ResellerStateQueryResult
     '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
     '*[_type == "privacyRequest" && confirm_token_hash == $hash][0]': PrivacyRequestByConfirmTokenQueryResult
     '*[_type == "privacyRequest" && download_token_hash == $hash][0]': PrivacyRequestByDownloadTokenQueryResult
@@ -4886,12 +5040,15 @@ declare global {
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason\n}': CancelledDeparturesQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && experience_id in $experiences && count(status_history[action == "cancel-departure" && at in $cancelledAts]) > 0] | order(created_at asc) {\n  _id, booking_ref, name, date, experience_id, "pax": pax_total, status, "last": status_history[-1].action,\n  "cancelledAts": status_history[action == "cancel-departure"].at\n}': CancelledDepartureBookingsQueryResult
+    '*[_type == "octoBooking" && reseller_id == $reseller] | order(created_at desc) [0...200] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': ChannelBookingsQueryResult
+    '*[_type == "reseller" && _id == $id][0]{_id, name, contact, "experiences": coalesce(experiences, []), key_prefix, created_at, created_by, revoked_at, revoked_by, key_rotated_at, key_rotated_by}': ChannelResellerQueryResult
+    '*[_type == "reseller"] | order(created_at desc) {_id, name, contact, "experiences": coalesce(experiences, []), key_prefix, created_at, created_by, revoked_at, revoked_by, key_rotated_at, key_rotated_by}': ChannelResellersQueryResult
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
     '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}': CorrectableDocumentsQueryResult
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
-    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference\n}': DeparturesViewQueryResult
     '*[_type == "privacyReport" && address_hash == $hash].proof_ids[]': ErasedProofIdsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
@@ -4905,12 +5062,13 @@ declare global {
     'count(*[_type == "staffMember" && _id == $id][0].passkeys)': PasskeyCountQueryResult
     '*[_type == "staffMember" && $id in passkeys[].id][0]{_id, _rev, name, email, role, state, password, passkeys}': PasskeyHolderQueryResult
     '{\n  "reports": *[_type == "privacyReport"] | order(at desc)[0...20]{\n    _id, at, trigger, by, requests, outboxMails, eventLines, mailFiles, backupLines, purgedRecords, proof,\n    "serversCleared": select(defined(disk_scrub) => count(coalesce(disk_scrubbed, [])))\n  },\n  "requests": *[_type == "privacyRequest" && status == "confirmed"] | order(confirmed_at asc)[0...100]{\n    _id, kind, email, correction, confirmed_at\n  }\n}': PrivacyOverviewQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, octo_booking, reseller_name}': ResellerBookingQueryResult
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
     '*[_type == "securityIncident"] | order(occurred_on desc, _createdAt desc)[0...500]{\n  _id, _rev,\n  "occurredOn": occurred_on,\n  "discoveredOn": coalesce(discovered_on, null),\n  "severity": coalesce(severity, null),\n  "dataCategories": coalesce(data_categories, []),\n  "peopleAffectedCount": coalesce(people_affected_count, null),\n  "actionsTaken": coalesce(actions_taken, null),\n  "state": coalesce(state, "open"),\n  "closedOn": coalesce(closed_on, null),\n  description, affected,\n  "regulatorToldOn": regulator_told_on,\n  "peopleToldOn": people_told_on,\n  "history": coalesce(history, [])\n}': SecurityIncidentsQueryResult
     '*[_id in [$session, $person]]': SessionAndPersonQueryResult
     '*[_type == "staffActivity"\n  && ($person == "" || personId == $person)\n  && ($booking == "" || bookingId == $booking || bookingRef == $booking)\n  && ($from == "" || at >= $from)\n  && ($to == "" || at < $to)\n] | order(at desc) [0...200]{_id, at, personId, personName, kind, summary, bookingId, bookingRef}': StaffActivityQueryResult
-    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference}': StaffBookingByIdQueryResult
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "staffMember" && email == $email][0]{\n  _id, name, email, role, state, password\n}': StaffMemberByEmailQueryResult
     '*[_type == "staffMember"]\n  | order(role == "owner" desc, lower(name) asc){_id, name, email, role, state, createdAt, "joined": defined(password),\n  "secondStep": defined(secondStep.secret)}': StaffPeopleQueryResult

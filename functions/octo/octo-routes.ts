@@ -27,6 +27,7 @@ import {
   type CatalogueEntry,
 } from './catalogue.ts'
 import {OctoFailure, fail, octoError, octoJson} from './octo-errors.ts'
+import {recordOctoRequest} from './request-log.ts'
 import {resellerForKey, type Reseller} from './resellers.ts'
 
 /**
@@ -220,6 +221,14 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
     c.set('capabilities', capabilities)
     await next()
     c.res.headers.set('Octo-Capabilities', capabilitiesHeader(capabilities))
+    // The Channels page's request log (request-log.ts), written after the answer is ready and never in its way.
+    const at = now()
+    recordOctoRequest(
+      getDeps().bookings,
+      reseller._id,
+      {at: at.toISOString(), method: c.req.method, path: c.req.path, status: c.res.status},
+      at,
+    ).catch((error: unknown) => console.error('[octo] request not logged', error))
   })
 
   const product = async (c: Context<Env>, productId: string): Promise<CatalogueEntry> => {

@@ -4,6 +4,7 @@ import type {SanityClient} from '@sanity/client'
 
 import {resellerExistsQuery} from './queries/reseller-exists-query.ts'
 import {resellerForKeyQuery} from './queries/reseller-for-key-query.ts'
+import {resellerStateQuery} from './queries/reseller-state-query.ts'
 import {resellersListQuery} from './queries/resellers-list-query.ts'
 
 /**
@@ -14,6 +15,7 @@ import {resellersListQuery} from './queries/resellers-list-query.ts'
  */
 export type Reseller = {
   _id: string
+  _rev?: string
   _type: 'reseller'
   name: string
   contact?: string | null
@@ -26,6 +28,9 @@ export type Reseller = {
   created_by: string
   revoked_at?: string | null
   revoked_by?: string | null
+  /** When the key was last replaced, and by whom (the Channels page, functions/staff/channels). */
+  key_rotated_at?: string | null
+  key_rotated_by?: string | null
 }
 
 export const RESELLER_TYPE = 'reseller'
@@ -35,6 +40,12 @@ export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8')
 
 export const NAME_MAX = 100
 
+/** The one way a key is made: a new random key, and what is stored of it (its hash and first characters). */
+function newKey() {
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+  return {key, key_hash: hashKey(key), key_prefix: key.slice(0, KEY_PREFIX.length + 4)}
+}
+
 export async function createReseller(
   bookings: SanityClient,
   input: {name: string; contact?: string; experiences?: string[]; createdBy: string; now?: Date},
@@ -42,15 +53,15 @@ export async function createReseller(
   const name = input.name.trim()
   if (!name || name.length > NAME_MAX)
     throw new Error(`Give the reseller a name of 1 to ${NAME_MAX} characters.`)
-  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+  const {key, key_hash, key_prefix} = newKey()
   const reseller: Reseller = {
     _id: `reseller-${randomBytes(8).toString('hex')}`,
     _type: RESELLER_TYPE,
     name,
     ...(input.contact?.trim() ? {contact: input.contact.trim()} : {}),
     experiences: input.experiences ?? [],
-    key_hash: hashKey(key),
-    key_prefix: key.slice(0, KEY_PREFIX.length + 4),
+    key_hash,
+    key_prefix,
     created_at: (input.now ?? new Date()).toISOString(),
     created_by: input.createdBy,
     revoked_at: null,
@@ -79,6 +90,31 @@ export async function revokeReseller(
     .set({revoked_at: now.toISOString(), revoked_by: by})
     .commit({visibility: 'sync'})
   return true
+}
+
+/**
+ * A new key for a reseller whose key is live: the old one answers UNAUTHORIZED from the next request on (its hash is
+ * gone), the new one is returned to be shown once. Null when there is no such reseller or its key is revoked.
+ */
+export async function rotateResellerKey(
+  bookings: SanityClient,
+  id: string,
+  by: string,
+  now = new Date(),
+): Promise<{key: string; key_prefix: string} | null> {
+  const found: Pick<Reseller, '_id' | '_rev' | 'revoked_at'> | null = await bookings.fetch(
+    resellerStateQuery,
+    {id},
+  )
+  if (!found || found.revoked_at) return null
+  const {key, key_hash, key_prefix} = newKey()
+  // Against the revision read: a revocation in between is not undone by a new key.
+  await bookings
+    .patch(id)
+    .ifRevisionId(found._rev!)
+    .set({key_hash, key_prefix, key_rotated_at: now.toISOString(), key_rotated_by: by})
+    .commit({visibility: 'sync'})
+  return {key, key_prefix}
 }
 
 const sameHash = (a: string, b: string) => {

@@ -79,6 +79,9 @@ export const CSV_COLUMNS = [
   ['marketing_opt_in', 'Marketing opt-in'],
   ['staff_notes', 'Staff notes'],
   ['status_changes', 'Status changes'],
+  /** A booking a reseller sold through OCTO: the reseller's name and its own reference. */
+  ['reseller_name', 'Reseller'],
+  ['reseller_reference', 'Reseller reference'],
 ] as const
 
 type HistoryRow = {status?: unknown; at?: unknown; by?: unknown}

@@ -3,6 +3,7 @@ import {Hono} from 'hono'
 import {problemAnswers} from '../lib/http.ts'
 import {activityRoutes} from './routes/activity-routes.ts'
 import {bookingsRoutes} from './routes/bookings-routes.ts'
+import {channelsRoutes} from './routes/channels-routes.ts'
 import {departuresRoutes} from './routes/departures-routes.ts'
 import {eventsRoutes} from './routes/events-routes.ts'
 import {ownAccountRoutes} from './routes/own-account-routes.ts'
@@ -48,5 +49,6 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<StaffEnv> {
   app.route('/', departuresRoutes(ctx))
   app.route('/', privacyRoutes(ctx))
   app.route('/', reportsRoutes(ctx))
+  app.route('/', channelsRoutes(ctx))
   return app
 }

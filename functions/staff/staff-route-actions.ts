@@ -56,6 +56,14 @@ export const STAFF_ROUTE_ACTIONS = {
   'PATCH /incidents/:id': 'privacy.manage',
   /** The Reports page's figures (functions/staff/reports/routes.ts): owners and managers. */
   'GET /reports': 'reports.read',
+  /** The Channels page (routes/channels-routes.ts): resellers, their keys, bookings and request log. */
+  'GET /channels': 'channels.manage',
+  'POST /channels': 'channels.manage',
+  'GET /channels/:id': 'channels.manage',
+  'POST /channels/:id/key': 'channels.manage',
+  'POST /channels/:id/revoke': 'channels.manage',
+  /** Cancelling a reseller's confirmed booking: the reseller reads CANCELLED. */
+  'POST /bookings/:id/reseller-cancel': 'bookings.decide',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

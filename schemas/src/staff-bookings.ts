@@ -49,6 +49,10 @@ export type StaffBooking = {
    * left, and nothing that needs the person (a decision, a mail, a reply, notes about them) is offered.
    */
   anonymised_at?: string | null
+  /** `reseller`: sold by a reseller through OCTO (functions/octo), named with its own reference. */
+  source?: string | null
+  reseller_name?: string | null
+  reseller_reference?: string | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean
   /** Whole working hours a `new` request has waited; null once answered. */

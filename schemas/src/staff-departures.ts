@@ -24,6 +24,9 @@ export type ManifestBooking = {
   /** Who last saved the staff notes, and when (ISO). */
   staff_notes_by?: string | null
   staff_notes_at?: string | null
+  /** A booking a reseller sold through OCTO: the reseller's name and its own reference. */
+  reseller_name?: string | null
+  reseller_reference?: string | null
 }
 
 /** One departure: its numbers and the bookings on it. */

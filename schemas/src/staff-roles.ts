@@ -40,6 +40,8 @@ export const STAFF_ACTIONS = [
   'privacy.manage',
   /** The Reports page: demand, conversion, occupancy, service, value and reviews in figures (no personal data). */
   'reports.read',
+  /** The Channels page: resellers selling through OCTO, their keys, bookings and request log. */
+  'channels.manage',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -55,6 +57,7 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'subscribers.export',
     'privacy.manage',
     'reports.read',
+    'channels.manage',
   ],
   staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
   /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */

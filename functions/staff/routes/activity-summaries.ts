@@ -86,6 +86,22 @@ export const ACTIVITY: Partial<
     kind: 'incident',
     summary: `Recorded a security incident of ${String(request?.occurredOn)}`,
   }),
+  'POST /channels': (request) => ({
+    kind: 'reseller',
+    summary: `Added the reseller ${String(request?.name)}`,
+  }),
+  'POST /channels/:id/key': (_request, answer) => ({
+    kind: 'reseller',
+    summary: `Replaced the key of ${(answer?.reseller as {name?: string} | undefined)?.name ?? 'a reseller'}`,
+  }),
+  'POST /channels/:id/revoke': (_request, answer) => ({
+    kind: 'reseller',
+    summary: `Revoked the key of ${(answer?.reseller as {name?: string} | undefined)?.name ?? 'a reseller'}`,
+  }),
+  'POST /bookings/:id/reseller-cancel': () => ({
+    kind: 'status',
+    summary: 'Cancelled a reseller’s booking',
+  }),
   'PATCH /incidents/:id': (request) => ({
     kind: 'incident',
     summary: `Changed the security incident of ${String((request?.incident as {occurredOn?: unknown} | undefined)?.occurredOn)}`,
@@ -106,4 +122,5 @@ export const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRoute
   'POST /departures/cancel',
   'POST /incidents',
   'PATCH /incidents/:id',
+  'POST /bookings/:id/reseller-cancel',
 ])

@@ -36,7 +36,8 @@ export const logActivity = (ctx: StaffContext, key: StaffRouteKey): MiddlewareHa
     )
     const booking = (answer as {booking?: {booking_ref?: string}} | null)?.booking
     const id = c.req.param('id')
-    const aboutPerson = path.startsWith('/people/')
+    // A person's or a reseller's id names what the entry is about; any other id is a booking's.
+    const aboutPerson = path.startsWith('/people/') || path.startsWith('/channels/')
     await recordActivity(ctx.deps.client, {
       at: ctx.deps.now(),
       person: c.get('person'),

@@ -196,6 +196,37 @@ export const booking = defineType({
         'When the traveller’s details were removed (retention or their request): only the trip is left.',
       readOnly: true,
     }),
+    // A booking a reseller confirmed through OCTO (functions/octo/bookings.ts): who sold it, under which reference.
+    defineField({
+      name: 'source',
+      title: 'Source',
+      type: 'string',
+      group: 'tracking',
+      options: {list: [{title: 'Reseller', value: 'reseller'}]},
+      readOnly: true,
+    }),
+    defineField({name: 'reseller_id', title: 'Reseller', type: 'string', group: 'tracking', readOnly: true}),
+    defineField({
+      name: 'reseller_name',
+      title: 'Reseller name',
+      type: 'string',
+      group: 'tracking',
+      readOnly: true,
+    }),
+    defineField({
+      name: 'reseller_reference',
+      title: 'Reseller reference',
+      type: 'string',
+      group: 'tracking',
+      readOnly: true,
+    }),
+    defineField({
+      name: 'octo_booking',
+      title: 'Reseller booking (OCTO)',
+      type: 'string',
+      group: 'tracking',
+      readOnly: true,
+    }),
   ],
   orderings: [
     {title: 'Newest first', name: 'createdAtDesc', by: [{field: 'created_at', direction: 'desc'}]},

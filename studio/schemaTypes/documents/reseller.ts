@@ -48,6 +48,8 @@ export const reseller = defineType({
     }),
     defineField({name: 'revoked_at', title: 'Revoked at', type: 'datetime'}),
     defineField({name: 'revoked_by', title: 'Revoked by', type: 'string'}),
+    defineField({name: 'key_rotated_at', title: 'Key replaced at', type: 'datetime'}),
+    defineField({name: 'key_rotated_by', title: 'Key replaced by', type: 'string'}),
   ],
   preview: {select: {title: 'name', subtitle: 'key_prefix'}},
 })

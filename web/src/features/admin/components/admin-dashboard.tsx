@@ -25,6 +25,11 @@ const ReportsView = lazy(() =>
   import('./reports-view').then((module) => ({default: module.ReportsView})),
 )
 
+/** The Channels page (resellers) loads only when an owner or a manager opens it (channels-view.tsx). */
+const ChannelsView = lazy(() =>
+  import('./channels-view').then((module) => ({default: module.ChannelsView})),
+)
+
 /** `/admin/bookings`: the locked gate until the server accepts the password, then Booking Management. */
 export function AdminDashboard() {
   return (
@@ -134,6 +139,11 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
         />
       ) : null}
       {view === 'account' ? <AccountView session={session} /> : null}
+      {view === 'channels' && can('channels.manage') ? (
+        <Suspense fallback={<p className="admin-empty">Loading channels...</p>}>
+          <ChannelsView />
+        </Suspense>
+      ) : null}
 
       <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />
     </div>

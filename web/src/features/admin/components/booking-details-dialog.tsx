@@ -17,6 +17,7 @@ import {useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
+import {ResellerBookingSection} from './reseller-booking'
 
 const NOT_PROVIDED = 'Not provided'
 
@@ -124,6 +125,7 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
           <Row label="Status">{bookingStateTitle(booking)}</Row>
         </dl>
       </section>
+      <ResellerBookingSection booking={booking} />
       {booking.pickup_location?.trim() ? (
         <section aria-labelledby="admin-details-pickup">
           <h3 id="admin-details-pickup">Pickup Location</h3>

@@ -6,6 +6,7 @@ import {workingHoursInWords} from '@repo/schemas/working-hours.ts'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {EmailText} from './email-text'
 import {StatusSelect} from './status-select'
+import {ResellerSource} from './reseller-booking'
 
 /**
  * The bookings table. On a phone each row becomes a card; `data-label` names its cells, and the
@@ -98,6 +99,7 @@ export function BookingTable({
                 ) : (
                   <>
                     <span className="admin-table__name">{booking.name}</span>
+                    <ResellerSource booking={booking} />
                     <span className="admin-table__email">
                       {booking.email ? <EmailText email={booking.email} /> : null}
                     </span>

@@ -12,6 +12,7 @@ import {
 import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
 import {DepartureWaitlist} from './departure-waitlist'
+import {ResellerSource} from './reseller-booking'
 
 /**
  * One departure's manifest: its numbers and everyone on it, with what the guide needs (pickup, phone, notes).
@@ -126,6 +127,7 @@ export function DepartureManifest({
                 <th scope="row">
                   {booking.name}
                   <span className="manifest__ref"> {booking.booking_ref}</span>
+                  <ResellerSource booking={booking} className="manifest__reseller" />
                 </th>
                 <td data-label="Pax">{booking.pax ?? ''}</td>
                 <td data-label="Status">{bookingStatusTitle(booking.status)}</td>
