@@ -918,6 +918,7 @@ export type Departure = {
   cancelled_at?: string
   cancelled_reason?: string
   cancelled_by?: string
+  guide_ids?: Array<string>
 }
 
 export type NewsletterSignup = {
@@ -1041,6 +1042,12 @@ export type Booking = {
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
+  attendance?: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  }
 }
 
 export type AllSanitySchemaTypes =
@@ -1796,6 +1803,12 @@ export type RecentBookingsQueryResult = Array<{
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
+  attendance?: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  }
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
@@ -2114,6 +2127,75 @@ export type ExperiencesWithRulesQueryResult = Array<{
     }> | null
   } | null
 }>
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: guideDayQuery
+// Query: {  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{    experience_id, date, guide_ids  },  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance  }}
+export type GuideDayQueryResult = {
+  departures: Array<{
+    experience_id: string
+    date: string
+    guide_ids: Array<string> | null
+  }>
+  bookings: Array<{
+    _id: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    name: string
+    pax: number
+    phone: string | null
+    language: null
+    notes: string | null
+    created_at: string
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    attendance: {
+      state?: 'came' | 'no-show'
+      at?: string
+      by?: string
+      by_id?: string
+    } | null
+  }>
+}
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: guideDayTripsQuery
+// Query: *[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}
+export type GuideDayTripsQueryResult = Array<{
+  slug: string
+  title: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+}>
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: attendanceBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{  _id, _rev, booking_ref, status, experience_id, date, name, "pax": pax_total, attendance,  "guide_ids": *[_type == "departure" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && date == ^.date][0].guide_ids}
+export type AttendanceBookingQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  experience_id: string
+  date: string
+  name: string
+  pax: number
+  attendance: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  } | null
+  guide_ids: Array<string> | null
+} | null
 
 // Source: ../functions/staff/queries/held-in-range-query.ts
 // Variable: heldInRangeQuery
@@ -3257,6 +3339,9 @@ declare global {
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
+    '{\n  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{\n    experience_id, date, guide_ids\n  },\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {\n    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,\n    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance\n  }\n}': GuideDayQueryResult
+    '*[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}': GuideDayTripsQueryResult
+    '*[_type == "booking" && _id == $id][0]{\n  _id, _rev, booking_ref, status, experience_id, date, name, "pax": pax_total, attendance,\n  "guide_ids": *[_type == "departure" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && date == ^.date][0].guide_ids\n}': AttendanceBookingQueryResult
     '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult

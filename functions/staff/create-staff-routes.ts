@@ -5,6 +5,7 @@ import {activityRoutes} from './routes/activity-routes.ts'
 import {bookingsRoutes} from './routes/bookings-routes.ts'
 import {departuresRoutes} from './routes/departures-routes.ts'
 import {eventsRoutes} from './routes/events-routes.ts'
+import {guideDayRoutes} from './routes/guide-day-routes.ts'
 import {ownAccountRoutes} from './routes/own-account-routes.ts'
 import {peopleRoutes} from './routes/people-routes.ts'
 import {reportsRoutes} from './reports/routes.ts'
@@ -48,5 +49,6 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<StaffEnv> {
   app.route('/', departuresRoutes(ctx))
   app.route('/', privacyRoutes(ctx))
   app.route('/', reportsRoutes(ctx))
+  app.route('/', guideDayRoutes(ctx))
   return app
 }
