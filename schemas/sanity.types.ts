@@ -2074,7 +2074,7 @@ export type DepartureSnapshotQueryResult = {
 
 // Source: ../functions/staff/queries/departures-view-query.ts
 // Variable: departuresViewQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at, attendance}
 export type DeparturesViewQueryResult = Array<{
   _id: string
   booking_ref: string
@@ -2094,6 +2094,12 @@ export type DeparturesViewQueryResult = Array<{
   staff_notes: string | null
   staff_notes_by: null
   staff_notes_at: null
+  attendance: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  } | null
 }>
 
 // Source: ../functions/staff/queries/experiences-with-rules-query.ts
@@ -3337,7 +3343,7 @@ declare global {
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, attendance\n}': DeparturesViewQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{\n    experience_id, date, guide_ids\n  },\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {\n    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,\n    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance\n  }\n}': GuideDayQueryResult
     '*[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}': GuideDayTripsQueryResult

@@ -270,3 +270,27 @@ describe('check-in', () => {
     expect((await bookings().getDocument('tomorrow1'))?.attendance).toBeUndefined()
   })
 })
+
+describe('attendance in the departures view and its CSV', () => {
+  it('shows who came, by whom and when, to the office', async () => {
+    const range = `from=${today}&to=${today}`
+    const view = (await (
+      await staff.request(`/departures?${range}`, {cookie: manager})
+    ).json()) as {
+      departures: {bookings: {_id: string; attendance?: {state: string; by: string} | null}[]}[]
+    }
+    const today1 = view.departures.flatMap((d) => d.bookings).find((b) => b._id === 'today1')
+    expect(today1?.attendance).toMatchObject({state: 'came'})
+    const csv = await (await staff.request(`/departures.csv?${range}`, {cookie: manager})).text()
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(header!.split(',').at(-1)).toBe('Attendance')
+    const line = lines.find((l) => l.includes('CTX-TODAY1'))!
+    expect(line).toMatch(/,"Checked in \(Pat (guide|manager), \d{4}-\d{2}-\d{2} 07:00\)"$/)
+    expect(lines.find((l) => l.includes('CTX-LATE1'))).toMatch(
+      /,"Checked in \(Pat guide, \d{4}-\d{2}-\d{2} 09:01\)"$/,
+    )
+  })
+})

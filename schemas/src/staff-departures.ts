@@ -24,6 +24,8 @@ export type ManifestBooking = {
   /** Who last saved the staff notes, and when (ISO). */
   staff_notes_by?: string | null
   staff_notes_at?: string | null
+  /** Who came, recorded on the day by the guide's phone (guide-day.ts): state, when and by whom. */
+  attendance?: {state?: 'came' | 'no-show'; at?: string; by?: string} | null
 }
 
 /** One departure: its numbers and the bookings on it. */

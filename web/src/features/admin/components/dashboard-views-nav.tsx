@@ -11,6 +11,7 @@ export type DashboardView =
   | 'privacy'
   | 'privacy-register'
   | 'account'
+  | 'today'
 
 /** Each view, and what the person's role must allow to see it ("Your account" is everyone's). */
 const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
@@ -21,6 +22,7 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['activity', 'Activity', 'activity.read'],
   ['privacy', 'Personal data', 'privacy.manage'],
   ['privacy-register', 'Privacy register', 'privacy.manage'],
+  ['today', 'Today', 'today.read'],
   ['account', 'Your account', null],
 ]
 
