@@ -1813,13 +1813,23 @@ export type RecentBookingsQueryResult = Array<{
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
 // Variable: reviewRequestCandidatesQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}
 export type ReviewRequestCandidatesQueryResult = Array<{
   _id: string
   name: string
   email: string
   date: string
+  experience_id: string
   experience_title: string
+  attendance: 'came' | 'no-show' | null
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
+// Variable: reviewRequestAttendedDeparturesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}
+export type ReviewRequestAttendedDeparturesQueryResult = Array<{
+  experience_id: string
+  date: string
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-settings-query.ts
@@ -3331,7 +3341,8 @@ declare global {
     '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}': ReviewRequestAttendedDeparturesQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
