@@ -71,7 +71,7 @@ beforeAll(async () => {
   tx.createOrReplace(departure(today, ['staffMember.other-guide'], 'table-mountain-hike'))
   tx.createOrReplace(booking('today1', today))
   tx.createOrReplace(booking('today2', today, {status: 'new'}))
-  tx.createOrReplace(booking('tomorrow1', tomorrow))
+  tx.createOrReplace(booking('tomorrow1', tomorrow, {language: 'de'}))
   tx.createOrReplace(booking('closed1', closed))
   tx.createOrReplace(booking('open1', stillOpen))
   tx.createOrReplace(
@@ -145,6 +145,8 @@ describe('the Today view', () => {
     expect(answer.departures[0]!.travellers[0]!.phone).toBe('+27 82 555 0101')
     expect(answer.departures[1]!.date).toBe(tomorrow)
     expect(answer.departures[1]!.travellers[0]).not.toHaveProperty('phone')
+    // A booking's language code in words (the desk records one; English when a booking has none).
+    expect(answer.departures[1]!.travellers[0]!.language).toBe('German')
     const managers = (await (
       await staff.request('/today', {cookie: manager})
     ).json()) as TodayAnswer

@@ -1,5 +1,4 @@
 import {addDays} from './iso-date.ts'
-import type {MeetingPoint} from './trip-details.ts'
 
 /**
  * The guide's day (issue 46): the "Today" view of their departures and the check-ins they record, as the staff API
@@ -75,5 +74,3 @@ export type AttendanceAnswer = {
   /** `already`: it was recorded before (a second scan or tap, or a queued request sent again): nothing changed. */
   outcome: 'recorded' | 'already'
 }
-
-export type MeetingPointInput = MeetingPoint
