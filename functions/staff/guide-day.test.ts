@@ -249,6 +249,37 @@ describe('check-in', () => {
     expect((await bookings().getDocument('today1'))?._rev).toBe(revision)
   })
 
+  it('stores one check-in when the same one reaches two site servers at once, twice each', async () => {
+    await bookings().createOrReplace(booking('twice1', today))
+    const second = staffTestApp(lake, {
+      now: () => clock,
+      content: lake.client({token: lake.secrets.writeToken, perspective: 'published'}),
+    })
+    const guideOnSecond = await second.signIn('guide')
+    const send = (app: StaffTestApp, cookie: string) =>
+      app.request('/attendance', {
+        method: 'POST',
+        cookie,
+        body: JSON.stringify({booking: 'twice1', state: 'came'}),
+      })
+    const answers = await Promise.all([
+      send(staff, guide),
+      send(second, guideOnSecond),
+      send(staff, guide),
+      send(second, guideOnSecond),
+    ])
+    const bodies = await Promise.all(answers.map(async (a) => (await a.json()) as AttendanceAnswer))
+    expect(bodies.map((b) => b.outcome).sort()).toEqual([
+      'already',
+      'already',
+      'already',
+      'recorded',
+    ])
+    // Every answer names the one stored check-in, and the booking holds exactly it.
+    const stored = (await bookings().getDocument('twice1'))?.attendance
+    for (const body of bodies) expect(body.attendance).toEqual(stored)
+  })
+
   it('records a no-show only after the start, and not on another day', async () => {
     await bookings().createOrReplace(booking('late1', today))
     const early = await attend(guide, {booking: 'late1', state: 'no-show'})
