@@ -1105,6 +1105,7 @@ export type Departure = {
   cancelled_at?: string
   cancelled_reason?: string
   cancelled_by?: string
+  guide_ids?: Array<string>
 }
 
 export type NewsletterSignup = {
@@ -1233,6 +1234,12 @@ export type Booking = {
   reseller_name?: string
   reseller_reference?: string
   octo_booking?: string
+  attendance?: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  }
 }
 
 export type AllSanitySchemaTypes =
@@ -2168,17 +2175,33 @@ export type RecentBookingsQueryResult = Array<{
   reseller_name?: string
   reseller_reference?: string
   octo_booking?: string
+  attendance?: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  }
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
 // Variable: reviewRequestCandidatesQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}
 export type ReviewRequestCandidatesQueryResult = Array<{
   _id: string
   name: string
   email: string
   date: string
+  experience_id: string
   experience_title: string
+  attendance: 'came' | 'no-show' | null
+}>
+
+// Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
+// Variable: reviewRequestAttendedDeparturesQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}
+export type ReviewRequestAttendedDeparturesQueryResult = Array<{
+  experience_id: string
+  date: string
 }>
 
 // Source: ../functions/send-review-requests/queries/review-request-settings-query.ts
@@ -2302,6 +2325,12 @@ export type BookingChangesQueryResult = Array<{
   reseller_name?: string
   reseller_reference?: string
   octo_booking?: string
+  attendance?: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  }
 }>
 
 // Source: ../functions/staff/queries/booking-exists-query.ts
@@ -2640,7 +2669,7 @@ export type DepartureSnapshotQueryResult = {
 
 // Source: ../functions/staff/queries/departures-view-query.ts
 // Variable: departuresViewQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at, reseller_name, reseller_reference}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,  staff_notes_by, staff_notes_at, reseller_name, reseller_reference, attendance}
 export type DeparturesViewQueryResult = Array<{
   _id: string
   booking_ref: string
@@ -2662,6 +2691,12 @@ export type DeparturesViewQueryResult = Array<{
   staff_notes_at: null
   reseller_name: string | null
   reseller_reference: string | null
+  attendance: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  } | null
 }>
 
 // Source: ../functions/staff/queries/erased-proof-ids-query.ts
@@ -2700,6 +2735,75 @@ export type ExperiencesWithRulesQueryResult = Array<{
     }> | null
   } | null
 }>
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: guideDayQuery
+// Query: {  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{    experience_id, date, guide_ids  },  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance  }}
+export type GuideDayQueryResult = {
+  departures: Array<{
+    experience_id: string
+    date: string
+    guide_ids: Array<string> | null
+  }>
+  bookings: Array<{
+    _id: string
+    booking_ref: string
+    experience_id: string
+    experience_title: string
+    date: string
+    name: string
+    pax: number
+    phone: string | null
+    language: null
+    notes: string | null
+    created_at: string
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    attendance: {
+      state?: 'came' | 'no-show'
+      at?: string
+      by?: string
+      by_id?: string
+    } | null
+  }>
+}
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: guideDayTripsQuery
+// Query: *[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}
+export type GuideDayTripsQueryResult = Array<{
+  slug: string
+  title: string
+  meetingPoint: MeetingPoint | null
+  startTime: string | null
+  departureStartTimes: Array<
+    {
+      _key: string
+    } & DepartureStartTime
+  > | null
+}>
+
+// Source: ../functions/staff/queries/guide-day-query.ts
+// Variable: attendanceBookingQuery
+// Query: *[_type == "booking" && _id == $id][0]{  _id, _rev, booking_ref, status, experience_id, date, name, "pax": pax_total, attendance,  "guide_ids": *[_type == "departure" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && date == ^.date][0].guide_ids}
+export type AttendanceBookingQueryResult = {
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  experience_id: string
+  date: string
+  name: string
+  pax: number
+  attendance: {
+    state?: 'came' | 'no-show'
+    at?: string
+    by?: string
+    by_id?: string
+  } | null
+  guide_ids: Array<string> | null
+} | null
 
 // Source: ../functions/staff/queries/held-in-range-query.ts
 // Variable: heldInRangeQuery
@@ -3001,6 +3105,12 @@ export type SessionAndPersonQueryResult = Array<
       reseller_name?: string
       reseller_reference?: string
       octo_booking?: string
+      attendance?: {
+        state?: 'came' | 'no-show'
+        at?: string
+        by?: string
+        by_id?: string
+      }
     }
   | {
       _id: string
@@ -3053,6 +3163,7 @@ export type SessionAndPersonQueryResult = Array<
       cancelled_at?: string
       cancelled_reason?: string
       cancelled_by?: string
+      guide_ids?: Array<string>
     }
   | {
       _id: string
@@ -5030,7 +5141,8 @@ declare global {
     '*[_type == "privacyRequest" && download_token_hash == $hash][0]': PrivacyRequestByDownloadTokenQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}': ReviewRequestAttendedDeparturesQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
@@ -5048,9 +5160,12 @@ declare global {
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference\n}': DeparturesViewQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference, attendance\n}': DeparturesViewQueryResult
     '*[_type == "privacyReport" && address_hash == $hash].proof_ids[]': ErasedProofIdsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
+    '{\n  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{\n    experience_id, date, guide_ids\n  },\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {\n    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,\n    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance\n  }\n}': GuideDayQueryResult
+    '*[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}': GuideDayTripsQueryResult
+    '*[_type == "booking" && _id == $id][0]{\n  _id, _rev, booking_ref, status, experience_id, date, name, "pax": pax_total, attendance,\n  "guide_ids": *[_type == "departure" && !(_id in path("drafts.**")) && experience_id == ^.experience_id && date == ^.date][0].guide_ids\n}': AttendanceBookingQueryResult
     '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
     '*[_type == "staffToken" && personId == $id && purpose == "invite" && usedAt == null]._id': OpenInvitationsQueryResult
     '*[_type == "staffSession" && personId == $id && !defined(revokedAt)]._id': OpenSessionIdsQueryResult

@@ -24,7 +24,8 @@ const TOKEN = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/
  * What a link is for, in its key: a link made for one purpose (a waitlist offer, leaving the waitlist) never
  * opens another, though all are signed with the one secret.
  */
-export type LinkPurpose = 'request-link' | 'waitlist-offer' | 'waitlist-leave'
+/** `check-in`: the ticket's QR code (check-in-ticket.ts), which a guide scans and which opens nothing else. */
+export type LinkPurpose = 'request-link' | 'waitlist-offer' | 'waitlist-leave' | 'check-in'
 
 const sign = (secret: string, payload: string, purpose: LinkPurpose) =>
   createHmac('sha256', `${purpose}:${secret}`).update(payload).digest('base64url')

@@ -77,6 +77,36 @@ describe('review requests after the trip', () => {
     expect(check).toMatchObject({ok: true, bookingId: 'done'})
   })
 
+  it('asks only the travellers who came: never a no-show, nor someone not checked in where the guide checked in', async () => {
+    const bookings = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+    const booking = (id: string, experience: string, attendance?: string) =>
+      storedBooking(id, {name: `Sipho ${id}`, email: `${id}@example.com`}, '2026-11-24', {
+        status: 'confirmed',
+        booking_ref: `CTX-${id.toUpperCase()}`,
+        experience_id: experience,
+        experience_title: experience,
+        ...(attendance
+          ? {attendance: {state: attendance, at: '2026-11-24T07:00:00Z', by: 'Pat Guide'}}
+          : {}),
+      })
+    await bookings
+      .transaction()
+      .createOrReplace(booking('came', 'table-mountain', 'came'))
+      .createOrReplace(booking('noshow', 'table-mountain', 'no-show'))
+      .createOrReplace(booking('unchecked', 'table-mountain'))
+      .commit({visibility: 'sync'})
+    const smtp = await startSmtpListener()
+    closers.push(smtp.close)
+    const deps = server(smtp.url, 'a')
+    await sendReviewRequests(deps, new Date('2026-11-25T07:00:00Z'))
+    await deps.outbox.flush()
+    // The sunset cruise's traveller ("done") is asked: nobody recorded attendance on that departure.
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([
+      'came@example.com',
+      'done@example.com',
+    ])
+  })
+
   it('waits for the delay editors set in site settings', async () => {
     const smtp = await startSmtpListener()
     closers.push(smtp.close)

@@ -11,7 +11,10 @@ import {
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {reviewLinkUrl} from '../lib/review-link.ts'
-import {reviewRequestCandidatesQuery} from './queries/review-request-candidates-query.ts'
+import {
+  reviewRequestAttendedDeparturesQuery,
+  reviewRequestCandidatesQuery,
+} from './queries/review-request-candidates-query.ts'
 import {reviewRequestSettingsQuery} from './queries/review-request-settings-query.ts'
 
 /**
@@ -44,11 +47,20 @@ export async function sendReviewRequests(
   )
   const days = reviewRequestDays(settings?.reviewRequestDaysAfter)
   const today = todayInCapeTown(now)
-  const candidates = await deps.bookings.fetch(reviewRequestCandidatesQuery, {
-    from: addDays(today, -REVIEW_REQUEST_LATEST_DAYS),
-    to: addDays(today, -days),
-  })
-  const due = candidates.filter((booking) => reviewRequestDue(booking.date, days, now))
+  const range = {from: addDays(today, -REVIEW_REQUEST_LATEST_DAYS), to: addDays(today, -days)}
+  const [candidates, attended] = await Promise.all([
+    deps.bookings.fetch(reviewRequestCandidatesQuery, range),
+    deps.bookings.fetch(reviewRequestAttendedDeparturesQuery, range),
+  ])
+  // Only travellers who came (issue 46): never a no-show, and on a departure where the guide checked people in,
+  // only those checked in. A departure nobody recorded attendance on asks everyone confirmed, as before check-in.
+  const checkedInOn = new Set(attended.map((d) => `${d.experience_id}|${d.date}`))
+  const came = (booking: (typeof candidates)[number]) =>
+    booking.attendance === 'came' ||
+    (booking.attendance === null && !checkedInOn.has(`${booking.experience_id}|${booking.date}`))
+  const due = candidates.filter(
+    (booking) => came(booking) && reviewRequestDue(booking.date, days, now),
+  )
   if (!due.length) return {due: 0}
   const content = await deps.mailContent()
   await deps.bookings.mutate(

@@ -398,7 +398,7 @@ describe('departures view', () => {
         .split('\r\n')
       // The header, three bookings on the hike's 1 February, and one line for each of the eight empty departures.
       expect(lines).toHaveLength(12)
-      expect(lines[1]).toBe('2030-02-01,Bo-Kaap Food Walk,Morning,6,0,0,6,,,,,,,,,')
+      expect(lines[1]).toBe('2030-02-01,Bo-Kaap Food Walk,Morning,6,0,0,6,,,,,,,,,,')
       expect(
         (await (await api('/departures.csv?from=2030-02-01&to=2030-02-04')).text())
           .trim()

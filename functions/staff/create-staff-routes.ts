@@ -6,6 +6,7 @@ import {bookingsRoutes} from './routes/bookings-routes.ts'
 import {channelsRoutes} from './routes/channels-routes.ts'
 import {departuresRoutes} from './routes/departures-routes.ts'
 import {eventsRoutes} from './routes/events-routes.ts'
+import {guideDayRoutes} from './routes/guide-day-routes.ts'
 import {ownAccountRoutes} from './routes/own-account-routes.ts'
 import {peopleRoutes} from './routes/people-routes.ts'
 import {reportsRoutes} from './reports/routes.ts'
@@ -50,5 +51,6 @@ export function createStaffRoutes(deps: StaffRoutesDeps): Hono<StaffEnv> {
   app.route('/', privacyRoutes(ctx))
   app.route('/', reportsRoutes(ctx))
   app.route('/', channelsRoutes(ctx))
+  app.route('/', guideDayRoutes(ctx))
   return app
 }

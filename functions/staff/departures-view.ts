@@ -15,7 +15,8 @@ import {
   withCancelledDates,
 } from '@repo/schemas/departure-cancellation.ts'
 import {placesCount} from '@repo/schemas/departure-life.ts'
-import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatLongDateTime, formatSpreadsheetDateTime} from '@repo/schemas/format-date.ts'
+import {ATTENDANCE_TITLES} from '@repo/schemas/guide-day.ts'
 import {addDays, daysBetween} from '@repo/schemas/iso-date.ts'
 import {
   CANCELLATION_ANSWER_TITLES,
@@ -347,6 +348,7 @@ export const MANIFEST_CSV_COLUMNS = [
   'Email',
   'Special requests',
   'Staff notes',
+  'Attendance',
 ] as const
 
 /**
@@ -386,10 +388,18 @@ function cancelledCsvLines(d: DepartureRow, cancelled: CancelledDeparture): stri
       '',
       '',
       traveller ? status : '',
+      '',
     ]
       .map(csvCell)
       .join(','),
   )
+}
+
+/** "Checked in (Pat Guide, 2026-11-28 09:05)": a booking's attendance in a CSV cell, or nothing before it. */
+export function attendanceInWords(attendance: ManifestBooking['attendance']): string {
+  if (!attendance?.state) return ''
+  const when = attendance.at ? `, ${formatSpreadsheetDateTime(attendance.at)}` : ''
+  return `${ATTENDANCE_TITLES[attendance.state]} (${attendance.by ?? ''}${when})`
 }
 
 function departureCsvLines(d: DepartureRow): string[] {
@@ -412,6 +422,7 @@ function departureCsvLines(d: DepartureRow): string[] {
       b.email,
       b.notes,
       b.staff_notes,
+      attendanceInWords(b.attendance),
     ]
       .map(csvCell)
       .join(',')

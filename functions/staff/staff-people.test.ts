@@ -270,7 +270,7 @@ describe('roles', () => {
     },
   )
 
-  it('a guide cannot decide, export bookings or departures or read the list; may read departures', async () => {
+  it('a guide cannot decide, export bookings or departures, read the list or the departures view; has Today', async () => {
     const cookie = await signIn('guide')
     expect((await request('/bookings', {cookie})).status).toBe(403)
     expect((await request('/bookings.csv', {cookie})).status).toBe(403)
@@ -281,7 +281,9 @@ describe('roles', () => {
     })
     expect(decision.status).toBe(403)
     expect((await bookings().getDocument('booking-1'))?.status).toBe('new')
-    expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(200)
+    // Only the departures they guide, in the Today view (guide-day.test.ts).
+    expect((await request('/departures?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(403)
+    expect((await request('/today', {cookie})).status).toBe(200)
     expect((await request('/departures.csv?from=2026-12-01&to=2026-12-31', {cookie})).status).toBe(
       403,
     )

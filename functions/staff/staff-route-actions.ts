@@ -64,6 +64,11 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /channels/:id/revoke': 'channels.manage',
   /** Cancelling a reseller's confirmed booking: the reseller reads CANCELLED. */
   'POST /bookings/:id/reseller-cancel': 'bookings.decide',
+  /** The guide's Today view and one departure's manifest (guide-day.ts: a guide sees the ones they guide only). */
+  'GET /today': 'today.read',
+  'GET /manifest': 'today.read',
+  /** A check-in or a no-show, by a tap or a scanned ticket (a guide on the departure only). */
+  'POST /attendance': 'attendance.record',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

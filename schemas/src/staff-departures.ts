@@ -27,6 +27,8 @@ export type ManifestBooking = {
   /** A booking a reseller sold through OCTO: the reseller's name and its own reference. */
   reseller_name?: string | null
   reseller_reference?: string | null
+  /** Who came, recorded on the day by the guide's phone (guide-day.ts): state, when and by whom. */
+  attendance?: {state?: 'came' | 'no-show'; at?: string; by?: string} | null
 }
 
 /** One departure: its numbers and the bookings on it. */

@@ -1,7 +1,8 @@
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
- * departures and their cancellation, exports, privacy); staff triage, decide and export departures; guides read departures and their manifests.
+ * departures and their cancellation, exports, privacy); staff triage, decide and export departures; guides read the manifests of the departures they guide and check
+ * travellers in.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
@@ -42,6 +43,10 @@ export const STAFF_ACTIONS = [
   'reports.read',
   /** The Channels page: resellers selling through OCTO, their keys, bookings and request log. */
   'channels.manage',
+  /** The guide's Today view: the departures of today and tomorrow they guide (managers: every one), and manifests. */
+  'today.read',
+  /** Checking travellers in (a tap or their ticket's QR code) and recording no-shows. */
+  'attendance.record',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -58,10 +63,15 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'privacy.manage',
     'reports.read',
     'channels.manage',
+    'today.read',
+    'attendance.record',
   ],
   staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
-  /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */
-  guide: ['departures.read'],
+  /**
+   * A guide reads the manifests of the departures they guide, in the Today view, and checks travellers in; every
+   * other departure's travellers, and the CSV of a whole range, are not theirs to see (issue 46, decision 242).
+   */
+  guide: ['today.read', 'attendance.record'],
 }
 
 export const staffCan = (role: StaffRole, action: StaffAction): boolean =>

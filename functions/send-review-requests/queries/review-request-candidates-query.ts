@@ -5,5 +5,13 @@ import {defineQuery} from 'groq'
  * never `confirmed`, so its traveller is never asked.
  */
 export const reviewRequestCandidatesQuery = defineQuery(
-  `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}`,
+  `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}`,
+)
+
+/**
+ * The departures in the same dates on which a guide recorded attendance (guide-day.ts): on those, only the travellers
+ * checked in are asked for a review. A flat list, joined in the handler (one scan, never one per booking).
+ */
+export const reviewRequestAttendedDeparturesQuery = defineQuery(
+  `*[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}`,
 )

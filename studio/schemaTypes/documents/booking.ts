@@ -3,6 +3,7 @@ import {defineField, defineType} from 'sanity'
 
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
+import {ATTENDANCE_STATES} from '@repo/schemas/guide-day.ts'
 
 import {triageFields} from '../../lib/fields'
 
@@ -226,6 +227,25 @@ export const booking = defineType({
       type: 'string',
       group: 'tracking',
       readOnly: true,
+    }),
+    // Recorded by the guide's phone on the day (functions/staff/guide-day.ts): who came, who did not, by whom.
+    defineField({
+      name: 'attendance',
+      title: 'Attendance',
+      type: 'object',
+      group: 'triage',
+      readOnly: true,
+      fields: [
+        defineField({
+          name: 'state',
+          title: 'State',
+          type: 'string',
+          options: {list: [...ATTENDANCE_STATES]},
+        }),
+        defineField({name: 'at', title: 'Recorded at', type: 'datetime'}),
+        defineField({name: 'by', title: 'Recorded by', type: 'string'}),
+        defineField({name: 'by_id', title: 'Recorded by (account)', type: 'string'}),
+      ],
     }),
   ],
   orderings: [

@@ -33,6 +33,13 @@ export const departure = defineType({
     defineField({name: 'cancelled_at', title: 'Cancelled at', type: 'datetime'}),
     defineField({name: 'cancelled_reason', title: 'Reason for cancelling', type: 'string'}),
     defineField({name: 'cancelled_by', title: 'Cancelled by', type: 'string'}),
+    // The guides assigned to the departure (staff account ids): the only guides who see its manifest (issue 46).
+    defineField({
+      name: 'guide_ids',
+      title: 'Guides (staff account ids)',
+      type: 'array',
+      of: [{type: 'string'}],
+    }),
   ],
   preview: {
     select: {title: 'experience_id', subtitle: 'date'},

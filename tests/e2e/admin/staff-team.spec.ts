@@ -84,14 +84,12 @@ test('a staff member changes a status under their own name; the owner’s activi
   await owner.context().close()
 })
 
-test('a guide sees the departures only and cannot send a decision (403)', async ({page}) => {
+test('a guide sees their Today only and cannot send a decision (403)', async ({page}) => {
   await unlock(page, {email: guide.email, password: PASSWORD})
   await expect(page.getByText(`Signed in as ${guide.name} (Guide)`)).toBeVisible()
   await expect(page.getByRole('button', {name: 'Bookings'})).toHaveCount(0)
-  await expect(page.getByRole('button', {name: 'Departures'})).toHaveAttribute(
-    'aria-current',
-    'page',
-  )
+  await expect(page.getByRole('button', {name: 'Departures'})).toHaveCount(0)
+  await expect(page.getByRole('button', {name: 'Today'})).toHaveAttribute('aria-current', 'page')
   const decision = await page.request.post(`/api/staff/bookings/${request._id}/decision`, {
     headers: {origin: new URL(page.url()).origin},
     data: {decision: 'confirm', revision: 'any'},

@@ -92,6 +92,8 @@ let listed: StaffBooking[] = [booking]
 let listRequests: URLSearchParams[] = []
 /** What `GET /api/staff/departures` answers. */
 let departuresListed: unknown[] = []
+/** The Today view's traveller's check-in, once `POST /api/staff/attendance` stored it. */
+let checkedIn: {state: 'came'; at: string; by: string; by_id: string} | null = null
 
 /** The signed-in person's role, as the server answers it with what the role may do. */
 let role: StaffRole = 'owner'
@@ -113,6 +115,7 @@ beforeEach(() => {
   listed = [booking]
   listRequests = []
   departuresListed = []
+  checkedIn = null
   patchStatus = 200
   travellerMail = 'failed'
   vi.stubGlobal(
@@ -212,6 +215,45 @@ beforeEach(() => {
             },
           ],
         })
+      if (url === '/api/staff/today')
+        return respond(200, {
+          today: '2026-12-01',
+          departures: [
+            {
+              experience_id: 'sunset-cruise',
+              experience_title: 'Sunset Cruise',
+              date: '2026-12-01',
+              start: '17:30',
+              meeting_point: {words: 'Quay 5 ticket kiosk', map: 'https://maps.example/q5'},
+              no_show_from: '2026-12-01T15:30:00.000Z',
+              travellers: [
+                {
+                  _id: 'booking-1',
+                  booking_ref: 'CTX-0001',
+                  name: 'Jane Smith',
+                  pax: 2,
+                  language: 'English',
+                  phone: '+27 82 555 0101',
+                  notes: 'Vegetarian',
+                  notes_at: '2026-11-20T08:00:00Z',
+                  staff_notes: null,
+                  staff_notes_by: null,
+                  staff_notes_at: null,
+                  attendance: checkedIn,
+                },
+              ],
+            },
+          ],
+        })
+      if (url === '/api/staff/attendance' && method === 'POST') {
+        const outcome = checkedIn ? 'already' : 'recorded'
+        checkedIn ??= {state: 'came', at: '2026-12-01T15:05:00Z', by: 'Pat Jones', by_id: 'x'}
+        return respond(200, {
+          booking: {_id: 'booking-1', booking_ref: 'CTX-0001', name: 'Jane Smith', pax: 2},
+          attendance: checkedIn,
+          outcome,
+        })
+      }
       if (url.startsWith('/api/staff/departures?'))
         return respond(200, {
           from: '2026-12-01',
@@ -496,17 +538,40 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('button', {name: 'Sign out'})).toBeTruthy()
   })
 
-  it('shows a guide the departures only: no bookings tab, list or CSV of bookings', async () => {
+  it('shows a guide their Today only: no bookings or departures; a tap checks in, a second says already', async () => {
     role = 'guide'
     await unlock()
     expect(screen.getByText('Signed in as Pat Jones (Guide)')).toBeTruthy()
     expect(screen.queryByRole('button', {name: 'Bookings'})).toBeNull()
-    expect(screen.getByRole('button', {name: 'Departures'}).getAttribute('aria-current')).toBe(
-      'page',
-    )
+    expect(screen.queryByRole('button', {name: 'Departures'})).toBeNull()
+    expect(screen.getByRole('button', {name: 'Today'}).getAttribute('aria-current')).toBe('page')
     expect(screen.queryByRole('link', {name: 'Export CSV'})).toBeNull()
-    expect(screen.queryByRole('rowheader', {name: 'CTX-0001'})).toBeNull()
     expect(listRequests).toEqual([])
+    const checkIn = await screen.findByRole('button', {name: 'Check in Jane Smith (2 people)'})
+    expect(screen.getByRole('link', {name: 'Call Jane Smith'}).getAttribute('href')).toBe(
+      'tel:+27825550101',
+    )
+    expect(
+      screen
+        .getByRole('link', {name: 'WhatsApp Jane Smith (opens in a new tab)'})
+        .getAttribute('href'),
+    ).toBe('https://wa.me/27825550101')
+    expect(screen.getByTestId('headcount').textContent).toBe('Headcount: 0 of 2 people checked in')
+    fireEvent.click(checkIn)
+    expect(
+      await screen.findByText('Checked in: Jane Smith, 2 people.', {selector: '[role=status]'}),
+    ).toBeTruthy()
+    await waitFor(() =>
+      expect(screen.getByTestId('headcount').textContent).toBe(
+        'Headcount: 2 of 2 people checked in',
+      ),
+    )
+    fireEvent.click(screen.getByRole('button', {name: 'Check in Jane Smith (2 people)'}))
+    expect(
+      await screen.findByText(
+        /^Jane Smith is already checked in \(by Pat Jones, 1 Dec 17:05 SAST\)/,
+      ),
+    ).toBeTruthy()
   })
 
   it('gives an owner the people and activity pages, and no one else', async () => {

@@ -18,6 +18,7 @@ import {PrivacyRegisterView} from './privacy-register-view'
 import {SecondStepSetup} from './second-step-setup'
 import {passwordLinkFromHash, SetPassword} from './set-password'
 import {ToastProvider} from './toasts'
+import {TodayView} from './today-view'
 import '../admin.css'
 
 /** Reports and its charting library load only when an owner or a manager opens them (reports-view.tsx). */
@@ -86,7 +87,10 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
   const readsBookings = can('bookings.read')
   const list = useBookingList(readsBookings)
   const lock = useLock()
-  const [view, setView] = useState<DashboardView>(readsBookings ? 'bookings' : 'departures')
+  // A guide's day starts on Today: the departures they guide (issue 46).
+  const [view, setView] = useState<DashboardView>(
+    readsBookings ? 'bookings' : can('today.read') ? 'today' : 'departures',
+  )
   const settingUp = session.secondStep.setupRequired
 
   if (session.profile?.required)
@@ -144,6 +148,7 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
           <ChannelsView />
         </Suspense>
       ) : null}
+      {view === 'today' && can('today.read') ? <TodayView /> : null}
 
       <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />
     </div>

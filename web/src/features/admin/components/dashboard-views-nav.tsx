@@ -12,6 +12,7 @@ export type DashboardView =
   | 'privacy-register'
   | 'account'
   | 'channels'
+  | 'today'
 
 /** Each view, and what the person's role must allow to see it ("Your account" is everyone's). */
 const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
@@ -23,6 +24,7 @@ const VIEWS: readonly [DashboardView, string, StaffAction | null][] = [
   ['privacy', 'Personal data', 'privacy.manage'],
   ['privacy-register', 'Privacy register', 'privacy.manage'],
   ['channels', 'Channels', 'channels.manage'],
+  ['today', 'Today', 'today.read'],
   ['account', 'Your account', null],
 ]
 

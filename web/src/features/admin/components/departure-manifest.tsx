@@ -4,6 +4,7 @@ import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 
 import {DEPARTURE_STATE_TITLES} from '@repo/schemas/departure-life.ts'
 import {formatLongDateTime, formatShortDate} from '@repo/schemas/format-date.ts'
+import {ATTENDANCE_TITLES} from '@repo/schemas/guide-day.ts'
 import {
   CANCELLATION_ANSWER_TITLES,
   type CancelledDeparture,
@@ -114,12 +115,13 @@ export function DepartureManifest({
               <th scope="col">Phone</th>
               <th scope="col">Their notes</th>
               <th scope="col">Staff notes</th>
+              <th scope="col">Attendance</th>
             </tr>
           </thead>
           <tbody>
             {departure.bookings.length === 0 ? (
               <tr>
-                <td colSpan={7}>No bookings yet.</td>
+                <td colSpan={8}>No bookings yet.</td>
               </tr>
             ) : null}
             {departure.bookings.map((booking) => (
@@ -153,6 +155,21 @@ export function DepartureManifest({
                             : ''}
                         </span>
                       ) : null}
+                    </span>
+                  ) : (
+                    ''
+                  )}
+                </td>
+                <td data-label="Attendance">
+                  {booking.attendance?.state ? (
+                    <span>
+                      {ATTENDANCE_TITLES[booking.attendance.state]}
+                      <span className="manifest__note-by">
+                        {booking.attendance.by}
+                        {booking.attendance.at
+                          ? `, ${formatLongDateTime(booking.attendance.at)}`
+                          : ''}
+                      </span>
                     </span>
                   ) : (
                     ''
