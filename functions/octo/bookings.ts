@@ -97,6 +97,8 @@ export type OctoBookingDocument = {
 }
 
 export const DEFAULT_HOLD_MINUTES = 30
+/** The reason a reseller reads when staff cancelled its confirmed booking on the site. */
+export const SUPPLIER_CANCELLED_REASON = 'Cancelled by the supplier.'
 /** The longest hold a reseller may ask for: a day. */
 export const MAX_HOLD_MINUTES = 24 * 60
 
@@ -217,7 +219,10 @@ export function toOctoBooking(
       status === BookingStatus.CANCELLED
         ? {
             refund: Refund.FULL,
-            reason: document.cancel_reason ?? null,
+            // Staff cancelled the site booking (one booking, or its departure): cancelled by the supplier.
+            reason:
+              document.cancel_reason ??
+              (document.state === 'confirmed' ? SUPPLIER_CANCELLED_REASON : null),
             utcCancelledAt: utcSeconds(document.cancelled_at ?? document.updated_at),
           }
         : null,
@@ -267,11 +272,50 @@ export async function loadOwnBooking(
   reseller: Reseller,
   uuid: string,
 ): Promise<OctoBookingDocument> {
-  const found: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
-    id: octoBookingId(reseller._id, uuid),
-    reseller: reseller._id,
-  })
-  return found ?? fail('INVALID_BOOKING_UUID', 'No booking with this uuid.', {uuid})
+  for (;;) {
+    const found: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
+      id: octoBookingId(reseller._id, uuid),
+      reseller: reseller._id,
+    })
+    if (!found) return fail('INVALID_BOOKING_UUID', 'No booking with this uuid.', {uuid})
+    const released = await releaseIfBlackedOut(deps, found)
+    if (released !== 'changed') return released
+  }
+}
+
+/** Why a hold on a date editors have since blacked out was ended (docs/decisions/222-octo-closed-departures.md). */
+export const BLACKED_OUT_REASON = 'Cancelled by the supplier: this date is no longer sold.'
+
+/**
+ * A hold on a date editors blacked out after it was made is released when the reseller next reads or acts on it: a
+ * blacked-out date has no departure, so its places count nowhere, and the hold reads CANCELLED (cancelled by the
+ * supplier) instead of waiting to expire. Revision-checked: 'changed' when someone else changed the hold first.
+ */
+async function releaseIfBlackedOut(
+  deps: BookingDeps,
+  document: OctoBookingDocument,
+): Promise<OctoBookingDocument | 'changed'> {
+  if (octoStatus(document, deps.now()) !== BookingStatus.ON_HOLD) return document
+  const entry = await loadCatalogueEntry(deps.content, [], document.product_id)
+  if (!entry || !entry.rules.blackoutDates.includes(document.date)) return document
+  const at = deps.now().toISOString()
+  const fields = {
+    state: 'cancelled' as const,
+    cancelled_at: at,
+    cancel_reason: BLACKED_OUT_REASON,
+    updated_at: at,
+  }
+  try {
+    await deps.bookings
+      .patch(document._id)
+      .ifRevisionId(document._rev!)
+      .set(fields)
+      .commit({visibility: 'sync'})
+  } catch (error) {
+    if ((error as {statusCode?: number}).statusCode === 409) return 'changed'
+    throw error
+  }
+  return {...document, ...fields}
 }
 
 /**

@@ -28,7 +28,9 @@ import {confirmWithCapacity} from '../staff/confirm-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
 import type {WaitlistDeps} from '../waitlist/waitlist-deps.ts'
 import {offerWaitlistPlaces} from '../waitlist/offer-places.ts'
-import {expireHolds} from './bookings.ts'
+import {cancelDeparture} from '../staff/cancel-departure.ts'
+import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
+import {BLACKED_OUT_REASON, expireHolds} from './bookings.ts'
 import {createOctoRoutes, type OctoDeps} from './octo-routes.ts'
 import {runResellersCommand} from './resellers-command.ts'
 import {createReseller, revokeReseller} from './resellers.ts'
@@ -959,5 +961,90 @@ describe('OCTO bookings', () => {
       expect(winners, date).toHaveLength(1)
       expect(await siteTaken(date), date).toBe(6)
     }
+  })
+})
+
+describe('OCTO closed departures', () => {
+  const staff = () => ({client: bookings, content, now: () => clock})
+
+  it('a departure staff cancel is CLOSED at once: its holds are released and its bookings read CANCELLED', async () => {
+    const date = '2030-03-02'
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'adult'], {uuid: uid('wx-hold')})})
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult'], {uuid: uid('wx-conf')})})
+    await octo('POST', `/bookings/${uid('wx-conf')}/confirm`, {
+      body: {contact: {fullName: 'Pieter Botha', emailAddress: 'pieter@example.com'}},
+    })
+    expect(await siteTaken(date)).toBe(3)
+
+    const cancelled = await cancelDeparture(
+      staff(),
+      testDecisionDeps(content, () => clock),
+      {experience: 'bo-kaap-food-walk', date, reason: 'A gale is forecast.', alternatives: []},
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(cancelled.status).toBe(200)
+
+    // The hold is released: no place counted, and the reseller reads it cancelled by the supplier.
+    const hold = await octo('GET', `/bookings/${uid('wx-hold')}`)
+    expect(zBooking.parse(hold.body)).toMatchObject({
+      status: 'CANCELLED',
+      cancellation: {reason: 'Cancelled by the supplier: A gale is forecast.'},
+    })
+    expect(
+      await bookings.fetch('*[_type == "octoBooking" && uuid == $uuid][0].state', {
+        uuid: uid('wx-hold'),
+      }),
+    ).toBe('cancelled')
+    const booked = await octo('GET', `/bookings/${uid('wx-conf')}`)
+    expect(zBooking.parse(booked.body)).toMatchObject({
+      status: 'CANCELLED',
+      cancellation: {reason: 'Cancelled by the supplier: A gale is forecast.'},
+    })
+    expect((await octo('POST', `/bookings/${uid('wx-hold')}/confirm`, {body: {}})).body.error).toBe(
+      'UNPROCESSABLE_ENTITY',
+    )
+    expect(await siteTaken(date)).toBe(0)
+
+    // Closed to resellers: availability says so and a new reservation is refused, storing nothing.
+    const check = await octo('POST', '/availability', {
+      body: {productId: 'exp-walk', optionId: 'DEFAULT', localDate: date},
+    })
+    expect(check.body).toHaveLength(1)
+    expect(zAvailability.parse(check.body[0])).toMatchObject({status: 'CLOSED', available: false})
+    const before = await countHolds()
+    const refused = await octo('POST', '/bookings', {body: reserveBody(date, ['adult'])})
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({error: 'UNPROCESSABLE_ENTITY', errorMessage: expect.any(String)})
+    expect(await countHolds()).toBe(before)
+  })
+
+  it('a date editors black out is CLOSED at once, and a hold on it is released on the reseller’s next read', async () => {
+    const date = '2030-03-03'
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'adult'], {uuid: uid('bo-hold')})})
+    expect(await siteTaken(date)).toBe(2)
+    const root = lake.client({token: lake.secrets.rootToken})
+    await root.patch('settings-walk').append('blackoutDates', [date]).commit()
+    try {
+      const calendar = await octo('POST', '/availability/calendar', {
+        body: {productId: 'exp-walk', optionId: 'DEFAULT', localDateStart: date, localDateEnd: date},
+      })
+      expect(calendar.body[0]).toMatchObject({localDate: date, status: 'CLOSED', available: false})
+      const hold = await octo('GET', `/bookings/${uid('bo-hold')}`)
+      expect(zBooking.parse(hold.body)).toMatchObject({
+        status: 'CANCELLED',
+        cancellation: {reason: BLACKED_OUT_REASON},
+      })
+      expect(
+        (await octo('POST', `/bookings/${uid('bo-hold')}/confirm`, {body: {}})).body.error,
+      ).toBe('UNPROCESSABLE_ENTITY')
+      const before = await countHolds()
+      const refused = await octo('POST', '/bookings', {body: reserveBody(date, ['adult'])})
+      expect(refused.body.error).toBe('UNPROCESSABLE_ENTITY')
+      expect(await countHolds()).toBe(before)
+    } finally {
+      await root.patch('settings-walk').unset([`blackoutDates[@ == "${date}"]`]).commit()
+    }
+    // Opened again: the released hold took no place with it.
+    expect(await siteTaken(date)).toBe(0)
   })
 })
