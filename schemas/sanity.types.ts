@@ -1099,7 +1099,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../functions/apply-retention/queries/due-requests-query.ts
 // Variable: dueRequestsQuery
-// Query: *[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore))] | order(created_at asc)[0...50]._id
+// Query: *[_type in ["booking", "itineraryRequest", "octoBooking"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore) ||  (_type == "octoBooking" && state in ["cancelled", "expired"] && coalesce(cancelled_at, updated_at, created_at) < $closedBefore) ||  (_type == "octoBooking" && date < $tripBefore))] | order(created_at asc)[0...50]._id
 export type DueRequestsQueryResult = Array<string>
 
 // Source: ../functions/apply-retention/queries/last-mails-query.ts
@@ -3219,7 +3219,7 @@ export type StoryBySlugQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
+    '*[_type in ["booking", "itineraryRequest", "octoBooking"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore) ||\n  (_type == "octoBooking" && state in ["cancelled", "expired"] && coalesce(cancelled_at, updated_at, created_at) < $closedBefore) ||\n  (_type == "octoBooking" && date < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
     '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
     '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
     '*[_type == "waitlistEntry" && date < $today][0...50]._id': PastWaitlistQueryResult

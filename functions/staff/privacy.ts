@@ -16,13 +16,18 @@ import {
 
 import {PRIVACY_REPORT_TYPE, privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
-import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
+import {
+  PERSON_DOCUMENT_TYPES,
+  REQUEST_EMAIL_MATCH,
+  REQUEST_TYPES,
+} from '../lib/personal-data-map.ts'
 import {personDocumentsQuery, proveErased} from '../lib/personal-data-search.ts'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
 import {PRIVACY_REQUEST_TYPE, type PrivacyRequestDocument} from '../privacy-requests/handler.ts'
 import {addressHash} from '../lib/address-hash.ts'
 import {eraseReviews} from '../lib/erase-reviews.ts'
+import {erasePartnerContacts} from '../lib/partner-contacts.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {purgeMutation} from '../lib/purge.ts'
@@ -97,7 +102,7 @@ export async function saveRetentionPeriods(
   return {status: 200, body: {periods}}
 }
 
-const requestIdsOfQuery = /* groq */ `*[_type in $types && lower(email) == $email]._id`
+const requestIdsOfQuery = /* groq */ `*[_type in $types && ${REQUEST_EMAIL_MATCH}]._id`
 const otherPrivacyRequestsQuery = /* groq */ `*[_type == "${PRIVACY_REQUEST_TYPE}" && address_hash == $hash && _id != $id]._id`
 
 /** The published ids of the requests an address made (drafts lead to the same request). */
@@ -153,6 +158,7 @@ export async function carryOutRequest(
     {erasing: request.kind === 'erasure' ? [email] : []},
   )
   await eraseReviews({bookings: deps.client, content: deps.content}, ids)
+  const partners = request.kind === 'erasure' ? await erasePartnerContacts(deps.client, email) : []
   const otherRequests =
     request.kind === 'erasure'
       ? [
@@ -198,6 +204,7 @@ export async function carryOutRequest(
     throw error
   }
   const historyIds = [...ids, ...ids.map((one) => `drafts.${one}`), request._id, ...otherRequests]
+  historyIds.push(...partners)
   const proof = await proveErased(
     {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
     [email],
