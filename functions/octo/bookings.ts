@@ -31,6 +31,7 @@ import {
   loadCatalogueEntry,
   type CatalogueEntry,
 } from './catalogue.ts'
+import {octoActivity} from './activity.ts'
 import {fail, OctoFailure, octoError} from './octo-errors.ts'
 import type {Reseller} from './resellers.ts'
 import {expiredHoldsQuery} from './queries/expired-holds-query.ts'
@@ -381,6 +382,7 @@ export async function reserve(
     stop: (booking) => booking ?? undefined,
     commit: (transaction) => {
       transaction.create(document)
+      transaction.create(octoActivity(reseller, 'reserve', now, document))
       return document
     },
   })
@@ -605,9 +607,13 @@ export function extend(deps: BookingDeps, reseller: Reseller, uuid: string, minu
     refuseUnless(document, deps.now(), [BookingStatus.ON_HOLD])
     const now = deps.now()
     await deps.bookings
-      .patch(document._id)
-      .ifRevisionId(document._rev!)
-      .set({hold_until: holdUntil(now, minutes), updated_at: now.toISOString()})
+      .transaction()
+      .patch(document._id, (p) =>
+        p
+          .ifRevisionId(document._rev!)
+          .set({hold_until: holdUntil(now, minutes), updated_at: now.toISOString()}),
+      )
+      .create(octoActivity(reseller, 'extend', now, document))
       .commit({visibility: 'sync'})
     return loadOwnBooking(deps, reseller, uuid)
   })
@@ -695,6 +701,7 @@ export async function confirm(
         },
       ],
     })
+    transaction.create(octoActivity(reseller, 'confirm', now, {...document, booking_id: bookingId}))
     // The lock's change orders this with every confirmation of the departure (confirm-within-places.ts).
     if (lock)
       transaction.patch(lockId, (p) =>
@@ -739,13 +746,15 @@ export function cancel(
       BookingStatus.CANCELLED,
     ])
     if (status === BookingStatus.CANCELLED) return document
-    const at = deps.now().toISOString()
+    const now = deps.now()
+    const at = now.toISOString()
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
       p
         .ifRevisionId(document._rev!)
         .set({state: 'cancelled', cancelled_at: at, updated_at: at, cancel_reason: reason ?? null}),
     )
+    transaction.create(octoActivity(reseller, 'cancel', now, document))
     if (document.state === 'confirmed' && document.booking_id)
       transaction.patch(document.booking_id, (p) =>
         p
@@ -791,19 +800,21 @@ export function update(deps: BookingDeps, reseller: Reseller, uuid: string, inpu
     const now = deps.now()
     const contact = {...document.contact, ...pickDefined(storedContact(input.contact))}
     await deps.bookings
-      .patch(document._id)
-      .ifRevisionId(document._rev!)
-      .set({
-        updated_at: now.toISOString(),
-        contact,
-        ...(input.resellerReference !== undefined
-          ? {reseller_reference: input.resellerReference}
-          : {}),
-        ...(input.notes !== undefined ? {notes: input.notes} : {}),
-        ...(input.expirationMinutes !== undefined && status === BookingStatus.ON_HOLD
-          ? {hold_until: holdUntil(now, input.expirationMinutes)}
-          : {}),
-      })
+      .transaction()
+      .patch(document._id, (p) =>
+        p.ifRevisionId(document._rev!).set({
+          updated_at: now.toISOString(),
+          contact,
+          ...(input.resellerReference !== undefined
+            ? {reseller_reference: input.resellerReference}
+            : {}),
+          ...(input.notes !== undefined ? {notes: input.notes} : {}),
+          ...(input.expirationMinutes !== undefined && status === BookingStatus.ON_HOLD
+            ? {hold_until: holdUntil(now, input.expirationMinutes)}
+            : {}),
+        }),
+      )
+      .create(octoActivity(reseller, 'update', now, document))
       .commit({visibility: 'sync'})
     return loadOwnBooking(deps, reseller, uuid)
   })

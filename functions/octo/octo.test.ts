@@ -26,6 +26,7 @@ import {mailContentLoader} from '../lib/mail-content.ts'
 import {createOutbox} from '../lib/mailer.ts'
 import {confirmWithCapacity} from '../staff/confirm-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
+import {listActivity} from '../staff/staff-activity.ts'
 import type {WaitlistDeps} from '../waitlist/waitlist-deps.ts'
 import {offerWaitlistPlaces} from '../waitlist/offer-places.ts'
 import {cancelDeparture} from '../staff/cancel-departure.ts'
@@ -1046,5 +1047,80 @@ describe('OCTO closed departures', () => {
     }
     // Opened again: the released hold took no place with it.
     expect(await siteTaken(date)).toBe(0)
+  })
+})
+
+describe('OCTO writes in the staff activity log', () => {
+  const entriesFor = (ref: string) =>
+    bookings.fetch<{personId: string; personName: string; kind: string; summary: string; bookingId: string}[]>(
+      '*[_type == "staffActivity" && bookingRef == $ref] | order(at asc, summary asc){personId, personName, kind, summary, bookingId}',
+      {ref},
+    )
+
+  it('records each write under the reseller’s name, in the staff view, and nothing for a refused one', async () => {
+    const date = '2030-03-04'
+    const uuid = uid('log-1')
+    const held = await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'child'], {uuid})})
+    expect(held.status).toBe(200)
+    const ref = held.body.supplierReference as string
+    // A retried reserve writes nothing, so logs nothing.
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'child'], {uuid})})
+    await octo('POST', `/bookings/${uuid}/extend`, {body: {expirationMinutes: 45}})
+    await octo('PATCH', `/bookings/${uuid}`, {body: {resellerReference: 'LOG-REF'}})
+    await octo('POST', `/bookings/${uuid}/confirm`, {body: {}})
+    // Confirmed again: nothing new.
+    await octo('POST', `/bookings/${uuid}/confirm`, {body: {}})
+    await octo('POST', `/bookings/${uuid}/cancel`, {body: {reason: 'Plans changed'}})
+    const entries = await entriesFor(ref)
+    const reseller = await bookings.fetch<string>('*[_type == "reseller" && name == "Example Tours"][0]._id')
+    // The test's clock stands still: the five share one instant, so compared as a set.
+    expect(entries.map((e) => e.summary).sort()).toEqual([
+      'Held 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Extended the hold of 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Changed the booking of 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Confirmed 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Cancelled 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+    ].sort())
+    for (const entry of entries)
+      expect(entry).toMatchObject({personId: reseller, personName: 'Reseller: Example Tours', kind: 'reseller'})
+    // Once confirmed, the entries name the site booking staff open.
+    const site = await bookings.fetch<string>('*[_type == "booking" && booking_ref == $ref][0]._id', {ref})
+    expect(
+      entries.filter((e) => /^(Confirmed|Cancelled)/.test(e.summary)).map((e) => e.bookingId),
+    ).toEqual([site, site])
+    // The owner's activity view reads them, by the reseller or by the reference.
+    const listed = await listActivity(bookings, new URLSearchParams({person: reseller}))
+    expect((listed.body as {activity: {bookingRef: string}[]}).activity.filter((e) => e.bookingRef === ref)).toHaveLength(5)
+
+    // Refused (a date within the lead time), another reseller's uuid: no entry.
+    const before = await bookings.fetch<number>('count(*[_type == "staffActivity"])')
+    expect((await octo('POST', '/bookings', {body: reserveBody('2030-01-02', ['adult'])})).status).toBe(400)
+    expect((await octo('POST', `/bookings/${uuid}/extend`, {key: keys.b, body: {}})).status).toBe(400)
+    expect(await bookings.fetch<number>('count(*[_type == "staffActivity"])')).toBe(before)
+  })
+
+  it('the resellers command names who ran it, from --as or the operating system’s user', async () => {
+    const out = {log: () => {}, error: () => {}}
+    expect(
+      await runResellersCommand(['add', 'Named Tours', '--as', 'olwethu@example.com'], bookings, out, 'script:ops'),
+    ).toBe(0)
+    const named = await bookings.fetch<{_id: string; created_by: string}>(
+      '*[_type == "reseller" && name == "Named Tours"][0]{_id, created_by}',
+    )
+    expect(named.created_by).toBe('olwethu@example.com')
+    expect(await runResellersCommand(['revoke', named._id], bookings, out, 'script:ops')).toBe(0)
+    expect(await bookings.getDocument(named._id)).toMatchObject({revoked_by: 'script:ops'})
+    const logged = await bookings.fetch<{personName: string; summary: string}[]>(
+      '*[_type == "staffActivity" && subjectId == $id] | order(at asc, summary asc){personName, summary}',
+      {id: named._id},
+    )
+    expect(logged).toEqual([
+      {personName: 'olwethu@example.com (command line)', summary: 'Added the reseller Named Tours'},
+      {personName: 'script:ops (command line)', summary: `Revoked the key of the reseller ${named._id}`},
+    ])
+    // --as without a name, or twice: the usage, and nothing stored.
+    for (const argv of [['add', 'X', '--as'], ['add', 'X', '--as', 'a', '--as', 'b']])
+      expect(await runResellersCommand(argv, bookings, out, 'script:ops')).toBe(2)
+    expect(await bookings.fetch('count(*[_type == "reseller" && name == "X"])')).toBe(0)
   })
 })
