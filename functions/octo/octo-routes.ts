@@ -27,6 +27,7 @@ import {
   type CatalogueEntry,
 } from './catalogue.ts'
 import {OctoFailure, fail, octoError, octoJson} from './octo-errors.ts'
+import type {KeyRateLimiter} from './key-rate-limit.ts'
 import {resellerForKey, type Reseller} from './resellers.ts'
 
 /**
@@ -37,8 +38,8 @@ import {resellerForKey, type Reseller} from './resellers.ts'
 export type OctoDeps = {
   content: SanityClient
   bookings: SanityClient
-  /** Per reseller key: requests per window. */
-  limiter: RateLimiter
+  /** Per reseller key: requests per window (in the lake: key-rate-limit.ts; in memory in some tests). */
+  limiter: RateLimiter | KeyRateLimiter
   siteUrl: string
   now?: () => Date
   onError?: (error: unknown) => void
@@ -205,7 +206,7 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
     const reseller = match ? await resellerForKey(getDeps().bookings, match[1]!) : null
     if (!reseller)
       return octoError('UNAUTHORIZED', 'Send a valid reseller key: Authorization: Bearer <key>.')
-    const limited = getDeps().limiter.take(reseller._id)
+    const limited = await getDeps().limiter.take(reseller._id)
     if (!limited.ok)
       return octoJson(
         {

@@ -32,6 +32,7 @@ import {offerWaitlistPlaces} from '../waitlist/offer-places.ts'
 import {cancelDeparture} from '../staff/cancel-departure.ts'
 import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
 import {BLACKED_OUT_REASON, expireHolds} from './bookings.ts'
+import {createLakeRateLimiter, pruneRateWindows, RATE_WINDOW_TYPE} from './key-rate-limit.ts'
 import {createOctoRoutes, type OctoDeps} from './octo-routes.ts'
 import {runResellersCommand} from './resellers-command.ts'
 import {createReseller, revokeReseller} from './resellers.ts'
@@ -301,6 +302,55 @@ describe('OCTO keys', () => {
     } finally {
       deps = saved
     }
+  })
+})
+
+describe('the per-key limit across servers', () => {
+  it('holds across two site servers on one lake: the key’s requests count together, each key on its own', async () => {
+    // Two servers, each with its own lake clients and limiter, sharing only the lake, on one clock that stands
+    // still 30 seconds into a 10-minute window (windows are aligned to the clock: every server names the same one).
+    const windowMs = 10 * 60_000
+    const at = Date.parse('2030-01-01T08:00:30Z')
+    const server = () => {
+      const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+      const serverDeps: OctoDeps = {
+        ...deps,
+        bookings: client,
+        limiter: createLakeRateLimiter(() => client, {limit: 4, windowMs, now: () => at}),
+      }
+      return new Hono().route(
+        '/octo',
+        createOctoRoutes(() => serverDeps),
+      )
+    }
+    const servers = [server(), server()]
+    const call = (n: number, key: string) =>
+      servers[n % 2]!.request('http://site.test/octo/supplier', {
+        headers: {Authorization: `Bearer ${key}`},
+      })
+    // Four at once, two on each server: all within the limit, none counted twice or lost.
+    const first = await Promise.all([0, 1, 2, 3].map((n) => call(n, keys.b)))
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    // The fifth, on either server, is over: OCTO's error body, with Retry-After.
+    for (const n of [0, 1]) {
+      const limited = await call(n, keys.b)
+      expect(limited.status).toBe(429)
+      // The rest of the window: 9 minutes 30 seconds.
+      expect(limited.headers.get('retry-after')).toBe('570')
+      expect(await limited.json()).toEqual({
+        error: 'TOO_MANY_REQUESTS',
+        errorMessage: expect.any(String),
+      })
+    }
+    // Another key has its own count.
+    expect((await call(1, keys.cruiseOnly)).status).toBe(200)
+    // A window past its end is pruned; the current one stays.
+    const windows = () => bookings.fetch('count(*[_type == $type])', {type: RATE_WINDOW_TYPE})
+    expect(await windows()).toBe(2)
+    await pruneRateWindows(bookings, new Date(at))
+    expect(await windows()).toBe(2)
+    await pruneRateWindows(bookings, new Date(at + windowMs))
+    expect(await windows()).toBe(0)
   })
 })
 
