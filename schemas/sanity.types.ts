@@ -1800,7 +1800,7 @@ export type RecentBookingsQueryResult = Array<{
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
 // Variable: reviewRequestCandidatesQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && source != "reseller" && date >= $from && date <= $to]{_id, name, email, date, experience_title}
 export type ReviewRequestCandidatesQueryResult = Array<{
   _id: string
   name: string
@@ -3248,7 +3248,7 @@ declare global {
     '*[_type == "reseller"] | order(created_at asc) {_id, _type, name, contact, experiences, key_prefix, created_at, created_by, revoked_at, revoked_by}': ResellersListQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && source != "reseller" && date >= $from && date <= $to]{_id, name, email, date, experience_title}': ReviewRequestCandidatesQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult

@@ -31,6 +31,12 @@ import {
   loadCatalogueEntry,
   type CatalogueEntry,
 } from './catalogue.ts'
+import {decisionMailId} from '@repo/schemas/request-decisions.ts'
+
+import type {RequestLinks} from '../lib/booking-mail-values.ts'
+import type {MailContent} from '../lib/mail-content.ts'
+import {outboxMailDocument} from '../lib/mailer.ts'
+import {decisionMail} from '../staff/decide-booking.ts'
 import {octoActivity} from './activity.ts'
 import {fail, OctoFailure, octoError} from './octo-errors.ts'
 import type {Reseller} from './resellers.ts'
@@ -113,6 +119,15 @@ export type BookingDeps = {
   bookings: SanityClient
   now: () => Date
   today: () => string
+  /** The traveller's confirmation with its calendar invitation, when the reseller asked for it (`emailReceipt`). */
+  mail?: TravellerMail | undefined
+}
+
+export type TravellerMail = {
+  content: () => Promise<MailContent>
+  links: RequestLinks
+  /** Tells the outbox there is mail to send now. */
+  queued?: () => void
 }
 
 export type ReserveInput = {
@@ -656,6 +671,19 @@ export async function confirm(
     const lockId = departureLockId(document.experience_id, document.date)
     const lock = await deps.bookings.fetch(octoDepartureLockQuery, {id: lockId})
     if (lock?.cancelled_at) fail('UNPROCESSABLE_ENTITY', 'This departure is closed.')
+    // Our mails reach the traveller only when the reseller gave their address and asked for it (OCTO's
+    // `emailReceipt`: docs/decisions/223-reseller-travellers-personal-data.md): the booking then has the address, so the
+    // reminders and a cancelled departure's mail find it; never marketing (`marketing_opt_in: false`, no review
+    // request). Without it, the booking has no address and the reseller tells its traveller.
+    const mailTo = input.emailReceipt === true && contact.email ? contact.email : undefined
+    const created = {
+      _key: 'created',
+      _type: 'statusChange',
+      status: 'confirmed',
+      at,
+      by: `reseller:${reseller.name}`,
+      ...(mailTo ? {action: 'confirm', mail_id: decisionMailId(bookingId, 'confirm', 'created')} : {}),
+    }
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
       p.ifRevisionId(document._rev!).set({
@@ -679,7 +707,7 @@ export async function confirm(
       pax_children: document.pax_children,
       pax_total: document.pax_total,
       name,
-      email: contact.email ?? undefined,
+      email: mailTo,
       phone: contact.phone ?? undefined,
       country: contact.country ?? undefined,
       notes: document.notes ?? undefined,
@@ -691,16 +719,32 @@ export async function confirm(
       octo_booking: document._id,
       created_at: at,
       status: 'confirmed',
-      status_history: [
-        {
-          _key: 'created',
-          _type: 'statusChange',
-          status: 'confirmed',
-          at,
-          by: `reseller:${reseller.name}`,
-        },
-      ],
+      status_history: [created],
     })
+    const mail = mailTo && deps.mail
+    if (mail) {
+      // The confirmation staff would send, with its calendar invitation, in the same transaction.
+      const message = decisionMail(
+        {
+          _id: bookingId,
+          booking_ref: document.supplier_reference,
+          experience_id: document.experience_id,
+          experience_title: document.experience_title,
+          date: document.date,
+          preferred_time: document.preferred_time,
+          pax_adults: document.pax_adults,
+          pax_children: document.pax_children,
+          name,
+          email: mailTo,
+          status: 'confirmed',
+          status_history: [created],
+        } as never,
+        {...created, action: 'confirm'} as never,
+        await mail.content(),
+        mail.links,
+      )
+      transaction.createIfNotExists(outboxMailDocument(created.mail_id!, message, bookingId, at))
+    }
     transaction.create(octoActivity(reseller, 'confirm', now, {...document, booking_id: bookingId}))
     // The lock's change orders this with every confirmation of the departure (confirm-within-places.ts).
     if (lock)
@@ -717,6 +761,7 @@ export async function confirm(
         updated_at: at,
       })
     await transaction.commit({visibility: 'sync'})
+    if (mail) mail.queued?.()
     return loadOwnBooking(deps, reseller, uuid)
   })
 }

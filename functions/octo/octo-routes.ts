@@ -41,6 +41,8 @@ export type OctoDeps = {
   /** Per reseller key: requests per window (in the lake: key-rate-limit.ts; in memory in some tests). */
   limiter: RateLimiter | KeyRateLimiter
   siteUrl: string
+  /** The confirmation mail to a reseller's traveller who asked for it (bookings.ts `confirm`). */
+  mail?: bookingActions.TravellerMail | undefined
   now?: () => Date
   onError?: (error: unknown) => void
 }
@@ -183,6 +185,7 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
       bookings: deps.bookings,
       now,
       today: () => todayInCapeTown(now()),
+      mail: deps.mail,
     }
   }
 

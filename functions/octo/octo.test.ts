@@ -22,8 +22,12 @@ import {createChallengeService, type ChallengeService} from '../lib/challenge.ts
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
-import {mailContentLoader} from '../lib/mail-content.ts'
-import {createOutbox} from '../lib/mailer.ts'
+import {loadMailContent, mailContentLoader} from '../lib/mail-content.ts'
+import {createOutbox, smtpTransport} from '../lib/mailer.ts'
+import {openSealedLink} from '../lib/sealed-link.ts'
+import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {sendReviewRequests} from '../send-review-requests/handler.ts'
+import {sendTripReminders} from '../send-trip-reminders/handler.ts'
 import {confirmWithCapacity} from '../staff/confirm-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
 import {listActivity} from '../staff/staff-activity.ts'
@@ -743,6 +747,8 @@ describe('OCTO bookings', () => {
       body: {
         resellerReference: 'EX-CONF',
         contact: {fullName: 'Amahle Dube', emailAddress: 'amahle@example.com'},
+        // The traveller agreed to our mails: the booking keeps the address (see "mail to a reseller's traveller").
+        emailReceipt: true,
       },
     })
     expect(answer.status).toBe(200)
@@ -1172,5 +1178,96 @@ describe('OCTO writes in the staff activity log', () => {
     for (const argv of [['add', 'X', '--as'], ['add', 'X', '--as', 'a', '--as', 'b']])
       expect(await runResellersCommand(argv, bookings, out, 'script:ops')).toBe(2)
     expect(await bookings.fetch('count(*[_type == "reseller" && name == "X"])')).toBe(0)
+  })
+})
+
+describe('mail to a reseller’s traveller', () => {
+  const SECRET = 'reseller-mail-secret-0123456789abcdef'
+  const links = {siteUrl: 'https://site.example', secret: SECRET, now: () => clock}
+  const mailContent = () => loadMailContent(content)
+  const outbox = (transport: Parameters<typeof createOutbox>[0]['transport']) =>
+    createOutbox({
+      bookings,
+      transport,
+      from: 'Bookings <bookings@example.com>',
+      openLink: (sealed) => openSealedLink(sealed, SECRET),
+      // The test's mails are queued in 2030: the outbox's clock is after them.
+      now: () => Date.parse('2030-03-09T00:00:00Z'),
+    })
+
+  it('goes only with the address and emailReceipt: the confirmation with its invitation, reminders and a cancelled departure’s mail; never a review request', async () => {
+    const date = '2030-03-05'
+    const saved = deps
+    deps = {...deps, mail: {content: mailContent, links}}
+    try {
+      const confirm = async (name: string, body: Record<string, unknown>) => {
+        await octo('POST', '/bookings', {body: reserveBody(date, ['adult'], {uuid: uid(name)})})
+        const answer = await octo('POST', `/bookings/${uid(name)}/confirm`, {body})
+        expect(answer.body.status).toBe('CONFIRMED')
+        return bookings.fetch<string>('*[_type == "booking" && octo_booking == $id][0]._id', {
+          id: answer.body.id,
+        })
+      }
+      const consented = await confirm('mail-yes', {
+        emailReceipt: true,
+        contact: {fullName: 'Lerato Mokoena', emailAddress: 'lerato@example.com'},
+      })
+      const silent = await confirm('mail-no', {
+        contact: {fullName: 'Johan Smit', emailAddress: 'johan@example.com'},
+      })
+      // Without emailReceipt the site booking holds no address: nothing of ours can reach the traveller.
+      expect(await bookings.getDocument(silent)).not.toHaveProperty('email')
+
+      // The jobs queue their mails; they are sent below, through the SMTP server.
+      const jobsOutbox = {
+        ...outbox({send: async () => {}}),
+        flush: async () => ({sent: 0, failed: 0, pending: 0}),
+      }
+      // The day before: the reminder; days after: the review requests' run.
+      await sendTripReminders(
+        {bookings, content, mailContent, outbox: jobsOutbox, links},
+        new Date('2030-03-04T08:00:00Z'),
+      )
+      await sendReviewRequests(
+        {bookings, content, mailContent, outbox: jobsOutbox, siteUrl: links.siteUrl, secret: SECRET},
+        new Date('2030-03-08T08:00:00Z'),
+      )
+      // Then the departure is cancelled for the weather.
+      const cancelled = await cancelDeparture(
+        {client: bookings, content, now: () => clock},
+        {...testDecisionDeps(content, () => clock), links},
+        {experience: 'bo-kaap-food-walk', date, reason: 'Strong winds.', alternatives: []},
+        {name: 'Sam Staff', id: 'staff-sam'},
+      )
+      expect(cancelled.status).toBe(200)
+
+      const mails = await bookings.fetch<{about: string; mail_id: string; to: string}[]>(
+        '*[_type == "outboxMail" && about in $ids] | order(mail_id asc){about, mail_id, to}',
+        {ids: [consented, silent]},
+      )
+      expect(mails.map((m) => m.mail_id.replace(`${consented}-`, ''))).toEqual([
+        expect.stringMatching(/^cancel-departure-/),
+        'confirm-created',
+        `reminder-${date}`,
+      ])
+      expect(mails.every((m) => m.about === consented && m.to === 'lerato@example.com')).toBe(true)
+
+      // On the wire, through a real SMTP server: the confirmation carries the calendar invitation.
+      const smtp = await startSmtpListener()
+      try {
+        await outbox(smtpTransport(smtp.url)).flush()
+        const received = smtp.received.map((mail) => ({to: mail.to.join(), raw: mail.raw}))
+        expect(received.filter((mail) => mail.to.includes('johan@example.com'))).toEqual([])
+        const lerato = received.filter((mail) => mail.to.includes('lerato@example.com'))
+        expect(lerato).toHaveLength(3)
+        expect(lerato.some((mail) => /METHOD:REQUEST/.test(mail.raw.replace(/=\r?\n/g, '')))).toBe(
+          true,
+        )
+      } finally {
+        await smtp.close()
+      }
+    } finally {
+      deps = saved
+    }
   })
 })
