@@ -3,11 +3,14 @@
  * fast-check's model-based commands against the real lake: random interleavings of travellers requesting,
  * withdrawing, accepting proposals, joining waitlists and taking offers; two staff members, each in their own browser,
  * previewing decisions (confirm, decline, propose, question), holding them while others act and sending them later,
- * and cancelling the departure; the waitlist job run from two servers at once; time passing; erasure. After every
- * command the model's invariants are checked on what the lake holds:
+ * and cancelling the departure; the waitlist job run from two servers at once; time passing; erasure; a reseller
+ * through OCTO (functions/octo) on either server, reserving, confirming and cancelling holds, and the holds' expiry
+ * job run from two servers at once. After every command the model's invariants are checked on what the lake holds:
  *
- * - places taken (confirmed, and held for the waitlist) never exceed a departure's capacity;
- * - a cancelled departure holds no one and offers nothing (no request, offer, hold or move on it);
+ * - places taken (confirmed, held for the waitlist, held by a reseller) never exceed a departure's capacity;
+ * - a cancelled departure holds no one and offers nothing (no request, offer, hold or move on it; no reseller's hold
+ *   or booking on it);
+ * - a reseller's hold expires exactly once, whichever server's job sees it first; a confirmed hold has one booking;
  * - every staff decision is checked against the revision its preview was built from (a stale one is refused and
  *   stores nothing: no history entry, no mail);
  * - the traveller's mails, calendar and page agree with the booking's final state: every invitation is one event
@@ -17,11 +20,13 @@
  *
  * The counter-examples fast-check shrank to are kept at the end as plain regression tests.
  */
+import {randomUUID} from 'node:crypto'
 import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 
 import fc from 'fast-check'
+import {Hono} from 'hono'
 import ICAL from 'ical.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -57,6 +62,9 @@ import {withdrawRequest} from './traveller-request/withdraw-request.ts'
 import {joinWaitlist} from './waitlist/join-waitlist.ts'
 import {offerWaitlistPlaces} from './waitlist/offer-places.ts'
 import {takeOffer} from './waitlist/take-offer.ts'
+import {expireHolds} from './octo/bookings.ts'
+import {createOctoRoutes} from './octo/octo-routes.ts'
+import {createReseller} from './octo/resellers.ts'
 
 const SITE = TEST_SITE
 const SECRET = 'm'.repeat(32)
@@ -141,6 +149,8 @@ type Model = {
   made: number
   /** What each staff member's dashboard holds: a preview not yet sent (STAFF by index), kept over live updates. */
   previews: [Preview | null, Preview | null]
+  /** The reseller's holds (OCTO uuids), in the order made. */
+  holds: string[]
 }
 
 type Real = {a: ReturnType<typeof server>; b: ReturnType<typeof server>}
@@ -488,16 +498,140 @@ const erase = (index: number) =>
   )
 
 // ---------------------------------------------------------------------------------------------------------------
+// A reseller through OCTO (functions/octo), its key made afresh for each run, on either server.
+
+/** The reseller's key of this run (runCommands makes it). */
+let resellerKey = ''
+const PRODUCT = 'experience-sunset-cruise'
+
+/** Each server's `/octo`, as the site server mounts it, over that server's own lake clients. */
+const octoApp = (server: Real['a']) =>
+  new Hono().route(
+    '/octo',
+    createOctoRoutes(() => ({
+      content: server.content,
+      bookings: server.bookings,
+      limiter: createRateLimiter({limit: 100_000, windowMs: 60_000}),
+      siteUrl: SITE,
+      now,
+      onError: (error) => {
+        throw error
+      },
+    })),
+  )
+
+async function octo(server: Real['a'], method: string, path: string, body?: unknown) {
+  const response = await octoApp(server).request(`${SITE}/octo${path}`, {
+    method,
+    headers: {'Authorization': `Bearer ${resellerKey}`, 'Content-Type': 'application/json'},
+    ...(body === undefined ? {} : {body: JSON.stringify(body)}),
+  })
+  return {status: response.status, body: (await response.json()) as Record<string, any>}
+}
+
+const onServer = (real: Real, b: boolean) => (b ? real.b : real.a)
+
+const resellerReserve = (pax: number, onAlt: boolean, b: boolean) =>
+  command(
+    `resellerReserve(${pax}${onAlt ? ', alt' : ''}, server ${b ? 'b' : 'a'})`,
+    async (model, real) => {
+      const date = onAlt ? ALT : DATE
+      const check = await octo(onServer(real, b), 'POST', '/availability', {
+        productId: PRODUCT,
+        optionId: 'DEFAULT',
+        localDate: date,
+      })
+      expect(check.status, JSON.stringify(check.body)).toBe(200)
+      const uuid = randomUUID()
+      const answer = await octo(onServer(real, b), 'POST', '/bookings', {
+        uuid,
+        productId: PRODUCT,
+        optionId: 'DEFAULT',
+        availabilityId: check.body[0].id,
+        unitItems: Array.from({length: pax}, () => ({unitId: 'adult'})),
+      })
+      // Held, or refused with OCTO's error when too few places are left or the departure is closed.
+      expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status)
+      if (answer.status === 200) {
+        expect(answer.body.status).toBe('ON_HOLD')
+        model.holds.push(uuid)
+      } else expect(answer.body.error).toBe('UNPROCESSABLE_ENTITY')
+      if (model.cancelled && date === DATE) expect(answer.status).toBe(400)
+    },
+  )
+
+const hasHolds = (model: Model) => model.holds.length > 0
+
+const resellerConfirm = (index: number, b: boolean) =>
+  command(
+    `resellerConfirm(${index}, server ${b ? 'b' : 'a'})`,
+    async (model, real) => {
+      const uuid = pick(model.holds, index)!
+      const answer = await octo(onServer(real, b), 'POST', `/bookings/${uuid}/confirm`, {})
+      // Refused once it expired, was cancelled, or its departure was cancelled.
+      expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status)
+      if (answer.status === 200) expect(answer.body.status).toBe('CONFIRMED')
+    },
+    hasHolds,
+  )
+
+const resellerCancel = (index: number, b: boolean) =>
+  command(
+    `resellerCancel(${index}, server ${b ? 'b' : 'a'})`,
+    async (model, real) => {
+      const uuid = pick(model.holds, index)!
+      const answer = await octo(onServer(real, b), 'POST', `/bookings/${uuid}/cancel`, {})
+      // An expired hold cannot be cancelled; a cancelled one answers as it is.
+      expect([200, 400], JSON.stringify(answer.body)).toContain(answer.status)
+      if (answer.status === 200) expect(answer.body.status).toBe('CANCELLED')
+    },
+    hasHolds,
+  )
+
+/** The reseller lets its holds lapse: half an hour passes and the expiry job runs on both servers at once. */
+const holdsLapse = () =>
+  command(
+    'holdsLapse(31 min, two servers)',
+    async (_model, real) => {
+      clock.ms += 31 * 60_000
+      const at = now()
+      const due = await bookings().fetch<number>(
+        'count(*[_type == "octoBooking" && state == "on_hold" && hold_until <= $at])',
+        {at: at.toISOString()},
+      )
+      const [a, b] = await Promise.all([
+        expireHolds(real.a.bookings, at),
+        expireHolds(real.b.bookings, at),
+      ])
+      // Each lapsed hold is ended once, by one of the two.
+      expect(a.expired + b.expired).toBe(due)
+    },
+    hasHolds,
+  )
+
+// ---------------------------------------------------------------------------------------------------------------
 // The invariants, on what the lake holds after each command.
 
+type StoredHold = {
+  _id: string
+  state: string
+  date: string
+  pax_total: number
+  booking_id?: string | null
+  bookings: number
+}
+
 async function checkInvariants(model: Model) {
-  const [stored, entries, mails] = await Promise.all([
+  const [stored, entries, mails, holds] = await Promise.all([
     allBookings(),
     bookings().fetch<{_id: string; state: string; date: string; pax_total: number}[]>(
       '*[_type == "waitlistEntry"]{_id, state, date, pax_total}',
     ),
     bookings().fetch<QueuedMail[]>(
       `*[_type == "${OUTBOX_MAIL_TYPE}"] | order(queued_at asc, mail_id asc){mail_id, about, calendar_method, calendar}`,
+    ),
+    bookings().fetch<StoredHold[]>(
+      '*[_type == "octoBooking"]{_id, state, date, pax_total, booking_id, "bookings": count(*[_type == "booking" && octo_booking == ^._id])}',
     ),
   ])
   const mailContent = await loadMailContent(content())
@@ -514,10 +648,21 @@ async function checkInvariants(model: Model) {
     const offered = entries
       .filter((e) => e.date === date && e.state === 'offered')
       .reduce((sum, e) => sum + e.pax_total, 0)
-    expect(confirmed + heldByRequests + offered, `places taken on ${date}`).toBeLessThanOrEqual(
-      CAPACITY,
-    )
+    // A reseller's hold takes its places until it is confirmed (then its booking counts), cancelled or expired.
+    const heldByReseller = holds
+      .filter((h) => h.date === date && h.state === 'on_hold')
+      .reduce((sum, h) => sum + h.pax_total, 0)
+    expect(
+      confirmed + heldByRequests + offered + heldByReseller,
+      `places taken on ${date}`,
+    ).toBeLessThanOrEqual(CAPACITY)
   }
+
+  // A confirmed hold made one site booking, never two; a hold never confirmed made none.
+  for (const hold of holds)
+    expect(hold.bookings, `${hold._id} (${hold.state})`).toBe(
+      hold.state === 'confirmed' || hold.booking_id ? 1 : 0,
+    )
 
   // A cancelled departure holds no one and offers nothing: no request, confirmation, offer, hold or move on it.
   if (model.cancelled) {
@@ -529,6 +674,10 @@ async function checkInvariants(model: Model) {
       entries.filter((e) => e.date === DATE && ['waiting', 'offered'].includes(e.state)),
       'open waitlist entries on the cancelled departure',
     ).toEqual([])
+    expect(
+      holds.filter((h) => h.date === DATE && ['on_hold', 'confirmed'].includes(h.state)),
+      'reseller holds and bookings on the cancelled departure',
+    ).toEqual([])
   }
 
   const mailIds = new Set(mails.map((mail) => mail.mail_id))
@@ -537,6 +686,8 @@ async function checkInvariants(model: Model) {
     // The history ends in the booking's status: what staff, the traveller and the mails say happened last.
     if (history.length) expect(history.at(-1)!.status, booking.booking_ref).toBe(booking.status)
     if (booking.anonymised_at) continue
+    // A reseller's traveller hears from the reseller, not from us (no address was given here): no page, no mails.
+    if ((booking as {source?: string}).source === 'reseller') continue
     // Every change that mails the traveller queued its mail, and no decision mail was queued without its change.
     for (const entry of history)
       if (entry.mail_id) expect(mailIds.has(entry.mail_id), entry.mail_id).toBe(true)
@@ -695,6 +846,15 @@ const commands: fc.Arbitrary<Command>[] = [
   fc.tuple(index, fc.boolean()).map(([i, move]) => answerCancellationCommand(i, move)),
   fc.constant(timePasses()),
   index.map(erase),
+  fc
+    .tuple(fc.integer({min: 1, max: 4}), fc.boolean(), fc.boolean())
+    .map(([pax, alt, b]) => resellerReserve(pax, alt, b)),
+  fc
+    .tuple(fc.integer({min: 1, max: 4}), fc.boolean())
+    .map(([pax, b]) => resellerReserve(pax, false, b)),
+  fc.tuple(index, fc.boolean()).map(([i, b]) => resellerConfirm(i, b)),
+  fc.tuple(index, fc.boolean()).map(([i, b]) => resellerCancel(i, b)),
+  fc.constant(holdsLapse()),
 ]
 
 async function resetLake() {
@@ -705,6 +865,9 @@ async function resetLake() {
     await transaction.commit({visibility: 'sync'})
   }
   clock.ms = START
+  resellerKey = (
+    await createReseller(bookings(), {name: 'Example Tours', createdBy: 'departure-life'})
+  ).key
 }
 
 const freshModel = (): Model => ({
@@ -715,6 +878,7 @@ const freshModel = (): Model => ({
   hoursPassed: 0,
   made: 0,
   previews: [null, null],
+  holds: [],
 })
 
 beforeAll(async () => {
@@ -724,6 +888,8 @@ beforeAll(async () => {
     .transaction(
       sunsetCruiseContent({waitlistHoldHours: 24}).map((doc) => ({createOrReplace: doc})),
     )
+    // Resellers may sell it (functions/octo/catalogue.ts).
+    .patch(PRODUCT, (p) => p.set({resellable: true}))
     .commit({visibility: 'sync'})
   challenges = createChallengeService({secret: 'departure-life-challenges', bookings: bookings()})
 }, 30_000)
@@ -851,6 +1017,34 @@ describe('counter-examples kept from the model-based runs', () => {
       requestConfirmed(2, 0),
       cancelDepartureCommand(1),
       answerCancellationCommand(0, true),
+    ])
+  })
+
+  // The reseller's walks (issue 44): a hold takes the last places from travellers and staff; the departure
+  // cancelled ends its holds and bookings; lapsed holds end once on two servers.
+  it('a reseller holds the last places, a confirmed group and a traveller find it full, staff cancel it', async () => {
+    await runCommands([
+      requestConfirmed(4, 0),
+      resellerReserve(2, false, false),
+      requestConfirmed(2, 1),
+      resellerReserve(1, false, true),
+      resellerConfirm(0, true),
+      cancelDepartureCommand(0),
+      resellerConfirm(1, false),
+      resellerReserve(1, false, false),
+    ])
+  })
+
+  it('holds lapse on two servers at once: each ends once and its places return', async () => {
+    await runCommands([
+      resellerReserve(3, false, false),
+      resellerReserve(3, false, true),
+      holdsLapse(),
+      resellerConfirm(0, false),
+      requestConfirmed(4, 0),
+      resellerReserve(2, false, true),
+      resellerCancel(2, false),
+      requestConfirmed(2, 1),
     ])
   })
 

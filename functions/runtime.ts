@@ -25,6 +25,11 @@ import {sendReviewRequests} from './send-review-requests/handler.ts'
 import {bookingNotifier, type BookingNotifier} from './send-booking-notifications/handler.ts'
 import {siteOutbox} from './site-outbox.ts'
 import {expireHolds} from './octo/bookings.ts'
+import {
+  createLakeRateLimiter,
+  pruneRateWindows,
+  type KeyRateLimiter,
+} from './octo/key-rate-limit.ts'
 import {offerWaitlistPlaces} from './waitlist/offer-places.ts'
 import {waitlistDeps} from './waitlist/runtime-deps.ts'
 
@@ -48,7 +53,7 @@ export type PublicRuntime = {
   eventLimiter: RateLimiter
   availabilityLimiter: RateLimiter
   /** Per reseller key on the OCTO API. */
-  octoLimiter: RateLimiter
+  octoLimiter: KeyRateLimiter
   /** Mails to addresses nobody has confirmed, per address and overall (lib/mail-budget.ts). */
   unconfirmedMail: MailBudget
   /** The privacy notice and consent boxes in force, recorded with every request (at most two seconds old). */
@@ -110,7 +115,8 @@ export function createPublicRuntime(
     requestLimiter: createRateLimiter({limit: env.requestRateLimit, windowMs: 60_000}),
     eventLimiter: createRateLimiter({limit: env.eventRateLimit, windowMs: 60_000}),
     availabilityLimiter: createRateLimiter({limit: env.availabilityRateLimit, windowMs: 60_000}),
-    octoLimiter: createRateLimiter({limit: env.octoRateLimit, windowMs: 60_000}),
+    // In the lake, so a reseller's limit holds across every site server (functions/octo/key-rate-limit.ts).
+    octoLimiter: createLakeRateLimiter(() => bookings, {limit: env.octoRateLimit, windowMs: 60_000}),
     unconfirmedMail,
     consentNotice: consentNoticeLoader(content),
     today: () => todayInCapeTown(),
@@ -196,6 +202,7 @@ export function startScheduledWork(rt: PublicRuntime): void {
   // Resellers' holds past their time end first (functions/octo), so the waitlist is offered their places too.
   const offer = () =>
     expireHolds(bookings, new Date())
+      .then(() => pruneRateWindows(bookings, new Date(Date.now() - 60_000)))
       .catch((error: unknown) => console.error('[octo holds]', error))
       .then(() => offerWaitlistPlaces(waitlistDeps(rt), new Date()))
       .catch((error: unknown) => console.error('[waitlist offers]', error))

@@ -1304,7 +1304,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../functions/apply-retention/queries/due-requests-query.ts
 // Variable: dueRequestsQuery
-// Query: *[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore))] | order(created_at asc)[0...50]._id
+// Query: *[_type in ["booking", "itineraryRequest", "octoBooking"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||  (_type == "booking" && date < $tripBefore) ||  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore) ||  (_type == "octoBooking" && state in ["cancelled", "expired"] && coalesce(cancelled_at, updated_at, created_at) < $closedBefore) ||  (_type == "octoBooking" && date < $tripBefore))] | order(created_at asc)[0...50]._id
 export type DueRequestsQueryResult = Array<string>
 
 // Source: ../functions/apply-retention/queries/last-mails-query.ts
@@ -1789,6 +1789,11 @@ export type CatalogueQueryResult = Array<{
   } | null
 }>
 
+// Source: ../functions/octo/queries/ended-rate-windows-query.ts
+// Variable: endedRateWindowsQuery
+// Query: *[_type == "octoRateWindow" && window_end < $before]
+export type EndedRateWindowsQueryResult = Array<never>
+
 // Source: ../functions/octo/queries/expired-holds-query.ts
 // Variable: expiredHoldsQuery
 // Query: *[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}
@@ -2185,7 +2190,7 @@ export type RecentBookingsQueryResult = Array<{
 
 // Source: ../functions/send-review-requests/queries/review-request-candidates-query.ts
 // Variable: reviewRequestCandidatesQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && source != "reseller" && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}
 export type ReviewRequestCandidatesQueryResult = Array<{
   _id: string
   name: string
@@ -2528,7 +2533,7 @@ export type CorrectableDocumentsQueryResult = Array<
 
 // Source: ../functions/staff/queries/departure-bookings-query.ts
 // Variable: departureBookingsQuery
-// Query: {  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  },  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email  }}
+// Query: {  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  },  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "octo": *[_type == "octoBooking" && experience_id == $experience && date == $date && state in ["on_hold", "confirmed"]] {_id, _rev, state},  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email  }}
 export type DepartureBookingsQueryResult = {
   bookings: Array<{
     _id: string
@@ -2555,6 +2560,11 @@ export type DepartureBookingsQueryResult = {
     _rev: string
     cancelled_at: string | null
   } | null
+  octo: Array<{
+    _id: string
+    _rev: string
+    state: 'cancelled' | 'confirmed' | 'expired' | 'on_hold'
+  }>
   waitlist: Array<{
     _id: string
     _rev: string
@@ -5103,7 +5113,7 @@ export type StoryBySlugQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type in ["booking", "itineraryRequest"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
+    '*[_type in ["booking", "itineraryRequest", "octoBooking"] && !(_id in path("drafts.**")) && !defined(anonymised_at) && (\n  (_type == "booking" && status in ["declined", "closed"] && coalesce(status_history[-1].at, created_at) < $closedBefore) ||\n  (_type == "booking" && date < $tripBefore) ||\n  (_type == "itineraryRequest" && status == "new" && created_at < $leadBefore) ||\n  (_type == "itineraryRequest" && coalesce(start_date, preferred_date, created_at) < $tripBefore) ||\n  (_type == "octoBooking" && state in ["cancelled", "expired"] && coalesce(cancelled_at, updated_at, created_at) < $closedBefore) ||\n  (_type == "octoBooking" && date < $tripBefore)\n)] | order(created_at asc)[0...50]._id': DueRequestsQueryResult
     '*[_type == "outboxMail" && purge_when_done == true && status in ["sent", "failed"]][0...50]._id': LastMailsQueryResult
     '*[_type == "outboxMail" && about in $ids]._id': MailsAboutQueryResult
     '*[_type == "waitlistEntry" && date < $today][0...50]._id': PastWaitlistQueryResult
@@ -5127,6 +5137,7 @@ declare global {
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current)] | order(title asc) {_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueQueryResult
+    '*[_type == "octoRateWindow" && window_end < $before]': EndedRateWindowsQueryResult
     '*[_type == "octoBooking" && state == "on_hold" && hold_until <= $now] | order(hold_until asc) [0...500] {_id, _rev}': ExpiredHoldsQueryResult
     '*[_type == "octoBooking" && _id == $id && reseller_id == $reseller][0]{..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingQueryResult
     '*[_type == "octoBooking" && reseller_id == $reseller\n      && (!defined($resellerReference) || reseller_reference == $resellerReference)\n      && (!defined($supplierReference) || supplier_reference == $supplierReference)\n      && (!defined($from) || date >= $from) && (!defined($to) || date <= $to)\n    ] | order(created_at asc) [0...500] {..., "booking_status": *[_type == "booking" && _id == ^.booking_id][0].status}': OctoBookingsListQueryResult
@@ -5141,7 +5152,7 @@ declare global {
     '*[_type == "privacyRequest" && download_token_hash == $hash][0]': PrivacyRequestByDownloadTokenQueryResult
     '*[_type == "outboxMail" && mail_id in $ids].mail_id': QueuedMailIdsQueryResult
     '*[_type == "booking" && !defined(anonymised_at) && created_at >= $since && ($until == null || created_at < $until)] | order(created_at asc)': RecentBookingsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}': ReviewRequestCandidatesQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && source != "reseller" && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}': ReviewRequestCandidatesQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && defined(attendance.state) && date >= $from && date <= $to]{experience_id, date}': ReviewRequestAttendedDeparturesQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
@@ -5157,7 +5168,7 @@ declare global {
     '*[_type == "reseller"] | order(created_at desc) {_id, name, contact, "experiences": coalesce(experiences, []), key_prefix, created_at, created_by, revoked_at, revoked_by, key_rotated_at, key_rotated_by}': ChannelResellersQueryResult
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
     '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}': CorrectableDocumentsQueryResult
-    '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
+    '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "octo": *[_type == "octoBooking" && experience_id == $experience && date == $date && state in ["on_hold", "confirmed"]] {_id, _rev, state},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference, attendance\n}': DeparturesViewQueryResult

@@ -4,6 +4,9 @@
  *   npm run resellers -- add "Example Tours"     prints the new key alone on its last line, once
  *   npm run resellers -- list
  *   npm run resellers -- revoke <reseller id>
+ *
+ * `--as "<name or email>"` names who ran it (the reseller's record and the staff activity log); without it, the
+ * operating system's user (`script:<user>`).
  */
 import {userInfo} from 'node:os'
 import path from 'node:path'

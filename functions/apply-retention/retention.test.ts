@@ -91,6 +91,42 @@ beforeAll(async () => {
       },
     ])
     .commit()
+  // The same traveller booked through a reseller (OCTO), for the same old trip: its contact, notes and an earlier
+  // revision (the hold, before confirmation); and another reseller's booking for a trip still ahead.
+  const octoBooking = (id: string, who: {name: string; email: string}, date: string) => ({
+    _id: id,
+    _type: 'octoBooking',
+    uuid: `0b7e1a52-5b1c-4c39-9a57-${id.padStart(12, '0').slice(-12)}`,
+    reseller_id: 'reseller-example',
+    reseller_name: 'Example Tours',
+    state: 'on_hold',
+    product_id: 'experience-table-mountain',
+    experience_id: 'table-mountain',
+    experience_title: 'Table Mountain Hike',
+    date,
+    pax_adults: 2,
+    pax_children: 0,
+    pax_total: 2,
+    unit_items: [],
+    supplier_reference: `CTE-${id.toUpperCase()}`,
+    reseller_reference: `EX-${id}`,
+    created_at: '2025-09-05T08:00:00Z',
+    hold_until: '2025-09-05T08:30:00Z',
+    notes: id === 'octo-old' ? PERSON.notes : null,
+    contact: {
+      full_name: who.name,
+      email: who.email,
+      phone: who === PERSON ? PERSON.phone : null,
+      locales: ['en'],
+    },
+  })
+  const octoOld = await bookings.create(octoBooking('octo-old', PERSON, '2025-10-20'))
+  await bookings
+    .patch('octo-old')
+    .ifRevisionId(octoOld._rev)
+    .set({state: 'confirmed', confirmed_at: '2025-09-05T08:10:00Z'})
+    .commit()
+  await bookings.create({...octoBooking('octo-recent', OTHER, '2026-11-30'), state: 'confirmed'})
   await bookings.create({
     _id: 'drafts.old',
     _type: 'booking',
@@ -278,7 +314,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(siteDir, 'backups', 'bookings-2025-10.ndjson'), backup)
 
   const run = await runJobs('2026-11-21T10:00:00+02:00')
-  expect(run.output).toContain('1 requests anonymised')
+  expect(run.output).toContain('2 requests anonymised')
   expect(run.code).toBe(0)
 }, 60_000)
 
@@ -300,7 +336,13 @@ describe('the retention job, 13 months after the trip', () => {
   })
 
   it('leaves nothing in the transaction history or the earlier revisions', async () => {
-    for (const id of ['old', 'drafts.old', 'mail-old-acknowledgement', 'mail-old-team']) {
+    for (const id of [
+      'old',
+      'drafts.old',
+      'mail-old-acknowledgement',
+      'mail-old-team',
+      'octo-old',
+    ]) {
       const log = await fetch(`${lake.url}/v2025-02-19/data/history/bookings/transactions/${id}`, {
         headers: authorised(),
       })
@@ -368,13 +410,29 @@ describe('the retention job, 13 months after the trip', () => {
       email: OTHER.email,
       name: OTHER.name,
     })
+    expect(await bookings.getDocument('octo-recent')).toMatchObject({
+      contact: {email: OTHER.email, full_name: OTHER.name},
+    })
+    // The reseller's old booking keeps the trip and the references, not the traveller.
+    const octo = await bookings.getDocument('octo-old')
+    expect(octo).toMatchObject({
+      state: 'confirmed',
+      date: '2025-10-20',
+      pax_total: 2,
+      supplier_reference: 'CTE-OCTO-OLD',
+      reseller_name: 'Example Tours',
+    })
+    expect(octo).not.toHaveProperty('contact')
     const reports = await bookings.fetch<Record<string, unknown>[]>(`*[_type == $type]`, {
       type: PRIVACY_REPORT_TYPE,
     })
     expect(reports).toHaveLength(1)
     expect(reports[0]).toMatchObject({
       trigger: 'retention',
-      requests: [{type: 'booking', ref: 'CTE-OLD'}],
+      requests: [
+        {type: 'booking', ref: 'CTE-OLD'},
+        {type: 'octoBooking', ref: 'CTE-OCTO-OLD'},
+      ],
       // The acknowledgement and the privacy requests' mails, sent long ago, were already pruned (with a purge) by
       // the outbox's own pass, and this server's files with them; the scrub finds the files of another server.
       outboxMails: 1,

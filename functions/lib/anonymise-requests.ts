@@ -8,6 +8,7 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {
   anonymisedCopy,
   DISK_PLACES,
+  emailOf,
   marksOf,
   OUTBOX_TYPE,
   placeOf,
@@ -101,7 +102,7 @@ export async function anonymiseRequests(
     const published = versions.find((doc) => doc._id === id)
     const base = published ?? (versions[0] as RequestDoc)
     const emails = versions
-      .map((doc) => doc.email)
+      .map(emailOf)
       .filter((email): email is string => typeof email === 'string')
       .map((email) => email.toLowerCase())
     const copy = anonymisedCopy({...base, _id: id}, at)
@@ -128,7 +129,7 @@ export async function anonymiseRequests(
     anonymised.push(id)
     for (const mark of marksOf(versions, emails[0] ?? '')) if (mark) marks.add(mark)
     for (const email of emails) addresses.add(email)
-    const ref = base.booking_ref ?? base.request_ref
+    const ref = base.booking_ref ?? base.request_ref ?? base.supplier_reference
     counts.requests.push({type: base._type, ref: typeof ref === 'string' ? ref : null})
     counts.outboxMails += outboxIds.length
   }

@@ -6,6 +6,9 @@ import {OUTBOX_MAIL_TYPE} from './mailer.ts'
  *
  * In the private `bookings` dataset:
  * - the request documents (`booking`, `itineraryRequest`), their drafts, and their history entries;
+ * - a reseller's booking (`octoBooking`, functions/octo/bookings.ts): the traveller's contact as the reseller sent it
+ *   (OCTO's contact: name, email, phone, country, locales, notes) and the reseller's notes; the site `booking` its
+ *   confirmation makes is a `booking` like any other;
  * - the lake's transaction history and earlier revisions of those documents: removed only by a purging delete, the
  *   one way hosted Sanity offers, so an anonymised request is deleted with `purge: true` and written anew;
  * - the outbox's mails and their sent records (`outboxMail`, `about` the request or `to` the address);
@@ -17,12 +20,12 @@ import {OUTBOX_MAIL_TYPE} from './mailer.ts'
 
 /** A request type: which fields name the person, and which the business keeps once the person is gone. */
 export type RequestPlace = {
-  type: 'booking' | 'itineraryRequest'
+  type: 'booking' | 'itineraryRequest' | 'octoBooking'
   /** Fields that hold or point at the person; what anonymising removes. */
   personal: readonly string[]
   /** Fields kept on the anonymised request (with `_id`, `_type`, `status`, `status_history`). */
   kept: readonly string[]
-  /** Fields the access export and the erasure search match an address against. */
+  /** The field (a path: `contact.email`) the access export and the erasure search match an address against. */
   email: string
 }
 
@@ -62,6 +65,12 @@ export const REQUEST_PLACES: readonly RequestPlace[] = [
       'pax_children',
       'pax_total',
       'created_at',
+      // A reseller's booking: which reseller sold it and the references both sides reconcile by.
+      'source',
+      'reseller_id',
+      'reseller_name',
+      'reseller_reference',
+      'octo_booking',
     ],
     email: 'email',
   },
@@ -95,7 +104,66 @@ export const REQUEST_PLACES: readonly RequestPlace[] = [
     ],
     email: 'email',
   },
+  {
+    // A reseller's hold or booking (docs/decisions/223-reseller-travellers-personal-data.md): kept no longer than a
+    // booking, counted from the trip's date (or, cancelled or expired, from then) as a booking's are.
+    type: 'octoBooking',
+    personal: ['contact', 'notes', 'cancel_reason', 'request_hash'],
+    // The trip, the reseller and both references: what the departures, the reseller's reconciliation and the
+    // idempotency of its uuid need, none of it the traveller.
+    kept: [
+      'uuid',
+      'reseller_id',
+      'reseller_name',
+      'state',
+      'product_id',
+      'experience_id',
+      'experience_title',
+      'date',
+      'preferred_time',
+      'availability_id',
+      'availability_end',
+      'utc_cutoff',
+      'unit_items',
+      'pax_adults',
+      'pax_children',
+      'pax_total',
+      'reseller_reference',
+      'supplier_reference',
+      'created_at',
+      'updated_at',
+      'hold_until',
+      'confirmed_at',
+      'cancelled_at',
+      'booking_id',
+    ],
+    email: 'contact.email',
+  },
 ]
+
+/**
+ * The GROQ condition that a request document is the address `$email`'s (lower-cased), whichever field of
+ * REQUEST_PLACES holds it.
+ */
+export const REQUEST_EMAIL_MATCH = `lower(coalesce(${[...new Set(REQUEST_PLACES.map((place) => place.email))].join(', ')})) == $email`
+
+const fieldAt = (doc: Record<string, unknown>, fieldPath: string): unknown =>
+  fieldPath
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      doc,
+    )
+
+/** A request's address, wherever its type keeps it; null when it has none. */
+export function emailOf(doc: Record<string, unknown>): string | null {
+  const place = placeOf(String(doc._type))
+  const value = fieldAt(doc, place?.email ?? 'email')
+  return typeof value === 'string' && value ? value : null
+}
 
 export const REQUEST_TYPES = REQUEST_PLACES.map((place) => place.type)
 
@@ -120,6 +188,13 @@ export const KEPT_HISTORY_FIELDS = [
  * (UNCONFIRMED_SIGNUP_DAYS, unsubscribe); a waitlist place goes once its departure has passed (apply-retention).
  */
 export const PERSON_DOCUMENT_TYPES = ['newsletterSignup', 'waitlistEntry'] as const
+
+/**
+ * A reseller's contact (functions/octo/resellers.ts `contact`: free text naming a person at the reseller, their
+ * address or phone): shown in the person's copy when it names their address, and removed on erasure (the reseller
+ * and its key stay; its history is purged). Kept while the reseller is on our books: it is how we reach them.
+ */
+export const PARTNER_CONTACT = {type: 'reseller', field: 'contact'} as const
 
 /** The outbox's mails about a request or to an address: deleted (with their history) when it goes. */
 export const OUTBOX_TYPE = OUTBOX_MAIL_TYPE
@@ -182,8 +257,16 @@ export type PersonMarks = {email: string; names: string[]; phones: string[]}
 export function marksOf(docs: Record<string, unknown>[], email: string): string[] {
   const marks = new Set<string>([email.toLowerCase()])
   for (const doc of docs) {
-    for (const field of ['email', 'name', 'phone']) {
-      const value = doc[field]
+    for (const field of [
+      'email',
+      'name',
+      'phone',
+      // A reseller's traveller (octoBooking's OCTO contact).
+      'contact.email',
+      'contact.full_name',
+      'contact.phone',
+    ]) {
+      const value = fieldAt(doc, field)
       if (typeof value === 'string' && value.trim().length >= 4)
         marks.add(value.trim().toLowerCase())
     }

@@ -7,11 +7,13 @@ import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import type {AccessCopy} from '@repo/schemas/privacy-request-links.ts'
 
 import {keptPages} from './kept-pages.ts'
+import {partnerContactsOf} from './partner-contacts.ts'
 import {
   CACHE_PLACES,
   DISK_PLACES,
   OUTBOX_TYPE,
   PERSON_DOCUMENT_TYPES,
+  REQUEST_EMAIL_MATCH,
   REQUEST_TYPES,
 } from './personal-data-map.ts'
 
@@ -175,7 +177,7 @@ export type AccessExport = AccessCopy
 // Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
 const personDocumentsQuery = /* groq */ `*[_type in $types && lower(email) == $email]`
 // Typed-query exception (docs/decisions/189): whole documents of the personal-data map's types ($types), given as data.
-const accessRequestsQuery = /* groq */ `*[_type in $types && lower(email) == $email] | order(created_at asc)`
+const accessRequestsQuery = /* groq */ `*[_type in $types && ${REQUEST_EMAIL_MATCH}] | order(created_at asc)`
 // Typed-query exception (docs/decisions/189): the outbox's type is the map's ($outbox); the copy is given as data.
 const accessMailsQuery = /* groq */ `*[_type == $outbox && (lower(to) == $email || lower(reply_to) == $email || about in $ids)] | order(queued_at asc){
   _id, to, subject, "text": coalesce(redacted.text, text), status, queued_at, sent_at, about
@@ -210,6 +212,8 @@ export async function collectAccessExport(
     {types: [...PERSON_DOCUMENT_TYPES], email},
     {perspective: 'raw'},
   )
+  // A reseller whose contact names the address: the person at the reseller (lib/partner-contacts.ts).
+  requests.push(...(await partnerContactsOf(deps.bookings, email)))
   const events: Record<string, unknown>[] = []
   for (const name of await readDir(deps.dataDir)) {
     if (!DISK_PLACES.eventsLog.test(name)) continue

@@ -31,6 +31,13 @@ import {
   loadCatalogueEntry,
   type CatalogueEntry,
 } from './catalogue.ts'
+import {decisionMailId} from '@repo/schemas/request-decisions.ts'
+
+import type {RequestLinks} from '../lib/booking-mail-values.ts'
+import type {MailContent} from '../lib/mail-content.ts'
+import {outboxMailDocument} from '../lib/mailer.ts'
+import {decisionMail} from '../staff/decide-booking.ts'
+import {octoActivity} from './activity.ts'
 import {fail, OctoFailure, octoError} from './octo-errors.ts'
 import type {Reseller} from './resellers.ts'
 import {expiredHoldsQuery} from './queries/expired-holds-query.ts'
@@ -97,6 +104,8 @@ export type OctoBookingDocument = {
 }
 
 export const DEFAULT_HOLD_MINUTES = 30
+/** The reason a reseller reads when staff cancelled its confirmed booking on the site. */
+export const SUPPLIER_CANCELLED_REASON = 'Cancelled by the supplier.'
 /** The longest hold a reseller may ask for: a day. */
 export const MAX_HOLD_MINUTES = 24 * 60
 
@@ -110,6 +119,15 @@ export type BookingDeps = {
   bookings: SanityClient
   now: () => Date
   today: () => string
+  /** The traveller's confirmation with its calendar invitation, when the reseller asked for it (`emailReceipt`). */
+  mail?: TravellerMail | undefined
+}
+
+export type TravellerMail = {
+  content: () => Promise<MailContent>
+  links: RequestLinks
+  /** Tells the outbox there is mail to send now. */
+  queued?: () => void
 }
 
 export type ReserveInput = {
@@ -217,7 +235,10 @@ export function toOctoBooking(
       status === BookingStatus.CANCELLED
         ? {
             refund: Refund.FULL,
-            reason: document.cancel_reason ?? null,
+            // Staff cancelled the site booking (one booking, or its departure): cancelled by the supplier.
+            reason:
+              document.cancel_reason ??
+              (document.state === 'confirmed' ? SUPPLIER_CANCELLED_REASON : null),
             utcCancelledAt: utcSeconds(document.cancelled_at ?? document.updated_at),
           }
         : null,
@@ -267,11 +288,50 @@ export async function loadOwnBooking(
   reseller: Reseller,
   uuid: string,
 ): Promise<OctoBookingDocument> {
-  const found: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
-    id: octoBookingId(reseller._id, uuid),
-    reseller: reseller._id,
-  })
-  return found ?? fail('INVALID_BOOKING_UUID', 'No booking with this uuid.', {uuid})
+  for (;;) {
+    const found: OctoBookingDocument | null = await deps.bookings.fetch(octoBookingQuery, {
+      id: octoBookingId(reseller._id, uuid),
+      reseller: reseller._id,
+    })
+    if (!found) return fail('INVALID_BOOKING_UUID', 'No booking with this uuid.', {uuid})
+    const released = await releaseIfBlackedOut(deps, found)
+    if (released !== 'changed') return released
+  }
+}
+
+/** Why a hold on a date editors have since blacked out was ended (docs/decisions/222-octo-closed-departures.md). */
+export const BLACKED_OUT_REASON = 'Cancelled by the supplier: this date is no longer sold.'
+
+/**
+ * A hold on a date editors blacked out after it was made is released when the reseller next reads or acts on it: a
+ * blacked-out date has no departure, so its places count nowhere, and the hold reads CANCELLED (cancelled by the
+ * supplier) instead of waiting to expire. Revision-checked: 'changed' when someone else changed the hold first.
+ */
+async function releaseIfBlackedOut(
+  deps: BookingDeps,
+  document: OctoBookingDocument,
+): Promise<OctoBookingDocument | 'changed'> {
+  if (octoStatus(document, deps.now()) !== BookingStatus.ON_HOLD) return document
+  const entry = await loadCatalogueEntry(deps.content, [], document.product_id)
+  if (!entry || !entry.rules.blackoutDates.includes(document.date)) return document
+  const at = deps.now().toISOString()
+  const fields = {
+    state: 'cancelled' as const,
+    cancelled_at: at,
+    cancel_reason: BLACKED_OUT_REASON,
+    updated_at: at,
+  }
+  try {
+    await deps.bookings
+      .patch(document._id)
+      .ifRevisionId(document._rev!)
+      .set(fields)
+      .commit({visibility: 'sync'})
+  } catch (error) {
+    if ((error as {statusCode?: number}).statusCode === 409) return 'changed'
+    throw error
+  }
+  return {...document, ...fields}
 }
 
 /**
@@ -337,6 +397,7 @@ export async function reserve(
     stop: (booking) => booking ?? undefined,
     commit: (transaction) => {
       transaction.create(document)
+      transaction.create(octoActivity(reseller, 'reserve', now, document))
       return document
     },
   })
@@ -561,9 +622,13 @@ export function extend(deps: BookingDeps, reseller: Reseller, uuid: string, minu
     refuseUnless(document, deps.now(), [BookingStatus.ON_HOLD])
     const now = deps.now()
     await deps.bookings
-      .patch(document._id)
-      .ifRevisionId(document._rev!)
-      .set({hold_until: holdUntil(now, minutes), updated_at: now.toISOString()})
+      .transaction()
+      .patch(document._id, (p) =>
+        p
+          .ifRevisionId(document._rev!)
+          .set({hold_until: holdUntil(now, minutes), updated_at: now.toISOString()}),
+      )
+      .create(octoActivity(reseller, 'extend', now, document))
       .commit({visibility: 'sync'})
     return loadOwnBooking(deps, reseller, uuid)
   })
@@ -606,6 +671,19 @@ export async function confirm(
     const lockId = departureLockId(document.experience_id, document.date)
     const lock = await deps.bookings.fetch(octoDepartureLockQuery, {id: lockId})
     if (lock?.cancelled_at) fail('UNPROCESSABLE_ENTITY', 'This departure is closed.')
+    // Our mails reach the traveller only when the reseller gave their address and asked for it (OCTO's
+    // `emailReceipt`: docs/decisions/223-reseller-travellers-personal-data.md): the booking then has the address, so the
+    // reminders and a cancelled departure's mail find it; never marketing (`marketing_opt_in: false`, no review
+    // request). Without it, the booking has no address and the reseller tells its traveller.
+    const mailTo = input.emailReceipt === true && contact.email ? contact.email : undefined
+    const created = {
+      _key: 'created',
+      _type: 'statusChange',
+      status: 'confirmed',
+      at,
+      by: `reseller:${reseller.name}`,
+      ...(mailTo ? {action: 'confirm', mail_id: decisionMailId(bookingId, 'confirm', 'created')} : {}),
+    }
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
       p.ifRevisionId(document._rev!).set({
@@ -629,7 +707,7 @@ export async function confirm(
       pax_children: document.pax_children,
       pax_total: document.pax_total,
       name,
-      email: contact.email ?? undefined,
+      email: mailTo,
       phone: contact.phone ?? undefined,
       country: contact.country ?? undefined,
       notes: document.notes ?? undefined,
@@ -641,16 +719,33 @@ export async function confirm(
       octo_booking: document._id,
       created_at: at,
       status: 'confirmed',
-      status_history: [
-        {
-          _key: 'created',
-          _type: 'statusChange',
-          status: 'confirmed',
-          at,
-          by: `reseller:${reseller.name}`,
-        },
-      ],
+      status_history: [created],
     })
+    const mail = mailTo && deps.mail
+    if (mail) {
+      // The confirmation staff would send, with its calendar invitation, in the same transaction.
+      const message = decisionMail(
+        {
+          _id: bookingId,
+          booking_ref: document.supplier_reference,
+          experience_id: document.experience_id,
+          experience_title: document.experience_title,
+          date: document.date,
+          preferred_time: document.preferred_time,
+          pax_adults: document.pax_adults,
+          pax_children: document.pax_children,
+          name,
+          email: mailTo,
+          status: 'confirmed',
+          status_history: [created],
+        } as never,
+        {...created, action: 'confirm'} as never,
+        await mail.content(),
+        mail.links,
+      )
+      transaction.createIfNotExists(outboxMailDocument(created.mail_id!, message, bookingId, at))
+    }
+    transaction.create(octoActivity(reseller, 'confirm', now, {...document, booking_id: bookingId}))
     // The lock's change orders this with every confirmation of the departure (confirm-within-places.ts).
     if (lock)
       transaction.patch(lockId, (p) =>
@@ -666,6 +761,7 @@ export async function confirm(
         updated_at: at,
       })
     await transaction.commit({visibility: 'sync'})
+    if (mail) mail.queued?.()
     return loadOwnBooking(deps, reseller, uuid)
   })
 }
@@ -695,13 +791,15 @@ export function cancel(
       BookingStatus.CANCELLED,
     ])
     if (status === BookingStatus.CANCELLED) return document
-    const at = deps.now().toISOString()
+    const now = deps.now()
+    const at = now.toISOString()
     const transaction = deps.bookings.transaction()
     transaction.patch(document._id, (p) =>
       p
         .ifRevisionId(document._rev!)
         .set({state: 'cancelled', cancelled_at: at, updated_at: at, cancel_reason: reason ?? null}),
     )
+    transaction.create(octoActivity(reseller, 'cancel', now, document))
     if (document.state === 'confirmed' && document.booking_id)
       transaction.patch(document.booking_id, (p) =>
         p
@@ -747,19 +845,21 @@ export function update(deps: BookingDeps, reseller: Reseller, uuid: string, inpu
     const now = deps.now()
     const contact = {...document.contact, ...pickDefined(storedContact(input.contact))}
     await deps.bookings
-      .patch(document._id)
-      .ifRevisionId(document._rev!)
-      .set({
-        updated_at: now.toISOString(),
-        contact,
-        ...(input.resellerReference !== undefined
-          ? {reseller_reference: input.resellerReference}
-          : {}),
-        ...(input.notes !== undefined ? {notes: input.notes} : {}),
-        ...(input.expirationMinutes !== undefined && status === BookingStatus.ON_HOLD
-          ? {hold_until: holdUntil(now, input.expirationMinutes)}
-          : {}),
-      })
+      .transaction()
+      .patch(document._id, (p) =>
+        p.ifRevisionId(document._rev!).set({
+          updated_at: now.toISOString(),
+          contact,
+          ...(input.resellerReference !== undefined
+            ? {reseller_reference: input.resellerReference}
+            : {}),
+          ...(input.notes !== undefined ? {notes: input.notes} : {}),
+          ...(input.expirationMinutes !== undefined && status === BookingStatus.ON_HOLD
+            ? {hold_until: holdUntil(now, input.expirationMinutes)}
+            : {}),
+        }),
+      )
+      .create(octoActivity(reseller, 'update', now, document))
       .commit({visibility: 'sync'})
     return loadOwnBooking(deps, reseller, uuid)
   })

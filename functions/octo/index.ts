@@ -12,5 +12,11 @@ export const createOctoRoutesOf = (rt: PublicRuntime) =>
       bookings: rt.bookings,
       limiter: rt.octoLimiter,
       siteUrl: rt.env.siteUrl,
+      mail: {
+        content: rt.mailContent,
+        links: rt.links,
+        queued: () =>
+          void rt.outbox.flush().catch((error: unknown) => console.error('[outbox]', error)),
+      },
     })),
   )

@@ -28,6 +28,7 @@ import {
 } from './catalogue.ts'
 import {OctoFailure, fail, octoError, octoJson} from './octo-errors.ts'
 import {recordOctoRequest} from './request-log.ts'
+import type {KeyRateLimiter} from './key-rate-limit.ts'
 import {resellerForKey, type Reseller} from './resellers.ts'
 
 /**
@@ -38,9 +39,11 @@ import {resellerForKey, type Reseller} from './resellers.ts'
 export type OctoDeps = {
   content: SanityClient
   bookings: SanityClient
-  /** Per reseller key: requests per window. */
-  limiter: RateLimiter
+  /** Per reseller key: requests per window (in the lake: key-rate-limit.ts; in memory in some tests). */
+  limiter: RateLimiter | KeyRateLimiter
   siteUrl: string
+  /** The confirmation mail to a reseller's traveller who asked for it (bookings.ts `confirm`). */
+  mail?: bookingActions.TravellerMail | undefined
   now?: () => Date
   onError?: (error: unknown) => void
 }
@@ -183,6 +186,7 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
       bookings: deps.bookings,
       now,
       today: () => todayInCapeTown(now()),
+      mail: deps.mail,
     }
   }
 
@@ -206,7 +210,7 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
     const reseller = match ? await resellerForKey(getDeps().bookings, match[1]!) : null
     if (!reseller)
       return octoError('UNAUTHORIZED', 'Send a valid reseller key: Authorization: Bearer <key>.')
-    const limited = getDeps().limiter.take(reseller._id)
+    const limited = await getDeps().limiter.take(reseller._id)
     if (!limited.ok)
       return octoJson(
         {

@@ -24,13 +24,21 @@ import {createChallengeService, type ChallengeService} from '../lib/challenge.ts
 import {createRateLimiter} from '../lib/rate-limit.ts'
 import {jsonPost} from '../lib/testing/json-request.ts'
 import {solvedQuestion} from '../lib/testing/solve-question.ts'
-import {mailContentLoader} from '../lib/mail-content.ts'
-import {createOutbox} from '../lib/mailer.ts'
+import {loadMailContent, mailContentLoader} from '../lib/mail-content.ts'
+import {createOutbox, smtpTransport} from '../lib/mailer.ts'
+import {openSealedLink} from '../lib/sealed-link.ts'
+import {startSmtpListener} from '../lib/testing/smtp-listener.ts'
+import {sendReviewRequests} from '../send-review-requests/handler.ts'
+import {sendTripReminders} from '../send-trip-reminders/handler.ts'
 import {confirmWithCapacity} from '../staff/confirm-booking.ts'
 import {loadDepartures} from '../staff/departures-view.ts'
+import {listActivity} from '../staff/staff-activity.ts'
 import type {WaitlistDeps} from '../waitlist/waitlist-deps.ts'
 import {offerWaitlistPlaces} from '../waitlist/offer-places.ts'
-import {expireHolds} from './bookings.ts'
+import {cancelDeparture} from '../staff/cancel-departure.ts'
+import {testDecisionDeps} from '../staff/testing/decision-deps.ts'
+import {BLACKED_OUT_REASON, expireHolds} from './bookings.ts'
+import {createLakeRateLimiter, pruneRateWindows, RATE_WINDOW_TYPE} from './key-rate-limit.ts'
 import {createOctoRoutes, type OctoDeps} from './octo-routes.ts'
 import {runResellersCommand} from './resellers-command.ts'
 import {createReseller, revokeReseller} from './resellers.ts'
@@ -300,6 +308,55 @@ describe('OCTO keys', () => {
     } finally {
       deps = saved
     }
+  })
+})
+
+describe('the per-key limit across servers', () => {
+  it('holds across two site servers on one lake: the key’s requests count together, each key on its own', async () => {
+    // Two servers, each with its own lake clients and limiter, sharing only the lake, on one clock that stands
+    // still 30 seconds into a 10-minute window (windows are aligned to the clock: every server names the same one).
+    const windowMs = 10 * 60_000
+    const at = Date.parse('2030-01-01T08:00:30Z')
+    const server = () => {
+      const client = lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+      const serverDeps: OctoDeps = {
+        ...deps,
+        bookings: client,
+        limiter: createLakeRateLimiter(() => client, {limit: 4, windowMs, now: () => at}),
+      }
+      return new Hono().route(
+        '/octo',
+        createOctoRoutes(() => serverDeps),
+      )
+    }
+    const servers = [server(), server()]
+    const call = (n: number, key: string) =>
+      servers[n % 2]!.request('http://site.test/octo/supplier', {
+        headers: {Authorization: `Bearer ${key}`},
+      })
+    // Four at once, two on each server: all within the limit, none counted twice or lost.
+    const first = await Promise.all([0, 1, 2, 3].map((n) => call(n, keys.b)))
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    // The fifth, on either server, is over: OCTO's error body, with Retry-After.
+    for (const n of [0, 1]) {
+      const limited = await call(n, keys.b)
+      expect(limited.status).toBe(429)
+      // The rest of the window: 9 minutes 30 seconds.
+      expect(limited.headers.get('retry-after')).toBe('570')
+      expect(await limited.json()).toEqual({
+        error: 'TOO_MANY_REQUESTS',
+        errorMessage: expect.any(String),
+      })
+    }
+    // Another key has its own count.
+    expect((await call(1, keys.cruiseOnly)).status).toBe(200)
+    // A window past its end is pruned; the current one stays.
+    const windows = () => bookings.fetch('count(*[_type == $type])', {type: RATE_WINDOW_TYPE})
+    expect(await windows()).toBe(2)
+    await pruneRateWindows(bookings, new Date(at))
+    expect(await windows()).toBe(2)
+    await pruneRateWindows(bookings, new Date(at + windowMs))
+    expect(await windows()).toBe(0)
   })
 })
 
@@ -739,6 +796,8 @@ describe('OCTO bookings', () => {
       body: {
         resellerReference: 'EX-CONF',
         contact: {fullName: 'Amahle Dube', emailAddress: 'amahle@example.com'},
+        // The traveller agreed to our mails: the booking keeps the address (see "mail to a reseller's traveller").
+        emailReceipt: true,
       },
     })
     expect(answer.status).toBe(200)
@@ -1007,6 +1066,257 @@ describe('OCTO bookings', () => {
       const winners = [a.status === 200, b.status === 200, staff?.status === 200].filter(Boolean)
       expect(winners, date).toHaveLength(1)
       expect(await siteTaken(date), date).toBe(6)
+    }
+  })
+})
+
+describe('OCTO closed departures', () => {
+  const staff = () => ({client: bookings, content, now: () => clock})
+
+  it('a departure staff cancel is CLOSED at once: its holds are released and its bookings read CANCELLED', async () => {
+    const date = '2030-03-02'
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'adult'], {uuid: uid('wx-hold')})})
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult'], {uuid: uid('wx-conf')})})
+    await octo('POST', `/bookings/${uid('wx-conf')}/confirm`, {
+      body: {contact: {fullName: 'Pieter Botha', emailAddress: 'pieter@example.com'}},
+    })
+    expect(await siteTaken(date)).toBe(3)
+
+    const cancelled = await cancelDeparture(
+      staff(),
+      testDecisionDeps(content, () => clock),
+      {experience: 'bo-kaap-food-walk', date, reason: 'A gale is forecast.', alternatives: []},
+      {name: 'Sam Staff', id: 'staff-sam'},
+    )
+    expect(cancelled.status).toBe(200)
+
+    // The hold is released: no place counted, and the reseller reads it cancelled by the supplier.
+    const hold = await octo('GET', `/bookings/${uid('wx-hold')}`)
+    expect(zBooking.parse(hold.body)).toMatchObject({
+      status: 'CANCELLED',
+      cancellation: {reason: 'Cancelled by the supplier: A gale is forecast.'},
+    })
+    expect(
+      await bookings.fetch('*[_type == "octoBooking" && uuid == $uuid][0].state', {
+        uuid: uid('wx-hold'),
+      }),
+    ).toBe('cancelled')
+    const booked = await octo('GET', `/bookings/${uid('wx-conf')}`)
+    expect(zBooking.parse(booked.body)).toMatchObject({
+      status: 'CANCELLED',
+      cancellation: {reason: 'Cancelled by the supplier: A gale is forecast.'},
+    })
+    expect((await octo('POST', `/bookings/${uid('wx-hold')}/confirm`, {body: {}})).body.error).toBe(
+      'UNPROCESSABLE_ENTITY',
+    )
+    expect(await siteTaken(date)).toBe(0)
+
+    // Closed to resellers: availability says so and a new reservation is refused, storing nothing.
+    const check = await octo('POST', '/availability', {
+      body: {productId: 'exp-walk', optionId: 'DEFAULT', localDate: date},
+    })
+    expect(check.body).toHaveLength(1)
+    expect(zAvailability.parse(check.body[0])).toMatchObject({status: 'CLOSED', available: false})
+    const before = await countHolds()
+    const refused = await octo('POST', '/bookings', {body: reserveBody(date, ['adult'])})
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({error: 'UNPROCESSABLE_ENTITY', errorMessage: expect.any(String)})
+    expect(await countHolds()).toBe(before)
+  })
+
+  it('a date editors black out is CLOSED at once, and a hold on it is released on the reseller’s next read', async () => {
+    const date = '2030-03-03'
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'adult'], {uuid: uid('bo-hold')})})
+    expect(await siteTaken(date)).toBe(2)
+    const root = lake.client({token: lake.secrets.rootToken})
+    await root.patch('settings-walk').append('blackoutDates', [date]).commit()
+    try {
+      const calendar = await octo('POST', '/availability/calendar', {
+        body: {productId: 'exp-walk', optionId: 'DEFAULT', localDateStart: date, localDateEnd: date},
+      })
+      expect(calendar.body[0]).toMatchObject({localDate: date, status: 'CLOSED', available: false})
+      const hold = await octo('GET', `/bookings/${uid('bo-hold')}`)
+      expect(zBooking.parse(hold.body)).toMatchObject({
+        status: 'CANCELLED',
+        cancellation: {reason: BLACKED_OUT_REASON},
+      })
+      expect(
+        (await octo('POST', `/bookings/${uid('bo-hold')}/confirm`, {body: {}})).body.error,
+      ).toBe('UNPROCESSABLE_ENTITY')
+      const before = await countHolds()
+      const refused = await octo('POST', '/bookings', {body: reserveBody(date, ['adult'])})
+      expect(refused.body.error).toBe('UNPROCESSABLE_ENTITY')
+      expect(await countHolds()).toBe(before)
+    } finally {
+      await root.patch('settings-walk').unset([`blackoutDates[@ == "${date}"]`]).commit()
+    }
+    // Opened again: the released hold took no place with it.
+    expect(await siteTaken(date)).toBe(0)
+  })
+})
+
+describe('OCTO writes in the staff activity log', () => {
+  const entriesFor = (ref: string) =>
+    bookings.fetch<{personId: string; personName: string; kind: string; summary: string; bookingId: string}[]>(
+      '*[_type == "staffActivity" && bookingRef == $ref] | order(at asc, summary asc){personId, personName, kind, summary, bookingId}',
+      {ref},
+    )
+
+  it('records each write under the reseller’s name, in the staff view, and nothing for a refused one', async () => {
+    const date = '2030-03-04'
+    const uuid = uid('log-1')
+    const held = await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'child'], {uuid})})
+    expect(held.status).toBe(200)
+    const ref = held.body.supplierReference as string
+    // A retried reserve writes nothing, so logs nothing.
+    await octo('POST', '/bookings', {body: reserveBody(date, ['adult', 'child'], {uuid})})
+    await octo('POST', `/bookings/${uuid}/extend`, {body: {expirationMinutes: 45}})
+    await octo('PATCH', `/bookings/${uuid}`, {body: {resellerReference: 'LOG-REF'}})
+    await octo('POST', `/bookings/${uuid}/confirm`, {body: {}})
+    // Confirmed again: nothing new.
+    await octo('POST', `/bookings/${uuid}/confirm`, {body: {}})
+    await octo('POST', `/bookings/${uuid}/cancel`, {body: {reason: 'Plans changed'}})
+    const entries = await entriesFor(ref)
+    const reseller = await bookings.fetch<string>('*[_type == "reseller" && name == "Example Tours"][0]._id')
+    // The test's clock stands still: the five share one instant, so compared as a set.
+    expect(entries.map((e) => e.summary).sort()).toEqual([
+      'Held 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Extended the hold of 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Changed the booking of 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Confirmed 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+      'Cancelled 1 adult, 1 child on Bo-Kaap Food Walk, Monday 4 March 2030 (OCTO)',
+    ].sort())
+    for (const entry of entries)
+      expect(entry).toMatchObject({personId: reseller, personName: 'Reseller: Example Tours', kind: 'reseller'})
+    // Once confirmed, the entries name the site booking staff open.
+    const site = await bookings.fetch<string>('*[_type == "booking" && booking_ref == $ref][0]._id', {ref})
+    expect(
+      entries.filter((e) => /^(Confirmed|Cancelled)/.test(e.summary)).map((e) => e.bookingId),
+    ).toEqual([site, site])
+    // The owner's activity view reads them, by the reseller or by the reference.
+    const listed = await listActivity(bookings, new URLSearchParams({person: reseller}))
+    expect((listed.body as {activity: {bookingRef: string}[]}).activity.filter((e) => e.bookingRef === ref)).toHaveLength(5)
+
+    // Refused (a date within the lead time), another reseller's uuid: no entry.
+    const before = await bookings.fetch<number>('count(*[_type == "staffActivity"])')
+    expect((await octo('POST', '/bookings', {body: reserveBody('2030-01-02', ['adult'])})).status).toBe(400)
+    expect((await octo('POST', `/bookings/${uuid}/extend`, {key: keys.b, body: {}})).status).toBe(400)
+    expect(await bookings.fetch<number>('count(*[_type == "staffActivity"])')).toBe(before)
+  })
+
+  it('the resellers command names who ran it, from --as or the operating system’s user', async () => {
+    const out = {log: () => {}, error: () => {}}
+    expect(
+      await runResellersCommand(['add', 'Named Tours', '--as', 'olwethu@example.com'], bookings, out, 'script:ops'),
+    ).toBe(0)
+    const named = await bookings.fetch<{_id: string; created_by: string}>(
+      '*[_type == "reseller" && name == "Named Tours"][0]{_id, created_by}',
+    )
+    expect(named.created_by).toBe('olwethu@example.com')
+    expect(await runResellersCommand(['revoke', named._id], bookings, out, 'script:ops')).toBe(0)
+    expect(await bookings.getDocument(named._id)).toMatchObject({revoked_by: 'script:ops'})
+    const logged = await bookings.fetch<{personName: string; summary: string}[]>(
+      '*[_type == "staffActivity" && subjectId == $id] | order(at asc, summary asc){personName, summary}',
+      {id: named._id},
+    )
+    expect(logged).toEqual([
+      {personName: 'olwethu@example.com (command line)', summary: 'Added the reseller Named Tours'},
+      {personName: 'script:ops (command line)', summary: `Revoked the key of the reseller ${named._id}`},
+    ])
+    // --as without a name, or twice: the usage, and nothing stored.
+    for (const argv of [['add', 'X', '--as'], ['add', 'X', '--as', 'a', '--as', 'b']])
+      expect(await runResellersCommand(argv, bookings, out, 'script:ops')).toBe(2)
+    expect(await bookings.fetch('count(*[_type == "reseller" && name == "X"])')).toBe(0)
+  })
+})
+
+describe('mail to a reseller’s traveller', () => {
+  const SECRET = 'reseller-mail-secret-0123456789abcdef'
+  const links = {siteUrl: 'https://site.example', secret: SECRET, now: () => clock}
+  const mailContent = () => loadMailContent(content)
+  const outbox = (transport: Parameters<typeof createOutbox>[0]['transport']) =>
+    createOutbox({
+      bookings,
+      transport,
+      from: 'Bookings <bookings@example.com>',
+      openLink: (sealed) => openSealedLink(sealed, SECRET),
+      // The test's mails are queued in 2030: the outbox's clock is after them.
+      now: () => Date.parse('2030-03-09T00:00:00Z'),
+    })
+
+  it('goes only with the address and emailReceipt: the confirmation with its invitation, reminders and a cancelled departure’s mail; never a review request', async () => {
+    const date = '2030-03-05'
+    const saved = deps
+    deps = {...deps, mail: {content: mailContent, links}}
+    try {
+      const confirm = async (name: string, body: Record<string, unknown>) => {
+        await octo('POST', '/bookings', {body: reserveBody(date, ['adult'], {uuid: uid(name)})})
+        const answer = await octo('POST', `/bookings/${uid(name)}/confirm`, {body})
+        expect(answer.body.status).toBe('CONFIRMED')
+        return bookings.fetch<string>('*[_type == "booking" && octo_booking == $id][0]._id', {
+          id: answer.body.id,
+        })
+      }
+      const consented = await confirm('mail-yes', {
+        emailReceipt: true,
+        contact: {fullName: 'Lerato Mokoena', emailAddress: 'lerato@example.com'},
+      })
+      const silent = await confirm('mail-no', {
+        contact: {fullName: 'Johan Smit', emailAddress: 'johan@example.com'},
+      })
+      // Without emailReceipt the site booking holds no address: nothing of ours can reach the traveller.
+      expect(await bookings.getDocument(silent)).not.toHaveProperty('email')
+
+      // The jobs queue their mails; they are sent below, through the SMTP server.
+      const jobsOutbox = {
+        ...outbox({send: async () => {}}),
+        flush: async () => ({sent: 0, failed: 0, pending: 0}),
+      }
+      // The day before: the reminder; days after: the review requests' run.
+      await sendTripReminders(
+        {bookings, content, mailContent, outbox: jobsOutbox, links},
+        new Date('2030-03-04T08:00:00Z'),
+      )
+      await sendReviewRequests(
+        {bookings, content, mailContent, outbox: jobsOutbox, siteUrl: links.siteUrl, secret: SECRET},
+        new Date('2030-03-08T08:00:00Z'),
+      )
+      // Then the departure is cancelled for the weather.
+      const cancelled = await cancelDeparture(
+        {client: bookings, content, now: () => clock},
+        {...testDecisionDeps(content, () => clock), links},
+        {experience: 'bo-kaap-food-walk', date, reason: 'Strong winds.', alternatives: []},
+        {name: 'Sam Staff', id: 'staff-sam'},
+      )
+      expect(cancelled.status).toBe(200)
+
+      const mails = await bookings.fetch<{about: string; mail_id: string; to: string}[]>(
+        '*[_type == "outboxMail" && about in $ids] | order(mail_id asc){about, mail_id, to}',
+        {ids: [consented, silent]},
+      )
+      expect(mails.map((m) => m.mail_id.replace(`${consented}-`, ''))).toEqual([
+        expect.stringMatching(/^cancel-departure-/),
+        'confirm-created',
+        `reminder-${date}`,
+      ])
+      expect(mails.every((m) => m.about === consented && m.to === 'lerato@example.com')).toBe(true)
+
+      // On the wire, through a real SMTP server: the confirmation carries the calendar invitation.
+      const smtp = await startSmtpListener()
+      try {
+        await outbox(smtpTransport(smtp.url)).flush()
+        const received = smtp.received.map((mail) => ({to: mail.to.join(), raw: mail.raw}))
+        expect(received.filter((mail) => mail.to.includes('johan@example.com'))).toEqual([])
+        const lerato = received.filter((mail) => mail.to.includes('lerato@example.com'))
+        expect(lerato).toHaveLength(3)
+        expect(lerato.some((mail) => /METHOD:REQUEST/.test(mail.raw.replace(/=\r?\n/g, '')))).toBe(
+          true,
+        )
+      } finally {
+        await smtp.close()
+      }
+    } finally {
+      deps = saved
     }
   })
 })

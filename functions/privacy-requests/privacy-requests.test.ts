@@ -120,12 +120,68 @@ beforeAll(async () => {
       email: PERSON.email,
       special_requests: 'A vegetarian lunch',
     })
+    // Booked through a reseller (OCTO): the traveller's contact as the reseller sent it, the address in capitals.
+    .create({
+      _id: 'octo-ayanda',
+      _type: 'octoBooking',
+      uuid: '0b7e1a52-5b1c-4c39-9a57-0c0ffee00001',
+      reseller_id: 'reseller-example',
+      reseller_name: 'Example Tours',
+      state: 'on_hold',
+      product_id: 'exp-walk',
+      experience_id: 'bo-kaap-food-walk',
+      experience_title: 'Bo-Kaap Food Walk',
+      date: '2026-12-05',
+      supplier_reference: 'CTE-OCTO-AYANDA',
+      reseller_reference: 'EX-1001',
+      unit_items: [],
+      notes: `${PERSON.name} is vegetarian`,
+      contact: {
+        full_name: PERSON.name,
+        email: PERSON.email.toUpperCase(),
+        phone: PERSON.phone,
+        locales: ['en-ZA'],
+      },
+      created_at: '2026-11-01T08:00:00Z',
+      hold_until: '2026-11-01T08:30:00Z',
+    })
+    // The traveller is also the contact of a reseller we sell through.
+    .create({
+      _id: 'reseller-ayanda',
+      _type: 'reseller',
+      name: 'Ayanda Adventures',
+      contact: `Bookings desk, ${PERSON.email}`,
+      experiences: [],
+      key_hash: 'f'.repeat(64),
+      key_prefix: 'octo_abcd',
+      created_at: '2026-10-01T08:00:00Z',
+      created_by: 'owner',
+    })
     .create({
       _id: 'newsletterSignup.ayanda',
       _type: 'newsletterSignup',
       email: PERSON.email,
       name: PERSON.name,
       consented_at: '2026-10-01T08:00:00Z',
+    })
+    .commit({visibility: 'sync'})
+  // Its confirmation: an earlier revision in the lake's history holds the contact too, and a mail about it.
+  await bookings
+    .transaction()
+    .patch('octo-ayanda', (p) => p.set({state: 'confirmed', confirmed_at: '2026-11-01T08:10:00Z'}))
+    .create({
+      _id: 'mail-octo-ayanda-reminder',
+      _type: 'outboxMail',
+      mail_id: 'octo-ayanda-reminder',
+      about: 'octo-ayanda',
+      to: PERSON.email,
+      subject: 'See you soon',
+      text: `Hello ${PERSON.name}`,
+      html: '',
+      status: 'sent',
+      attempts: 1,
+      queued_at: '2026-11-01T08:10:00Z',
+      next_attempt_at: '2026-11-01T08:10:00Z',
     })
     .commit({visibility: 'sync'})
   fs.writeFileSync(
@@ -238,6 +294,8 @@ describe('confirming and downloading', () => {
     expect(copy).toContain('CTE-AYANDA-2')
     expect(copy).toContain('TRIP-AYANDA')
     expect(copy).toContain('A vegetarian lunch')
+    // Booked through a reseller: found by the contact's address, whatever its case.
+    expect(copy).toContain('CTE-OCTO-AYANDA')
     expect(copy).toContain('newsletter')
     expect((JSON.parse(copy) as {signups: unknown[]}).signups).toHaveLength(1)
     expect(copy).not.toContain(OTHER.email)
@@ -251,7 +309,10 @@ describe('confirming and downloading', () => {
       'ayanda-1',
       'ayanda-2',
       'itinerary-ayanda',
+      'octo-ayanda',
+      'reseller-ayanda',
     ])
+    expect(copy).not.toContain('f'.repeat(64))
     expect(JSON.stringify(data)).not.toContain(OTHER.name)
     expect(JSON.stringify(data)).not.toContain('request_hash')
 
@@ -424,7 +485,7 @@ describe('erasure', () => {
     const report = (
       result.body as {report: {proof: {place: string; found: number}[]; requests: unknown[]}}
     ).report
-    expect(report.requests).toHaveLength(3)
+    expect(report.requests).toHaveLength(4)
     expect(report.proof.length).toBeGreaterThanOrEqual(6)
     expect(report.proof.filter((place) => place.found > 0)).toEqual([])
     // The last mail to the address says it is done; once sent, the lake forgets it, history and all.
@@ -441,6 +502,29 @@ describe('erasure', () => {
     expect(everything.toLowerCase()).not.toContain(PERSON.email)
     expect(everything).not.toContain(PERSON.name)
     expect(everything).toContain(OTHER.email)
+    // The reseller's booking keeps the trip and both references, without the traveller, history and all.
+    const octo = await bookings.getDocument('octo-ayanda')
+    expect(octo).toMatchObject({
+      state: 'confirmed',
+      date: '2026-12-05',
+      supplier_reference: 'CTE-OCTO-AYANDA',
+      reseller_reference: 'EX-1001',
+    })
+    expect(octo).not.toHaveProperty('contact')
+    expect(octo).not.toHaveProperty('notes')
+    // The reseller stays, with its key, without the contact.
+    expect(await bookings.getDocument('reseller-ayanda')).toMatchObject({
+      name: 'Ayanda Adventures',
+      key_hash: 'f'.repeat(64),
+    })
+    expect(await bookings.getDocument('reseller-ayanda')).not.toHaveProperty('contact')
+    for (const id of ['octo-ayanda', 'mail-octo-ayanda-reminder', 'reseller-ayanda']) {
+      const log = await fetch(
+        `${lake.url}/v2025-02-19/data/history/bookings/transactions/${id}?excludeContent=false`,
+        {headers: {authorization: `Bearer ${lake.secrets.rootToken}`}},
+      )
+      expect((await log.text()).toLowerCase(), id).not.toContain(PERSON.email)
+    }
     // Their review is gone from the public dataset, history and all; the other traveller's stays.
     const reviews = await content.fetch<string[]>(
       '*[_type == "review"]._id',

@@ -88,6 +88,8 @@ type DepartureSnapshot = {
   bookings: DepartureBooking[]
   lock: {_id: string; _rev: string; cancelled_at?: string | null} | null
   waitlist: WaitingEntry[]
+  /** Resellers' holds and confirmed bookings on the departure (functions/octo/bookings.ts). */
+  octo: {_id: string; _rev: string; state: string}[]
 }
 
 export const ALREADY_CANCELLED_MESSAGE = 'This departure is already cancelled.'
@@ -359,6 +361,17 @@ export async function cancelDeparture(
         outboxMailDocument(waitlistCancellationMailId(entry._id), mail, entry._id, at),
       )
   }
+  // Resellers' holds and bookings end with it: a hold's places are released, and the reseller reads CANCELLED,
+  // cancelled by the supplier, on its next GET (its confirmed booking's site booking is closed above).
+  for (const octo of departure.snapshot.octo)
+    transaction.patch(octo._id, (p) =>
+      p.ifRevisionId(octo._rev).set({
+        state: 'cancelled',
+        cancelled_at: at,
+        cancel_reason: `Cancelled by the supplier: ${cancellation.reason}`,
+        updated_at: at,
+      }),
+    )
   if (deps.activity) transaction.create(deps.activity({}))
   try {
     await transaction.commit({visibility: 'sync'})

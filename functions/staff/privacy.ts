@@ -16,7 +16,11 @@ import {
 
 import {privacyReportDocument} from '../apply-retention/handler.ts'
 import {anonymiseRequests} from '../lib/anonymise-requests.ts'
-import {PERSON_DOCUMENT_TYPES, REQUEST_TYPES} from '../lib/personal-data-map.ts'
+import {
+  PERSON_DOCUMENT_TYPES,
+  REQUEST_EMAIL_MATCH,
+  REQUEST_TYPES,
+} from '../lib/personal-data-map.ts'
 import {proveErased} from '../lib/personal-data-search.ts'
 import type {ProofPlace} from '@repo/schemas/staff-privacy.ts'
 import {readRetentionPeriods} from '../lib/retention-periods.ts'
@@ -28,6 +32,7 @@ import {correctableDocumentsQuery} from './queries/correctable-documents-query.t
 import {erasedProofIdsQuery} from './queries/erased-proof-ids-query.ts'
 import {otherPrivacyRequestsQuery} from './queries/other-privacy-requests-query.ts'
 import {privacyOverviewQuery} from './queries/privacy-overview-query.ts'
+import {erasePartnerContacts} from '../lib/partner-contacts.ts'
 import type {HandlerResult} from './staff-deps.ts'
 import type {SessionPerson} from './staff-session-store.ts'
 import {purgeMutation} from '../lib/purge.ts'
@@ -88,10 +93,14 @@ export async function saveRetentionPeriods(
   return {status: 200, body: {periods}}
 }
 
+// Typed-query exception (docs/decisions/189): the address's places come from the personal-data map (REQUEST_EMAIL_MATCH).
+const requestIdsOfQuery = /* groq */ `*[_type in $types && ${REQUEST_EMAIL_MATCH}]._id`
+
 /** The published ids of the requests an address made (drafts lead to the same request). */
 async function requestIdsOf(client: SanityClient, email: string): Promise<string[]> {
-  const ids = await client.fetch(
-    addressDocumentIdsQuery,
+  // Typed-query exception (docs/decisions/189): requestIdsOfQuery above.
+  const ids = await client.fetch<string[]>(
+    requestIdsOfQuery,
     {types: REQUEST_TYPES, email},
     {perspective: 'raw'},
   )
@@ -141,6 +150,7 @@ export async function carryOutRequest(
     {erasing: request.kind === 'erasure' ? [email] : []},
   )
   await eraseReviews({bookings: deps.client, content: deps.content}, ids)
+  const partners = request.kind === 'erasure' ? await erasePartnerContacts(deps.client, email) : []
   const otherRequests =
     request.kind === 'erasure'
       ? [
@@ -184,6 +194,7 @@ export async function carryOutRequest(
     throw error
   }
   const historyIds = [...ids, ...ids.map((one) => `drafts.${one}`), request._id, ...otherRequests]
+  historyIds.push(...partners)
   const proof = await proveErased(
     {bookings: deps.client, content: deps.content, dataDir: deps.dataDir},
     [email],

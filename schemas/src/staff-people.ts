@@ -49,6 +49,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'privacy',
   'subscribers-export',
   'incident',
+  /** A reseller's OCTO write (functions/octo/activity.ts), or a reseller added or revoked. */
   'reseller',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]

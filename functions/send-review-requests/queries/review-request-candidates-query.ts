@@ -2,10 +2,11 @@ import {defineQuery} from 'groq'
 
 /**
  * Confirmed trips whose request may be due (published bookings only). A trip cancelled, declined or withdrawn is
- * never `confirmed`, so its traveller is never asked.
+ * never `confirmed`, so its traveller is never asked. A reseller's traveller is never asked either: a review request
+ * counts as marketing, which they never get from us (docs/decisions/223-reseller-travellers-personal-data.md).
  */
 export const reviewRequestCandidatesQuery = defineQuery(
-  `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}`,
+  `*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && source != "reseller" && date >= $from && date <= $to]{_id, name, email, date, experience_id, experience_title, "attendance": attendance.state}`,
 )
 
 /**
