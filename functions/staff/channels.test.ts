@@ -298,7 +298,7 @@ describe('the Channels API', () => {
     expect(row).toMatchObject({reseller_name: 'Harbour Resellers', name: 'Sipho Dlamini'})
     const bookingId = row!._id
 
-    const departures = (await staff('guide', `/departures?from=${DATE}&to=${DATE}`)).body
+    const departures = (await staff('staff', `/departures?from=${DATE}&to=${DATE}`)).body
       .departures as {bookings: {reseller_name?: string; reseller_reference?: string}[]}[]
     expect(departures.flatMap((d) => d.bookings)).toContainEqual(
       expect.objectContaining({reseller_name: 'Harbour Resellers', reseller_reference: 'HR-1001'}),
