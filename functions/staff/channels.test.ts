@@ -321,8 +321,13 @@ describe('the Channels API', () => {
       personName: string
       summary: string
     }[]
-    expect(activity).toEqual([
-      expect.objectContaining({personName: 'Pat staff', summary: 'Cancelled a reseller’s booking'}),
+    // The booking's log: the reseller's own confirmation (under its name), then the person who cancelled it.
+    expect(activity.map(({personName, summary}) => ({personName, summary}))).toEqual([
+      {personName: 'Pat staff', summary: 'Cancelled a reseller’s booking'},
+      {
+        personName: 'Reseller: Harbour Resellers',
+        summary: expect.stringMatching(/^Confirmed 2 adults on Bo-Kaap Food Walk, .* \(OCTO\)$/),
+      },
     ])
     expect(
       ((await staff('owner', `/channels/${reseller._id}`)).body as ChannelDetails).bookings[0]
