@@ -416,6 +416,8 @@ export type MailTemplate = {
     | 'privacyConfirm'
     | 'privacyErasureDone'
     | 'privacyCorrectionDone'
+    | 'bookingChanged'
+    | 'departureMessage'
   subject: string
   body: string
 }
@@ -683,6 +685,9 @@ export type StatusChange = {
     | 'cancel-departure'
     | 'move'
     | 'accept-cancellation'
+    | 'desk-created'
+    | 'desk-changed'
+    | 'departure-message'
   message?: string
   options?: Array<{
     date: string
@@ -1033,6 +1038,8 @@ export type Booking = {
     | 'Previous Visit'
     | 'Other'
   marketing_opt_in?: boolean
+  source?: 'site' | 'staff' | 'reseller'
+  language?: string
   consent_booking: boolean
   consent_privacy: boolean
   consent_record?: ConsentRecord
@@ -1288,10 +1295,12 @@ export type MailContentQueryResult = {
     kind:
       | 'acknowledgement'
       | 'bookingCancelled'
+      | 'bookingChanged'
       | 'cancelled'
       | 'confirmation'
       | 'decline'
       | 'departureCancelled'
+      | 'departureMessage'
       | 'newsletterConfirm'
       | 'newsletterWelcome'
       | 'privacyConfirm'
@@ -1788,6 +1797,8 @@ export type RecentBookingsQueryResult = Array<{
     | 'Travel Agent'
     | 'Travel Blog/Website'
   marketing_opt_in?: boolean
+  source?: 'reseller' | 'site' | 'staff'
+  language?: string
   consent_booking: boolean
   consent_privacy: boolean
   consent_record?: ConsentRecord
@@ -1903,6 +1914,9 @@ export type CancelledDepartureBookingsQueryResult = Array<{
     | 'cancel-departure'
     | 'confirm'
     | 'decline'
+    | 'departure-message'
+    | 'desk-changed'
+    | 'desk-created'
     | 'move'
     | 'propose'
     | 'question'
@@ -1970,7 +1984,7 @@ export type DepartureCancelledAtQueryResult = string | null
 
 // Source: ../functions/staff/queries/departure-snapshot-query.ts
 // Variable: departureSnapshotQuery
-// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, language},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
 export type DepartureSnapshotQueryResult = {
   booking: {
     _id: string
@@ -2037,6 +2051,8 @@ export type DepartureSnapshotQueryResult = {
       }> | null
     } | null
     anonymised_at: string | null
+    source: 'reseller' | 'site' | 'staff' | null
+    language: string | null
   } | null
   lock: {
     _id: string
@@ -2058,6 +2074,30 @@ export type DepartureSnapshotQueryResult = {
       }
   >
 }
+
+// Source: ../functions/staff/queries/departure-travellers-query.ts
+// Variable: departureTravellersQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses && defined(email) && email != "" && !defined(anonymised_at)] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  }
+export type DepartureTravellersQueryResult = Array<{
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+}>
 
 // Source: ../functions/staff/queries/departures-view-query.ts
 // Variable: departuresViewQuery
@@ -2082,6 +2122,99 @@ export type DeparturesViewQueryResult = Array<{
   staff_notes_by: null
   staff_notes_at: null
 }>
+
+// Source: ../functions/staff/queries/desk-snapshot-query.ts
+// Variable: deskSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, language},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type DeskSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    created_at: string
+    experience_id: string
+    experience_title: string
+    category: string | null
+    duration: string | null
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    phone: string | null
+    country:
+      | 'Australia'
+      | 'Brazil'
+      | 'Canada'
+      | 'France'
+      | 'Germany'
+      | 'India'
+      | 'Italy'
+      | 'Japan'
+      | 'Netherlands'
+      | 'Other'
+      | 'South Africa'
+      | 'Spain'
+      | 'Switzerland'
+      | 'United Kingdom'
+      | 'United States'
+      | null
+    pickup_location: string | null
+    notes: string | null
+    how_heard_about_us:
+      | 'Friend/Family Referral'
+      | 'Google'
+      | 'Hotel/Accommodation'
+      | 'Other'
+      | 'Previous Visit'
+      | 'Social Media'
+      | 'Travel Agent'
+      | 'Travel Blog/Website'
+      | null
+    marketing_opt_in: boolean | null
+    consent_record: {
+      version: string
+      agreed_at: string
+      checkboxes: Array<{
+        key: string
+        text: string
+      }> | null
+    } | null
+    anonymised_at: string | null
+    source: 'reseller' | 'site' | 'staff' | null
+    language: string | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
 
 // Source: ../functions/staff/queries/experiences-with-rules-query.ts
 // Variable: experiencesWithRulesQuery
@@ -2157,7 +2290,7 @@ export type ResponseSettingsQueryResult =
 
 // Source: ../functions/staff/queries/staff-booking-by-id-query.ts
 // Variable: staffBookingByIdQuery
-// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, language}
 export type StaffBookingByIdQueryResult = {
   _id: string
   _rev: string
@@ -2223,6 +2356,8 @@ export type StaffBookingByIdQueryResult = {
     }> | null
   } | null
   anonymised_at: string | null
+  source: 'reseller' | 'site' | 'staff' | null
+  language: string | null
 } | null
 
 // Source: ../functions/staff/queries/staff-bookings-overview-query.ts
@@ -3254,13 +3389,15 @@ declare global {
     '*[_type == "newsletterSignup" && (status == "confirmed" || !defined(status))] | order(coalesce(confirmed_at, consented_at) asc){\n  email, name, "confirmed_at": coalesce(confirmed_at, consented_at), "version": consent_record.version\n}': ConfirmedSubscribersQueryResult
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
-    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, language},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses && defined(email) && email != "" && !defined(anonymised_at)] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  }': DepartureTravellersQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at\n}': DeparturesViewQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, language},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DeskSnapshotQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "offers": *[((_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold")) && date >= $from && date <= $to]{experience_id, date, "slot": preferred_time, "pax": pax_total},\n  "requests": *[_type == "booking" && defined(waitlist_entry) && status in ["new", "contacted"] && date >= $from && date <= $to]._id\n}': HeldInRangeQueryResult
     '*[_id == $docId && _type == "outboxMail" && about == $id && count(*[_type == "booking" && _id == $id]) > 0][0]{_rev, status, "ref": *[_type == "booking" && _id == ^.about][0].booking_ref}': ResendableMailQueryResult
     '*[_id == "siteSettings"][0]{responseTargetHours, workingHours}': ResponseSettingsQueryResult
-    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at}': StaffBookingByIdQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, language}': StaffBookingByIdQueryResult
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult

@@ -56,6 +56,10 @@ export const STAFF_ROUTE_ACTIONS = {
   'PATCH /incidents/:id': 'privacy.manage',
   /** The Reports page's figures (functions/staff/reports/routes.ts): owners and managers. */
   'GET /reports': 'reports.read',
+  /** The booking desk (booking-desk.ts): staff and up. */
+  'POST /bookings': 'bookings.desk',
+  'PATCH /bookings/:id/trip': 'bookings.desk',
+  'POST /departures/message': 'departures.message',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -49,6 +49,8 @@ export const STAFF_ACTIVITY_KINDS = [
   'privacy',
   'subscribers-export',
   'incident',
+  'desk-booking',
+  'departure-message',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

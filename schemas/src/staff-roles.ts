@@ -1,7 +1,8 @@
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
- * departures and their cancellation, exports, privacy); staff triage, decide and export departures; guides read departures and their manifests.
+ * departures and their cancellation, exports, privacy); staff triage, decide and export departures, and run the booking
+ * desk; guides read departures and their manifests.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
@@ -40,6 +41,10 @@ export const STAFF_ACTIONS = [
   'privacy.manage',
   /** The Reports page: demand, conversion, occupancy, service, value and reviews in figures (no personal data). */
   'reports.read',
+  /** The booking desk: a booking for a guest on the phone or at the desk, a booking's date or group changed. */
+  'bookings.desk',
+  /** One message to everyone on a departure, in the editors' template. */
+  'departures.message',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -55,8 +60,17 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'subscribers.export',
     'privacy.manage',
     'reports.read',
+    'bookings.desk',
+    'departures.message',
   ],
-  staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
+  staff: [
+    'bookings.read',
+    'bookings.decide',
+    'departures.read',
+    'departures.export',
+    'bookings.desk',
+    'departures.message',
+  ],
   /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */
   guide: ['departures.read'],
 }

@@ -2,4 +2,5 @@
 export const bookingFields = /* groq */ `_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,
   experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,
   name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,
-  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at`
+  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,
+  source, language`

@@ -1,6 +1,7 @@
 import {InboxIcon} from '@sanity/icons/Inbox'
 import {defineField, defineType} from 'sanity'
 
+import {BOOKING_SOURCES} from '@repo/schemas/booking-desk.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 
@@ -136,6 +137,21 @@ export const booking = defineType({
       type: 'boolean',
       ...fromTraveller,
       initialValue: false,
+    }),
+    defineField({
+      name: 'source',
+      title: 'Source',
+      description: 'Where the booking came from: the site’s form (empty), the team’s booking desk, or a reseller.',
+      type: 'string',
+      ...fromTraveller,
+      options: {list: [...BOOKING_SOURCES]},
+    }),
+    defineField({
+      name: 'language',
+      title: 'Language',
+      description: 'The traveller’s language, as a code (en, de, nl, fr).',
+      type: 'string',
+      ...fromTraveller,
     }),
     defineField({
       name: 'consent_booking',
