@@ -2407,7 +2407,7 @@ export type WaitingRequestsQueryResult = Array<{
 
 // Source: ../functions/staff/reports/queries/report-bookings-query.ts
 // Variable: reportBookingsQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry),  "history": status_history}
+// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry), source,  "history": status_history}
 export type ReportBookingsQueryResult = Array<{
   experience_id: string
   experience_title: string
@@ -2443,6 +2443,7 @@ export type ReportBookingsQueryResult = Array<{
     | 'Travel Blog/Website'
     | null
   from_waitlist: false | true
+  source: 'reseller' | 'site' | 'staff' | null
   history: Array<
     {
       _key: string
@@ -3402,7 +3403,7 @@ declare global {
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history\n}': ReportBookingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry), source,\n  "history": status_history\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc) [0...20000] {\n  _id, experience_id, date, preferred_time, status, "pax": pax_total\n}': ReportLoadsQueryResult

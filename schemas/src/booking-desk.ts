@@ -16,16 +16,6 @@ import {safeMultiLine} from './safe-text.ts'
  * used by the dashboard's forms and the staff API (functions/staff/booking-desk.ts).
  */
 
-/** Where a booking came from, for the Reports page's "Requests by source" (reports.ts). */
-export const BOOKING_SOURCES = ['site', 'staff', 'reseller'] as const
-export type BookingSource = (typeof BOOKING_SOURCES)[number]
-
-/** A booking with no `source` came through the site's booking form. */
-export const bookingSourceOf = (source: string | null | undefined): BookingSource =>
-  (BOOKING_SOURCES as readonly string[]).includes(source ?? '')
-    ? (source as BookingSource)
-    : 'site'
-
 /** The traveller's language, as a code (`en`, `de`…): stored and shown; mails in each language are built elsewhere. */
 export const DEFAULT_LANGUAGE = 'en'
 export const LANGUAGE_MESSAGE = 'Give a language code such as en, de, nl or fr.'
@@ -37,8 +27,6 @@ export const languageField = z
   .optional()
   .default(DEFAULT_LANGUAGE)
 
-/** The words recorded as the guest's consent, read to them on the phone or at the desk by the person entering it. */
-export const DESK_CONSENT_LABEL = 'The guest agreed to the privacy policy, read to them by phone or at the desk'
 export const DESK_CONSENT_MESSAGE =
   'Read the privacy policy to the guest and tick the box once they agree: no booking without it.'
 export const CONTACT_MESSAGE = 'Give an email address or a phone number, so that we can reach them.'

@@ -1,7 +1,7 @@
 import {InboxIcon} from '@sanity/icons/Inbox'
 import {defineField, defineType} from 'sanity'
 
-import {BOOKING_SOURCES} from '@repo/schemas/booking-desk.ts'
+import {BOOKING_SOURCES} from '@repo/schemas/booking-source.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 
