@@ -6,6 +6,7 @@ import {
   departureMessageSchema,
   tripChangeSchema,
   type DepartureMessageAnswer,
+  type DeskExperiencesAnswer,
 } from '@repo/schemas/booking-desk.ts'
 import {
   departureLockId,
@@ -52,6 +53,7 @@ import type {DecisionDeps} from './decide-booking.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 import {departureTravellersQuery} from './queries/departure-travellers-query.ts'
 import {deskSnapshotQuery} from './queries/desk-snapshot-query.ts'
+import {experiencesWithRulesQuery} from './queries/experiences-with-rules-query.ts'
 
 /**
  * The booking desk (docs/decisions/234-the-booking-desk.md): staff enter a booking for a guest on the phone or at the
@@ -150,6 +152,22 @@ function travellerMail(
       ? calendarPartFor(booking, entry, 'REQUEST', content, decisions.links)
       : undefined
   return calendar ? {...mail, calendar} : mail
+}
+
+/** `GET /api/staff/desk/experiences`: every experience on the site the desk may book, with its time slots. */
+export async function listDeskExperiences(deps: StaffDeps): Promise<HandlerResult> {
+  const experiences = deps.content ? await deps.content.fetch(experiencesWithRulesQuery) : []
+  const answer: DeskExperiencesAnswer = {
+    experiences: experiences
+      .filter((experience) => !experience.isBespoke && experience.slug)
+      .map((experience) => ({
+        slug: experience.slug!,
+        title: experience.title ?? experience.slug!,
+        timeSlots: departureSlots({timeSlots: experience.rules?.timeSlots ?? []}).filter(Boolean),
+      }))
+      .sort((a, b) => a.title.localeCompare(b.title, 'en-GB')),
+  }
+  return {status: 200, body: answer}
 }
 
 /** `POST /api/staff/bookings`: a confirmed booking for a guest on the phone or at the desk, source `staff`. */

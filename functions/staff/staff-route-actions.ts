@@ -60,6 +60,8 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /bookings': 'bookings.desk',
   'PATCH /bookings/:id/trip': 'bookings.desk',
   'POST /departures/message': 'departures.message',
+  /** The experiences the desk may book, with their times. */
+  'GET /desk/experiences': 'bookings.desk',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

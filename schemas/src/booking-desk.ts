@@ -97,6 +97,10 @@ export type DepartureMessageValues = z.input<typeof departureMessageSchema>
 /** The answer of `POST /api/staff/departures/message`: how many bookings were told (and their mails queued). */
 export type DepartureMessageAnswer = {told: number}
 
+/** `GET /api/staff/desk/experiences`: what the desk may book (not bespoke trips), with the times to choose. */
+export type DeskExperience = {slug: string; title: string; timeSlots: string[]}
+export type DeskExperiencesAnswer = {experiences: DeskExperience[]}
+
 /** The history entry's `action` for each desk change (request-decisions.ts has the decisions'). */
 export const DESK_ACTIONS = {
   created: 'desk-created',

@@ -135,7 +135,12 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       ) : null}
       {view === 'account' ? <AccountView session={session} /> : null}
 
-      <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />
+      <BookingsView
+        list={list}
+        enabled={readsBookings}
+        hidden={view !== 'bookings'}
+        desk={can('bookings.desk')}
+      />
     </div>
   )
 }
