@@ -68,6 +68,7 @@ test('staff book a phone guest, change the group size, and the traveller is mail
   const details = page.getByRole('dialog', {name: `Booking Details - ${reference}`})
   await expect(details.getByRole('region', {name: 'Booking'})).toContainText('The booking desk')
   await expect(details.getByRole('region', {name: 'Booking'})).toContainText('de')
+  await details.getByRole('button', {name: 'Change the date or group size'}).click()
   const change = details.getByRole('form', {name: 'Change the date or group'})
   await change.getByLabel('Adults', {exact: true}).fill('3')
   await change.getByRole('button', {name: 'Save the change'}).click()

@@ -1,4 +1,4 @@
-import {useRef, useState} from 'react'
+import {useEffect, useRef, useState} from 'react'
 
 import '../booking-desk.css'
 
@@ -185,17 +185,34 @@ function GroupFields({field, register}: GroupFieldProps) {
   )
 }
 
+/** The details dialog's "Change the date or group": a button that opens the form in place. */
+export function TripChange({booking}: {booking: StaffBooking}) {
+  const [open, setOpen] = useState(false)
+  return (
+    <section aria-labelledby="admin-details-trip">
+      <h3 id="admin-details-trip">Change the date or group</h3>
+      {open ? (
+        <TripChangeForm key={booking._rev} booking={booking} />
+      ) : (
+        <button type="button" className="button" aria-expanded={false} onClick={() => setOpen(true)}>
+          Change the date or group size
+        </button>
+      )}
+    </section>
+  )
+}
+
 /**
  * A booking's date, time or group changed at the desk, through the same places as every booking: the traveller is
  * told by mail with the calendar update unless staff untick it.
  */
-export function TripChangeForm({booking}: {booking: StaffBooking}) {
+function TripChangeForm({booking}: {booking: StaffBooking}) {
   const toast = useToast()
   const after = useAfterDeskChange()
   const experiences = useDeskExperiences(true)
   const slots =
     experiences.data?.experiences.find((e) => e.slug === booking.experience_id)?.timeSlots ?? []
-  const {form, formProps, field, message, messageRef, pending} = useSubmitForm({
+  const {form, formProps, field, id, message, messageRef, pending} = useSubmitForm({
     schema: tripChangeSchema,
     defaultValues: {
       revision: booking._rev,
@@ -222,6 +239,9 @@ export function TripChangeForm({booking}: {booking: StaffBooking}) {
       return {text: 'Saved.', variant: 'success'}
     },
   })
+  // The button that opened the form is gone: the focus goes to its first field, not to the page.
+  const dateId = id('date')
+  useEffect(() => document.getElementById(dateId)?.focus(), [dateId])
   return (
     <form className="booking-desk__form booking-desk__change" aria-label="Change the date or group" {...formProps}>
       <FormMessage ref={messageRef} message={message} />

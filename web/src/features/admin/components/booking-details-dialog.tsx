@@ -17,7 +17,7 @@ import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 import {ApiError} from '../../../lib/api-client'
 import {useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
-import {TripChangeForm} from './booking-desk'
+import {TripChange} from './booking-desk'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
 
@@ -145,7 +145,7 @@ function DetailsBody({
           <Row label="Adults">{booking.pax_adults ?? 0}</Row>
           <Row label="Children">{booking.pax_children ?? 0}</Row>
           <Row label="Status">{bookingStateTitle(booking)}</Row>
-          <Row label="Language">{orNotProvided(booking.language)}</Row>
+          {booking.language ? <Row label="Language">{booking.language}</Row> : null}
           <Row label="Source">{SOURCE_TITLES[bookingSourceOf(booking.source)]}</Row>
         </dl>
       </section>
@@ -194,10 +194,7 @@ function DetailsBody({
       </section>
       {erased ? null : <BookingDecisions booking={booking} autoFocus={replyFirst} />}
       {desk && !erased && CHANGEABLE.has(booking.status) ? (
-        <section aria-labelledby="admin-details-trip">
-          <h3 id="admin-details-trip">Change the date or group</h3>
-          <TripChangeForm key={booking._rev} booking={booking} />
-        </section>
+        <TripChange booking={booking} />
       ) : null}
       {erased ? null : <StaffNotes booking={booking} />}
       <BookingMailLog bookingId={booking._id} />
