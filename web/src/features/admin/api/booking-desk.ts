@@ -1,6 +1,8 @@
 import {useQuery, useQueryClient} from '@tanstack/react-query'
 
 import type {
+  DepartureMessageAnswer,
+  DepartureMessageValues,
   DeskBooking,
   DeskExperiencesAnswer,
   TripChange,
@@ -28,6 +30,10 @@ export const changeTrip = (id: string, change: TripChange) =>
     method: 'PATCH',
     body: JSON.stringify(change),
   })
+
+/** `POST /api/staff/departures/message`: the message to everyone on a departure. */
+export const messageDeparture = (message: DepartureMessageValues) =>
+  call<DepartureMessageAnswer>('/departures/message', {method: 'POST', body: JSON.stringify(message)})
 
 /** After a desk change: the booking replaced in the lists, the lists, departures and mail log read again. */
 export function useAfterDeskChange() {

@@ -1,10 +1,12 @@
-import {useEffect, useRef, useState} from 'react'
+import {useEffect, useRef, useState, type RefObject} from 'react'
 
 import '../booking-desk.css'
 
 import {
   DEFAULT_LANGUAGE,
+  departureMessageSchema,
   deskBookingSchema,
+  MESSAGE_MAX,
   tripChangeSchema,
   type DeskExperience,
 } from '@repo/schemas/booking-desk.ts'
@@ -14,13 +16,14 @@ import {formatDateInWords} from '@repo/schemas/format-date.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
-import {CheckboxField, SelectField, TextField} from '../../../components/ui/field'
+import {CheckboxField, SelectField, TextareaField, TextField} from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
 import {Modal} from '../../../components/ui/modal'
 import {useSubmitForm} from '../../../lib/forms/use-submit-form'
 import {
   changeTrip,
   createDeskBooking,
+  messageDeparture,
   useAfterDeskChange,
   useDeskExperiences,
 } from '../api/booking-desk'
@@ -256,6 +259,84 @@ function TripChangeForm({booking}: {booking: StaffBooking}) {
       <div className="booking-desk__actions">
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Saving…' : 'Save the change'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export type DepartureToMessage = {experience: string; title: string; date: string}
+
+/**
+ * "Message the travellers" of a departure: staff's words in the editors' template, to everyone on it with an address
+ * (functions/staff/booking-desk.ts `messageDeparture`), each recorded in the booking's history.
+ */
+export function MessageDepartureDialog({
+  departure,
+  onClose,
+  returnFocusRef,
+}: {
+  departure: DepartureToMessage | null
+  onClose: () => void
+  returnFocusRef?: RefObject<HTMLElement | null>
+}) {
+  return (
+    <Modal
+      open={departure !== null}
+      onClose={onClose}
+      title={departure ? `Message everyone on ${departure.title}, ${formatDateInWords(departure.date)}` : ''}
+      className="booking-desk"
+      returnFocusRef={returnFocusRef}
+    >
+      {departure ? <MessageDepartureForm departure={departure} onDone={onClose} /> : null}
+    </Modal>
+  )
+}
+
+function MessageDepartureForm({
+  departure,
+  onDone,
+}: {
+  departure: DepartureToMessage
+  onDone: () => void
+}) {
+  const toast = useToast()
+  const after = useAfterDeskChange()
+  const {formProps, field, message, messageRef, pending} = useSubmitForm({
+    schema: departureMessageSchema,
+    defaultValues: {experience: departure.experience, date: departure.date, message: ''},
+    send: (payload) => messageDeparture(payload),
+    failed: STAFF_CALL_FAILED,
+    invalid: () => CHECK_FIELDS,
+    sent: ({told}) => {
+      after()
+      toast({
+        title: 'Message sent',
+        description: `${told} ${told === 1 ? 'booking is' : 'bookings are'} told by mail; each booking’s history has the message.`,
+        variant: 'default',
+      })
+      onDone()
+      return null
+    },
+  })
+  return (
+    <form className="booking-desk__form" {...formProps}>
+      <FormMessage ref={messageRef} message={message} />
+      <p className="muted">
+        Every request and confirmed booking on this departure with an email address gets the editors’
+        “message to the departure” mail with your words.
+      </p>
+      <TextareaField
+        label="Message"
+        rows={5}
+        required
+        requiredMark={false}
+        maxLength={MESSAGE_MAX}
+        {...field('message')}
+      />
+      <div className="booking-desk__actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? 'Sending…' : 'Send to everyone on it'}
         </button>
       </div>
     </form>
