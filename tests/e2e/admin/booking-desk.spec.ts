@@ -26,7 +26,7 @@ async function axe(page: import('@playwright/test').Page) {
   return violations.map((v) => `${v.id} ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-test('staff book a phone guest, change the group size, and the traveller is mailed each time', async ({
+test('staff book a phone guest, change the group size and message the departure; the traveller is mailed each time', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize({width: 1366, height: 900})
@@ -82,6 +82,23 @@ test('staff book a phone guest, change the group size, and the traveller is mail
   expect(changed?.text).toContain('3 adults')
 
   await page.keyboard.press('Escape')
+
+  // A message to everyone on the departure, from the Departures view: the third mail, recorded in the history.
+  await page.getByRole('button', {name: 'Departures', exact: true}).click()
+  await page.getByLabel('From', {exact: true}).fill(tripDate)
+  await page.getByLabel('To', {exact: true}).fill(tripDate)
+  await page.getByRole('button', {name: /^Message travellers… on Sunset Cruise/}).first().click()
+  const messageDialog = page.getByRole('dialog', {name: /^Message everyone on Sunset Cruise/})
+  await messageDialog.getByLabel('Message', {exact: true}).fill('The meeting point moved to Quay 6.')
+  await messageDialog.getByRole('button', {name: 'Send to everyone on it'}).click()
+  await expect(page.getByRole('status').filter({hasText: 'Message sent'})).toBeVisible()
+  await expect
+    .poll(async () => (await mailsTo(email)).some((mail) => mail.text.includes('Quay 6')), {
+      timeout: 30_000,
+    })
+    .toBe(true)
+  await page.getByRole('button', {name: 'Bookings', exact: true}).click()
+
   // The notifications are dismissed, so the phone's screenshot shows the form.
   const dismiss = page.getByRole('button', {name: 'Dismiss notification'})
   while ((await dismiss.count()) > 0) await dismiss.first().click()
