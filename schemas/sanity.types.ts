@@ -416,6 +416,8 @@ export type MailTemplate = {
     | 'privacyConfirm'
     | 'privacyErasureDone'
     | 'privacyCorrectionDone'
+    | 'bookingChanged'
+    | 'departureMessage'
   subject: string
   body: string
 }
@@ -683,6 +685,9 @@ export type StatusChange = {
     | 'cancel-departure'
     | 'move'
     | 'accept-cancellation'
+    | 'desk-created'
+    | 'desk-changed'
+    | 'departure-message'
   message?: string
   options?: Array<{
     date: string
@@ -795,6 +800,8 @@ export type StaffActivity = {
     | 'subscribers-export'
     | 'incident'
     | 'reseller'
+    | 'desk-booking'
+    | 'departure-message'
   summary: string
   bookingId?: string
   bookingRef?: string
@@ -1221,6 +1228,8 @@ export type Booking = {
     | 'Previous Visit'
     | 'Other'
   marketing_opt_in?: boolean
+  source?: 'site' | 'staff' | 'reseller'
+  language?: string
   consent_booking: boolean
   consent_privacy: boolean
   consent_record?: ConsentRecord
@@ -1229,7 +1238,6 @@ export type Booking = {
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
-  source?: 'reseller'
   reseller_id?: string
   reseller_name?: string
   reseller_reference?: string
@@ -1566,10 +1574,12 @@ export type MailContentQueryResult = {
     kind:
       | 'acknowledgement'
       | 'bookingCancelled'
+      | 'bookingChanged'
       | 'cancelled'
       | 'confirmation'
       | 'decline'
       | 'departureCancelled'
+      | 'departureMessage'
       | 'newsletterConfirm'
       | 'newsletterWelcome'
       | 'privacyConfirm'
@@ -2167,6 +2177,8 @@ export type RecentBookingsQueryResult = Array<{
     | 'Travel Agent'
     | 'Travel Blog/Website'
   marketing_opt_in?: boolean
+  source?: 'reseller' | 'site' | 'staff'
+  language?: string
   consent_booking: boolean
   consent_privacy: boolean
   consent_record?: ConsentRecord
@@ -2175,7 +2187,6 @@ export type RecentBookingsQueryResult = Array<{
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
-  source?: 'reseller'
   reseller_id?: string
   reseller_name?: string
   reseller_reference?: string
@@ -2317,6 +2328,8 @@ export type BookingChangesQueryResult = Array<{
     | 'Travel Agent'
     | 'Travel Blog/Website'
   marketing_opt_in?: boolean
+  source?: 'reseller' | 'site' | 'staff'
+  language?: string
   consent_booking: boolean
   consent_privacy: boolean
   consent_record?: ConsentRecord
@@ -2325,7 +2338,6 @@ export type BookingChangesQueryResult = Array<{
   utm_campaign?: string
   waitlist_entry?: string
   anonymised_at?: string
-  source?: 'reseller'
   reseller_id?: string
   reseller_name?: string
   reseller_reference?: string
@@ -2388,6 +2400,9 @@ export type CancelledDepartureBookingsQueryResult = Array<{
     | 'cancel-departure'
     | 'confirm'
     | 'decline'
+    | 'departure-message'
+    | 'desk-changed'
+    | 'desk-created'
     | 'move'
     | 'propose'
     | 'question'
@@ -2585,7 +2600,7 @@ export type DepartureCancelledAtQueryResult = string | null
 
 // Source: ../functions/staff/queries/departure-snapshot-query.ts
 // Variable: departureSnapshotQuery
-// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference, language},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
 export type DepartureSnapshotQueryResult = {
   booking: {
     _id: string
@@ -2652,9 +2667,10 @@ export type DepartureSnapshotQueryResult = {
       }> | null
     } | null
     anonymised_at: string | null
-    source: 'reseller' | null
+    source: 'reseller' | 'site' | 'staff' | null
     reseller_name: string | null
     reseller_reference: string | null
+    language: string | null
   } | null
   lock: {
     _id: string
@@ -2676,6 +2692,30 @@ export type DepartureSnapshotQueryResult = {
       }
   >
 }
+
+// Source: ../functions/staff/queries/departure-travellers-query.ts
+// Variable: departureTravellersQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses && defined(email) && email != "" && !defined(anonymised_at)] | order(created_at asc) {    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,    pax_adults, pax_children, pax_total, name, email  }
+export type DepartureTravellersQueryResult = Array<{
+  _id: string
+  _rev: string
+  booking_ref: string
+  status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+  status_history: Array<
+    {
+      _key: string
+    } & StatusChange
+  > | null
+  experience_id: string
+  experience_title: string
+  date: string
+  preferred_time: string | null
+  pax_adults: number
+  pax_children: number
+  pax_total: number
+  name: string
+  email: string
+}>
 
 // Source: ../functions/staff/queries/departures-view-query.ts
 // Variable: departuresViewQuery
@@ -2708,6 +2748,101 @@ export type DeparturesViewQueryResult = Array<{
     by_id?: string
   } | null
 }>
+
+// Source: ../functions/staff/queries/desk-snapshot-query.ts
+// Variable: deskSnapshotQuery
+// Query: {  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference, language},  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type DeskSnapshotQueryResult = {
+  booking: {
+    _id: string
+    _rev: string
+    booking_ref: string
+    status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
+    status_history: Array<
+      {
+        _key: string
+      } & StatusChange
+    > | null
+    staff_notes: string | null
+    staff_notes_by: null
+    staff_notes_at: null
+    created_at: string
+    experience_id: string
+    experience_title: string
+    category: string | null
+    duration: string | null
+    date: string
+    preferred_time: string | null
+    pax_adults: number
+    pax_children: number
+    pax_total: number
+    name: string
+    email: string
+    phone: string | null
+    country:
+      | 'Australia'
+      | 'Brazil'
+      | 'Canada'
+      | 'France'
+      | 'Germany'
+      | 'India'
+      | 'Italy'
+      | 'Japan'
+      | 'Netherlands'
+      | 'Other'
+      | 'South Africa'
+      | 'Spain'
+      | 'Switzerland'
+      | 'United Kingdom'
+      | 'United States'
+      | null
+    pickup_location: string | null
+    notes: string | null
+    how_heard_about_us:
+      | 'Friend/Family Referral'
+      | 'Google'
+      | 'Hotel/Accommodation'
+      | 'Other'
+      | 'Previous Visit'
+      | 'Social Media'
+      | 'Travel Agent'
+      | 'Travel Blog/Website'
+      | null
+    marketing_opt_in: boolean | null
+    consent_record: {
+      version: string
+      agreed_at: string
+      checkboxes: Array<{
+        key: string
+        text: string
+      }> | null
+    } | null
+    anonymised_at: string | null
+    source: 'reseller' | 'site' | 'staff' | null
+    reseller_name: string | null
+    reseller_reference: string | null
+    language: string | null
+  } | null
+  lock: {
+    _id: string
+    _rev: string
+    cancelled_at: string | null
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
 
 // Source: ../functions/staff/queries/erased-proof-ids-query.ts
 // Variable: erasedProofIdsQuery
@@ -2764,7 +2899,7 @@ export type GuideDayQueryResult = {
     name: string
     pax: number
     phone: string | null
-    language: null
+    language: string | null
     notes: string | null
     created_at: string
     staff_notes: string | null
@@ -3102,6 +3237,8 @@ export type SessionAndPersonQueryResult = Array<
         | 'Travel Agent'
         | 'Travel Blog/Website'
       marketing_opt_in?: boolean
+      source?: 'reseller' | 'site' | 'staff'
+      language?: string
       consent_booking: boolean
       consent_privacy: boolean
       consent_record?: ConsentRecord
@@ -3110,7 +3247,6 @@ export type SessionAndPersonQueryResult = Array<
       utm_campaign?: string
       waitlist_entry?: string
       anonymised_at?: string
-      source?: 'reseller'
       reseller_id?: string
       reseller_name?: string
       reseller_reference?: string
@@ -3370,10 +3506,12 @@ export type SessionAndPersonQueryResult = Array<
       kind?:
         | 'acknowledgement'
         | 'bookingCancelled'
+        | 'bookingChanged'
         | 'cancelled'
         | 'confirmation'
         | 'decline'
         | 'departureCancelled'
+        | 'departureMessage'
         | 'newsletterConfirm'
         | 'newsletterWelcome'
         | 'privacyConfirm'
@@ -3783,7 +3921,9 @@ export type SessionAndPersonQueryResult = Array<
         | 'bookings-export'
         | 'decision'
         | 'departure-cancelled'
+        | 'departure-message'
         | 'departures-export'
+        | 'desk-booking'
         | 'incident'
         | 'mail-resent'
         | 'notes'
@@ -3966,7 +4106,9 @@ export type StaffActivityQueryResult = Array<{
     | 'bookings-export'
     | 'decision'
     | 'departure-cancelled'
+    | 'departure-message'
     | 'departures-export'
+    | 'desk-booking'
     | 'incident'
     | 'mail-resent'
     | 'notes'
@@ -3986,7 +4128,7 @@ export type StaffActivityQueryResult = Array<{
 
 // Source: ../functions/staff/queries/staff-booking-by-id-query.ts
 // Variable: staffBookingByIdQuery
-// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference}
+// Query: *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,  source, reseller_name, reseller_reference, language}
 export type StaffBookingByIdQueryResult = {
   _id: string
   _rev: string
@@ -4052,9 +4194,10 @@ export type StaffBookingByIdQueryResult = {
     }> | null
   } | null
   anonymised_at: string | null
-  source: 'reseller' | null
+  source: 'reseller' | 'site' | 'staff' | null
   reseller_name: string | null
   reseller_reference: string | null
+  language: string | null
 } | null
 
 // Source: ../functions/staff/queries/staff-bookings-overview-query.ts
@@ -4133,7 +4276,7 @@ export type WaitingRequestsQueryResult = Array<{
 
 // Source: ../functions/staff/reports/queries/report-bookings-query.ts
 // Variable: reportBookingsQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry),  "history": status_history[]{status, at, by, action}}
+// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry), source,  "history": status_history[]{status, at, by, action}}
 export type ReportBookingsQueryResult = Array<{
   experience_id: string
   experience_title: string
@@ -4169,6 +4312,7 @@ export type ReportBookingsQueryResult = Array<{
     | 'Travel Blog/Website'
     | null
   from_waitlist: false | true
+  source: 'reseller' | 'site' | 'staff' | null
   history: Array<{
     status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
     at: string
@@ -4179,6 +4323,9 @@ export type ReportBookingsQueryResult = Array<{
       | 'cancel-departure'
       | 'confirm'
       | 'decline'
+      | 'departure-message'
+      | 'desk-changed'
+      | 'desk-created'
       | 'move'
       | 'propose'
       | 'question'
@@ -5170,8 +5317,10 @@ declare global {
     '*[_type in $types && lower(email) == $email]{_id, _rev, "name": defined(name), "phone": defined(phone)}': CorrectableDocumentsQueryResult
     '{\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  },\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "octo": *[_type == "octoBooking" && experience_id == $experience && date == $date && state in ["on_hold", "confirmed"]] {_id, _rev, state},\n  "waitlist": *[_type == "waitlistEntry" && experience_id == $experience && date == $date && state in $waitlistStates] | order(joined_at asc) {\n    _id, _rev, state, experience_title, date, preferred_time, pax_adults, pax_children, email\n  }\n}': DepartureBookingsQueryResult
     '*[_type == "departure" && _id == $id][0].cancelled_at': DepartureCancelledAtQueryResult
-    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference, language},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DepartureSnapshotQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && experience_id == $experience && date == $date && status in $statuses && defined(email) && email != "" && !defined(anonymised_at)] | order(created_at asc) {\n    _id, _rev, booking_ref, status, status_history, experience_id, experience_title, date, preferred_time,\n    pax_adults, pax_children, pax_total, name, email\n  }': DepartureTravellersQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference, attendance\n}': DeparturesViewQueryResult
+    '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference, language},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DeskSnapshotQueryResult
     '*[_type == "privacyReport" && address_hash == $hash].proof_ids[]': ErasedProofIdsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{\n    experience_id, date, guide_ids\n  },\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {\n    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,\n    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance\n  }\n}': GuideDayQueryResult
@@ -5194,14 +5343,14 @@ declare global {
     '*[_type == "securityIncident"] | order(occurred_on desc, _createdAt desc)[0...500]{\n  _id, _rev,\n  "occurredOn": occurred_on,\n  "discoveredOn": coalesce(discovered_on, null),\n  "severity": coalesce(severity, null),\n  "dataCategories": coalesce(data_categories, []),\n  "peopleAffectedCount": coalesce(people_affected_count, null),\n  "actionsTaken": coalesce(actions_taken, null),\n  "state": coalesce(state, "open"),\n  "closedOn": coalesce(closed_on, null),\n  description, affected,\n  "regulatorToldOn": regulator_told_on,\n  "peopleToldOn": people_told_on,\n  "history": coalesce(history, [])\n}': SecurityIncidentsQueryResult
     '*[_id in [$session, $person]]': SessionAndPersonQueryResult
     '*[_type == "staffActivity"\n  && ($person == "" || personId == $person)\n  && ($booking == "" || bookingId == $booking || bookingRef == $booking)\n  && ($from == "" || at >= $from)\n  && ($to == "" || at < $to)\n] | order(at desc) [0...200]{_id, at, personId, personName, kind, summary, bookingId, bookingRef}': StaffActivityQueryResult
-    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference}': StaffBookingByIdQueryResult
+    '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference, language}': StaffBookingByIdQueryResult
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "staffMember" && email == $email][0]{\n  _id, name, email, role, state, password\n}': StaffMemberByEmailQueryResult
     '*[_type == "staffMember"]\n  | order(role == "owner" desc, lower(name) asc){_id, name, email, role, state, createdAt, "joined": defined(password),\n  "secondStep": defined(secondStep.secret)}': StaffPeopleQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history[]{status, at, by, action}\n}': ReportBookingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry), source,\n  "history": status_history[]{status, at, by, action}\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
     '*[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {\n  experience_id, date, preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total\n}': ReportLoadsQueryResult

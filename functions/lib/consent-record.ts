@@ -8,6 +8,7 @@ import {
 import {
   BOOKING_CONSENT_TEXTS,
   DEFAULT_NEWSLETTER_CONSENT_TEXT,
+  DESK_CONSENT_TEXT,
   TRIP_REQUEST_CONSENT_TEXT,
   type ConsentCheckboxKey,
 } from '@repo/schemas/consent-texts.ts'
@@ -39,6 +40,7 @@ export function consentNoticeOf(
     privacy: BOOKING_CONSENT_TEXTS.privacy,
     newsletter,
     tripRequest: TRIP_REQUEST_CONSENT_TEXT,
+    deskByPhone: DESK_CONSENT_TEXT,
   }
   const canonical = JSON.stringify([
     notice.informationOfficerName,
@@ -51,6 +53,7 @@ export function consentNoticeOf(
     checkboxes.privacy,
     checkboxes.newsletter,
     checkboxes.tripRequest,
+    checkboxes.deskByPhone,
   ])
   return {version: sha256(`consent:${canonical}`).slice(0, 16), notice, checkboxes}
 }

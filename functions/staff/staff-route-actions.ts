@@ -69,6 +69,12 @@ export const STAFF_ROUTE_ACTIONS = {
   'GET /manifest': 'today.read',
   /** A check-in or a no-show, by a tap or a scanned ticket (a guide on the departure only). */
   'POST /attendance': 'attendance.record',
+  /** The booking desk (booking-desk.ts): staff and up. */
+  'POST /bookings': 'bookings.desk',
+  'PATCH /bookings/:id/trip': 'bookings.desk',
+  'POST /departures/message': 'departures.message',
+  /** The experiences the desk may book, with their times. */
+  'GET /desk/experiences': 'bookings.desk',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -17,4 +17,16 @@ export const DEFAULT_NEWSLETTER_CONSENT_TEXT =
 /** The trip request forms have no box: sending one is agreeing to the notice, which they link to. */
 export const TRIP_REQUEST_CONSENT_TEXT = 'By sending this request you agree to our privacy policy.'
 
-export type ConsentCheckboxKey = 'bookingRequest' | 'privacy' | 'newsletter' | 'tripRequest'
+/**
+ * A booking staff entered for a guest on the phone or at the desk (booking-desk.ts): the person entering it read the
+ * privacy policy to the guest, who agreed; the record names who entered it in the booking's history.
+ */
+export const DESK_CONSENT_TEXT =
+  'The guest agreed to the privacy policy, read to them by phone or at the desk by the person who entered the booking.'
+
+export type ConsentCheckboxKey =
+  | 'bookingRequest'
+  | 'privacy'
+  | 'newsletter'
+  | 'tripRequest'
+  | 'deskByPhone'

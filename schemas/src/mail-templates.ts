@@ -550,6 +550,42 @@ As you asked and confirmed, we have corrected what {company} holds about you. It
 
 If anything is still not right, reply to this mail and tell us.`,
   },
+  {
+    kind: 'bookingChanged',
+    title: 'Date or group changed by the team (to the traveller)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'meetingDetails'],
+    subject: 'Changed: {experience} on {date}',
+    body: `Dear {name},
+
+As agreed with you, we have changed your booking {reference}. It is now:
+
+{experience} on {date}
+Group: {group}
+Time: {time}
+
+{meetingDetails}
+
+If you were confirmed, the invitation attached to this mail moves the trip in your calendar. Your request stays here:
+
+{requestLink}`,
+  },
+  {
+    kind: 'departureMessage',
+    title: 'A message to everyone on a departure (to each traveller on it)',
+    to: 'traveller',
+    placeholders: [...TRIP, 'message'],
+    subject: 'About your trip: {experience} on {date}',
+    body: `Dear {name},
+
+A message from the team about {experience} on {date} (reference {reference}):
+
+{message}
+
+If you have a question, reply to this email. Your request stays here:
+
+{requestLink}`,
+  },
 ] as const satisfies readonly {
   kind: string
   title: string

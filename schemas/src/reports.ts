@@ -1,4 +1,5 @@
 import {addDays, daysBetween, isIsoDate} from './iso-date.ts'
+import {bookingSourceOf, type BookingSource} from './booking-source.ts'
 import {formatMonthAndYear, formatShortDate} from './format-date.ts'
 import {HOW_HEARD} from './enumerations.ts'
 import {REJECTION_REASONS} from './reviews.ts'
@@ -14,6 +15,14 @@ import {waitingCutoff, workingHoursBetween, type ResponseSettings} from './worki
 export const REPORT_MAX_DAYS = 366
 /** The forward view of departures, from today: eight weeks. */
 export const REPORT_AHEAD_DAYS = 56
+
+const SOURCE_LABELS: Record<BookingSource, string> = {
+  site: 'Website',
+  staff: 'Booking desk (phone or walk-in)',
+  reseller: 'Reseller',
+}
+const WAITLIST_SOURCE = 'Website, from a waitlist offer'
+const SOURCE_ORDER = [SOURCE_LABELS.site, WAITLIST_SOURCE, SOURCE_LABELS.staff, SOURCE_LABELS.reseller]
 
 export type ReportRange = {from: string; to: string; experience?: string}
 
@@ -37,6 +46,8 @@ export type ReportBooking = {
   how_heard_about_us?: string | null
   /** Made from a waitlist offer (`waitlist_entry` set). */
   from_waitlist?: boolean | null
+  /** `staff` (the booking desk), `reseller`, or none for the site's form (booking-desk.ts `bookingSourceOf`). */
+  source?: string | null
   history?: ReportHistoryEntry[] | null
 }
 
@@ -382,9 +393,14 @@ export function computeReport(input: ReportInput): Report {
     'demand',
     'Requests by source',
     'Source',
-    ['Website', 'Website, from a waitlist offer'],
-    (b) => (b.from_waitlist ? 'Website, from a waitlist offer' : 'Website'),
-    'Where requests came from. There are no resellers and no staff-entered bookings yet.',
+    [...Object.values(SOURCE_LABELS), WAITLIST_SOURCE].sort(
+      (a, b) => SOURCE_ORDER.indexOf(a) - SOURCE_ORDER.indexOf(b),
+    ),
+    (b) => {
+      const source = bookingSourceOf(b.source)
+      return source === 'site' && b.from_waitlist ? WAITLIST_SOURCE : SOURCE_LABELS[source]
+    },
+    'Where requests came from: the site’s form, a waitlist offer, the team’s booking desk or a reseller.',
   )
   periodChart(
     'requests-by-how-heard',

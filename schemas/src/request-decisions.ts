@@ -29,7 +29,10 @@ export type TravellerAction = (typeof TRAVELLER_ACTIONS)[number]
 /** A departure cancelled for the weather, and the traveller's answer (departure-cancellation.ts). */
 export type DepartureAction = 'cancel-departure' | 'move' | 'accept-cancellation'
 
-export type RequestAction = StaffDecision | TravellerAction | DepartureAction
+/** The booking desk's changes (booking-desk.ts): a booking staff entered, its trip changed, a departure's message. */
+export type DeskAction = 'desk-created' | 'desk-changed' | 'departure-message'
+
+export type RequestAction = StaffDecision | TravellerAction | DepartureAction | DeskAction
 
 export const DECISION_LABELS: Record<StaffDecision, string> = {
   confirm: 'Confirm',
@@ -65,6 +68,9 @@ export const ACTION_TITLES: Record<RequestAction, string> = {
   'cancel-departure': 'Departure cancelled by the team',
   'move': 'Moved to another date by the traveller',
   'accept-cancellation': 'Cancellation accepted by the traveller',
+  'desk-created': 'Booked by the team (phone or desk)',
+  'desk-changed': 'Date or group changed by the team',
+  'departure-message': 'Message to the departure',
 }
 
 /** How far ahead a proposal may go: the dashboard's and the studio's pickers offer the next 90 days. */

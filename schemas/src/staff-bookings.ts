@@ -49,10 +49,13 @@ export type StaffBooking = {
    * left, and nothing that needs the person (a decision, a mail, a reply, notes about them) is offered.
    */
   anonymised_at?: string | null
-  /** `reseller`: sold by a reseller through OCTO (functions/octo), named with its own reference. */
+  /** `staff` for a booking entered at the booking desk, `reseller` from a reseller; none from the site's form. */
   source?: string | null
+  /** A reseller's booking (functions/octo): the reseller's name and its own reference. */
   reseller_name?: string | null
   reseller_reference?: string | null
+  /** The traveller's language code (booking-desk.ts), when staff gave one. */
+  language?: string | null
   /** A `new` request for a trip still ahead that has waited longer than the response target. */
   waiting_too_long?: boolean
   /** Whole working hours a `new` request has waited; null once answered. */

@@ -51,6 +51,8 @@ export const STAFF_ACTIVITY_KINDS = [
   'incident',
   /** A reseller's OCTO write (functions/octo/activity.ts), or a reseller added or revoked. */
   'reseller',
+  'desk-booking',
+  'departure-message',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

@@ -1,8 +1,8 @@
 /**
  * Who may do what on the staff dashboard, in one place for the server (which refuses with 403) and the dashboard
  * (which shows only what the role may do). Owners do everything; managers run the day (triage, decisions,
- * departures and their cancellation, exports, privacy); staff triage, decide and export departures; guides read the manifests of the departures they guide and check
- * travellers in.
+ * departures and their cancellation, exports, privacy); staff triage, decide and export departures, and run the booking
+ * desk; guides read the manifests of the departures they guide and check travellers in.
  */
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'guide'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
@@ -47,6 +47,10 @@ export const STAFF_ACTIONS = [
   'today.read',
   /** Checking travellers in (a tap or their ticket's QR code) and recording no-shows. */
   'attendance.record',
+  /** The booking desk: a booking for a guest on the phone or at the desk, a booking's date or group changed. */
+  'bookings.desk',
+  /** One message to everyone on a departure, in the editors' template. */
+  'departures.message',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -65,8 +69,17 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'channels.manage',
     'today.read',
     'attendance.record',
+    'bookings.desk',
+    'departures.message',
   ],
-  staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
+  staff: [
+    'bookings.read',
+    'bookings.decide',
+    'departures.read',
+    'departures.export',
+    'bookings.desk',
+    'departures.message',
+  ],
   /**
    * A guide reads the manifests of the departures they guide, in the Today view, and checks travellers in; every
    * other departure's travellers, and the CSV of a whole range, are not theirs to see (issue 46, decision 242).

@@ -118,7 +118,8 @@ const BOOKINGS = [
       entry('x4', 'closed', '2026-11-25 07:00', 'Pat', 'cancel-departure'),
     ],
   ),
-  booking('b5', 'sunset-cruise', '2026-11-24 09:00', {pax_total: 2, date: '2026-11-27'}),
+  // Entered by staff at the booking desk (functions/staff/booking-desk.ts).
+  booking('b5', 'sunset-cruise', '2026-11-24 09:00', {pax_total: 2, date: '2026-11-27', source: 'staff'}),
   // The last minutes of the range: 23:30 on Monday 30 November.
   booking('b6', 'sunset-cruise', '2026-11-30 23:30', {pax_total: 1, date: '2026-12-03'}),
   booking(
@@ -324,8 +325,10 @@ describe('the Reports figures for November 2026, all experiences', () => {
       'Table Mountain Hike': [2, 1],
     })
     expect(table(body, 'requests-by-source')).toEqual({
-      'Website': [6, 2],
+      'Website': [5, 2],
       'Website, from a waitlist offer': [1, 0],
+      'Booking desk (phone or walk-in)': [1, 0],
+      'Reseller': [0, 0],
     })
     expect(table(body, 'requests-by-how-heard')).toEqual({
       'Google': [2, 0],

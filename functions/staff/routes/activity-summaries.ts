@@ -1,3 +1,6 @@
+import {formatDateInWords} from '@repo/schemas/format-date.ts'
+import {formatGroupInWords} from '@repo/schemas/format-party.ts'
+import {isIsoDate} from '@repo/schemas/iso-date.ts'
 import type {StaffActivityKind} from '@repo/schemas/staff-people.ts'
 
 import type {StaffRouteKey} from '../staff-route-actions.ts'
@@ -106,7 +109,26 @@ export const ACTIVITY: Partial<
     kind: 'incident',
     summary: `Changed the security incident of ${String((request?.incident as {occurredOn?: unknown} | undefined)?.occurredOn)}`,
   }),
+  'POST /bookings': (request) => ({
+    kind: 'desk-booking',
+    summary: `Booked ${groupOf(request)} on ${String(request?.experienceId)} for ${dateOf(request)} at the desk`,
+  }),
+  'PATCH /bookings/:id/trip': (request) => ({
+    kind: 'desk-booking',
+    summary: `Changed the booking to ${groupOf(request)} on ${dateOf(request)}${request?.tellTraveller === false ? ', without telling the traveller' : ''}`,
+  }),
+  'POST /departures/message': (request) => ({
+    kind: 'departure-message',
+    summary: `Sent a message to everyone on ${String(request?.experience)} on ${dateOf(request)}`,
+  }),
 }
+
+const groupOf = (request: Record<string, unknown> | null) =>
+  formatGroupInWords(Number(request?.adults) || 0, Number(request?.children) || 0)
+const dateOf = (request: Record<string, unknown> | null) =>
+  typeof request?.date === 'string' && isIsoDate(request.date)
+    ? formatDateInWords(request.date)
+    : String(request?.date)
 
 /**
  * Changes whose handler creates the activity entry in the change's own transaction: the change and its entry are
@@ -123,4 +145,7 @@ export const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRoute
   'POST /incidents',
   'PATCH /incidents/:id',
   'POST /bookings/:id/reseller-cancel',
+  'POST /bookings',
+  'PATCH /bookings/:id/trip',
+  'POST /departures/message',
 ])

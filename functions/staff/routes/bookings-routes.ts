@@ -1,5 +1,6 @@
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
+import {changeDeskTrip, createDeskBooking, listDeskExperiences} from '../booking-desk.ts'
 import {listBookingMail, resendBookingMail} from '../booking-mail.ts'
 import {decideBooking, listProposableDates, previewDecision} from '../decide-booking.ts'
 import {send, sendCsv} from '../send-result.ts'
@@ -64,6 +65,25 @@ export function bookingsRoutes(ctx: StaffContext) {
 
   route('POST /bookings/:id/mail/:mailId/resend', async (c) =>
     send(c, await resendBookingMail(changeDeps(c), param(c, 'id'), param(c, 'mailId'))),
+  )
+
+  route('POST /bookings', async (c) =>
+    send(c, await createDeskBooking(changeDeps(c), deps.decisions, await jsonBody(c), staffName(c))),
+  )
+
+  route('GET /desk/experiences', async (c) => send(c, await listDeskExperiences(handlerDeps)))
+
+  route('PATCH /bookings/:id/trip', async (c) =>
+    send(
+      c,
+      await changeDeskTrip(
+        changeDeps(c),
+        deps.decisions,
+        param(c, 'id'),
+        await jsonBody(c),
+        staffName(c),
+      ),
+    ),
   )
 
   return app

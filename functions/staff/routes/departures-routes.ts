@@ -1,3 +1,4 @@
+import {messageDeparture} from '../booking-desk.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from '../cancel-departure.ts'
 import {exportDeparturesCsv, listDepartures} from '../departures-view.ts'
 import {send, sendCsv} from '../send-result.ts'
@@ -38,6 +39,10 @@ export function departuresRoutes(ctx: StaffContext) {
 
   // Read-only views: any other method is told which one to use, not "Not found".
   onlyMethod(app, ['/departures', '/departures.csv'], 'GET')
+
+  route('POST /departures/message', async (c) =>
+    send(c, await messageDeparture(changeDeps(c), deps.decisions, await jsonBody(c), staffName(c))),
+  )
 
   return app
 }

@@ -1,6 +1,7 @@
 import {InboxIcon} from '@sanity/icons/Inbox'
 import {defineField, defineType} from 'sanity'
 
+import {BOOKING_SOURCES} from '@repo/schemas/booking-source.ts'
 import {bookingStatusTitle} from '@repo/schemas/booking-status.ts'
 import {COUNTRIES, HOW_HEARD} from '@repo/schemas/enumerations.ts'
 import {ATTENDANCE_STATES} from '@repo/schemas/guide-day.ts'
@@ -139,6 +140,21 @@ export const booking = defineType({
       initialValue: false,
     }),
     defineField({
+      name: 'source',
+      title: 'Source',
+      description: 'Where the booking came from: the site’s form (empty), the team’s booking desk, or a reseller.',
+      type: 'string',
+      ...fromTraveller,
+      options: {list: [...BOOKING_SOURCES]},
+    }),
+    defineField({
+      name: 'language',
+      title: 'Language',
+      description: 'The traveller’s language, as a code (en, de, nl, fr).',
+      type: 'string',
+      ...fromTraveller,
+    }),
+    defineField({
       name: 'consent_booking',
       title: 'Accepted the booking terms',
       type: 'boolean',
@@ -198,14 +214,6 @@ export const booking = defineType({
       readOnly: true,
     }),
     // A booking a reseller confirmed through OCTO (functions/octo/bookings.ts): who sold it, under which reference.
-    defineField({
-      name: 'source',
-      title: 'Source',
-      type: 'string',
-      group: 'tracking',
-      options: {list: [{title: 'Reseller', value: 'reseller'}]},
-      readOnly: true,
-    }),
     defineField({name: 'reseller_id', title: 'Reseller', type: 'string', group: 'tracking', readOnly: true}),
     defineField({
       name: 'reseller_name',

@@ -126,7 +126,11 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       <DashboardViewsNav current={view} can={can} hidden={settingUp} onChoose={setView} />
 
       {view === 'departures' && can('departures.read') ? (
-        <DeparturesView canExport={can('departures.export')} canCancel={can('departures.cancel')} />
+        <DeparturesView
+          canExport={can('departures.export')}
+          canCancel={can('departures.cancel')}
+          canMessage={can('departures.message')}
+        />
       ) : null}
       {view === 'reports' && can('reports.read') ? (
         <Suspense fallback={<p className="admin-empty">Loading reports...</p>}>
@@ -150,7 +154,12 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       ) : null}
       {view === 'today' && can('today.read') ? <TodayView /> : null}
 
-      <BookingsView list={list} enabled={readsBookings} hidden={view !== 'bookings'} />
+      <BookingsView
+        list={list}
+        enabled={readsBookings}
+        hidden={view !== 'bookings'}
+        desk={can('bookings.desk')}
+      />
     </div>
   )
 }

@@ -9,17 +9,29 @@ import {
   type StatusHistoryEntry,
 } from '@repo/schemas/request-decisions.ts'
 
+import {bookingSourceOf, type BookingSource} from '@repo/schemas/booking-source.ts'
+
 import {Modal} from '../../../components/ui/modal'
 import type {StaffBooking} from '@repo/schemas/staff-bookings.ts'
 
 import {ApiError} from '../../../lib/api-client'
 import {useSaveNotes} from '../api/staff-api'
 import {BookingDecisions} from './booking-decisions'
+import {TripChange} from './booking-desk'
 import {BookingMailLog} from './booking-mail-log'
 import {useToast} from './toasts'
 import {ResellerBookingSection} from './reseller-booking'
 
 const NOT_PROVIDED = 'Not provided'
+
+/** The statuses the desk may change a trip in (functions/staff/booking-desk.ts refuses the rest). */
+const CHANGEABLE = new Set(['new', 'contacted', 'confirmed'])
+
+const SOURCE_TITLES: Record<BookingSource, string> = {
+  site: 'The site’s booking form',
+  staff: 'The booking desk (phone or walk-in)',
+  reseller: 'A reseller',
+}
 
 export const replySubject = (reference: string) => `Re: Your booking request ${reference}`
 
@@ -47,8 +59,11 @@ export function BookingDetailsDialog({
   markingContacted,
   returnFocusRef,
   replyFirst = false,
+  desk = false,
 }: {
   booking: StaffBooking | null
+  /** The person may change the trip at the booking desk. */
+  desk?: boolean
   /** Opened from a row's Reply: focus starts at the decisions. */
   replyFirst?: boolean
   onClose: () => void
@@ -88,12 +103,20 @@ export function BookingDetailsDialog({
         ) : null
       }
     >
-      {booking ? <DetailsBody booking={booking} replyFirst={replyFirst} /> : null}
+      {booking ? <DetailsBody booking={booking} replyFirst={replyFirst} desk={desk} /> : null}
     </Modal>
   )
 }
 
-function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: boolean}) {
+function DetailsBody({
+  booking,
+  replyFirst,
+  desk,
+}: {
+  booking: StaffBooking
+  replyFirst: boolean
+  desk: boolean
+}) {
   const erased = booking.anonymised_at
   return (
     <div className="admin-details__body">
@@ -123,6 +146,8 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
           <Row label="Adults">{booking.pax_adults ?? 0}</Row>
           <Row label="Children">{booking.pax_children ?? 0}</Row>
           <Row label="Status">{bookingStateTitle(booking)}</Row>
+          {booking.language ? <Row label="Language">{booking.language}</Row> : null}
+          <Row label="Source">{SOURCE_TITLES[bookingSourceOf(booking.source)]}</Row>
         </dl>
       </section>
       <ResellerBookingSection booking={booking} />
@@ -170,6 +195,9 @@ function DetailsBody({booking, replyFirst}: {booking: StaffBooking; replyFirst: 
         )}
       </section>
       {erased ? null : <BookingDecisions booking={booking} autoFocus={replyFirst} />}
+      {desk && !erased && CHANGEABLE.has(booking.status) ? (
+        <TripChange booking={booking} />
+      ) : null}
       {erased ? null : <StaffNotes booking={booking} />}
       <BookingMailLog bookingId={booking._id} />
       {booking.status_history?.length ? (

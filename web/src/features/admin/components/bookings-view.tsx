@@ -2,6 +2,7 @@ import {useBookingDetails} from '../hooks/use-booking-details'
 import type {BookingListState} from '../hooks/use-booking-list'
 import {useLiveBookings} from '../hooks/use-live-bookings'
 import {useSetStatus} from '../hooks/use-set-status'
+import {NewDeskBooking} from './booking-desk'
 import {BookingDetailsDialog} from './booking-details-dialog'
 import {BookingFilterBar} from './booking-filter-bar'
 import {BookingPages} from './booking-pages'
@@ -19,11 +20,14 @@ export function BookingsView({
   list: listState,
   enabled,
   hidden,
+  desk = false,
 }: {
   list: BookingListState
   /** The person may read bookings: the list loads and new ones are announced. */
   enabled: boolean
   hidden: boolean
+  /** The person may use the booking desk (a booking for a phone or walk-in guest, a trip changed). */
+  desk?: boolean
 }) {
   const toast = useToast()
   const {bookings, update} = listState
@@ -47,6 +51,11 @@ export function BookingsView({
   return (
     <>
       <div hidden={hidden}>
+        {desk ? (
+          <div className="booking-desk__bar">
+            <NewDeskBooking />
+          </div>
+        ) : null}
         <BookingFilterBar list={listState} experiences={list?.experiences ?? []} />
 
         <BookingTiles list={list} />
@@ -89,6 +98,7 @@ export function BookingsView({
         onClose={details.close}
         returnFocusRef={details.returnFocus}
         replyFirst={details.replyFirst}
+        desk={desk}
         markingContacted={status.busy}
         onMarkContacted={(booking) => status.setStatus(booking, 'contacted')}
       />

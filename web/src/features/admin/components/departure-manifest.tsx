@@ -25,6 +25,7 @@ export function DepartureManifest({
   printing,
   onPrint,
   onCancel,
+  onMessage,
 }: {
   departure: DepartureRow
   /** Everyone waiting in the view's dates; this departure's are shown under its manifest. */
@@ -33,6 +34,8 @@ export function DepartureManifest({
   onPrint: () => void
   /** Opens the cancellation of this experience's departures that day (staff who may cancel, dates ahead). */
   onCancel?: (button: HTMLButtonElement) => void
+  /** Opens the message to everyone on this experience's departures that day (booking-desk.tsx). */
+  onMessage?: (button: HTMLButtonElement) => void
 }) {
   const titleId = useId()
   const slot = departure.slot || 'Any time'
@@ -62,6 +65,19 @@ export function DepartureManifest({
             <span className="visually-hidden">
               {' '}
               {departure.experience_title}, {formatShortDate(departure.date)}
+            </span>
+          </button>
+        ) : null}
+        {onMessage ? (
+          <button
+            type="button"
+            className="button button--ghost manifest__print"
+            onClick={(event) => onMessage(event.currentTarget)}
+          >
+            Message travellers…
+            <span className="visually-hidden">
+              {' '}
+              on {departure.experience_title}, {formatShortDate(departure.date)}
             </span>
           </button>
         ) : null}

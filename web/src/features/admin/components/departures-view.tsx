@@ -5,6 +5,7 @@ import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/is
 import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
 
 import {departuresCsvUrl, useDepartures} from '../api/get-departures'
+import {MessageDepartureDialog, type DepartureToMessage} from './booking-desk'
 import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
 import {DepartureManifest} from './departure-manifest'
 import {useWaitlist} from '../api/get-waitlist'
@@ -29,11 +30,16 @@ function rangeProblem(range: DepartureRange): string | null {
 export function DeparturesView({
   canExport = true,
   canCancel = false,
+  canMessage = false,
 }: {
   canExport?: boolean
   /** Staff whose role may cancel departures (`departures.cancel`). */
   canCancel?: boolean
+  /** Staff who may message everyone on a departure (`departures.message`). */
+  canMessage?: boolean
 }) {
+  const [messaging, setMessaging] = useState<DepartureToMessage | null>(null)
+  const messageButton = useRef<HTMLElement | null>(null)
   const [cancelling, setCancelling] = useState<DepartureToCancel | null>(null)
   const cancelButton = useRef<HTMLElement | null>(null)
   const today = todayInCapeTown()
@@ -120,6 +126,18 @@ export function DeparturesView({
                 waitlist={waitlist.data?.entries}
                 printing={printKey === key}
                 onPrint={() => setPrintKey(key)}
+                onMessage={
+                  canMessage && departure.date >= today && departure.bookings.length > 0
+                    ? (button) => {
+                        messageButton.current = button
+                        setMessaging({
+                          experience: departure.experience_id,
+                          title: departure.experience_title,
+                          date: departure.date,
+                        })
+                      }
+                    : undefined
+                }
                 onCancel={
                   canCancel && departure.date >= today
                     ? (button) => {
@@ -143,6 +161,11 @@ export function DeparturesView({
             )
           })
         : null}
+      <MessageDepartureDialog
+        departure={messaging}
+        onClose={() => setMessaging(null)}
+        returnFocusRef={messageButton}
+      />
       <CancelDepartureDialog
         departure={cancelling}
         onClose={() => setCancelling(null)}
