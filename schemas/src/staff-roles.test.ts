@@ -6,8 +6,9 @@ describe('who may download the departures CSV', () => {
     for (const role of ['owner', 'manager', 'staff'] as const) expect(staffCan(role, 'departures.export')).toBe(true)
   })
 
-  it('a guide may not: the CSV names every traveller of every departure in the range, and a guide reads one manifest on screen', () => {
+  it('a guide may not: the CSV names every traveller of every departure in the range; a guide reads only the manifests of the departures they guide, in Today', () => {
     expect(staffCan('guide', 'departures.export')).toBe(false)
-    expect(staffCan('guide', 'departures.read')).toBe(true)
+    expect(staffCan('guide', 'departures.read')).toBe(false)
+    expect(staffCan('guide', 'today.read')).toBe(true)
   })
 })
