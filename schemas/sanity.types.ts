@@ -384,6 +384,21 @@ export type Slug = {
   source?: string
 }
 
+export type Resource = {
+  _id: string
+  _type: 'resource'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  seats?: number
+  experiences?: Array<
+    {
+      _key: string
+    } & ExperienceReference
+  >
+}
+
 export type MailTemplate = {
   _id: string
   _type: 'mailTemplate'
@@ -490,6 +505,7 @@ export type ExperienceSettings = {
   leadTimeDays?: number
   blackoutDates?: Array<string>
   capacity?: number
+  travellersPerGuide?: number
   slotCapacities?: Array<{
     slot?: 'Morning' | 'Afternoon' | 'Sunset' | 'Full Day' | 'Evening'
     capacity?: number
@@ -691,6 +707,18 @@ export type StatusChange = {
     _key: string
   }>
   mail_id?: string
+}
+
+export type ResourceDeparture = {
+  _id: string
+  _type: 'resourceDeparture'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  resource_id?: string
+  date?: string
+  last_change?: string
+  updated_at?: string
 }
 
 export type BookingReview = {
@@ -918,6 +946,11 @@ export type Departure = {
   cancelled_at?: string
   cancelled_reason?: string
   cancelled_by?: string
+  guide_ids?: Array<string>
+  resource_id?: string
+  assigned_by?: string
+  assigned_by_id?: string
+  assigned_at?: string
 }
 
 export type NewsletterSignup = {
@@ -1067,6 +1100,7 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | Itinerary
   | Slug
+  | Resource
   | MailTemplate
   | Review
   | Testimonial
@@ -1083,6 +1117,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | ResourceDeparture
   | BookingReview
   | OctoBooking
   | Reseller
@@ -1375,6 +1410,50 @@ export type OldSentMailsQueryResult = Array<{
 // Variable: outboxIdsQuery
 // Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
 export type OutboxIdsQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: experienceResourceQuery
+// Query: *[_type == "resource" && !(_id in path("drafts.**")) && $id in experiences[]._ref] | order(_id asc) [0]{_id, name, seats, "experiences": experiences[]->slug.current}
+export type ExperienceResourceQueryResult = {
+  _id: string
+  name: string
+  seats: number | null
+  experiences: Array<string> | null
+} | null
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: resourcesQuery
+// Query: *[_type == "resource" && !(_id in path("drafts.**"))] | order(name asc) {_id, name, seats, "experiences": experiences[]->slug.current}
+export type ResourcesQueryResult = Array<{
+  _id: string
+  name: string
+  seats: number | null
+  experiences: Array<string> | null
+}>
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: resourceSnapshotQuery
+// Query: {  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type ResourceSnapshotQueryResult = {
+  lock: {
+    _id: string
+    _rev: string
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
 
 // Source: ../functions/lib/queries/review-links-query.ts
 // Variable: reviewLinksQuery
@@ -3229,6 +3308,9 @@ declare global {
     '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    '*[_type == "resource" && !(_id in path("drafts.**")) && $id in experiences[]._ref] | order(_id asc) [0]{_id, name, seats, "experiences": experiences[]->slug.current}': ExperienceResourceQueryResult
+    '*[_type == "resource" && !(_id in path("drafts.**"))] | order(name asc) {_id, name, seats, "experiences": experiences[]->slug.current}': ResourcesQueryResult
+    '{\n  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': ResourceSnapshotQueryResult
     '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && resellable == true && isBespoke != true && defined(slug.current) && _id == $id][0]{_id, title, "slug": slug.current, blurb, description, fromPrice, minimumAge, included, whatToBring, duration, meetingPoint, startTime, departureStartTimes, "imageUrl": image.asset->url, "imageAlt": image.alt, "storedRules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}': CatalogueEntryQueryResult

@@ -35,6 +35,8 @@ import {bookingReview} from './documents/bookingReview'
 import {octoBooking} from './documents/octoBooking'
 import {reseller} from './documents/reseller'
 import {waitlistEntry} from './documents/waitlistEntry'
+import {resource} from './documents/resource'
+import {resourceDeparture} from './documents/resourceDeparture'
 
 /** The public `production` dataset: everything editors change. */
 export const contentSchemaTypes = [
@@ -45,6 +47,7 @@ export const contentSchemaTypes = [
   testimonial,
   review,
   mailTemplate,
+  resource,
   // Singletons
   itinerary,
   siteSettings,
@@ -84,6 +87,7 @@ export const bookingsSchemaTypes = [
   reseller,
   octoBooking,
   bookingReview,
+  resourceDeparture,
   // Objects
   statusChange,
   consentRecord,
