@@ -1932,6 +1932,53 @@ export type ReminderSettingsQueryResult =
     }
   | null
 
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: departureAssignmentLockQuery
+// Query: *[_type == "departure" && _id == $lockId][0]{_id, _rev, guide_ids, resource_id, cancelled_at}
+export type DepartureAssignmentLockQueryResult = {
+  _id: string
+  _rev: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: assignedOnDateQuery
+// Query: *[_type == "departure" && date == $date && _id != $lockId && !defined(cancelled_at) && (count(guide_ids) > 0 || defined(resource_id))]{_id, experience_id, date, guide_ids, resource_id}
+export type AssignedOnDateQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: assignmentsInRangeQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && (count(guide_ids) > 0 || defined(resource_id))]{experience_id, date, guide_ids, resource_id, assigned_by, assigned_at}
+export type AssignmentsInRangeQueryResult = Array<{
+  experience_id: string
+  date: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+  assigned_by: string | null
+  assigned_at: string | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: travellersPerGuideQuery
+// Query: *[_type == "experienceSettings" && !(_id in path("drafts.**")) && defined(travellersPerGuide)]{"experience": experience._ref, travellersPerGuide}
+export type TravellersPerGuideQueryResult = Array<{
+  experience: string
+  travellersPerGuide: number | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: confirmedPaxQuery
+// Query: math::sum(*[_type == "booking" && experience_id == $experience && date == $date && status == "confirmed"].pax_total)
+export type ConfirmedPaxQueryResult = number
+
 // Source: ../functions/staff/queries/booking-exists-query.ts
 // Variable: bookingExistsQuery
 // Query: *[_type == "booking" && _id == $id][0]{_id}
@@ -2337,6 +2384,16 @@ export type StaffWaitlistQueryResult = Array<{
 // Variable: teamDigestIdQuery
 // Query: *[_type == "teamDigest" && _id == $id][0]._id
 export type TeamDigestIdQueryResult = string | null
+
+// Source: ../functions/staff/queries/unguided-departures-query.ts
+// Variable: confirmedInRangeQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && date >= $from && date <= $to]{experience_id, experience_title, date, pax_total}
+export type ConfirmedInRangeQueryResult = Array<{
+  experience_id: string
+  experience_title: string
+  date: string
+  pax_total: number
+}>
 
 // Source: ../functions/staff/queries/waiting-requests-query.ts
 // Variable: waitingRequestsQuery
@@ -3329,6 +3386,11 @@ declare global {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type == "departure" && _id == $lockId][0]{_id, _rev, guide_ids, resource_id, cancelled_at}': DepartureAssignmentLockQueryResult
+    '*[_type == "departure" && date == $date && _id != $lockId && !defined(cancelled_at) && (count(guide_ids) > 0 || defined(resource_id))]{_id, experience_id, date, guide_ids, resource_id}': AssignedOnDateQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && (count(guide_ids) > 0 || defined(resource_id))]{experience_id, date, guide_ids, resource_id, assigned_by, assigned_at}': AssignmentsInRangeQueryResult
+    '*[_type == "experienceSettings" && !(_id in path("drafts.**")) && defined(travellersPerGuide)]{"experience": experience._ref, travellersPerGuide}': TravellersPerGuideQueryResult
+    'math::sum(*[_type == "booking" && experience_id == $experience && date == $date && status == "confirmed"].pax_total)': ConfirmedPaxQueryResult
     '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)] | order(date asc) {\n  experience_id, date, cancelled_at, cancelled_by, cancelled_reason\n}': CancelledDeparturesQueryResult
@@ -3346,6 +3408,7 @@ declare global {
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && date >= $from && date <= $to]{experience_id, experience_title, date, pax_total}': ConfirmedInRangeQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry),\n  "history": status_history\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult

@@ -62,7 +62,13 @@ export async function confirmWithCapacity(
   if (!experience || experience.isBespoke) return null
   const [rules, resource] = await Promise.all([
     loadBookingRules(deps.content, experience._id),
-    loadSharedResource(deps.content, deps.client, {_id: experience._id, slug: experienceId}, date, id),
+    loadSharedResource(
+      deps.content,
+      deps.client,
+      {_id: experience._id, slug: experienceId},
+      date,
+      id,
+    ),
   ])
   const lockId = departureLockId(experienceId, date)
 

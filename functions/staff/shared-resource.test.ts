@@ -100,7 +100,12 @@ beforeAll(async () => {
     ['exp-cruise', CRUISE],
     ['exp-charter', CHARTER],
   ] as const) {
-    tx.createOrReplace({_id: id, _type: 'experience', title: slug, slug: {_type: 'slug', current: slug}})
+    tx.createOrReplace({
+      _id: id,
+      _type: 'experience',
+      title: slug,
+      slug: {_type: 'slug', current: slug},
+    })
     tx.createOrReplace({
       _id: `settings-${slug}`,
       _type: 'experienceSettings',

@@ -56,6 +56,9 @@ export const STAFF_ROUTE_ACTIONS = {
   'PATCH /incidents/:id': 'privacy.manage',
   /** The Reports page's figures (functions/staff/reports/routes.ts): owners and managers. */
   'GET /reports': 'reports.read',
+  /** Guides and a resource for a departure (functions/staff/assign-departure.ts), and what may be chosen. */
+  'GET /departures/assignment-choices': 'departures.assign',
+  'POST /departures/assignment': 'departures.assign',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

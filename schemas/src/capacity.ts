@@ -275,7 +275,10 @@ export function confirmationCheck(
   settings: BookingRules,
   booking: {date: string; preferredTime?: string | null; pax: number | null | undefined},
   loads: readonly BookingLoad[],
-  resource?: {cap: Pick<ResourceCap, 'id' | 'name' | 'seats'>; loads: readonly BookingLoad[]} | null,
+  resource?: {
+    cap: Pick<ResourceCap, 'id' | 'name' | 'seats'>
+    loads: readonly BookingLoad[]
+  } | null,
 ): {numbers: ConfirmationNumbers; over: boolean} {
   const slot = departureSlotOf(settings, booking.preferredTime)
   const row = departuresOn(settings, booking.date, countLoads(settings, loads)).find(

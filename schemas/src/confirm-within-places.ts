@@ -165,7 +165,8 @@ export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Re
     const at = confirmation.now().toISOString()
     const changeLock = (transaction: LockTransaction) => {
       if (departure) changeDepartureLock(transaction, snapshot.lock, departure, {bookingId, at})
-      if (resource && shared) changeResourceLock(transaction, shared.lock, resource, {bookingId, at})
+      if (resource && shared)
+        changeResourceLock(transaction, shared.lock, resource, {bookingId, at})
     }
     try {
       return await confirmation.commit(snapshot, {at, over, changeLock})

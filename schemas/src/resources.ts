@@ -18,7 +18,12 @@ export type ResourceNumbers = {id: string; name: string; seats: number; taken: n
 
 export function resourceSeatsProblem(seats: unknown): string | null {
   if (seats === undefined || seats === null) return 'Set how many travellers it carries.'
-  if (typeof seats !== 'number' || !Number.isInteger(seats) || seats < 1 || seats > RESOURCE_SEATS_LIMIT)
+  if (
+    typeof seats !== 'number' ||
+    !Number.isInteger(seats) ||
+    seats < 1 ||
+    seats > RESOURCE_SEATS_LIMIT
+  )
     return `Seats must be a whole number from 1 to ${RESOURCE_SEATS_LIMIT}.`
   return null
 }
@@ -54,7 +59,12 @@ const TAKES = new Set(['confirmed', 'held'])
 export function resourceTakenAt(loads: readonly BookingLoad[], slot: string): number {
   let taken = 0
   for (const load of loads)
-    if (TAKES.has(load.status) && timesOverlap(slot, load.slot ?? '') && typeof load.pax === 'number' && load.pax > 0)
+    if (
+      TAKES.has(load.status) &&
+      timesOverlap(slot, load.slot ?? '') &&
+      typeof load.pax === 'number' &&
+      load.pax > 0
+    )
       taken += load.pax
   return taken
 }

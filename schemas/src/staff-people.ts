@@ -49,6 +49,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'privacy',
   'subscribers-export',
   'incident',
+  'departure-assigned',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

@@ -40,6 +40,8 @@ export const STAFF_ACTIONS = [
   'privacy.manage',
   /** The Reports page: demand, conversion, occupancy, service, value and reviews in figures (no personal data). */
   'reports.read',
+  /** Guides and a resource (a boat, a vehicle) for a departure; each guide is mailed the invitation. */
+  'departures.assign',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -55,6 +57,7 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'subscribers.export',
     'privacy.manage',
     'reports.read',
+    'departures.assign',
   ],
   staff: ['bookings.read', 'bookings.decide', 'departures.read', 'departures.export'],
   /** A guide reads the manifest of their departure on screen; the CSV of a whole range is not theirs to take. */

@@ -90,6 +90,13 @@ export const ACTIVITY: Partial<
     kind: 'incident',
     summary: `Changed the security incident of ${String((request?.incident as {occurredOn?: unknown} | undefined)?.occurredOn)}`,
   }),
+  // The handler names the guides and the resource (assign-departure.ts): passed as the entry's subject's name.
+  'POST /departures/assignment': (_request, answer) => ({
+    kind: 'departure-assigned',
+    summary: String(
+      (answer?.person as {name?: string} | undefined)?.name ?? 'Assigned a departure',
+    ),
+  }),
 }
 
 /**
@@ -106,4 +113,5 @@ export const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRoute
   'POST /departures/cancel',
   'POST /incidents',
   'PATCH /incidents/:id',
+  'POST /departures/assignment',
 ])

@@ -1,3 +1,4 @@
+import {assignDeparture, loadAssignmentChoices} from '../assign-departure.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from '../cancel-departure.ts'
 import {exportDeparturesCsv, listDepartures} from '../departures-view.ts'
 import {send, sendCsv} from '../send-result.ts'
@@ -38,6 +39,15 @@ export function departuresRoutes(ctx: StaffContext) {
 
   // Read-only views: any other method is told which one to use, not "Not found".
   onlyMethod(app, ['/departures', '/departures.csv'], 'GET')
+
+  route('GET /departures/assignment-choices', async (c) =>
+    send(c, await loadAssignmentChoices(handlerDeps)),
+  )
+  route('POST /departures/assignment', async (c) =>
+    send(c, await assignDeparture(changeDeps(c), deps.decisions, await jsonBody(c), staffName(c))),
+  )
+  onlyMethod(app, ['/departures/assignment-choices'], 'GET')
+  onlyMethod(app, ['/departures/assignment'], 'POST')
 
   return app
 }

@@ -117,7 +117,11 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
       <DashboardViewsNav current={view} can={can} hidden={settingUp} onChoose={setView} />
 
       {view === 'departures' && can('departures.read') ? (
-        <DeparturesView canExport={can('departures.export')} canCancel={can('departures.cancel')} />
+        <DeparturesView
+          canExport={can('departures.export')}
+          canCancel={can('departures.cancel')}
+          canAssign={can('departures.assign')}
+        />
       ) : null}
       {view === 'reports' && can('reports.read') ? (
         <Suspense fallback={<p className="admin-empty">Loading reports...</p>}>

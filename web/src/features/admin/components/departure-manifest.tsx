@@ -11,6 +11,9 @@ import {
 } from '@repo/schemas/staff-departures.ts'
 import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
+import type {AssignmentChoices} from '@repo/schemas/departure-assignment.ts'
+
+import {DepartureAssignmentPanel} from './departure-assignment'
 import {DepartureWaitlist} from './departure-waitlist'
 
 /**
@@ -23,8 +26,11 @@ export function DepartureManifest({
   printing,
   onPrint,
   onCancel,
+  assignmentChoices,
 }: {
   departure: DepartureRow
+  /** The guides and resources an owner or manager may assign; absent for the others. */
+  assignmentChoices?: AssignmentChoices | undefined
   /** Everyone waiting in the view's dates; this departure's are shown under its manifest. */
   waitlist?: readonly StaffWaitlistEntry[] | undefined
   printing: boolean
@@ -99,6 +105,7 @@ export function DepartureManifest({
           <dd>{departure.left}</dd>
         </div>
       </dl>
+      <DepartureAssignmentPanel departure={departure} choices={assignmentChoices} />
       <div className="admin-table-wrap">
         <table className="manifest__table">
           <caption className="visually-hidden">

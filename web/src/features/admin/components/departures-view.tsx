@@ -4,6 +4,7 @@ import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/is
 
 import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
 
+import {useAssignmentChoices} from '../api/assign-departure'
 import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
 import {DepartureManifest} from './departure-manifest'
@@ -29,8 +30,11 @@ function rangeProblem(range: DepartureRange): string | null {
 export function DeparturesView({
   canExport = true,
   canCancel = false,
+  canAssign = false,
 }: {
   canExport?: boolean
+  /** Owners and managers (`departures.assign`): guides and a resource for each departure. */
+  canAssign?: boolean
   /** Staff whose role may cancel departures (`departures.cancel`). */
   canCancel?: boolean
 }) {
@@ -46,6 +50,7 @@ export function DeparturesView({
   const problem = rangeProblem(range)
   const departures = useDepartures(range, problem === null)
   const waitlist = useWaitlist(range, problem === null)
+  const choices = useAssignmentChoices(canAssign)
 
   // Print one manifest: the print rules show only the marked one, then the mark goes.
   useEffect(() => {
@@ -119,6 +124,7 @@ export function DeparturesView({
                 departure={departure}
                 waitlist={waitlist.data?.entries}
                 printing={printKey === key}
+                assignmentChoices={canAssign ? choices.data : undefined}
                 onPrint={() => setPrintKey(key)}
                 onCancel={
                   canCancel && departure.date >= today
