@@ -1,7 +1,7 @@
 import {useId, useState} from 'react'
 
 import type {AssignmentChoices} from '@repo/schemas/departure-assignment.ts'
-import {formatLongDateTime} from '@repo/schemas/format-date.ts'
+import {formatLongDateTime, formatShortDate} from '@repo/schemas/format-date.ts'
 import type {DepartureRow} from '@repo/schemas/staff-departures.ts'
 
 import {useAssignDeparture} from '../api/assign-departure'
@@ -30,7 +30,7 @@ export function DepartureAssignmentPanel({
   const [saved, setSaved] = useState<string | null>(null)
   const assign = useAssignDeparture()
   const flags = departure.flags ?? []
-  const label = `${departure.experience_title}, ${departure.date}`
+  const label = `${departure.experience_title}, ${formatShortDate(departure.date)}`
 
   return (
     <section className="manifest__assignment" aria-label={`Guides and resource for ${label}`}>
