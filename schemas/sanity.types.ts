@@ -384,6 +384,21 @@ export type Slug = {
   source?: string
 }
 
+export type Resource = {
+  _id: string
+  _type: 'resource'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  seats?: number
+  experiences?: Array<
+    {
+      _key: string
+    } & ExperienceReference
+  >
+}
+
 export type MailTemplate = {
   _id: string
   _type: 'mailTemplate'
@@ -492,6 +507,7 @@ export type ExperienceSettings = {
   leadTimeDays?: number
   blackoutDates?: Array<string>
   capacity?: number
+  travellersPerGuide?: number
   slotCapacities?: Array<{
     slot?: 'Morning' | 'Afternoon' | 'Sunset' | 'Full Day' | 'Evening'
     capacity?: number
@@ -698,6 +714,18 @@ export type StatusChange = {
   mail_id?: string
 }
 
+export type ResourceDeparture = {
+  _id: string
+  _type: 'resourceDeparture'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  resource_id?: string
+  date?: string
+  last_change?: string
+  updated_at?: string
+}
+
 export type PrivacyReport = {
   _id: string
   _type: 'privacyReport'
@@ -802,6 +830,7 @@ export type StaffActivity = {
     | 'reseller'
     | 'desk-booking'
     | 'departure-message'
+    | 'departure-assigned'
   summary: string
   bookingId?: string
   bookingRef?: string
@@ -1113,6 +1142,10 @@ export type Departure = {
   cancelled_reason?: string
   cancelled_by?: string
   guide_ids?: Array<string>
+  resource_id?: string
+  assigned_by?: string
+  assigned_by_id?: string
+  assigned_at?: string
 }
 
 export type NewsletterSignup = {
@@ -1274,6 +1307,7 @@ export type AllSanitySchemaTypes =
   | SiteSettings
   | Itinerary
   | Slug
+  | Resource
   | MailTemplate
   | Review
   | Testimonial
@@ -1290,6 +1324,7 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | ConsentRecord
   | StatusChange
+  | ResourceDeparture
   | PrivacyReport
   | PrivacyRequest
   | StaffActivity
@@ -1671,6 +1706,50 @@ export type OldSentMailsQueryResult = Array<{
 // Variable: outboxIdsQuery
 // Query: *[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id
 export type OutboxIdsQueryResult = Array<string>
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: experienceResourceQuery
+// Query: *[_type == "resource" && !(_id in path("drafts.**")) && $id in experiences[]._ref] | order(_id asc) [0]{_id, name, seats, "experiences": experiences[]->slug.current}
+export type ExperienceResourceQueryResult = {
+  _id: string
+  name: string
+  seats: number | null
+  experiences: Array<string> | null
+} | null
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: resourcesQuery
+// Query: *[_type == "resource" && !(_id in path("drafts.**"))] | order(name asc) {_id, name, seats, "experiences": experiences[]->slug.current}
+export type ResourcesQueryResult = Array<{
+  _id: string
+  name: string
+  seats: number | null
+  experiences: Array<string> | null
+}>
+
+// Source: ../functions/lib/queries/resource-queries.ts
+// Variable: resourceSnapshotQuery
+// Query: {  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+export type ResourceSnapshotQueryResult = {
+  lock: {
+    _id: string
+    _rev: string
+  } | null
+  loads: Array<
+    | {
+        date: string
+        slot: string
+        status: 'held'
+        pax: number
+      }
+    | {
+        date: string
+        slot: string | null
+        status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'held' | 'new'
+        pax: number
+      }
+  >
+}
 
 // Source: ../functions/lib/queries/review-links-query.ts
 // Variable: reviewLinksQuery
@@ -2264,10 +2343,65 @@ export type ReminderSettingsQueryResult =
     }
   | null
 
+// Source: ../functions/staff/queries/active-guides-query.ts
+// Variable: activeGuidesQuery
+// Query: *[_type == "staffMember" && role == "guide" && state == "active"] | order(name asc) {_id, name}
+export type ActiveGuidesQueryResult = Array<{
+  _id: string
+  name: string
+}>
+
 // Source: ../functions/staff/queries/address-document-ids-query.ts
 // Variable: addressDocumentIdsQuery
 // Query: *[_type in $types && lower(email) == $email]._id
 export type AddressDocumentIdsQueryResult = Array<string>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: departureAssignmentLockQuery
+// Query: *[_type == "departure" && _id == $lockId][0]{_id, _rev, guide_ids, resource_id, cancelled_at}
+export type DepartureAssignmentLockQueryResult = {
+  _id: string
+  _rev: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+  cancelled_at: string | null
+} | null
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: assignedOnDateQuery
+// Query: *[_type == "departure" && date == $date && _id != $lockId && !defined(cancelled_at) && (count(guide_ids) > 0 || defined(resource_id))]{_id, experience_id, date, guide_ids, resource_id}
+export type AssignedOnDateQueryResult = Array<{
+  _id: string
+  experience_id: string
+  date: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: assignmentsInRangeQuery
+// Query: *[_type == "departure" && date >= $from && date <= $to && (count(guide_ids) > 0 || defined(resource_id))]{experience_id, date, guide_ids, resource_id, assigned_by, assigned_at}
+export type AssignmentsInRangeQueryResult = Array<{
+  experience_id: string
+  date: string
+  guide_ids: Array<string> | null
+  resource_id: string | null
+  assigned_by: string | null
+  assigned_at: string | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: travellersPerGuideQuery
+// Query: *[_type == "experienceSettings" && !(_id in path("drafts.**")) && defined(travellersPerGuide)]{"experience": experience._ref, travellersPerGuide}
+export type TravellersPerGuideQueryResult = Array<{
+  experience: string
+  travellersPerGuide: number | null
+}>
+
+// Source: ../functions/staff/queries/assignment-queries.ts
+// Variable: confirmedPaxQuery
+// Query: math::sum(*[_type == "booking" && experience_id == $experience && date == $date && status == "confirmed"].pax_total)
+export type ConfirmedPaxQueryResult = number
 
 // Source: ../functions/staff/queries/booking-changes-query.ts
 // Variable: bookingChangesQuery
@@ -2849,6 +2983,14 @@ export type DeskSnapshotQueryResult = {
 // Query: *[_type == "privacyReport" && address_hash == $hash].proof_ids[]
 export type ErasedProofIdsQueryResult = Array<string | null>
 
+// Source: ../functions/staff/queries/experience-ids-query.ts
+// Variable: experienceIdsQuery
+// Query: *[_type == "experience" && !(_id in path("drafts.**"))]{_id, "slug": slug.current}
+export type ExperienceIdsQueryResult = Array<{
+  _id: string
+  slug: string
+}>
+
 // Source: ../functions/staff/queries/experiences-with-rules-query.ts
 // Variable: experiencesWithRulesQuery
 // Query: *[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{  _id, title, isBespoke, "slug": slug.current, aliases,  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}}
@@ -3310,6 +3452,10 @@ export type SessionAndPersonQueryResult = Array<
       cancelled_reason?: string
       cancelled_by?: string
       guide_ids?: Array<string>
+      resource_id?: string
+      assigned_by?: string
+      assigned_by_id?: string
+      assigned_at?: string
     }
   | {
       _id: string
@@ -3376,6 +3522,7 @@ export type SessionAndPersonQueryResult = Array<
       leadTimeDays?: number
       blackoutDates?: Array<string>
       capacity?: number
+      travellersPerGuide?: number
       slotCapacities?: Array<{
         slot?: 'Afternoon' | 'Evening' | 'Full Day' | 'Morning' | 'Sunset'
         capacity?: number
@@ -3780,6 +3927,31 @@ export type SessionAndPersonQueryResult = Array<
     }
   | {
       _id: string
+      _type: 'resource'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      name: string
+      seats?: number
+      experiences?: Array<
+        {
+          _key: string
+        } & ExperienceReference
+      >
+    }
+  | {
+      _id: string
+      _type: 'resourceDeparture'
+      _createdAt: string
+      _updatedAt: string
+      _rev: string
+      resource_id?: string
+      date?: string
+      last_change?: string
+      updated_at?: string
+    }
+  | {
+      _id: string
       _type: 'review'
       _createdAt: string
       _updatedAt: string
@@ -3920,6 +4092,7 @@ export type SessionAndPersonQueryResult = Array<
       kind:
         | 'bookings-export'
         | 'decision'
+        | 'departure-assigned'
         | 'departure-cancelled'
         | 'departure-message'
         | 'departures-export'
@@ -4105,6 +4278,7 @@ export type StaffActivityQueryResult = Array<{
   kind:
     | 'bookings-export'
     | 'decision'
+    | 'departure-assigned'
     | 'departure-cancelled'
     | 'departure-message'
     | 'departures-export'
@@ -4211,6 +4385,17 @@ export type StaffBookingsOverviewQueryResult = Array<{
   date: string
 }>
 
+// Source: ../functions/staff/queries/staff-by-ids-query.ts
+// Variable: staffByIdsQuery
+// Query: *[_type == "staffMember" && _id in $ids]{_id, name, email, role, state}
+export type StaffByIdsQueryResult = Array<{
+  _id: string
+  name: string
+  email: string | null
+  role: 'guide' | 'manager' | 'owner' | 'staff'
+  state: 'active' | 'deactivated' | 'invited'
+}>
+
 // Source: ../functions/staff/queries/staff-member-by-email-query.ts
 // Variable: staffMemberByEmailQuery
 // Query: *[_type == "staffMember" && email == $email][0]{  _id, name, email, role, state, password}
@@ -4262,6 +4447,16 @@ export type StaffWaitlistQueryResult = Array<{
 // Variable: teamDigestIdQuery
 // Query: *[_type == "teamDigest" && _id == $id][0]._id
 export type TeamDigestIdQueryResult = string | null
+
+// Source: ../functions/staff/queries/unguided-departures-query.ts
+// Variable: confirmedInRangeQuery
+// Query: *[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && date >= $from && date <= $to]{experience_id, experience_title, date, pax_total}
+export type ConfirmedInRangeQueryResult = Array<{
+  experience_id: string
+  experience_title: string
+  date: string
+  pax_total: number
+}>
 
 // Source: ../functions/staff/queries/waiting-requests-query.ts
 // Variable: waitingRequestsQuery
@@ -5279,6 +5474,9 @@ declare global {
     '*[_type == "outboxMail" && lower(to) in $emails]{_id, mail_id, about}': MailsToQueryResult
     '*[_type == "outboxMail" && status == "sent" && sent_at < $before] | order(sent_at asc)[0...500]{_id, mail_id}': OldSentMailsQueryResult
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
+    '*[_type == "resource" && !(_id in path("drafts.**")) && $id in experiences[]._ref] | order(_id asc) [0]{_id, name, seats, "experiences": experiences[]->slug.current}': ExperienceResourceQueryResult
+    '*[_type == "resource" && !(_id in path("drafts.**"))] | order(name asc) {_id, name, seats, "experiences": experiences[]->slug.current}': ResourcesQueryResult
+    '{\n  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': ResourceSnapshotQueryResult
     '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
     '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]': StaleUnconfirmedSignupsQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult
@@ -5304,7 +5502,13 @@ declare global {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{reviewRequestDaysAfter}': ReviewRequestSettingsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && defined(email) && date >= $from && date <= $to]{_id, booking_ref, experience_id, experience_title, date, preferred_time, pax_adults, pax_children, name, email}': ReminderCandidatesQueryResult
     '*[_id == "siteSettings"][0]{reminderHoursBefore, phone, whatsapp}': ReminderSettingsQueryResult
+    '*[_type == "staffMember" && role == "guide" && state == "active"] | order(name asc) {_id, name}': ActiveGuidesQueryResult
     '*[_type in $types && lower(email) == $email]._id': AddressDocumentIdsQueryResult
+    '*[_type == "departure" && _id == $lockId][0]{_id, _rev, guide_ids, resource_id, cancelled_at}': DepartureAssignmentLockQueryResult
+    '*[_type == "departure" && date == $date && _id != $lockId && !defined(cancelled_at) && (count(guide_ids) > 0 || defined(resource_id))]{_id, experience_id, date, guide_ids, resource_id}': AssignedOnDateQueryResult
+    '*[_type == "departure" && date >= $from && date <= $to && (count(guide_ids) > 0 || defined(resource_id))]{experience_id, date, guide_ids, resource_id, assigned_by, assigned_at}': AssignmentsInRangeQueryResult
+    '*[_type == "experienceSettings" && !(_id in path("drafts.**")) && defined(travellersPerGuide)]{"experience": experience._ref, travellersPerGuide}': TravellersPerGuideQueryResult
+    'math::sum(*[_type == "booking" && experience_id == $experience && date == $date && status == "confirmed"].pax_total)': ConfirmedPaxQueryResult
     '*[_type == "booking"]': BookingChangesQueryResult
     '*[_type == "booking" && _id == $id][0]{_id}': BookingExistsQueryResult
     '*[_type == "outboxMail" && about == $id] | order(queued_at asc, mail_id asc){mail_id, to, subject, status, attempts, queued_at, next_attempt_at, sent_at, last_error}': BookingMailQueryResult
@@ -5322,6 +5526,7 @@ declare global {
     '*[_type == "booking" && !(_id in path("drafts.**")) && date >= $from && date <= $to && status in $statuses] | order(date asc, experience_id asc, created_at asc) [0...20000] {\n  _id, booking_ref, status, experience_id, experience_title, date, preferred_time, "pax": pax_total,\n  pax_adults, pax_children, name, phone, email, pickup_location, notes, staff_notes,\n  staff_notes_by, staff_notes_at, reseller_name, reseller_reference, attendance\n}': DeparturesViewQueryResult
     '{\n  "booking": *[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference, language},\n  "lock": *[_type == "departure" && _id == $lockId][0]{_id, _rev, cancelled_at},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $id && experience_id == $experience && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': DeskSnapshotQueryResult
     '*[_type == "privacyReport" && address_hash == $hash].proof_ids[]': ErasedProofIdsQueryResult
+    '*[_type == "experience" && !(_id in path("drafts.**"))]{_id, "slug": slug.current}': ExperienceIdsQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, isBespoke, "slug": slug.current, aliases,\n  "rules": *[_type == "experienceSettings" && experience._ref == ^._id][0]{minPax, maxPax, blackoutDates, timeSlots, leadTimeDays, capacity, slotCapacities, capacityOverrides}\n}': ExperiencesWithRulesQueryResult
     '{\n  "departures": *[_type == "departure" && !(_id in path("drafts.**")) && date in $dates && !defined(cancelled_at)]{\n    experience_id, date, guide_ids\n  },\n  "bookings": *[_type == "booking" && !(_id in path("drafts.**")) && date in $dates && status == "confirmed"] | order(created_at asc) [0...500] {\n    _id, booking_ref, experience_id, experience_title, date, name, "pax": pax_total, phone, language,\n    notes, created_at, staff_notes, staff_notes_by, staff_notes_at, attendance\n  }\n}': GuideDayQueryResult
     '*[_type == "experience" && slug.current in $slugs]{"slug": slug.current, title, meetingPoint, startTime, departureStartTimes}': GuideDayTripsQueryResult
@@ -5345,10 +5550,12 @@ declare global {
     '*[_type == "staffActivity"\n  && ($person == "" || personId == $person)\n  && ($booking == "" || bookingId == $booking || bookingRef == $booking)\n  && ($from == "" || at >= $from)\n  && ($to == "" || at < $to)\n] | order(at desc) [0...200]{_id, at, personId, personName, kind, summary, bookingId, bookingRef}': StaffActivityQueryResult
     '*[_type == "booking" && _id == $id][0]{_id, _rev, booking_ref, status, status_history, staff_notes, staff_notes_by, staff_notes_at, created_at,\n  experience_id, experience_title, category, duration, date, preferred_time, pax_adults, pax_children, pax_total,\n  name, email, phone, country, pickup_location, notes, how_heard_about_us, marketing_opt_in,\n  consent_record{version, agreed_at, "checkboxes": checkboxes[]{key, text}}, anonymised_at,\n  source, reseller_name, reseller_reference, language}': StaffBookingByIdQueryResult
     '*[_type == "booking"]{status, pax_total, experience_title, created_at, date}': StaffBookingsOverviewQueryResult
+    '*[_type == "staffMember" && _id in $ids]{_id, name, email, role, state}': StaffByIdsQueryResult
     '*[_type == "staffMember" && email == $email][0]{\n  _id, name, email, role, state, password\n}': StaffMemberByEmailQueryResult
     '*[_type == "staffMember"]\n  | order(role == "owner" desc, lower(name) asc){_id, name, email, role, state, createdAt, "joined": defined(password),\n  "secondStep": defined(secondStep.secret)}': StaffPeopleQueryResult
     '*[_type == "waitlistEntry" && date >= $from && date <= $to] | order(date asc, joined_at asc) [0...2000] {\n  _id, experience_id, date, "slot": coalesce(preferred_time, ""), name, email, "pax": pax_total, state, joined_at, offered_at, hold_until,\n  "booking_ref": *[_type == "booking" && _id == ^.booking_id][0].booking_ref\n}': StaffWaitlistQueryResult
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && date >= $from && date <= $to]{experience_id, experience_title, date, pax_total}': ConfirmedInRangeQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry), source,\n  "history": status_history[]{status, at, by, action}\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult

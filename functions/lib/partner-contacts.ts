@@ -10,9 +10,11 @@ import {purgeMutation} from './purge.ts'
  */
 type PartnerDoc = Record<string, unknown> & {_id: string; _rev: string; _type: string}
 
+// Typed-query exception (docs/decisions/189): the map names the type ($type) and the field, read whole as data.
 const partnersQuery = /* groq */ `*[_type == $type && defined(contact)]`
 
 async function partnersNaming(bookings: SanityClient, email: string): Promise<PartnerDoc[]> {
+  // Typed-query exception (docs/decisions/189): partnersQuery above.
   const all = await bookings.fetch<PartnerDoc[]>(
     partnersQuery,
     {type: PARTNER_CONTACT.type},

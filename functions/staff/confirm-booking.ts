@@ -12,6 +12,7 @@ import type {
 } from '@repo/schemas/staff-bookings.ts'
 
 import {bookableExperienceQuery, loadBookingRules} from '../lib/departure-loads.ts'
+import {loadSharedResource} from '../lib/resource-seats.ts'
 import {staffBookingByIdQuery} from './bookings-queries.ts'
 import {ACTIVE_STATUSES, departureSnapshotQuery} from './departure-queries.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
@@ -59,12 +60,22 @@ export async function confirmWithCapacity(
     id: experienceId,
   })
   if (!experience || experience.isBespoke) return null
-  const rules = await loadBookingRules(deps.content, experience._id)
+  const [rules, resource] = await Promise.all([
+    loadBookingRules(deps.content, experience._id),
+    loadSharedResource(
+      deps.content,
+      deps.client,
+      {_id: experience._id, slug: experienceId},
+      date,
+      id,
+    ),
+  ])
   const lockId = departureLockId(experienceId, date)
 
   return confirmWithinPlaces<Snapshot, HandlerResult>({
     rules,
     departure: {lockId, experienceId, date},
+    resource,
     bookingId: id,
     confirmAnyway,
     now: deps.now,

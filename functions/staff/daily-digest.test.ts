@@ -179,6 +179,61 @@ describe('the daily digest', () => {
     }
   })
 
+  it('lists the departures of the next 48 hours with confirmed travellers and no guide', async () => {
+    const confirmed = (
+      id: string,
+      experience: string,
+      title: string,
+      date: string,
+      pax: number,
+    ) => ({
+      _id: id,
+      _type: 'booking',
+      booking_ref: id.toUpperCase(),
+      status: 'confirmed',
+      created_at: sast('2026-11-01 09:00').toISOString(),
+      experience_id: experience,
+      experience_title: title,
+      date,
+      pax_total: pax,
+      name: `Traveller ${id}`,
+      email: `${id}@example.com`,
+    })
+    await bookings
+      .transaction()
+      .create(confirmed('g-cruise-1', 'sunset-cruise', 'Sunset Cruise', '2026-11-26', 4))
+      .create(confirmed('g-cruise-2', 'sunset-cruise', 'Sunset Cruise', '2026-11-26', 2))
+      // A guide is assigned: not listed.
+      .create(confirmed('g-charter', 'private-charter', 'Private Charter', '2026-11-27', 3))
+      .create({
+        _id: 'departure-private-charter-2026-11-27',
+        _type: 'departure',
+        experience_id: 'private-charter',
+        date: '2026-11-27',
+        guide_ids: ['staffMember.sipho'],
+      })
+      // Beyond the next 48 hours, and a request not yet confirmed: not listed.
+      .create(confirmed('g-later', 'sunset-cruise', 'Sunset Cruise', '2026-11-29', 2))
+      .create({
+        ...confirmed('g-asked', 'table-walk', 'Table Walk', '2026-11-26', 2),
+        status: 'contacted',
+      })
+      .commit()
+    const wednesday = server(sast('2026-11-25 08:00'))
+    expect(await wednesday.digest.run()).toBe('sent')
+    await wednesday.outbox.flush()
+    expect(wednesday.sent).toHaveLength(1)
+    const text = wednesday.sent[0]!.text
+    expect(text).toContain(
+      'Departures in the next 48 hours with confirmed travellers and no guide:',
+    )
+    expect(text).toContain(
+      'Sunset Cruise on Thursday 26 November 2026: 6 confirmed travellers, no guide',
+    )
+    for (const other of ['Private Charter', '29 November', 'Table Walk'])
+      expect(text).not.toContain(other)
+  })
+
   it('follows the working days in site settings: a Saturday office gets its digest', async () => {
     const writer = lake.client({token: lake.secrets.writeToken})
     await writer.createOrReplace({

@@ -1,7 +1,7 @@
 import type {SanityClient} from '@sanity/client'
 
 import {formatDateInWords} from '@repo/schemas/format-date.ts'
-import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
+import {addDays, todayInCapeTown} from '@repo/schemas/iso-date.ts'
 import {
   waitingCutoff,
   workingDay,
@@ -14,7 +14,9 @@ import {isConflict} from '@repo/schemas/lake-errors.ts'
 import {composeMail, type MailContent} from '../lib/mail-content.ts'
 import type {Outbox} from '../lib/mailer.ts'
 import {loadResponseSettings} from './response-settings.ts'
+import {assignmentsInRangeQuery} from './queries/assignment-queries.ts'
 import {teamDigestIdQuery} from './queries/team-digest-id-query.ts'
+import {confirmedInRangeQuery} from './queries/unguided-departures-query.ts'
 import {waitingRequestsQuery} from './queries/waiting-requests-query.ts'
 
 /**
@@ -65,6 +67,46 @@ function describe(request: WaitingRequest, now: Date, hours: WorkingHours): stri
   return `${request.booking_ref}, ${request.name ?? ''}: ${request.experience_title ?? ''}${trip}, waiting ${workingHoursInWords(waited)}`
 }
 
+/**
+ * Departures from today to two days on (the next 48 hours, whole days) with confirmed travellers and no guide
+ * assigned (docs/decisions/239-assignments-on-the-departure-lock.md), soonest first: "Sunset Cruise on Friday 4
+ * December 2026: 6 confirmed travellers, no guide".
+ */
+export async function departuresWithoutGuide(
+  bookings: SanityClient,
+  today: string,
+): Promise<string[]> {
+  const range = {from: today, to: addDays(today, 2)}
+  const [confirmed, assigned] = await Promise.all([
+    bookings.fetch(confirmedInRangeQuery, range, {perspective: 'published'}),
+    bookings.fetch(assignmentsInRangeQuery, range, {perspective: 'published'}),
+  ])
+  const guided = new Set(
+    assigned
+      .filter((a) => (a.guide_ids ?? []).length > 0)
+      .map((a) => `${a.experience_id}|${a.date}`),
+  )
+  const departures = new Map<string, {title: string; date: string; pax: number}>()
+  for (const booking of confirmed) {
+    if (!booking.experience_id || !booking.date) continue
+    const key = `${booking.experience_id}|${booking.date}`
+    if (guided.has(key)) continue
+    const entry = departures.get(key) ?? {
+      title: booking.experience_title ?? booking.experience_id,
+      date: booking.date,
+      pax: 0,
+    }
+    entry.pax += booking.pax_total ?? 0
+    departures.set(key, entry)
+  }
+  return [...departures.values()]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.title.localeCompare(b.title, 'en-GB'))
+    .map(
+      (d) =>
+        `${d.title} on ${formatDateInWords(d.date)}: ${d.pax} confirmed ${d.pax === 1 ? 'traveller' : 'travellers'}, no guide`,
+    )
+}
+
 /** One digester per server: `run` does today's digest if it is due and nobody has done it yet. */
 export function createDailyDigest(deps: DailyDigestDeps) {
   /** The last day this server saw decided, so the minute timer costs no lake request for the rest of it. */
@@ -91,6 +133,7 @@ export function createDailyDigest(deps: DailyDigestDeps) {
       },
       {perspective: 'published'},
     )
+    const unguided = await departuresWithoutGuide(deps.bookings, day)
     const marker = {
       _id: id,
       _type: TEAM_DIGEST_TYPE,
@@ -99,12 +142,20 @@ export function createDailyDigest(deps: DailyDigestDeps) {
       references: requests.map((request) => request.booking_ref),
     }
     const mail =
-      requests.length > 0
+      requests.length > 0 || unguided.length > 0
         ? composeMail(
             'teamDigest',
             {
-              count: `${requests.length} ${requests.length === 1 ? 'request' : 'requests'}`,
-              requests: {list: requests.map((request) => describe(request, now, workingHours))},
+              count:
+                requests.length === 0
+                  ? 'No requests'
+                  : `${requests.length} ${requests.length === 1 ? 'request' : 'requests'}`,
+              requests: {
+                list: requests.length
+                  ? requests.map((request) => describe(request, now, workingHours))
+                  : ['None.'],
+              },
+              departures: {list: unguided.length ? unguided : ['None.']},
               dashboardLink: `${deps.siteUrl}/admin/bookings`,
             },
             await deps.mailContent(),

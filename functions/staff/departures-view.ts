@@ -38,6 +38,7 @@ import {
   experiencesWithRulesQuery,
   MAX_LOADS,
 } from './departure-queries.ts'
+import {loadAssignments} from './assign-departure.ts'
 import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 import {loadHeld} from './staff-waitlist.ts'
 
@@ -82,7 +83,7 @@ export async function loadDepartures(
   deps: StaffDeps,
   {from, to, includeEmpty = false}: DeparturesOptions,
 ): Promise<DepartureRow[]> {
-  const [experiences, bookings, held, cancelled] = await Promise.all([
+  const [experiences, bookings, held, cancelled, assignments] = await Promise.all([
     deps.content ? deps.content.fetch(experiencesWithRulesQuery) : Promise.resolve([]),
     deps.client.fetch(departuresViewQuery, {
       from,
@@ -91,6 +92,7 @@ export async function loadDepartures(
     }),
     loadHeld(deps.client, {from, to}),
     loadCancelled(deps, {from, to}),
+    loadAssignments(deps, {from, to}),
   ])
   if (bookings.length >= MAX_LOADS)
     throw new Error(`More than ${MAX_LOADS} bookings in ${from}…${to}; choose fewer days`)
@@ -183,7 +185,7 @@ export async function loadDepartures(
         a.row.experience_id.localeCompare(b.row.experience_id) ||
         a.order - b.order,
     )
-    .map(({row}) => row)
+    .map(({row}) => assignments.decorate(row))
 }
 
 /** Cancelled departures stay in the view (issue 42): when, by whom, why, and how each traveller answered. */

@@ -75,6 +75,9 @@ export const STAFF_ROUTE_ACTIONS = {
   'POST /departures/message': 'departures.message',
   /** The experiences the desk may book, with their times. */
   'GET /desk/experiences': 'bookings.desk',
+  /** Guides and a resource for a departure (functions/staff/assign-departure.ts), and what may be chosen. */
+  'GET /departures/assignment-choices': 'departures.assign',
+  'POST /departures/assignment': 'departures.assign',
 } as const satisfies Record<string, StaffAction | 'signed-in'>
 
 export type StaffRouteKey = keyof typeof STAFF_ROUTE_ACTIONS

@@ -14,6 +14,7 @@ import {
 } from '@repo/schemas/request-decisions.ts'
 
 import {ACTIVE_STATUSES, bookableExperienceQuery, loadBookingRules} from '../lib/departure-loads.ts'
+import {loadSharedResource} from '../lib/resource-seats.ts'
 import {json, problem} from '../lib/http.ts'
 import {composeMail} from '../lib/mail-content.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
@@ -112,11 +113,22 @@ export async function acceptProposal(
       ? await loadBookingRules(deps.content, experience._id)
       : null
   const lockId = departureLockId(experienceSlug, option.date)
+  const resource =
+    experience && rules
+      ? await loadSharedResource(
+          deps.content,
+          deps.bookings,
+          {_id: experience._id, slug: experienceSlug},
+          option.date,
+          null,
+        )
+      : null
   const mailContent = await deps.mailContent()
 
   return confirmWithinPlaces<Snapshot, Response>({
     rules,
     departure: rules ? {lockId, experienceId: experienceSlug, date: option.date} : null,
+    resource,
     bookingId,
     // A traveller never confirms beyond the places: only staff may ("Confirm anyway").
     confirmAnyway: false,

@@ -30,6 +30,7 @@ import {
   loadDepartureCounts,
 } from '../lib/departure-loads.ts'
 import {composeMail} from '../lib/mail-content.ts'
+import {loadSharedResource} from '../lib/resource-seats.ts'
 import {tripMailValues} from '../lib/trip-mail-values.ts'
 import {
   INVALID_LINK_MESSAGE,
@@ -130,11 +131,19 @@ export async function answerCancellation(
     await loadCancelledDates(deps.bookings, {experience: slug, from: option.date, to: option.date}),
   )
   const lockId = departureLockId(slug, option.date)
+  const resource = await loadSharedResource(
+    deps.content,
+    deps.bookings,
+    {_id: experience._id, slug},
+    option.date,
+    null,
+  )
   const mailContent = await deps.mailContent()
 
   return confirmWithinPlaces<Snapshot, ChoiceOutcome>({
     rules,
     departure: {lockId, experienceId: slug, date: option.date},
+    resource,
     bookingId,
     confirmAnyway: false,
     now: deps.now,

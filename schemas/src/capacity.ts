@@ -16,6 +16,7 @@ import {
   type ExperienceSettings,
 } from './experience-settings.ts'
 import {addDays, isIsoDate} from './iso-date.ts'
+import {resourceNumbers, type ResourceCap, type ResourceNumbers} from './resources.ts'
 
 /** The most places an editor may give one departure (the sunset cruise's boat takes 30). */
 export const CAPACITY_LIMIT = 500
@@ -258,6 +259,11 @@ export type ConfirmationNumbers = {
   left: number
   /** The booking's own group. */
   pax: number
+  /**
+   * The boat or vehicle the experience shares with others, when it has one: its seats and what every experience
+   * using it took at this time. `left` above is then the smaller of the departure's and the resource's.
+   */
+  resource?: ResourceNumbers
 }
 
 /**
@@ -269,12 +275,18 @@ export function confirmationCheck(
   settings: BookingRules,
   booking: {date: string; preferredTime?: string | null; pax: number | null | undefined},
   loads: readonly BookingLoad[],
+  resource?: {
+    cap: Pick<ResourceCap, 'id' | 'name' | 'seats'>
+    loads: readonly BookingLoad[]
+  } | null,
 ): {numbers: ConfirmationNumbers; over: boolean} {
   const slot = departureSlotOf(settings, booking.preferredTime)
   const row = departuresOn(settings, booking.date, countLoads(settings, loads)).find(
     (d) => d.slot === slot,
   )!
   const pax = typeof booking.pax === 'number' && booking.pax > 0 ? booking.pax : 0
+  const shared = resource ? resourceNumbers(resource.cap, resource.loads, slot) : null
+  const left = shared ? Math.min(row.left, shared.left) : row.left
   const numbers: ConfirmationNumbers = {
     date: booking.date,
     slot,
@@ -282,10 +294,11 @@ export function confirmationCheck(
     taken: row.taken,
     ...(row.held ? {held: row.held} : {}),
     requested: Math.max(0, row.requested - pax),
-    left: row.left,
+    left,
     pax,
+    ...(shared ? {resource: shared} : {}),
   }
-  return {numbers, over: pax > row.left}
+  return {numbers, over: pax > left}
 }
 
 /** The status history's note on a confirmation beyond the places ("Confirm anyway"). */

@@ -5,6 +5,7 @@ import {
   type ConfirmationNumbers,
 } from './capacity.ts'
 import {isConflict} from './lake-errors.ts'
+import type {ResourceCap} from './resources.ts'
 
 /**
  * Confirming a booking within its departure's places, as the staff API (functions/staff/confirm-booking.ts) does
@@ -54,6 +55,38 @@ export function changeDepartureLock(
     })
 }
 
+/**
+ * The boat or vehicle an experience shares with others (docs/decisions/238-resources-in-the-content.md): its seats,
+ * its lock document for the date, and one read of that lock with what every experience using it has on that date
+ * (`functions/lib/resource-seats.ts` makes it). Each confirmation changes the resource's lock with `ifRevisionID` in
+ * its own transaction too, so confirmations on two experiences sharing a boat serialise on one document.
+ */
+export type SharedResource = {
+  cap: ResourceCap
+  lockId: string
+  date: string
+  read: () => Promise<{lock: {_rev: string} | null; loads: BookingLoad[]}>
+}
+
+/** Changes a resource's lock document in `transaction`, as `changeDepartureLock` does a departure's. */
+export function changeResourceLock(
+  transaction: LockTransaction,
+  lock: {_rev: string} | null,
+  resource: SharedResource,
+  change: {bookingId: string; at: string},
+): void {
+  const fields = {last_change: change.bookingId, updated_at: change.at}
+  if (lock) transaction.patch(resource.lockId, (p) => p.ifRevisionId(lock._rev).set(fields))
+  else
+    transaction.create({
+      _id: resource.lockId,
+      _type: 'resourceDeparture',
+      resource_id: resource.cap.id,
+      date: resource.date,
+      ...fields,
+    })
+}
+
 /** A short, growing, random pause before counting again after losing a race for a departure's lock. */
 export const pauseAfterConflict = (attempt: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)))
@@ -68,6 +101,8 @@ export type ConfirmWithinPlaces<Snapshot extends DepartureSnapshot, Result> = {
   /** The departure's rules; null when no places change hands (a bespoke trip, a record with no departure). */
   rules: BookingRules | null
   departure: Departure | null
+  /** The resource whose seats also cap this departure, when the experience shares one. */
+  resource?: SharedResource | null
   bookingId: string
   confirmAnyway: boolean
   now: () => Date
@@ -104,7 +139,7 @@ export type ConfirmWithinPlaces<Snapshot extends DepartureSnapshot, Result> = {
 export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Result>(
   confirmation: ConfirmWithinPlaces<Snapshot, Result>,
 ): Promise<Result> {
-  const {rules, departure, bookingId} = confirmation
+  const {rules, departure, bookingId, resource} = confirmation
   const pause = confirmation.pause ?? pauseAfterConflict
   for (let attempt = 0; attempt < MAX_CONFIRM_ATTEMPTS; attempt++) {
     const snapshot = await confirmation.read()
@@ -114,8 +149,15 @@ export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Re
       return confirmation.cancelled(snapshot)
     let over: ConfirmationNumbers | undefined
     const {counts, ...trip} = confirmation.trip(snapshot)
+    // Read after the departure: a confirmation committed in between changed both locks, so this commit fails.
+    const shared = resource && rules && counts ? await resource.read() : null
     if (rules && counts) {
-      const check = confirmationCheck(rules, trip, snapshot.loads)
+      const check = confirmationCheck(
+        rules,
+        trip,
+        snapshot.loads,
+        resource && shared ? {cap: resource.cap, loads: shared.loads} : null,
+      )
       if (check.over && !confirmation.confirmAnyway)
         return confirmation.overCapacity(check.numbers, snapshot)
       if (check.over) over = check.numbers
@@ -123,6 +165,8 @@ export async function confirmWithinPlaces<Snapshot extends DepartureSnapshot, Re
     const at = confirmation.now().toISOString()
     const changeLock = (transaction: LockTransaction) => {
       if (departure) changeDepartureLock(transaction, snapshot.lock, departure, {bookingId, at})
+      if (resource && shared)
+        changeResourceLock(transaction, shared.lock, resource, {bookingId, at})
     }
     try {
       return await confirmation.commit(snapshot, {at, over, changeLock})

@@ -91,6 +91,11 @@ export const PLACEHOLDERS = {
       list: ['CTX-7KQ2MD, Thandi Mokoena: Lion’s Head Sunrise Hike, received 6 working hours ago'],
     },
   },
+  departures: {
+    description:
+      'Departures in the next 48 hours with confirmed travellers and no guide, as a list',
+    sample: {list: ['Sunset Cruise on Friday 4 December 2026: 6 confirmed travellers, no guide']},
+  },
   dashboardLink: {description: 'The staff dashboard', sample: 'https://example.com/admin/bookings'},
   offerLink: {
     description: 'The private link that takes the waitlist offer',
@@ -391,11 +396,15 @@ The request is closed; nothing more is needed.`,
     kind: 'teamDigest',
     title: 'Daily list of waiting requests (to the team)',
     to: 'team',
-    placeholders: ['count', 'requests', 'dashboardLink', 'company'],
+    placeholders: ['count', 'requests', 'departures', 'dashboardLink', 'company'],
     subject: '{count} waiting for an answer',
     body: `These requests have waited longer than they should for an answer:
 
 {requests}
+
+Departures in the next 48 hours with confirmed travellers and no guide:
+
+{departures}
 
 {dashboardLink}`,
   },

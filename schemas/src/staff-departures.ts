@@ -1,3 +1,5 @@
+import type {DepartureAssignment} from './departure-assignment.ts'
+
 /**
  * The staff API's departures (`GET /api/staff/departures`), as the server builds them
  * (functions/staff/departures-view.ts) and the dashboard's manifest reads them: one definition for both.
@@ -48,6 +50,12 @@ export type DepartureRow = {
   bookings: ManifestBooking[]
   /** Set when staff cancelled the departure (weather, conditions): it takes no one, and who was on it answers. */
   cancelled?: CancelledDeparture | null
+  /** The guides and the resource managers assigned to the experience on this date (departure-assignment.ts). */
+  assignment?: DepartureAssignment | null
+  /** Guides the confirmed travellers need (the experience's travellers per guide); absent when it sets none. */
+  guidesNeeded?: number
+  /** What is wrong with the assignment, in words (too few guides for the travellers). */
+  flags?: string[]
 }
 
 /** How a traveller on a cancelled departure answered (departure-life.ts): moved, accepted, or not yet. */

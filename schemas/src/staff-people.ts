@@ -53,6 +53,7 @@ export const STAFF_ACTIVITY_KINDS = [
   'reseller',
   'desk-booking',
   'departure-message',
+  'departure-assigned',
 ] as const
 export type StaffActivityKind = (typeof STAFF_ACTIVITY_KINDS)[number]
 

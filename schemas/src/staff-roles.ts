@@ -51,6 +51,8 @@ export const STAFF_ACTIONS = [
   'bookings.desk',
   /** One message to everyone on a departure, in the editors' template. */
   'departures.message',
+  /** Guides and a resource (a boat, a vehicle) for a departure; each guide is mailed the invitation. */
+  'departures.assign',
 ] as const
 export type StaffAction = (typeof STAFF_ACTIONS)[number]
 
@@ -71,6 +73,7 @@ const ROLE_ACTIONS: Record<StaffRole, readonly StaffAction[]> = {
     'attendance.record',
     'bookings.desk',
     'departures.message',
+    'departures.assign',
   ],
   staff: [
     'bookings.read',

@@ -41,6 +41,8 @@ import {staffToken} from './documents/staffToken'
 import {staffActivity} from './documents/staffActivity'
 import {privacyRequest} from './documents/privacyRequest'
 import {privacyReport} from './documents/privacyReport'
+import {resource} from './documents/resource'
+import {resourceDeparture} from './documents/resourceDeparture'
 
 /** The public `production` dataset: everything editors change. */
 export const contentSchemaTypes = [
@@ -51,6 +53,7 @@ export const contentSchemaTypes = [
   testimonial,
   review,
   mailTemplate,
+  resource,
   // Singletons
   itinerary,
   siteSettings,
@@ -96,6 +99,7 @@ export const bookingsSchemaTypes = [
   staffActivity,
   privacyRequest,
   privacyReport,
+  resourceDeparture,
   // Objects
   statusChange,
   consentRecord,

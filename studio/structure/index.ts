@@ -74,6 +74,7 @@ export const contentStructure: StructureResolver = (S) =>
             ),
         ),
       S.documentTypeListItem('experienceSettings').title('All booking settings').icon(ControlsIcon),
+      S.documentTypeListItem('resource').title('Resources (boats, vehicles)'),
       S.divider(),
       S.listItem()
         .title('Stories')

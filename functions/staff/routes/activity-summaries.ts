@@ -121,6 +121,13 @@ export const ACTIVITY: Partial<
     kind: 'departure-message',
     summary: `Sent a message to everyone on ${String(request?.experience)} on ${dateOf(request)}`,
   }),
+  // The handler names the guides and the resource (assign-departure.ts): passed as the entry's subject's name.
+  'POST /departures/assignment': (_request, answer) => ({
+    kind: 'departure-assigned',
+    summary: String(
+      (answer?.person as {name?: string} | undefined)?.name ?? 'Assigned a departure',
+    ),
+  }),
 }
 
 const groupOf = (request: Record<string, unknown> | null) =>
@@ -148,4 +155,5 @@ export const IN_ITS_TRANSACTION: ReadonlySet<StaffRouteKey> = new Set<StaffRoute
   'POST /bookings',
   'PATCH /bookings/:id/trip',
   'POST /departures/message',
+  'POST /departures/assignment',
 ])

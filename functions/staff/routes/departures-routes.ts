@@ -1,4 +1,5 @@
 import {messageDeparture} from '../booking-desk.ts'
+import {assignDeparture, loadAssignmentChoices} from '../assign-departure.ts'
 import {cancelDeparture, listAlternatives, previewCancellation} from '../cancel-departure.ts'
 import {exportDeparturesCsv, listDepartures} from '../departures-view.ts'
 import {send, sendCsv} from '../send-result.ts'
@@ -43,6 +44,14 @@ export function departuresRoutes(ctx: StaffContext) {
   route('POST /departures/message', async (c) =>
     send(c, await messageDeparture(changeDeps(c), deps.decisions, await jsonBody(c), staffName(c))),
   )
+  route('GET /departures/assignment-choices', async (c) =>
+    send(c, await loadAssignmentChoices(handlerDeps)),
+  )
+  route('POST /departures/assignment', async (c) =>
+    send(c, await assignDeparture(changeDeps(c), deps.decisions, await jsonBody(c), staffName(c))),
+  )
+  onlyMethod(app, ['/departures/assignment-choices'], 'GET')
+  onlyMethod(app, ['/departures/assignment'], 'POST')
 
   return app
 }

@@ -33,13 +33,19 @@ export const departure = defineType({
     defineField({name: 'cancelled_at', title: 'Cancelled at', type: 'datetime'}),
     defineField({name: 'cancelled_reason', title: 'Reason for cancelling', type: 'string'}),
     defineField({name: 'cancelled_by', title: 'Cancelled by', type: 'string'}),
-    // The guides assigned to the departure (staff account ids): the only guides who see its manifest (issue 46).
+    // Set by managers in the departures view (functions/staff/assign-departure.ts, docs/decisions/239): the guides
+    // (staff account ids) and the resource (a `resource` document id in the content); the guide's Today view reads
+    // `guide_ids` to decide whose manifest a guide may open.
     defineField({
       name: 'guide_ids',
       title: 'Guides (staff account ids)',
       type: 'array',
       of: [{type: 'string'}],
     }),
+    defineField({name: 'resource_id', title: 'Resource (id)', type: 'string'}),
+    defineField({name: 'assigned_by', title: 'Assigned by', type: 'string'}),
+    defineField({name: 'assigned_by_id', title: 'Assigned by (account id)', type: 'string'}),
+    defineField({name: 'assigned_at', title: 'Assigned at', type: 'datetime'}),
   ],
   preview: {
     select: {title: 'experience_id', subtitle: 'date'},

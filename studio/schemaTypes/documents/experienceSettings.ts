@@ -17,6 +17,7 @@ import {
   capacityProblem,
   slotCapacitiesProblem,
 } from '@repo/schemas/capacity.ts'
+import {travellersPerGuideProblem} from '@repo/schemas/resources.ts'
 import {todayInCapeTown} from '@repo/schemas/iso-date.ts'
 
 import {STUDIO_API_VERSION, documentIds} from '../../lib/fields'
@@ -116,6 +117,14 @@ export const experienceSettings = defineType({
       description: `How many travellers one departure (a date, and a time slot where there are several) can take in all: 1 to ${CAPACITY_LIMIT}. Confirmed bookings take places; the site stops requests for a full departure.`,
       initialValue: DEFAULT_EXPERIENCE_SETTINGS.maxPax,
       validation: (rule) => rule.custom((capacity) => capacityProblem(capacity) ?? true),
+    }),
+    defineField({
+      name: 'travellersPerGuide',
+      title: 'Travellers per guide',
+      type: 'number',
+      description:
+        'One guide for every this many travellers (e.g. 12: 13 travellers need two guides). The departures view flags a departure with too few. Leave empty when no guide is needed.',
+      validation: (rule) => rule.custom((value) => travellersPerGuideProblem(value) ?? true),
     }),
     defineField({
       name: 'slotCapacities',

@@ -130,6 +130,7 @@ function BookingManagement({session}: {session: StaffSessionResponse}) {
           canExport={can('departures.export')}
           canCancel={can('departures.cancel')}
           canMessage={can('departures.message')}
+          canAssign={can('departures.assign')}
         />
       ) : null}
       {view === 'reports' && can('reports.read') ? (

@@ -12,6 +12,9 @@ import {
 } from '@repo/schemas/staff-departures.ts'
 import {waitlistDepartureKey, type StaffWaitlistEntry} from '@repo/schemas/waitlist-entries.ts'
 
+import type {AssignmentChoices} from '@repo/schemas/departure-assignment.ts'
+
+import {DepartureAssignmentPanel} from './departure-assignment'
 import {DepartureWaitlist} from './departure-waitlist'
 import {ResellerSource} from './reseller-booking'
 
@@ -26,8 +29,11 @@ export function DepartureManifest({
   onPrint,
   onCancel,
   onMessage,
+  assignmentChoices,
 }: {
   departure: DepartureRow
+  /** The guides and resources an owner or manager may assign; absent for the others. */
+  assignmentChoices?: AssignmentChoices | undefined
   /** Everyone waiting in the view's dates; this departure's are shown under its manifest. */
   waitlist?: readonly StaffWaitlistEntry[] | undefined
   printing: boolean
@@ -117,6 +123,7 @@ export function DepartureManifest({
           <dd>{departure.left}</dd>
         </div>
       </dl>
+      <DepartureAssignmentPanel departure={departure} choices={assignmentChoices} />
       <div className="admin-table-wrap">
         <table className="manifest__table">
           <caption className="visually-hidden">

@@ -4,6 +4,7 @@ import {addDays, daysBetween, isIsoDate, todayInCapeTown} from '@repo/schemas/is
 
 import type {DepartureRange} from '@repo/schemas/staff-departures.ts'
 
+import {useAssignmentChoices} from '../api/assign-departure'
 import {departuresCsvUrl, useDepartures} from '../api/get-departures'
 import {MessageDepartureDialog, type DepartureToMessage} from './booking-desk'
 import {CancelDepartureDialog, type DepartureToCancel} from './cancel-departure-dialog'
@@ -31,8 +32,11 @@ export function DeparturesView({
   canExport = true,
   canCancel = false,
   canMessage = false,
+  canAssign = false,
 }: {
   canExport?: boolean
+  /** Owners and managers (`departures.assign`): guides and a resource for each departure. */
+  canAssign?: boolean
   /** Staff whose role may cancel departures (`departures.cancel`). */
   canCancel?: boolean
   /** Staff who may message everyone on a departure (`departures.message`). */
@@ -52,6 +56,7 @@ export function DeparturesView({
   const problem = rangeProblem(range)
   const departures = useDepartures(range, problem === null)
   const waitlist = useWaitlist(range, problem === null)
+  const choices = useAssignmentChoices(canAssign)
 
   // Print one manifest: the print rules show only the marked one, then the mark goes.
   useEffect(() => {
@@ -125,6 +130,7 @@ export function DeparturesView({
                 departure={departure}
                 waitlist={waitlist.data?.entries}
                 printing={printKey === key}
+                assignmentChoices={canAssign ? choices.data : undefined}
                 onPrint={() => setPrintKey(key)}
                 onMessage={
                   canMessage && departure.date >= today && departure.bookings.length > 0
