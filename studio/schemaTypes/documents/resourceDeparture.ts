@@ -18,4 +18,5 @@ export const resourceDeparture = defineType({
     defineField({name: 'last_change', title: 'Last change', type: 'string'}),
     defineField({name: 'updated_at', title: 'Updated at', type: 'datetime'}),
   ],
+  preview: {select: {title: 'resource_id', subtitle: 'date'}},
 })
