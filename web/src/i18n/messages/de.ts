@@ -1,0 +1,35 @@
+import type {Catalogue} from './en'
+
+/** Die Oberfläche der Website auf Deutsch (Quelle: en.ts). */
+export const de = {
+  'shell.skipToContent': 'Zum Inhalt springen',
+  'shell.loadingPage': 'Seite wird geladen …',
+  'nav.main': 'Hauptnavigation',
+  'nav.home': 'Startseite',
+  'nav.experiences': 'Erlebnisse',
+  'nav.stories': 'Geschichten',
+  'nav.about': 'Über uns',
+  'nav.book': 'Erlebnis buchen',
+  'nav.openMenu': 'Menü öffnen',
+  'nav.closeMenu': 'Menü schließen',
+  'nav.mainMenu': 'Hauptmenü',
+  'nav.menu': 'Menü',
+  'footer.label': 'Fußzeile',
+  'footer.blurb': 'Kleine Gruppen, ortskundige Guides – in Kapstadt und am Westkap.',
+  'footer.explore': 'Entdecken',
+  'footer.sampleItinerary': 'Beispielreise über 7 Tage',
+  'footer.planWithUs': 'Gemeinsam planen',
+  'footer.planTrip': 'Reise planen',
+  'footer.talkToPlanner': 'Persönliche Reiseberatung',
+  'footer.privacy': 'Datenschutz',
+  'footer.legal': '© {year} {name}. Alle Preise in Südafrikanischen Rand (ZAR).',
+  'language.label': 'Sprache',
+  'language.current': '{language} (diese Seite)',
+  'error.title': 'Etwas ist schiefgelaufen',
+  'error.description': 'Diese Seite konnte nicht geladen werden.',
+  'error.heading': 'Diese Seite konnte leider nicht geladen werden',
+  'error.body':
+    'Unser Inhaltsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  'error.retry': 'Erneut versuchen',
+  'loading': 'Wird geladen …',
+} as const satisfies Catalogue
