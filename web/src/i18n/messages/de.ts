@@ -32,4 +32,35 @@ export const de = {
     'Unser Inhaltsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
   'error.retry': 'Erneut versuchen',
   'loading': 'Wird geladen …',
+  'booking.fullName': 'Vor- und Nachname',
+  'booking.email': 'E-Mail',
+  'booking.phone': 'Telefon',
+  'booking.country': 'Land',
+  'booking.countryPlaceholder': 'Land auswählen',
+  'booking.pickup': 'Abholort',
+  'booking.notes': 'Anmerkungen oder besondere Wünsche',
+  'booking.howHeard': 'Wie sind Sie auf uns aufmerksam geworden?',
+  'booking.howHeardPlaceholder': 'Bitte auswählen',
+  'booking.marketing': 'Schicken Sie mir ab und zu Reiseideen für Kapstadt per E-Mail',
+  'booking.submit': 'Buchungsanfrage senden',
+  'booking.submitting': 'Wird gesendet …',
+  'validation.requiredFields':
+    'Bitte füllen Sie alle Pflichtfelder aus und setzen Sie die nötigen Häkchen.',
+  'validation.fieldsToPutRight':
+    '{count, plural, one {Bitte korrigieren Sie das unten markierte Feld.} other {Bitte korrigieren Sie die # unten markierten Felder.}}',
+  'validation.nameRequired': 'Bitte geben Sie Ihren vollständigen Namen ein.',
+  'validation.emailRequired':
+    'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen antworten können.',
+  'validation.emailInvalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'validation.bookingConsent':
+    'Bitte bestätigen Sie mit einem Häkchen, dass dies eine Anfrage und noch keine feste Buchung ist.',
+  'validation.privacyConsent':
+    'Bitte stimmen Sie der Datenschutzerklärung zu – ohne Ihre Zustimmung können wir Ihre Anfrage nicht bearbeiten.',
+  'validation.noMarkup': 'Bitte verzichten Sie auf die Zeichen < und >.',
+  'validation.tooLong': 'Bitte verwenden Sie höchstens {max} Zeichen.',
+  'validation.wrongAnswer': 'Das Ergebnis stimmt leider nicht. Bitte rechnen Sie noch einmal nach.',
+  'validation.honeypot': 'Das Senden hat nicht geklappt. Bitte versuchen Sie es noch einmal.',
+  'validation.submitFailed':
+    'Ihre Buchungsanfrage konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
+  'validation.bookingSent': 'Ihre Buchungsanfrage ist bei uns eingegangen!',
 } as const satisfies Catalogue

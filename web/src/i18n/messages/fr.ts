@@ -31,4 +31,35 @@ export const fr = {
   'error.body': 'Notre service de contenu ne répond pas. Merci de réessayer dans un instant.',
   'error.retry': 'Réessayer',
   'loading': 'Chargement…',
+  'booking.fullName': 'Nom et prénom',
+  'booking.email': 'E-mail',
+  'booking.phone': 'Téléphone',
+  'booking.country': 'Pays',
+  'booking.countryPlaceholder': 'Choisissez votre pays',
+  'booking.pickup': 'Lieu de prise en charge',
+  'booking.notes': 'Remarques ou demandes particulières',
+  'booking.howHeard': 'Comment nous avez-vous connus ?',
+  'booking.howHeardPlaceholder': 'Choisissez une option',
+  'booking.marketing': 'Envoyez-moi de temps en temps des idées de voyage au Cap par e-mail',
+  'booking.submit': 'Envoyer la demande de réservation',
+  'booking.submitting': 'Envoi en cours…',
+  'validation.requiredFields':
+    'Merci de remplir tous les champs obligatoires et de cocher les cases requises.',
+  'validation.fieldsToPutRight':
+    '{count, plural, one {Merci de corriger le champ signalé ci-dessous.} other {Merci de corriger les # champs signalés ci-dessous.}}',
+  'validation.nameRequired': 'Merci d’indiquer vos nom et prénom.',
+  'validation.emailRequired':
+    'Merci d’indiquer votre adresse e-mail pour que nous puissions vous répondre.',
+  'validation.emailInvalid': 'Merci de saisir une adresse e-mail valide.',
+  'validation.bookingConsent':
+    'Cochez la case pour confirmer que vous avez bien compris qu’il s’agit d’une demande, et non d’une réservation confirmée.',
+  'validation.privacyConsent':
+    'Cochez la case pour accepter la politique de confidentialité : sans votre accord, nous ne pouvons pas traiter votre demande.',
+  'validation.noMarkup': 'Merci de ne pas utiliser les caractères < et >.',
+  'validation.tooLong': '{max} caractères au maximum, s’il vous plaît.',
+  'validation.wrongAnswer': 'Le résultat du calcul n’est pas le bon. Merci de réessayer.',
+  'validation.honeypot': 'L’envoi a échoué. Merci de réessayer.',
+  'validation.submitFailed':
+    'Votre demande de réservation n’a pas pu être envoyée. Merci de réessayer.',
+  'validation.bookingSent': 'Votre demande de réservation a bien été envoyée !',
 } as const satisfies Catalogue
