@@ -2,7 +2,6 @@ import {setupI18n, type I18n, type Messages} from '@lingui/core'
 import {createContext, useContext, type ReactNode} from 'react'
 
 import {DEFAULT_LANGUAGE, type Language} from '@repo/schemas/languages.ts'
-import {validationMessageKey} from '@repo/schemas/validation-messages.ts'
 import type {MessageId} from './messages/en'
 
 /**
@@ -55,16 +54,4 @@ export type Translate = (id: MessageId, values?: Record<string, unknown>) => str
 export function useT(): Translate {
   const {i18n} = useSiteI18n()
   return (id, values) => i18n._(id, values)
-}
-
-/**
- * A shared schema's or a function's message (English, as they give it) in the page's language, where its key is
- * known (schemas/src/validation-messages.ts); as given otherwise.
- */
-export function useSay(): (message: string) => string {
-  const t = useT()
-  return (message) => {
-    const known = validationMessageKey(message)
-    return known ? t(known.key, known.values) : message
-  }
 }

@@ -12,7 +12,7 @@ import {
 import type {z} from 'zod'
 
 import type {FormMessageValue} from '../../components/ui/form-message'
-import {useSay} from '../../i18n/i18n'
+import {useSay} from '../../i18n/say'
 import {newIdempotencyKey} from '../post-json'
 import {focusFirstInvalid, refusalOf, type Refusal} from './refusal'
 
