@@ -58,7 +58,7 @@ export const de = {
     'Bitte stimmen Sie der Datenschutzerklärung zu – ohne Ihre Zustimmung können wir Ihre Anfrage nicht bearbeiten.',
   'validation.noMarkup': 'Bitte verzichten Sie auf die Zeichen < und >.',
   'validation.tooLong': 'Bitte verwenden Sie höchstens {max} Zeichen.',
-  'validation.wrongAnswer': 'Das Ergebnis stimmt leider nicht. Bitte rechnen Sie noch einmal nach.',
+  'validation.wrongAnswer': 'Bitte lösen Sie die Rechenaufgabe richtig.',
   'validation.honeypot': 'Das Senden hat nicht geklappt. Bitte versuchen Sie es noch einmal.',
   'validation.submitFailed':
     'Ihre Buchungsanfrage konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',

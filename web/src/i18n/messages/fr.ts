@@ -57,7 +57,7 @@ export const fr = {
     'Cochez la case pour accepter la politique de confidentialité : sans votre accord, nous ne pouvons pas traiter votre demande.',
   'validation.noMarkup': 'Merci de ne pas utiliser les caractères < et >.',
   'validation.tooLong': '{max} caractères au maximum, s’il vous plaît.',
-  'validation.wrongAnswer': 'Le résultat du calcul n’est pas le bon. Merci de réessayer.',
+  'validation.wrongAnswer': 'Merci d’indiquer le bon résultat du calcul.',
   'validation.honeypot': 'L’envoi a échoué. Merci de réessayer.',
   'validation.submitFailed':
     'Votre demande de réservation n’a pas pu être envoyée. Merci de réessayer.',

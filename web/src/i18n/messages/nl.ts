@@ -55,7 +55,7 @@ export const nl = {
     'Vink het vakje aan om akkoord te gaan met het privacybeleid: zonder je toestemming kunnen we je aanvraag niet behandelen.',
   'validation.noMarkup': 'Laat de tekens < en > weg.',
   'validation.tooLong': 'Gebruik maximaal {max} tekens.',
-  'validation.wrongAnswer': 'Dat is niet de juiste uitkomst. Reken de som nog eens na.',
+  'validation.wrongAnswer': 'Vul de juiste uitkomst van de som in.',
   'validation.honeypot': 'Versturen is mislukt. Probeer het nog eens.',
   'validation.submitFailed': 'Je boekingsaanvraag kon niet worden verstuurd. Probeer het nog eens.',
   'validation.bookingSent': 'Je boekingsaanvraag is verstuurd!',
