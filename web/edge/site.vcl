@@ -67,7 +67,7 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
-  # xkey indexes the object under each key of this header: the page's sync tags and "pages".
+  # xkey indexes the object under each key of this header: the page's sync tags, its language ("lang:de") and "pages".
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
   }
