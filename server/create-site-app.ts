@@ -6,6 +6,8 @@ import type {SecureHeadersVariables} from 'hono/secure-headers'
 import {compress} from 'hono/compress'
 import {serveStatic} from '@hono/node-server/serve-static'
 
+import {LANGUAGES, languageOfPath, pathIn} from '@repo/schemas/languages.ts'
+
 import {problem} from '../functions/lib/http.ts'
 import {ownOrigins} from '../functions/lib/own-origins.ts'
 import type {PublicSiteConfig} from '../web/src/lib/env'
@@ -14,7 +16,7 @@ import {siteConfigScript} from '../web/src/lib/site-config.ts'
 import {previewMarker, previewState} from './preview/preview-page.ts'
 import type {SitePreview} from './preview/site-preview.ts'
 import type {RenderFn} from '../web/src/render-contract.ts'
-import {ALL_PAGES_TAG, NO_STORE, publicPageCacheControl} from './edge/cache-policy.ts'
+import {ALL_PAGES_TAG, languageTag, NO_STORE, publicPageCacheControl} from './edge/cache-policy.ts'
 import {canonicalPath, isPersonalPath, pageCacheKey} from './edge/page-address.ts'
 import {markTrusted, newTrustMarker, sealTrustedCode, type SealedPage} from './edge/inline-code.ts'
 import {pageReply, preparePage, type CachedPage, type PageCache} from './edge/page-cache.ts'
@@ -344,7 +346,8 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       )
     })
   // A private link's page's plain form post: rendered with the answer, as its route's action gives it.
-  for (const path of LINK_FORM_PAGES) app.post(path, (c) => renderPage(c))
+  for (const language of LANGUAGES)
+    for (const path of LINK_FORM_PAGES) app.post(pathIn(language, path), (c) => renderPage(c))
 
   // A form submitted before the page hydrated (the forms say method="post" so that names and emails never end up
   // in an address): back to the page, where the traveller can send it once the page is ready.
@@ -415,6 +418,9 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       const shared = mayShare && !askedApi && result.shareable === true
       const built = sealTrustedCode(
         markTrusted(template, marker)
+          .replace(/<html lang="[^"]*"/, (html) =>
+            result.lang ? `<html lang="${result.lang}"` : html,
+          )
           .replace('<!--app-head-->', () => result.head + (pageModules?.(result.modules) ?? ''))
           .replace('<div id="root">', (root) => (session ? previewMarker(url) + root : root))
           .replace('<!--app-html-->', () => result.html)
@@ -429,7 +435,11 @@ export function createSiteApp(options: SiteAppOptions): Hono<SiteEnv> {
       const sealed = session ? withPreviewNonce(built) : built
       const policy = pageContentSecurityPolicy(pagePolicy, sealed)
       // The tags of what this page read, so a purge by tag reaches exactly the pages a publish changed.
-      const keys = [ALL_PAGES_TAG, ...[...tags].sort()]
+      const keys = [
+        ALL_PAGES_TAG,
+        languageTag(languageOfPath(url.pathname).language),
+        ...[...tags].sort(),
+      ]
       if (shared && result.status === 200) {
         const lifetimeMs = edge?.pageLifetimeMs() ?? 0
         const page = await preparePage(

@@ -1,4 +1,5 @@
 import type {SitemapQueryResult} from '@repo/schemas/sanity.types'
+import {DEFAULT_LANGUAGE, LANGUAGES, pathIn} from '@repo/schemas/languages.ts'
 
 import type {GroqFetcher} from '../web/src/lib/sanity-fetch'
 import {sitemapQuery} from './queries/sitemap-query.ts'
@@ -28,13 +29,26 @@ export async function buildSitemap(fetcher: GroqFetcher, siteUrl: string): Promi
   for (const story of content.stories ?? [])
     entries.push({path: `/stories/${story.slug}`, lastmod: story._updatedAt})
 
-  const urls = entries.map(({path, lastmod}) => {
-    const loc = `<loc>${escapeXml(new URL(path, `${siteUrl}/`).toString())}</loc>`
-    return `  <url>${loc}${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ''}</url>`
+  // Every page in every language, each with the same alternates as its head: all four languages and x-default
+  // (docs/decisions/247-language-addresses.md).
+  const at = (path: string) => escapeXml(new URL(path, `${siteUrl}/`).toString())
+  const urls = entries.flatMap(({path, lastmod}) => {
+    const alternates = [
+      ...LANGUAGES.map((language) => [language, pathIn(language, path)] as const),
+      ['x-default', pathIn(DEFAULT_LANGUAGE, path)] as const,
+    ].map(
+      ([hreflang, href]) =>
+        `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${at(href)}"/>`,
+    )
+    return LANGUAGES.map((language) => {
+      const loc = `<loc>${at(pathIn(language, path))}</loc>`
+      const modified = lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ''
+      return `  <url>${loc}${modified}${alternates.join('')}</url>`
+    })
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',
@@ -48,6 +62,9 @@ export function buildRobots(siteUrl: string): string {
     'Disallow: /admin/',
     'Disallow: /api/',
     'Disallow: /book/',
+    ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map(
+      (language) => `Disallow: ${pathIn(language, '/book/')}`,
+    ),
     `Sitemap: ${siteUrl}/sitemap.xml`,
     '',
   ].join('\n')

@@ -30,6 +30,8 @@ export const PRIVACY_CONSENT_MESSAGE =
 export const HONEYPOT_MESSAGE = 'Submission failed. Please try again.'
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit booking request. Please try again.'
 export const BOOKING_SUCCESS_MESSAGE = 'Booking request submitted successfully!'
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.'
+export const NO_MARKUP_MESSAGE = 'Please leave out the characters < and >.'
 
 export const NAME_MAX = 120
 export const EMAIL_MAX = 254
@@ -48,7 +50,7 @@ export const singleLine = (
 ) =>
   safeSingleLine(max, {lengthMessage: message, typeMessage, what}).regex(
     NO_MARKUP,
-    'Please leave out the characters < and >.',
+    NO_MARKUP_MESSAGE,
   )
 
 const optionalLine = (max: number) => singleLine(max).optional().default('')
@@ -56,8 +58,8 @@ const optionalLine = (max: number) => singleLine(max).optional().default('')
 export const emailField = z
   .string()
   .trim()
-  .max(EMAIL_MAX, 'Please enter a valid email address.')
-  .pipe(z.email('Please enter a valid email address.'))
+  .max(EMAIL_MAX, EMAIL_INVALID_MESSAGE)
+  .pipe(z.email(EMAIL_INVALID_MESSAGE))
 
 export const isoDateField = (message = 'Please choose a valid date.') =>
   z.string({error: message}).refine((value) => isIsoDate(value), message)

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {
+  formatDateInWordsIn,
   formatCreatedAt,
   formatDateInWords,
   formatLongDate,
@@ -76,5 +77,18 @@ describe('format-date', () => {
     expect(formatLongDate('not a date')).toBe('')
     expect(toIsoDate(Number.NaN)).toBe('')
     expect(formatSpreadsheetDateTime('')).toBe('')
+  })
+})
+
+describe('a day in words in the reader’s language', () => {
+  it('writes it as each language does, on Cape Town’s clock', () => {
+    expect(formatDateInWordsIn('en', '2026-12-02')).toBe(formatDateInWords('2026-12-02'))
+    expect(formatDateInWordsIn('de', '2026-12-02')).toBe('Mittwoch, 2. Dezember 2026')
+    expect(formatDateInWordsIn('nl', '2026-12-02')).toBe('woensdag 2 december 2026')
+    expect(formatDateInWordsIn('fr', '2026-12-02')).toBe('mercredi 2 décembre 2026')
+    expect(formatDateInWordsIn('fr', '2027-03-01')).toBe('lundi 1er mars 2027')
+    // 23:30 UTC on 1 December is already 2 December in Cape Town.
+    expect(formatDateInWordsIn('de', '2026-12-01T23:30:00Z')).toBe('Mittwoch, 2. Dezember 2026')
+    expect(formatDateInWordsIn('nl', 'not a date')).toBe('')
   })
 })

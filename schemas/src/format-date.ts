@@ -1,10 +1,12 @@
 import {TZDateMini} from '@date-fns/tz'
 
 import {BUSINESS_TIME_ZONE, isIsoDate} from './iso-date.ts'
+import type {Language} from './languages.ts'
 
 /**
  * Every date and time the site, the dashboard, the CSV exports and the mails show is formatted here, in British
- * English and in Cape Town time, so one change of style reaches every page. The business runs on Cape Town time,
+ * English (a trip's day also in German, Dutch and French: `formatDateInWordsIn`) and in Cape Town time, so one
+ * change of style reaches every page. The business runs on Cape Town time,
  * so a reader in New York and a server whose `TZ` is UTC must both see the hour the guide will be waiting: every
  * instant is read as a `TZDate` in `Africa/Johannesburg` (`@date-fns/tz`), never in the process's own zone, and
  * a shown time says "SAST". Storage stays ISO and UTC; only what people read goes through this module.
@@ -167,4 +169,49 @@ export const formatMonthAndYear = (value: DateInput): string =>
 export const formatWeekday = (value: DateInput): {short: string; long: string} => {
   const date = toCapeTown(value)
   return date ? {short: shortWeekday(date), long: weekdayName(date)} : {short: '', long: ''}
+}
+
+/**
+ * A day's names in German, Dutch and French, written out like the English ones (the same text on server and browser,
+ * whatever the platform's ICU), and each language's way of writing a day in words.
+ */
+const DAY_WORDS: Record<Exclude<Language, 'en'>, {months: string[]; weekdays: string[]}> = {
+  de: {
+    months:
+      'Januar Februar März April Mai Juni Juli August September Oktober November Dezember'.split(
+        ' ',
+      ),
+    weekdays: 'Sonntag Montag Dienstag Mittwoch Donnerstag Freitag Samstag'.split(' '),
+  },
+  nl: {
+    months:
+      'januari februari maart april mei juni juli augustus september oktober november december'.split(
+        ' ',
+      ),
+    weekdays: 'zondag maandag dinsdag woensdag donderdag vrijdag zaterdag'.split(' '),
+  },
+  fr: {
+    months:
+      'janvier février mars avril mai juin juillet août septembre octobre novembre décembre'.split(
+        ' ',
+      ),
+    weekdays: 'dimanche lundi mardi mercredi jeudi vendredi samedi'.split(' '),
+  },
+}
+
+/**
+ * A trip's day in words in the reader's language, in Cape Town: "Wednesday 2 December 2026", "Mittwoch,
+ * 2. Dezember 2026", "woensdag 2 december 2026", "mercredi 2 décembre 2026".
+ */
+export const formatDateInWordsIn = (language: Language, value: DateInput): string => {
+  if (language === 'en') return formatDateInWords(value)
+  const {months, weekdays} = DAY_WORDS[language]
+  return formatWith(value, (date) => {
+    const weekday = weekdays[date.getDay()]!
+    const month = months[date.getMonth()]!
+    const [day, year] = [date.getDate(), date.getFullYear()]
+    return language === 'de'
+      ? `${weekday}, ${day}. ${month} ${year}`
+      : `${weekday} ${day === 1 && language === 'fr' ? '1er' : day} ${month} ${year}`
+  })
 }

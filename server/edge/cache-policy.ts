@@ -28,3 +28,9 @@ export const originPageLifetimeMs = (eventsConnected: boolean, contentCacheMs: n
  * purging passes to another server that cannot know which changes the last one missed, or after a deploy.
  */
 export const ALL_PAGES_TAG = 'pages'
+
+/**
+ * The key every cached page in one language carries (`lang:de`), so a purge can reach one language's pages
+ * (docs/decisions/247-language-addresses.md).
+ */
+export const languageTag = (language: string) => `lang:${language}`

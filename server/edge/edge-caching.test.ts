@@ -109,7 +109,9 @@ describe('public pages a shared cache can keep', () => {
     expect(response.headers.get('vary')).toBe('Accept-Encoding')
     const keys = response.headers.get('surrogate-key')!.split(' ')
     expect(keys[0]).toBe('pages')
-    expect(keys.slice(1)).toEqual([expect.stringMatching(/^s1:/)])
+    // Then the page's language (docs/decisions/247-language-addresses.md) and the sync tags it was built from.
+    expect(keys[1]).toBe('lang:en')
+    expect(keys.slice(2)).toEqual([expect.stringMatching(/^s1:/)])
     expect(response.headers.get('cache-tag')).toBe(keys.join(','))
     // Another content type, another tag.
     const stories = await get('/stories')

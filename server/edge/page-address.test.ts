@@ -50,6 +50,32 @@ describe('one reading of a page’s address', () => {
     expect(isSelfPostingLinkPath('/privacy')).toBe(false)
   })
 
+  it('reads a personal page as personal in every language (docs/decisions/247-language-addresses.md)', () => {
+    for (const path of [
+      '/de/requests/abc',
+      '/nl/book/x',
+      '/FR/Thank-You',
+      '/de/%72eviews/abc',
+      '/fr/privacy/requests/download/abc',
+    ])
+      expect(isPersonalPath(path), path).toBe(true)
+    for (const path of [
+      '/de',
+      '/nl/experiences',
+      '/fr/privacy',
+      '/de/stories/requests',
+      '/dex/requests',
+    ])
+      expect(isPersonalPath(path), path).toBe(false)
+    expect(isPrivateLinkPath('/nl/requests/abc')).toBe(true)
+    expect(isSelfPostingLinkPath('/de/waitlist/offers/abc')).toBe(true)
+    // Varnish's rule passes the same addresses.
+    const vcl = new RegExp(vclPersonalPattern())
+    expect(vcl.test('/de/requests/abc')).toBe(true)
+    expect(vcl.test('/fr/book?x=1')).toBe(true)
+    expect(vcl.test('/de/experiences')).toBe(false)
+  })
+
   it('keys the origin cache on the canonical path and the query parameters pages read, in a fixed order', () => {
     const key = (address: string) => pageCacheKey(new URL(address, 'http://site.test')).key
     expect(key('/experiences?utm_source=x&fbclid=y')).toBe('/experiences')

@@ -6,10 +6,13 @@
  * (docs/decisions/151-one-reading-of-a-page-address.md).
  */
 
+import {DEFAULT_LANGUAGE, LANGUAGES} from '@repo/schemas/languages.ts'
+
 /**
- * The first segments of every address that is about one person or holds a secret: the API, the staff dashboard, a
- * traveller's request link, a review form, the booking form and the page shown after it, the newsletter's confirm
- * and unsubscribe links, a waitlist's offer and leave links, a traveller's privacy request and their copy.
+ * The first segments (after a language's prefix, `/de/requests/…`) of every address that is about one person or
+ * holds a secret: the API, the staff dashboard, a traveller's request link, a review form, the booking form and the
+ * page shown after it, the newsletter's confirm and unsubscribe links, a waitlist's offer and leave links, a
+ * traveller's privacy request and their copy.
  */
 export const PERSONAL_PATHS = [
   'api',
@@ -50,7 +53,10 @@ export const READ_QUERY_PARAMS = [
 ] as const
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
-const under = (paths: readonly string[]) => new RegExp(`^/(${paths.map(escape).join('|')})(/|$)`)
+/** The prefixes of the languages other than English (schemas/src/languages.ts): a personal page is one in each. */
+const LANGUAGE_PREFIX = `(?:(?:${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join('|')})/)?`
+const under = (paths: readonly string[]) =>
+  new RegExp(`^/${LANGUAGE_PREFIX}(${paths.map(escape).join('|')})(/|$)`)
 const PERSONAL = under(PERSONAL_PATHS)
 const PRIVATE_LINK = under(PRIVATE_LINK_PATHS)
 const SELF_POSTING_LINK = under(SELF_POSTING_LINK_PATHS)
@@ -116,4 +122,4 @@ export function pageCacheKey(url: URL): {key: string; path: string} {
  * Varnish's pattern for the personal pages, as web/edge/site.vcl writes it (a test holds the two together): the
  * same list, after the VCL has passed every address not in canonical spelling.
  */
-export const vclPersonalPattern = () => `^/(${PERSONAL_PATHS.join('|')})(/|\\?|$)`
+export const vclPersonalPattern = () => `^/${LANGUAGE_PREFIX}(${PERSONAL_PATHS.join('|')})(/|\\?|$)`

@@ -44,9 +44,9 @@ sub vcl_recv {
   if (req.url ~ "^[^?]*(%|\\|//|/\.\.?(/|\?|$))" || req.url ~ "^/[^?]*/(\?|$)") {
     return (pass);
   }
-  # The API, the staff dashboard and the traveller's own pages, in any letter case, go straight to the site, never
-  # into the cache. The list is PERSONAL_PATHS in server/edge/page-address.ts (its test holds the two together).
-  if (std.tolower(req.url) ~ "^/(api|admin|requests|reviews|book|thank-you|unsubscribe|newsletter|waitlist|privacy/requests)(/|\?|$)") {
+  # The API, the staff dashboard and the traveller's own pages, in any letter case and any language, go straight
+  # to the site, never into the cache. The list is PERSONAL_PATHS in server/edge/page-address.ts (its test holds the two together).
+  if (std.tolower(req.url) ~ "^/(?:(?:de|nl|fr)/)?(api|admin|requests|reviews|book|thank-you|unsubscribe|newsletter|waitlist|privacy/requests)(/|\?|$)") {
     return (pass);
   }
   # An editor's preview shows drafts: never from the cache, never into it.
@@ -67,7 +67,7 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
-  # xkey indexes the object under each key of this header: the page's sync tags and "pages".
+  # xkey indexes the object under each key of this header: the page's sync tags, its language ("lang:de") and "pages".
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
   }

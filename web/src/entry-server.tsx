@@ -8,10 +8,13 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom'
 
+import {LANGUAGE_INFO, languageOfPath, languagePrefix} from '@repo/schemas/languages.ts'
 import type {RenderFn} from './render-contract'
 import {AppProvider} from './app/provider'
 import {createRoutes, type PageHandle} from './app/router'
 import {HeadCollector, HeadProvider, renderHeadHtml, serializeJson} from './components/seo'
+import {pageI18n} from './i18n/catalogues'
+import {createSiteI18n} from './i18n/i18n'
 import {createQueryClient} from './lib/query-client'
 import {setServerFetcher} from './lib/sanity-fetch'
 
@@ -43,6 +46,10 @@ export const render: RenderFn = async (
   setServerFetcher(fetcher)
   // A fresh cache per request: one visitor's data never leaks into another's page.
   const queryClient = createQueryClient()
+  // The address's language prefix is the router's basename: every page, link and redirect stays in it
+  // (docs/decisions/247-language-addresses.md).
+  const {language} = languageOfPath(new URL(request.url).pathname)
+  const i18n = pageI18n(language)
   const handler = createStaticHandler(
     createRoutes(queryClient, {
       readTravellerRequest,
@@ -50,6 +57,7 @@ export const render: RenderFn = async (
       readPrivateLink,
       actOnPrivateLink,
     }),
+    {basename: languagePrefix(language) || '/'},
   )
   const context = await handler.query(request)
 
@@ -66,7 +74,7 @@ export const render: RenderFn = async (
   const html = renderToString(
     <StrictMode>
       <HeadProvider collector={collector}>
-        <AppProvider queryClient={queryClient}>
+        <AppProvider queryClient={queryClient} i18n={createSiteI18n(i18n)}>
           <StaticRouterProvider router={router} context={context} nonce={nonce} />
         </AppProvider>
       </HeadProvider>
@@ -79,11 +87,15 @@ export const render: RenderFn = async (
   })
   // Only a page whose own route says it is the same for everyone may be kept by a cache; the not-found page too is not.
   const leaf = context.matches.at(-1)?.route.handle as PageHandle | undefined
-  const state = `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>`
+  // The page's catalogue, compiled, travels with the page's data; no script file carries any language's words.
+  const state =
+    `<script>window.__RQ_STATE__=${serializeJson(dehydrate(queryClient))}</script>` +
+    `<script>window.__I18N__=${serializeJson(i18n)}</script>`
   return {
     kind: 'html',
     status: context.statusCode,
-    head: renderHeadHtml(collector.seo ?? FALLBACK_SEO, collector.identity),
+    head: renderHeadHtml(collector.seo ?? FALLBACK_SEO, collector.identity, language),
+    lang: LANGUAGE_INFO[language].htmlLang,
     html,
     state,
     modules,

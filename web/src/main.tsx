@@ -3,8 +3,10 @@ import {startTransition, StrictMode} from 'react'
 import {hydrateRoot} from 'react-dom/client'
 import {createBrowserRouter, matchRoutes, RouterProvider, type RouteObject} from 'react-router-dom'
 
+import {languageOfPath, languagePrefix} from '@repo/schemas/languages.ts'
 import {AppProvider} from './app/provider'
 import {createRoutes, type PageHandle} from './app/router'
+import {createSiteI18n} from './i18n/i18n'
 import {createQueryClient, hydrateServerState} from './lib/query-client'
 import {publicEnv} from './lib/env'
 import {setServerFetcher} from './lib/sanity-fetch'
@@ -25,8 +27,8 @@ declare global {
  * would render its fallback first and React would throw away the server's markup; likewise what the address
  * showed beyond the page (an open dialog, see `PageHandle`).
  */
-async function loadMatchedRoutes(routes: RouteObject[]) {
-  const matches = matchRoutes(routes, window.location) ?? []
+async function loadMatchedRoutes(routes: RouteObject[], basename: string) {
+  const matches = matchRoutes(routes, window.location, basename) ?? []
   const url = new URL(window.location.href)
   await Promise.all(
     matches.map(async ({route}) => {
@@ -45,9 +47,13 @@ async function start() {
   const queryClient = createQueryClient()
   if (window.__RQ_STATE__) hydrateServerState(queryClient, window.__RQ_STATE__)
   const routes = createRoutes(queryClient)
-  await loadMatchedRoutes(routes)
+  // The language the server rendered in (its prefix is the router's basename) and its compiled catalogue.
+  const {language} = languageOfPath(window.location.pathname)
+  const basename = languagePrefix(language) || '/'
+  const i18n = createSiteI18n(window.__I18N__ ?? {language, messages: {}})
+  await loadMatchedRoutes(routes, basename)
   // Loader data and errors (e.g. the 404) come from `window.__staticRouterHydrationData`, written by the server.
-  const router = createBrowserRouter(routes)
+  const router = createBrowserRouter(routes, {basename})
   // Only pages rendered in preview load the preview code (its own chunk); before hydrating, so that no read
   // goes to the published content.
   const preview = window.__PREVIEW__
@@ -71,7 +77,7 @@ async function start() {
     hydrateRoot(
       container,
       <StrictMode>
-        <AppProvider queryClient={queryClient}>
+        <AppProvider queryClient={queryClient} i18n={i18n}>
           <RouterProvider router={router} />
         </AppProvider>
       </StrictMode>,

@@ -7,6 +7,8 @@ export type RenderResult =
       kind: 'html'
       status: number
       head: string
+      /** The page's `<html lang>` (its language, schemas/src/languages.ts). */
+      lang?: string
       html: string
       state: string
       /** Source paths of the matched pages' modules (e.g. `src/app/routes/home.tsx`), for preloading. */

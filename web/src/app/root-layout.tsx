@@ -1,6 +1,7 @@
 import {isRouteErrorResponse, Outlet, useRouteError} from 'react-router-dom'
 
 import {Seo} from '../components/seo'
+import {useT} from '../i18n/i18n'
 import {NotFoundPage} from './routes/not-found'
 import {Shell} from './shell'
 
@@ -15,6 +16,7 @@ export function RootLayout() {
 /** Unknown routes and missing content (404) show the not-found page; anything else a retry message. */
 export function RootErrorBoundary() {
   const error = useRouteError()
+  const t = useT()
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
@@ -24,21 +26,16 @@ export function RootErrorBoundary() {
   }
   return (
     <Shell>
-      <Seo
-        title="Something went wrong"
-        description="This page could not be loaded."
-        path="/"
-        noindex
-      />
+      <Seo title={t('error.title')} description={t('error.description')} path="/" noindex />
       <section className="container page-section status-page">
-        <h1>Sorry, this page could not be loaded</h1>
-        <p>Our content service did not answer. Please try again in a moment.</p>
+        <h1>{t('error.heading')}</h1>
+        <p>{t('error.body')}</p>
         <button
           type="button"
           className="button button--primary"
           onClick={() => window.location.reload()}
         >
-          Try again
+          {t('error.retry')}
         </button>
       </section>
     </Shell>
@@ -55,9 +52,10 @@ export function RedirectOnly() {
  * development tools may not).
  */
 export function RouteLoading() {
+  const t = useT()
   return (
     <p role="status" className="container status-page">
-      Loading…
+      {t('loading')}
     </p>
   )
 }

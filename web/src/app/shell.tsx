@@ -8,6 +8,7 @@ import {SiteFooter} from '../components/layout/site-footer'
 import {SiteNav} from '../components/layout/site-nav'
 import {SiteIdentityProvider} from '../components/seo'
 import {siteSettingsQueryOptions} from '../features/site/api/get-site-settings'
+import {useT} from '../i18n/i18n'
 import {SITE} from '../lib/site'
 
 /**
@@ -41,6 +42,7 @@ function useHydratedMarker() {
 
 /** Everything around a page: skip link, fixed navigation, footer, scroll handling and the consent prompt. */
 export function Shell({children}: {children: ReactNode}) {
+  const t = useT()
   const navigation = useNavigation()
   useFocusMainOnNavigate()
   useHydratedMarker()
@@ -54,7 +56,7 @@ export function Shell({children}: {children: ReactNode}) {
   return (
     <SiteIdentityProvider value={identity}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <ScrollManager />
       <SiteNav />
@@ -63,7 +65,7 @@ export function Shell({children}: {children: ReactNode}) {
         aria-hidden="true"
       />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {loading ? 'Loading page…' : ''}
+        {loading ? t('shell.loadingPage') : ''}
       </p>
       <main id="main" tabIndex={-1} aria-busy={loading}>
         {children}

@@ -1,6 +1,14 @@
 import {createContext, useContext, useEffect, type ReactNode} from 'react'
 import type {Thing, WithContext} from 'schema-dts'
 
+import {
+  LANGUAGE_INFO,
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
+  pathIn,
+  type Language,
+} from '@repo/schemas/languages.ts'
+import {useLanguage} from '../i18n/i18n'
 import {absoluteUrl, SITE} from '../lib/site'
 
 /** A JSON-LD node: typed with schema-dts where a page builds one (features/reviews/reviews-json-ld.ts). */
@@ -9,7 +17,10 @@ export type JsonLd = Record<string, unknown> | WithContext<Thing>
 export type SeoData = {
   title: string
   description: string
-  /** Path of the canonical URL, e.g. `/experiences`; the query string is never part of it. */
+  /**
+   * Path of the canonical URL within the site, e.g. `/experiences`, without the language's prefix (the head adds
+   * it); the query string is never part of it.
+   */
   path: string
   image?: string | undefined
   type?: 'website' | 'article'
@@ -26,6 +37,7 @@ export type SeoData = {
 export class HeadCollector {
   seo: SeoData | undefined
   identity: SiteIdentity = defaultIdentity
+  language: Language = DEFAULT_LANGUAGE
 }
 
 const HeadContext = createContext<HeadCollector | null>(null)
@@ -69,15 +81,36 @@ type HeadTag =
   | {tag: 'link'; attrs: Record<string, string>}
   | {tag: 'script'; json: JsonLd}
 
-function headTags(seo: SeoData, identity: SiteIdentity): HeadTag[] {
-  const url = absoluteUrl(seo.path)
+/**
+ * The page's address in every language, itself included, and `x-default` (English, the root): absolute, the same
+ * set on every language's version, as Google reads `hreflang` (docs/decisions/247-language-addresses.md).
+ */
+export function alternates(path: string): {hreflang: string; href: string}[] {
+  return [
+    ...LANGUAGES.map((language) => ({
+      hreflang: language,
+      href: absoluteUrl(pathIn(language, path)),
+    })),
+    {hreflang: 'x-default', href: absoluteUrl(pathIn(DEFAULT_LANGUAGE, path))},
+  ]
+}
+
+function headTags(seo: SeoData, identity: SiteIdentity, language: Language): HeadTag[] {
+  const url = absoluteUrl(pathIn(language, seo.path))
   const title = pageTitle(seo.title, identity.name)
   const tags: HeadTag[] = [
     {tag: 'meta', attrs: {name: 'description', content: seo.description}},
     {tag: 'link', attrs: {rel: 'canonical', href: url}},
+    // A page kept out of search results has no alternates to offer either.
+    ...(seo.noindex
+      ? []
+      : alternates(seo.path).map((alternate): HeadTag => ({
+          tag: 'link',
+          attrs: {rel: 'alternate', ...alternate},
+        }))),
     {tag: 'meta', attrs: {property: 'og:type', content: seo.type ?? 'website'}},
     {tag: 'meta', attrs: {property: 'og:site_name', content: identity.name}},
-    {tag: 'meta', attrs: {property: 'og:locale', content: SITE.locale}},
+    {tag: 'meta', attrs: {property: 'og:locale', content: LANGUAGE_INFO[language].ogLocale}},
     {tag: 'meta', attrs: {property: 'og:title', content: title}},
     {tag: 'meta', attrs: {property: 'og:description', content: seo.description}},
     {tag: 'meta', attrs: {property: 'og:url', content: url}},
@@ -103,9 +136,13 @@ export const serializeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIdentity): string {
+export function renderHeadHtml(
+  seo: SeoData,
+  identity: SiteIdentity = defaultIdentity,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
   const lines = [`<title>${escapeAttr(pageTitle(seo.title, identity.name))}</title>`]
-  for (const tag of headTags(seo, identity)) {
+  for (const tag of headTags(seo, identity, language)) {
     if (tag.tag === 'script') {
       lines.push(`<script type="application/ld+json" data-seo>${serializeJson(tag.json)}</script>`)
     } else {
@@ -118,10 +155,10 @@ export function renderHeadHtml(seo: SeoData, identity: SiteIdentity = defaultIde
   return lines.join('\n    ')
 }
 
-function applyToDocument(seo: SeoData, identity: SiteIdentity) {
+function applyToDocument(seo: SeoData, identity: SiteIdentity, language: Language) {
   document.title = pageTitle(seo.title, identity.name)
   for (const old of document.head.querySelectorAll('[data-seo]')) old.remove()
-  for (const tag of headTags(seo, identity)) {
+  for (const tag of headTags(seo, identity, language)) {
     const element = document.createElement(tag.tag)
     if (tag.tag === 'script') {
       element.setAttribute('type', 'application/ld+json')
@@ -137,15 +174,17 @@ function applyToDocument(seo: SeoData, identity: SiteIdentity) {
 export function Seo(props: SeoData) {
   const collector = useContext(HeadContext)
   const identity = useContext(SiteIdentityContext)
+  const language = useLanguage()
   // Render order is parent before child, so the page's declaration overwrites the layout's.
   if (collector) {
     collector.seo = props
     collector.identity = identity
+    collector.language = language
   }
-  const key = JSON.stringify([props, identity])
+  const key = JSON.stringify([props, identity, language])
   useEffect(() => {
-    const [seo, site] = JSON.parse(key) as [SeoData, SiteIdentity]
-    applyToDocument(seo, site)
+    const [seo, site, lang] = JSON.parse(key) as [SeoData, SiteIdentity, Language]
+    applyToDocument(seo, site, lang)
   }, [key])
   return null
 }

@@ -1,4 +1,4 @@
-import {useActionData, useParams} from 'react-router-dom'
+import {Link, useActionData, useParams} from 'react-router-dom'
 
 import {LinkRefused, PrivatePage} from '../../components/private-page'
 import {Seo} from '../../components/seo'
@@ -27,7 +27,7 @@ export function WaitlistLeavePage() {
       <PrivatePage title={outcome.value.title} seo={seo}>
         <p role="status">{outcome.value.text}</p>
         <p>
-          <a href="/experiences">See our experiences</a>
+          <Link to="/experiences">See our experiences</Link>
         </p>
       </PrivatePage>
     )

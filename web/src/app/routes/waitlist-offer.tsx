@@ -1,4 +1,4 @@
-import {useActionData, useParams} from 'react-router-dom'
+import {Link, useActionData, useParams} from 'react-router-dom'
 
 import {LinkRefused, PrivatePage} from '../../components/private-page'
 import {Seo} from '../../components/seo'
@@ -30,7 +30,7 @@ export function WaitlistOfferPage() {
       <LinkRefused problem={problem} title={waitlistAnswerTitle(problem)} seo={seo}>
         {problem.reason === 'lapsed' || problem.reason === 'cancelled' ? (
           <p>
-            <a href="/experiences">See our experiences</a>
+            <Link to="/experiences">See our experiences</Link>
           </p>
         ) : null}
       </LinkRefused>

@@ -1,6 +1,7 @@
 import {useRef, type RefObject} from 'react'
 import {Link, NavLink} from 'react-router-dom'
 
+import {useT} from '../../i18n/i18n'
 import {useModalBehaviour} from '../ui/use-modal-behaviour'
 import {BOOK_CTA, MENU_FOCUS_RETURN_MS, NAV_LINKS} from './nav-links'
 
@@ -13,6 +14,7 @@ type MobileMenuProps = {
 export const MOBILE_MENU_ID = 'mobile-menu'
 
 export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
+  const t = useT()
   const ref = useRef<HTMLDivElement>(null)
   useModalBehaviour(ref, {
     open,
@@ -36,7 +38,7 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
         id={MOBILE_MENU_ID}
         role="dialog"
         aria-modal="true"
-        aria-label="Main menu"
+        aria-label={t('nav.mainMenu')}
         tabIndex={-1}
         className="mobile-menu"
       >
@@ -44,11 +46,11 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
           type="button"
           className="icon-button mobile-menu__close"
           onClick={onClose}
-          aria-label="Close menu"
+          aria-label={t('nav.closeMenu')}
         >
           <span aria-hidden="true">×</span>
         </button>
-        <nav aria-label="Menu">
+        <nav aria-label={t('nav.menu')}>
           <MenuLinks onChoose={onClose} />
         </nav>
       </div>
@@ -58,19 +60,20 @@ export function MobileMenu({open, onClose, menuButtonRef}: MobileMenuProps) {
 
 /** The menu's links and its call to action; choosing one closes the menu. */
 export function MenuLinks({onChoose}: {onChoose?: () => void}) {
+  const t = useT()
   return (
     <>
       <ul className="mobile-menu__list">
         {NAV_LINKS.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} onClick={onChoose} className="mobile-menu__link">
-              {link.label}
+              {t(link.label)}
             </NavLink>
           </li>
         ))}
       </ul>
       <Link to={BOOK_CTA.to} onClick={onChoose} className="button button--primary mobile-menu__cta">
-        {BOOK_CTA.label}
+        {t(BOOK_CTA.label)}
       </Link>
     </>
   )

@@ -1,16 +1,16 @@
-/** The navigation's links, in order. */
+/** The navigation's links, in order; their words are in the catalogues (web/src/i18n/messages). */
 export const NAV_LINKS = [
-  {to: '/', label: 'Home', end: true},
-  {to: '/experiences', label: 'Experiences', end: false},
-  {to: '/local-stories', label: 'Local Stories', end: false},
-  {to: '/about', label: 'About Us', end: false},
+  {to: '/', label: 'nav.home', end: true},
+  {to: '/experiences', label: 'nav.experiences', end: false},
+  {to: '/local-stories', label: 'nav.stories', end: false},
+  {to: '/about', label: 'nav.about', end: false},
 ] as const
 
 /**
  * The header's and phone menu's call to action: booking starts from the experiences. The bespoke questionnaire is
  * not booking; it keeps its own entries ("Plan your trip" in the hero and the footer).
  */
-export const BOOK_CTA = {to: '/experiences', label: 'Book Experience'} as const
+export const BOOK_CTA = {to: '/experiences', label: 'nav.book'} as const
 
 /** The staff's pages: the public call to action and the visitors' analytics question have no place there. */
 export const isStaffPage = (pathname: string) =>

@@ -1,6 +1,7 @@
 import {useEffect, useRef, useState} from 'react'
 import {Link, NavLink, useLocation} from 'react-router-dom'
 
+import {useT} from '../../i18n/i18n'
 import {useSiteIdentity} from '../seo'
 import {MenuLinks, MobileMenu, MOBILE_MENU_ID} from './mobile-menu'
 import {BOOK_CTA, isStaffPage, NAV_LINKS, SOLID_AFTER_PX} from './nav-links'
@@ -17,6 +18,7 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 export function SiteNav() {
+  const t = useT()
   const solid = useScrolledPast(SOLID_AFTER_PX)
   const identity = useSiteIdentity()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -32,12 +34,12 @@ export function SiteNav() {
         <Link to="/" className="site-nav__brand">
           {identity.name}
         </Link>
-        <nav aria-label="Main" className="site-nav__links">
+        <nav aria-label={t('nav.main')} className="site-nav__links">
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className="site-nav__link">
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -45,14 +47,14 @@ export function SiteNav() {
         </nav>
         {isStaffPage(pathname) ? null : (
           <Link to={BOOK_CTA.to} className="button button--primary site-nav__cta">
-            {BOOK_CTA.label}
+            {t(BOOK_CTA.label)}
           </Link>
         )}
         <button
           ref={menuButtonRef}
           type="button"
           className="icon-button site-nav__menu-button needs-scripts"
-          aria-label="Open menu"
+          aria-label={t('nav.openMenu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
@@ -64,10 +66,10 @@ export function SiteNav() {
         {/* Without scripts the menu is a disclosure of the same links, opened and closed by the browser. */}
         <noscript>
           <details className="site-nav__menu-fallback">
-            <summary className="icon-button" aria-label="Menu">
+            <summary className="icon-button" aria-label={t('nav.menu')}>
               <span aria-hidden="true">☰</span>
             </summary>
-            <nav aria-label="Menu" className="mobile-menu">
+            <nav aria-label={t('nav.menu')} className="mobile-menu">
               <MenuLinks />
             </nav>
           </details>

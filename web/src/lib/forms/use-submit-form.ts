@@ -12,6 +12,7 @@ import {
 import type {z} from 'zod'
 
 import type {FormMessageValue} from '../../components/ui/form-message'
+import {useSay} from '../../i18n/say'
 import {newIdempotencyKey} from '../post-json'
 import {focusFirstInvalid, refusalOf, type Refusal} from './refusal'
 
@@ -56,6 +57,8 @@ export function useSubmitForm<Schema extends z.ZodObject, Answer>(
   type Values = z.input<Schema> & FieldValues
   type Payload = z.output<Schema>
   const base = useId()
+  // The schema's and the server's messages, in the page's language.
+  const say = useSay()
   const id = (name: string) => `${base}-${name}`
   const fieldNames = Object.keys(options.schema.shape)
   const formRef = useRef<HTMLFormElement>(null)
@@ -118,7 +121,7 @@ export function useSubmitForm<Schema extends z.ZodObject, Answer>(
   /** What a field component takes: its id, its error, and the form library's registration. */
   const field = <Name extends Path<Values>>(name: Name) => ({
     id: id(name),
-    error: errors[name]?.message as string | undefined,
+    error: errors[name]?.message ? say(errors[name].message as string) : undefined,
     ...form.register(name),
   })
 
@@ -130,7 +133,7 @@ export function useSubmitForm<Schema extends z.ZodObject, Answer>(
     field,
     /** The honeypot's input, for HoneypotField. */
     honeypot: () => ({id: id('website'), ...form.register('website' as Path<Values>)}),
-    message,
+    message: message && {...message, text: say(message.text)},
     setMessage,
     /** Shows a message and moves focus to it. */
     show,

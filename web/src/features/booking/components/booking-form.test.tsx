@@ -10,6 +10,8 @@ import {
   PRIVACY_CONSENT_MESSAGE,
 } from '@repo/schemas/booking-request.ts'
 
+import {pageI18n} from '../../../i18n/catalogues'
+import {createSiteI18n, I18nProvider} from '../../../i18n/i18n'
 import {jsonAnswer, stubFetch} from '../../../test/form-sending'
 import {BookingForm} from './booking-form'
 
@@ -21,14 +23,16 @@ const trip = {
   time: '',
 }
 
-function renderForm() {
+function renderForm(language: 'en' | 'de' = 'en') {
   const client = new QueryClient({defaultOptions: {queries: {retry: false}}})
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BookingForm trip={trip} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider value={createSiteI18n(pageI18n(language))}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <BookingForm trip={trip} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   )
 }
 
@@ -64,6 +68,30 @@ describe('the booking form’s errors', () => {
     for (const message of [NAME_REQUIRED_MESSAGE, EMAIL_REQUIRED_MESSAGE])
       expect(within(form).getAllByText(message)).toHaveLength(1)
     expect(screen.getByText(/^Please put right the \d+ fields marked below\.$/)).toBeTruthy()
+    expect(fetchStub.mock.mock.calls.map(([url]) => url)).not.toContain('/api/booking-requests')
+  })
+
+  it('says it in the visitor’s language: German labels and the schema’s messages in German words', async () => {
+    fetchStub.mock.mockImplementation(async (url: string) =>
+      url === '/api/challenge'
+        ? jsonAnswer({question: 'What is 3 + 4?', token: 't', expiresAt: '2099-01-01'}, 200)
+        : jsonAnswer(null, 200),
+    )
+    renderForm('de')
+    fireEvent.click(screen.getByRole('button', {name: 'Buchungsanfrage senden'}))
+    const name = await screen.findByRole('textbox', {
+      name: /^Vor- und Nachname/,
+      description: 'Bitte geben Sie Ihren vollständigen Namen ein.',
+    })
+    expect(errorOf(name)).toBe('Bitte geben Sie Ihren vollständigen Namen ein.')
+    expect(errorOf(screen.getByRole('textbox', {name: /^E-Mail/}))).toBe(
+      'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen antworten können.',
+    )
+    // The summary's count through the catalogue's ICU plural.
+    expect(
+      screen.getByText(/^Bitte korrigieren Sie die \d+ unten markierten Felder\.$/),
+    ).toBeTruthy()
+    expect(screen.queryByText(NAME_REQUIRED_MESSAGE)).toBeNull()
     expect(fetchStub.mock.mock.calls.map(([url]) => url)).not.toContain('/api/booking-requests')
   })
 })

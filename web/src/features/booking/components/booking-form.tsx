@@ -22,6 +22,7 @@ import {
   TextField,
 } from '../../../components/ui/field'
 import {FormMessage} from '../../../components/ui/form-message'
+import {useT} from '../../../i18n/i18n'
 import {track} from '../../../lib/analytics'
 import {useSubmitForm} from '../../../lib/forms/use-submit-form'
 import {ApiError, postJson} from '../../../lib/post-json'
@@ -47,6 +48,7 @@ function utm(name: string): string {
 
 /** The booking page's form: the house's form hook with the zod schema the function parses again. */
 export function BookingForm({trip}: {trip: Trip}) {
+  const t = useT()
   const navigate = useNavigate()
   const {data: settings} = useQuery(siteSettingsQueryOptions())
   const [reference, setReference] = useState<string | null>(null)
@@ -155,28 +157,31 @@ export function BookingForm({trip}: {trip: Trip}) {
           link={{experienceId: trip.experienceId, adults: trip.adults, children: trip.children}}
         />
       ) : null}
-      <TextField label="Full name" required autoComplete="name" {...field('name')} />
-      <TextField label="Email" required type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+      <TextField label={t('booking.fullName')} required autoComplete="name" {...field('name')} />
+      <TextField
+        label={t('booking.email')}
+        required
+        type="email"
+        autoComplete="email"
+        {...field('email')}
+      />
+      <TextField label={t('booking.phone')} type="tel" autoComplete="tel" {...field('phone')} />
       <SelectField
-        label="Country"
-        placeholder="Select your country"
+        label={t('booking.country')}
+        placeholder={t('booking.countryPlaceholder')}
         options={COUNTRIES}
         autoComplete="country-name"
         {...field('country')}
       />
-      <TextField label="Pick-up location" {...field('pickupLocation')} />
-      <TextareaField label="Notes or special requests" rows={4} {...field('notes')} />
+      <TextField label={t('booking.pickup')} {...field('pickupLocation')} />
+      <TextareaField label={t('booking.notes')} rows={4} {...field('notes')} />
       <SelectField
-        label="How did you hear about us?"
-        placeholder="Select an option"
+        label={t('booking.howHeard')}
+        placeholder={t('booking.howHeardPlaceholder')}
         options={HOW_HEARD}
         {...field('howHeard')}
       />
-      <CheckboxField
-        label="Send me occasional Cape Town travel ideas by email"
-        {...field('marketingOptIn')}
-      />
+      <CheckboxField label={t('booking.marketing')} {...field('marketingOptIn')} />
       <CheckboxField
         label={BOOKING_CONSENT_TEXTS.bookingRequest}
         required
@@ -191,7 +196,7 @@ export function BookingForm({trip}: {trip: Trip}) {
       <SecurityQuestionField question={question} {...field('securityAnswer')} />
       <HoneypotField {...honeypot()} />
       <button type="submit" className="button button--primary" disabled={pending}>
-        {pending ? 'Submitting...' : 'Send booking request'}
+        {pending ? t('booking.submitting') : t('booking.submit')}
       </button>
     </form>
   )

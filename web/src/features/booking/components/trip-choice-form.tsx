@@ -1,6 +1,6 @@
 import {useQuery} from '@tanstack/react-query'
 import {useId, useRef, useState} from 'react'
-import {useNavigate} from 'react-router-dom'
+import {useHref, useNavigate} from 'react-router-dom'
 
 import {
   DEFAULT_PARTY,
@@ -143,6 +143,8 @@ export function TripChoiceForm({
   const dateInput = useRef<HTMLInputElement>(null)
   // Places taken around the chosen date (docs/decisions/007-places-per-departure.md); idle until a date is chosen.
   const availability = useAvailability(experience.slug, date)
+  // Without script the form goes to the booking page in the page's language (the router's basename).
+  const bookingPage = useHref(`/book/${encodeURIComponent(experience.slug)}`)
 
   if (settingsQuery.isPending) return <p role="status">Loading availability…</p>
   if (settingsQuery.isError)
@@ -213,7 +215,7 @@ export function TripChoiceForm({
       <form
         className="trip-choice"
         method="get"
-        action={`/book/${encodeURIComponent(experience.slug)}`}
+        action={bookingPage}
         onSubmit={(event) => {
           event.preventDefault()
           onContinue()

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react'
+import {Link} from 'react-router-dom'
 
 import {LinkRefused} from '../../../components/private-page'
 import type {LinkRefusal} from '../../../lib/private-link-query'
@@ -8,7 +9,7 @@ export function PrivacyLinkRefused({problem, seo}: {problem: LinkRefusal; seo: R
   return (
     <LinkRefused problem={problem} seo={seo}>
       <p>
-        <a href="/privacy">Our privacy page</a>
+        <Link to="/privacy">Our privacy page</Link>
       </p>
     </LinkRefused>
   )

@@ -1,0 +1,66 @@
+import type {Catalogue} from './en'
+
+/** Die Oberfläche der Website auf Deutsch (Quelle: en.ts). */
+export const de = {
+  'shell.skipToContent': 'Zum Inhalt springen',
+  'shell.loadingPage': 'Seite wird geladen …',
+  'nav.main': 'Hauptnavigation',
+  'nav.home': 'Startseite',
+  'nav.experiences': 'Erlebnisse',
+  'nav.stories': 'Geschichten',
+  'nav.about': 'Über uns',
+  'nav.book': 'Erlebnis buchen',
+  'nav.openMenu': 'Menü öffnen',
+  'nav.closeMenu': 'Menü schließen',
+  'nav.mainMenu': 'Hauptmenü',
+  'nav.menu': 'Menü',
+  'footer.label': 'Fußzeile',
+  'footer.blurb': 'Kleine Gruppen, ortskundige Guides – in Kapstadt und am Westkap.',
+  'footer.explore': 'Entdecken',
+  'footer.sampleItinerary': 'Beispielreise über 7 Tage',
+  'footer.planWithUs': 'Gemeinsam planen',
+  'footer.planTrip': 'Reise planen',
+  'footer.talkToPlanner': 'Persönliche Reiseberatung',
+  'footer.privacy': 'Datenschutz',
+  'footer.legal': '© {year} {name}. Alle Preise in Südafrikanischen Rand (ZAR).',
+  'language.label': 'Sprache',
+  'language.current': '{language} (diese Seite)',
+  'error.title': 'Etwas ist schiefgelaufen',
+  'error.description': 'Diese Seite konnte nicht geladen werden.',
+  'error.heading': 'Diese Seite konnte leider nicht geladen werden',
+  'error.body':
+    'Unser Inhaltsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  'error.retry': 'Erneut versuchen',
+  'loading': 'Wird geladen …',
+  'booking.fullName': 'Vor- und Nachname',
+  'booking.email': 'E-Mail',
+  'booking.phone': 'Telefon',
+  'booking.country': 'Land',
+  'booking.countryPlaceholder': 'Land auswählen',
+  'booking.pickup': 'Abholort',
+  'booking.notes': 'Anmerkungen oder besondere Wünsche',
+  'booking.howHeard': 'Wie sind Sie auf uns aufmerksam geworden?',
+  'booking.howHeardPlaceholder': 'Bitte auswählen',
+  'booking.marketing': 'Schicken Sie mir ab und zu Reiseideen für Kapstadt per E-Mail',
+  'booking.submit': 'Buchungsanfrage senden',
+  'booking.submitting': 'Wird gesendet …',
+  'validation.requiredFields':
+    'Bitte füllen Sie alle Pflichtfelder aus und setzen Sie die nötigen Häkchen.',
+  'validation.fieldsToPutRight':
+    '{count, plural, one {Bitte korrigieren Sie das unten markierte Feld.} other {Bitte korrigieren Sie die # unten markierten Felder.}}',
+  'validation.nameRequired': 'Bitte geben Sie Ihren vollständigen Namen ein.',
+  'validation.emailRequired':
+    'Bitte geben Sie Ihre E-Mail-Adresse an, damit wir Ihnen antworten können.',
+  'validation.emailInvalid': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'validation.bookingConsent':
+    'Bitte bestätigen Sie mit einem Häkchen, dass dies eine Anfrage und noch keine feste Buchung ist.',
+  'validation.privacyConsent':
+    'Bitte stimmen Sie der Datenschutzerklärung zu – ohne Ihre Zustimmung können wir Ihre Anfrage nicht bearbeiten.',
+  'validation.noMarkup': 'Bitte verzichten Sie auf die Zeichen < und >.',
+  'validation.tooLong': 'Bitte verwenden Sie höchstens {max} Zeichen.',
+  'validation.wrongAnswer': 'Bitte lösen Sie die Rechenaufgabe richtig.',
+  'validation.honeypot': 'Das Senden hat nicht geklappt. Bitte versuchen Sie es noch einmal.',
+  'validation.submitFailed':
+    'Ihre Buchungsanfrage konnte nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
+  'validation.bookingSent': 'Ihre Buchungsanfrage ist bei uns eingegangen!',
+} as const satisfies Catalogue

@@ -1,0 +1,66 @@
+/**
+ * The site's interface in English: the source catalogue (docs/decisions/246-interface-strings-with-lingui.md).
+ * ICU MessageFormat; every other language's catalogue has exactly these keys (`tsc` checks it).
+ */
+export const en = {
+  'shell.skipToContent': 'Skip to content',
+  'shell.loadingPage': 'Loading page…',
+  'nav.main': 'Main',
+  'nav.home': 'Home',
+  'nav.experiences': 'Experiences',
+  'nav.stories': 'Local Stories',
+  'nav.about': 'About Us',
+  'nav.book': 'Book Experience',
+  'nav.openMenu': 'Open menu',
+  'nav.closeMenu': 'Close menu',
+  'nav.mainMenu': 'Main menu',
+  'nav.menu': 'Menu',
+  'footer.label': 'Footer',
+  'footer.blurb': 'Small groups, local guides, Cape Town and the Western Cape.',
+  'footer.explore': 'Explore',
+  'footer.sampleItinerary': 'Sample 7-day itinerary',
+  'footer.planWithUs': 'Plan with us',
+  'footer.planTrip': 'Plan your trip',
+  'footer.talkToPlanner': 'Talk to a planner',
+  'footer.privacy': 'Privacy',
+  'footer.legal': '© {year} {name}. Prices in South African rand (ZAR).',
+  'language.label': 'Language',
+  'language.current': '{language} (this page)',
+  'error.title': 'Something went wrong',
+  'error.description': 'This page could not be loaded.',
+  'error.heading': 'Sorry, this page could not be loaded',
+  'error.body': 'Our content service did not answer. Please try again in a moment.',
+  'error.retry': 'Try again',
+  'loading': 'Loading…',
+  'booking.fullName': 'Full name',
+  'booking.email': 'Email',
+  'booking.phone': 'Phone',
+  'booking.country': 'Country',
+  'booking.countryPlaceholder': 'Select your country',
+  'booking.pickup': 'Pick-up location',
+  'booking.notes': 'Notes or special requests',
+  'booking.howHeard': 'How did you hear about us?',
+  'booking.howHeardPlaceholder': 'Select an option',
+  'booking.marketing': 'Send me occasional Cape Town travel ideas by email',
+  'booking.submit': 'Send booking request',
+  'booking.submitting': 'Submitting...',
+  'validation.requiredFields': 'Please fill in all required fields and accept the required terms.',
+  'validation.fieldsToPutRight':
+    '{count, plural, one {Please put right the field marked below.} other {Please put right the # fields marked below.}}',
+  'validation.nameRequired': 'Please enter your full name.',
+  'validation.emailRequired': 'Please enter your email address, so that we can reply.',
+  'validation.emailInvalid': 'Please enter a valid email address.',
+  'validation.bookingConsent':
+    'Please tick the box to show you understand this is a request, not a confirmed booking.',
+  'validation.privacyConsent':
+    'Please tick the box to agree to the privacy policy: we cannot handle your request without it.',
+  'validation.noMarkup': 'Please leave out the characters < and >.',
+  'validation.tooLong': 'Use at most {max} characters.',
+  'validation.wrongAnswer': 'Please answer the sum correctly.',
+  'validation.honeypot': 'Submission failed. Please try again.',
+  'validation.submitFailed': 'Failed to submit booking request. Please try again.',
+  'validation.bookingSent': 'Booking request submitted successfully!',
+} as const
+
+export type MessageId = keyof typeof en
+export type Catalogue = Record<MessageId, string>
