@@ -947,6 +947,7 @@ export type OctoBooking = {
   pax_adults: number
   pax_children: number
   pax_total: number
+  unit_price?: number
   reseller_reference?: string
   supplier_reference: string
   notes?: string
@@ -1923,6 +1924,7 @@ export type OctoBookingQueryResult = {
   pax_adults: number
   pax_children: number
   pax_total: number
+  unit_price?: number
   reseller_reference?: string
   supplier_reference: string
   notes?: string
@@ -1978,6 +1980,7 @@ export type OctoBookingsListQueryResult = Array<{
   pax_adults: number
   pax_children: number
   pax_total: number
+  unit_price?: number
   reseller_reference?: string
   supplier_reference: string
   notes?: string
@@ -2042,6 +2045,7 @@ export type OctoSnapshotQueryResult = {
     pax_adults: number
     pax_children: number
     pax_total: number
+    unit_price?: number
     reseller_reference?: string
     supplier_reference: string
     notes?: string
@@ -2577,6 +2581,7 @@ export type ChannelBookingsQueryResult = Array<{
   pax_adults: number
   pax_children: number
   pax_total: number
+  unit_price?: number
   reseller_reference?: string
   supplier_reference: string
   notes?: string
@@ -3728,6 +3733,7 @@ export type SessionAndPersonQueryResult = Array<
       pax_adults: number
       pax_children: number
       pax_total: number
+      unit_price?: number
       reseller_reference?: string
       supplier_reference: string
       notes?: string

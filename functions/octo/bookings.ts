@@ -29,6 +29,9 @@ import {
   OPTION_ID,
   departuresOf,
   loadCatalogueEntry,
+  pricingOf,
+  unitPrice,
+  type Capabilities,
   type CatalogueEntry,
 } from './catalogue.ts'
 import {decisionMailId} from '@repo/schemas/request-decisions.ts'
@@ -88,6 +91,11 @@ export type OctoBookingDocument = {
   pax_adults: number
   pax_children: number
   pax_total: number
+  /**
+   * The editors' price per person when the hold was made or last changed, in ZAR cents (catalogue.ts `unitPrice`):
+   * what octo/pricing shows on the booking, whatever the price is later.
+   */
+  unit_price?: number | null
   reseller_reference?: string | null
   supplier_reference: string
   notes?: string | null
@@ -204,9 +212,16 @@ export function toOctoBooking(
   document: OctoBookingDocument,
   now: Date,
   availability?: Availability | null,
+  capabilities: Capabilities = {pricing: false, content: false},
 ): Booking {
   const status = octoStatus(document, now)
+  // octo/pricing: each unit item at the price per person the hold was made at, and the booking's total.
+  const price = (units: number) =>
+    capabilities.pricing && typeof document.unit_price === 'number'
+      ? {pricing: pricingOf(document.unit_price * units)}
+      : {}
   const unitItems: UnitItem[] = document.unit_items.map((item) => ({
+    ...price(1),
     uuid: item.uuid,
     resellerReference: item.reseller_reference ?? null,
     supplierReference: `${document.supplier_reference}-${item._key}`,
@@ -259,6 +274,7 @@ export function toOctoBooking(
     },
     contact: toContact(document.contact),
     notes: document.notes ?? null,
+    ...price(document.unit_items.length),
     // The reference as a QR code; the guide's manifest admits the travellers (catalogue.ts).
     deliveryMethods: [DeliveryMethod.VOUCHER],
     voucher: {
@@ -428,6 +444,7 @@ type Placement = {
     | 'pax_adults'
     | 'pax_children'
     | 'pax_total'
+    | 'unit_price'
   >
 }
 
@@ -483,6 +500,7 @@ async function placement(
       pax_adults: adults,
       pax_children: children,
       pax_total: adults + children,
+      unit_price: unitPrice(entry)?.retail ?? null,
     },
   }
 }

@@ -153,17 +153,19 @@ function usualStartTimes(entry: CatalogueEntry): string[] {
 /** Rand to OCTO's integer minor units (cents). */
 export const minorUnits = (rand: number) => Math.round(rand * 100)
 
+/** An amount in ZAR cents as OCTO prices it: the retail price, no net price, taxes included. */
+export const pricingOf = (amount: number): Pricing => ({
+  original: amount,
+  retail: amount,
+  net: null,
+  currency: CURRENCY,
+  currencyPrecision: 2,
+  includedTaxes: [],
+})
+
 export function unitPrice(entry: CatalogueEntry): Pricing | null {
   if (typeof entry.fromPrice !== 'number' || entry.fromPrice <= 0) return null
-  const amount = minorUnits(entry.fromPrice)
-  return {
-    original: amount,
-    retail: amount,
-    net: null,
-    currency: CURRENCY,
-    currencyPrecision: 2,
-    includedTaxes: [],
-  }
+  return pricingOf(minorUnits(entry.fromPrice))
 }
 
 export type Capabilities = {pricing: boolean; content: boolean}

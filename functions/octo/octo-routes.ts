@@ -277,7 +277,13 @@ export function createOctoRoutes(getDeps: () => OctoDeps): Hono<Env> {
     c: Context<Env>,
     document: bookingActions.OctoBookingDocument,
     availability = availabilityOf(c),
-  ) => bookingActions.toOctoBooking(document, now(), await availability(document))
+  ) =>
+    bookingActions.toOctoBooking(
+      document,
+      now(),
+      await availability(document),
+      c.get('capabilities'),
+    )
   const booking = async (c: Context<Env>, document: bookingActions.OctoBookingDocument) =>
     c.json(await octoBooking(c, document))
 

@@ -571,6 +571,40 @@ describe('OCTO availability', () => {
     expect(Number.isInteger(departure!.pricing!.retail)).toBe(true)
   })
 
+  it('prices a booking under octo/pricing at the price its places were held at, per unit item and in total', async () => {
+    const uuid = randomUUID()
+    const held = await octo('POST', '/bookings', {
+      capabilities: ALL,
+      body: {...reserveBody('2030-03-20', ['adult', 'adult', 'child']), uuid},
+    })
+    expect(held.status).toBe(200)
+    const perPerson = zPricing.parse({
+      original: 45000,
+      retail: 45000,
+      net: null,
+      currency: 'ZAR',
+      currencyPrecision: 2,
+      includedTaxes: [],
+    })
+    const booking = zBooking.parse(held.body)
+    expect(booking.unitItems.map((item) => item.pricing)).toEqual([perPerson, perPerson, perPerson])
+    expect(booking.pricing).toEqual({...perPerson, original: 135000, retail: 135000})
+    // The editors raise the price: the hold keeps the price it was made at.
+    const editor = lake.client({token: lake.secrets.writeToken})
+    await editor.patch('exp-walk').set({fromPrice: 500}).commit()
+    try {
+      const read = zBooking.parse((await octo('GET', `/bookings/${uuid}`, {capabilities: ALL})).body)
+      expect(read.pricing?.retail).toBe(135000)
+    } finally {
+      await editor.patch('exp-walk').set({fromPrice: 450}).commit()
+    }
+    // Without the capability, no price on the booking or its units.
+    const plain = (await octo('GET', `/bookings/${uuid}`)).body as Booking
+    expect(plain.pricing).toBeUndefined()
+    expect(plain.unitItems[0]!.pricing).toBeUndefined()
+    expect((await octo('POST', `/bookings/${uuid}/cancel`, {body: {reason: 'test'}})).status).toBe(200)
+  })
+
   it('answers hostile availability requests with the spec’s errors', async () => {
     const ask = (body: unknown, path = '/availability') => octo('POST', path, {body})
     const base = {

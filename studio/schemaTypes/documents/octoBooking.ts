@@ -54,6 +54,12 @@ export const octoBooking = defineType({
     defineField({name: 'pax_adults', title: 'Adults', type: 'number', validation: (rule) => rule.required()}),
     defineField({name: 'pax_children', title: 'Children', type: 'number', validation: (rule) => rule.required()}),
     defineField({name: 'pax_total', title: 'Travellers', type: 'number', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'unit_price',
+      title: 'Price per person (ZAR cents)',
+      type: 'number',
+      description: 'The price when the reseller held the places, as octo/pricing shows it on the booking.',
+    }),
     defineField({name: 'reseller_reference', title: 'Reseller reference', type: 'string'}),
     defineField({name: 'supplier_reference', title: 'Our reference', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'notes', title: 'Notes', type: 'text'}),
