@@ -4,6 +4,7 @@ import {formatMonthAndYear, formatShortDate} from './format-date.ts'
 import {HOW_HEARD} from './enumerations.ts'
 import {REJECTION_REASONS} from './reviews.ts'
 import {waitingCutoff, workingHoursBetween, type ResponseSettings} from './working-hours.ts'
+import type {AttendanceState} from './guide-day.ts'
 
 /**
  * The owner's Reports (docs/decisions/210-reports-figures-in-one-module.md): every figure the Reports page draws,
@@ -46,6 +47,8 @@ export type ReportBooking = {
   how_heard_about_us?: string | null
   /** Made from a waitlist offer (`waitlist_entry` set). */
   from_waitlist?: boolean | null
+  /** Recorded on the day by the guide (guide-day.ts): `came` or `no-show`; none when nobody recorded it. */
+  attendance?: string | null
   /** `staff` (the booking desk), `reseller`, or none for the site's form (booking-desk.ts `bookingSourceOf`). */
   source?: string | null
   history?: ReportHistoryEntry[] | null
@@ -129,10 +132,9 @@ export type Report = {
 
 /** What the product does not record yet, said on the page beside the figures (issue notes). */
 export const REPORT_NOT_RECORDED = [
-  'Travellers’ languages are not asked for, so there is no figure for them.',
-  'Whether travellers came (check-in) is not recorded yet, so conversion stops at confirmed.',
+  'Travellers’ languages are asked for only at the booking desk so far, so there is no figure for them.',
+  'Whether a traveller came is known only where a guide recorded it on the day (check-in or no-show).',
   'Declines carry the team’s own words, not a reason from a list, and requests do not expire: “date full” and “expired” are not counted apart.',
-  'Every request comes from the website (some from a waitlist offer): there are no resellers and no bookings entered by staff yet.',
 ] as const
 
 const CAPE_TOWN_OFFSET_MS = 2 * 3_600_000
@@ -213,6 +215,12 @@ const OUTCOME_ROWS: [ReportOutcome, string][] = [
   ['departure-cancelled', 'Departure cancelled (weather or conditions)'],
   ['closed', 'Closed by the team'],
   ['open', 'Still open'],
+]
+
+/** Of the confirmed, what the guides recorded on the day. */
+const ATTENDANCE_ROWS: [AttendanceState, string][] = [
+  ['came', 'Confirmed and came (checked in)'],
+  ['no-show', 'Confirmed but did not come (no-show)'],
 ]
 
 const LOST: ReadonlySet<ReportOutcome> = new Set([
@@ -475,6 +483,10 @@ export function computeReport(input: ReportInput): Report {
   const outcomesNow = countBy(current, outcomeOf)
   const outcomesBefore = countBy(before, outcomeOf)
   const confirmedNow = outcomesNow.get('confirmed') ?? 0
+  const attendanceOf = (b: ReportBooking) =>
+    outcomeOf(b) === 'confirmed' && b.attendance ? b.attendance : null
+  const attendedNow = countBy(current, attendanceOf)
+  const attendedBefore = countBy(before, attendanceOf)
   charts.push({
     id: 'outcomes',
     section: 'conversion',
@@ -483,12 +495,18 @@ export function computeReport(input: ReportInput): Report {
     series: countSeries(),
     rows: [
       {label: 'Requested', values: [current.length, before.length]},
-      ...OUTCOME_ROWS.map(([outcome, label]) => ({
-        label,
-        values: [outcomesNow.get(outcome) ?? 0, outcomesBefore.get(outcome) ?? 0],
-      })),
+      ...OUTCOME_ROWS.flatMap(([outcome, label]) => [
+        {label, values: [outcomesNow.get(outcome) ?? 0, outcomesBefore.get(outcome) ?? 0]},
+        // The step after confirmed: who came, as the guides recorded it on the day.
+        ...(outcome === 'confirmed'
+          ? ATTENDANCE_ROWS.map(([state, attendanceLabel]) => ({
+              label: attendanceLabel,
+              values: [attendedNow.get(state) ?? 0, attendedBefore.get(state) ?? 0],
+            }))
+          : []),
+      ]),
     ],
-    summary: `${confirmedNow} of ${plural(current.length, 'request')} made this period ${confirmedNow === 1 ? 'is' : 'are'} confirmed today (${percentOf(confirmedNow, current.length)}%; previous period ${percentOf(outcomesBefore.get('confirmed') ?? 0, before.length)}%).`,
+    summary: `${confirmedNow} of ${plural(current.length, 'request')} made this period ${confirmedNow === 1 ? 'is' : 'are'} confirmed today (${percentOf(confirmedNow, current.length)}%; previous period ${percentOf(outcomesBefore.get('confirmed') ?? 0, before.length)}%)${attendedNow.get('came') ? `; ${attendedNow.get('came')} came` : ''}.`,
   })
   const waitlist = input.waitlist
   charts.push({

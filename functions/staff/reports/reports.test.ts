@@ -76,6 +76,7 @@ const BOOKINGS = [
       date: '2026-11-20',
       country: 'Germany',
       how_heard_about_us: 'Google',
+      attendance: {state: 'came', at: sast('2026-11-20 16:50'), by: 'Sipho guide'},
     },
     [entry('c1', 'confirmed', '2026-11-02 09:00', 'Pat', 'confirm')],
   ),
@@ -145,7 +146,12 @@ const BOOKINGS = [
     'p1',
     'sunset-cruise',
     '2026-10-31 23:30',
-    {status: 'confirmed', pax_total: 2, date: '2026-11-07'},
+    {
+      status: 'confirmed',
+      pax_total: 2,
+      date: '2026-11-07',
+      attendance: {state: 'no-show', at: sast('2026-11-07 18:00'), by: 'Sipho guide'},
+    },
     [entry('c1', 'confirmed', '2026-11-02 08:30', 'Pat', 'confirm')],
   ),
   booking(
@@ -373,13 +379,15 @@ describe('the Reports figures for November 2026, all experiences', () => {
     expect(table(body, 'outcomes')).toEqual({
       'Requested': [7, 2],
       'Confirmed': [1, 1],
+      'Confirmed and came (checked in)': [1, 0],
+      'Confirmed but did not come (no-show)': [0, 1],
       'Declined by the team': [1, 1],
       'Withdrawn by the traveller': [1, 0],
       'Departure cancelled (weather or conditions)': [1, 0],
       'Closed by the team': [1, 0],
       'Still open': [2, 0],
     })
-    expect(chart(body, 'outcomes').summary).toContain('(14.3%; previous period 50%)')
+    expect(chart(body, 'outcomes').summary).toContain('(14.3%; previous period 50%); 1 came.')
     expect(table(body, 'waitlist')).toEqual({
       'Joined a waitlist': [3, 1],
       'Offered places': [2, 0],

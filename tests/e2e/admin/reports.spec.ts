@@ -126,6 +126,8 @@ test('an owner reads one experience’s month and downloads a chart’s CSV of t
     '\uFEFFOutcome,This period,Previous period\r\n' +
       'Requested,3,0\r\n' +
       'Confirmed,1,0\r\n' +
+      'Confirmed and came (checked in),0,0\r\n' +
+      'Confirmed but did not come (no-show),0,0\r\n' +
       'Declined by the team,1,0\r\n' +
       'Withdrawn by the traveller,0,0\r\n' +
       'Departure cancelled (weather or conditions),0,0\r\n' +
