@@ -54,6 +54,7 @@ import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 import {departureTravellersQuery} from './queries/departure-travellers-query.ts'
 import {deskSnapshotQuery} from './queries/desk-snapshot-query.ts'
 import {experiencesWithRulesQuery} from './queries/experiences-with-rules-query.ts'
+import {loadSharedResource} from '../lib/resource-seats.ts'
 
 /**
  * The booking desk (docs/decisions/234-the-booking-desk.md): staff enter a booking for a guest on the phone or at the
@@ -187,14 +188,16 @@ export async function createDeskBooking(
   const id = `booking-${randomUUID()}`
   const lockId = departureLockId(slug, input.date)
   const pax = input.adults + input.children
-  const [content, notice] = await Promise.all([
+  const [content, notice, resource] = await Promise.all([
     decisions.mailContent(),
     consentNoticeLoader(deps.content!)(),
+    loadSharedResource(deps.content!, deps.client, experience, input.date, id),
   ])
 
   return confirmWithinPlaces<Snapshot, HandlerResult>({
     rules,
     departure: {lockId, experienceId: slug, date: input.date},
+    resource,
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,
@@ -295,11 +298,15 @@ export async function changeDeskTrip(
   const slug = experience.slug
   const lockId = departureLockId(slug, input.date)
   const pax = input.adults + input.children
-  const content = await decisions.mailContent()
+  const [content, resource] = await Promise.all([
+    decisions.mailContent(),
+    loadSharedResource(deps.content!, deps.client, experience, input.date, id),
+  ])
 
   return confirmWithinPlaces<Snapshot, HandlerResult>({
     rules,
     departure: {lockId, experienceId: slug, date: input.date},
+    resource,
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,
