@@ -160,13 +160,17 @@ test('an owner reads one experience’s month and downloads a chart’s CSV of t
   await page.screenshot({path: testInfo.outputPath('reports-phone-390.png'), fullPage: true})
 })
 
-for (const member of [staffMember, guide]) {
+// Each sees the views of their role (staff the departures, a guide the day's Today), and no Reports.
+for (const [member, view] of [
+  [staffMember, 'Departures'],
+  [guide, 'Today'],
+] as const) {
   test(`a ${member.role} sees no Reports link and the figures are refused (403)`, async ({
     page,
   }) => {
     await unlock(page, {email: member.email, password: PASSWORD})
     await expect(page.getByText(`Signed in as ${member.name}`)).toBeVisible()
-    await expect(page.getByRole('button', {name: 'Departures'})).toBeVisible()
+    await expect(page.getByRole('button', {name: view})).toBeVisible()
     await expect(page.getByRole('button', {name: 'Reports'})).toHaveCount(0)
     await expect(page.getByRole('option', {name: 'Reports'})).toHaveCount(0)
     const answer = await page.request.get('/api/staff/reports?from=2026-02-01&to=2026-02-28')
