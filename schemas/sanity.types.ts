@@ -4477,7 +4477,7 @@ export type WaitingRequestsQueryResult = Array<{
 
 // Source: ../functions/staff/reports/queries/report-bookings-query.ts
 // Variable: reportBookingsQuery
-// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry), source, "attendance": attendance.state,  "history": status_history[]{status, at, by, action}}
+// Query: *[_type == "booking" && !(_id in path("drafts.**"))  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,  "from_waitlist": defined(waitlist_entry), source, reseller_name, "attendance": attendance.state,  "history": status_history[]{status, at, by, action}}
 export type ReportBookingsQueryResult = Array<{
   experience_id: string
   experience_title: string
@@ -4514,6 +4514,7 @@ export type ReportBookingsQueryResult = Array<{
     | null
   from_waitlist: false | true
   source: 'reseller' | 'site' | 'staff' | null
+  reseller_name: string | null
   attendance: 'came' | 'no-show' | null
   history: Array<{
     status: 'closed' | 'confirmed' | 'contacted' | 'declined' | 'new'
@@ -5564,7 +5565,7 @@ declare global {
     '*[_type == "teamDigest" && _id == $id][0]._id': TeamDigestIdQueryResult
     '*[_type == "booking" && !(_id in path("drafts.**")) && status == "confirmed" && date >= $from && date <= $to]{experience_id, experience_title, date, pax_total}': ConfirmedInRangeQueryResult
     '*[_type == "booking" && status == "new" && created_at <= $cutoff\n  && (!defined(date) || date >= $today)] | order(created_at asc, _id asc)\n  {booking_ref, name, experience_title, date, created_at}': WaitingRequestsQueryResult
-    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry), source, "attendance": attendance.state,\n  "history": status_history[]{status, at, by, action}\n}': ReportBookingsQueryResult
+    '*[_type == "booking" && !(_id in path("drafts.**"))\n  && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{\n  experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,\n  "from_waitlist": defined(waitlist_entry), source, reseller_name, "attendance": attendance.state,\n  "history": status_history[]{status, at, by, action}\n}': ReportBookingsQueryResult
     '*[_type == "departure" && date >= $from && date <= $to && defined(cancelled_at)]{experience_id, date}': ReportCancelledQueryResult
     '*[_type == "experience" && !(_id in path("drafts.**")) && defined(slug.current)]{\n  _id, title, "slug": slug.current, "price": fromPrice\n} | order(title asc)': ReportExperiencesQueryResult
     '*[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && date >= $from && date <= $to && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))] | order(date asc) [0...20000] {\n  experience_id, date, preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total\n}': ReportLoadsQueryResult

@@ -23,7 +23,13 @@ const SOURCE_LABELS: Record<BookingSource, string> = {
   reseller: 'Reseller',
 }
 const WAITLIST_SOURCE = 'Website, from a waitlist offer'
-const SOURCE_ORDER = [SOURCE_LABELS.site, WAITLIST_SOURCE, SOURCE_LABELS.staff, SOURCE_LABELS.reseller]
+
+/** A request's row in "Requests by source": a reseller's by its name. */
+function sourceLabelOf(b: ReportBooking): string {
+  const source = bookingSourceOf(b.source)
+  if (source === 'reseller') return `${SOURCE_LABELS.reseller}: ${b.reseller_name ?? 'unnamed'}`
+  return source === 'site' && b.from_waitlist ? WAITLIST_SOURCE : SOURCE_LABELS[source]
+}
 
 export type ReportRange = {from: string; to: string; experience?: string}
 
@@ -47,6 +53,8 @@ export type ReportBooking = {
   how_heard_about_us?: string | null
   /** Made from a waitlist offer (`waitlist_entry` set). */
   from_waitlist?: boolean | null
+  /** The reseller that sold it, when `source` is `reseller`. */
+  reseller_name?: string | null
   /** Recorded on the day by the guide (guide-day.ts): `came` or `no-show`; none when nobody recorded it. */
   attendance?: string | null
   /** `staff` (the booking desk), `reseller`, or none for the site's form (booking-desk.ts `bookingSourceOf`). */
@@ -396,19 +404,27 @@ export function computeReport(input: ReportInput): Report {
     (b) => titleOf(b.experience_id, b.experience_title),
     `Requests per experience: ${compared(current.length, before.length)}.`,
   )
+  const resellerLabels = [
+    ...new Set(
+      [...current, ...before]
+        .filter((b) => bookingSourceOf(b.source) === 'reseller')
+        .map(sourceLabelOf),
+    ),
+  ].sort((a, b) => a.localeCompare(b, 'en-GB'))
   periodChart(
     'requests-by-source',
     'demand',
     'Requests by source',
     'Source',
-    [...Object.values(SOURCE_LABELS), WAITLIST_SOURCE].sort(
-      (a, b) => SOURCE_ORDER.indexOf(a) - SOURCE_ORDER.indexOf(b),
-    ),
-    (b) => {
-      const source = bookingSourceOf(b.source)
-      return source === 'site' && b.from_waitlist ? WAITLIST_SOURCE : SOURCE_LABELS[source]
-    },
-    'Where requests came from: the site’s form, a waitlist offer, the team’s booking desk or a reseller.',
+    // Each reseller by name once any sold in either period; else one row saying resellers sold nothing.
+    [
+      SOURCE_LABELS.site,
+      WAITLIST_SOURCE,
+      SOURCE_LABELS.staff,
+      ...(resellerLabels.length > 0 ? resellerLabels : [SOURCE_LABELS.reseller]),
+    ],
+    sourceLabelOf,
+    'Where requests came from: the site’s form, a waitlist offer, the team’s booking desk or each reseller.',
   )
   periodChart(
     'requests-by-how-heard',

@@ -539,6 +539,34 @@ describe('places held in the weeks ahead', () => {
   })
 })
 
+describe('requests a reseller sold', () => {
+  const SOLD = booking('b-reseller', 'table-mountain', '2026-11-18 12:00', {
+    status: 'confirmed',
+    pax_total: 2,
+    date: '2026-12-02',
+    preferred_time: 'Morning',
+    source: 'reseller',
+    reseller_name: 'Harbour Tours',
+  }) as IdentifiedSanityDocumentStub
+  const bookings = () => lake.client({token: lake.secrets.writeToken, dataset: 'bookings'})
+  beforeAll(async () => {
+    await bookings().create(SOLD)
+  })
+  afterAll(async () => {
+    await bookings().delete(SOLD._id)
+  })
+
+  it('counts each reseller by name as a source of its own', async () => {
+    const body = await report({...NOVEMBER, experience: 'table-mountain'})
+    expect(table(body, 'requests-by-source')).toEqual({
+      'Website': [1, 1],
+      'Website, from a waitlist offer': [1, 0],
+      'Booking desk (phone or walk-in)': [0, 0],
+      'Reseller: Harbour Tours': [1, 0],
+    })
+  })
+})
+
 describe('bad input', () => {
   it.each([
     [{from: '2026-11-01'}, 'to'],

@@ -10,6 +10,6 @@ import {defineQuery} from 'groq'
 export const reportBookingsQuery = defineQuery(`*[_type == "booking" && !(_id in path("drafts.**"))
   && created_at >= $since && created_at < $until && ($experience == "" || experience_id == $experience)]{
   experience_id, experience_title, status, created_at, date, pax_total, country, how_heard_about_us,
-  "from_waitlist": defined(waitlist_entry), source, "attendance": attendance.state,
+  "from_waitlist": defined(waitlist_entry), source, reseller_name, "attendance": attendance.state,
   "history": status_history[]{status, at, by, action}
 }`)
