@@ -1730,7 +1730,7 @@ export type ResourcesQueryResult = Array<{
 
 // Source: ../functions/lib/queries/resource-queries.ts
 // Variable: resourceSnapshotQuery
-// Query: {  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $self && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
+// Query: {  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}}
 export type ResourceSnapshotQueryResult = {
   lock: {
     _id: string
@@ -5484,7 +5484,7 @@ declare global {
     '*[_type == "outboxMail" && (about in $ids || lower(to) in $emails || lower(reply_to) in $emails)]._id': OutboxIdsQueryResult
     '*[_type == "resource" && !(_id in path("drafts.**")) && $id in experiences[]._ref] | order(_id asc) [0]{_id, name, seats, "experiences": experiences[]->slug.current}': ExperienceResourceQueryResult
     '*[_type == "resource" && !(_id in path("drafts.**"))] | order(name asc) {_id, name, seats, "experiences": experiences[]->slug.current}': ResourcesQueryResult
-    '{\n  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && _id != $self && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': ResourceSnapshotQueryResult
+    '{\n  "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},\n  "loads": *[_type in ["booking", "waitlistEntry", "octoBooking"] && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || (_type == "waitlistEntry" && state == "offered") || (_type == "octoBooking" && state == "on_hold"))]{date, "slot": preferred_time, "status": select(_type == "waitlistEntry" || _type == "octoBooking" => "held", defined(waitlist_entry) && status in ["new", "contacted"] && _id != $self => "held", status), "pax": pax_total}\n}': ResourceSnapshotQueryResult
     '*[_type == "bookingReview" && booking_id in $ids]{_id, review_id}': ReviewLinksQueryResult
     '*[_type == "newsletterSignup" && status == "pending" && signed_up_at < $cutoff]': StaleUnconfirmedSignupsQueryResult
     'count(*[_type == "outboxMail" && ($about == null || about == $about) && status in ["pending", "sending"]])': WaitingMailsQueryResult

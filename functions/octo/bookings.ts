@@ -20,7 +20,6 @@ import {withCancelledDates} from '@repo/schemas/departure-cancellation.ts'
 import {checkTrip} from '@repo/schemas/trip-check.ts'
 
 import {ACTIVE_STATUSES, loadCancelledDates} from '../lib/departure-loads.ts'
-import {loadSharedResource} from '../lib/resource-seats.ts'
 import {newReference, sha256} from '../lib/http.ts'
 import {cutoffOf, utcSeconds} from './availability.ts'
 import {requestHash} from '../lib/idempotency.ts'
@@ -523,12 +522,9 @@ async function holdUnderLock(
 ): Promise<OctoBookingDocument> {
   const {entry, rules, date, slot, pax} = place
   const lockId = departureLockId(entry.slug, date)
-  // A boat the experience shares caps the hold too, as it does every other booking (decision 238).
-  const resource = await loadSharedResource(deps.content, deps.bookings, entry, date, hold.exclude)
   const result = await confirmWithinPlaces<Snapshot, OctoBookingDocument | Response>({
     rules,
     departure: {lockId, experienceId: entry.slug, date},
-    resource,
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,

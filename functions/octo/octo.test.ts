@@ -605,40 +605,6 @@ describe('OCTO availability', () => {
     expect((await octo('POST', `/bookings/${uuid}/cancel`, {body: {reason: 'test'}})).status).toBe(200)
   })
 
-  it('holds no more than a boat the walk shares has seats left, whatever the walk’s own places', async () => {
-    // A three-seat boat used by the walk and the private dinner: two seats taken by a dinner for the whole day.
-    const root = lake.client({token: lake.secrets.rootToken})
-    await root
-      .transaction()
-      .createOrReplace({
-        _id: 'resource-test-boat',
-        _type: 'resource',
-        name: 'Test Boat',
-        seats: 3,
-        experiences: [
-          {_key: 'walk', _type: 'reference', _ref: 'exp-walk'},
-          {_key: 'dinner', _type: 'reference', _ref: 'exp-private'},
-        ],
-      })
-      .commit()
-    await bookings.createOrReplace({
-      ...confirmedBooking('booking-boat-dinner', '2030-04-14', 2),
-      experience_id: 'private-dinner',
-    })
-    try {
-      const two = await octo('POST', '/bookings', {body: reserveBody('2030-04-14', ['adult', 'adult'])})
-      expect(two.status).toBe(400)
-      expect(two.body).toMatchObject({error: 'UNPROCESSABLE_ENTITY'})
-      expect(two.body.errorMessage).toMatch(/Test Boat|Only 1 place is left/)
-      const one = await octo('POST', '/bookings', {body: {...reserveBody('2030-04-14', ['adult']), uuid: randomUUID()}})
-      expect(one.status).toBe(200)
-      expect((await octo('POST', `/bookings/${one.body.uuid}/cancel`, {body: {reason: 'test'}})).status).toBe(200)
-    } finally {
-      await root.delete('resource-test-boat')
-      await bookings.delete('booking-boat-dinner')
-    }
-  })
-
   it('answers hostile availability requests with the spec’s errors', async () => {
     const ask = (body: unknown, path = '/availability') => octo('POST', path, {body})
     const base = {

@@ -436,46 +436,6 @@ describe('the booking desk', () => {
     expect(await takenOn('2030-02-13')).toBe(2)
   })
 
-  it('books and changes no more than a boat the hike shares has seats left (decision 238)', async () => {
-    // A four-seat vehicle used by the hike and a charter, three seats taken by the charter all day.
-    const root = lake.client({token: lake.secrets.rootToken})
-    await root
-      .transaction()
-      .createOrReplace({_id: 'exp-charter', _type: 'experience', title: 'Charter', slug: {_type: 'slug', current: 'charter'}})
-      .createOrReplace({
-        _id: 'resource-van',
-        _type: 'resource',
-        name: 'The Van',
-        seats: 4,
-        experiences: [
-          {_key: 'hike', _type: 'reference', _ref: 'exp-hike'},
-          {_key: 'charter', _type: 'reference', _ref: 'exp-charter'},
-        ],
-      })
-      .commit()
-    await bookings()
-      .transaction()
-      .createOrReplace({...confirmedBooking('charter-day', '2030-02-14', 3), experience_id: 'charter', preferred_time: ''})
-      .createOrReplace(confirmedBooking('grower', '2030-02-14', 1))
-      .commit()
-    try {
-      const two = await api('staff', 'POST', '/bookings', phoneBooking({date: '2030-02-14', email: 'van@example.com'}))
-      expect(two.status).toBe(409)
-      expect(await countOf('_type == "booking" && email == "van@example.com"')).toBe(0)
-      const grow = await api('staff', 'PATCH', '/bookings/grower/trip', {
-        revision: (await bookings().getDocument('grower'))!._rev,
-        date: '2030-02-14',
-        preferredTime: 'Sunset',
-        adults: 2,
-        children: 0,
-      })
-      expect(grow.status).toBe(409)
-      expect((await bookings().getDocument('grower'))!.pax_total).toBe(1)
-    } finally {
-      await root.transaction().delete('resource-van').delete('exp-charter').commit()
-    }
-  })
-
   it('messages everyone on a departure from the editors’ template: each booking’s history names the person, each mail arrives once on the SMTP listener', async () => {
     const date = '2030-02-15'
     await bookings()

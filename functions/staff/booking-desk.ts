@@ -54,7 +54,6 @@ import type {HandlerResult, StaffDeps} from './staff-deps.ts'
 import {departureTravellersQuery} from './queries/departure-travellers-query.ts'
 import {deskSnapshotQuery} from './queries/desk-snapshot-query.ts'
 import {experiencesWithRulesQuery} from './queries/experiences-with-rules-query.ts'
-import {loadSharedResource} from '../lib/resource-seats.ts'
 
 /**
  * The booking desk (docs/decisions/234-the-booking-desk.md): staff enter a booking for a guest on the phone or at the
@@ -188,16 +187,14 @@ export async function createDeskBooking(
   const id = `booking-${randomUUID()}`
   const lockId = departureLockId(slug, input.date)
   const pax = input.adults + input.children
-  const [content, notice, resource] = await Promise.all([
+  const [content, notice] = await Promise.all([
     decisions.mailContent(),
     consentNoticeLoader(deps.content!)(),
-    loadSharedResource(deps.content!, deps.client, experience, input.date, id),
   ])
 
   return confirmWithinPlaces<Snapshot, HandlerResult>({
     rules,
     departure: {lockId, experienceId: slug, date: input.date},
-    resource,
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,
@@ -298,15 +295,11 @@ export async function changeDeskTrip(
   const slug = experience.slug
   const lockId = departureLockId(slug, input.date)
   const pax = input.adults + input.children
-  const [content, resource] = await Promise.all([
-    decisions.mailContent(),
-    loadSharedResource(deps.content!, deps.client, experience, input.date, id),
-  ])
+  const content = await decisions.mailContent()
 
   return confirmWithinPlaces<Snapshot, HandlerResult>({
     rules,
     departure: {lockId, experienceId: slug, date: input.date},
-    resource,
     bookingId: id,
     confirmAnyway: false,
     now: deps.now,

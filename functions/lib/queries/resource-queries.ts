@@ -18,9 +18,9 @@ export const resourcesQuery = defineQuery(
 
 /**
  * A resource's lock on a date and what every experience using it has on that date, in one query (one snapshot: the
- * lock's revision and the loads agree), leaving out the booking being placed (`$self`): the check adds its group.
+ * lock's revision and the loads agree).
  */
 export const resourceSnapshotQuery = defineQuery(`{
   "lock": *[_type == "resourceDeparture" && _id == $lockId][0]{_id, _rev},
-  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && _id != $self && experience_id in $experiences && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
+  "loads": *[_type in ${LOAD_TYPES} && !(_id in path("drafts.**")) && experience_id in $experiences && date == $date && (status in $statuses || ${HELD_LOADS_FILTER})]{date, "slot": preferred_time, ${loadStatusProjection}, "pax": pax_total}
 }`)
