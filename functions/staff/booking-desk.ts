@@ -261,15 +261,33 @@ export async function createDeskBooking(
             at,
           ),
         )
-      if (deps.activity) transaction.create(deps.activity({booking: {id, ref: booking.booking_ref}}))
-      changeLock(transaction)
-      await transaction.commit({visibility: 'sync'})
-      deps.overview?.clear()
-      if (tell) decisions.queued()
-      const created = await deps.client.fetch(staffBookingByIdQuery, {id})
+      const created = await commitDeskWrite(deps, decisions, transaction, changeLock, {
+        id,
+        ref: booking.booking_ref,
+        tell,
+      })
       return {status: 201, body: {booking: created} as BookingChanged}
     },
   })
+}
+
+/**
+ * The end of every desk write: the activity entry and the departure's lock join the booking's transaction, then the
+ * overview's counts are dropped, the outbox is woken if a mail was queued, and the booking is read back for staff.
+ */
+async function commitDeskWrite(
+  deps: StaffDeps,
+  decisions: DecisionDeps,
+  transaction: ReturnType<StaffDeps['client']['transaction']>,
+  changeLock: (transaction: ReturnType<StaffDeps['client']['transaction']>) => void,
+  {id, ref, tell}: {id: string; ref: string | null | undefined; tell: boolean},
+) {
+  if (deps.activity) transaction.create(deps.activity({booking: {id, ref}}))
+  changeLock(transaction)
+  await transaction.commit({visibility: 'sync'})
+  deps.overview?.clear()
+  if (tell) decisions.queued()
+  return deps.client.fetch(staffBookingByIdQuery, {id})
 }
 
 /** `PATCH /api/staff/bookings/:id/trip`: another date, time or group size, within the places left. */
@@ -372,12 +390,11 @@ export async function changeDeskTrip(
           ),
         )
       }
-      if (deps.activity) transaction.create(deps.activity({booking: {id, ref: current.booking_ref}}))
-      changeLock(transaction)
-      await transaction.commit({visibility: 'sync'})
-      deps.overview?.clear()
-      if (tell) decisions.queued()
-      const updated = await deps.client.fetch(staffBookingByIdQuery, {id})
+      const updated = await commitDeskWrite(deps, decisions, transaction, changeLock, {
+        id,
+        ref: current.booking_ref,
+        tell,
+      })
       return {status: 200, body: {booking: updated} as BookingChanged}
     },
   })
